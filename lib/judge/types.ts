@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { Usage } from '../metrics/types';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * Every kind of judge call the metrics make. OpenAI-compatible judges only read
+ * `messages`; the offline judge dispatches on `step` and reads `input`.
+ */
+export type JudgeStep =
+  | 'knowledge_retention.facts'
+  | 'knowledge_retention.attrition'
+  | 'turn_faithfulness.truths'
+  | 'turn_faithfulness.claims'
+  | 'turn_faithfulness.verdicts'
+  | 'conversation_relevancy.relevance'
+  | 'contextual_recall.attribution'
+  | 'context_coverage.coverage'
+  | 'reason';
+
+export interface JudgeRequest<T> {
+  step: JudgeStep;
+  /** Structured input of the step (see each metric's schema.ts for its shape). */
+  input: unknown;
+  /** The rendered prompt. */
+  messages: ChatMessage[];
+  /** Validates the reply. Must be expressible as a strict JSON schema (no records, all fields required). */
+  schema: z.ZodType<T>;
+  /** Name given to the JSON schema in structured-output requests. */
+  schemaName: string;
+  /** Overrides the judge's model for this request. */
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface JudgeReply<T> {
+  output: T;
+  /** The raw reply text, as received (or as cached). */
+  raw: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  /** Served from the cache or from an identical in-flight request: no call was made. */
+  cached: boolean;
+  cacheKey: string;
+}
+
+export interface Judge {
+  /** e.g. "offline" or "openai"; shown in reasons and stored on runs. */
+  readonly kind: string;
+  readonly model: string;
+  call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>>;
+  /** Totals of every call this judge served. */
+  usage(): Usage;
+}
+
+/** A persistent store of judge replies, keyed by a hash of model, messages and schema. */
+export interface JudgeCacheEntry {
+  raw: string;
+  model: string;
+  step: string;
+  promptTokens: number;
+  completionTokens: number;
+  messages: ChatMessage[];
+}
+export interface JudgeCache {
+  get(key: string): Promise<JudgeCacheEntry | null>;
+  set(key: string, entry: JudgeCacheEntry): Promise<void>;
+}
+
+/** A judge reply that failed validation even after the repair retry. */
+export class JudgeOutputError extends Error {
+  constructor(
+    message: string,
+    readonly raw: string,
+  ) {
+    super(message);
+    this.name = 'JudgeOutputError';
+  }
+}
