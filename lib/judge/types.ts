@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Usage } from '../metrics/types';
+import type { StepName } from './steps';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -10,20 +11,11 @@ export interface ChatMessage {
  * Every kind of judge call the metrics make. OpenAI-compatible judges only read
  * `messages`; the offline judge dispatches on `step` and reads `input`.
  */
-export type JudgeStep =
-  | 'knowledge_retention.facts'
-  | 'knowledge_retention.attrition'
-  | 'turn_faithfulness.truths'
-  | 'turn_faithfulness.claims'
-  | 'turn_faithfulness.verdicts'
-  | 'conversation_relevancy.relevance'
-  | 'contextual_recall.attribution'
-  | 'context_coverage.coverage'
-  | 'reason';
+export type JudgeStep = StepName;
 
 export interface JudgeRequest<T> {
   step: JudgeStep;
-  /** Structured input of the step (see each metric's schema.ts for its shape). */
+  /** Structured input of the step, shaped as stepSchemas[step].input (lib/judge/steps.ts). */
   input: unknown;
   /** The rendered prompt. */
   messages: ChatMessage[];
