@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { ChatMessage, JudgeRequest } from './types';
+import { toStrictJsonSchema, type JsonSchema } from './strict-json-schema';
+
+/** JSON with object keys sorted at every depth, so equal values always give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** sha256 (hex) of the canonical JSON of model, messages (role and content only) and schema. */
+export function judgeCacheKey(model: string, messages: ChatMessage[], jsonSchema: JsonSchema): string {
+  const payload = canonicalJson({
+    model,
+    messages: messages.map(({ role, content }) => ({ role, content })),
+    schema: jsonSchema,
+  });
+  return createHash('sha256').update(payload).digest('hex');
+}
+
+const schemaCache = new WeakMap<z.ZodType, JsonSchema>();
+
+/** The strict JSON schema of a request's zod schema, computed once per schema object. */
+export function requestJsonSchema(schema: z.ZodType): JsonSchema {
+  let json = schemaCache.get(schema);
+  if (!json) {
+    json = toStrictJsonSchema(schema);
+    schemaCache.set(schema, json);
+  }
+  return json;
+}
+
+/**
+ * The key a request is cached under. Judges put it on their replies and withCache looks it
+ * up, so both must call this one function.
+ */
+export function requestCacheKey<T>(request: JudgeRequest<T>, defaultModel: string): string {
+  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.schema));
+}
