@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOpenAIJudge } from '@/lib/judge/openai-judge';
+import { stepSchemas } from '@/lib/judge/steps';
+import type { JudgeRequest } from '@/lib/judge/types';
+import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
+
+const schema = stepSchemas.reason.output;
+const request: JudgeRequest<{ reason: string }> = {
+  step: 'reason',
+  input: {},
+  messages: [{ role: 'user', content: 'Explain the score.' }],
+  schema,
+  schemaName: 'reason',
+};
+const ok = { content: '{"reason":"because"}' };
+
+let server: JudgeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('OpenAI-compatible judge: transient errors', () => {
+  it('waits for Retry-After on 429 and then succeeds', async () => {
+    server = await startJudgeServer({
+      handler: (_b, { index }) =>
+        index === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'slow down' } } } : ok,
+    });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
+
+    const reply = await judge.call(request);
+
+    expect(reply.output.reason).toBe('because');
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(950);
+    expect(server.requests[1].headers['x-stainless-retry-count']).toBe('1');
+    // Only requests that got a reply count as calls.
+    expect(judge.usage().calls).toBe(1);
+  });
+
+  it('honours retry-after-ms', async () => {
+    server = await startJudgeServer({
+      handler: (_b, { index }) => (index < 2 ? { status: 429, headers: { 'retry-after-ms': '50' } } : ok),
+    });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
+    const started = Date.now();
+    await judge.call(request);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[2].at - server.requests[1].at).toBeGreaterThanOrEqual(45);
+    expect(Date.now() - started).toBeLessThan(450);
+  });
+
+  it('retries a 500 with exponential backoff when no Retry-After is given', async () => {
+    server = await startJudgeServer({ handler: (_b, { index }) => (index === 0 ? { status: 500 } : ok) });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
+
+    await judge.call(request);
+
+    expect(server.requests).toHaveLength(2);
+    // The SDK's first backoff is 0.5 s minus up to 25 % jitter.
+    expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(350);
+  });
+
+  it('gives up after maxRetries with a JUDGE error carrying the status', async () => {
+    server = await startJudgeServer({ handler: () => ({ status: 503, headers: { 'retry-after-ms': '10' } }) });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test', maxRetries: 2 });
+
+    const error = await judge.call(request).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ name: 'AppError', code: 'JUDGE', details: { status: 503 } });
+    expect(server.requests).toHaveLength(3);
+    expect(judge.usage().calls).toBe(0);
+  });
+
+  it('does not retry a client error such as 401', async () => {
+    server = await startJudgeServer({ handler: () => ({ status: 401, body: { error: { message: 'bad key' } } }) });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-wrong' });
+    await expect(judge.call(request)).rejects.toMatchObject({ code: 'JUDGE', details: { status: 401 } });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a request that timed out', async () => {
+    server = await startJudgeServer({
+      handler: async (_b, { index }) => {
+        if (index === 0) await new Promise((resolve) => setTimeout(resolve, 400));
+        return ok;
+      },
+    });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test', timeoutMs: 150 });
+
+    const reply = await judge.call(request);
+
+    expect(reply.output.reason).toBe('because');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('reports a server it cannot reach as a JUDGE error', async () => {
+    server = await startJudgeServer({ handler: () => ok });
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const judge = createOpenAIJudge({ baseURL: url, apiKey: 'sk-test', maxRetries: 0 });
+    await expect(judge.call(request)).rejects.toMatchObject({ code: 'JUDGE', details: { status: null } });
+  });
+});
