@@ -1,0 +1,18 @@
+import type { Judge } from '../../judge/types';
+import { emptyUsage, type JudgeCallRecord, type MetricName, type TurnVerdict, type Usage } from '../types';
+import type { SharedMetricOptions } from './options';
+
+/** State of one metric measurement; kept so an errored metric still returns what it had. */
+export interface MetricContext {
+  readonly metric: MetricName;
+  readonly judge: Judge;
+  readonly options: SharedMetricOptions;
+  readonly usage: Usage;
+  readonly calls: JudgeCallRecord[];
+  readonly steps: Record<string, unknown>;
+  readonly verdicts: TurnVerdict[];
+}
+
+export function createMetricContext(metric: MetricName, judge: Judge, options: SharedMetricOptions): MetricContext {
+  return { metric, judge, options, usage: emptyUsage(), calls: [], steps: {}, verdicts: [] };
+}

@@ -1,0 +1,10 @@
+import type { StepMessage } from '../../judge/steps';
+import type { Turn } from '../types';
+
+/** Turns as the plain role/content messages judge steps take. */
+export const toStepMessages = (turns: Turn[]): StepMessage[] => turns.map(({ role, content }) => ({ role, content }));
+
+export const isBlank = (text: string | undefined): boolean => text === undefined || text.trim() === '';
+
+/** The non-blank strings of a list, each once, in first-seen order. */
+export const distinctNonBlank = (items: string[] | undefined): string[] => [...new Set((items ?? []).filter((s) => !isBlank(s)))];

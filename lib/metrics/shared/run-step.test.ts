@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createScriptedJudge } from '../../judge/scripted-judge';
+import { JudgeOutputError, type Judge, type JudgeRequest } from '../../judge/types';
+import { createMetricContext } from './context';
+import { sharedMetricOptionsSchema } from './options';
+import { runStep } from './run-step';
+
+const options = (extra: Record<string, unknown> = {}) => sharedMetricOptionsSchema.parse(extra);
+const claimsCall = {
+  step: 'turn_faithfulness.claims' as const,
+  input: { message: 'Paris is in France.' },
+  prompt: () => [{ role: 'user' as const, content: 'default prompt' }],
+};
+
+describe('runStep', () => {
+  it('sends the step, input and default prompt, and records usage and the call', async () => {
+    const judge = createScriptedJudge({ 'turn_faithfulness.claims': () => ({ claims: ['Paris is in France.'] }) });
+    const ctx = createMetricContext('turn_faithfulness', judge, options());
+    const output = await runStep(ctx, claimsCall);
+    expect(output.claims).toEqual(['Paris is in France.']);
+    expect(judge.callsTo('turn_faithfulness.claims')).toEqual([{ message: 'Paris is in France.' }]);
+    expect(ctx.usage.calls).toBe(1);
+    expect(ctx.usage.cacheHits).toBe(0);
+    expect(ctx.usage.promptTokens).toBeGreaterThan(0);
+    expect(ctx.calls).toHaveLength(1);
+    expect(ctx.calls[0].step).toBe('turn_faithfulness.claims');
+    expect(ctx.calls[0].messages).toBeUndefined();
+  });
+
+  it('keeps the rendered messages only in verbose mode', async () => {
+    const judge = createScriptedJudge({ 'turn_faithfulness.claims': () => ({ claims: [] }) });
+    const ctx = createMetricContext('turn_faithfulness', judge, options({ verboseMode: true }));
+    await runStep(ctx, claimsCall);
+    expect(ctx.calls[0].messages).toEqual([{ role: 'user', content: 'default prompt' }]);
+  });
+
+  it('renders a custom template for the step instead of the default prompt', async () => {
+    let seen: JudgeRequest<unknown> | undefined;
+    const judge: Judge = {
+      ...createScriptedJudge({}),
+      call: async <T>(request: JudgeRequest<T>) => {
+        seen = request as JudgeRequest<unknown>;
+        return { output: { claims: [] } as T, raw: '{}', model: 'm', promptTokens: 1, completionTokens: 1, costUsd: 0, cached: false, cacheKey: 'k' };
+      },
+    };
+    const template = (input: { message: string }) => [{ role: 'system' as const, content: `custom: ${input.message}` }];
+    const ctx = createMetricContext('turn_faithfulness', judge, options({ templates: { 'turn_faithfulness.claims': template }, model: 'judge-x' }));
+    await runStep(ctx, claimsCall);
+    expect(seen?.messages).toEqual([{ role: 'system', content: 'custom: Paris is in France.' }]);
+    expect(seen?.model).toBe('judge-x');
+    expect(seen?.schemaName).toMatch(/^[a-zA-Z0-9_-]+$/);
+  });
+
+  it('adds count checks to the schema so a wrong reply fails validation', async () => {
+    const judge = createScriptedJudge({ 'turn_faithfulness.claims': () => ({ claims: ['a', 'b'] }) });
+    const ctx = createMetricContext('turn_faithfulness', judge, options());
+    const call = { ...claimsCall, check: (o: { claims: string[] }) => (o.claims.length === 1 ? null : 'expected exactly one claim') };
+    await expect(runStep(ctx, call)).rejects.toBeInstanceOf(JudgeOutputError);
+    await expect(runStep(ctx, call)).rejects.toThrow('expected exactly one claim');
+  });
+
+  it('counts a cached reply as a cache hit, not a call', async () => {
+    const judge: Judge = {
+      ...createScriptedJudge({}),
+      call: async <T>() => ({ output: { claims: [] } as T, raw: '{}', model: 'm', promptTokens: 50, completionTokens: 5, costUsd: 0.1, cached: true, cacheKey: 'k' }),
+    };
+    const ctx = createMetricContext('turn_faithfulness', judge, options());
+    await runStep(ctx, claimsCall);
+    expect(ctx.usage).toEqual({ calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 1, costUsd: 0 });
+    expect(ctx.calls[0].cached).toBe(true);
+  });
+
+  it('rejects options whose templates are not functions', () => {
+    expect(() => options({ templates: { 'turn_faithfulness.claims': 'not a function' } })).toThrow();
+    expect(() => options({ templates: { 'no.such_step': () => [] } })).toThrow();
+  });
+});
