@@ -1,0 +1,79 @@
+import { requestCacheKey } from './cache-key';
+import { parseReply } from './parse-reply';
+import type { Judge, JudgeCache, JudgeCacheEntry, JudgeReply, JudgeRequest } from './types';
+
+export { createMemoryJudgeCache } from './memory-cache';
+export { judgeCacheKey, requestCacheKey } from './cache-key';
+
+type Outcome = { kind: 'hit'; entry: JudgeCacheEntry } | { kind: 'miss'; entry: JudgeCacheEntry; reply: JudgeReply<unknown> };
+
+/**
+ * A judge that answers from `cache` when it can and otherwise asks `judge` and stores the
+ * reply. Identical requests in flight share one lookup and one call, so the same request is
+ * never sent twice. Replies served without a call have cached=true and cost nothing: their
+ * tokens and cost are 0, since usage counts what was spent.
+ */
+export function withCache(judge: Judge, cache: JudgeCache): Judge {
+  const inFlight = new Map<string, Promise<Outcome>>();
+  let cacheHits = 0;
+
+  async function resolve<T>(key: string, request: JudgeRequest<T>): Promise<Outcome> {
+    const stored = await cache.get(key);
+    // An entry that no longer validates (schema changed, bad write) is a miss and gets replaced.
+    if (stored && parseReply(stored.raw, request.schema).ok) return { kind: 'hit', entry: stored };
+    const reply = await judge.call(request);
+    const entry: JudgeCacheEntry = {
+      raw: reply.raw,
+      model: reply.model,
+      step: request.step,
+      promptTokens: reply.promptTokens,
+      completionTokens: reply.completionTokens,
+      messages: request.messages,
+    };
+    await cache.set(key, entry);
+    return { kind: 'miss', entry, reply };
+  }
+
+  async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
+    const key = requestCacheKey(request, judge.model);
+    let shared = inFlight.get(key);
+    const isFirst = !shared;
+    if (!shared) {
+      shared = resolve(key, request);
+      inFlight.set(key, shared);
+      void shared.then(
+        () => inFlight.delete(key),
+        () => inFlight.delete(key),
+      );
+    }
+    const outcome = await shared;
+    if (isFirst && outcome.kind === 'miss') return { ...(outcome.reply as JudgeReply<T>), cacheKey: key, cached: false };
+    const parsed = parseReply(outcome.entry.raw, request.schema);
+    if (!parsed.ok) {
+      // Same key means same JSON schema, so only a zod refinement the JSON schema cannot
+      // express gets here: this request's own schema decides, with a call of its own.
+      return { ...(await judge.call(request)), cacheKey: key };
+    }
+    cacheHits++;
+    return {
+      output: parsed.output,
+      raw: outcome.entry.raw,
+      model: outcome.entry.model,
+      promptTokens: 0,
+      completionTokens: 0,
+      costUsd: 0,
+      cached: true,
+      cacheKey: key,
+    };
+  }
+
+  return {
+    kind: judge.kind,
+    model: judge.model,
+    call,
+    usage: () => {
+      const inner = judge.usage();
+      return { ...inner, cacheHits: inner.cacheHits + cacheHits };
+    },
+  };
+}
