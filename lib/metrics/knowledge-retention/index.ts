@@ -1,0 +1,105 @@
+import type { Judge } from '../../judge/types';
+import type { Fact } from '../../judge/steps';
+import type { Conversation, MetricResult } from '../types';
+import { runAll } from '../shared/concurrency';
+import type { MetricContext } from '../shared/context';
+import { isBlank, toStepMessages } from '../shared/messages';
+import type { ConversationMetric } from '../shared/metric';
+import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
+import { parseConversation } from '../shared/parse-conversation';
+import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import { runStep } from '../shared/run-step';
+import { buildAttritionPrompt, buildFactsPrompt } from './prompts';
+import { knowledgeRetentionOptionsSchema, type KnowledgeRetentionOptions } from './schema';
+import { knowledgeRetentionScore } from './score';
+
+export { knowledgeRetentionOptionsSchema, type KnowledgeRetentionOptions } from './schema';
+export { knowledgeRetentionScore } from './score';
+
+interface FactsStep {
+  turn: number;
+  facts: Fact[];
+}
+interface AttritionStep {
+  turn: number;
+  attrition: 'yes' | 'no';
+  reason: string;
+}
+
+const keepStatedFacts = (facts: Fact[]): Fact[] =>
+  facts
+    .map((f) => ({ key: f.key, values: f.values.filter((v) => !isBlank(v)) }))
+    .filter((f) => !isBlank(f.key) && f.values.length > 0);
+
+async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
+  const { turns } = conversation;
+  const concurrent = ctx.options.asyncMode;
+  const lastAssistant = turns.map((t) => t.role).lastIndexOf('assistant');
+
+  // 1. Facts of every user turn that some assistant turn answers later; a trailing user
+  //    turn (or an empty message) cannot feed a verdict, so it is not sent.
+  const facts: FactsStep[] = [];
+  ctx.steps.facts = facts;
+  const userTurns = turns.flatMap((t, i) => (t.role === 'user' && i < lastAssistant && !isBlank(t.content) ? [i] : []));
+  await runAll(
+    userTurns.map((i) => async () => {
+      const output = await runStep(ctx, {
+        step: 'knowledge_retention.facts',
+        input: { message: turns[i].content, previousTurns: toStepMessages(turns.slice(0, i)) },
+        prompt: buildFactsPrompt,
+      });
+      facts.push({ turn: i, facts: keepStatedFacts(output.facts) });
+    }),
+    concurrent,
+  );
+  facts.sort((a, b) => a.turn - b.turn);
+
+  // 2. Attrition verdicts for assistant turns with at least one non-empty fact map before them;
+  //    earlier maps go unmerged so a correction sits beside the old value.
+  const known = facts.filter((f) => f.facts.length > 0);
+  const judged = turns.flatMap((t, i) => (t.role === 'assistant' && known.some((f) => f.turn < i) ? [i] : []));
+  const attrition: AttritionStep[] = [];
+  ctx.steps.attrition = attrition;
+  await runAll(
+    judged.map((i) => async () => {
+      const output = await runStep(ctx, {
+        step: 'knowledge_retention.attrition',
+        input: {
+          message: turns[i].content,
+          previousTurns: toStepMessages(turns.slice(0, i)),
+          knowledge: known.filter((f) => f.turn < i),
+        },
+        prompt: buildAttritionPrompt,
+      });
+      attrition.push({ turn: i, ...output });
+      ctx.verdicts.push({ turn: i, verdict: output.attrition === 'yes' ? 'no' : 'yes', reason: output.reason });
+    }),
+    concurrent,
+  );
+  attrition.sort((a, b) => a.turn - b.turn);
+
+  return {
+    score: knowledgeRetentionScore(attrition.map((a) => a.attrition)),
+    failing: attrition.filter((a) => a.attrition === 'yes').map((a) => a.reason),
+    all: attrition.map((a) => a.reason),
+    emptyNote: 'No assistant turn came after a user turn stating facts, so there was no knowledge to retain.',
+  };
+}
+
+/** Does the assistant keep what the user told it (deepeval's KnowledgeRetentionMetric)? */
+export class KnowledgeRetentionMetric implements ConversationMetric {
+  readonly name = 'knowledge_retention' as const;
+  private readonly options: SharedMetricOptions;
+
+  constructor(
+    private readonly judge: Judge,
+    options: KnowledgeRetentionOptions = {},
+  ) {
+    this.options = parseMetricOptions(knowledgeRetentionOptionsSchema, options);
+  }
+
+  async measure(conversation: Conversation): Promise<MetricResult> {
+    const parsed = parseConversation(conversation);
+    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
+  }
+}
