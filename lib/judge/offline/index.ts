@@ -1,0 +1,46 @@
+import { emptyUsage, type Usage } from '../../metrics/types';
+import { requestCacheKey } from '../cache-key';
+import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from '../types';
+import { OFFLINE_MODEL } from './reason-prefix';
+import { runStep } from './run-step';
+
+export { OFFLINE_MODEL, OFFLINE_PREFIX } from './reason-prefix';
+
+const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
+
+/**
+ * The judge used when no API key is set: deterministic language heuristics, no network.
+ * It reads each request's structured input, not its prompt; every reason it writes says so.
+ */
+export function createOfflineJudge(): Judge {
+  const totals: Usage = emptyUsage();
+  return {
+    kind: 'offline',
+    model: OFFLINE_MODEL,
+    async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
+      request.signal?.throwIfAborted();
+      const raw = JSON.stringify(runStep(request.step, request.input));
+      const parsed = request.schema.safeParse(JSON.parse(raw));
+      if (!parsed.success) {
+        throw new JudgeOutputError(`Offline judge output for ${request.step} failed validation: ${parsed.error.message}`, raw);
+      }
+      const promptTokens = estimateTokens(request.messages.reduce((n, m) => n + m.content.length, 0));
+      const completionTokens = estimateTokens(raw.length);
+      totals.calls += 1;
+      totals.promptTokens += promptTokens;
+      totals.completionTokens += completionTokens;
+      return {
+        output: parsed.data,
+        raw,
+        model: OFFLINE_MODEL,
+        promptTokens,
+        completionTokens,
+        costUsd: 0,
+        cached: false,
+        // The offline judge ignores request.model, so its key does too.
+        cacheKey: requestCacheKey({ ...request, model: undefined }, OFFLINE_MODEL),
+      };
+    },
+    usage: (): Usage => ({ ...totals }),
+  };
+}

@@ -1,0 +1,35 @@
+import type { StepInput, StepOutput } from '../../steps';
+import { analyse } from '../text/analyse';
+import { isFormula, isPreference, isPureOpinion, isQuestion, stripHedges } from '../text/speech-acts';
+
+/** "Did you know that X?" asserts X. */
+const RHETORICAL = /^(?:(?:and |so |but )?(?:did|do) you know|(?:have|had) you heard|did you hear|fun fact)(?: that)?,? /i;
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The claim a sentence makes, or null when it makes none (question, greeting, opinion, hedge). */
+export function claimOf(sentence: string): string | null {
+  if (isFormula(sentence)) return null;
+  let text = sentence.trim();
+  if (isQuestion(text)) {
+    if (!RHETORICAL.test(stripHedges(text.replace(/^(?:i see|oh|yes|well),?\s*/i, '')))) return null;
+    text = stripHedges(text.replace(/^(?:i see|oh|yes|well),?\s*/i, '')).replace(RHETORICAL, '').replace(/\?+$/, '.');
+  }
+  text = stripHedges(text);
+  if (isFormula(text)) return null;
+  const [parsed] = analyse(text);
+  if (!parsed || !parsed.terms.some((t) => t.content)) return null;
+  if (isPureOpinion(parsed)) return null;
+  if (isPreference(parsed.terms) && !parsed.terms.some((t) => t.name || t.value !== null)) return null;
+  return capitalise(text);
+}
+
+export function extractClaims(input: StepInput<'turn_faithfulness.claims'>): StepOutput<'turn_faithfulness.claims'> {
+  const claims = analyse(input.message)
+    .flatMap((s) => s.text.split(/;\s+/))
+    .map(claimOf)
+    .filter((c): c is string => c !== null);
+  return { claims };
+}

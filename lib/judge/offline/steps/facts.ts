@@ -1,0 +1,80 @@
+import type { Fact, StepInput, StepOutput } from '../../steps';
+import { analyse } from '../text/analyse';
+import { normaliseText } from '../text/normalise';
+import { isFormula, isQuestion } from '../text/speech-acts';
+import { requestedKeys } from './requested-keys';
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{3,4}[\s.-]\d{3,4}(?:[\s.-]\d{2,4})?/g;
+const LONG_NUMBER = /\b\d[\d\s-]{4,}\d\b/g;
+const END = /[\s,.;!]+$/;
+
+/** "my X is Y", "X: Y" — the user names the key. */
+const MY_X_IS = /\bmy ([a-z][a-z \-']{1,40}?) (?:is|are|was|were|=|:) ([^;!?]+?)(?=(?:,? (?:and|but|so) (?:my|i)\b)|[;!?]|\.(?:\s|$)|$)/gi;
+const NAME = /\b(?:my name is|i am|i'm|this is|call me|name's) ((?:[A-Z][\p{L}'-]+)(?: [A-Z][\p{L}'-]+){0,3})/gu;
+const AGE = /\b(?:i am|i'm) (\d{1,3}) (?:years? old|yo)\b/gi;
+const LIVE = /\bi (?:live|stay|reside) (?:in|at|on) ([^,;.!?]+(?:, [A-Z0-9][^,;.!?]*)*)/gi;
+const FROM = /\b(?:i am|i'm|i come) from ([^,;.!?]+)/gi;
+const BORN = /\bi was born (on|in|at) ([^;!?]+?)(?=[;!?]|\.(?:\s|$)|$)/gi;
+const WORK = /\bi work (at|for|as|in) ([^,;.!?]+)/gi;
+const HAVE = /\bi (?:have|own|'ve got|have got) ((?:a|an|one|two|three|four|five|\d+) [^,;.!?]+)/gi;
+const AM_A = /\b(?:i am|i'm) (?:a|an) ([^,;.!?]+)/gi;
+
+function add(facts: Fact[], key: string, value: string): void {
+  const k = key.toLowerCase().trim();
+  const v = value.replace(END, '').trim();
+  if (!k || !v) return;
+  const existing = facts.find((f) => f.key === k);
+  if (existing) {
+    if (!existing.values.includes(v)) existing.values.push(v);
+  } else facts.push({ key: k, values: [v] });
+}
+
+const matches = (text: string, re: RegExp): RegExpExecArray[] => [...text.matchAll(new RegExp(re.source, re.flags))];
+
+function statementFacts(sentence: string): Fact[] {
+  const facts: Fact[] = [];
+  for (const m of matches(sentence, MY_X_IS)) add(facts, m[1], m[2]);
+  const keyed = (k: string): boolean => facts.some((f) => f.key.includes(k));
+  for (const m of matches(sentence, EMAIL)) if (!facts.some((f) => f.values.some((v) => v.includes(m[0])))) add(facts, 'email', m[0]);
+  for (const m of matches(sentence, NAME)) if (!keyed('name')) add(facts, 'name', m[1]);
+  for (const m of matches(sentence, AGE)) add(facts, 'age', m[1]);
+  for (const m of matches(sentence, LIVE)) add(facts, /\d/.test(m[1]) ? 'address' : 'location', m[1]);
+  for (const m of matches(sentence, FROM)) add(facts, 'origin', m[1]);
+  for (const m of matches(sentence, BORN)) add(facts, m[1].toLowerCase() === 'on' ? 'date of birth' : 'birth', m[2]);
+  for (const m of matches(sentence, WORK)) add(facts, m[1].toLowerCase() === 'as' ? 'job' : 'workplace', m[2]);
+  for (const m of matches(sentence, HAVE)) add(facts, 'has', m[1]);
+  for (const m of matches(sentence, AM_A)) if (!/\b(?:bit|little|lot)\b/i.test(m[1])) add(facts, 'is', `a ${m[1]}`);
+  const given = facts.flatMap((f) => f.values).join(' ');
+  for (const m of matches(sentence, PHONE)) if (!given.includes(m[0])) add(facts, 'phone number', m[0]);
+  const given2 = facts.flatMap((f) => f.values).join(' ');
+  for (const m of matches(sentence, LONG_NUMBER)) if (!given2.includes(m[0])) add(facts, 'number', m[0]);
+  return facts;
+}
+
+/**
+ * A short reply to the assistant's question gives the value it asked for:
+ * "What is your account number?" → "It's 12345678" is the account number.
+ */
+function answerFacts(message: string, previous: StepInput<'knowledge_retention.facts'>['previousTurns']): Fact[] {
+  const lastAssistant = [...previous].reverse().find((t) => t.role === 'assistant');
+  if (!lastAssistant) return [];
+  const keys = requestedKeys(lastAssistant.content);
+  if (keys.length !== 1) return [];
+  const value = normaliseText(message)
+    .replace(/^(?:sure|ok(?:ay)?|yes|yeah|of course|it's|it is|that's|that is|it was)\b[,!.]?\s*/gi, '')
+    .replace(/^(?:sure|ok(?:ay)?|yes|yeah|of course|it's|it is|that's|that is|it was)\b[,!.]?\s*/gi, '')
+    .replace(END, '');
+  if (!value || value.split(/\s+/).length > 8 || isQuestion(message) || isFormula(message)) return [];
+  return [{ key: keys[0], values: [value] }];
+}
+
+export function extractFacts(input: StepInput<'knowledge_retention.facts'>): StepOutput<'knowledge_retention.facts'> {
+  const facts: Fact[] = [];
+  for (const s of analyse(input.message)) {
+    if (isQuestion(s.text) || isFormula(s.text)) continue;
+    for (const f of statementFacts(s.text)) for (const v of f.values) add(facts, f.key, v);
+  }
+  if (facts.length === 0) return { facts: answerFacts(input.message, input.previousTurns) };
+  return { facts };
+}

@@ -1,0 +1,85 @@
+import nlp from 'compromise';
+import { normaliseText } from './normalise';
+import { stem } from './stem';
+import { NEGATION_CUES, STOPWORDS } from './lexicon';
+
+export interface Term {
+  text: string;
+  /** Lower-cased form without punctuation. */
+  norm: string;
+  stem: string;
+  tags: ReadonlySet<string>;
+  /** Carries meaning: not a function word, pronoun, auxiliary or punctuation. */
+  content: boolean;
+  /** Part of a name: a proper noun, person, place or organisation. */
+  name: boolean;
+  /** Numeric value of the term, when it is a number (digits or words). */
+  value: number | null;
+  negation: boolean;
+}
+
+export interface Sentence {
+  text: string;
+  terms: Term[];
+}
+
+const FUNCTION_TAGS = ['Pronoun', 'Determiner', 'Preposition', 'Conjunction', 'Copula', 'Auxiliary', 'Modal', 'QuestionWord'];
+const NAME_TAGS = ['ProperNoun', 'Person', 'Place', 'Organization', 'Month', 'WeekDay'];
+const WORD = /[\p{L}\p{N}]/u;
+
+function parseValue(norm: string, num: number | undefined): number | null {
+  if (typeof num === 'number' && Number.isFinite(num)) return num;
+  const digits = norm.replace(/,/g, '').match(/^-?\d+(?:\.\d+)?/);
+  return digits ? Number(digits[0]) : null;
+}
+
+interface RawTerm {
+  text: string;
+  normal?: string;
+  implicit?: string;
+  tags?: string[];
+  id?: string;
+}
+
+function toTerm(raw: RawTerm, values: Map<string, number>): Term | null {
+  const text = raw.implicit ?? raw.text;
+  const norm = (raw.implicit ?? raw.normal ?? raw.text).toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  if (!norm || !WORD.test(norm)) return null;
+  const tags = new Set(raw.tags ?? []);
+  const negation = tags.has('Negative') || NEGATION_CUES.has(norm) || /n't$/.test(norm);
+  const isValue = tags.has('Value') || /^\d/.test(norm);
+  const value = isValue ? parseValue(norm, raw.id ? values.get(raw.id) : undefined) : null;
+  const functionWord = FUNCTION_TAGS.some((t) => tags.has(t));
+  const content = !negation && (value !== null || (!functionWord && !STOPWORDS.has(norm) && norm.length > 1));
+  const name = NAME_TAGS.some((t) => tags.has(t)) && !functionWord;
+  return { text, norm, stem: value !== null ? String(value) : stem(norm), tags, content, name, value, negation };
+}
+
+const memo = new Map<string, Sentence[]>();
+
+/** Sentences of a text with tagged, stemmed terms (memoised: documents recur across calls). */
+export function analyse(text: string): Sentence[] {
+  const cached = memo.get(text);
+  if (cached) return cached;
+  const doc = nlp(normaliseText(text));
+  const values = new Map<string, number>();
+  // A number may span terms ("twenty five"): every term of it carries the whole value.
+  for (const n of doc.numbers().json() as { terms: RawTerm[]; number?: { num?: number } }[]) {
+    const num = n.number?.num;
+    if (typeof num === 'number') for (const t of n.terms) if (t.id) values.set(t.id, num);
+  }
+  const sentences = (doc.json({ terms: { normal: true } }) as { text: string; terms: RawTerm[] }[])
+    .map((s) => ({
+      text: s.text.trim(),
+      terms: s.terms.map((t) => toTerm(t, values)).filter((t): t is Term => t !== null),
+    }))
+    .filter((s) => s.text.length > 0);
+  if (memo.size > 20_000) memo.clear();
+  memo.set(text, sentences);
+  return sentences;
+}
+
+/** Analyse a text as one unit, whatever its sentence boundaries. */
+export function analyseTerms(text: string): Term[] {
+  return analyse(text).flatMap((s) => s.terms);
+}

@@ -1,0 +1,67 @@
+import { eng } from 'stopword';
+
+/*
+ * Small closed-class word lists of English. They describe the language, not any data set:
+ * function words, negation cues, hedges, evaluative words and conversational formulas.
+ */
+
+const extraStopwords = [
+  'also', 'just', 'really', 'actually', 'even', 'yes', 'yeah', 'oh', 'ok', 'okay', 'well', 'so',
+  'very', 'quite', 'pretty', 'lot', 'lots', 'thing', 'things', 'something', 'anything',
+  'everything', 'nothing', 'one', 'ones', 'kind', 'sort', 'bit', 'etc', 'its', "it's",
+  'there', 'thats', "that's", 'us', 'am', 'is', 'are', 'was', 'were', 'be', 'been', 'being',
+  'do', 'does', 'did', 'done', 'have', 'has', 'had', 'having', 'will', 'shall', 'may', 'let',
+  'mine', 'yours', 'ours', 'theirs', 'hers', 'myself', 'yourself', 'ourselves', 'themselves',
+  'itself', 'whom', 'whose', 'why', 'when', 'what', 'which', 'who', 'how', 'where', 'toward',
+  'towards', 'upon', 'onto', 'within', 'without', 'across', 'along', 'around', 'among', 'via',
+  'per', 'though', 'although', 'however', 'yet', 'either', 'neither', 'nor', 'whether', 'i',
+  'you', 'he', 'she', 'it', 'we', 'they', 'me', 'him', 'her', 'them', 'my', 'your', 'his',
+  'our', 'their', 'this', 'that', 'these', 'those', 'a', 'an', 'the', 'say', 'says', 'know',
+  'think', 'guess', 'seem', 'seems', 'sure', 'maybe', 'perhaps', 'probably', 'indeed', 'anyway',
+];
+
+export const STOPWORDS: ReadonlySet<string> = new Set([...eng, ...extraStopwords]);
+
+export const NEGATION_CUES: ReadonlySet<string> = new Set([
+  'not', "n't", 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'nowhere',
+  'cannot', 'without', 'lack', 'lacks', 'lacked', 'fail', 'fails', 'failed',
+]);
+
+/** Words that only rate or intensify: a sentence made of these and a subject is an opinion. */
+export const EVALUATIVE: ReadonlySet<string> = new Set([
+  'good', 'great', 'nice', 'fine', 'cool', 'awesome', 'amazing', 'interesting', 'fun', 'funny',
+  'beautiful', 'wonderful', 'fantastic', 'excellent', 'terrific', 'brilliant', 'lovely',
+  'terrible', 'awful', 'horrible', 'bad', 'boring', 'sad', 'scary', 'weird', 'strange', 'crazy',
+  'favorite', 'favourite', 'best', 'worst', 'better', 'worse', 'incredible', 'impressive',
+  'cute', 'sweet', 'neat', 'perfect', 'exciting', 'entertaining', 'enjoyable', 'fascinating',
+  'delicious', 'tasty', 'popular', 'important', 'hard', 'easy', 'tough', 'true', 'right',
+  'wrong', 'glad', 'happy', 'sorry', 'love', 'like', 'enjoy', 'hate', 'prefer', 'adore',
+  'pretty', 'really', 'very', 'so', 'quite', 'super', 'totally', 'definitely', 'absolutely',
+  'truly', 'too', 'much', 'lot', 'always', 'sounds', 'sound', 'fan', 'stuff', 'thing', 'one',
+  'idea', 'way', 'movie', 'film', 'show', 'book', 'song', 'place', 'choice', 'time', 'fact',
+]);
+
+/** Verbs of liking: "I love it" speaks of the speaker's taste, not of the world. */
+export const PREFERENCE_VERBS: ReadonlySet<string> = new Set([
+  'love', 'like', 'enjoy', 'hate', 'prefer', 'adore', 'dislike', 'miss', 'want', 'wish',
+  'hope', 'agree', 'disagree',
+]);
+
+/** Openers that hedge what follows ("I think", "maybe"); the rest may still be a claim. */
+export const HEDGE_PREFIXES: readonly RegExp[] = [
+  /^(?:i|we) (?:think|believe|guess|suppose|feel|reckon|heard|read|assume)(?: that)?,? /i,
+  /^(?:i'm|i am) (?:pretty |fairly |not )?(?:sure|certain|positive)(?: that)?,? /i,
+  /^(?:maybe|perhaps|probably|apparently|supposedly|honestly|basically|actually|well|so|oh|also|and|but|yes|yeah|no|ok|okay|sure|right|indeed|true|wow|haha|hmm|lol)\b,? /i,
+  /^(?:i see|i agree|i know|me too|of course|you know|to be honest|in fact|as well|that's right|that is right|that's true|good question)\b,? /i,
+  /^(?:did|do) you know(?: that)?,? /i,
+  /^(?:have|had) you heard(?: that)?,? /i,
+  /^(?:fun fact|interestingly|surprisingly|according to [^,]+),? /i,
+];
+
+/** Whole utterances that greet, thank, take leave or acknowledge. */
+export const FORMULA =
+  /^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|welcome|thanks?(?: you)?(?: so much| a lot)?|thank you|cheers|bye|goodbye|see you|take care|you're welcome|no problem|sure|of course|ok(?:ay)?|alright|all right|yes|yeah|yep|no|nope|right|exactly|absolutely|definitely|indeed|true|cool|great|nice|wow|oh|ah|hmm|haha|lol|i see|i agree|got it|understood|me too|same here|sounds good|that's (?:great|nice|cool|interesting|awesome|true|right|fine|good)|how are you(?: doing)?|how can i help(?: you)?(?: today)?|what can i do for you|nice to meet you)(?:[\s,!.?]+(?:there|friend|again|then|so much|too|indeed|today|sir|madam))*[\s!.?,]*$/i;
+
+/** Cues that a question re-checks a value instead of asking for it anew. */
+export const CLARIFY_CUES =
+  /\b(?:double[- ]?check|confirm|verify|clarify|re-?enter|correct(?:ly)?|valid|invalid|typo|mistake|did you mean|do you mean|is that right|is that correct|just to be sure|make sure|seems? (?:to be )?(?:wrong|off|incomplete|invalid|short|long)|doesn't (?:look|seem)|does not (?:look|seem)|digits? (?:long|missing))\b/i;

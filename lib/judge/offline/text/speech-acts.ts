@@ -1,0 +1,68 @@
+import type { Sentence, Term } from './analyse';
+import { CLARIFY_CUES, EVALUATIVE, FORMULA, HEDGE_PREFIXES, PREFERENCE_VERBS } from './lexicon';
+
+const QUESTION_START = /^(?:what|who|whom|whose|where|when|why|how|which|is|are|am|was|were|do|does|did|can|could|would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't)\b/i;
+const REQUEST = /^(?:please\b|tell me\b|let me know\b|remind me\b|give me\b|send me\b|provide\b|share\b|i(?:'ll| will)? need (?:your|you to)\b|may i (?:have|ask|get)\b|(?:can|could|would|will) you (?:please )?(?:tell|give|send|provide|share|remind|confirm|spell|repeat|type|enter|let)\b)/i;
+
+/** A question or a request for information, by punctuation or by its first words. */
+export function isQuestion(text: string): boolean {
+  const t = text.trim();
+  if (/\?["')\]]*$/.test(t)) return true;
+  const bare = stripHedges(t);
+  return REQUEST.test(bare) || (QUESTION_START.test(bare) && !/[.!]$/.test(t) && /\b(?:you|your|i|we)\b/i.test(bare));
+}
+
+/** A greeting, thanks, leave-taking or bare acknowledgement ("Hi!", "I see.", "Sounds good"). */
+export function isFormula(text: string): boolean {
+  return FORMULA.test(text.trim());
+}
+
+/** Remove leading hedges and discourse markers: "I think that, well, X" → "X". */
+export function stripHedges(text: string): string {
+  let out = text.trim();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const re of HEDGE_PREFIXES) {
+      const next = out.replace(re, '');
+      if (next !== out && next.trim().length > 0) {
+        out = next.trim();
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** A question that re-checks a value the user gave ("can you double-check?"). */
+export function isClarification(text: string): boolean {
+  return CLARIFY_CUES.test(text);
+}
+
+const FIRST_PERSON = new Set(['i', 'we', 'my', 'our', 'me', 'us', 'mine']);
+
+/** The speaker talks about themself: "I watched it", "my favourite is…". */
+export function isFirstPerson(terms: readonly Term[]): boolean {
+  const first = terms.find((t) => !t.tags.has('Adverb') && !t.tags.has('Conjunction') && !t.tags.has('Expression'));
+  return first !== undefined && FIRST_PERSON.has(first.norm);
+}
+
+/** "I love it", "I'd like that": the speaker states a taste, not a fact. */
+export function isPreference(terms: readonly Term[]): boolean {
+  return isFirstPerson(terms) && terms.some((t) => t.tags.has('Verb') && PREFERENCE_VERBS.has(t.stem));
+}
+
+/**
+ * A pure opinion: every content word only rates ("They're pretty great!"), or a subject is
+ * followed by a copula and a predicate that only rates ("Blue is great", "It's a fun movie").
+ */
+export function isPureOpinion(sentence: Sentence): boolean {
+  const content = sentence.terms.filter((t) => t.content);
+  const rates = (t: Term): boolean => EVALUATIVE.has(t.norm) || EVALUATIVE.has(t.stem);
+  if (content.length === 0) return false;
+  if (content.every(rates) && content.some((t) => !t.name)) return true;
+  const copula = sentence.terms.findIndex((t) => t.tags.has('Copula'));
+  if (copula < 0) return false;
+  const predicate = sentence.terms.slice(copula + 1).filter((t) => t.content);
+  const negated = sentence.terms.some((t) => t.negation);
+  return !negated && predicate.length > 0 && predicate.every(rates) && predicate.every((t) => t.value === null);
+}
