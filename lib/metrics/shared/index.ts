@@ -17,3 +17,4 @@ export { buildPrompt, jsonBlock } from './prompt-format';
 export type { ConversationMetric } from './metric';
 export { parseConversation } from './parse-conversation';
 export { toStepMessages, isBlank, distinctNonBlank } from './messages';
+export { checkOnePerItem, byIndex } from './checks';

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { collapseVerdicts, turnFaithfulnessScore, windowScore } from './score';
+
+const lenient = { penalizeAmbiguousClaims: false, strictMode: false };
+
+describe('windowScore', () => {
+  it('counts every verdict that is not "no"', () => {
+    expect(windowScore(['yes', 'idk', 'no', 'yes'], lenient)).toBe(0.75);
+  });
+  it('subtracts idk verdicts when ambiguous claims are penalised', () => {
+    expect(windowScore(['yes', 'idk', 'no', 'yes'], { ...lenient, penalizeAmbiguousClaims: true })).toBe(0.5);
+  });
+  it('is 1 with no claims', () => {
+    expect(windowScore([], { penalizeAmbiguousClaims: true, strictMode: true })).toBe(1);
+  });
+  it('turns a window below 1 into 0 in strict mode', () => {
+    expect(windowScore(['yes', 'no'], { ...lenient, strictMode: true })).toBe(0);
+    expect(windowScore(['yes', 'idk'], { ...lenient, strictMode: true })).toBe(1);
+  });
+});
+
+describe('turnFaithfulnessScore', () => {
+  it('is the mean of window scores, 1 with no windows', () => {
+    expect(turnFaithfulnessScore([1, 0.5, 0])).toBe(0.5);
+    expect(turnFaithfulnessScore([])).toBe(1);
+  });
+});
+
+describe('collapseVerdicts', () => {
+  it('is "no" if any claim is contradicted, else "idk" if any is unsupported, else "yes"', () => {
+    expect(collapseVerdicts(['yes', 'idk', 'no'])).toBe('no');
+    expect(collapseVerdicts(['yes', 'idk'])).toBe('idk');
+    expect(collapseVerdicts(['yes'])).toBe('yes');
+    expect(collapseVerdicts([])).toBe('yes');
+  });
+});

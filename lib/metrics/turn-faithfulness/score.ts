@@ -1,0 +1,23 @@
+import type { Verdict } from '../types';
+import { applyStrictMode, mean } from '../shared/threshold';
+
+/**
+ * Window score = (verdicts that are not "no" − idk count when ambiguous claims are penalised)
+ * / verdicts; 1 when the window has no claims. Strict mode turns a window below 1 into 0.
+ */
+export function windowScore(verdicts: Verdict[], options: { penalizeAmbiguousClaims: boolean; strictMode: boolean }): number {
+  if (verdicts.length === 0) return 1;
+  const notNo = verdicts.filter((v) => v !== 'no').length;
+  const idk = options.penalizeAmbiguousClaims ? verdicts.filter((v) => v === 'idk').length : 0;
+  return applyStrictMode((notNo - idk) / verdicts.length, options.strictMode);
+}
+
+/** The conversation score is the mean of window scores (not binarised again); 1 with no windows. */
+export const turnFaithfulnessScore = (windowScores: number[]): number => mean(windowScores, 1);
+
+/** One verdict for a window's turn: "no" if any claim is contradicted, else "idk" if any is unsupported. */
+export function collapseVerdicts(verdicts: Verdict[]): Verdict {
+  if (verdicts.includes('no')) return 'no';
+  if (verdicts.includes('idk')) return 'idk';
+  return 'yes';
+}
