@@ -5,7 +5,7 @@ import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
 import { toStrictJsonSchema } from '@/lib/judge/strict-json-schema';
 import type { JudgeRequest } from '@/lib/judge/types';
-import { lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
+import { lastUserMessage, startJudgeServer, type ChatCompletionBody, type JudgeServer } from './helpers/judge-server';
 
 const schema = stepSchemas['conversation_relevancy.relevance'].output;
 type Relevance = z.infer<typeof schema>;
@@ -16,7 +16,7 @@ const request = (text: string): JudgeRequest<Relevance> => ({
   schema,
   schemaName: 'relevance',
 });
-const answer = (body: { messages: { role: string; content: string }[] }) => ({
+const answer = (body: ChatCompletionBody) => ({
   content: JSON.stringify({ verdict: 'yes', reason: `about ${lastUserMessage(body)}` }),
 });
 

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { withCache } from './cache';
+import { createOfflineJudge, OFFLINE_MODEL } from './offline';
+import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_OPENAI_BASE_URL } from './openai-judge';
+import { MODEL_PRICES } from './prices';
+import type { Judge, JudgeCache } from './types';
+
+/** An OpenAI-compatible endpoint a judge can be created on. Holds its key: server-side only. */
+export interface JudgeEndpoint {
+  name: string;
+  /** undefined: OpenAI's own API. */
+  baseURL: string | undefined;
+  /** The variable the key is read from; null for endpoints that need no key. */
+  apiKeyEnv: string | null;
+  apiKey: string | null;
+  models: string[];
+  defaultModel: string;
+}
+
+export interface JudgeConfig {
+  /** Requests in flight per judge. */
+  concurrency: number;
+  /** The OpenAI judge (OPENAI_API_KEY, OPENAI_BASE_URL, TURNWISE_JUDGE_MODEL). */
+  openai: JudgeEndpoint;
+  /** Further named judges from TURNWISE_JUDGES. */
+  judges: JudgeEndpoint[];
+}
+
+/** What the UI may know about a judge: never its key or its URL. */
+export interface JudgeInfo {
+  name: string;
+  kind: 'offline' | 'openai';
+  models: string[];
+  defaultModel: string;
+  hasKey: boolean;
+  /** False when the judge needs a key that is not set. */
+  available: boolean;
+}
+
+export const judgeSelectionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('offline') }),
+  z.object({ kind: z.literal('openai'), name: z.string().min(1).optional(), model: z.string().min(1).optional() }),
+]);
+export type JudgeSelection = z.infer<typeof judgeSelectionSchema>;
+
+export const OPENAI_JUDGE_NAME = 'openai';
+export const OFFLINE_JUDGE_NAME = 'offline';
+
+// Empty values count as unset: .env files and CI often define variables as "".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable');
+
+const envSchema = z.object({
+  OPENAI_API_KEY: optional(z.string().trim()),
+  OPENAI_BASE_URL: optional(httpUrl),
+  TURNWISE_JUDGE_MODEL: optional(z.string().trim().min(1)),
+  TURNWISE_JUDGE_CONCURRENCY: optional(
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(256),
+  ),
+  TURNWISE_JUDGES: optional(z.string()),
+});
+
+const namedJudgeSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"')
+      .refine((name) => name !== OPENAI_JUDGE_NAME && name !== OFFLINE_JUDGE_NAME, 'is reserved'),
+    baseUrl: httpUrl,
+    apiKeyEnv: envName.optional(),
+    models: z.array(z.string().trim().min(1)).min(1, 'must list at least one model'),
+    defaultModel: z.string().trim().min(1).optional(),
+  })
+  .refine((judge) => !judge.defaultModel || judge.models.includes(judge.defaultModel), {
+    message: 'must be one of models',
+    path: ['defaultModel'],
+  });
+
+const namedJudgesSchema = z.array(namedJudgeSchema).refine(
+  (judges) => new Set(judges.map((j) => j.name)).size === judges.length,
+  'judge names must be unique',
+);
+
+/** Judge configuration from an environment record (pass process.env at the boundary). */
+export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw configError(parsed.error.issues[0]);
+  const vars = parsed.data;
+  const model = vars.TURNWISE_JUDGE_MODEL ?? DEFAULT_JUDGE_MODEL;
+  const onOpenAI = !vars.OPENAI_BASE_URL || new URL(vars.OPENAI_BASE_URL).host === new URL(DEFAULT_OPENAI_BASE_URL).host;
+  return {
+    concurrency: vars.TURNWISE_JUDGE_CONCURRENCY ?? 8,
+    openai: {
+      name: OPENAI_JUDGE_NAME,
+      baseURL: vars.OPENAI_BASE_URL,
+      apiKeyEnv: 'OPENAI_API_KEY',
+      apiKey: vars.OPENAI_API_KEY ?? null,
+      // Another server behind OPENAI_BASE_URL serves its own models: offer only the configured one.
+      models: onOpenAI ? [model, ...Object.keys(MODEL_PRICES).filter((m) => m !== model)] : [model],
+      defaultModel: model,
+    },
+    judges: parseNamedJudges(vars.TURNWISE_JUDGES, env),
+  };
+}
+
+function parseNamedJudges(text: string | undefined, env: Record<string, string | undefined>): JudgeEndpoint[] {
+  if (text === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new AppError('CONFIG', `TURNWISE_JUDGES is not valid JSON: ${(error as Error).message}`, {
+      variable: 'TURNWISE_JUDGES',
+    });
+  }
+  const inlineKey = Array.isArray(json) && json.some((j) => typeof j === 'object' && j !== null && 'apiKey' in j);
+  if (inlineKey) {
+    throw new AppError('CONFIG', 'TURNWISE_JUDGES must not contain keys: put each key in its own variable and name it in apiKeyEnv', {
+      variable: 'TURNWISE_JUDGES',
+    });
+  }
+  const parsed = namedJudgesSchema.safeParse(json);
+  if (!parsed.success) throw configError({ ...parsed.error.issues[0], path: ['TURNWISE_JUDGES', ...parsed.error.issues[0].path] });
+  return parsed.data.map((judge) => {
+    const key = judge.apiKeyEnv ? env[judge.apiKeyEnv]?.trim() : undefined;
+    return {
+      name: judge.name,
+      baseURL: judge.baseUrl,
+      apiKeyEnv: judge.apiKeyEnv ?? null,
+      apiKey: key ? key : null,
+      models: judge.models,
+      defaultModel: judge.defaultModel ?? judge.models[0],
+    };
+  });
+}
+
+function configError(issue: { path: PropertyKey[]; message: string }): AppError {
+  const [variable, ...rest] = issue.path.map(String);
+  const where = rest.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : `${acc}.${part}`), variable);
+  return new AppError('CONFIG', `${where}: ${issue.message}`, { variable });
+}
+
+/** Every judge the UI can offer, without keys. */
+export function listJudges(config: JudgeConfig): JudgeInfo[] {
+  const offline: JudgeInfo = {
+    name: OFFLINE_JUDGE_NAME,
+    kind: 'offline',
+    models: [OFFLINE_MODEL],
+    defaultModel: OFFLINE_MODEL,
+    hasKey: false,
+    available: true,
+  };
+  const describe = (endpoint: JudgeEndpoint): JudgeInfo => ({
+    name: endpoint.name,
+    kind: 'openai',
+    models: [...endpoint.models],
+    defaultModel: endpoint.defaultModel,
+    hasKey: endpoint.apiKey !== null,
+    available: endpoint.apiKeyEnv === null || endpoint.apiKey !== null,
+  });
+  return [offline, describe(config.openai), ...config.judges.map(describe)];
+}
+
+/** The OpenAI judge when its key is configured, else the offline judge. */
+export function defaultJudgeSelection(config: JudgeConfig): JudgeSelection {
+  return config.openai.apiKey ? { kind: 'openai', name: OPENAI_JUDGE_NAME } : { kind: 'offline' };
+}
+
+/**
+ * The judge a selection names. Replies of OpenAI-compatible judges go through `cache` when
+ * given; the offline judge is never cached (it is free, and a cache would pin old heuristics).
+ */
+export function createJudge(
+  selection: JudgeSelection,
+  config: JudgeConfig,
+  options: { cache?: JudgeCache; concurrency?: number } = {},
+): Judge {
+  const parsed = judgeSelectionSchema.safeParse(selection);
+  if (!parsed.success) throw new AppError('BAD_INPUT', `Invalid judge selection: ${parsed.error.issues[0].message}`);
+  const chosen = parsed.data;
+  if (chosen.kind === 'offline') return createOfflineJudge();
+
+  const endpoint = findEndpoint(config, chosen.name ?? OPENAI_JUDGE_NAME);
+  if (endpoint.apiKeyEnv !== null && endpoint.apiKey === null) {
+    throw new AppError('CONFIG', `Judge "${endpoint.name}" needs a key in ${endpoint.apiKeyEnv}, which is not set`, {
+      variable: endpoint.apiKeyEnv,
+    });
+  }
+  const judge = createOpenAIJudge({
+    name: endpoint.name,
+    baseURL: endpoint.baseURL,
+    apiKey: endpoint.apiKey,
+    model: chosen.model ?? endpoint.defaultModel,
+    concurrency: options.concurrency ?? config.concurrency,
+  });
+  return options.cache ? withCache(judge, options.cache) : judge;
+}
+
+function findEndpoint(config: JudgeConfig, name: string): JudgeEndpoint {
+  if (name === OPENAI_JUDGE_NAME) return config.openai;
+  const endpoint = config.judges.find((j) => j.name === name);
+  if (!endpoint) {
+    const known = [OFFLINE_JUDGE_NAME, OPENAI_JUDGE_NAME, ...config.judges.map((j) => j.name)].join(', ');
+    throw new AppError('BAD_INPUT', `Unknown judge "${name}"; configured judges: ${known}`);
+  }
+  return endpoint;
+}
