@@ -1,0 +1,83 @@
+import type { Judge } from '../../judge/types';
+import type { Conversation, MetricResult } from '../types';
+import { runAll } from '../shared/concurrency';
+import type { MetricContext } from '../shared/context';
+import { exchangeMessages, segmentExchanges } from '../shared/exchanges';
+import type { ConversationMetric } from '../shared/metric';
+import { parseMetricOptions } from '../shared/options';
+import { parseConversation } from '../shared/parse-conversation';
+import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import { runStep } from '../shared/run-step';
+import { windowFor } from '../shared/windows';
+import { buildRelevancePrompt } from './prompts';
+import {
+  conversationRelevancyOptionsSchema,
+  type ConversationRelevancyOptions,
+  type ParsedConversationRelevancyOptions,
+} from './schema';
+import { conversationRelevancyScore } from './score';
+
+export { conversationRelevancyOptionsSchema, type ConversationRelevancyOptions } from './schema';
+export { conversationRelevancyScore } from './score';
+
+interface WindowStep {
+  exchange: number;
+  turn: number;
+  exchanges: [number, number];
+  verdict: 'yes' | 'no';
+  reason: string;
+}
+
+async function pipeline(
+  ctx: MetricContext,
+  conversation: Conversation,
+  options: ParsedConversationRelevancyOptions,
+): Promise<PipelineOutcome> {
+  const exchanges = segmentExchanges(conversation.turns);
+  const windows: WindowStep[] = [];
+  ctx.steps.windows = windows;
+
+  await runAll(
+    exchanges.map((exchange, i) => async () => {
+      const members = windowFor(exchanges, i, options.windowSize);
+      const output = await runStep(ctx, {
+        step: 'conversation_relevancy.relevance',
+        input: {
+          window: members.flatMap((e) => exchangeMessages(conversation.turns, e)),
+          userMessage: exchange.userMessage,
+          assistantMessage: exchange.assistantMessage,
+        },
+        prompt: buildRelevancePrompt,
+      });
+      windows.push({ exchange: i, turn: exchange.endTurn, exchanges: [members[0].index, i], ...output });
+      ctx.verdicts.push({ turn: exchange.endTurn, verdict: output.verdict, reason: output.reason });
+    }),
+    options.asyncMode,
+  );
+  windows.sort((a, b) => a.exchange - b.exchange);
+
+  return {
+    score: conversationRelevancyScore(windows.map((w) => w.verdict)),
+    failing: windows.filter((w) => w.verdict === 'no').map((w) => w.reason),
+    all: windows.map((w) => w.reason),
+    emptyNote: 'The conversation has no assistant reply to a user message, so nothing was judged.',
+  };
+}
+
+/** Is every reply relevant to what the user just said, given the recent window (deepeval's ConversationRelevancyMetric)? */
+export class ConversationRelevancyMetric implements ConversationMetric {
+  readonly name = 'conversation_relevancy' as const;
+  private readonly options: ParsedConversationRelevancyOptions;
+
+  constructor(
+    private readonly judge: Judge,
+    options: ConversationRelevancyOptions = {},
+  ) {
+    this.options = parseMetricOptions(conversationRelevancyOptionsSchema, options);
+  }
+
+  async measure(conversation: Conversation): Promise<MetricResult> {
+    const parsed = parseConversation(conversation);
+    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
+  }
+}

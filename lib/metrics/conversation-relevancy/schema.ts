@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { stepSchemas } from '../../judge/steps';
+import { sharedMetricOptionsSchema } from '../shared/options';
+
+export const conversationRelevancyOptionsSchema = sharedMetricOptionsSchema.extend({
+  /** Exchanges per window. */
+  windowSize: z.number().int().positive().default(3),
+});
+export type ConversationRelevancyOptions = z.input<typeof conversationRelevancyOptionsSchema>;
+export type ParsedConversationRelevancyOptions = z.output<typeof conversationRelevancyOptionsSchema>;
+
+export const relevanceStep = stepSchemas['conversation_relevancy.relevance'];
