@@ -155,6 +155,18 @@ describe('OpenAI-compatible judge', () => {
     expect(server.maxInFlight).toBe(3);
   });
 
+  it('stops waiting when the request is aborted', async () => {
+    server = await startJudgeServer({ latencyMs: 2000, handler: () => ({ content: '{"verdict":"yes","reason":"ok"}' }) });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = judge.call({ ...relevanceRequest(), signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toThrow(/abort/i);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('answers scripted steps by schema name', async () => {
     server = await startJudgeServer({ handler: answerByStep({ other: () => ({}) }) });
     const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test', maxRetries: 0, responseFormat: 'json_schema' });
