@@ -1,0 +1,122 @@
+import type { Judge } from '../../judge/types';
+import type { StepOutput } from '../../judge/steps';
+import type { Conversation, MetricResult } from '../types';
+import { AppError } from '../../errors';
+import { runAll } from '../shared/concurrency';
+import type { MetricContext } from '../shared/context';
+import { distinctNonBlank, isBlank } from '../shared/messages';
+import type { ConversationMetric } from '../shared/metric';
+import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
+import { parseConversation } from '../shared/parse-conversation';
+import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import { runStep } from '../shared/run-step';
+import { buildAttributionPrompt } from './prompts';
+import {
+  contextualRecallCaseSchema,
+  contextualRecallOptionsSchema,
+  type ContextualRecallCase,
+  type ContextualRecallOptions,
+} from './schema';
+import { contextualRecallScore, turnRecallScore } from './score';
+
+export { contextualRecallOptionsSchema, contextualRecallCaseSchema, type ContextualRecallOptions, type ContextualRecallCase } from './schema';
+export { turnRecallScore, contextualRecallScore } from './score';
+
+type Sentence = StepOutput<'contextual_recall.attribution'>['verdicts'][number];
+interface TurnStep {
+  turn: number;
+  expectedOutput: string;
+  sentences: Sentence[];
+  score: number;
+}
+
+function checkAttribution(output: StepOutput<'contextual_recall.attribution'>, nodes: number): string | null {
+  if (output.verdicts.length === 0) return 'Give one verdict per sentence of the expected output; there is at least one.';
+  for (const v of output.verdicts) {
+    if (v.node !== null && (v.node < 0 || v.node >= nodes)) return `Node ${v.node} does not exist; nodes are 0 to ${nodes - 1}.`;
+    if (v.verdict === 'yes' && v.node === null) return `The sentence "${v.sentence}" is attributed ("yes") but names no node.`;
+  }
+  return null;
+}
+
+function summarise(sentences: Sentence[]): string {
+  const missing = sentences.filter((s) => s.verdict === 'no');
+  if (missing.length === 0) return `All ${sentences.length} sentences of the expected output are in the retrieval context.`;
+  return `${missing.length} of ${sentences.length} sentences are not in the retrieval context: ${missing
+    .map((s) => `"${s.sentence}" (${s.reason})`)
+    .join('; ')}`;
+}
+
+async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
+  const turns: TurnStep[] = [];
+  ctx.steps.sentences = turns;
+
+  // Only turns with both an expected output and retrieval context can produce a verdict.
+  const scored = conversation.turns.flatMap((turn, i) => {
+    const nodes = distinctNonBlank(turn.retrievalContext);
+    return turn.role === 'assistant' && !isBlank(turn.expectedOutput) && nodes.length > 0
+      ? [{ turn: i, expectedOutput: turn.expectedOutput as string, nodes }]
+      : [];
+  });
+  await runAll(
+    scored.map(({ turn, expectedOutput, nodes }) => async () => {
+      const output = await runStep(ctx, {
+        step: 'contextual_recall.attribution',
+        input: { expectedOutput, retrievalContext: nodes },
+        prompt: buildAttributionPrompt,
+        check: (o) => checkAttribution(o, nodes.length),
+      });
+      const score = turnRecallScore(output.verdicts.map((v) => v.verdict));
+      turns.push({ turn, expectedOutput, sentences: output.verdicts, score });
+      ctx.verdicts.push({
+        turn,
+        verdict: output.verdicts.every((v) => v.verdict === 'yes') ? 'yes' : 'no',
+        score,
+        reason: summarise(output.verdicts),
+        subject: expectedOutput,
+      });
+    }),
+    ctx.options.asyncMode,
+  );
+  turns.sort((a, b) => a.turn - b.turn);
+
+  const sentences = turns.flatMap((t) => t.sentences);
+  const describe = (s: Sentence) => `"${s.sentence}" (${s.verdict}): ${s.reason}`;
+  return {
+    score: contextualRecallScore(turns.map((t) => t.score)),
+    failing: sentences.filter((s) => s.verdict === 'no').map(describe),
+    all: sentences.map(describe),
+    emptyNote: 'No assistant turn has both an expected output and retrieval context, so there was nothing to recall.',
+  };
+}
+
+/** Can the expected answer be found in what was retrieved (deepeval's ContextualRecallMetric)? */
+export class ContextualRecallMetric implements ConversationMetric {
+  readonly name = 'contextual_recall' as const;
+  private readonly options: SharedMetricOptions;
+
+  constructor(
+    private readonly judge: Judge,
+    options: ContextualRecallOptions = {},
+  ) {
+    this.options = parseMetricOptions(contextualRecallOptionsSchema, options);
+  }
+
+  async measure(conversation: Conversation): Promise<MetricResult> {
+    const parsed = parseConversation(conversation);
+    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
+  }
+
+  /** One single-turn case; its verdicts belong to turn 1 (the answer after the input). */
+  async measureCase(testCase: ContextualRecallCase): Promise<MetricResult> {
+    const parsed = contextualRecallCaseSchema.safeParse(testCase);
+    if (!parsed.success) throw new AppError('BAD_INPUT', `Invalid contextual recall case: ${parsed.error.message}`);
+    const { input, actualOutput, expectedOutput, retrievalContext } = parsed.data;
+    return this.measure({
+      turns: [
+        { role: 'user', content: input },
+        { role: 'assistant', content: actualOutput, expectedOutput, retrievalContext },
+      ],
+    });
+  }
+}
