@@ -64,9 +64,11 @@ describe('runMetric', () => {
     expect(result.verdicts).toEqual([{ turn: 2, verdict: 'yes', reason: 'kept' }]);
   });
 
-  it('reports a scaled score rounded to 2 decimals while the threshold applies to 0..1', async () => {
+  it('reports the presented (scaled) score while the threshold applies to the 0..1 score', async () => {
     const judge = reasonJudge();
-    const result = await runMetric('context_coverage', judge, options({ threshold: 0.7, includeReason: false }), async () => outcome(2 / 3), { scale: 100 });
+    const result = await runMetric('context_coverage', judge, options({ threshold: 0.7, includeReason: false }), async () => outcome(2 / 3), {
+      present: (s) => Math.round(s * 10000) / 100,
+    });
     expect(result.score).toBe(66.67);
     expect(result.success).toBe(false);
   });

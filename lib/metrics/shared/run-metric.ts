@@ -4,7 +4,7 @@ import { createMetricContext, type MetricContext } from './context';
 import type { SharedMetricOptions } from './options';
 import { buildReasonPrompt } from './reason-prompt';
 import { runStep } from './run-step';
-import { applyStrictMode, effectiveThreshold, isSuccess, roundTo2 } from './threshold';
+import { applyStrictMode, effectiveThreshold, isSuccess } from './threshold';
 
 /** What a metric's pipeline hands back once its verdicts are in. */
 export interface PipelineOutcome {
@@ -19,8 +19,8 @@ export interface PipelineOutcome {
 }
 
 export interface RunMetricConfig {
-  /** Multiplies the reported score (rounded to 2 decimals); the threshold still applies to 0..1. */
-  scale?: number;
+  /** Turns the 0..1 score into the reported one (e.g. a scale); the threshold still applies to 0..1. */
+  present?: (score: number) => number;
 }
 
 const errorText = (error: unknown): string =>
@@ -45,9 +45,10 @@ export async function runMetric(
   try {
     const outcome = await pipeline(ctx);
     const unscaled = applyStrictMode(outcome.score, options.strictMode);
-    const score = config.scale === undefined ? unscaled : roundTo2(unscaled * config.scale);
+    const present = config.present ?? ((s: number) => s);
+    const score = present(unscaled);
     const success = isSuccess(unscaled, threshold);
-    const reason = options.includeReason ? await explain(ctx, outcome, score, threshold * (config.scale ?? 1)) : null;
+    const reason = options.includeReason ? await explain(ctx, outcome, score, present(threshold)) : null;
     return { ...base, score, success, reason, error: null, verdicts: verdicts() };
   } catch (error) {
     return { ...base, score: null, success: false, reason: null, error: errorText(error), verdicts: verdicts() };

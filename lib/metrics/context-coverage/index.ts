@@ -1,0 +1,125 @@
+import type { Judge } from '../../judge/types';
+import type { Conversation, MetricResult, Turn } from '../types';
+import { AppError } from '../../errors';
+import { byIndex, checkOnePerItem } from '../shared/checks';
+import { runAll } from '../shared/concurrency';
+import type { MetricContext } from '../shared/context';
+import { distinctNonBlank, isBlank } from '../shared/messages';
+import type { ConversationMetric } from '../shared/metric';
+import { parseMetricOptions } from '../shared/options';
+import { parseConversation } from '../shared/parse-conversation';
+import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import { runStep } from '../shared/run-step';
+import { buildCoveragePrompt } from './prompts';
+import { contextCoverageOptionsSchema, type ContextCoverageOptions, type ParsedContextCoverageOptions } from './schema';
+import { contextCoverageScore, scaleCoverage, turnCoverageScore } from './score';
+
+export { contextCoverageOptionsSchema, type ContextCoverageOptions } from './schema';
+export { turnCoverageScore, contextCoverageScore, scaleCoverage } from './score';
+
+interface Item {
+  item: string;
+  verdict: 'yes' | 'no';
+  reason: string;
+}
+interface TurnStep {
+  turn: number;
+  items: Item[];
+  score: number;
+}
+
+/** The user side an assistant turn answers: the run of user turns right before its own run. */
+function questionFor(turns: Turn[], i: number): string {
+  let j = i;
+  while (j > 0 && turns[j - 1].role === 'assistant') j--;
+  const asked: string[] = [];
+  while (j > 0 && turns[j - 1].role === 'user') asked.unshift(turns[--j].content);
+  return asked.join('\n');
+}
+
+function summarise(items: Item[]): string {
+  const missing = items.filter((i) => i.verdict === 'no');
+  if (missing.length === 0) return `All ${items.length} context items are covered by the response.`;
+  return `${missing.length} of ${items.length} context items are missing: ${missing.map((i) => `"${i.item}" (${i.reason})`).join('; ')}`;
+}
+
+async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
+  const steps: TurnStep[] = [];
+  ctx.steps.items = steps;
+  const record = (turn: number, items: Item[]): void => {
+    const score = turnCoverageScore(items.map((i) => i.verdict));
+    steps.push({ turn, items, score });
+    ctx.verdicts.push({ turn, verdict: items.every((i) => i.verdict === 'yes') ? 'yes' : 'no', score, reason: summarise(items) });
+  };
+
+  const scored = conversation.turns.flatMap((turn, i) => {
+    const own = distinctNonBlank(turn.context);
+    const context = own.length > 0 ? own : distinctNonBlank(turn.retrievalContext);
+    return turn.role === 'assistant' && context.length > 0 ? [{ turn: i, context }] : [];
+  });
+  await runAll(
+    scored.map(({ turn, context }) => async () => {
+      const output = conversation.turns[turn].content;
+      // An empty response covers nothing: every item is missing, no judge needed.
+      if (isBlank(output)) {
+        record(turn, context.map((item) => ({ item, verdict: 'no', reason: 'The response is empty.' })));
+        return;
+      }
+      const reply = await runStep(ctx, {
+        step: 'context_coverage.coverage',
+        input: { input: questionFor(conversation.turns, turn), output, context },
+        prompt: buildCoveragePrompt,
+        check: (o) => checkOnePerItem(o.verdicts, context.length, 'context item'),
+      });
+      record(
+        turn,
+        byIndex(reply.verdicts).map((v) => ({ item: context[v.index], verdict: v.verdict, reason: v.reason })),
+      );
+    }),
+    ctx.options.asyncMode,
+  );
+  steps.sort((a, b) => a.turn - b.turn);
+
+  const items = steps.flatMap((s) => s.items);
+  const describe = (i: Item) => `"${i.item}" (${i.verdict}): ${i.reason}`;
+  return {
+    score: contextCoverageScore(steps.map((s) => s.score)),
+    failing: items.filter((i) => i.verdict === 'no').map(describe),
+    all: items.map(describe),
+    emptyNote: 'No assistant turn has context items to cover, so nothing was judged.',
+  };
+}
+
+/** How much of the reference context does each response cover (Mastra's contextual recall)? */
+export class ContextCoverageMetric implements ConversationMetric {
+  readonly name = 'context_coverage' as const;
+  private readonly options: ParsedContextCoverageOptions;
+
+  constructor(
+    private readonly judge: Judge,
+    options: ContextCoverageOptions = {},
+  ) {
+    this.options = parseMetricOptions(contextCoverageOptionsSchema, options);
+  }
+
+  /** A conversation, or a single case: the input, the response, and `options.context` as the items. */
+  measure(conversation: Conversation): Promise<MetricResult>;
+  measure(input: string, output: string): Promise<MetricResult>;
+  async measure(conversationOrInput: Conversation | string, output?: string): Promise<MetricResult> {
+    let conversation: Conversation;
+    if (typeof conversationOrInput === 'string') {
+      if (typeof output !== 'string') throw new AppError('BAD_INPUT', 'context_coverage: measure(input, output) needs the output');
+      conversation = {
+        turns: [
+          { role: 'user', content: conversationOrInput },
+          { role: 'assistant', content: output, context: this.options.context ?? [] },
+        ],
+      };
+    } else {
+      conversation = parseConversation(conversationOrInput);
+    }
+    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, conversation), {
+      present: (score) => scaleCoverage(score, this.options.scale),
+    });
+  }
+}

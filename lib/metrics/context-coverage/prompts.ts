@@ -1,0 +1,17 @@
+import type { ChatMessage } from '../../judge/types';
+import type { StepInput } from '../../judge/steps';
+import { buildPrompt } from '../shared/prompt-format';
+
+export function buildCoveragePrompt(input: StepInput<'context_coverage.coverage'>): ChatMessage[] {
+  return buildPrompt({
+    task: "You check which reference items a chatbot's response covers.",
+    rules: [
+      `Return exactly ${input.context.length} verdicts, one per item of "context", in order; "index" is the item's 0-based position.`,
+      '"yes" when the information of the item is present in "output", in any wording; "no" when it is missing or only hinted at.',
+      '"input" is the question the response answers, for context only.',
+      'The reason says where the output covers the item, or what it leaves out.',
+    ],
+    input,
+    answer: '{ "verdicts": [ { "index": 0, "verdict": "yes" | "no", "reason": "<why>" } ] }',
+  });
+}
