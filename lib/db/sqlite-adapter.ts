@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Client, Config } from '@libsql/client';
+import { PrismaLibSql } from '@prisma/adapter-libsql';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
+
+/** How long a connection waits for another process's write lock before failing. */
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+const CONNECTION_PRAGMAS = [
+  `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,
+  // libsql turns foreign keys on by default; cascade deletes depend on it, so say it.
+  'PRAGMA foreign_keys = ON',
+];
+
+const USES_CONNECTION = new Set(['execute', 'batch', 'migrate', 'transaction', 'executeMultiple']);
+/** After these calls the client's next statement runs on a new connection. */
+const HANDS_OFF_CONNECTION = new Set(['transaction', 'reconnect']);
+
+/**
+ * @libsql/client gives a transaction its current connection and lazily opens a new one
+ * for the next statement, and it has no option for per-connection settings. This wrapper
+ * runs CONNECTION_PRAGMAS before the first use of every connection.
+ */
+export function withConnectionPragmas(client: Client): Client {
+  let fresh = true;
+  return new Proxy(client, {
+    get(target, prop) {
+      // The client keeps its state in #private fields: always call it with itself as `this`.
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (typeof prop !== 'string') return method.bind(target);
+      if (!USES_CONNECTION.has(prop)) {
+        if (!HANDS_OFF_CONNECTION.has(prop)) return method.bind(target);
+        return async (...args: unknown[]) => {
+          const result = await method.apply(target, args);
+          fresh = true;
+          return result;
+        };
+      }
+      return async (...args: unknown[]) => {
+        if (fresh) {
+          fresh = false;
+          for (const sql of CONNECTION_PRAGMAS) await target.execute(sql);
+        }
+        const result = await method.apply(target, args);
+        if (HANDS_OFF_CONNECTION.has(prop)) fresh = true;
+        return result;
+      };
+    },
+  });
+}
+
+/** The libsql adapter factory with our connection settings. */
+export class TunedPrismaLibSql extends PrismaLibSql {
+  createClient(config: Config): Client {
+    return withConnectionPragmas(super.createClient(config));
+  }
+}
+
+export function createSqliteAdapterFactory(url: string): TunedPrismaLibSql {
+  return new TunedPrismaLibSql({ url });
+}
+
+/**
+ * An adapter factory for the schema engine whose shadow database is a temporary file:
+ * libsql's `:memory:` database is private to one connection, and the client opens new
+ * connections after each transaction.
+ */
+export function createSqliteMigrationFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
+  const main = createSqliteAdapterFactory(url);
+  return {
+    provider: main.provider,
+    adapterName: main.adapterName,
+    connect: () => main.connect(),
+    connectToShadowDb: async (): Promise<SqlDriverAdapter> => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'turnwise-shadow-'));
+      const shadowUrl = pathToFileURL(path.join(dir, 'shadow.db')).href;
+      const adapter = await createSqliteAdapterFactory(shadowUrl).connect();
+      // The engine replays each migration file on the shadow database with one
+      // executeRaw, of which libsql runs only the first statement.
+      const executeRaw = adapter.executeRaw.bind(adapter);
+      adapter.executeRaw = async (query) => {
+        if (query.args.length > 0) return executeRaw(query);
+        await adapter.executeScript(query.sql);
+        return 0;
+      };
+      const dispose = adapter.dispose.bind(adapter);
+      adapter.dispose = async () => {
+        await dispose();
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+      return adapter;
+    },
+  };
+}

@@ -1,0 +1,206 @@
+-- CreateTable
+CREATE TABLE "Dataset" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT,
+    "modelVersion" TEXT,
+    "sourceFormat" TEXT NOT NULL,
+    "sourceFileName" TEXT,
+    "conversationCount" INTEGER NOT NULL DEFAULT 0,
+    "turnCount" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Dataset_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Conversation" (
+    "id" TEXT NOT NULL,
+    "datasetId" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+    "externalId" TEXT,
+    "name" TEXT,
+    "scenario" TEXT,
+    "expectedOutcome" TEXT,
+    "chatbotRole" TEXT,
+    "userDescription" TEXT,
+    "context" JSONB,
+    "metadata" JSONB,
+    "matchKey" TEXT NOT NULL,
+    "firstUserMessage" TEXT,
+    "turnCount" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "Conversation_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Turn" (
+    "id" TEXT NOT NULL,
+    "conversationId" TEXT NOT NULL,
+    "index" INTEGER NOT NULL,
+    "role" TEXT NOT NULL,
+    "content" TEXT NOT NULL,
+    "retrievalContext" JSONB,
+    "context" JSONB,
+    "toolsCalled" JSONB,
+    "expectedOutput" TEXT,
+    "metadata" JSONB,
+
+    CONSTRAINT "Turn_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Run" (
+    "id" TEXT NOT NULL,
+    "datasetId" TEXT NOT NULL,
+    "modelVersion" TEXT,
+    "judgeKind" TEXT NOT NULL,
+    "judgeName" TEXT,
+    "judgeModel" TEXT NOT NULL,
+    "metricSettings" JSONB NOT NULL,
+    "concurrency" INTEGER NOT NULL DEFAULT 8,
+    "status" TEXT NOT NULL DEFAULT 'queued',
+    "totalItems" INTEGER NOT NULL DEFAULT 0,
+    "doneItems" INTEGER NOT NULL DEFAULT 0,
+    "errorItems" INTEGER NOT NULL DEFAULT 0,
+    "judgeCalls" INTEGER NOT NULL DEFAULT 0,
+    "cacheHits" INTEGER NOT NULL DEFAULT 0,
+    "promptTokens" INTEGER NOT NULL DEFAULT 0,
+    "completionTokens" INTEGER NOT NULL DEFAULT 0,
+    "costUsd" DOUBLE PRECISION NOT NULL DEFAULT 0,
+    "error" TEXT,
+    "summary" JSONB,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "startedAt" TIMESTAMP(3),
+    "finishedAt" TIMESTAMP(3),
+
+    CONSTRAINT "Run_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Result" (
+    "id" TEXT NOT NULL,
+    "runId" TEXT NOT NULL,
+    "conversationId" TEXT NOT NULL,
+    "metric" TEXT NOT NULL,
+    "score" DOUBLE PRECISION,
+    "success" BOOLEAN NOT NULL,
+    "threshold" DOUBLE PRECISION NOT NULL,
+    "reason" TEXT,
+    "error" TEXT,
+    "steps" JSONB,
+    "calls" JSONB,
+    "judgeCalls" INTEGER NOT NULL DEFAULT 0,
+    "cacheHits" INTEGER NOT NULL DEFAULT 0,
+    "promptTokens" INTEGER NOT NULL DEFAULT 0,
+    "completionTokens" INTEGER NOT NULL DEFAULT 0,
+    "costUsd" DOUBLE PRECISION NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Result_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "TurnVerdict" (
+    "id" TEXT NOT NULL,
+    "resultId" TEXT NOT NULL,
+    "runId" TEXT NOT NULL,
+    "conversationId" TEXT NOT NULL,
+    "metric" TEXT NOT NULL,
+    "turnIndex" INTEGER NOT NULL,
+    "verdict" TEXT NOT NULL,
+    "score" DOUBLE PRECISION,
+    "reason" TEXT NOT NULL,
+
+    CONSTRAINT "TurnVerdict_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "JudgeCache" (
+    "key" TEXT NOT NULL,
+    "model" TEXT NOT NULL,
+    "step" TEXT NOT NULL,
+    "messages" JSONB NOT NULL,
+    "raw" TEXT NOT NULL,
+    "promptTokens" INTEGER NOT NULL,
+    "completionTokens" INTEGER NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "JudgeCache_pkey" PRIMARY KEY ("key")
+);
+
+-- CreateIndex
+CREATE INDEX "Dataset_createdAt_idx" ON "Dataset"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "Dataset_name_idx" ON "Dataset"("name");
+
+-- CreateIndex
+CREATE INDEX "Conversation_datasetId_matchKey_idx" ON "Conversation"("datasetId", "matchKey");
+
+-- CreateIndex
+CREATE INDEX "Conversation_datasetId_name_idx" ON "Conversation"("datasetId", "name");
+
+-- CreateIndex
+CREATE INDEX "Conversation_matchKey_idx" ON "Conversation"("matchKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Conversation_datasetId_position_key" ON "Conversation"("datasetId", "position");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Turn_conversationId_index_key" ON "Turn"("conversationId", "index");
+
+-- CreateIndex
+CREATE INDEX "Run_datasetId_createdAt_idx" ON "Run"("datasetId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Run_status_idx" ON "Run"("status");
+
+-- CreateIndex
+CREATE INDEX "Run_createdAt_idx" ON "Run"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "Result_runId_metric_score_idx" ON "Result"("runId", "metric", "score");
+
+-- CreateIndex
+CREATE INDEX "Result_runId_success_idx" ON "Result"("runId", "success");
+
+-- CreateIndex
+CREATE INDEX "Result_conversationId_idx" ON "Result"("conversationId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Result_runId_conversationId_metric_key" ON "Result"("runId", "conversationId", "metric");
+
+-- CreateIndex
+CREATE INDEX "TurnVerdict_runId_conversationId_idx" ON "TurnVerdict"("runId", "conversationId");
+
+-- CreateIndex
+CREATE INDEX "TurnVerdict_conversationId_idx" ON "TurnVerdict"("conversationId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "TurnVerdict_resultId_turnIndex_key" ON "TurnVerdict"("resultId", "turnIndex");
+
+-- AddForeignKey
+ALTER TABLE "Conversation" ADD CONSTRAINT "Conversation_datasetId_fkey" FOREIGN KEY ("datasetId") REFERENCES "Dataset"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Turn" ADD CONSTRAINT "Turn_conversationId_fkey" FOREIGN KEY ("conversationId") REFERENCES "Conversation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Run" ADD CONSTRAINT "Run_datasetId_fkey" FOREIGN KEY ("datasetId") REFERENCES "Dataset"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Result" ADD CONSTRAINT "Result_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Result" ADD CONSTRAINT "Result_conversationId_fkey" FOREIGN KEY ("conversationId") REFERENCES "Conversation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TurnVerdict" ADD CONSTRAINT "TurnVerdict_resultId_fkey" FOREIGN KEY ("resultId") REFERENCES "Result"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TurnVerdict" ADD CONSTRAINT "TurnVerdict_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TurnVerdict" ADD CONSTRAINT "TurnVerdict_conversationId_fkey" FOREIGN KEY ("conversationId") REFERENCES "Conversation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
