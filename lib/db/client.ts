@@ -1,0 +1,35 @@
+import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
+import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
+import { createPostgresAdapterFactory } from './postgres-adapter';
+import { createSqliteAdapterFactory } from './sqlite-adapter';
+import { getDatabaseUrl, parseDatabaseUrl, providerOf } from './url';
+
+/** The Prisma client type used everywhere, whichever database is behind it. */
+export type Db = SqlitePrismaClient;
+
+/** A new client on `url` (tests, scripts). The app uses getDb(). */
+export function createDbClient(url: string): Db {
+  const checked = parseDatabaseUrl(url);
+  if (providerOf(checked) === 'postgres') {
+    const client = new PostgresPrismaClient({ adapter: createPostgresAdapterFactory(checked) });
+    // The one place the two generated clients meet: both come from the same models, so
+    // their model APIs are identical; only provider-internal types differ.
+    return client as unknown as Db;
+  }
+  return new SqlitePrismaClient({ adapter: createSqliteAdapterFactory(checked) });
+}
+
+const globalForDb = globalThis as unknown as { turnwiseDb?: Db };
+
+/** The process's client on DATABASE_URL, created on first use and kept across hot reloads. */
+export function getDb(): Db {
+  globalForDb.turnwiseDb ??= createDbClient(getDatabaseUrl());
+  return globalForDb.turnwiseDb;
+}
+
+/** Closes the process's client; the next getDb() creates a new one. */
+export async function disconnectDb(): Promise<void> {
+  const db = globalForDb.turnwiseDb;
+  globalForDb.turnwiseDb = undefined;
+  await db?.$disconnect();
+}

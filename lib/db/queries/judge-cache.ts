@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { ChatMessage, JudgeCache, JudgeCacheEntry } from '../../judge/types';
+import type { Db } from '../client';
+
+const messagesSchema = z.array(
+  z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }),
+);
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'P2002';
+}
+
+/** The judge's reply cache, stored in the JudgeCache table. */
+export function createPrismaJudgeCache(db: Db): JudgeCache {
+  return {
+    async get(key: string): Promise<JudgeCacheEntry | null> {
+      const row = await db.judgeCache.findUnique({
+        where: { key },
+        select: {
+          raw: true,
+          model: true,
+          step: true,
+          promptTokens: true,
+          completionTokens: true,
+          messages: true,
+        },
+      });
+      if (!row) return null;
+      const messages = messagesSchema.safeParse(row.messages);
+      // An entry we cannot read is a miss: the judge asks again and overwrites it.
+      if (!messages.success) return null;
+      return { ...row, messages: messages.data satisfies ChatMessage[] };
+    },
+
+    async set(key: string, entry: JudgeCacheEntry): Promise<void> {
+      const data = {
+        model: entry.model,
+        step: entry.step,
+        raw: entry.raw,
+        promptTokens: entry.promptTokens,
+        completionTokens: entry.completionTokens,
+        messages: entry.messages.map(({ role, content }) => ({ role, content })),
+      };
+      try {
+        await db.judgeCache.upsert({ where: { key }, create: { key, ...data }, update: data });
+      } catch (error) {
+        // Two writers raced to insert the same key: the same request, so the same reply.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    },
+  };
+}
