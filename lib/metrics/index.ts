@@ -1,0 +1,10 @@
+export * from './types';
+export { KnowledgeRetentionMetric, type KnowledgeRetentionOptions } from './knowledge-retention';
+export { TurnFaithfulnessMetric, type TurnFaithfulnessOptions } from './turn-faithfulness';
+export { ConversationRelevancyMetric, type ConversationRelevancyOptions } from './conversation-relevancy';
+export { ContextualRecallMetric, type ContextualRecallOptions, type ContextualRecallCase } from './contextual-recall';
+export { ContextCoverageMetric, type ContextCoverageOptions } from './context-coverage';
+export { metricOptionsSchemas, createMetric, referenceCallCount, type MetricOptions } from './registry';
+export { segmentExchanges, type Exchange } from './shared/exchanges';
+export type { ConversationMetric } from './shared/metric';
+export type { StepTemplate, StepTemplates } from './shared/options';

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import bankAccount from '../../tests/fixtures/conversations/bank-account.json';
+import { createScriptedJudge, type ScriptedHandlers } from '../judge/scripted-judge';
+import { AppError } from '../errors';
+import { createMetric, metricOptionsSchemas, referenceCallCount } from './registry';
+import { ragConversation, user } from './testing/conversations';
+import { METRIC_NAMES, conversationSchema } from './types';
+
+const agreeable: ScriptedHandlers = {
+  'knowledge_retention.facts': (input) => ({ facts: [{ key: 'said', values: [input.message] }] }),
+  'knowledge_retention.attrition': () => ({ attrition: 'no', reason: 'remembers' }),
+  'turn_faithfulness.truths': (input) => ({ documents: input.documents.map((d, index) => ({ index, truths: [d] })) }),
+  'turn_faithfulness.claims': (input) => ({ claims: [input.message] }),
+  'turn_faithfulness.verdicts': (input) => ({ verdicts: input.claims.map((_, index) => ({ index, verdict: 'yes', reason: 'supported' })) }),
+  'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'on topic' }),
+  'contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 0, reason: 'node 0' }] }),
+  'context_coverage.coverage': (input) => ({ verdicts: input.context.map((_, index) => ({ index, verdict: 'yes', reason: 'present' })) }),
+  reason: () => ({ reason: 'fine' }),
+};
+
+describe('createMetric', () => {
+  it.each(METRIC_NAMES)('builds %s and measures a conversation with it', async (name) => {
+    const metric = createMetric(name, createScriptedJudge(agreeable));
+    expect(metric.name).toBe(name);
+    const result = await metric.measure(ragConversation(2));
+    expect(result).toMatchObject({ metric: name, score: 1, success: true, error: null, reason: 'fine' });
+    expect(result.verdicts.length).toBeGreaterThan(0);
+  });
+
+  it('validates options with the metric’s schema', () => {
+    expect(() => createMetric('conversation_relevancy', createScriptedJudge({}), { windowSize: 0 })).toThrow(AppError);
+    expect(() => createMetric('knowledge_retention', createScriptedJudge({}), { threshold: 2 })).toThrow(/threshold/);
+  });
+
+  it('applies a custom template to its step', async () => {
+    const metric = createMetric('conversation_relevancy', createScriptedJudge(agreeable), {
+      includeReason: false,
+      verboseMode: true,
+      templates: { 'conversation_relevancy.relevance': (input) => [{ role: 'user', content: `Relevant? ${input.assistantMessage}` }] },
+    });
+    const result = await metric.measure(ragConversation(1));
+    expect(result.calls[0].messages).toEqual([{ role: 'user', content: 'Relevant? Answer 0. Fact 0 holds.' }]);
+  });
+});
+
+describe('metricOptionsSchemas', () => {
+  it('fills the documented defaults', () => {
+    expect(metricOptionsSchemas.turn_faithfulness.parse({})).toMatchObject({ windowSize: 10, penalizeAmbiguousClaims: false, threshold: 0.5 });
+    expect(metricOptionsSchemas.conversation_relevancy.parse({})).toMatchObject({ windowSize: 3, includeReason: true, asyncMode: true });
+    expect(metricOptionsSchemas.context_coverage.parse({})).toMatchObject({ scale: 1, strictMode: false });
+  });
+});
+
+describe('referenceCallCount', () => {
+  const bank = conversationSchema.parse(bankAccount);
+
+  it('counts what the reference implementation calls', () => {
+    expect(referenceCallCount('knowledge_retention', bank)).toBe(12 + 12 + 1);
+    expect(referenceCallCount('turn_faithfulness', ragConversation(10))).toBe(31);
+    expect(referenceCallCount('turn_faithfulness', ragConversation(10), { includeReason: false })).toBe(30);
+    expect(referenceCallCount('conversation_relevancy', ragConversation(5))).toBe(6);
+    expect(referenceCallCount('contextual_recall', ragConversation(4))).toBe(5);
+    expect(referenceCallCount('context_coverage', ragConversation(4))).toBe(5);
+    expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
+  });
+
+  it.each(METRIC_NAMES)('%s makes no more calls than the reference on 10 exchanges with retrieval context', async (name) => {
+    const conversation = ragConversation(10);
+    const judge = createScriptedJudge(agreeable);
+    const result = await createMetric(name, judge).measure(conversation);
+    expect(result.error).toBeNull();
+    expect(judge.calls.length).toBe(result.usage.calls);
+    expect(judge.calls.length).toBeLessThanOrEqual(referenceCallCount(name, conversation));
+  });
+
+  it('turn_faithfulness extracts each document once however the windows overlap', async () => {
+    const judge = createScriptedJudge(agreeable);
+    await createMetric('turn_faithfulness', judge, { windowSize: 3 }).measure(ragConversation(10));
+    // Every turn brings one new document: 10 truths calls, each with only that document.
+    const documents = judge.callsTo('turn_faithfulness.truths').map((c) => c.documents);
+    expect(documents.every((d) => d.length === 1)).toBe(true);
+    expect(new Set(documents.flat()).size).toBe(10);
+    expect(judge.callsTo('turn_faithfulness.claims')).toHaveLength(10);
+    expect(judge.calls).toHaveLength(31);
+  });
+
+  it('turn_faithfulness makes fewer calls than the reference when turns retrieve the same documents', async () => {
+    const conversation = ragConversation(10);
+    const shared = ['Policy A applies.', 'Policy B applies.'];
+    conversation.turns.forEach((t) => {
+      if (t.role === 'assistant') t.retrievalContext = shared;
+    });
+    const judge = createScriptedJudge(agreeable);
+    await createMetric('turn_faithfulness', judge).measure(conversation);
+    expect(judge.callsTo('turn_faithfulness.truths')).toEqual([{ documents: shared, limit: null }]);
+    expect(judge.calls).toHaveLength(1 + 10 + 10 + 1);
+    expect(referenceCallCount('turn_faithfulness', conversation)).toBe(31);
+  });
+});
