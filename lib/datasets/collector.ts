@@ -1,0 +1,88 @@
+import { type Conversation, conversationSchema } from '../metrics/types';
+import { type Issues, type Path, formatPath } from './fields';
+import type { MapResult } from './mapped';
+import type { ProblemLog } from './problems';
+import type { Problem } from './types';
+
+export interface Where {
+  /** 1-based line of the record (0 until resolved, for JSON). */
+  line: number;
+  /** 1-based record number. */
+  record: number;
+  /** JSON path of the record inside the document; its problems get their lines later. */
+  jsonPath?: Path;
+  /** What the file calls a record's top-level field (CSV headers). */
+  rename?: (key: string) => string;
+}
+
+/**
+ * Turns mapped records into validated conversations and located problems, keeps the counts, and
+ * warns about what is legal but suspicious (no turns, an id used twice).
+ */
+export class Collector {
+  conversations: Conversation[] = [];
+  readonly stats = { conversations: 0, turns: 0 };
+  /** Problems whose line is still to be found from their JSON path. */
+  readonly unresolved = new Map<Problem, Path>();
+  private readonly ids = new Map<string, number>();
+
+  constructor(private readonly log: ProblemLog) {}
+
+  problem(p: Problem): void {
+    this.log.add(p);
+  }
+
+  issues(issues: Issues, at: Where): void {
+    for (const issue of issues) {
+      const path = at.rename && typeof issue.path[0] === 'string' ? [at.rename(issue.path[0]), ...issue.path.slice(1)] : issue.path;
+      const p: Problem = { severity: issue.severity, line: at.line, field: formatPath(path), message: issue.message, record: at.record };
+      this.log.add(p);
+      if (at.jsonPath) this.unresolved.set(p, [...at.jsonPath, ...issue.path]);
+    }
+  }
+
+  accept(mapped: MapResult, at: Where): void {
+    this.issues(mapped.issues, at);
+    if (mapped.conversation) this.add(mapped.conversation, at);
+  }
+
+  /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. */
+  add(candidate: Conversation, at: Where): void {
+    const parsed = conversationSchema.safeParse(candidate);
+    if (!parsed.success) {
+      this.issues(
+        parsed.error.issues.map((i) => ({
+          severity: 'error' as const,
+          path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+          message: `invalid conversation: ${i.message}`,
+        })),
+        at,
+      );
+      return;
+    }
+    const conversation = parsed.data;
+    const notes: Issues = [];
+    if (conversation.turns.length === 0) notes.push({ severity: 'warning', path: [], message: 'conversation has no turns' });
+    if (conversation.externalId !== undefined) {
+      const first = this.ids.get(conversation.externalId);
+      if (first !== undefined) {
+        notes.push({
+          severity: 'warning',
+          path: [],
+          message: `id ${JSON.stringify(conversation.externalId)} is also used by record ${first}`,
+        });
+      } else this.ids.set(conversation.externalId, at.record);
+    }
+    this.issues(notes, at);
+    this.conversations.push(conversation);
+    this.stats.conversations++;
+    this.stats.turns += conversation.turns.length;
+  }
+
+  /** Hands over the conversations gathered since the last call. */
+  drain(): Conversation[] {
+    const out = this.conversations;
+    this.conversations = [];
+    return out;
+  }
+}

@@ -1,0 +1,92 @@
+import { parse as parseTolerant } from 'jsonc-parser';
+import Papa from 'papaparse';
+import { csvFormatOf, guessCsvMapping } from './csv-mapping';
+import { guessDelimiter } from './csv-rows';
+import { isPlainObject } from './fields';
+import { formatFor, locateRecords, recordShape } from './formats';
+import { stripBom } from './text-checks';
+import type { DetectedFormat } from './types';
+
+const extensionOf = (fileName?: string): string => /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase() ?? '';
+
+/** The first `max` non-empty lines, trimmed, and whether the sample ended inside the last one. */
+function firstLines(text: string, max: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (out.length < max && start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end).trim();
+    if (line !== '') out.push(line);
+    start = end + 1;
+  }
+  return out;
+}
+
+const tryParse = (line: string): unknown => {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+};
+
+const KNOWN =
+  'expected messages (OpenAI), conversations of {from, value} (ShareGPT), turns or input and actual_output (deepeval), or input and output (Mastra)';
+
+const keysOf = (v: unknown): string => (isPlainObject(v) ? Object.keys(v).join(', ') || 'no fields' : 'no object');
+
+// Enough of a JSON document to see its first record; tolerant parsing copes with the cut.
+const JSON_SAMPLE = 256 * 1024;
+
+/**
+ * Tells the format from the start of a file. The content decides; the extension (.json, .jsonl,
+ * .ndjson, .csv, .tsv) only settles what the content leaves open, such as a single JSON object.
+ */
+export function detectFormat(sample: string, fileName?: string): DetectedFormat {
+  const text = stripBom(sample);
+  const ext = extensionOf(fileName);
+  const start = text.search(/\S/);
+  if (start === -1) return { format: null, confidence: 'high', reason: text === '' ? 'empty file' : 'only whitespace' };
+  if (text.includes('\0')) return { format: null, confidence: 'high', reason: 'binary content (NUL bytes)' };
+
+  const first = text[start];
+  if (first === '{' || first === '[') {
+    const lines = firstLines(text, 3);
+    const head = first === '{' ? tryParse(lines[0]) : undefined;
+    if (isPlainObject(head)) {
+      const wrapper = locateRecords(head);
+      const jsonl =
+        lines.length > 1 ? lines[1].startsWith('{') : ext === 'jsonl' || ext === 'ndjson' || (ext !== 'json' && wrapper?.prefix.length === 0);
+      if (jsonl) {
+        const shape = recordShape(head);
+        if (!shape) return { format: null, confidence: 'high', reason: `JSONL records with ${keysOf(head)}: ${KNOWN}` };
+        return { format: formatFor(shape, 'jsonl'), confidence: 'high', reason: `one JSON object per line with ${shape} fields` };
+      }
+    }
+    const value: unknown = parseTolerant(text.slice(0, JSON_SAMPLE), [], { allowTrailingComma: true });
+    const located = locateRecords(value);
+    if (!located) {
+      return { format: null, confidence: 'high', reason: `JSON ${Array.isArray(value) ? 'list' : 'object'} with ${keysOf(value)}: ${KNOWN}` };
+    }
+    if (located.records.length === 0) {
+      return { format: 'deepeval-json', confidence: 'low', reason: 'an empty JSON list' };
+    }
+    const shape = recordShape(located.records[0]);
+    if (!shape) return { format: null, confidence: 'high', reason: `JSON records with ${keysOf(located.records[0])}: ${KNOWN}` };
+    const where = located.prefix.length > 0 ? `under "${located.prefix[0]}"` : Array.isArray(value) ? 'in a list' : 'as one object';
+    return { format: formatFor(shape, 'json'), confidence: 'high', reason: `JSON records ${where} with ${shape} fields` };
+  }
+
+  const headerLine = text.slice(start, text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start));
+  const headers = (Papa.parse<string[]>(headerLine.trim(), { delimiter: guessDelimiter(headerLine) }).data[0] ?? []).map((h) => h.trim());
+  const format = headers.length > 1 ? csvFormatOf(guessCsvMapping(headers)) : null;
+  if (format) {
+    return { format, confidence: 'high', reason: format === 'long-csv' ? 'CSV with role and content columns' : 'CSV with test-case columns' };
+  }
+  const shown = JSON.stringify(headerLine.slice(0, 60));
+  if (headers.length > 1) {
+    return { format: null, confidence: 'high', reason: `CSV header ${shown} has none of the columns we know (role and content, turns, or input and actual_output)` };
+  }
+  return { format: null, confidence: 'high', reason: `expected JSON, JSONL or CSV, found text starting with ${shown}` };
+}

@@ -1,0 +1,17 @@
+import { mapDeepevalRecord } from './map-deepeval';
+import { mapOpenAiRecord } from './map-openai';
+import { mapShareGptRecord } from './map-sharegpt';
+import type { MapResult } from './mapped';
+import type { Shape } from './types';
+
+/** The mapper for one record of a JSON or JSONL format (Mastra cases share deepeval's single-turn mapper). */
+export function mapperFor(shape: Shape): (record: unknown) => MapResult {
+  switch (shape) {
+    case 'openai':
+      return mapOpenAiRecord;
+    case 'sharegpt':
+      return mapShareGptRecord;
+    default:
+      return mapDeepevalRecord;
+  }
+}

@@ -1,0 +1,62 @@
+import type { Conversation, Turn } from '../metrics/types';
+import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
+import { type MapResult, readId, result, warnIfEmpty } from './mapped';
+import { normaliseRole, unknownRoleMessage } from './roles';
+
+/** One ShareGPT item `{"conversations": [{"from": "human"|"gpt"|"system", "value"}]}` → a conversation. */
+export function mapShareGptRecord(record: unknown): MapResult {
+  const issues: Issues = [];
+  if (!isPlainObject(record)) {
+    issues.push({ severity: 'error', path: [], message: `expected an object with conversations, found ${describe(record)}` });
+    return { conversation: null, issues };
+  }
+  const r = new FieldReader(record);
+  const listField = r.take('conversations', 'conversation');
+  const conversation: Conversation = { turns: [] };
+  conversation.externalId = readId(r, issues);
+  if (!listField || !Array.isArray(listField.value)) {
+    issues.push({
+      severity: 'error',
+      path: [listField?.key ?? 'conversations'],
+      message: `expected conversations: a list of {from, value}, found ${listField ? describe(listField.value) : 'nothing'}`,
+    });
+    return { conversation: null, issues };
+  }
+  const system: string[] = [];
+  const topSystem = readText(r.take('system'), [], issues);
+  if (topSystem !== undefined) system.push(topSystem);
+
+  listField.value.forEach((message, j) => {
+    const path: Path = [listField.key, j];
+    if (!isPlainObject(message)) {
+      issues.push({ severity: 'error', path, message: `expected a message object, found ${describe(message)}` });
+      return;
+    }
+    const m = new FieldReader(message);
+    const fromField = m.take('from', 'role');
+    const valueField = m.take('value', 'content');
+    const text = readText(valueField, path, issues);
+    if (!fromField) {
+      issues.push({ severity: 'error', path: [...path, 'from'], message: 'missing from (the speaker: human, gpt or system)' });
+      return;
+    }
+    if (text === undefined) issues.push({ severity: 'error', path: [...path, 'value'], message: 'missing value' });
+    if (typeof fromField.value === 'string' && fromField.value.trim().toLowerCase() === 'system') {
+      system.push(text ?? '');
+      return;
+    }
+    const role = normaliseRole(fromField.value);
+    if (!role) {
+      issues.push({ severity: 'error', path: [...path, fromField.key], message: unknownRoleMessage(fromField.value) });
+      return;
+    }
+    warnIfEmpty(text ?? '', [...path, valueField?.key ?? 'value'], issues);
+    const turn: Turn = { role, content: text ?? '' };
+    const metadata = mergeMetadata(m.rest());
+    if (metadata) turn.metadata = metadata;
+    conversation.turns.push(turn);
+  });
+  if (system.length > 0) conversation.chatbotRole = system.join('\n\n');
+  conversation.metadata = mergeMetadata(r.rest());
+  return result(compact(conversation), issues);
+}

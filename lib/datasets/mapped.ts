@@ -1,0 +1,23 @@
+import type { Conversation } from '../metrics/types';
+import { type FieldReader, type Issues, type Path, readText } from './fields';
+
+/** What a mapper makes of one record: the conversation (null if any error) and its issues. */
+export interface MapResult {
+  conversation: Conversation | null;
+  issues: Issues;
+}
+
+export const ID_FIELDS = ['id', 'conversation_id', 'external_id', 'uuid'] as const;
+
+export function readId(r: FieldReader, issues: Issues): string | undefined {
+  return readText(r.take(...ID_FIELDS), [], issues);
+}
+
+export function warnIfEmpty(content: string, path: Path, issues: Issues): void {
+  if (content.trim() === '') issues.push({ severity: 'warning', path, message: 'empty content (kept as it is)' });
+}
+
+export const result = (conversation: Conversation, issues: Issues): MapResult => ({
+  conversation: issues.some((i) => i.severity === 'error') ? null : conversation,
+  issues,
+});

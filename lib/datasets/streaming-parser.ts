@@ -1,0 +1,195 @@
+import type { Conversation } from '../metrics/types';
+import { Collector } from './collector';
+import { CsvEngine } from './csv-engine';
+import { detectFormat } from './detect-format';
+import { containerOf } from './formats';
+import { parseJsonDocument } from './json-document';
+import { JsonlEngine } from './jsonl-engine';
+import { ProblemLog } from './problems';
+import { checkText, countNewlines, emptyFileProblem } from './text-checks';
+import type { FormatId, ParseOptions, ParseStats, Problem } from './types';
+
+/** Largest JSON document (in characters) the streaming parser buffers; JSONL and CSV have no limit. */
+export const MAX_JSON_CHARS = 256 * 1024 * 1024;
+
+// Detection waits for this much text, or for two complete lines, whichever comes later…
+const SAMPLE_CHARS = 64 * 1024;
+// …but never for more than this (a minified JSON file has no newline at all).
+const SAMPLE_MAX = 8 * 1024 * 1024;
+
+export interface StreamingOptions extends ParseOptions {
+  /**
+   * Long CSV: 'contiguous' (default) emits a conversation as soon as its id changes, so its rows
+   * must be together; 'all' waits for the end and accepts rows in any order.
+   */
+  grouping?: 'contiguous' | 'all';
+  /** Largest JSON document to buffer; default MAX_JSON_CHARS. */
+  maxJsonChars?: number;
+}
+
+export interface StreamingParser {
+  /** Feeds the next piece of text; returns the conversations completed by it. */
+  push(chunk: string): Conversation[];
+  /** Ends the input; returns the last conversations. Problems are final after this. */
+  end(): Conversation[];
+  readonly problems: Problem[];
+  /** null until detected (or if the content is none of the formats). */
+  readonly format: FormatId | null;
+  readonly stats: ParseStats;
+  readonly datasetMetadata: Record<string, unknown> | undefined;
+  /** Characters held back waiting for the end of a line, row or JSON document. */
+  readonly buffered: number;
+}
+
+interface Engine {
+  push(chunk: string): void;
+  end(): void;
+  readonly buffered: number;
+}
+
+/**
+ * Parses JSONL and CSV as they arrive, holding only the unfinished line or row (and, for a long CSV,
+ * the current conversation). JSON has no record boundaries we can find without parsing, so a JSON
+ * document is buffered and parsed at the end, up to maxJsonChars.
+ */
+export function createStreamingParser(options: StreamingOptions = {}): StreamingParser {
+  const log = new ProblemLog(options.maxProblems);
+  const out = new Collector(log);
+  const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
+  let format: FormatId | null = options.format ?? null;
+  let datasetMetadata: Record<string, unknown> | undefined;
+  let engine: Engine | null = null;
+  let sample = '';
+  let lines = 0;
+  let stopped = false;
+  let ended = false;
+
+  const stop = (p: Problem) => {
+    log.add(p);
+    stopped = true;
+    engine = null;
+    sample = '';
+  };
+
+  const jsonEngine = (): Engine => {
+    const chunks: string[] = [];
+    let size = 0;
+    return {
+      push(chunk) {
+        size += chunk.length;
+        if (size > maxJson) {
+          stop({
+            severity: 'error',
+            line: lines,
+            field: '',
+            message: `JSON file larger than ${Math.round(maxJson / 1024 / 1024)} MB: too large to parse in one piece; convert it to JSONL (one conversation per line), which has no size limit`,
+          });
+          return;
+        }
+        chunks.push(chunk);
+      },
+      end() {
+        const text = chunks.join('');
+        chunks.length = 0;
+        const res = parseJsonDocument(text, options.format, out);
+        format = res.format ?? format;
+        datasetMetadata = res.datasetMetadata;
+      },
+      get buffered() {
+        return size;
+      },
+    };
+  };
+
+  const start = (text: string) => {
+    if (format === null) {
+      const detected = detectFormat(text, options.fileName);
+      if (!detected.format) {
+        stop({ severity: 'error', line: 1, field: '', message: `unrecognised content: ${detected.reason}` });
+        return;
+      }
+      format = detected.format;
+    }
+    const container = containerOf(format);
+    if (container === 'csv') {
+      const csv = new CsvEngine(
+        { format: options.format, mapping: options.csvMapping, grouping: options.grouping ?? 'contiguous' },
+        out,
+      );
+      engine = {
+        push: (c) => {
+          csv.push(c);
+          if (csv.format) format = csv.format;
+        },
+        end: () => {
+          csv.end();
+          if (csv.format) format = csv.format;
+        },
+        get buffered() {
+          return csv.buffered;
+        },
+      };
+    } else if (container === 'jsonl') engine = new JsonlEngine(format, out);
+    else engine = jsonEngine();
+    engine.push(text);
+  };
+
+  const ready = (s: string): boolean => {
+    if (s.length >= SAMPLE_MAX) return true;
+    if (s.length < SAMPLE_CHARS) return false;
+    const first = s.indexOf('\n', s.search(/\S/));
+    return first !== -1 && s.indexOf('\n', first + 1) !== -1;
+  };
+
+  return {
+    push(chunk) {
+      if (stopped || ended || chunk === '') return [];
+      const bad = checkText(chunk, lines);
+      if (bad) {
+        stop(bad);
+        return [];
+      }
+      lines += countNewlines(chunk);
+      if (engine) engine.push(chunk);
+      else {
+        sample += chunk;
+        if (!ready(sample)) return [];
+        const text = sample;
+        sample = '';
+        start(text);
+      }
+      return out.drain();
+    },
+    end() {
+      if (ended) return [];
+      ended = true;
+      if (!stopped && !engine) {
+        if (sample.trim() === '') stop(emptyFileProblem(sample !== ''));
+        else start(sample);
+        sample = '';
+      }
+      if (!stopped && engine) engine.end();
+      if (!log.hasErrors && out.stats.conversations === 0 && !stopped) {
+        log.add({ severity: 'error', line: Math.max(1, lines), field: '', message: `no conversations found in the file (${format ?? 'unknown format'})` });
+      }
+      log.close();
+      log.list.sort((a, b) => a.line - b.line);
+      return out.drain();
+    },
+    get problems() {
+      return log.list;
+    },
+    get format() {
+      return format;
+    },
+    get stats() {
+      return out.stats;
+    },
+    get datasetMetadata() {
+      return datasetMetadata;
+    },
+    get buffered() {
+      return (engine?.buffered ?? 0) + sample.length;
+    },
+  };
+}
