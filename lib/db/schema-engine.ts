@@ -20,6 +20,16 @@ const globalForEngine = globalThis as unknown as {
   turnwiseSchemaEngineLoaded?: boolean;
 };
 
+function resolveBindings(): string {
+  const specifier = '@prisma/schema-engine-wasm/schema_engine_bg';
+  try {
+    return createRequire(import.meta.url).resolve(specifier);
+  } catch {
+    // Bundled server code may not sit next to node_modules; the project root does.
+    return createRequire(path.join(process.cwd(), 'package.json')).resolve(specifier);
+  }
+}
+
 /**
  * Instantiates the wasm module once per process. Its package's entry imports the .wasm
  * file as an ES module, which Node does not do without a flag, so we wire the bindings
@@ -34,10 +44,7 @@ function loadWasm(): void {
       this.message = message;
     },
   };
-  const require = createRequire(path.join(process.cwd(), 'package.json'));
-  const wasmPath = require
-    .resolve('@prisma/schema-engine-wasm/schema_engine_bg')
-    .replace(/\.js$/, '.wasm');
+  const wasmPath = resolveBindings().replace(/\.js$/, '.wasm');
   const imports: Record<string, unknown> = { ...bindings };
   for (const name of Object.keys(imports)) {
     if (!name.startsWith('__wbg_setTimeout_')) continue;

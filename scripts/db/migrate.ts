@@ -1,5 +1,5 @@
 import 'dotenv/config';
-import { ensureDatabase } from '../../lib/db/ensure-database';
+import { ensureDatabase } from '../../lib/db/migrations';
 import { getDatabaseUrl } from '../../lib/db/url';
 
 // Applies the unapplied migrations to DATABASE_URL, as the app and the CLI do when they start.

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '../../lib/db/client';
+import { applyMigrations, ensureDatabase } from '../../lib/db/migrations';
+import { prismaPaths } from '../../lib/db/paths';
+import { sqliteFilePath } from '../../lib/db/url';
+import { type FreshDatabase, freshDatabase, providers } from './databases';
+
+describe.each(providers)('migrations on %s', (provider) => {
+  const { migrationsDir } = prismaPaths(provider);
+  const committed = fs
+    .readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  let database: FreshDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await freshDatabase(provider);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database.drop();
+  });
+
+  it('applies every committed migration to an empty database, then nothing', async () => {
+    if (provider === 'sqlite') {
+      expect(fs.existsSync(path.dirname(sqliteFilePath(database.url)!))).toBe(false);
+    }
+    await Promise.all([ensureDatabase(database.url), ensureDatabase(database.url)]);
+    await ensureDatabase(database.url);
+    // Bypasses ensureDatabase's memo: the engine itself finds nothing left to apply.
+    expect(await applyMigrations(database.url)).toEqual([]);
+
+    db = createDbClient(database.url);
+    const rows = await db.$queryRawUnsafe<
+      { migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown }[]
+    >('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name');
+    expect(rows.map((row) => row.migration_name)).toEqual(committed);
+    for (const row of rows) {
+      const sql = fs.readFileSync(path.join(migrationsDir, row.migration_name, 'migration.sql'));
+      expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+      expect(row.finished_at).not.toBeNull();
+      expect(row.rolled_back_at).toBeNull();
+    }
+    expect(await db.dataset.count()).toBe(0);
+  });
+
+  if (provider === 'sqlite') {
+    it('puts the file in WAL mode and keeps foreign keys on', async () => {
+      const [journal] = await db.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
+      expect(journal.journal_mode).toBe('wal');
+      const [keys] = await db.$queryRawUnsafe<{ foreign_keys: number | bigint }[]>('PRAGMA foreign_keys');
+      expect(Number(keys.foreign_keys)).toBe(1);
+      const busyTimeout = async () => {
+        const [row] = await db.$queryRawUnsafe<{ timeout: number | bigint }[]>('PRAGMA busy_timeout');
+        return Number(row.timeout);
+      };
+      expect(await busyTimeout()).toBeGreaterThan(0);
+      // libsql hands its connection to a transaction and opens a new one afterwards.
+      await db.$transaction(async (tx) => tx.dataset.count());
+      expect(await busyTimeout()).toBeGreaterThan(0);
+    });
+  }
+});
