@@ -117,8 +117,9 @@ function mapRoleTurn(t: FieldReader, path: Path, issues: Issues): Turn | null {
   if (!contentField || contentField.value === undefined || contentField.value === null) {
     issues.push({ severity: 'error', path: [...path, 'content'], message: 'missing content' });
   }
-  const content = readText(contentField, path, issues) ?? '';
-  if (contentField) warnIfEmpty(content, [...path, contentField.key], issues);
+  const text = readText(contentField, path, issues);
+  if (contentField && text !== undefined) warnIfEmpty(text, [...path, contentField.key], issues);
+  const content = text ?? '';
   const turn = compact<Turn>({
     role: role ?? 'user',
     content,

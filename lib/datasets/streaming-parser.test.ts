@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../tests/fixtures/datasets/fixtures';
+import type { Conversation } from '../metrics/types';
+import { parseDataset } from './parse-dataset';
+import { createStreamingParser, type StreamingOptions } from './streaming-parser';
+
+function feed(text: string, size: number, options: StreamingOptions = {}) {
+  const parser = createStreamingParser(options);
+  const conversations: Conversation[] = [];
+  for (let i = 0; i < text.length; i += size) conversations.push(...parser.push(text.slice(i, i + size)));
+  conversations.push(...parser.end());
+  return { parser, conversations };
+}
+
+describe('createStreamingParser', () => {
+  it.each(['deepeval-cases.jsonl', 'openai-chat.jsonl', 'long.csv', 'deepeval.csv', 'bad-line.jsonl', 'ragged.csv', 'deepeval-goldens.json'])(
+    '%s in chunks of 1, 7 and 4096 characters gives what parseDataset gives',
+    (name) => {
+      const text = fixture(name);
+      const whole = parseDataset(text, { fileName: name });
+      for (const size of [1, 7, 4096]) {
+        const { parser, conversations } = feed(text, size, { fileName: name });
+        expect(conversations).toEqual(whole.conversations);
+        expect(parser.problems).toEqual(whole.problems);
+        expect(parser.format).toBe(whole.format);
+        expect(parser.stats).toEqual(whole.stats);
+      }
+    },
+  );
+
+  it('hands conversations over as they complete and holds only the unfinished line', () => {
+    const line = (i: number) =>
+      JSON.stringify({ id: `c${i}`, turns: [{ role: 'user', content: `question ${i} `.repeat(10) }, { role: 'assistant', content: 'answer' }] });
+    const text = Array.from({ length: 3000 }, (_, i) => line(i)).join('\n');
+    const parser = createStreamingParser({ fileName: 'big.jsonl' });
+    let received = 0;
+    let maxBuffered = 0;
+    for (let i = 0; i < text.length; i += 16 * 1024) {
+      received += parser.push(text.slice(i, i + 16 * 1024)).length;
+      if (received > 0) maxBuffered = Math.max(maxBuffered, parser.buffered);
+    }
+    expect(received).toBeGreaterThan(2500); // most arrived before end()
+    expect(maxBuffered).toBeLessThan(16 * 1024 + 400);
+    received += parser.end().length;
+    expect(received).toBe(3000);
+    expect(parser.problems).toEqual([]);
+  });
+
+  it('reports the right line for a bad JSONL line split across chunks, with CRLF line ends', () => {
+    const text = fixture('bad-line.jsonl').replace(/\n/g, '\r\n');
+    const { parser, conversations } = feed(text, 5, { fileName: 'bad-line.jsonl' });
+    expect(conversations).toHaveLength(3);
+    expect(parser.problems.map((p) => p.line)).toEqual([3]);
+  });
+
+  it('emits long-CSV conversations when the id changes, and refuses a conversation whose rows are apart', () => {
+    const text = 'conversation_id,turn_index,role,content\na,0,user,hi\nb,0,user,yo\na,1,assistant,hello\n';
+    const { parser } = feed(text, 3);
+    expect(parser.problems).toEqual([
+      expect.objectContaining({ severity: 'error', line: 4, field: 'conversation_id', message: expect.stringContaining('not together') }),
+    ]);
+    const grouped = feed(text, 3, { grouping: 'all' });
+    expect(grouped.parser.problems).toEqual([]);
+    expect(grouped.conversations.map((c) => c.turns.length)).toEqual([2, 1]);
+  });
+
+  it('refuses a JSON document larger than the buffer limit with one message', () => {
+    const text = fixture('deepeval-goldens.json');
+    const { parser, conversations } = feed(text, 100, { fileName: 'g.json', maxJsonChars: 1000 });
+    expect(conversations).toEqual([]);
+    expect(parser.problems).toHaveLength(1);
+    expect(parser.problems[0].message).toMatch(/^JSON file larger than .* convert it to JSONL/);
+  });
+
+  it('stops at the first NUL byte, whatever chunk it is in', () => {
+    const text = `${fixture('deepeval-cases.jsonl')}\u0000\u0001garbage`;
+    const { parser } = feed(text, 10, { fileName: 'x.jsonl' });
+    expect(parser.problems).toEqual([expect.objectContaining({ severity: 'error', line: 5, message: expect.stringContaining('NUL') })]);
+  });
+});
