@@ -5,6 +5,7 @@ import type { MigrationList, SchemaFilter } from '@prisma/schema-engine-wasm';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { AppError } from '../errors';
+import { withFileLock } from './file-lock';
 import { prismaPaths } from './paths';
 import { createPostgresDatabase } from './postgres-adapter';
 import { createMigrationFactory, engineErrorMessage, withSchemaEngine } from './schema-engine';
@@ -109,9 +110,6 @@ const globalForEnsure = globalThis as unknown as {
 };
 
 async function prepareSqlite(url: string): Promise<void> {
-  const file = sqliteFilePath(url);
-  if (!file) return;
-  mkdirSync(path.dirname(file), { recursive: true });
   const adapter = await createSqliteAdapterFactory(url).connect();
   try {
     // Persistent in the file: readers no longer block the writer, which a server needs.
@@ -132,18 +130,36 @@ async function preparePostgres(url: string): Promise<void> {
     await client.end().catch(() => {});
     if ((error as { code?: string }).code !== '3D000') throw error;
   }
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
-  await createPostgresDatabase(maintenance.toString(), name);
+  try {
+    await createPostgresDatabase(maintenance.toString(), name);
+  } catch (error) {
+    // Another process created it first (42P04, or 23505 when both were inside CREATE).
+    const code = (error as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw error;
+  }
 }
 
 async function migrate(url: string, root?: string): Promise<void> {
   try {
-    if (providerOf(url) === 'sqlite') await prepareSqlite(url);
-    else await preparePostgres(url);
-    const applied = await applyMigrations(url, { root });
+    let applied: string[];
+    const file = providerOf(url) === 'sqlite' ? sqliteFilePath(url) : null;
+    if (providerOf(url) === 'postgres') {
+      await preparePostgres(url);
+      // The engine serialises concurrent appliers with a Postgres advisory lock.
+      applied = await applyMigrations(url, { root });
+    } else if (file) {
+      // Two processes applying the same migration to one file would record a failed one.
+      mkdirSync(path.dirname(file), { recursive: true });
+      applied = await withFileLock(`${file}.migrate-lock`, async () => {
+        await prepareSqlite(url);
+        return applyMigrations(url, { root });
+      });
+    } else {
+      applied = await applyMigrations(url, { root });
+    }
     if (applied.length > 0) console.info(`Database migrated: ${applied.join(', ')}`);
   } catch (error) {
     if (error instanceof AppError) throw error;

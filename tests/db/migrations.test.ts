@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,4 +66,45 @@ describe.each(providers)('migrations on %s', (provider) => {
       expect(await busyTimeout()).toBeGreaterThan(0);
     });
   }
+});
+
+describe.each(providers)('migrations from several processes at once on %s', (provider) => {
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  let database: FreshDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await freshDatabase(provider);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database.drop();
+  });
+
+  function migrateInChildProcess(): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/db/migrate.ts'], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: database.url },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code) => resolve({ code, output }));
+    });
+  }
+
+  it('applies each migration exactly once and records no failure', async () => {
+    const runs = await Promise.all([1, 2, 3].map(() => migrateInChildProcess()));
+    for (const run of runs) expect(run, run.output).toMatchObject({ code: 0 });
+    db = createDbClient(database.url);
+    const rows = await db.$queryRawUnsafe<{ migration_name: string; finished_at: unknown }[]>(
+      'SELECT migration_name, finished_at FROM _prisma_migrations',
+    );
+    const folders = fs
+      .readdirSync(prismaPaths(provider).migrationsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory());
+    expect(rows.length).toBe(folders.length);
+    expect(rows.every((row) => row.finished_at !== null)).toBe(true);
+  }, 60_000);
 });
