@@ -24,9 +24,10 @@ export function findInvalidUtf8(bytes: Uint8Array, final = true): number {
       if (b === 0xf0) lo = 0x90;
       if (b === 0xf4) hi = 0x8f;
     } else return i;
+    // Check the bytes we have before deciding the sequence is merely cut off by the end.
+    if (i + 1 < n && (bytes[i + 1] < lo || bytes[i + 1] > hi)) return i;
+    for (let k = 2; k <= need && i + k < n; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
     if (i + need >= n) return final ? i : -1;
-    if (bytes[i + 1] < lo || bytes[i + 1] > hi) return i;
-    for (let k = 2; k <= need; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
     i += need + 1;
   }
   return -1;
@@ -47,11 +48,16 @@ function utf16Problem(): Problem {
   };
 }
 
-/** The problem for bytes that are not UTF-8 text: binary if a NUL comes first, else the bad byte's line. */
+// Like git, call a file binary when a NUL byte shows up early, whatever else is wrong with it.
+const BINARY_WINDOW = 8000;
+
+/** The problem for bytes that are not UTF-8 text: binary if a NUL comes early or first, else the bad byte's line. */
 function undecodableProblem(bytes: Uint8Array, linesBefore: number): Problem {
   const nul = bytes.indexOf(0);
   const bad = findInvalidUtf8(bytes, false);
-  if (nul !== -1 && (bad === -1 || nul <= bad)) return binaryProblem(linesBefore + countByte(bytes, 0x0a, nul) + 1);
+  if (nul !== -1 && (nul < BINARY_WINDOW || bad === -1 || nul <= bad)) {
+    return binaryProblem(linesBefore + countByte(bytes, 0x0a, nul) + 1);
+  }
   const at = bad === -1 ? 0 : bad;
   return notUtf8Problem(linesBefore + countByte(bytes, 0x0a, at) + 1);
 }

@@ -33,15 +33,19 @@ const hasKeys = (o: Record<string, unknown> | undefined): o is Record<string, un
  * One row per turn, conversation-level fields on the conversation's first row, lists `|`-joined (or a
  * JSON array when `|` would be ambiguous), tool calls and metadata as JSON. A conversation with no
  * turns gets one row with no role. Cells that a spreadsheet would run as formulas (= + - @) are
- * prefixed with a single quote, which parsing removes again. Conversations without an externalId get
- * `conversation-N`, since rows are grouped by id.
+ * prefixed with a single quote, which parsing removes again. Rows are grouped by id on import, so a
+ * conversation without an externalId gets `conversation-N` and a repeated id gets `#N` appended
+ * (N = the conversation's 1-based position).
  */
 export function* exportLongCsv(conversations: Iterable<Conversation>): Generator<string, void, undefined> {
   yield row([...LONG_CSV_COLUMNS]);
   let n = 0;
+  const used = new Set<string>();
   for (const c of conversations) {
     n++;
-    const id = c.externalId ?? `conversation-${n}`;
+    let id = c.externalId ?? `conversation-${n}`;
+    if (used.has(id)) id = `${id}#${n}`;
+    used.add(id);
     const conversationCells = [
       orEmpty(c.name),
       orEmpty(c.scenario),
