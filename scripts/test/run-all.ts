@@ -14,7 +14,7 @@ const outDir = path.join(root, 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return res.status ?? 1;
 }

@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { METRIC_NAMES, type MetricName } from '../metrics/types';
+
+const metricList = z
+  .string()
+  .transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean))
+  .pipe(
+    z.array(z.enum(METRIC_NAMES, { error: (i) => `unknown metric "${String(i.input)}"; known: ${METRIC_NAMES.join(', ')}` })).min(1),
+  );
+
+const evalArgsSchema = z.object({
+  file: z.string().min(1, 'a dataset file is required: turnwise eval <file>'),
+  metrics: metricList.optional(),
+  judge: z.enum(['openai', 'offline']).optional(),
+  judgeName: z.string().optional(),
+  judgeBaseUrl: z.url({ error: 'must be a URL, e.g. http://127.0.0.1:11434/v1' }).optional(),
+  judgeModel: z.string().min(1).optional(),
+  threshold: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
+  windowSize: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
+  concurrency: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(256).default(8),
+  json: z.string().optional(),
+  save: z.boolean().default(false),
+  name: z.string().min(1).optional(),
+  modelVersion: z.string().min(1).optional(),
+  strict: z.boolean().default(false),
+  noReason: z.boolean().default(false),
+});
+export type EvalArgs = z.infer<typeof evalArgsSchema> & { metrics?: MetricName[] };
+
+const flagOf: Record<string, string> = {
+  judgeName: '--judge-name',
+  judgeBaseUrl: '--judge-base-url',
+  judgeModel: '--judge-model',
+  windowSize: '--window-size',
+  modelVersion: '--model-version',
+  noReason: '--no-reason',
+};
+
+/** Parses `eval` arguments; a bad one throws AppError('BAD_INPUT') naming the flag. */
+export function parseEvalArgs(argv: string[]): EvalArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        metrics: { type: 'string' },
+        judge: { type: 'string' },
+        'judge-name': { type: 'string' },
+        'judge-base-url': { type: 'string' },
+        'judge-model': { type: 'string' },
+        threshold: { type: 'string' },
+        'window-size': { type: 'string' },
+        concurrency: { type: 'string' },
+        json: { type: 'string' },
+        save: { type: 'boolean' },
+        name: { type: 'string' },
+        'model-version': { type: 'string' },
+        strict: { type: 'boolean' },
+        'no-reason': { type: 'boolean' },
+      },
+    });
+  } catch (e) {
+    throw new AppError('BAD_INPUT', (e as Error).message);
+  }
+  const v = parsed.values;
+  if (parsed.positionals.length > 1) {
+    throw new AppError('BAD_INPUT', `eval takes one dataset file, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`);
+  }
+  const res = evalArgsSchema.safeParse({
+    file: parsed.positionals[0] ?? '',
+    metrics: v.metrics,
+    judge: v.judge,
+    judgeName: v['judge-name'],
+    judgeBaseUrl: v['judge-base-url'],
+    judgeModel: v['judge-model'],
+    threshold: v.threshold,
+    windowSize: v['window-size'],
+    concurrency: v.concurrency,
+    json: v.json,
+    save: v.save,
+    name: v.name,
+    modelVersion: v['model-version'],
+    strict: v.strict,
+    noReason: v['no-reason'],
+  });
+  if (!res.success) {
+    const issue = res.error.issues[0];
+    const key = String(issue.path[0] ?? 'file');
+    const flag = key === 'file' ? 'file' : (flagOf[key] ?? `--${key}`);
+    throw new AppError('BAD_INPUT', `${flag}: ${issue.message}`, { field: flag });
+  }
+  return res.data;
+}

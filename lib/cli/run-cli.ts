@@ -1,0 +1,36 @@
+import { disconnectDb } from '../db/client';
+import { isAppError } from '../errors';
+import { parseEvalArgs } from './eval-args';
+import { runEvalCommand, type EvalIo } from './eval-command';
+
+const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
+                      [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
+                      [--no-reason] [--window-size N] [--concurrency N] [--json PATH|-]
+                      [--save [--name NAME] [--model-version LABEL]]
+
+metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, contextual_recall,
+         context_coverage (default: those the dataset has the data for)
+exit:    0 every metric passed, 1 a metric failed its threshold or errored, 2 bad input or configuration`;
+
+/** Runs one command and returns the process exit code; never throws. */
+export async function runCli(argv: string[], io: EvalIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.stdout(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    }
+    io.stderr(`turnwise: unknown command "${command}"\n${USAGE}\n`);
+    return 2;
+  } catch (e) {
+    if (isAppError(e) && (e.code === 'BAD_INPUT' || e.code === 'CONFIG' || e.code === 'NOT_FOUND')) {
+      io.stderr(`turnwise: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr(`turnwise: ${(e as Error).stack ?? String(e)}\n`);
+    return 2;
+  } finally {
+    await disconnectDb().catch(() => undefined);
+  }
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../db-types';
+
+export interface CreateRunInput {
+  datasetId: string;
+  modelVersion?: string | null;
+  judgeKind: string;
+  judgeName?: string | null;
+  judgeModel: string;
+  metricSettings: Record<string, Record<string, unknown>>;
+  concurrency: number;
+  totalItems: number;
+  status?: 'queued' | 'running';
+}
+
+export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: string }> {
+  return db.run.create({
+    data: {
+      datasetId: input.datasetId,
+      modelVersion: input.modelVersion ?? null,
+      judgeKind: input.judgeKind,
+      judgeName: input.judgeName ?? null,
+      judgeModel: input.judgeModel,
+      metricSettings: input.metricSettings as object,
+      concurrency: input.concurrency,
+      totalItems: input.totalItems,
+      status: input.status ?? 'queued',
+      startedAt: input.status === 'running' ? new Date() : null,
+    },
+    select: { id: true },
+  });
+}

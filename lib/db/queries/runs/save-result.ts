@@ -1,0 +1,66 @@
+import type { MetricResult } from '../../../metrics/types';
+import { oneVerdictPerTurn } from '../../../runs/turn-verdict-rows';
+import type { Db } from '../db-types';
+
+/**
+ * Stores one conversation×metric result with its per-turn verdicts and adds its usage to
+ * the run, in one transaction. A result that is already stored (a resumed run) is left as
+ * it is and not counted twice; returns whether it was written.
+ */
+export async function saveResult(db: Db, runId: string, conversationId: string, result: MetricResult): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const existing = await tx.result.findUnique({
+      where: { runId_conversationId_metric: { runId, conversationId, metric: result.metric } },
+      select: { id: true },
+    });
+    if (existing) return false;
+    const stored = await tx.result.create({
+      data: {
+        runId,
+        conversationId,
+        metric: result.metric,
+        score: result.score,
+        success: result.success,
+        threshold: result.threshold,
+        reason: result.reason,
+        error: result.error,
+        steps: result.steps as object,
+        calls: result.calls as unknown as object[],
+        judgeCalls: result.usage.calls,
+        cacheHits: result.usage.cacheHits,
+        promptTokens: result.usage.promptTokens,
+        completionTokens: result.usage.completionTokens,
+        costUsd: result.usage.costUsd,
+      },
+      select: { id: true },
+    });
+    const verdicts = oneVerdictPerTurn(result.verdicts);
+    if (verdicts.length) {
+      await tx.turnVerdict.createMany({
+        data: verdicts.map((v) => ({
+          resultId: stored.id,
+          runId,
+          conversationId,
+          metric: result.metric,
+          turnIndex: v.turn,
+          verdict: v.verdict,
+          score: v.score ?? null,
+          reason: v.reason,
+        })),
+      });
+    }
+    await tx.run.update({
+      where: { id: runId },
+      data: {
+        doneItems: { increment: 1 },
+        errorItems: { increment: result.error ? 1 : 0 },
+        judgeCalls: { increment: result.usage.calls },
+        cacheHits: { increment: result.usage.cacheHits },
+        promptTokens: { increment: result.usage.promptTokens },
+        completionTokens: { increment: result.usage.completionTokens },
+        costUsd: { increment: result.usage.costUsd },
+      },
+    });
+    return true;
+  });
+}

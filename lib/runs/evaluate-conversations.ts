@@ -1,0 +1,55 @@
+import pLimit from 'p-limit';
+import type { Judge } from '../judge/types';
+import { createMetric } from '../metrics/registry';
+import type { Conversation, MetricName, MetricResult } from '../metrics/types';
+
+export interface MetricSelection {
+  name: MetricName;
+  options: Record<string, unknown>;
+}
+
+export interface EvaluationItem {
+  /** Position of the conversation in the list it came from. */
+  conversation: number;
+  metric: MetricName;
+}
+
+export interface EvaluateOptions {
+  conversations: Conversation[];
+  metrics: MetricSelection[];
+  judge: Judge;
+  /** Conversation×metric items scored at once; the judge limits requests in flight on its own. */
+  concurrency: number;
+  /** Items to leave out (already done, e.g. when a run resumes). */
+  skip?: (item: EvaluationItem) => boolean;
+  /** Called as soon as an item is done, before the next one is reported. */
+  onResult?: (item: EvaluationItem, result: MetricResult) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Scores every conversation with every selected metric. Results are handed to onResult as
+ * they finish (so a caller can persist each one at once) and also returned in order.
+ */
+export async function evaluateConversations(opts: EvaluateOptions): Promise<(MetricResult | null)[][]> {
+  const metrics = opts.metrics.map((m) => createMetric(m.name, opts.judge, m.options));
+  const limit = pLimit(Math.max(1, opts.concurrency));
+  const out: (MetricResult | null)[][] = opts.conversations.map(() => metrics.map(() => null));
+  const tasks: Promise<void>[] = [];
+  opts.conversations.forEach((conversation, ci) => {
+    metrics.forEach((metric, mi) => {
+      const item: EvaluationItem = { conversation: ci, metric: metric.name };
+      if (opts.skip?.(item)) return;
+      tasks.push(
+        limit(async () => {
+          if (opts.signal?.aborted) return;
+          const result = await metric.measure(conversation);
+          out[ci][mi] = result;
+          await opts.onResult?.(item, result);
+        }),
+      );
+    });
+  });
+  await Promise.all(tasks);
+  return out;
+}

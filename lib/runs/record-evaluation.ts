@@ -1,0 +1,64 @@
+import type { Db } from '../db/queries/db-types';
+import { saveDataset } from '../db/queries/datasets/save-dataset';
+import { createRun } from '../db/queries/runs/create-run';
+import { finishRun, type FinalRunStatus } from '../db/queries/runs/finish-run';
+import { saveResult } from '../db/queries/runs/save-result';
+import type { Judge } from '../judge/types';
+import type { Conversation, MetricResult } from '../metrics/types';
+import { evaluateConversations, type MetricSelection } from './evaluate-conversations';
+
+export interface RecordEvaluationInput {
+  dataset: { name: string; sourceFormat: string; sourceFileName?: string; modelVersion?: string; conversations: Conversation[] };
+  metrics: MetricSelection[];
+  judge: Judge;
+  judgeName: string | null;
+  concurrency: number;
+}
+
+export interface RecordedEvaluation {
+  datasetId: string;
+  runId: string;
+  status: FinalRunStatus;
+  results: (MetricResult | null)[][];
+}
+
+/**
+ * Stores a dataset, scores it, and stores the run: each result is written as soon as it
+ * is done, and the run is closed with its summary (or marked failed with the error).
+ */
+export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Promise<RecordedEvaluation> {
+  const { conversations } = input.dataset;
+  const dataset = await saveDataset(db, { ...input.dataset });
+  const rows = await db.conversation.findMany({
+    where: { datasetId: dataset.id },
+    select: { id: true, position: true },
+    orderBy: { position: 'asc' },
+  });
+  const run = await createRun(db, {
+    datasetId: dataset.id,
+    modelVersion: input.dataset.modelVersion,
+    judgeKind: input.judge.kind,
+    judgeName: input.judgeName,
+    judgeModel: input.judge.model,
+    metricSettings: Object.fromEntries(input.metrics.map((m) => [m.name, m.options])),
+    concurrency: input.concurrency,
+    totalItems: conversations.length * input.metrics.length,
+    status: 'running',
+  });
+  try {
+    const results = await evaluateConversations({
+      conversations,
+      metrics: input.metrics,
+      judge: input.judge,
+      concurrency: input.concurrency,
+      onResult: async (item, result) => {
+        await saveResult(db, run.id, rows[item.conversation].id, result);
+      },
+    });
+    const { status } = await finishRun(db, run.id);
+    return { datasetId: dataset.id, runId: run.id, status, results };
+  } catch (e) {
+    await finishRun(db, run.id, { status: 'failed', error: (e as Error).message });
+    throw e;
+  }
+}

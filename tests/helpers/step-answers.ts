@@ -1,0 +1,41 @@
+import { runStep } from '@/lib/judge/offline/run-step';
+import { stepSchemas, type StepName } from '@/lib/judge/steps';
+import { type ChatCompletionBody, type JudgeServerHandler, requestSchemaName } from './judge-server';
+
+const stepBySchemaName = new Map<string, StepName>(
+  (Object.keys(stepSchemas) as StepName[]).map((step) => [step.replace(/[^a-zA-Z0-9_-]/g, '_'), step]),
+);
+
+/** The step a request is for, from its JSON schema name. */
+export function stepOf(body: ChatCompletionBody): StepName | null {
+  const name = requestSchemaName(body);
+  return name === null ? null : (stepBySchemaName.get(name) ?? null);
+}
+
+/** The structured input our prompts carry in their last user message, as a fenced JSON block. */
+export function promptInput(body: ChatCompletionBody): unknown {
+  const user = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const match = /Input:\n```json\n([\s\S]*?)\n```/.exec(user);
+  if (!match) throw new Error('no JSON input block in the prompt');
+  return JSON.parse(match[1]);
+}
+
+/**
+ * A scripted judge server handler that answers every step realistically: it reads the
+ * input out of the prompt and answers with the offline judge's logic for that step.
+ * `override` can replace the answer for chosen requests (invalid replies, errors…).
+ */
+export function answerLikeOfflineJudge(
+  override?: (step: StepName, input: unknown, index: number) => ReturnType<JudgeServerHandler> | undefined,
+): JudgeServerHandler {
+  return (body, context) => {
+    const step = stepOf(body);
+    if (step === null) {
+      return { status: 400, body: { error: { message: 'request has no known json_schema name', type: 'invalid_request_error' } } };
+    }
+    const input = promptInput(body);
+    const replaced = override?.(step, input, context.index);
+    if (replaced !== undefined) return replaced;
+    return { content: JSON.stringify(runStep(step, input)) };
+  };
+}
