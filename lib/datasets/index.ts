@@ -1,5 +1,5 @@
 // Public API of dataset parsing. Pure: no fs, so it runs in a browser Web Worker too.
-// The Node helper that reads a file path is lib/datasets/read-file.node.ts.
+// The Node helper that reads a file path is lib/datasets/read-file-node.ts (Node only).
 export type {
   CsvField,
   CsvMapping,
@@ -16,6 +16,7 @@ export { detectFormat } from './detect-format';
 export { parseDataset } from './parse-dataset';
 export { createStreamingParser, MAX_JSON_CHARS, type StreamingOptions, type StreamingParser } from './streaming-parser';
 export { guessCsvMapping, csvFormatOf, csvMappingSchema } from './csv-mapping';
+export { parseOptionsSchema } from './options-schema';
 export { decodeDataset, createChunkDecoder } from './decode';
 export { exportDeepevalJson, exportJsonl, toDeepevalRecord } from './export-deepeval';
 export { exportLongCsv, LONG_CSV_COLUMNS } from './export-long-csv';

@@ -6,7 +6,7 @@ import type { ParseOptions, ParseResult } from './types';
  * conversation with conversationSchema. If any problem is an error, store nothing.
  */
 export function parseDataset(text: string, options: ParseOptions = {}): ParseResult {
-  const parser = createStreamingParser({ ...options, grouping: 'all', maxJsonChars: Infinity });
+  const parser = createStreamingParser({ ...options, grouping: 'all', maxJsonChars: Number.MAX_SAFE_INTEGER });
   const conversations = [...parser.push(text), ...parser.end()];
   const result: ParseResult = { format: parser.format, conversations, problems: parser.problems, stats: { ...parser.stats } };
   if (parser.datasetMetadata) result.datasetMetadata = parser.datasetMetadata;

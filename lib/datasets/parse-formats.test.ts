@@ -264,3 +264,18 @@ describe('Mastra cases', () => {
     });
   });
 });
+
+describe('checks across records', () => {
+  it('warns when two conversations share an id', () => {
+    const line = JSON.stringify({ id: 'same', turns: [{ role: 'user', content: 'hi' }] });
+    const r = parseDataset(`${line}\n${line}\n`, { fileName: 'x.jsonl' });
+    expect(r.stats.conversations).toBe(2);
+    expect(r.problems).toEqual([
+      expect.objectContaining({ severity: 'warning', line: 2, message: 'id "same" is also used by record 1' }),
+    ]);
+  });
+
+  it('throws a BAD_INPUT AppError for options that are not options', () => {
+    expect(() => parseDataset('x', { format: 'excel' as never })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
+  });
+});

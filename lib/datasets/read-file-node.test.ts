@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture, fixturePath } from '../../tests/fixtures/datasets/fixtures';
 import type { Conversation } from '../metrics/types';
 import { parseDataset } from './parse-dataset';
-import { readDatasetFile } from './read-file.node';
+import { readDatasetFile } from './read-file-node';
 
 describe('readDatasetFile', () => {
   it.each(['long.csv', 'openai-chat.jsonl', 'deepeval-goldens.json', 'bad-line.jsonl'])('reads %s like parseDataset', async (name) => {

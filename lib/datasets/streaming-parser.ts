@@ -1,3 +1,4 @@
+import { AppError } from '../errors';
 import type { Conversation } from '../metrics/types';
 import { Collector } from './collector';
 import { CsvEngine } from './csv-engine';
@@ -5,6 +6,7 @@ import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
 import { parseJsonDocument } from './json-document';
 import { JsonlEngine } from './jsonl-engine';
+import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
 import { checkText, countNewlines, emptyFileProblem } from './text-checks';
 import type { FormatId, ParseOptions, ParseStats, Problem } from './types';
@@ -53,6 +55,12 @@ interface Engine {
  * document is buffered and parsed at the end, up to maxJsonChars.
  */
 export function createStreamingParser(options: StreamingOptions = {}): StreamingParser {
+  const checked = parseOptionsSchema.safeParse(options);
+  if (!checked.success) {
+    throw new AppError('BAD_INPUT', `invalid dataset parse options: ${checked.error.issues[0]?.message}`, {
+      issues: checked.error.issues,
+    });
+  }
   const log = new ProblemLog(options.maxProblems);
   const out = new Collector(log);
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;

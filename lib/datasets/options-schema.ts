@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { csvMappingSchema } from './csv-mapping';
+import { FORMAT_IDS } from './types';
+
+/** Parse options as they arrive from a form, a route or the CLI. */
+export const parseOptionsSchema = z.object({
+  fileName: z.string().optional(),
+  format: z.enum(FORMAT_IDS).optional(),
+  csvMapping: csvMappingSchema.optional(),
+  maxProblems: z.number().int().positive().optional(),
+  grouping: z.enum(['contiguous', 'all']).optional(),
+  maxJsonChars: z.number().positive().optional(),
+});
