@@ -3,7 +3,7 @@ import type { Collector } from './collector';
 import { restoreCell } from './csv-cells';
 import { csvFormatOf, csvMappingSchema, guessCsvMapping } from './csv-mapping';
 import { CsvRowReader, type CsvRow } from './csv-rows';
-import { type Issues, compact, mergeMetadata, readList, readObject, readText, readTextList, splitListText } from './fields';
+import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, splitListText } from './fields';
 import { mapDeepevalRecord } from './map-deepeval';
 import { normaliseRole, unknownRoleMessage } from './roles';
 import { stripBom } from './text-checks';
