@@ -160,7 +160,8 @@ async function migrate(url: string, root?: string): Promise<void> {
     } else {
       applied = await applyMigrations(url, { root });
     }
-    if (applied.length > 0) console.info(`Database migrated: ${applied.join(', ')}`);
+    // stderr: a command's stdout may be data (turnwise eval --json -).
+    if (applied.length > 0) console.error(`Database migrated: ${applied.join(', ')}`);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('CONFIG', `Cannot prepare the database: ${engineErrorMessage(error)}`, {
