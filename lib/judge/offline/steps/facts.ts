@@ -56,25 +56,32 @@ function statementFacts(sentence: string): Fact[] {
  * A short reply to the assistant's question gives the value it asked for:
  * "What is your account number?" → "It's 12345678" is the account number.
  */
-function answerFacts(message: string, previous: StepInput<'knowledge_retention.facts'>['previousTurns']): Fact[] {
+function askedKey(previous: StepInput<'knowledge_retention.facts'>['previousTurns']): string | null {
   const lastAssistant = [...previous].reverse().find((t) => t.role === 'assistant');
-  if (!lastAssistant) return [];
-  const keys = requestedKeys(lastAssistant.content);
-  if (keys.length !== 1) return [];
-  const value = normaliseText(message)
+  const keys = lastAssistant ? requestedKeys(lastAssistant.content) : [];
+  return keys.length === 1 ? keys[0] : null;
+}
+
+function answerFacts(message: string, key: string | null): Fact[] {
+  // The answer is the first statement: "Sure, it's Alex Johnson. I also have a dog." → "Alex Johnson".
+  const answer = analyse(message).find((s) => !isQuestion(s.text) && !isFormula(s.text))?.text;
+  if (key === null || answer === undefined) return [];
+  const value = normaliseText(answer)
     .replace(/^(?:sure|ok(?:ay)?|yes|yeah|of course|it's|it is|that's|that is|it was)\b[,!.]?\s*/gi, '')
     .replace(/^(?:sure|ok(?:ay)?|yes|yeah|of course|it's|it is|that's|that is|it was)\b[,!.]?\s*/gi, '')
     .replace(END, '');
-  if (!value || value.split(/\s+/).length > 8 || isQuestion(message) || isFormula(message)) return [];
-  return [{ key: keys[0], values: [value] }];
+  if (!value || value.split(/\s+/).length > 8) return [];
+  return [{ key, values: [value] }];
 }
 
 export function extractFacts(input: StepInput<'knowledge_retention.facts'>): StepOutput<'knowledge_retention.facts'> {
   const facts: Fact[] = [];
+  const asked = askedKey(input.previousTurns);
   for (const s of analyse(input.message)) {
     if (isQuestion(s.text) || isFormula(s.text)) continue;
-    for (const f of statementFacts(s.text)) for (const v of f.values) add(facts, f.key, v);
+    // A bare number answering "your bank account number" is that, not just "number".
+    for (const f of statementFacts(s.text)) for (const v of f.values) add(facts, f.key === 'number' && asked ? asked : f.key, v);
   }
-  if (facts.length === 0) return { facts: answerFacts(input.message, input.previousTurns) };
+  if (facts.length === 0) return { facts: answerFacts(input.message, asked) };
   return { facts };
 }
