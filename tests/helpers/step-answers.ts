@@ -12,12 +12,17 @@ export function stepOf(body: ChatCompletionBody): StepName | null {
   return name === null ? null : (stepBySchemaName.get(name) ?? null);
 }
 
-/** The structured input our prompts carry in their last user message, as a fenced JSON block. */
+/**
+ * The structured input our prompts carry as a fenced JSON block: in the last user message
+ * that has one (a repair request ends with the repair instruction, after the original prompt).
+ */
 export function promptInput(body: ChatCompletionBody): unknown {
-  const user = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const match = /Input:\n```json\n([\s\S]*?)\n```/.exec(user);
-  if (!match) throw new Error('no JSON input block in the prompt');
-  return JSON.parse(match[1]);
+  for (const message of [...body.messages].reverse()) {
+    if (message.role !== 'user') continue;
+    const match = /Input:\n```json\n([\s\S]*?)\n```/.exec(message.content);
+    if (match) return JSON.parse(match[1]);
+  }
+  throw new Error('no JSON input block in the prompt');
 }
 
 /**
