@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createDbClient } from '@/lib/db/client';
+import { METRIC_NAMES } from '@/lib/metrics/types';
+import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
+import { answerLikeOfflineJudge } from './helpers/step-answers';
+
+/*
+ * `turnwise eval` as a user runs it: a subprocess in the repository root, its database in a
+ * temp folder, no OPENAI_* variables. Asynchronous spawn, so a judge server in this process
+ * can answer the subprocess.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const SUPPORT = 'tests/fixtures/cli/support-chats.json';
+const BROKEN = 'tests/fixtures/cli/broken-record.jsonl';
+const BANK = 'tests/fixtures/datasets/deepeval-bank-account.json';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+let dbCount = 0;
+/** A database file of its own, created by the CLI on first use. */
+const newDatabaseUrl = (): string => `file:${path.join(tmp, `db-${++dbCount}`, 'turnwise.db')}`;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function turnwise(args: string[], databaseUrl = newDatabaseUrl()): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
+  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
+  return new Promise((resolve) => {
+    execFile(TSX, ['bin/turnwise.ts', 'eval', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+interface ReportVerdict {
+  turn: number;
+  verdict: string;
+  reason: string;
+}
+interface ReportMetric {
+  score: number | null;
+  success: boolean;
+  reason: string | null;
+  verdicts: ReportVerdict[];
+}
+interface Report {
+  conversations: { id: string; metrics: Record<string, ReportMetric> }[];
+  usage: { calls: number; promptTokens: number; completionTokens: number; cacheHits: number };
+}
+
+type SourceTurn = { role: string; content: string; retrieval_context?: string[]; expected_output?: string };
+const source = JSON.parse(readFileSync(path.join(ROOT, SUPPORT), 'utf8')) as { id?: string; name?: string; turns: SourceTurn[] }[];
+/** What the CLI must call each conversation: external id, else name, else position. */
+const expectedIds = source.map((c, i) => c.id ?? c.name ?? String(i));
+
+/** The documented report shape, and verdicts that point at assistant turns of the file. */
+function expectReportShape(report: Report, metrics: string[]): void {
+  expect(Object.keys(report).sort()).toEqual(['conversations', 'usage']);
+  expect(report.conversations.map((c) => c.id)).toEqual(expectedIds);
+  report.conversations.forEach((conversation, i) => {
+    expect(Object.keys(conversation.metrics).sort()).toEqual([...metrics].sort());
+    for (const result of Object.values(conversation.metrics)) {
+      expect(result).toEqual(
+        expect.objectContaining({
+          score: expect.any(Number),
+          success: expect.any(Boolean),
+          reason: expect.any(String),
+          verdicts: expect.any(Array),
+        }),
+      );
+      for (const v of result.verdicts) {
+        expect(v).toEqual(expect.objectContaining({ turn: expect.any(Number), verdict: expect.stringMatching(/^(yes|no|idk)$/), reason: expect.any(String) }));
+        expect(source[i].turns[v.turn]?.role).toBe('assistant');
+      }
+    }
+  });
+  expect(report.usage).toEqual(
+    expect.objectContaining({
+      calls: expect.any(Number),
+      promptTokens: expect.any(Number),
+      completionTokens: expect.any(Number),
+      cacheHits: expect.any(Number),
+    }),
+  );
+}
+
+let server: JudgeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('turnwise eval', { timeout: 60_000 }, () => {
+  it('prints the documented JSON report with --json - and exits 0 when every metric passes', async () => {
+    const run = await turnwise([SUPPORT, '--json', '-']);
+
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    // No metric named: those the file has data for (retrieval context and expected outputs, no context items).
+    expectReportShape(report, ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall', 'context_coverage']);
+    const results = report.conversations.flatMap((c) => Object.values(c.metrics));
+    expect(results.every((r) => r.success)).toBe(true);
+    expect(report.usage.calls).toBeGreaterThan(0);
+    expect(report.usage.cacheHits).toBe(0);
+    expect(run.stderr).toMatch(/offline heuristic judge/);
+  });
+
+  it('exits 1 when a metric fails its threshold, 0 for the same scores under the default threshold', async () => {
+    const [strict, lenient] = await Promise.all([
+      turnwise([BANK, '--metrics', 'knowledge_retention', '--threshold', '1', '--json', '-']),
+      turnwise([BANK, '--metrics', 'knowledge_retention', '--json', '-']),
+    ]);
+
+    expect(strict.code, strict.stderr).toBe(1);
+    expect(lenient.code, lenient.stderr).toBe(0);
+    const failed = (JSON.parse(strict.stdout) as Report).conversations[0].metrics.knowledge_retention;
+    const passed = (JSON.parse(lenient.stdout) as Report).conversations[0].metrics.knowledge_retention;
+    expect(failed.success).toBe(false);
+    expect(failed.score).toBeLessThan(1);
+    expect(failed.verdicts.some((v) => v.verdict === 'no')).toBe(true);
+    expect(passed.success).toBe(true);
+    expect(passed.score).toBe(failed.score);
+  });
+
+  it('exits 2 naming the file and line of a broken record, the bad flag, or the missing file', async () => {
+    const brokenLine = readFileSync(path.join(ROOT, BROKEN), 'utf8').split('\n').findIndex((l) => l.includes('broken-3')) + 1;
+    const [broken, threshold, metrics, missing] = await Promise.all([
+      turnwise([BROKEN]),
+      turnwise([SUPPORT, '--threshold', 'abc']),
+      turnwise([SUPPORT, '--metrics', 'knowledge_retention,nope']),
+      turnwise(['tests/fixtures/cli/no-such-file.json']),
+    ]);
+
+    for (const run of [broken, threshold, metrics, missing]) {
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stdout).toBe('');
+    }
+    expect(broken.stderr).toContain(BROKEN);
+    expect(broken.stderr).toContain(`line ${brokenLine}`);
+    expect(threshold.stderr).toMatch(/--threshold: must be a number/);
+    expect(metrics.stderr).toMatch(/--metrics: unknown metric "nope"/);
+    for (const name of METRIC_NAMES) expect(metrics.stderr).toContain(name);
+    expect(missing.stderr).toContain('tests/fixtures/cli/no-such-file.json');
+    expect(missing.stderr).toMatch(/no such file/);
+  });
+
+  it('goes through --judge-base-url, and a second identical run is served from the database cache', async () => {
+    server = await startJudgeServer({ handler: answerLikeOfflineJudge() });
+    const databaseUrl = newDatabaseUrl();
+    const args = [SUPPORT, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'local-judge', '--metrics', 'knowledge_retention,contextual_recall', '--json', '-'];
+
+    const first = await turnwise(args, databaseUrl);
+    const requestsAfterFirst = server.requests.length;
+    const second = await turnwise(args, databaseUrl);
+
+    expect(first.code, first.stderr).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
+    expect(first.stderr).toMatch(/judge: openai \(local-judge\)/);
+    const one = JSON.parse(first.stdout) as Report;
+    const two = JSON.parse(second.stdout) as Report;
+    expectReportShape(one, ['knowledge_retention', 'contextual_recall']);
+    expect(requestsAfterFirst).toBeGreaterThan(0);
+    expect(one.usage.calls).toBe(requestsAfterFirst);
+    expect(server.requests.every((r) => r.body.model === 'local-judge' && r.body.response_format?.type === 'json_schema')).toBe(true);
+    // Nothing sent the second time; every reply came from the cache in the database file.
+    expect(server.requests).toHaveLength(requestsAfterFirst);
+    expect(two.usage.calls).toBe(0);
+    expect(two.usage.cacheHits).toBeGreaterThan(0);
+    expect(two.usage.cacheHits).toBe(one.usage.calls + one.usage.cacheHits);
+    expect(two.conversations).toEqual(one.conversations);
+  });
+
+  it('--save stores the dataset and a completed run with every result and verdict; --json PATH writes the report', async () => {
+    const databaseUrl = newDatabaseUrl();
+    const reportPath = path.join(tmp, 'report.json');
+    const metrics = ['knowledge_retention', 'conversation_relevancy'];
+
+    const run = await turnwise([SUPPORT, '--metrics', metrics.join(','), '--save', '--json', reportPath], databaseUrl);
+
+    expect(run.code, run.stderr).toBe(0);
+    // The table goes to stdout; the JSON to the file.
+    expect(run.stdout).toMatch(/conversation\s+metric\s+score/);
+    for (const id of expectedIds) expect(run.stdout).toContain(id);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+    expectReportShape(report, metrics);
+
+    const db = createDbClient(databaseUrl);
+    try {
+      const datasets = await db.dataset.findMany({ select: { id: true, conversationCount: true, sourceFileName: true } });
+      expect(datasets).toEqual([{ id: expect.any(String), conversationCount: source.length, sourceFileName: 'support-chats.json' }]);
+      const conversations = await db.conversation.findMany({
+        where: { datasetId: datasets[0].id },
+        orderBy: { position: 'asc' },
+        select: { id: true, externalId: true, name: true, turnCount: true },
+      });
+      expect(conversations.map((c) => c.externalId ?? c.name ?? null)).toEqual(source.map((c) => c.id ?? c.name ?? null));
+      expect(conversations.map((c) => c.turnCount)).toEqual(source.map((c) => c.turns.length));
+
+      const runs = await db.run.findMany({ select: { id: true, datasetId: true, status: true, totalItems: true, doneItems: true, errorItems: true } });
+      expect(runs).toEqual([
+        { id: expect.any(String), datasetId: datasets[0].id, status: 'completed', totalItems: source.length * metrics.length, doneItems: source.length * metrics.length, errorItems: 0 },
+      ]);
+
+      const results = await db.result.findMany({
+        where: { runId: runs[0].id },
+        select: { conversationId: true, metric: true, score: true, success: true, verdicts: { select: { turnIndex: true, verdict: true } } },
+      });
+      expect(results).toHaveLength(source.length * metrics.length);
+      expect(new Set(results.map((r) => `${r.conversationId}/${r.metric}`)).size).toBe(results.length);
+      // Each stored result matches the report, with one TurnVerdict row per judged turn.
+      conversations.forEach((conversation, i) => {
+        for (const metric of metrics) {
+          const stored = results.find((r) => r.conversationId === conversation.id && r.metric === metric);
+          const reported = report.conversations[i].metrics[metric];
+          expect(stored).toMatchObject({ score: reported.score, success: reported.success });
+          const reportedTurns = [...new Set(reported.verdicts.map((v) => v.turn))].sort((a, b) => a - b);
+          expect(stored!.verdicts.map((v) => v.turnIndex).sort((a, b) => a - b)).toEqual(reportedTurns);
+        }
+      });
+      expect(await db.turnVerdict.count({ where: { runId: runs[0].id } })).toBeGreaterThan(0);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+});
