@@ -2,8 +2,10 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Database drivers and the judge client stay as plain Node modules on the server.
-  serverExternalPackages: ['@libsql/client', 'libsql', '@prisma/adapter-libsql', '@prisma/adapter-pg', 'pg', 'pg-boss', '@prisma/schema-engine-wasm'],
+  serverExternalPackages: ['@libsql/client', 'libsql', '@prisma/adapter-libsql', '@prisma/adapter-pg', 'pg', 'pg-boss'],
   poweredByHeader: false,
+  // The app's own sources only; tests and scripts are checked by `npm run typecheck`.
+  typescript: { tsconfigPath: 'tsconfig.app.json' },
 };
 
 export default nextConfig;

@@ -1,3 +1,29 @@
-export default function HomePage() {
-  return <h1 className="text-2xl font-semibold">Turnwise</h1>;
+import Link from 'next/link';
+import { RunsTable } from '@/components/runs/runs-table';
+import { getDb } from '@/lib/db/client';
+import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
+import { listRuns } from '@/lib/db/queries/runs/list-runs';
+
+export const dynamic = 'force-dynamic';
+
+export default async function HomePage() {
+  const db = getDb();
+  const [runs, datasets] = await Promise.all([listRuns(db, { take: 10 }), listDatasets(db)]);
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold">Overview</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {datasets.length} datasets ·{' '}
+          <Link href="/datasets" className="text-indigo-700 hover:underline">
+            browse datasets
+          </Link>
+        </p>
+      </div>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Latest runs</h2>
+        <RunsTable runs={runs} />
+      </section>
+    </div>
+  );
 }

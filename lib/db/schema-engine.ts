@@ -23,11 +23,13 @@ const globalForEngine = globalThis as unknown as {
 function resolveBindings(): string {
   const specifier = '@prisma/schema-engine-wasm/schema_engine_bg';
   try {
-    return createRequire(import.meta.url).resolve(specifier);
+    const resolved: unknown = createRequire(import.meta.url).resolve(specifier);
+    // Inside the Next.js server bundle, require.resolve yields a module id, not a path.
+    if (typeof resolved === 'string') return resolved;
   } catch {
     // Bundled server code may not sit next to node_modules; the project root does.
-    return createRequire(path.join(process.cwd(), 'package.json')).resolve(specifier);
   }
+  return createRequire(path.join(process.cwd(), 'package.json')).resolve(specifier);
 }
 
 /**

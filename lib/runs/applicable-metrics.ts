@@ -1,18 +1,28 @@
 import { METRIC_NAMES, type Conversation, type MetricName } from '../metrics/types';
 
+const assistantTurns = (c: Conversation) => c.turns.filter((t) => t.role === 'assistant');
+
 /**
- * The metrics a dataset has the data for, used when none are named: the conversational
- * ones always, faithfulness with retrieval context, recall with expected outputs and
- * retrieval context, coverage with reference context.
+ * Whether a conversation has the data a metric needs. Like deepeval, which refuses a test
+ * case that lacks a metric's required fields, a run leaves such pairs out instead of
+ * scoring them 0: faithfulness needs retrieval context, recall an expected output with
+ * retrieval context, coverage reference context (or retrieval context) on an assistant turn.
+ * The conversational metrics apply to every conversation.
  */
+export function metricApplies(name: MetricName, c: Conversation): boolean {
+  switch (name) {
+    case 'turn_faithfulness':
+      return assistantTurns(c).some((t) => t.retrievalContext?.length);
+    case 'contextual_recall':
+      return assistantTurns(c).some((t) => t.expectedOutput?.trim() && t.retrievalContext?.length);
+    case 'context_coverage':
+      return assistantTurns(c).some((t) => t.context?.length || t.retrievalContext?.length);
+    default:
+      return true;
+  }
+}
+
+/** The metrics a dataset has the data for, used when none are named. */
 export function applicableMetrics(conversations: Conversation[]): MetricName[] {
-  const turns = conversations.flatMap((c) => c.turns.filter((t) => t.role === 'assistant'));
-  const has = {
-    knowledge_retention: true,
-    conversation_relevancy: true,
-    turn_faithfulness: turns.some((t) => t.retrievalContext?.length),
-    contextual_recall: turns.some((t) => t.expectedOutput?.trim() && t.retrievalContext?.length),
-    context_coverage: turns.some((t) => t.context?.length),
-  } satisfies Record<MetricName, boolean>;
-  return METRIC_NAMES.filter((m) => has[m]);
+  return METRIC_NAMES.filter((m) => conversations.some((c) => metricApplies(m, c)));
 }

@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { Judge } from '../judge/types';
 import { createMetric } from '../metrics/registry';
 import type { Conversation, MetricName, MetricResult } from '../metrics/types';
+import { metricApplies } from './applicable-metrics';
 
 export interface MetricSelection {
   name: MetricName;
@@ -27,8 +28,16 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
 }
 
+/** The conversation×metric pairs a run scores: those where the conversation has the metric's data. */
+export function countItems(conversations: Conversation[], metrics: MetricSelection[]): number {
+  let n = 0;
+  for (const c of conversations) for (const m of metrics) if (metricApplies(m.name, c)) n++;
+  return n;
+}
+
 /**
- * Scores every conversation with every selected metric. Results are handed to onResult as
+ * Scores every conversation with every selected metric that applies to it (a pair left
+ * out stays null). Results are handed to onResult as
  * they finish (so a caller can persist each one at once) and also returned in order.
  */
 export async function evaluateConversations(opts: EvaluateOptions): Promise<(MetricResult | null)[][]> {
@@ -39,7 +48,7 @@ export async function evaluateConversations(opts: EvaluateOptions): Promise<(Met
   opts.conversations.forEach((conversation, ci) => {
     metrics.forEach((metric, mi) => {
       const item: EvaluationItem = { conversation: ci, metric: metric.name };
-      if (opts.skip?.(item)) return;
+      if (!metricApplies(metric.name, conversation) || opts.skip?.(item)) return;
       tasks.push(
         limit(async () => {
           if (opts.signal?.aborted) return;

@@ -5,7 +5,7 @@ import { finishRun, type FinalRunStatus } from '../db/queries/runs/finish-run';
 import { saveResult } from '../db/queries/runs/save-result';
 import type { Judge } from '../judge/types';
 import type { Conversation, MetricResult } from '../metrics/types';
-import { evaluateConversations, type MetricSelection } from './evaluate-conversations';
+import { countItems, evaluateConversations, type MetricSelection } from './evaluate-conversations';
 
 export interface RecordEvaluationInput {
   dataset: { name: string; sourceFormat: string; sourceFileName?: string; modelVersion?: string; conversations: Conversation[] };
@@ -42,7 +42,7 @@ export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Pr
     judgeModel: input.judge.model,
     metricSettings: Object.fromEntries(input.metrics.map((m) => [m.name, m.options])),
     concurrency: input.concurrency,
-    totalItems: conversations.length * input.metrics.length,
+    totalItems: countItems(conversations, input.metrics),
     status: 'running',
   });
   try {

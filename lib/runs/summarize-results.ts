@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { METRIC_NAMES } from '../metrics/types';
+
 export interface ResultRow {
   metric: string;
   score: number | null;
@@ -40,4 +43,26 @@ export function summarizeResults(rows: Iterable<ResultRow>): RunSummary {
       },
     ]),
   );
+}
+
+const metricSummarySchema = z.object({
+  mean: z.number().nullable(),
+  passRate: z.number().nullable(),
+  count: z.number(),
+  errors: z.number(),
+});
+
+/** A run's stored summary, checked; an unreadable or missing one is empty. */
+export function parseRunSummary(value: unknown): RunSummary {
+  const parsed = z.record(z.string(), metricSummarySchema).safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+/** A summary's metrics in the order metrics are listed everywhere else. */
+export function summaryEntries(summary: RunSummary): [string, MetricSummary][] {
+  const rank = (m: string) => {
+    const i = (METRIC_NAMES as readonly string[]).indexOf(m);
+    return i === -1 ? METRIC_NAMES.length : i;
+  };
+  return Object.entries(summary).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }

@@ -1,0 +1,16 @@
+import { RunsTable } from '@/components/runs/runs-table';
+import { getDb } from '@/lib/db/client';
+import { listRuns } from '@/lib/db/queries/runs/list-runs';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Runs' };
+
+export default async function RunsPage() {
+  const runs = await listRuns(getDb());
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Runs</h1>
+      <RunsTable runs={runs} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import Link from 'next/link';
+import { Table, Td } from '@/components/ui/table';
+import type { RunListItem } from '@/lib/db/queries/runs/list-runs';
+import { formatDate, formatPercent, formatScore, metricLabel } from '@/lib/format/format';
+import { parseRunSummary, summaryEntries } from '@/lib/runs/summarize-results';
+import { RunStatusBadge } from './run-status-badge';
+
+export function RunsTable({ runs }: { runs: RunListItem[] }) {
+  return (
+    <Table
+      head={['Run', 'Dataset', 'Model version', 'Judge', 'Status', 'Progress', 'Scores (mean · pass rate)']}
+      empty={runs.length === 0 ? <p className="p-4 text-sm text-slate-500">No runs yet.</p> : null}
+    >
+      {runs.map((run) => {
+        const summary = parseRunSummary(run.summary);
+        return (
+          <tr key={run.id} className="hover:bg-slate-50">
+            <Td>
+              <Link href={`/runs/${run.id}`} className="font-medium text-indigo-700 hover:underline">
+                {formatDate(run.createdAt)}
+              </Link>
+            </Td>
+            <Td>
+              <Link href={`/datasets/${run.datasetId}`} className="hover:underline">
+                {run.datasetName}
+              </Link>
+            </Td>
+            <Td>{run.modelVersion ?? '–'}</Td>
+            <Td className="whitespace-nowrap">{run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel}</Td>
+            <Td>
+              <RunStatusBadge status={run.status} />
+            </Td>
+            <Td className="whitespace-nowrap tabular-nums">
+              {run.doneItems}/{run.totalItems}
+              {run.errorItems ? <span className="text-rose-600"> · {run.errorItems} errors</span> : null}
+            </Td>
+            <Td>
+              <ul className="space-y-0.5">
+                {summaryEntries(summary).map(([metric, s]) => (
+                  <li key={metric} className="whitespace-nowrap tabular-nums">
+                    <span className="text-slate-500">{metricLabel(metric)}:</span> {formatScore(s.mean)} · {formatPercent(s.passRate)}
+                  </li>
+                ))}
+              </ul>
+            </Td>
+          </tr>
+        );
+      })}
+    </Table>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../db-types';
+import { notFound } from '../not-found';
+
+export async function getDataset(db: Db, id: string) {
+  const dataset = await db.dataset.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      modelVersion: true,
+      sourceFormat: true,
+      sourceFileName: true,
+      conversationCount: true,
+      turnCount: true,
+      createdAt: true,
+      _count: { select: { runs: true } },
+    },
+  });
+  if (!dataset) throw notFound('Dataset', id);
+  return dataset;
+}

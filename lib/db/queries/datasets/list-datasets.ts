@@ -1,0 +1,29 @@
+import type { Db } from '../db-types';
+
+export interface DatasetListItem {
+  id: string;
+  name: string;
+  modelVersion: string | null;
+  conversationCount: number;
+  turnCount: number;
+  createdAt: Date;
+  runCount: number;
+  lastRun: { id: string; status: string; createdAt: Date; summary: unknown } | null;
+}
+
+export async function listDatasets(db: Db): Promise<DatasetListItem[]> {
+  const rows = await db.dataset.findMany({
+    orderBy: { createdAt: 'desc' },
+    select: {
+      id: true,
+      name: true,
+      modelVersion: true,
+      conversationCount: true,
+      turnCount: true,
+      createdAt: true,
+      _count: { select: { runs: true } },
+      runs: { orderBy: { createdAt: 'desc' }, take: 1, select: { id: true, status: true, createdAt: true, summary: true } },
+    },
+  });
+  return rows.map(({ _count, runs, ...d }) => ({ ...d, runCount: _count.runs, lastRun: runs[0] ?? null }));
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../db-types';
+import { notFound } from '../not-found';
+
+export async function getRun(db: Db, id: string) {
+  const run = await db.run.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      datasetId: true,
+      dataset: { select: { name: true } },
+      modelVersion: true,
+      judgeKind: true,
+      judgeName: true,
+      judgeModel: true,
+      metricSettings: true,
+      concurrency: true,
+      status: true,
+      totalItems: true,
+      doneItems: true,
+      errorItems: true,
+      judgeCalls: true,
+      cacheHits: true,
+      promptTokens: true,
+      completionTokens: true,
+      costUsd: true,
+      error: true,
+      summary: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+    },
+  });
+  if (!run) throw notFound('Run', id);
+  return run;
+}

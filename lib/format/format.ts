@@ -1,0 +1,19 @@
+/** Display helpers shared by pages and the CLI: no I/O, no React. */
+
+export const formatScore = (score: number | null | undefined): string => (score === null || score === undefined ? '–' : score.toFixed(2));
+
+export const formatPercent = (share: number | null | undefined): string =>
+  share === null || share === undefined ? '–' : `${Math.round(share * 100)}%`;
+
+export const formatDate = (date: Date): string => date.toISOString().replace('T', ' ').slice(0, 16);
+
+export const metricLabel = (metric: string): string => metric.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+export const runStatusLabel: Record<string, string> = {
+  queued: 'queued',
+  running: 'running',
+  completed: 'completed',
+  completed_with_errors: 'completed with errors',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
