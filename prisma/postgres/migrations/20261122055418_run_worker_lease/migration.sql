@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "leaseUntil" TIMESTAMP(3),
+ADD COLUMN     "workerId" TEXT;

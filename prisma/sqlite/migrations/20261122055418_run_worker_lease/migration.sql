@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN "leaseUntil" DATETIME;
+ALTER TABLE "Run" ADD COLUMN "workerId" TEXT;
