@@ -1,6 +1,7 @@
 import type { StepInput, StepOutput } from '../../steps';
 import { analyse } from '../text/analyse';
-import { isFormula, isPreference, isPureOpinion, isQuestion, stripHedges } from '../text/speech-acts';
+import { PURE_HEDGE } from '../text/lexicon';
+import { isFormula, isPureOpinion, isQuestion, stripHedges } from '../text/speech-acts';
 
 /** "Did you know that X?" asserts X. */
 const RHETORICAL = /^(?:(?:and |so |but )?(?:did|do) you know|(?:have|had) you heard|did you hear|fun fact)(?: that)?,? /i;
@@ -18,11 +19,12 @@ export function claimOf(sentence: string): string | null {
     text = stripHedges(text.replace(/^(?:i see|oh|yes|well),?\s*/i, '')).replace(RHETORICAL, '').replace(/\?+$/, '.');
   }
   text = stripHedges(text);
-  if (isFormula(text)) return null;
+  // "I don't remember, but X" asserts X.
+  if (PURE_HEDGE.test(text) && /,? but /i.test(text)) text = stripHedges(text.slice(text.search(/,? but /i)).replace(/^,? but /i, ''));
+  if (isFormula(text) || PURE_HEDGE.test(text)) return null;
   const [parsed] = analyse(text);
   if (!parsed || !parsed.terms.some((t) => t.content)) return null;
   if (isPureOpinion(parsed)) return null;
-  if (isPreference(parsed.terms) && !parsed.terms.some((t) => t.name || t.value !== null)) return null;
   return capitalise(text);
 }
 

@@ -1,98 +1,84 @@
 import type { StepInput, StepOutput } from '../../steps';
 import { analyseTerms, type Term } from '../text/analyse';
 import { oppositesOf } from '../text/antonyms';
-import { bagOf, contentTerms, coverage, holds, mergeBags, type Bag } from '../text/overlap';
+import { bagOf, contentTerms, coverage, holds, mergeBags, negatesShared, termWeight, type Bag } from '../text/overlap';
+import { isPersonal } from '../text/speech-acts';
 import { offlineReason, quote } from '../reason-prefix';
 
 type Verdict = StepOutput<'turn_faithfulness.verdicts'>['verdicts'][number];
 
-/** Up to this many consecutive truths are read together: a claim may join two sentences. */
-const MAX_SPAN = 3;
-/** Share of the claim's (weighted) content words a truth span must hold to support it. */
-const SUPPORT = 0.75;
-/** Share that makes a truth span "about the same thing" as the claim. */
-const ANCHOR = 0.3;
+/** Weighted share of the claim's content words one truth must hold to support it. */
+export const SUPPORT = 0.75;
+/** Words this informative (names, numbers, rare words) must all be in the supporting truth. */
+const KEY_WEIGHT = 0.9;
+/** Unsupported informative weight (about one ordinary word) that makes a claim go beyond its source. */
+const UNSUPPORTED = 0.3;
+/** From this share on, the best truth is about the same thing, so polarity can be compared. */
+const SAME_TOPIC = 0.5;
 
-interface Span {
-  from: number;
-  to: number;
-  bag: Bag;
+interface Truth {
   text: string;
+  terms: Term[];
+  bag: Bag;
 }
 
-function spansOf(truths: readonly string[], bags: readonly Bag[]): Span[] {
-  const spans: Span[] = [];
-  for (let from = 0; from < truths.length; from++) {
-    for (let to = from; to < Math.min(truths.length, from + MAX_SPAN); to++) {
-      spans.push({ from, to, bag: mergeBags(bags.slice(from, to + 1)), text: truths.slice(from, to + 1).join(' ') });
-    }
+/** The truth that holds most of the claim; ties go to the earlier truth. */
+function bestTruth(truths: readonly Truth[], content: readonly Term[]): { truth: Truth; cov: number } | null {
+  let top: { truth: Truth; cov: number } | null = null;
+  for (const truth of truths) {
+    const cov = coverage(content, truth.bag);
+    if (!top || cov > top.cov + 1e-9) top = { truth, cov };
   }
-  return spans;
+  return top;
 }
-
-function best(spans: readonly Span[], terms: readonly Term[]): { span: Span | null; cov: number } {
-  let top: Span | null = null;
-  let cov = -1;
-  for (const s of spans) {
-    const c = coverage(terms, s.bag);
-    // Ties go to the shorter span (listed first).
-    if (c > cov + 1e-9) {
-      top = s;
-      cov = c;
-    }
-  }
-  return { span: top, cov: Math.max(cov, 0) };
-}
-
-const where = (span: Span): string =>
-  span.from === span.to ? `truth ${span.from + 1}` : `truths ${span.from + 1}-${span.to + 1}`;
 
 const list = (terms: readonly Term[]): string => terms.map((t) => t.text).join(', ');
 
-/** The verdict on one claim against the truths (given as analysed bags). */
-export function judgeClaim(index: number, claim: string, spans: readonly Span[], all: Bag): Verdict {
+/**
+ * One claim against the truths. A claim is supported only by a single truth: words gathered
+ * from several sentences do not make a statement the source makes.
+ */
+function judgeClaim(index: number, claim: string, truths: readonly Truth[], all: Bag): Verdict {
+  const verdict = (v: Verdict['verdict'], text: string): Verdict => ({ index, verdict: v, reason: offlineReason(text) });
   const terms = analyseTerms(claim);
   const content = contentTerms(terms);
-  const verdict = (v: Verdict['verdict'], text: string): Verdict => ({ index, verdict: v, reason: offlineReason(text) });
-  if (content.length === 0 || spans.length === 0) {
-    return verdict('idk', 'The claim has no content the context could confirm or refute.');
-  }
-  const { span, cov } = best(spans, content);
-  const anchored = span !== null && cov >= ANCHOR;
-  const closest = span ? ` The closest context (${where(span)}) says ${quote(span.text)}.` : '';
+  const found = content.length > 0 ? bestTruth(truths, content) : null;
+  if (!found) return verdict('idk', 'The claim has no content the context could confirm or refute.');
+  const { truth, cov } = found;
+  const closest = ` The closest truth says ${quote(truth.text)}.`;
 
-  const numbers = content.filter((t) => t.value !== null && !all.values.has(t.value));
-  if (numbers.length > 0 && (anchored || all.values.size > 0)) {
-    return verdict('no', `The claim states ${list(numbers)}, a number the context does not give.${closest}`);
-  }
+  const numbers = content.filter((t) => t.value !== null && !holds(all, t));
+  if (numbers.length > 0) return verdict('no', `The claim states ${list(numbers)}, a number the context does not give.${closest}`);
   const names = content.filter((t) => t.name && !holds(all, t));
-  if (names.length > 0 && anchored) {
-    return verdict('no', `The claim names ${list(names)}, which the context does not mention.${closest}`);
-  }
-  if (span && cov >= 0.5) {
-    const claimNegated = terms.filter((t) => t.negation).length % 2 === 1;
-    const truthNegated = span.bag.negations % 2 === 1;
-    if (claimNegated !== truthNegated) {
-      return verdict('no', `The claim ${claimNegated ? 'negates' : 'asserts'} what the context ${truthNegated ? 'negates' : 'asserts'}.${closest}`);
+  if (names.length > 0) return verdict('no', `The claim names ${list(names)}, which the context does not mention.${closest}`);
+
+  if (cov >= SAME_TOPIC) {
+    const claimNegates = negatesShared(terms, truth.bag);
+    if (claimNegates !== negatesShared(truth.terms, bagOf(terms))) {
+      return verdict('no', `${claimNegates ? 'The claim negates what the context asserts' : 'The context negates what the claim asserts'}: ${quote(truth.text)}.`);
     }
-    const flipped = content.find((t) => !holds(span.bag, t) && [...oppositesOf(t.stem)].some((o) => span.bag.stems.has(o)));
-    if (flipped) {
-      return verdict('no', `The claim says "${flipped.text}" where the context says the opposite.${closest}`);
-    }
+    const flipped = content.find((t) => !holds(truth.bag, t) && [...oppositesOf(t.stem)].some((o) => truth.bag.stems.has(o)));
+    if (flipped) return verdict('no', `The claim says "${flipped.text}" where the context says the opposite.${closest}`);
   }
-  if (span && cov >= SUPPORT) {
-    return verdict('yes', `Supported by ${where(span)}: ${quote(span.text)} (${Math.round(cov * 100)}% of its content words).`);
+  if (isPersonal(terms, claim)) {
+    return verdict('no', 'The claim reports the assistant\'s own experience or taste, which no document supports.');
   }
-  if (anchored) {
-    const missing = content.filter((t) => !holds(all, t));
-    return verdict('no', `The claim adds ${list(missing.length ? missing : content.filter((t) => !holds(span!.bag, t)))} to what the context says, which the context does not support.${closest}`);
+  const unsupported = content.filter((t) => !holds(truth.bag, t));
+  const keyMissing = unsupported.filter((t) => termWeight(t) >= KEY_WEIGHT);
+  if (cov >= SUPPORT && keyMissing.length === 0) {
+    return verdict('yes', `Supported by the context: ${quote(truth.text)} (${Math.round(cov * 100)}% of the claim's content).`);
+  }
+  if (unsupported.reduce((n, t) => n + termWeight(t), 0) >= UNSUPPORTED) {
+    return verdict('no', `The claim adds ${list(unsupported)}, which the context does not support.${closest}`);
   }
   return verdict('idk', 'The context neither supports nor contradicts the claim.');
 }
 
 export function judgeClaims(input: StepInput<'turn_faithfulness.verdicts'>): StepOutput<'turn_faithfulness.verdicts'> {
-  const bags = input.truths.map((t) => bagOf(analyseTerms(t)));
-  const spans = spansOf(input.truths, bags);
-  const all = mergeBags(bags);
-  return { verdicts: input.claims.map((claim, i) => judgeClaim(i, claim, spans, all)) };
+  const truths = input.truths.map((text) => {
+    const terms = analyseTerms(text);
+    return { text, terms, bag: bagOf(terms) };
+  });
+  const all = mergeBags(truths.map((t) => t.bag));
+  return { verdicts: input.claims.map((claim, i) => judgeClaim(i, claim, truths, all)) };
 }

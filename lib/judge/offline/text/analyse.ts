@@ -47,7 +47,8 @@ function toTerm(raw: RawTerm, values: Map<string, number>): Term | null {
   if (!norm || !WORD.test(norm)) return null;
   const tags = new Set(raw.tags ?? []);
   const negation = tags.has('Negative') || NEGATION_CUES.has(norm) || /n't$/.test(norm);
-  const isValue = tags.has('Value') || /^\d/.test(norm);
+  // "one" is as often a pronoun ("the one who") as a count.
+  const isValue = norm !== 'one' && (tags.has('Value') || /^\d/.test(norm));
   const value = isValue ? parseValue(norm, raw.id ? values.get(raw.id) : undefined) : null;
   const functionWord = FUNCTION_TAGS.some((t) => tags.has(t));
   const content = !negation && (value !== null || (!functionWord && !STOPWORDS.has(norm) && norm.length > 1));
@@ -61,22 +62,33 @@ const memo = new Map<string, Sentence[]>();
 export function analyse(text: string): Sentence[] {
   const cached = memo.get(text);
   if (cached) return cached;
-  const doc = nlp(normaliseText(text));
+  const sentences = normaliseText(text)
+    .split(MISSED_BOUNDARY)
+    .flatMap(analyseChunk)
+    .filter((s) => s.text.length > 0);
+  if (memo.size > 20_000) memo.clear();
+  memo.set(text, sentences);
+  return sentences;
+}
+
+/**
+ * A full stop after a lower-case word and before a capital ends a sentence, even where the
+ * tagger joins them ("So do I. I have…"); abbreviations such as "Dr." stay whole.
+ */
+const MISSED_BOUNDARY = /(?<=(?:\b\p{Ll}{2,}|\bI)[.!?])\s+(?=\p{Lu})/u;
+
+function analyseChunk(chunk: string): Sentence[] {
+  const doc = nlp(chunk);
   const values = new Map<string, number>();
   // A number may span terms ("twenty five"): every term of it carries the whole value.
   for (const n of doc.numbers().json() as { terms: RawTerm[]; number?: { num?: number } }[]) {
     const num = n.number?.num;
     if (typeof num === 'number') for (const t of n.terms) if (t.id) values.set(t.id, num);
   }
-  const sentences = (doc.json({ terms: { normal: true } }) as { text: string; terms: RawTerm[] }[])
-    .map((s) => ({
-      text: s.text.trim(),
-      terms: s.terms.map((t) => toTerm(t, values)).filter((t): t is Term => t !== null),
-    }))
-    .filter((s) => s.text.length > 0);
-  if (memo.size > 20_000) memo.clear();
-  memo.set(text, sentences);
-  return sentences;
+  return (doc.json({ terms: { normal: true } }) as { text: string; terms: RawTerm[] }[]).map((s) => ({
+    text: s.text.trim(),
+    terms: s.terms.map((t) => toTerm(t, values)).filter((t): t is Term => t !== null),
+  }));
 }
 
 /** Analyse a text as one unit, whatever its sentence boundaries. */

@@ -24,7 +24,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([...eng, ...extraStopwords
 
 export const NEGATION_CUES: ReadonlySet<string> = new Set([
   'not', "n't", 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'nowhere',
-  'cannot', 'without', 'lack', 'lacks', 'lacked', 'fail', 'fails', 'failed',
+  'cannot',
 ]);
 
 /** Words that only rate or intensify: a sentence made of these and a subject is an opinion. */
@@ -41,22 +41,25 @@ export const EVALUATIVE: ReadonlySet<string> = new Set([
   'idea', 'way', 'movie', 'film', 'show', 'book', 'song', 'place', 'choice', 'time', 'fact',
 ]);
 
-/** Verbs of liking: "I love it" speaks of the speaker's taste, not of the world. */
-export const PREFERENCE_VERBS: ReadonlySet<string> = new Set([
-  'love', 'like', 'enjoy', 'hate', 'prefer', 'adore', 'dislike', 'miss', 'want', 'wish',
-  'hope', 'agree', 'disagree',
-]);
-
-/** Openers that hedge what follows ("I think", "maybe"); the rest may still be a claim. */
+/** Openers that hedge or frame what follows ("I think", "maybe"); the rest may still be a claim. */
 export const HEDGE_PREFIXES: readonly RegExp[] = [
-  /^(?:i|we) (?:think|believe|guess|suppose|feel|reckon|heard|read|assume)(?: that)?,? /i,
+  /^(?:i|we) (?:think|believe|guess|suppose|feel|reckon|heard|read|assume|remember|recall|learned|learnt|know)(?: that)?,? /i,
   /^(?:i'm|i am) (?:pretty |fairly |not )?(?:sure|certain|positive)(?: that)?,? /i,
-  /^(?:maybe|perhaps|probably|apparently|supposedly|honestly|basically|actually|well|so|oh|also|and|but|yes|yeah|no|ok|okay|sure|right|indeed|true|wow|haha|hmm|lol)\b,? /i,
-  /^(?:i see|i agree|i know|me too|of course|you know|to be honest|in fact|as well|that's right|that is right|that's true|good question)\b,? /i,
+  /^(?:i'm |i am )?(?:\w+ )?not (?:entirely |really |too |that |so |quite )?(?:sure|certain)(?:,? (?:but|though)|,) /i,
+  /^i (?:don't|do not|didn't|did not) (?:know|remember|recall)(?: (?:for sure|exactly|much|about that|that))?(?:,|,? but|,? though) /i,
+  /^(?:no,? )?i (?:don't|do not|didn't|did not|haven't|have not|hadn't|am not|'m not|wasn't|can't|cannot|do|did|have|am)(?: (?:tell|say))?,? (?:but|though),? /i,
+  /^(?:maybe|perhaps|probably|apparently|supposedly|honestly|basically|actually|well|so|oh|also|and|but|yes|yeah|yea|yep|yup|no(?=[,.!]| but\b)|nope|nah|ok|okay|sure|right|indeed|true|wow|haha|hmm|lol|hi|hello|hey|um|uh|exactly|absolutely|definitely|interesting|cool|great|nice|anyway|anyways|alright|however|besides|plus|then|now)\b,? /i,
+  /^(?:i see|i agree|me too|of course|you know|to be honest|in fact|as well|that's right|that is right|that's true|good question|for sure|for example|for instance|in particular|in general|it says|they say|it seems|it appears)\b,?(?: that)? /i,
   /^(?:did|do) you know(?: that)?,? /i,
   /^(?:have|had) you heard(?: that)?,? /i,
   /^(?:fun fact|interestingly|surprisingly|according to [^,]+),? /i,
+  // Evaluative frames: "It's interesting (to see) how X" asserts X.
+  /^(?:it|that)(?:'s| is| was) (?:(?:really|very|so|pretty|quite|kind of|a bit) )?(?:interesting|funny|amazing|cool|great|sad|surprising|crazy|fascinating|incredible|nice|weird|strange|neat|awesome|good|wild)(?: to (?:know|see|hear|learn|think|read))?(?: that| how)?,? /i,
 ];
+
+/** Whole sentences in which the speaker only says they do not know or cannot judge. */
+export const PURE_HEDGE =
+  /^(?:(?:no|well|hmm|honestly),? )?(?:i'm|i am|i was|i'm just)? ?(?:\w+ )?(?:not (?:entirely |really |too |that |so |quite )?(?:sure|certain)|(?:i )?(?:don't|do not|didn't|did not) (?:know|remember|recall|have an opinion|have a preference)|(?:i )?(?:can't|cannot|couldn't) (?:tell|say|remember|recall)|(?:i )?have no idea)\b/i;
 
 /** Whole utterances that greet, thank, take leave or acknowledge. */
 export const FORMULA =

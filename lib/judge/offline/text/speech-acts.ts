@@ -1,5 +1,5 @@
 import type { Sentence, Term } from './analyse';
-import { CLARIFY_CUES, EVALUATIVE, FORMULA, HEDGE_PREFIXES, PREFERENCE_VERBS } from './lexicon';
+import { CLARIFY_CUES, EVALUATIVE, FORMULA, HEDGE_PREFIXES } from './lexicon';
 
 const QUESTION_START = /^(?:what|who|whom|whose|where|when|why|how|which|is|are|am|was|were|do|does|did|can|could|would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't)\b/i;
 const REQUEST = /^(?:please\b|tell me\b|let me know\b|remind me\b|give me\b|send me\b|provide\b|share\b|i(?:'ll| will)? need (?:your|you to)\b|may i (?:have|ask|get)\b|(?:can|could|would|will) you (?:please )?(?:tell|give|send|provide|share|remind|confirm|spell|repeat|type|enter|let)\b)/i;
@@ -46,9 +46,15 @@ export function isFirstPerson(terms: readonly Term[]): boolean {
   return first !== undefined && FIRST_PERSON.has(first.norm);
 }
 
-/** "I love it", "I'd like that": the speaker states a taste, not a fact. */
-export function isPreference(terms: readonly Term[]): boolean {
-  return isFirstPerson(terms) && terms.some((t) => t.tags.has('Verb') && PREFERENCE_VERBS.has(t.stem));
+/** What an assistant does for the user ("I can help", "I found your order") is not a personal story. */
+const SERVICE = /^(?:i|we)(?:'ll|'d|'m| am| will| would| can| could| shall| may| might| have| just| also| only)*(?: (?:be )?(?:happy|glad|able|going) to)? (?:help|assist|check|checked|find|found|look|looked|see|recommend|suggest|understand|apologi[sz]e|need|note|noticed|searched|updated|sent|send|confirm|confirmed|booked|scheduled|cancel|cancelled|reset|processed|can|could|will|would)\b/i;
+
+/**
+ * The speaker reports their own experience or taste ("I have two dogs", "I loved that
+ * scene", "my favourite is…"): something no document can support.
+ */
+export function isPersonal(terms: readonly Term[], text: string): boolean {
+  return isFirstPerson(terms) && !SERVICE.test(text.trim());
 }
 
 /**
