@@ -15,8 +15,9 @@ export function claimOf(sentence: string): string | null {
   if (isFormula(sentence)) return null;
   let text = sentence.trim();
   if (isQuestion(text)) {
-    if (!RHETORICAL.test(stripHedges(text.replace(/^(?:i see|oh|yes|well),?\s*/i, '')))) return null;
-    text = stripHedges(text.replace(/^(?:i see|oh|yes|well),?\s*/i, '')).replace(RHETORICAL, '').replace(/\?+$/, '.');
+    const bare = text.replace(/^(?:(?:i see|oh|yes|yeah|well|so|and|hey|wow)[,!.]?\s+)+/i, '');
+    if (!RHETORICAL.test(bare)) return null;
+    text = bare.replace(RHETORICAL, '').replace(/\?+$/, '.');
   }
   text = stripHedges(text);
   // "I don't remember, but X" asserts X.

@@ -11,7 +11,7 @@ const END = /[\s,.;!]+$/;
 
 /** "my X is Y", "X: Y" — the user names the key. */
 const MY_X_IS = /\bmy ([a-z][a-z \-']{1,40}?) (?:is|are|was|were|=|:) ([^;!?]+?)(?=(?:,? (?:and|but|so) (?:my|i)\b)|[;!?]|\.(?:\s|$)|$)/gi;
-const NAME = /\b(?:my name is|i am|i'm|this is|call me|name's) ((?:[A-Z][\p{L}'-]+)(?: [A-Z][\p{L}'-]+){0,3})/gu;
+const NAME = /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is|[Cc]all me|[Nn]ame's) ((?:\p{Lu}[\p{L}'-]+)(?: \p{Lu}[\p{L}'-]+){0,3})/gu;
 const AGE = /\b(?:i am|i'm) (\d{1,3}) (?:years? old|yo)\b/gi;
 const LIVE = /\bi (?:live|stay|reside) (?:in|at|on) ([^,;.!?]+(?:, [A-Z0-9][^,;.!?]*)*)/gi;
 const FROM = /\b(?:i am|i'm|i come) from ([^,;.!?]+)/gi;
@@ -20,9 +20,14 @@ const WORK = /\bi work (at|for|as|in) ([^,;.!?]+)/gi;
 const HAVE = /\bi (?:have|own|'ve got|have got) ((?:a|an|one|two|three|four|five|\d+) [^,;.!?]+)/gi;
 const AM_A = /\b(?:i am|i'm) (?:a|an) ([^,;.!?]+)/gi;
 
+/** "Lisbon and I am 34" → "Lisbon": the next clause states its own fact. */
+function ownClause(value: string): string {
+  return value.split(/,?\s+(?:and|but|so|while|because)\s+(?:i|i'm|my|we|it)\b/i)[0].replace(END, '').trim();
+}
+
 function add(facts: Fact[], key: string, value: string): void {
   const k = key.toLowerCase().trim();
-  const v = value.replace(END, '').trim();
+  const v = ownClause(value);
   if (!k || !v) return;
   const existing = facts.find((f) => f.key === k);
   if (existing) {
@@ -39,14 +44,15 @@ function statementFacts(sentence: string): Fact[] {
   for (const m of matches(sentence, EMAIL)) if (!facts.some((f) => f.values.some((v) => v.includes(m[0])))) add(facts, 'email', m[0]);
   for (const m of matches(sentence, NAME)) if (!keyed('name')) add(facts, 'name', m[1]);
   for (const m of matches(sentence, AGE)) add(facts, 'age', m[1]);
-  for (const m of matches(sentence, LIVE)) add(facts, /\d/.test(m[1]) ? 'address' : 'location', m[1]);
+  for (const m of matches(sentence, LIVE)) add(facts, /^\d|\d+\s+\p{L}/u.test(ownClause(m[1])) ? 'address' : 'location', m[1]);
   for (const m of matches(sentence, FROM)) add(facts, 'origin', m[1]);
   for (const m of matches(sentence, BORN)) add(facts, m[1].toLowerCase() === 'on' ? 'date of birth' : 'birth', m[2]);
   for (const m of matches(sentence, WORK)) add(facts, m[1].toLowerCase() === 'as' ? 'job' : 'workplace', m[2]);
   for (const m of matches(sentence, HAVE)) add(facts, 'has', m[1]);
   for (const m of matches(sentence, AM_A)) if (!/\b(?:bit|little|lot)\b/i.test(m[1])) add(facts, 'is', `a ${m[1]}`);
   const given = facts.flatMap((f) => f.values).join(' ');
-  for (const m of matches(sentence, PHONE)) if (!given.includes(m[0])) add(facts, 'phone number', m[0]);
+  const phoneKey = /\b(?:phone|call|mobile|cell|tel)/i.test(sentence) ? 'phone number' : 'number';
+  for (const m of matches(sentence, PHONE)) if (!given.includes(m[0])) add(facts, phoneKey, m[0]);
   const given2 = facts.flatMap((f) => f.values).join(' ');
   for (const m of matches(sentence, LONG_NUMBER)) if (!given2.includes(m[0])) add(facts, 'number', m[0]);
   return facts;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { stepSchemas } from '../steps';
+import { JudgeOutputError, type JudgeRequest } from '../types';
+import { createOfflineJudge } from './index';
+
+const verdictsRequest = (): JudgeRequest<z.infer<(typeof stepSchemas)['turn_faithfulness.verdicts']['output']>> => ({
+  step: 'turn_faithfulness.verdicts',
+  input: { claims: ['Paris is the capital of France.', 'Paris has 90 million people.'], truths: ['Paris is the capital of France.'] },
+  messages: [{ role: 'user', content: 'Judge these claims against these truths.' }],
+  schema: stepSchemas['turn_faithfulness.verdicts'].output,
+  schemaName: 'verdicts',
+});
+
+describe('createOfflineJudge', () => {
+  it('is the offline heuristic judge', () => {
+    const judge = createOfflineJudge();
+    expect([judge.kind, judge.model]).toEqual(['offline', 'offline-heuristic-v1']);
+  });
+
+  it('answers a step with validated output, raw JSON, token estimates and no cost', async () => {
+    const reply = await createOfflineJudge().call(verdictsRequest());
+    expect(reply.output.verdicts.map((v) => v.verdict)).toEqual(['yes', 'no']);
+    expect(JSON.parse(reply.raw)).toEqual(reply.output);
+    expect(reply.promptTokens).toBe(Math.ceil('Judge these claims against these truths.'.length / 4));
+    expect(reply.completionTokens).toBe(Math.ceil(reply.raw.length / 4));
+    expect([reply.costUsd, reply.cached, reply.model]).toEqual([0, false, 'offline-heuristic-v1']);
+    expect(reply.cacheKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is deterministic: the same request twice gives the same reply and key', async () => {
+    const judge = createOfflineJudge();
+    const [a, b] = [await judge.call(verdictsRequest()), await judge.call(verdictsRequest())];
+    expect(b.raw).toBe(a.raw);
+    expect(b.cacheKey).toBe(a.cacheKey);
+  });
+
+  it('totals its usage', async () => {
+    const judge = createOfflineJudge();
+    const a = await judge.call(verdictsRequest());
+    await judge.call(verdictsRequest());
+    expect(judge.usage()).toEqual({
+      calls: 2,
+      promptTokens: 2 * a.promptTokens,
+      completionTokens: 2 * a.completionTokens,
+      cacheHits: 0,
+      costUsd: 0,
+    });
+  });
+
+  it('rejects input that breaks the step contract', async () => {
+    const request = { ...verdictsRequest(), input: { claims: 'not a list' } };
+    await expect(createOfflineJudge().call(request)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('throws JudgeOutputError when its output fails the request schema', async () => {
+    const request = { ...verdictsRequest(), schema: z.object({ verdicts: z.array(z.object({ verdict: z.literal('maybe') })) }) };
+    await expect(createOfflineJudge().call(request)).rejects.toBeInstanceOf(JudgeOutputError);
+  });
+
+  it('serves every step of the contract, each reason marked as offline', async () => {
+    const inputs: { [S in keyof typeof stepSchemas]: z.input<(typeof stepSchemas)[S]['input']> } = {
+      'knowledge_retention.facts': { message: 'My name is Ann.', previousTurns: [] },
+      'knowledge_retention.attrition': {
+        message: 'What is your name?',
+        previousTurns: [],
+        knowledge: [{ turn: 0, facts: [{ key: 'name', values: ['Ann'] }] }],
+      },
+      'turn_faithfulness.truths': { documents: ['Water boils at 100 degrees.'], limit: null },
+      'turn_faithfulness.claims': { message: 'Water boils at 100 degrees.' },
+      'turn_faithfulness.verdicts': { claims: ['Water boils at 90 degrees.'], truths: ['Water boils at 100 degrees.'] },
+      'conversation_relevancy.relevance': { window: [], userMessage: 'Hi', assistantMessage: 'Hello!' },
+      'contextual_recall.attribution': { expectedOutput: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
+      'context_coverage.coverage': { input: 'q', output: 'Water boils at 100 degrees.', context: ['boiling point 100 degrees'] },
+      reason: { metric: 'turn_faithfulness', score: 0, threshold: 0.5, reasons: [] },
+    };
+    const judge = createOfflineJudge();
+    for (const step of Object.keys(inputs) as (keyof typeof stepSchemas)[]) {
+      const schema: z.ZodType<unknown> = stepSchemas[step].output;
+      const reply = await judge.call({ step, input: inputs[step], messages: [], schema, schemaName: step });
+      for (const reason of JSON.stringify(reply.output).match(/"reason":"[^"]*"/g) ?? []) {
+        expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
+      }
+    }
+    expect(judge.usage().calls).toBe(9);
+  });
+});
