@@ -1,4 +1,6 @@
+import type { Prisma } from '../../generated/sqlite/client';
 import type { Db } from '../db-types';
+import type { ConversationQuery } from './conversation-query';
 
 export interface ConversationListItem {
   id: string;
@@ -10,20 +12,53 @@ export interface ConversationListItem {
   turnCount: number;
 }
 
+/** Case-insensitive contains: SQLite's LIKE already is for ASCII; Postgres needs the mode. */
+function contains(db: Db, text: string): Prisma.StringNullableFilter {
+  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
+  return (provider === 'postgresql' ? { contains: text, mode: 'insensitive' } : { contains: text }) as Prisma.StringNullableFilter;
+}
+
+function orderOf(query: Pick<ConversationQuery, 'sort' | 'dir'>): Prisma.ConversationOrderByWithRelationInput[] {
+  const dir = query.dir;
+  const byPosition = { position: dir } as const;
+  switch (query.sort) {
+    case 'name':
+      return [{ name: { sort: dir, nulls: 'last' } }, byPosition];
+    case 'turns':
+      return [{ turnCount: dir }, byPosition];
+    case 'message':
+      return [{ firstUserMessage: { sort: dir, nulls: 'last' } }, byPosition];
+    default:
+      return [byPosition];
+  }
+}
+
+/**
+ * One page of a dataset's conversations, searched by name, external id, id or first user message,
+ * and sorted; never the whole list.
+ */
 export async function listConversations(
   db: Db,
   datasetId: string,
   page: { skip: number; take: number },
+  query: Partial<ConversationQuery> = {},
 ): Promise<{ rows: ConversationListItem[]; total: number }> {
+  const q = query.q?.trim();
+  const where: Prisma.ConversationWhereInput = q
+    ? {
+        datasetId,
+        OR: [{ name: contains(db, q) }, { externalId: contains(db, q) }, { firstUserMessage: contains(db, q) }, { id: q }],
+      }
+    : { datasetId };
   const [rows, total] = await Promise.all([
     db.conversation.findMany({
-      where: { datasetId },
-      orderBy: { position: 'asc' },
+      where,
+      orderBy: orderOf({ sort: query.sort ?? 'position', dir: query.dir ?? 'asc' }),
       skip: page.skip,
       take: page.take,
       select: { id: true, position: true, externalId: true, name: true, scenario: true, firstUserMessage: true, turnCount: true },
     }),
-    db.conversation.count({ where: { datasetId } }),
+    db.conversation.count({ where }),
   ]);
   return { rows, total };
 }

@@ -1,0 +1,8 @@
+import { getDb } from '@/lib/db/client';
+import { handleImportRequest } from '@/lib/imports/handle-requests';
+
+// The body is the file itself (up to hundreds of MB), streamed into the database: a route
+// handler, since server actions buffer their arguments.
+export async function POST(request: Request) {
+  return handleImportRequest(getDb(), request);
+}

@@ -1,0 +1,104 @@
+import {
+  createChunkDecoder,
+  createStreamingParser,
+  guessCsvMapping,
+  type CsvMapping,
+  type FormatId,
+  type Problem,
+} from '../datasets';
+import type { Conversation } from '../metrics/types';
+import { readCsvHeaders } from './csv-headers';
+
+/*
+ * Reads a whole file the way the server will, but keeps only what the import page shows: the
+ * format, counts, the first conversations and the problems. Pure (no DOM, no Node): the page runs
+ * it in a Web Worker so a 200 MB file never blocks the main thread; tests run it in Node.
+ */
+
+/** Conversations kept for the preview. */
+export const PREVIEW_CONVERSATIONS = 5;
+const PROGRESS_EVERY_MS = 150;
+/** Text kept from the start of the file to read a CSV header. */
+const HEAD_CHARS = 64 * 1024;
+
+export interface PreviewOptions {
+  fileName?: string;
+  format?: FormatId;
+  csvMapping?: CsvMapping;
+}
+
+export interface PreviewSnapshot {
+  bytesRead: number;
+  totalBytes: number;
+  format: FormatId | null;
+  conversations: number;
+  turns: number;
+  /** The first conversations, as soon as they are parsed. */
+  sample: Conversation[];
+  /** Problems so far (final once done). */
+  problems: Problem[];
+  /** Header names when the file is (or may be) a CSV file; null otherwise. */
+  csvHeaders: string[] | null;
+  /** The mapping the parser used: the one given, completed by the guess from the headers. */
+  csvMapping: CsvMapping | null;
+  done: boolean;
+}
+
+const looksLikeCsv = (fileName: string | undefined, format: FormatId | null): boolean =>
+  format === 'long-csv' || format === 'deepeval-csv' || /\.(csv|tsv)$/i.test(fileName ?? '');
+
+/** Parses `chunks` (the file's bytes) and reports snapshots while it goes; resolves with the final one. */
+export async function previewDatasetStream(
+  chunks: AsyncIterable<Uint8Array>,
+  totalBytes: number,
+  options: PreviewOptions,
+  onProgress?: (snapshot: PreviewSnapshot) => void,
+): Promise<PreviewSnapshot> {
+  const parser = createStreamingParser({ fileName: options.fileName, format: options.format, csvMapping: options.csvMapping });
+  const decoder = createChunkDecoder();
+  const sample: Conversation[] = [];
+  let head = '';
+  let bytesRead = 0;
+  let lastReport = 0;
+
+  const take = (batch: Conversation[]) => {
+    for (const c of batch) {
+      if (sample.length >= PREVIEW_CONVERSATIONS) return;
+      sample.push(c);
+    }
+  };
+  const snapshot = (done: boolean, problems: Problem[] = parser.problems): PreviewSnapshot => {
+    const format = parser.format;
+    const csvHeaders = looksLikeCsv(options.fileName, format) ? readCsvHeaders(head) : null;
+    return {
+      bytesRead,
+      totalBytes,
+      format,
+      conversations: parser.stats.conversations,
+      turns: parser.stats.turns,
+      sample: [...sample],
+      problems: [...problems],
+      csvHeaders,
+      csvMapping: csvHeaders ? { ...guessCsvMapping(csvHeaders), ...options.csvMapping } : null,
+      done,
+    };
+  };
+
+  for await (const chunk of chunks) {
+    bytesRead += chunk.byteLength;
+    const text = decoder.decode(chunk);
+    if (decoder.problem) break;
+    if (head.length < HEAD_CHARS) head += text.slice(0, HEAD_CHARS - head.length);
+    take(parser.push(text));
+    const now = Date.now();
+    if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
+      lastReport = now;
+      onProgress(snapshot(false));
+    }
+  }
+  const tail = decoder.end();
+  if (decoder.problem) return snapshot(true, [decoder.problem]);
+  take(parser.push(tail));
+  take(parser.end());
+  return snapshot(true);
+}
