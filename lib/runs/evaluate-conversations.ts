@@ -25,7 +25,10 @@ export interface EvaluateOptions {
   skip?: (item: EvaluationItem) => boolean;
   /** Called as soon as an item is done, before the next one is reported. */
   onResult?: (item: EvaluationItem, result: MetricResult) => void | Promise<void>;
+  /** Items are not started once it is aborted; items already being scored finish. */
   signal?: AbortSignal;
+  /** false: do not keep results for the return value (a caller that stores each one in onResult). */
+  retain?: boolean;
 }
 
 /** The conversation×metric pairs a run scores: those where the conversation has the metric's data. */
@@ -38,7 +41,8 @@ export function countItems(conversations: Conversation[], metrics: MetricSelecti
 /**
  * Scores every conversation with every selected metric that applies to it (a pair left
  * out stays null). Results are handed to onResult as
- * they finish (so a caller can persist each one at once) and also returned in order.
+ * they finish (so a caller can persist each one at once) and also returned in order,
+ * unless retain is false.
  */
 export async function evaluateConversations(opts: EvaluateOptions): Promise<(MetricResult | null)[][]> {
   const metrics = opts.metrics.map((m) => createMetric(m.name, opts.judge, m.options));
@@ -53,7 +57,7 @@ export async function evaluateConversations(opts: EvaluateOptions): Promise<(Met
         limit(async () => {
           if (opts.signal?.aborted) return;
           const result = await metric.measure(conversation);
-          out[ci][mi] = result;
+          if (opts.retain !== false) out[ci][mi] = result;
           await opts.onResult?.(item, result);
         }),
       );

@@ -1,12 +1,26 @@
 import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
+import { getDatabaseUrl } from '../db/url';
 import { seedDemo } from '../demo/seed-demo';
+import { startRunWorker } from '../runs/start-run-worker';
 
-/** Database migrations and the demo seed, before the first request is served. */
+/**
+ * Database migrations and the demo seed, before the first request is served; then the
+ * run worker in the background (TURNWISE_WORKER=0 leaves runs to `npm run worker`).
+ */
 export async function startServerServices(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await ensureDatabase();
   if (env.TURNWISE_DEMO !== '0') {
     const seeded = await seedDemo(getDb());
     if (seeded) console.log('Seeded the demo dataset and its run (offline judge).');
+  }
+  if (env.TURNWISE_WORKER !== '0' && env.NEXT_PHASE !== 'phase-production-build') {
+    try {
+      const worker = await startRunWorker({ db: getDb(), env, url: getDatabaseUrl(env), log: (m) => console.log(`[runs] ${m}`) });
+      console.log(`[runs] worker ${worker.id} is taking runs from the ${worker.queue} queue`);
+    } catch (error) {
+      // The pages still work; runs wait in the queue for a worker.
+      console.error(`[runs] the run worker did not start: ${(error as Error).message}`);
+    }
   }
 }

@@ -3,12 +3,23 @@ import type { Db } from '../db-types';
 
 export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
 
-/** Computes the per-metric summary from the stored results and closes the run. */
+export interface FinishGuard {
+  /** Close the run only while it has one of these statuses (e.g. not once it was cancelled). */
+  status?: string[];
+  /** Close the run only while this worker holds it. */
+  workerId?: string;
+}
+
+/**
+ * Computes the per-metric summary from the stored results and closes the run. With a
+ * guard, nothing changes unless the run still matches it; `closed` tells whether it did.
+ */
 export async function finishRun(
   db: Db,
   runId: string,
   outcome: { status?: FinalRunStatus; error?: string } = {},
-): Promise<{ status: FinalRunStatus; summary: RunSummary }> {
+  guard: FinishGuard = {},
+): Promise<{ status: FinalRunStatus; summary: RunSummary; closed: boolean }> {
   const rows = await db.result.findMany({
     where: { runId },
     select: { metric: true, score: true, success: true, error: true },
@@ -16,9 +27,13 @@ export async function finishRun(
   const summary = summarizeResults(rows);
   const errors = rows.filter((r) => r.error !== null).length;
   const status: FinalRunStatus = outcome.status ?? (errors > 0 ? 'completed_with_errors' : 'completed');
-  await db.run.update({
-    where: { id: runId },
-    data: { status, summary: summary as object, finishedAt: new Date(), error: outcome.error ?? null },
+  const updated = await db.run.updateMany({
+    where: {
+      id: runId,
+      ...(guard.status ? { status: { in: guard.status } } : {}),
+      ...(guard.workerId ? { workerId: guard.workerId } : {}),
+    },
+    data: { status, summary: summary as object, finishedAt: new Date(), error: outcome.error ?? null, leaseUntil: null },
   });
-  return { status, summary };
+  return { status, summary, closed: updated.count === 1 };
 }

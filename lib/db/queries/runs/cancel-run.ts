@@ -1,0 +1,10 @@
+import type { Db } from '../db-types';
+
+/** Marks a queued or running run cancelled; false when it had already ended. */
+export async function cancelRun(db: Db, runId: string): Promise<boolean> {
+  const updated = await db.run.updateMany({
+    where: { id: runId, status: { in: ['queued', 'running'] } },
+    data: { status: 'cancelled', finishedAt: new Date(), leaseUntil: null },
+  });
+  return updated.count === 1;
+}

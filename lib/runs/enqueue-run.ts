@@ -1,0 +1,49 @@
+import type { Db } from '../db/queries/db-types';
+import { getDataset } from '../db/queries/datasets/get-dataset';
+import { createRun } from '../db/queries/runs/create-run';
+import { finishRun } from '../db/queries/runs/finish-run';
+import { listRunConversations } from '../db/queries/runs/list-run-conversations';
+import { getDatabaseUrl, providerOf } from '../db/url';
+import { AppError } from '../errors';
+import { loadJudgeConfig } from '../judge/config';
+import { countItems } from './evaluate-conversations';
+import { enqueueRunChunks } from './pg-boss-queue';
+import { resolveRunJudge } from './run-judge';
+import type { RunRequest } from './run-request';
+import { localRunWorker } from './start-run-worker';
+
+/**
+ * Creates a queued run for a checked request and hands it to the queue: on PostgreSQL as
+ * pg-boss chunk jobs, on SQLite by waking this process's worker (any worker on the
+ * database finds it at its next poll). Nothing is scored here.
+ */
+export async function enqueueRun(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
+  const judge = resolveRunJudge(request.judge, loadJudgeConfig(env));
+  const dataset = await getDataset(db, request.datasetId);
+  const conversations = (await listRunConversations(db, dataset.id)).map((r) => r.conversation);
+  const totalItems = countItems(conversations, request.metrics);
+  if (totalItems === 0) {
+    throw new AppError('BAD_INPUT', 'None of the selected metrics applies to any conversation of this dataset', { field: 'metrics' });
+  }
+  const run = await createRun(db, {
+    datasetId: dataset.id,
+    modelVersion: request.modelVersion ?? null,
+    ...judge,
+    metricSettings: Object.fromEntries(request.metrics.map((m) => [m.name, m.options])),
+    concurrency: request.concurrency,
+    totalItems,
+    status: 'queued',
+  });
+  const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
+  if (providerOf(url) === 'postgres') {
+    try {
+      await enqueueRunChunks(url, { id: run.id, conversations: conversations.length }, env);
+    } catch (error) {
+      await finishRun(db, run.id, { status: 'failed', error: `Could not queue the run: ${(error as Error).message}` });
+      throw error;
+    }
+  } else {
+    localRunWorker()?.wake();
+  }
+  return { runId: run.id };
+}

@@ -1,0 +1,89 @@
+import type PgBoss from 'pg-boss';
+import { finishRun } from '../db/queries/runs/finish-run';
+import { getRunStatus } from '../db/queries/runs/get-run-status';
+import { markRunStarted } from '../db/queries/runs/mark-run-started';
+import { executeRunChunk } from './execute-run-chunk';
+import { CHUNK_QUEUE, getBoss, stopBoss, type ChunkJob } from './pg-boss-queue';
+import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
+import { newWorkerId } from './worker-identity';
+
+/**
+ * The run queue on PostgreSQL: pg-boss jobs, one per chunk of conversations, shared by
+ * every worker process on the database (the app server's and `npm run worker`'s). Each
+ * chunk job scores what its chunk has not stored yet; the worker that stores a run's last
+ * result closes the run. A cancel is noticed within a second and the remaining chunks
+ * end at once.
+ *
+ * Settings: TURNWISE_WORKER_JOBS (chunk jobs at once per process, 2).
+ */
+export async function startPgBossRunWorker(options: RunWorkerOptions & { url: string }): Promise<RunWorker> {
+  const { db, env, url } = options;
+  const id = options.workerId ?? newWorkerId();
+  const log = options.log ?? (() => undefined);
+  const boss = await getBoss(url, env);
+  const controllers = new Set<AbortController>();
+
+  async function runChunk(job: PgBoss.JobWithMetadata<ChunkJob>): Promise<void> {
+    const { runId, from, to } = job.data;
+    if (!(await markRunStarted(db, runId))) {
+      // Cancelled, failed or already closed: nothing left to do for this chunk.
+      const { status } = await getRunStatus(db, runId).catch(() => ({ status: 'missing' }));
+      if (status === 'cancelled') await finishRun(db, runId, { status: 'cancelled' }, { status: ['cancelled'] });
+      return;
+    }
+    const controller = new AbortController();
+    controllers.add(controller);
+    let checking = false;
+    const watch = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      getRunStatus(db, runId)
+        .then((run) => run.status === 'cancelled' && controller.abort('cancelled'))
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    }, 1000);
+    try {
+      const { scored } = await executeRunChunk({ db, env, runId, range: { from, to }, signal: controller.signal, judge: options.judge });
+      log(`run ${runId}: chunk ${from}–${to} scored ${scored} item(s) on ${id}`);
+      if (controller.signal.aborted) {
+        if (controller.signal.reason === 'cancelled') await finishRun(db, runId, { status: 'cancelled' }, { status: ['cancelled'] });
+        else throw new Error('worker stopped before the chunk was done');
+        return;
+      }
+      const run = await getRunStatus(db, runId);
+      const stored = await db.result.count({ where: { runId } });
+      if (stored >= run.totalItems) {
+        const { status, closed } = await finishRun(db, runId, {}, { status: ['running'] });
+        if (closed) log(`run ${runId}: ${status}`);
+      }
+    } catch (error) {
+      const message = (error as Error).message;
+      log(`run ${runId}: chunk ${from}–${to} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}): ${message}`);
+      if (job.retryCount >= job.retryLimit) {
+        await finishRun(db, runId, { status: 'failed', error: message }, { status: ['running'] }).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      clearInterval(watch);
+      controllers.delete(controller);
+    }
+  }
+
+  const jobs = envNumber(env, 'TURNWISE_WORKER_JOBS', 2);
+  const workIds: string[] = [];
+  for (let i = 0; i < jobs; i++) {
+    workIds.push(
+      await boss.work<ChunkJob>(CHUNK_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => runChunk(job)),
+    );
+  }
+  return {
+    id,
+    queue: 'pg-boss',
+    wake: () => workIds.forEach((workId) => boss.notifyWorker(workId)),
+    async stop() {
+      for (const controller of controllers) controller.abort('shutdown');
+      for (const workId of workIds) await boss.offWork({ id: workId });
+      await stopBoss(url);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import type { Db } from '../db/queries/db-types';
+import { createPrismaJudgeCache } from '../db/queries/judge-cache';
+import { listRunConversations } from '../db/queries/runs/list-run-conversations';
+import { createMemoryJudgeCache, withCache } from '../judge/cache';
+import { requestCacheKey } from '../judge/cache-key';
+import { loadJudgeConfig } from '../judge/config';
+import { createOfflineJudge } from '../judge/offline';
+import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
+import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
+import { createMetric } from '../metrics/registry';
+import type { MetricName } from '../metrics/types';
+import { metricApplies } from './applicable-metrics';
+import { resolveRunJudge } from './run-judge';
+import type { RunRequest } from './run-request';
+
+export interface MetricPreview {
+  metric: MetricName;
+  /** Conversations the metric applies to: the run's items for this metric. */
+  items: number;
+  /** Judge calls the run would send for this metric (cached replies excluded). */
+  calls: number;
+  cachedCalls: number;
+}
+
+export interface RunPreview {
+  judgeKind: 'offline' | 'openai';
+  judgeModel: string;
+  conversations: number;
+  /** Conversations walked through for the estimate; the rest is extrapolated per metric. */
+  sampledConversations: number;
+  items: number;
+  metrics: MetricPreview[];
+  calls: number;
+  /** Requests of this run whose replies the cache already holds for this judge model. */
+  cachedCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  /** False when the model has no known price (local models): the cost shows as unknown. */
+  priced: boolean;
+}
+
+/**
+ * A stand-in judge for planning: it answers every step the way the offline judge does (so
+ * the pipeline takes the same branches a real judge would roughly take: claims found,
+ * facts extracted…), and prices each request as the chosen model would, from the prompt
+ * our pipeline actually renders and a reply of the offline judge's length.
+ */
+function createPlanningJudge(model: string): Judge {
+  const offline = createOfflineJudge();
+  return {
+    kind: 'planning',
+    model,
+    async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
+      const reply = await offline.call(request);
+      const promptTokens = estimateTokens(request.messages.map((m) => m.content).join('\n'));
+      const completionTokens = estimateTokens(reply.raw);
+      return {
+        ...reply,
+        model,
+        promptTokens,
+        completionTokens,
+        costUsd: estimateCost(model, promptTokens, completionTokens),
+        cacheKey: requestCacheKey(request, model),
+      };
+    },
+    usage: () => offline.usage(),
+  };
+}
+
+/**
+ * The stored cache, read only, under an in-memory layer for the replies the plan itself
+ * produces (a request repeated within the run is free in the real run too). Counts the
+ * replies found in the stored cache.
+ */
+function planningCache(stored: JudgeCache): JudgeCache & { storedHits: () => number } {
+  const local = createMemoryJudgeCache();
+  let hits = 0;
+  return {
+    async get(key) {
+      const own = await local.get(key);
+      if (own) return own;
+      const entry = await stored.get(key);
+      if (entry) hits++;
+      return entry;
+    },
+    set: (key, entry) => local.set(key, entry),
+    storedHits: () => hits,
+  };
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * What a run would cost before it starts: judge calls, tokens and dollars, and how many of
+ * its requests the judge cache already answers. It runs our own pipeline over the
+ * conversations with a planning judge, so the counts follow our call-saving rules (truths
+ * once per document, one verdict request per distinct window…). A request whose reply is
+ * cached is answered from the cache, so the later steps ask what the real run would ask
+ * again; for the rest the offline judge's answers stand in for the model's, so later steps
+ * are approximate. Past `budgetMs`, the remaining conversations are extrapolated metric by
+ * metric from those walked.
+ */
+export async function previewRun(
+  db: Db,
+  request: RunRequest,
+  env: Record<string, string | undefined>,
+  options: { budgetMs?: number } = {},
+): Promise<RunPreview> {
+  const judge = resolveRunJudge(request.judge, loadJudgeConfig(env));
+  const offline = judge.judgeKind === 'offline';
+  const cache = planningCache(createPrismaJudgeCache(db));
+  const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel), cache);
+  const rows = await listRunConversations(db, request.datasetId);
+  const conversations = rows.map((r) => r.conversation);
+  const metrics = request.metrics.map((m) => ({ name: m.name, metric: createMetric(m.name, planner, m.options) }));
+
+  const totals = new Map(metrics.map((m) => [m.name, { items: 0, sampledItems: 0, calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }]));
+  for (const c of conversations) for (const m of metrics) if (metricApplies(m.name, c)) totals.get(m.name)!.items++;
+
+  const deadline = Date.now() + (options.budgetMs ?? 1500);
+  let sampled = 0;
+  for (const conversation of conversations) {
+    if (sampled > 0 && Date.now() > deadline) break;
+    for (const { name, metric } of metrics) {
+      if (!metricApplies(name, conversation)) continue;
+      const storedBefore = cache.storedHits();
+      const { usage } = await metric.measure(conversation);
+      const t = totals.get(name)!;
+      t.sampledItems++;
+      t.calls += usage.calls;
+      t.cachedCalls += cache.storedHits() - storedBefore;
+      t.promptTokens += usage.promptTokens;
+      t.completionTokens += usage.completionTokens;
+      t.costUsd += usage.costUsd;
+    }
+    sampled++;
+    await yieldToEventLoop();
+  }
+
+  const perMetric = metrics.map(({ name }) => {
+    const t = totals.get(name)!;
+    const scale = t.sampledItems ? t.items / t.sampledItems : 0;
+    return {
+      metric: name,
+      items: t.items,
+      calls: Math.round(t.calls * scale),
+      cachedCalls: Math.round(t.cachedCalls * scale),
+      promptTokens: Math.round(t.promptTokens * scale),
+      completionTokens: Math.round(t.completionTokens * scale),
+      costUsd: t.costUsd * scale,
+    };
+  });
+  const sum = (key: 'items' | 'calls' | 'cachedCalls' | 'promptTokens' | 'completionTokens' | 'costUsd') =>
+    perMetric.reduce((n, m) => n + m[key], 0);
+  return {
+    judgeKind: judge.judgeKind,
+    judgeModel: judge.judgeModel,
+    conversations: conversations.length,
+    sampledConversations: sampled,
+    items: sum('items'),
+    metrics: perMetric.map(({ metric, items, calls, cachedCalls }) => ({ metric, items, calls, cachedCalls })),
+    calls: sum('calls'),
+    cachedCalls: sum('cachedCalls'),
+    // The offline judge sends nothing anywhere: no tokens, no cost.
+    promptTokens: offline ? 0 : sum('promptTokens'),
+    completionTokens: offline ? 0 : sum('completionTokens'),
+    costUsd: offline ? 0 : sum('costUsd'),
+    priced: offline || findModelPrice(judge.judgeModel) !== null,
+  };
+}

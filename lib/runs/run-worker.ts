@@ -1,0 +1,28 @@
+import type { Db } from '../db/queries/db-types';
+import type { Judge } from '../judge/types';
+
+/** A background worker executing queued runs. */
+export interface RunWorker {
+  readonly id: string;
+  readonly queue: 'sqlite' | 'pg-boss';
+  /** Look for work now instead of at the next poll. */
+  wake(): void;
+  /** Stops taking work, stops the runs in progress at their next item and hands them back. */
+  stop(): Promise<void>;
+}
+
+export interface RunWorkerOptions {
+  db: Db;
+  /** Judge configuration (keys, TURNWISE_JUDGES) and worker settings are read from it. */
+  env: Record<string, string | undefined>;
+  workerId?: string;
+  log?: (message: string) => void;
+  /** Replaces every run's configured judge (tests). */
+  judge?: Judge;
+}
+
+/** A positive whole number from the environment, or the fallback. */
+export function envNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const value = Number(env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
