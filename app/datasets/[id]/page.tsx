@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { RunsTable } from '@/components/runs/runs-table';
 import { Table, Td } from '@/components/ui/table';
 import { getDb } from '@/lib/db/client';
@@ -16,7 +17,12 @@ export default async function DatasetPage(props: { params: Promise<{ id: string 
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">{dataset.name}</h1>
+        <div className="flex items-center justify-between gap-4">
+          <h1 className="text-2xl font-semibold">{dataset.name}</h1>
+          <Link href={`/runs/new?dataset=${dataset.id}`} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700">
+            New run
+          </Link>
+        </div>
         <p className="mt-1 text-sm text-slate-600">
           {dataset.conversationCount} conversations · {dataset.turnCount} turns · {dataset.sourceFormat}
           {dataset.modelVersion ? ` · model version ${dataset.modelVersion}` : ''}

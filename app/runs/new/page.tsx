@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NewRunForm } from '@/components/runs/new-run-form';
+import { getDb } from '@/lib/db/client';
+import { isAppError } from '@/lib/errors';
+import { loadNewRunOptions } from '@/lib/runs/new-run-options';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'New run' };
+
+export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string }> }) {
+  const { dataset } = await props.searchParams;
+  if (!dataset) {
+    return (
+      <p className="text-sm text-slate-600">
+        A run scores one dataset: open it from <Link href="/datasets" className="text-indigo-700 hover:underline">Datasets</Link> and choose New run.
+      </p>
+    );
+  }
+  const options = await loadNewRunOptions(getDb(), dataset, process.env).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  });
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">New run</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          On <Link href={`/datasets/${options.dataset.id}`} className="text-indigo-700 hover:underline">{options.dataset.name}</Link> ·{' '}
+          {options.dataset.conversationCount} conversations. The run executes in the background; you can leave its page and come back.
+        </p>
+      </div>
+      <NewRunForm options={options} />
+    </div>
+  );
+}

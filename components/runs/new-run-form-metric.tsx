@@ -1,0 +1,96 @@
+'use client';
+
+import { metricLabel } from '@/lib/format/format';
+import type { FieldErrors, FormMetric, OptionValue } from './new-run-form';
+
+const NEEDS: Record<string, string> = {
+  knowledge_retention: 'user and assistant turns',
+  turn_faithfulness: 'retrieval context on assistant turns',
+  conversation_relevancy: 'user and assistant turns',
+  contextual_recall: 'an expected output and retrieval context on assistant turns',
+  context_coverage: 'context (or retrieval context) on assistant turns',
+};
+
+interface Props {
+  metric: FormMetric;
+  total: number;
+  selected: boolean;
+  values: Record<string, OptionValue>;
+  errors: FieldErrors;
+  onToggle: (selected: boolean) => void;
+  onChange: (key: string, value: OptionValue) => void;
+}
+
+/** One metric of the new-run form: whether to score it, and its options. */
+export function NewRunFormMetric({ metric, total, selected, values, errors, onToggle, onChange }: Props) {
+  const applies = metric.conversations > 0;
+  const id = `metric-${metric.name}`;
+  return (
+    <fieldset className={`rounded-lg border bg-white p-4 shadow-sm ${selected ? 'border-indigo-300' : 'border-slate-200'}`}>
+      <legend className="sr-only">{metricLabel(metric.name)}</legend>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={selected}
+          disabled={!applies}
+          onChange={(e) => onToggle(e.target.checked)}
+          className="mt-1 h-4 w-4 accent-indigo-600"
+        />
+        <label htmlFor={id} className={`flex-1 ${applies ? '' : 'text-slate-400'}`}>
+          <span className="font-medium">{metricLabel(metric.name)}</span>
+          <span className="block text-xs text-slate-500">
+            {applies
+              ? `Applies to ${metric.conversations} of ${total} conversations`
+              : `No conversation has the data it needs: ${NEEDS[metric.name]}`}
+          </span>
+        </label>
+      </div>
+      {selected ? (
+        <div className="mt-3 grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
+          {metric.fields.map((field) => {
+            const name = `metrics.${metric.name}.${field.key}`;
+            const fieldErrors = errors[name];
+            const value = values[field.key];
+            if (field.kind === 'boolean') {
+              return (
+                <label key={field.key} className="flex items-start gap-2 text-sm" title={field.help}>
+                  <input
+                    type="checkbox"
+                    name={name}
+                    checked={value === true}
+                    onChange={(e) => onChange(field.key, e.target.checked)}
+                    className="mt-0.5 h-4 w-4 accent-indigo-600"
+                  />
+                  <span>
+                    {field.label}
+                    <span className="block text-xs text-slate-500">{field.help}</span>
+                  </span>
+                </label>
+              );
+            }
+            return (
+              <label key={field.key} className="text-sm">
+                <span className="font-medium text-slate-700">{field.label}</span>
+                <input
+                  type="number"
+                  name={name}
+                  value={typeof value === 'string' ? value : ''}
+                  min={field.min}
+                  max={field.max}
+                  step={field.step ?? 'any'}
+                  placeholder={field.defaultValue === null ? 'no limit' : String(field.defaultValue)}
+                  onChange={(e) => onChange(field.key, e.target.value)}
+                  aria-invalid={fieldErrors ? true : undefined}
+                  className={`mt-1 block w-full rounded-md border px-2 py-1 tabular-nums ${fieldErrors ? 'border-rose-400' : 'border-slate-300'}`}
+                />
+                <span className="mt-0.5 block text-xs text-slate-500">{field.help}</span>
+                {fieldErrors ? <span className="block text-xs text-rose-700">{fieldErrors.join(' ')}</span> : null}
+              </label>
+            );
+          })}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,268 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { previewRunAction, startRunAction, type RunPreview, type RunRequestInput } from '@/lib/actions/runs';
+import { NewRunFormMetric } from './new-run-form-metric';
+import { NewRunFormPreview } from './new-run-form-preview';
+
+/*
+ * Plain data the form receives. Client code may not import lib/runs or lib/judge, so the
+ * shapes are restated here; the page passes lib/runs objects, which TypeScript checks
+ * against these.
+ */
+export type MetricName = 'knowledge_retention' | 'turn_faithfulness' | 'conversation_relevancy' | 'contextual_recall' | 'context_coverage';
+
+export interface OptionField {
+  key: string;
+  label: string;
+  help: string;
+  kind: 'number' | 'integer' | 'boolean';
+  defaultValue: number | boolean | null;
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+export interface FormMetric {
+  name: MetricName;
+  conversations: number;
+  fields: OptionField[];
+}
+
+export interface FormJudge {
+  name: string;
+  kind: 'offline' | 'openai';
+  models: string[];
+  defaultModel: string;
+  available: boolean;
+}
+
+export interface NewRunFormOptions {
+  dataset: { id: string; name: string; conversationCount: number; modelVersion: string | null };
+  metrics: FormMetric[];
+  judges: FormJudge[];
+  judgeConfigError: string | null;
+  defaultJudge: string;
+  defaultConcurrency: number;
+}
+
+/** An option's value as typed: text for numbers (validated on the server), a flag for switches. */
+export type OptionValue = string | boolean;
+export type FieldErrors = Record<string, string[]>;
+
+type Values = Record<string, Record<string, OptionValue>>;
+
+function initialValues(metrics: FormMetric[]): Values {
+  return Object.fromEntries(
+    metrics.map((m) => [
+      m.name,
+      Object.fromEntries(m.fields.map((f) => [f.key, typeof f.defaultValue === 'boolean' ? f.defaultValue : f.defaultValue === null ? '' : String(f.defaultValue)])),
+    ]),
+  );
+}
+
+/** A typed number as a number; blank is unset; anything else goes as typed, for the server to reject. */
+function optionValue(value: OptionValue): unknown {
+  if (typeof value === 'boolean') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : text;
+}
+
+/** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
+export function NewRunForm({ options }: { options: NewRunFormOptions }) {
+  const [selected, setSelected] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(options.metrics.map((m) => [m.name, m.conversations > 0])),
+  );
+  const [values, setValues] = useState<Values>(() => initialValues(options.metrics));
+  const [judgeName, setJudgeName] = useState(options.defaultJudge);
+  const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
+  const [model, setModel] = useState(judge.defaultModel);
+  const [concurrency, setConcurrency] = useState(String(options.defaultConcurrency));
+  const [modelVersion, setModelVersion] = useState(options.dataset.modelVersion ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [submitting, startSubmit] = useTransition();
+
+  const input: RunRequestInput = useMemo(
+    () => ({
+      datasetId: options.dataset.id,
+      metrics: options.metrics
+        .filter((m) => selected[m.name])
+        .map((m) => ({ name: m.name, options: Object.fromEntries(Object.entries(values[m.name]).map(([k, v]) => [k, optionValue(v)])) })),
+      judge: judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model },
+      concurrency: Number(concurrency.trim() === '' ? NaN : concurrency),
+      modelVersion,
+    }),
+    [options, selected, values, judge, model, concurrency, modelVersion],
+  );
+
+  const preview = usePreview(input);
+  // A refusal is about what was sent: once the input changes, the live estimate's checks take over.
+  const inputKey = JSON.stringify(input);
+  useEffect(() => {
+    setErrors({});
+    setMessage(null);
+  }, [inputKey]);
+  const shownErrors: FieldErrors = { ...preview.fieldErrors, ...errors };
+
+  const chooseJudge = (name: string) => {
+    const next = options.judges.find((j) => j.name === name);
+    if (!next) return;
+    setJudgeName(name);
+    setModel(next.defaultModel);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    startSubmit(async () => {
+      const result = await startRunAction(input);
+      // On success the action opens the run's page; only a refusal comes back.
+      if (result && !result.ok) {
+        setErrors(result.fieldErrors ?? {});
+        setMessage(result.message ?? 'The run could not be started.');
+      }
+    });
+  };
+
+  const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
+  return (
+    <form onSubmit={submit} className="grid gap-6 lg:grid-cols-3" noValidate>
+      <div className="space-y-3 lg:col-span-2">
+        <h2 className="text-lg font-semibold">Metrics</h2>
+        {shownErrors.metrics ? <p className="text-sm text-rose-700">{shownErrors.metrics.join(' ')}</p> : null}
+        {options.metrics.map((metric) => (
+          <NewRunFormMetric
+            key={metric.name}
+            metric={metric}
+            total={options.dataset.conversationCount}
+            selected={!!selected[metric.name]}
+            values={values[metric.name]}
+            errors={shownErrors}
+            onToggle={(on) => setSelected((s) => ({ ...s, [metric.name]: on }))}
+            onChange={(key, value) => setValues((v) => ({ ...v, [metric.name]: { ...v[metric.name], [key]: value } }))}
+          />
+        ))}
+      </div>
+
+      <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
+        <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-sm font-semibold text-slate-700">Judge and execution</h2>
+          {options.judgeConfigError ? (
+            <p className="text-xs text-amber-800">Only the offline judge is offered: {options.judgeConfigError}</p>
+          ) : null}
+          <label className="block text-sm">
+            <span className="font-medium text-slate-700">Judge</span>
+            <select name="judge" value={judge.name} onChange={(e) => chooseJudge(e.target.value)} className={inputClass}>
+              {options.judges.map((j) => (
+                <option key={j.name} value={j.name} disabled={!j.available}>
+                  {j.kind === 'offline' ? 'Offline heuristic judge' : j.name}
+                  {j.available ? '' : ' (no API key on the server)'}
+                </option>
+              ))}
+            </select>
+            {shownErrors.judge ? <span className="block text-xs text-rose-700">{shownErrors.judge.join(' ')}</span> : null}
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium text-slate-700">Judge model</span>
+            <select name="model" value={model} onChange={(e) => setModel(e.target.value)} disabled={judge.models.length < 2} className={inputClass}>
+              {judge.models.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium text-slate-700">Concurrency</span>
+            <input
+              name="concurrency"
+              type="number"
+              min={1}
+              max={64}
+              value={concurrency}
+              onChange={(e) => setConcurrency(e.target.value)}
+              aria-invalid={shownErrors.concurrency ? true : undefined}
+              className={inputClass}
+            />
+            <span className="block text-xs text-slate-500">Results scored at once, and judge requests in flight.</span>
+            {shownErrors.concurrency ? <span className="block text-xs text-rose-700">{shownErrors.concurrency.join(' ')}</span> : null}
+          </label>
+          <label className="block text-sm">
+            <span className="font-medium text-slate-700">Model version under test</span>
+            <input
+              name="modelVersion"
+              type="text"
+              value={modelVersion}
+              placeholder="e.g. support-bot v2.3"
+              onChange={(e) => setModelVersion(e.target.value)}
+              className={inputClass}
+            />
+            <span className="block text-xs text-slate-500">A label to compare runs by.</span>
+            {shownErrors.modelVersion ? <span className="block text-xs text-rose-700">{shownErrors.modelVersion.join(' ')}</span> : null}
+          </label>
+        </section>
+
+        <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Estimate">
+          <h2 className="text-sm font-semibold text-slate-700">Estimate</h2>
+          <NewRunFormPreview preview={preview.data} loading={preview.loading} error={preview.error} />
+        </section>
+
+        {message ? (
+          <p role="alert" className="text-sm text-rose-700">
+            {message}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={submitting}
+          className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
+        >
+          {submitting ? 'Starting…' : 'Start run'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The server's estimate for the current input, asked again 400 ms after the last change. */
+interface PreviewState {
+  data: RunPreview | null;
+  loading: boolean;
+  error: string | null;
+  fieldErrors?: FieldErrors;
+}
+
+function usePreview(input: RunRequestInput): PreviewState {
+  const [state, setState] = useState<PreviewState>({ data: null, loading: true, error: null });
+  const latest = useRef(0);
+  const key = JSON.stringify(input);
+  useEffect(() => {
+    const request = ++latest.current;
+    setState((s) => ({ ...s, loading: true }));
+    const timer = setTimeout(async () => {
+      const parsed = JSON.parse(key) as RunRequestInput;
+      if (parsed.metrics.length === 0) {
+        setState({ data: null, loading: false, error: null });
+        return;
+      }
+      try {
+        const result = await previewRunAction(parsed);
+        if (request !== latest.current) return;
+        if (result.ok && result.preview) setState({ data: result.preview, loading: false, error: null });
+        else
+          setState({
+            data: null,
+            loading: false,
+            error: result.message ?? 'Fix the highlighted fields to see the estimate.',
+            fieldErrors: result.fieldErrors,
+          });
+      } catch {
+        if (request === latest.current) setState((s) => ({ ...s, loading: false, error: 'The estimate could not be computed.' }));
+      }
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return state;
+}

@@ -1,0 +1,72 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, useTransition } from 'react';
+import { cancelRunAction } from '@/lib/actions/runs';
+
+const LIVE = new Set(['queued', 'running']);
+
+export interface RunControlsProps {
+  run: { id: string; status: string };
+}
+
+/** Cancel button of a queued or running run; nothing once the run has ended. */
+export function RunControls({ run }: RunControlsProps) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  if (!LIVE.has(run.status)) return null;
+
+  const cancel = () =>
+    startTransition(async () => {
+      const result = await cancelRunAction(run.id);
+      setConfirming(false);
+      setMessage(result.ok ? null : (result.message ?? 'The run could not be cancelled.'));
+      router.refresh();
+    });
+
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      {confirming ? (
+        <>
+          <span className="text-slate-600">Stop scoring? Results so far are kept.</span>
+          <button
+            type="button"
+            onClick={cancel}
+            disabled={pending}
+            className="rounded-md bg-rose-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-rose-700 disabled:opacity-60"
+          >
+            {pending ? 'Cancelling…' : 'Yes, cancel run'}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)} className="rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100">
+            Keep running
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+        >
+          Cancel run
+        </button>
+      )}
+      {message ? <span role="alert" className="text-rose-700">{message}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * Re-renders the page from the server every `intervalMs` while `active`: the run page's
+ * server components read the run again, with no API of our own to poll.
+ */
+export function RunAutoRefresh({ active, intervalMs = 1000 }: { active: boolean; intervalMs?: number }) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => router.refresh(), intervalMs);
+    return () => clearInterval(timer);
+  }, [active, intervalMs, router]);
+  return null;
+}
