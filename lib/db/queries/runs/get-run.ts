@@ -7,7 +7,7 @@ export async function getRun(db: Db, id: string) {
     select: {
       id: true,
       datasetId: true,
-      dataset: { select: { name: true } },
+      dataset: { select: { name: true, conversationCount: true } },
       modelVersion: true,
       judgeKind: true,
       judgeName: true,
@@ -25,6 +25,7 @@ export async function getRun(db: Db, id: string) {
       costUsd: true,
       error: true,
       summary: true,
+      scoreStats: true,
       createdAt: true,
       startedAt: true,
       finishedAt: true,

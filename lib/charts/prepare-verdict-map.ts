@@ -1,0 +1,89 @@
+import { metricLabel } from '../format/format';
+import { CELL_ORDER, CELL_STYLES, worstVerdict, type CellState, type CellStyle } from './verdict-palette';
+
+export interface VerdictMapConversation {
+  id: string;
+  label: string;
+  /** Role of each turn, by index. */
+  roles: string[];
+}
+
+export interface VerdictMapVerdict {
+  conversationId: string;
+  metric: string;
+  turnIndex: number;
+  verdict: string;
+}
+
+export interface VerdictMapInput {
+  conversations: VerdictMapConversation[];
+  verdicts: VerdictMapVerdict[];
+  /** Colour by this metric's verdicts; null colours by the worst verdict of every metric. */
+  metric: string | null;
+  /** Link into the conversation view, at a turn when one is given. */
+  hrefFor: (conversationId: string, turnIndex?: number) => string;
+  /** Columns the map must have at least (e.g. to keep the width steady across pages). */
+  minColumns?: number;
+}
+
+export interface VerdictMapCell {
+  turnIndex: number;
+  state: CellState;
+  colour: string;
+  border: string;
+  /** Tooltip and accessible name: turn number, state, and which metrics failed it. */
+  title: string;
+  href: string;
+}
+
+export interface VerdictMapRow {
+  id: string;
+  label: string;
+  href: string;
+  /** One entry per column; null past the conversation's last turn (a gap, not a pass). */
+  cells: (VerdictMapCell | null)[];
+}
+
+export interface PreparedVerdictMap {
+  /** "Worst verdict across metrics" or the selected metric's name. */
+  colouredBy: string;
+  columns: string[];
+  rows: VerdictMapRow[];
+  legend: CellStyle[];
+}
+
+export function prepareVerdictMap(input: VerdictMapInput): PreparedVerdictMap {
+  const byTurn = new Map<string, { metric: string; verdict: string }[]>();
+  for (const v of input.verdicts) {
+    if (input.metric !== null && v.metric !== input.metric) continue;
+    const key = `${v.conversationId}\u0000${v.turnIndex}`;
+    const list = byTurn.get(key);
+    if (list) list.push(v);
+    else byTurn.set(key, [v]);
+  }
+  const width = Math.max(input.minColumns ?? 0, ...input.conversations.map((c) => c.roles.length), 0);
+  const rows = input.conversations.map((c) => ({
+    id: c.id,
+    label: c.label,
+    href: input.hrefFor(c.id),
+    cells: Array.from({ length: width }, (_, i): VerdictMapCell | null => {
+      if (i >= c.roles.length) return null;
+      const verdicts = byTurn.get(`${c.id}\u0000${i}`) ?? [];
+      const worst = worstVerdict(verdicts.map((v) => v.verdict));
+      const state: CellState = worst ?? (c.roles[i] === 'user' ? 'user' : 'unjudged');
+      const style = CELL_STYLES[state];
+      const failing = verdicts.filter((v) => v.verdict === worst && worst !== 'yes').map((v) => metricLabel(v.metric));
+      const title =
+        `Turn ${i + 1} (${c.roles[i]}): ${style.label.toLowerCase()}` +
+        (failing.length && input.metric === null ? ` — ${failing.join(', ')}` : '') +
+        (verdicts.length > 1 && input.metric === null ? ` (${verdicts.length} metrics judged it)` : '');
+      return { turnIndex: i, state, colour: style.colour, border: style.border, title, href: input.hrefFor(c.id, i) };
+    }),
+  }));
+  return {
+    colouredBy: input.metric === null ? 'Worst verdict across metrics' : metricLabel(input.metric),
+    columns: Array.from({ length: width }, (_, i) => String(i + 1)),
+    rows,
+    legend: CELL_ORDER.map((s) => CELL_STYLES[s]),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * What a turn's cell can show, worst first, and how it looks. The order is the "worst
+ * verdict" order used everywhere: a failed verdict outranks an unsure one, which outranks a
+ * pass; an assistant turn no metric judged and a user turn carry no verdict at all.
+ */
+export type CellState = 'no' | 'idk' | 'yes' | 'unjudged' | 'user';
+
+export interface CellStyle {
+  state: CellState;
+  label: string;
+  /** Fill colour (hex) of the cell. */
+  colour: string;
+  /** Border colour (hex), so that pale cells stay visible on white. */
+  border: string;
+}
+
+export const CELL_STYLES: Record<CellState, CellStyle> = {
+  no: { state: 'no', label: 'Failed', colour: '#e11d48', border: '#be123c' },
+  idk: { state: 'idk', label: 'Unsure (idk)', colour: '#f59e0b', border: '#d97706' },
+  yes: { state: 'yes', label: 'Passed', colour: '#10b981', border: '#059669' },
+  unjudged: { state: 'unjudged', label: 'Assistant turn, not judged', colour: '#e2e8f0', border: '#cbd5e1' },
+  user: { state: 'user', label: 'User turn', colour: '#ffffff', border: '#e2e8f0' },
+};
+
+export const CELL_ORDER: CellState[] = ['no', 'idk', 'yes', 'unjudged', 'user'];
+
+export type Verdict = 'yes' | 'no' | 'idk';
+
+const rank: Record<Verdict, number> = { yes: 0, idk: 1, no: 2 };
+
+export const isVerdict = (v: string): v is Verdict => v === 'yes' || v === 'no' || v === 'idk';
+
+/** The worst of some verdicts (no > idk > yes); null when there are none. */
+export function worstVerdict(verdicts: Iterable<string>): Verdict | null {
+  let worst: Verdict | null = null;
+  for (const v of verdicts) {
+    if (!isVerdict(v)) continue;
+    if (worst === null || rank[v] > rank[worst]) worst = v;
+  }
+  return worst;
+}
+
+/** Colours of the histogram's two stacks. */
+export const PASS_COLOUR = '#10b981';
+export const FAIL_COLOUR = '#e11d48';

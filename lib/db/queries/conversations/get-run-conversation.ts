@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { Db } from '../db-types';
+import { notFound } from '../not-found';
+import { conversationLabel } from '../runs/list-run-conversation-scores';
+import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from './result-details';
+
+export interface RunConversationTurn {
+  index: number;
+  role: string;
+  content: string;
+  retrievalContext: string[];
+  context: string[];
+  expectedOutput: string | null;
+}
+
+export interface RunConversationResult {
+  metric: string;
+  score: number | null;
+  success: boolean;
+  threshold: number;
+  reason: string | null;
+  error: string | null;
+  steps: ResultSteps;
+  calls: JudgeCallRecord[];
+  unreadableCalls: number;
+  judgeCalls: number;
+  cacheHits: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+}
+
+export interface RunConversation {
+  id: string;
+  position: number;
+  label: string;
+  scenario: string | null;
+  expectedOutcome: string | null;
+  chatbotRole: string | null;
+  userDescription: string | null;
+  turns: RunConversationTurn[];
+  results: RunConversationResult[];
+  verdicts: { metric: string; turnIndex: number; verdict: string; score: number | null; reason: string }[];
+  previousId: string | null;
+  nextId: string | null;
+}
+
+const strings = z.array(z.string()).catch([]);
+const stringList = (v: unknown): string[] => (v === null || v === undefined ? [] : strings.parse(v));
+
+/** A conversation of a run's dataset with everything the run stored about it. */
+export async function getRunConversation(db: Db, run: { id: string; datasetId: string }, conversationId: string): Promise<RunConversation> {
+  const conversation = await db.conversation.findUnique({
+    where: { id: conversationId },
+    select: {
+      id: true,
+      datasetId: true,
+      position: true,
+      name: true,
+      externalId: true,
+      scenario: true,
+      expectedOutcome: true,
+      chatbotRole: true,
+      userDescription: true,
+      turns: {
+        orderBy: { index: 'asc' },
+        select: { index: true, role: true, content: true, retrievalContext: true, context: true, expectedOutput: true },
+      },
+    },
+  });
+  if (!conversation || conversation.datasetId !== run.datasetId) throw notFound('Conversation', conversationId);
+  const [results, verdicts, previous, next] = await Promise.all([
+    db.result.findMany({
+      where: { runId: run.id, conversationId },
+      select: {
+        metric: true,
+        score: true,
+        success: true,
+        threshold: true,
+        reason: true,
+        error: true,
+        steps: true,
+        calls: true,
+        judgeCalls: true,
+        cacheHits: true,
+        promptTokens: true,
+        completionTokens: true,
+        costUsd: true,
+      },
+    }),
+    db.turnVerdict.findMany({
+      where: { runId: run.id, conversationId },
+      orderBy: { turnIndex: 'asc' },
+      select: { metric: true, turnIndex: true, verdict: true, score: true, reason: true },
+    }),
+    db.conversation.findFirst({
+      where: { datasetId: run.datasetId, position: { lt: conversation.position } },
+      orderBy: { position: 'desc' },
+      select: { id: true },
+    }),
+    db.conversation.findFirst({
+      where: { datasetId: run.datasetId, position: { gt: conversation.position } },
+      orderBy: { position: 'asc' },
+      select: { id: true },
+    }),
+  ]);
+  return {
+    id: conversation.id,
+    position: conversation.position,
+    label: conversationLabel(conversation),
+    scenario: conversation.scenario,
+    expectedOutcome: conversation.expectedOutcome,
+    chatbotRole: conversation.chatbotRole,
+    userDescription: conversation.userDescription,
+    turns: conversation.turns.map((t) => ({
+      index: t.index,
+      role: t.role,
+      content: t.content,
+      retrievalContext: stringList(t.retrievalContext),
+      context: stringList(t.context),
+      expectedOutput: t.expectedOutput,
+    })),
+    results: results.map(({ steps, calls, ...r }) => {
+      const parsed = parseJudgeCalls(calls);
+      return { ...r, steps: parseResultSteps(r.metric, steps), calls: parsed.calls, unreadableCalls: parsed.unreadable };
+    }),
+    verdicts,
+    previousId: previous?.id ?? null,
+    nextId: next?.id ?? null,
+  };
+}
