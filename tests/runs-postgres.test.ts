@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
+import { parseDataset } from '@/lib/datasets';
+import { createOpenAIJudge } from '@/lib/judge/openai-judge';
+import { createMetric } from '@/lib/metrics/registry';
+import { applicableMetrics, metricApplies } from '@/lib/runs/applicable-metrics';
+import { enqueueRun } from '@/lib/runs/enqueue-run';
+import { stopBoss } from '@/lib/runs/pg-boss-queue';
+import { runRequestSchema } from '@/lib/runs/run-request';
+import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { startJudgeServer } from './helpers/judge-server';
+import { answerLikeOfflineJudge } from './helpers/step-answers';
+
+/*
+ * On PostgreSQL a run is a set of pg-boss jobs, one per chunk of conversations, that
+ * worker processes share. Two `bin/worker.ts` processes on a fresh database, one run of
+ * six one-conversation chunks: both take part and the result set is complete, once each.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const demo = parseDataset(readFileSync(path.join(ROOT, 'lib/demo/demo-dataset.json'), 'utf8'), { fileName: 'demo-dataset.json' });
+const METRICS = applicableMetrics(demo.conversations);
+const MODEL = 'judge-model';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function workerProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(childEnv)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete childEnv[key];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/worker.ts'], { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // A graceful stop closes the worker's connections, so the database can be dropped.
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  return { child, output: () => output };
+}
+
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 45_000, detail: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${detail()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => {
+  it('two worker processes share one run chunk by chunk; every result is stored once', async () => {
+    const fresh = await freshDatabase('postgres');
+    await ensureDatabase(fresh.url);
+    const db: Db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const server = await startJudgeServer({ handler: answerLikeOfflineJudge(), latencyMs: 20 });
+    cleanups.push(() => server.close());
+    const env = {
+      DATABASE_URL: fresh.url,
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: [MODEL] }]),
+      TURNWISE_RUN_CHUNK_SIZE: '1',
+      TURNWISE_WORKER_JOBS: '1',
+    };
+
+    const workers = [workerProcess(env), workerProcess(env)];
+    const ready = (w: { output: () => string }) => w.output().includes('is taking runs from the pg-boss queue');
+    await waitFor('both workers', () => workers.every(ready), 45_000, () => workers.map((w) => w.output()).join('\n---\n'));
+
+    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+    const request = runRequestSchema.parse({
+      datasetId: dataset.id,
+      metrics: METRICS.map((name) => ({ name, options: {} })),
+      judge: { kind: 'openai', name: 'local', model: MODEL },
+      concurrency: 2,
+    });
+    const { runId } = await enqueueRun(db, request, env);
+    cleanups.push(() => stopBoss(fresh.url));
+
+    await waitFor(
+      'the run to end',
+      async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status),
+      60_000,
+      () => workers.map((w) => w.output()).join('\n---\n'),
+    );
+    const run = await getRunStatus(db, runId);
+    const rows = await db.result.findMany({
+      where: { runId },
+      select: { conversationId: true, metric: true, score: true, error: true, conversation: { select: { position: true } } },
+    });
+
+    expect(run.status).toBe('completed');
+    expect(rows).toHaveLength(run.totalItems);
+    expect(run.doneItems).toBe(run.totalItems);
+    expect(new Set(rows.map((r) => `${r.conversationId}:${r.metric}`)).size).toBe(run.totalItems);
+    // Both processes scored chunks of this run.
+    for (const w of workers) expect(w.output()).toMatch(new RegExp(`run ${runId}: chunk \\d+–\\d+ scored`));
+
+    // The scores are the metrics' own on the same conversations.
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: null, model: MODEL });
+    const expected: [number, string, number | null][] = [];
+    for (const [i, c] of demo.conversations.entries()) {
+      for (const name of METRICS) {
+        if (metricApplies(name, c)) expected.push([i, name, (await createMetric(name, judge, {}).measure(c)).score]);
+      }
+    }
+    const got = rows.map((r) => [r.conversation.position, r.metric, r.error ? null : r.score] as [number, string, number | null]);
+    const order = (a: [number, string, unknown], b: [number, string, unknown]) => a[0] - b[0] || a[1].localeCompare(b[1]);
+    expect(got.sort(order)).toEqual(expected.sort(order));
+  }, 90_000);
+});
