@@ -1,5 +1,6 @@
 import { summarizeResults, type RunSummary } from '../../../runs/summarize-results';
 import type { Db } from '../db-types';
+import { computeRunScoreStats } from './compute-run-score-stats';
 
 export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
 
@@ -20,10 +21,14 @@ export async function finishRun(
   outcome: { status?: FinalRunStatus; error?: string } = {},
   guard: FinishGuard = {},
 ): Promise<{ status: FinalRunStatus; summary: RunSummary; closed: boolean }> {
-  const rows = await db.result.findMany({
-    where: { runId },
-    select: { metric: true, score: true, success: true, error: true },
-  });
+  const [rows, scoreStats] = await Promise.all([
+    db.result.findMany({
+      where: { runId },
+      select: { metric: true, score: true, success: true, error: true },
+    }),
+    // The run page's score distribution, stored so that its views need not scan the results.
+    computeRunScoreStats(db, runId),
+  ]);
   const summary = summarizeResults(rows);
   const errors = rows.filter((r) => r.error !== null).length;
   const status: FinalRunStatus = outcome.status ?? (errors > 0 ? 'completed_with_errors' : 'completed');
@@ -33,7 +38,7 @@ export async function finishRun(
       ...(guard.status ? { status: { in: guard.status } } : {}),
       ...(guard.workerId ? { workerId: guard.workerId } : {}),
     },
-    data: { status, summary: summary as object, finishedAt: new Date(), error: outcome.error ?? null, leaseUntil: null },
+    data: { status, summary: summary as object, scoreStats: scoreStats as object, finishedAt: new Date(), error: outcome.error ?? null, leaseUntil: null },
   });
   return { status, summary, closed: updated.count === 1 };
 }
