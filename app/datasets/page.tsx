@@ -1,45 +1,24 @@
 import Link from 'next/link';
-import { Table, Td } from '@/components/ui/table';
-import { getDb } from '@/lib/db/client';
-import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
-import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
-import { parseRunSummary, summaryEntries } from '@/lib/runs/summarize-results';
+import { Suspense } from 'react';
+import { DatasetsPanel } from '@/components/datasets/datasets-panel';
+import { buttonClass } from '@/components/ui/button';
+import { TableSkeleton } from '@/components/ui/skeleton';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Datasets' };
 
-export default async function DatasetsPage() {
-  const datasets = await listDatasets(getDb());
+export default function DatasetsPage() {
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Datasets</h1>
-      <Table
-        head={['Name', 'Model version', 'Conversations', 'Turns', 'Created', 'Last run score']}
-        empty={datasets.length === 0 ? <p className="p-4 text-sm text-slate-500">No datasets yet.</p> : null}
-      >
-        {datasets.map((d) => (
-          <tr key={d.id} className="hover:bg-slate-50">
-            <Td>
-              <Link href={`/datasets/${d.id}`} className="font-medium text-indigo-700 hover:underline">
-                {d.name}
-              </Link>
-            </Td>
-            <Td>{d.modelVersion ?? '–'}</Td>
-            <Td className="tabular-nums">{d.conversationCount}</Td>
-            <Td className="tabular-nums">{d.turnCount}</Td>
-            <Td className="whitespace-nowrap">{formatDate(d.createdAt)}</Td>
-            <Td>
-              {d.lastRun
-                ? summaryEntries(parseRunSummary(d.lastRun.summary)).map(([metric, s]) => (
-                    <div key={metric} className="whitespace-nowrap tabular-nums">
-                      <span className="text-slate-500">{metricLabel(metric)}:</span> {formatScore(s.mean)}
-                    </div>
-                  ))
-                : '–'}
-            </Td>
-          </tr>
-        ))}
-      </Table>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Datasets</h1>
+        <Link href="/datasets/new" className={buttonClass('primary')}>
+          New dataset
+        </Link>
+      </div>
+      <Suspense fallback={<TableSkeleton rows={4} label="Loading datasets" />}>
+        <DatasetsPanel />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvMappingSchema, FORMAT_IDS } from '../datasets';
+import { csvMappingSchema, FORMAT_IDS, type CsvMapping, type FormatId } from '../datasets';
 
 /** What an upload says about the file besides its bytes (query string of the upload route). */
 export const importOptionsSchema = z.object({
@@ -14,7 +14,13 @@ export const importOptionsSchema = z.object({
   format: z.enum(FORMAT_IDS).optional(),
   csvMapping: csvMappingSchema.optional(),
 });
-export type ImportOptions = z.output<typeof importOptionsSchema>;
+export interface ImportOptions {
+  name: string;
+  modelVersion?: string;
+  fileName?: string;
+  format?: FormatId;
+  csvMapping?: CsvMapping;
+}
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
 /** The query string the upload route reads: csvMapping travels as JSON. */

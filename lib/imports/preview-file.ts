@@ -7,7 +7,7 @@ import {
   type Problem,
 } from '../datasets';
 import type { Conversation } from '../metrics/types';
-import { readCsvHeaders } from './csv-headers';
+import { readCsvHead } from './csv-headers';
 
 /*
  * Reads a whole file the way the server will, but keeps only what the import page shows: the
@@ -39,6 +39,8 @@ export interface PreviewSnapshot {
   problems: Problem[];
   /** Header names when the file is (or may be) a CSV file; null otherwise. */
   csvHeaders: string[] | null;
+  /** The first data row, one cell per header (to help map the columns). */
+  csvSample: string[] | null;
   /** The mapping the parser used: the one given, completed by the guess from the headers. */
   csvMapping: CsvMapping | null;
   done: boolean;
@@ -69,7 +71,8 @@ export async function previewDatasetStream(
   };
   const snapshot = (done: boolean, problems: Problem[] = parser.problems): PreviewSnapshot => {
     const format = parser.format;
-    const csvHeaders = looksLikeCsv(options.fileName, format) ? readCsvHeaders(head) : null;
+    const csv = looksLikeCsv(options.fileName, format) ? readCsvHead(head) : null;
+    const csvHeaders = csv?.headers ?? null;
     return {
       bytesRead,
       totalBytes,
@@ -79,6 +82,7 @@ export async function previewDatasetStream(
       sample: [...sample],
       problems: [...problems],
       csvHeaders,
+      csvSample: csv?.sample ?? null,
       csvMapping: csvHeaders ? { ...guessCsvMapping(csvHeaders), ...options.csvMapping } : null,
       done,
     };

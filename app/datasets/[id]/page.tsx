@@ -1,49 +1,47 @@
-import Link from 'next/link';
-import { RunsTable } from '@/components/runs/runs-table';
-import { Table, Td } from '@/components/ui/table';
+import { Suspense } from 'react';
+import { ConversationSearch } from '@/components/datasets/conversation-search';
+import { ConversationsPanel } from '@/components/datasets/conversations-panel';
+import { DatasetHeader } from '@/components/datasets/dataset-header';
+import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
+import { TableSkeleton } from '@/components/ui/skeleton';
 import { getDb } from '@/lib/db/client';
+import { parseConversationQuery } from '@/lib/db/queries/datasets/conversation-query';
 import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
-import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
-import { listRuns } from '@/lib/db/queries/runs/list-runs';
 import { pageFromSearchParams } from '@/lib/format/pagination';
+import { orNotFound } from '@/lib/imports/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
-export default async function DatasetPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props) {
+  const { id } = await params;
+  const dataset = await orNotFound(getDataset(getDb(), id));
+  return { title: dataset.name };
+}
+
+export default async function DatasetPage(props: Props) {
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
-  const db = getDb();
+  const dataset = await orNotFound(getDataset(getDb(), id));
+  const query = parseConversationQuery(search);
   const page = pageFromSearchParams(search, 50);
-  const [dataset, conversations, runs] = await Promise.all([getDataset(db, id), listConversations(db, id, page), listRuns(db, { datasetId: id })]);
   return (
-    <div className="space-y-6">
-      <div>
-        <div className="flex items-center justify-between gap-4">
-          <h1 className="text-2xl font-semibold">{dataset.name}</h1>
-          <Link href={`/runs/new?dataset=${dataset.id}`} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700">
-            New run
-          </Link>
-        </div>
-        <p className="mt-1 text-sm text-slate-600">
-          {dataset.conversationCount} conversations · {dataset.turnCount} turns · {dataset.sourceFormat}
-          {dataset.modelVersion ? ` · model version ${dataset.modelVersion}` : ''}
-        </p>
-      </div>
+    <div className="space-y-8">
+      <DatasetHeader dataset={dataset} />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Runs</h2>
-        <RunsTable runs={runs} />
+        <Suspense fallback={<TableSkeleton rows={2} label="Loading runs" />}>
+          <DatasetRunsPanel datasetId={id} />
+        </Suspense>
       </section>
       <section className="space-y-3">
-        <h2 className="text-lg font-semibold">Conversations</h2>
-        <Table head={['#', 'Name', 'First user message', 'Turns']}>
-          {conversations.rows.map((c) => (
-            <tr key={c.id}>
-              <Td className="tabular-nums text-slate-500">{c.position + 1}</Td>
-              <Td className="font-medium">{c.name ?? c.externalId ?? '–'}</Td>
-              <Td className="max-w-2xl truncate text-slate-700">{c.firstUserMessage ?? '–'}</Td>
-              <Td className="tabular-nums">{c.turnCount}</Td>
-            </tr>
-          ))}
-        </Table>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">Conversations</h2>
+          <ConversationSearch datasetId={id} query={query} />
+        </div>
+        <Suspense key={`${query.q}|${query.sort}|${query.dir}|${page.page}`} fallback={<TableSkeleton rows={8} label="Loading conversations" />}>
+          <ConversationsPanel datasetId={id} query={query} page={page} />
+        </Suspense>
       </section>
     </div>
   );

@@ -1,0 +1,22 @@
+import Link from 'next/link';
+import { ImportWizard } from '@/components/datasets/import/import-wizard';
+
+export const metadata = { title: 'New dataset' };
+
+export default function NewDatasetPage() {
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-500">
+          <Link href="/datasets" className="hover:underline">
+            Datasets
+          </Link>{' '}
+          /
+        </p>
+        <h1 className="text-2xl font-semibold">New dataset</h1>
+        <p className="mt-1 text-sm text-slate-600">The file is read in your browser first: you see what was found before anything is stored.</p>
+      </div>
+      <ImportWizard />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Conversation } from '@/lib/metrics/types';
+import { JsonBlock } from './json-block';
+
+/** The conversation-level fields (id, scenario, expected outcome…) that are present. */
+export function ConversationFields({ conversation }: { conversation: Conversation }) {
+  const rows: [string, React.ReactNode][] = [];
+  const text = (label: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') rows.push([label, <span className="whitespace-pre-wrap break-words">{value}</span>]);
+  };
+  text('External id', conversation.externalId);
+  text('Name', conversation.name);
+  text('Scenario', conversation.scenario);
+  text('Expected outcome', conversation.expectedOutcome);
+  text('Chatbot role', conversation.chatbotRole);
+  text('User description', conversation.userDescription);
+  if (conversation.context?.length) {
+    rows.push([
+      'Context',
+      <ol className="list-decimal space-y-1 pl-5">
+        {conversation.context.map((c, i) => (
+          <li key={i} className="whitespace-pre-wrap break-words">
+            {c}
+          </li>
+        ))}
+      </ol>,
+    ]);
+  }
+  if (conversation.metadata && Object.keys(conversation.metadata).length > 0) rows.push(['Metadata', <JsonBlock value={conversation.metadata} />]);
+  if (rows.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-500">{label}</dt>
+          <dd className="min-w-0 text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import { Card } from '@/components/ui/card';
+import type { ConversationDetail } from '@/lib/db/queries/datasets/get-conversation';
+import { ChatTranscript } from './chat-transcript';
+import { ConversationFields } from './conversation-fields';
+
+function Neighbour({ href, label, rel }: { href: string | null; label: string; rel: 'prev' | 'next' }) {
+  if (!href) return <span className="rounded-md px-2 py-1 text-slate-400">{label}</span>;
+  return (
+    <Link href={href} rel={rel} className="rounded-md px-2 py-1 font-medium text-indigo-700 hover:bg-indigo-50">
+      {label}
+    </Link>
+  );
+}
+
+/** A stored conversation: its fields, then the chat with each turn's extras. */
+export function ConversationView({ detail }: { detail: ConversationDetail }) {
+  const { conversation: c } = detail;
+  const base = `/datasets/${detail.datasetId}`;
+  const title = c.name ?? c.externalId ?? c.scenario ?? `Conversation ${detail.position + 1}`;
+  const hasFields = [c.externalId, c.name, c.scenario, c.expectedOutcome, c.chatbotRole, c.userDescription].some((v) => v) || !!c.context?.length || (c.metadata && Object.keys(c.metadata).length > 0);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm text-slate-500">
+          <Link href="/datasets" className="hover:underline">
+            Datasets
+          </Link>{' '}
+          /{' '}
+          <Link href={base} className="hover:underline">
+            {detail.datasetName}
+          </Link>{' '}
+          / conversation {detail.position + 1}
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="min-w-0 text-2xl font-semibold break-words">{title}</h1>
+          <nav aria-label="Neighbouring conversations" className="flex items-center gap-1 text-sm">
+            <Neighbour href={detail.previousId ? `${base}/conversations/${detail.previousId}` : null} label="← Previous" rel="prev" />
+            <Neighbour href={detail.nextId ? `${base}/conversations/${detail.nextId}` : null} label="Next →" rel="next" />
+          </nav>
+        </div>
+        <p className="text-sm text-slate-600">{c.turns.length} turns</p>
+      </div>
+      {hasFields ? (
+        <Card title="Conversation">
+          <ConversationFields conversation={c} />
+        </Card>
+      ) : null}
+      <div className="max-w-4xl">
+        <ChatTranscript turns={c.turns} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
+import { formatDate } from '@/lib/format/format';
+import { DatasetActions } from './dataset-actions';
+import { formatLabel, plural } from './format-labels';
+
+export interface DatasetHeaderProps {
+  dataset: {
+    id: string;
+    name: string;
+    modelVersion: string | null;
+    sourceFormat: string;
+    sourceFileName: string | null;
+    conversationCount: number;
+    turnCount: number;
+    createdAt: Date;
+    _count: { runs: number };
+  };
+}
+
+export function DatasetHeader({ dataset }: DatasetHeaderProps) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-500">
+        <Link href="/datasets" className="hover:underline">
+          Datasets
+        </Link>{' '}
+        /
+      </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold break-words">{dataset.name}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {plural(dataset.conversationCount, 'conversation')} · {plural(dataset.turnCount, 'turn')} · {formatLabel(dataset.sourceFormat)}
+            {dataset.sourceFileName ? <> · from <span className="font-mono text-xs">{dataset.sourceFileName}</span></> : null}
+            {dataset.modelVersion ? ` · model version ${dataset.modelVersion}` : ''} · imported {formatDate(dataset.createdAt)}
+          </p>
+        </div>
+        <Link href={`/runs/new?dataset=${dataset.id}`} className={buttonClass('primary')}>
+          New run
+        </Link>
+      </div>
+      <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { CsvField, FormatId } from '@/lib/datasets';
+
+export const FORMAT_LABELS: Record<FormatId, string> = {
+  'deepeval-json': 'deepeval JSON',
+  'deepeval-jsonl': 'deepeval JSONL',
+  'deepeval-csv': 'deepeval CSV',
+  'openai-jsonl': 'OpenAI chat JSONL',
+  'openai-json': 'OpenAI chat JSON',
+  'sharegpt-json': 'ShareGPT JSON',
+  'sharegpt-jsonl': 'ShareGPT JSONL',
+  'long-csv': 'CSV, one row per turn',
+  'mastra-json': 'Mastra cases JSON',
+  'mastra-jsonl': 'Mastra cases JSONL',
+};
+
+export const formatLabel = (format: string | null): string => (format && format in FORMAT_LABELS ? FORMAT_LABELS[format as FormatId] : (format ?? 'unknown'));
+
+/** What each CSV field means, for the column mapping step. */
+export const CSV_FIELD_LABELS: Record<CsvField, string> = {
+  conversationId: 'Conversation id',
+  turnIndex: 'Turn index',
+  role: 'Role (user / assistant)',
+  content: 'Message content',
+  retrievalContext: 'Retrieval context',
+  expectedOutput: 'Expected output',
+  context: 'Turn context',
+  toolsCalled: 'Tools called (JSON)',
+  turnMetadata: 'Turn metadata (JSON)',
+  input: 'Input (single-turn case)',
+  actualOutput: 'Actual output (single-turn case)',
+  turns: 'Turns (JSON list)',
+  name: 'Conversation name',
+  scenario: 'Scenario',
+  expectedOutcome: 'Expected outcome',
+  chatbotRole: 'Chatbot role',
+  userDescription: 'User description',
+  conversationContext: 'Conversation context',
+  conversationMetadata: 'Conversation metadata (JSON)',
+  metadata: 'Keep as metadata',
+  ignore: 'Ignore this column',
+};
+
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** `3 conversations`, `1 conversation`. */
+export const plural = (n: number, word: string): string => `${formatCount(n)} ${n === 1 ? word : `${word}s`}`;

@@ -1,0 +1,229 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import type { CsvMapping, Problem } from '@/lib/datasets';
+import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
+import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
+import { CsvMappingEditor } from './csv-mapping-editor';
+import { FileDrop } from './file-drop';
+import { PreviewConversations } from './preview-conversations';
+import { ProblemList } from './problem-list';
+import { uploadDataset } from './upload-dataset';
+import { useFilePreview } from './use-file-preview';
+
+type Upload =
+  | { phase: 'idle' }
+  | { phase: 'sending'; share: number }
+  | { phase: 'failed'; message: string; problems: Problem[]; fieldErrors?: Record<string, string[]> };
+
+const baseName = (fileName: string) => fileName.replace(/\.(jsonl|ndjson|json|csv|tsv|txt)$/i, '');
+
+function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: React.ReactNode }) {
+  return (
+    <label className="block space-y-1 text-sm">
+      <span className="font-medium text-slate-800">{label}</span>
+      {children}
+      {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
+      {error ? <span className="block text-xs text-rose-700">{error}</span> : null}
+    </label>
+  );
+}
+
+function ReadingStatus({ snapshot }: { snapshot: PreviewSnapshot | null }) {
+  if (snapshot?.done) return null;
+  const share = snapshot && snapshot.totalBytes > 0 ? snapshot.bytesRead / snapshot.totalBytes : null;
+  return (
+    <div className="space-y-1">
+      <ProgressBar value={share} label="Reading the file" />
+      <p className="text-xs text-slate-500 tabular-nums">
+        Reading in the browser… {snapshot ? `${formatBytes(snapshot.bytesRead)} of ${formatBytes(snapshot.totalBytes)}` : ''}
+      </p>
+    </div>
+  );
+}
+
+function Summary({ file, snapshot }: { file: File; snapshot: PreviewSnapshot | null }) {
+  const errors = snapshot?.problems.filter((p) => p.severity === 'error').length ?? 0;
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500">File</dt>
+        <dd className="truncate font-medium" title={file.name}>
+          {file.name}
+        </dd>
+        <dd className="text-xs text-slate-500">{formatBytes(file.size)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Format</dt>
+        <dd data-testid="detected-format">
+          {snapshot?.format ? <Badge tone="blue">{formatLabel(snapshot.format)}</Badge> : <span className="text-slate-500">{snapshot?.done ? 'not recognised' : '…'}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Conversations{snapshot?.done ? '' : ' so far'}</dt>
+        <dd className="font-medium tabular-nums" data-testid="conversation-count">
+          {formatCount(snapshot?.conversations ?? 0)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Turns</dt>
+        <dd className="font-medium tabular-nums" data-testid="turn-count">
+          {formatCount(snapshot?.turns ?? 0)}
+        </dd>
+        {snapshot?.done && errors === 0 ? <dd className="text-xs text-emerald-700">Ready to import</dd> : null}
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Datasets → New: pick or drop a file, see what was detected (parsed in a Web Worker), map CSV
+ * columns, name it and import. Nothing is stored before the import, and the server stores nothing
+ * if it finds any error.
+ */
+export function ImportWizard() {
+  const router = useRouter();
+  const [file, setFile] = useState<File | null>(null);
+  const [options, setOptions] = useState<PreviewOptions>({});
+  const [name, setName] = useState('');
+  const [modelVersion, setModelVersion] = useState('');
+  const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
+  const abort = useRef<(() => void) | null>(null);
+  const { snapshot, error } = useFilePreview(file, options);
+
+  const pick = (f: File) => {
+    abort.current?.();
+    setFile(f);
+    setOptions({ fileName: f.name });
+    setName(baseName(f.name));
+    setUpload({ phase: 'idle' });
+  };
+
+  const done = snapshot?.done ?? false;
+  const errors = snapshot?.problems.filter((p) => p.severity === 'error') ?? [];
+  const unreadable = done && snapshot?.format === null;
+  const sending = upload.phase === 'sending';
+  const canImport = !!file && done && errors.length === 0 && (snapshot?.conversations ?? 0) > 0 && name.trim() !== '' && !sending;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!file || !canImport) return;
+    setUpload({ phase: 'sending', share: 0 });
+    const csvMapping: CsvMapping | undefined = snapshot?.csvMapping ?? undefined;
+    const request = uploadDataset(
+      file,
+      { name, modelVersion: modelVersion || undefined, fileName: file.name, csvMapping },
+      (share) => setUpload({ phase: 'sending', share }),
+    );
+    abort.current = request.abort;
+    const answer = await request.done;
+    abort.current = null;
+    if (answer.ok) {
+      router.push(`/datasets/${answer.datasetId}`);
+      return;
+    }
+    setUpload({ phase: 'failed', message: answer.message, problems: answer.problems, fieldErrors: answer.fieldErrors });
+  };
+
+  if (!file) return <FileDrop onFile={pick} />;
+
+  const isCsv = !!snapshot?.csvHeaders;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
+          <Card>
+            <div className="space-y-4">
+              <Summary file={file} snapshot={snapshot} />
+              <ReadingStatus snapshot={snapshot} />
+              {error ? (
+                <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+                  The browser could not read this file: {error}
+                </p>
+              ) : null}
+              {unreadable && errors[0] ? (
+                <div role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+                  <p className="font-semibold">We cannot read this file.</p>
+                  <p className="break-words">
+                    {errors[0].message}
+                    {errors[0].message.includes(`line ${errors[0].line}`) ? '' : ` (line ${errors[0].line})`}
+                  </p>
+                </div>
+              ) : null}
+            </div>
+          </Card>
+          {snapshot?.csvHeaders && snapshot.csvMapping ? (
+            <Card>
+              <CsvMappingEditor
+                headers={snapshot.csvHeaders}
+                sample={snapshot.csvSample}
+                mapping={snapshot.csvMapping}
+                busy={!done || sending}
+                onApply={(csvMapping) => setOptions({ fileName: file.name, csvMapping })}
+              />
+            </Card>
+          ) : null}
+          {snapshot && snapshot.problems.length > 0 && !(unreadable && snapshot.problems.length === 1) ? (
+            <ProblemList problems={snapshot.problems} isCsv={isCsv} />
+          ) : null}
+        </div>
+        <form onSubmit={submit} aria-label="Import" className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+          <Field label="Name" error={upload.phase === 'failed' ? upload.fieldErrors?.name?.[0] : undefined}>
+            <input
+              name="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={200}
+              className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
+            />
+          </Field>
+          <Field label="Model version (optional)" hint="The chatbot version that produced these answers.">
+            <input
+              name="modelVersion"
+              value={modelVersion}
+              onChange={(e) => setModelVersion(e.target.value)}
+              maxLength={200}
+              placeholder="e.g. support-bot 2024-06"
+              className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
+            />
+          </Field>
+          {sending ? (
+            <div className="space-y-1">
+              <ProgressBar value={upload.share >= 1 ? null : upload.share} label="Importing" />
+              <p className="text-xs text-slate-500 tabular-nums">
+                {upload.share >= 1 ? 'Saving…' : `Uploading and storing… ${Math.round(upload.share * 100)}%`}
+              </p>
+            </div>
+          ) : null}
+          {upload.phase === 'failed' ? (
+            <div role="alert" className="space-y-2 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+              <p className="break-words">{upload.message}</p>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" variant="primary" disabled={!canImport}>
+              {sending ? 'Importing…' : done && errors.length === 0 ? `Import ${plural(snapshot?.conversations ?? 0, 'conversation')}` : 'Import'}
+            </Button>
+            {sending ? (
+              <Button variant="ghost" onClick={() => abort.current?.()}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+          <p className="text-xs text-slate-500">
+            {errors.length > 0 ? 'Fix the errors in the file first: a file with errors is not imported at all.' : 'Nothing is stored until you import.'}
+          </p>
+          <FileDrop onFile={pick} compact />
+        </form>
+      </div>
+      {upload.phase === 'failed' && upload.problems.length > 0 ? <ProblemList problems={upload.problems} isCsv={isCsv} /> : null}
+      {snapshot && snapshot.sample.length > 0 ? <PreviewConversations conversations={snapshot.sample} total={snapshot.conversations} done={done} /> : null}
+    </div>
+  );
+}

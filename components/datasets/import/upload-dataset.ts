@@ -1,0 +1,40 @@
+'use client';
+
+import type { ImportOptionsInput } from '@/lib/imports/import-options';
+import { importOptionsToSearchParams } from '@/lib/imports/import-options';
+import type { Problem } from '@/lib/datasets';
+
+export type UploadAnswer =
+  | { ok: true; datasetId: string }
+  | { ok: false; message: string; problems: Problem[]; fieldErrors?: Record<string, string[]> };
+
+/**
+ * Sends the file's bytes to the upload route, which parses and stores them as they arrive.
+ * XMLHttpRequest rather than fetch: it reports upload progress.
+ */
+export function uploadDataset(file: File, options: ImportOptionsInput, onProgress: (share: number) => void): { done: Promise<UploadAnswer>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<UploadAnswer>((resolve) => {
+    xhr.open('POST', `/api/datasets/import?${importOptionsToSearchParams(options)}`);
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as Partial<{ ok: boolean; datasetId: string; message: string; problems: Problem[]; fieldErrors: Record<string, string[]> }> | null;
+      if (body?.ok && body.datasetId) resolve({ ok: true, datasetId: body.datasetId });
+      else
+        resolve({
+          ok: false,
+          message: body?.message ?? `The server answered ${xhr.status} ${xhr.statusText}; nothing was stored.`,
+          problems: body?.problems ?? [],
+          fieldErrors: body?.fieldErrors,
+        });
+    };
+    xhr.onerror = () => resolve({ ok: false, message: 'The upload failed (network error); nothing was stored.', problems: [] });
+    xhr.onabort = () => resolve({ ok: false, message: 'Upload cancelled; nothing was stored.', problems: [] });
+    xhr.send(file);
+  });
+  return { done, abort: () => xhr.abort() };
+}

@@ -1,0 +1,63 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { deleteDataset } from '../db/queries/datasets/delete-dataset';
+import { renameDataset } from '../db/queries/datasets/rename-dataset';
+import { isAppError } from '../errors';
+
+export interface DatasetActionState {
+  ok: boolean;
+  fieldErrors?: Record<string, string[]>;
+  message?: string;
+}
+
+function failure(error: unknown): DatasetActionState {
+  if (isAppError(error) && error.code !== 'INTERNAL') return { ok: false, message: error.message };
+  console.error(error);
+  return { ok: false, message: 'Something went wrong on the server; see its log.' };
+}
+
+const renameSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1, 'Give the dataset a name').max(200, 'Keep the name under 200 characters'),
+});
+
+/** Form action: renames a dataset (fields id, name). */
+export async function renameDatasetAction(_prev: DatasetActionState, formData: FormData): Promise<DatasetActionState> {
+  const parsed = renameSchema.safeParse({ id: formData.get('id'), name: formData.get('name') ?? '' });
+  if (!parsed.success) {
+    return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the name.' };
+  }
+  try {
+    await renameDataset(getDb(), parsed.data.id, parsed.data.name);
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/datasets');
+  revalidatePath(`/datasets/${parsed.data.id}`);
+  return { ok: true, message: 'Renamed.' };
+}
+
+const deleteSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  // The run count the confirmation showed: deleting more runs than the user agreed to is refused.
+  runs: z.coerce.number().int().min(0),
+});
+
+/** Form action: deletes a dataset with its conversations and runs, then opens the datasets list. */
+export async function deleteDatasetAction(_prev: DatasetActionState, formData: FormData): Promise<DatasetActionState> {
+  const parsed = deleteSchema.safeParse({ id: formData.get('id'), runs: formData.get('runs') ?? '0' });
+  if (!parsed.success) return { ok: false, message: 'No dataset given.' };
+  try {
+    await deleteDataset(getDb(), parsed.data.id, parsed.data.runs);
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/datasets');
+  revalidatePath('/runs');
+  revalidatePath('/');
+  redirect('/datasets');
+}
