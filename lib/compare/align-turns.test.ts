@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { alignTurns, type SideConversation } from './align-turns';
+
+const turns = (...contents: string[]) => contents.map((content, index) => ({ index, role: index % 2 ? 'assistant' : 'user', content }));
+
+describe('side-by-side turns', () => {
+  const baseline: SideConversation = {
+    turns: turns('Hi', 'Hello, how can I help?', 'Refund?', 'Within 30 days.'),
+    verdicts: [
+      { metric: 'conversation_relevancy', turnIndex: 1, verdict: 'yes', reason: 'greets' },
+      { metric: 'conversation_relevancy', turnIndex: 3, verdict: 'yes', reason: 'answers' },
+      { metric: 'knowledge_retention', turnIndex: 3, verdict: 'idk', reason: 'unsure' },
+    ],
+  };
+  const candidate: SideConversation = {
+    turns: turns('Hi', 'Hello!', 'Refund?', 'Try our lemon cake.', 'What?', 'Cake.'),
+    verdicts: [
+      { metric: 'conversation_relevancy', turnIndex: 1, verdict: 'yes', reason: 'greets' },
+      { metric: 'knowledge_retention', turnIndex: 3, verdict: 'yes', reason: 'fine' },
+      { metric: 'conversation_relevancy', turnIndex: 3, verdict: 'no', reason: 'off topic' },
+      { metric: 'conversation_relevancy', turnIndex: 5, verdict: 'no', reason: 'off topic' },
+    ],
+  };
+
+  it('aligns the turns by position, the longer copy past the end of the shorter', () => {
+    const aligned = alignTurns([baseline, candidate], ['knowledge_retention', 'conversation_relevancy']);
+    expect(aligned.map((t) => t.cells.map((c) => c?.content ?? null))).toEqual([
+      ['Hi', 'Hi'],
+      ['Hello, how can I help?', 'Hello!'],
+      ['Refund?', 'Refund?'],
+      ['Within 30 days.', 'Try our lemon cake.'],
+      [null, 'What?'],
+      [null, 'Cake.'],
+    ]);
+  });
+
+  it('marks the turn whose verdict got worse, and only for that metric', () => {
+    const aligned = alignTurns([baseline, candidate], ['knowledge_retention', 'conversation_relevancy']);
+    expect(aligned.map((t) => t.regressedMetrics)).toEqual([[], [], [], ['conversation_relevancy'], [], []]);
+    const cell = aligned[3].cells[1]!;
+    expect(cell.verdicts).toEqual([
+      { metric: 'knowledge_retention', verdict: 'yes', reason: 'fine', worse: false, better: true },
+      { metric: 'conversation_relevancy', verdict: 'no', reason: 'off topic', worse: true, better: false },
+    ]);
+    // A verdict the baseline has no counterpart for is shown, not compared.
+    expect(aligned[5].cells[1]!.verdicts[0]).toMatchObject({ verdict: 'no', worse: false });
+  });
+
+  it('compares every candidate with the baseline, and keeps a missing copy empty', () => {
+    const aligned = alignTurns([baseline, null, candidate], []);
+    expect(aligned[3].cells[1]).toBeNull();
+    expect(aligned[3].regressedMetrics).toEqual(['conversation_relevancy']);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Verdict } from '../metrics/types';
+
+export interface SideTurn {
+  index: number;
+  role: string;
+  content: string;
+}
+
+export interface SideVerdict {
+  metric: string;
+  turnIndex: number;
+  verdict: string;
+  reason: string;
+}
+
+/** One run's copy of the conversation; null when the run has no conversation with that key. */
+export interface SideConversation {
+  turns: SideTurn[];
+  verdicts: SideVerdict[];
+}
+
+export interface AlignedVerdict {
+  metric: string;
+  verdict: string;
+  reason: string;
+  /** Worse than the baseline's verdict on the same turn for the same metric. */
+  worse: boolean;
+  /** Better than the baseline's. */
+  better: boolean;
+}
+
+export interface AlignedCell {
+  role: string;
+  content: string;
+  verdicts: AlignedVerdict[];
+}
+
+export interface AlignedTurn {
+  index: number;
+  /** Per run (baseline first): the turn at this index, or null when that copy is shorter. */
+  cells: (AlignedCell | null)[];
+  /** Metrics whose verdict on this turn got worse from the baseline to some candidate. */
+  regressedMetrics: string[];
+}
+
+const RANK: Record<Verdict, number> = { yes: 0, idk: 1, no: 2 };
+const rankOf = (v: string): number | null => (v in RANK ? RANK[v as Verdict] : null);
+
+/**
+ * Both transcripts side by side, turn by turn (turns are matched by position), each turn
+ * with every run's verdicts. A turn regressed when, for some metric, a candidate's verdict
+ * is worse than the baseline's on that turn (yes < idk < no); a verdict only one side has
+ * is not compared.
+ */
+export function alignTurns(runs: readonly (SideConversation | null)[], metricOrder: readonly string[]): AlignedTurn[] {
+  const length = Math.max(0, ...runs.map((r) => (r ? Math.max(r.turns.length, ...r.turns.map((t) => t.index + 1)) : 0)));
+  const order = (m: string) => {
+    const i = metricOrder.indexOf(m);
+    return i === -1 ? metricOrder.length : i;
+  };
+  const byTurn = runs.map((run) => {
+    const map = new Map<number, Map<string, SideVerdict>>();
+    for (const v of run?.verdicts ?? []) {
+      let forTurn = map.get(v.turnIndex);
+      if (!forTurn) map.set(v.turnIndex, (forTurn = new Map()));
+      forTurn.set(v.metric, v);
+    }
+    return map;
+  });
+  const turns: AlignedTurn[] = [];
+  for (let index = 0; index < length; index++) {
+    const baseVerdicts = byTurn[0].get(index);
+    const regressed = new Set<string>();
+    const cells = runs.map((run, r): AlignedCell | null => {
+      const turn = run?.turns.find((t) => t.index === index);
+      if (!turn) return null;
+      const verdicts = [...(byTurn[r].get(index)?.values() ?? [])]
+        .sort((a, b) => order(a.metric) - order(b.metric) || a.metric.localeCompare(b.metric))
+        .map((v) => {
+          const base = r === 0 ? undefined : baseVerdicts?.get(v.metric);
+          const before = base ? rankOf(base.verdict) : null;
+          const after = rankOf(v.verdict);
+          const worse = before !== null && after !== null && after > before;
+          const better = before !== null && after !== null && after < before;
+          if (worse) regressed.add(v.metric);
+          return { metric: v.metric, verdict: v.verdict, reason: v.reason, worse, better };
+        });
+      return { role: turn.role, content: turn.content, verdicts };
+    });
+    turns.push({ index, cells, regressedMetrics: [...regressed].sort((a, b) => order(a) - order(b)) });
+  }
+  return turns;
+}

@@ -1,0 +1,51 @@
+import type { Db } from '../db/queries/db-types';
+import { getComparedRuns, type ComparedRun } from '../db/queries/compare/get-compared-runs';
+import { AppError } from '../errors';
+import { DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from './bootstrap';
+import { compareVectors, type VectorComparison } from './compare-vectors';
+import { ConversationTable } from './conversation-table';
+import { getRunVector, isFinished } from './get-run-vector';
+import { processLru } from './lru';
+import type { RunVector } from './run-vector';
+
+export interface LoadedComparison {
+  /** Baseline first, then the candidates in the order given. */
+  runs: ComparedRun[];
+  vectors: RunVector[];
+  comparison: VectorComparison;
+  table: ConversationTable;
+  method: Required<BootstrapOptions>;
+}
+
+const comparisons = processLru<LoadedComparison>('comparisons', 6);
+
+/** The candidate ids without repeats and without the baseline; none left is bad input. */
+export function candidateList(baselineId: string, candidateIds: readonly string[]): string[] {
+  const ids = [...new Set(candidateIds.filter((id) => id && id !== baselineId))];
+  if (!baselineId) throw new AppError('BAD_INPUT', 'a baseline run is required', { field: 'baseline' });
+  if (ids.length === 0) throw new AppError('BAD_INPUT', 'pick at least one run to compare with the baseline', { field: 'candidate' });
+  return ids;
+}
+
+/**
+ * Everything a comparison shows: the runs, their vectors, the per-metric summary and the
+ * matched-conversation table. Kept in memory when every run is finished (it cannot change).
+ */
+export async function loadComparison(db: Db, baselineId: string, candidateIds: readonly string[], options: BootstrapOptions = {}): Promise<LoadedComparison> {
+  const ids = [baselineId, ...candidateList(baselineId, candidateIds)];
+  const runs = await getComparedRuns(db, ids);
+  const method = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED, level: options.level ?? DEFAULT_LEVEL };
+  const cacheable = runs.every(isFinished);
+  const key = `${runs.map((r) => `${r.id}@${r.finishedAt?.getTime()}`).join(',')}|${method.resamples}|${method.seed}|${method.level}`;
+  if (cacheable) {
+    const cached = comparisons.get(key);
+    if (cached) return cached;
+  }
+  const vectors: RunVector[] = [];
+  // One at a time: a large run's vector is a lot of rows to read if it is not stored yet.
+  for (const run of runs) vectors.push(await getRunVector(db, run));
+  const comparison = compareVectors(vectors[0], vectors.slice(1), method);
+  const loaded = { runs, vectors, comparison, table: new ConversationTable(vectors, comparison.keyMatch), method };
+  if (cacheable) comparisons.set(key, loaded);
+  return loaded;
+}
