@@ -36,7 +36,7 @@ export function metricLines(run: MetricRun, conversations: number, concurrency: 
     ]
       .filter(Boolean)
       .join('  '),
-    `${''.padEnd(23)}  in flight max ${run.server.maxInFlight}; per request ${slot.cycleMs.toFixed(0)} ms = server ${slot.serverMs.toFixed(0)} + client ${slot.clientMs.toFixed(0)}; client CPU ${slot.clientCpuMsPerCall.toFixed(2)} ms/call (${(run.cpuShare * 100).toFixed(0)}% of a core), loop delay p99 ${run.eventLoopP99Ms.toFixed(0)} ms; server CPU ${(run.server.cpuShare * 100).toFixed(0)}%; a busy loop got ${(run.cpuAvailable * 100).toFixed(0)}% of a core before the run`,
+    `${''.padEnd(23)}  in flight max ${run.server.maxInFlight}; per request ${slot.cycleMs.toFixed(0)} ms = server ${slot.serverMs.toFixed(0)} + client ${slot.clientMs.toFixed(0)}; client CPU ${slot.clientCpuMsPerCall.toFixed(2)} ms/call (${(run.cpuShare * 100).toFixed(0)}% of a core), loop delay p99 ${run.eventLoopP99Ms.toFixed(0)} ms, GC ${run.gcMs.toFixed(0)} ms (longest ${run.gcMaxMs.toFixed(0)}); server CPU ${(run.server.cpuShare * 100).toFixed(0)}%; a busy loop got ${(run.cpuAvailable * 100).toFixed(0)}% of a core before the run`,
   ];
 }
 
@@ -61,6 +61,8 @@ export function metricFigures(run: MetricRun, conversations: number, concurrency
     [`${p}_clientMsPerRequest`]: round(slot.clientMs, 1),
     [`${p}_clientCpuMsPerCall`]: round(slot.clientCpuMsPerCall, 2),
     [`${p}_eventLoopP99Ms`]: round(run.eventLoopP99Ms, 1),
+    [`${p}_gcMs`]: Math.round(run.gcMs),
+    [`${p}_gcMaxMs`]: round(run.gcMaxMs, 1),
     [`${p}_clientCpuShare`]: round(run.cpuShare, 3),
     [`${p}_serverCpuShare`]: round(run.server.cpuShare, 3),
     [`${p}_cpuAvailable`]: round(run.cpuAvailable, 3),

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createOpenAIJudge } from '../../lib/judge/openai-judge';
 import { referenceCallCount } from '../../lib/metrics/registry';
 import type { Conversation, MetricName, MetricResult } from '../../lib/metrics/types';
@@ -30,6 +30,9 @@ export interface MetricRun {
   /** calls × latency / concurrency: the wall time of a perfectly packed run. */
   floorMs: number;
   eventLoopP99Ms: number;
+  /** Garbage-collection pauses of the client during the run: total and longest. */
+  gcMs: number;
+  gcMaxMs: number;
   /** Client process CPU time over wall time (1 = one core busy throughout). */
   cpuShare: number;
   /** Share of a core a busy loop of this process got just before the run (see cpu-probe.ts). */
@@ -53,8 +56,16 @@ export async function runMetric(metric: MetricName, opts: MetricRunOptions): Pro
     timeoutMs: 60_000,
   });
   const loop = monitorEventLoopDelay({ resolution: 10 });
+  const gc = { total: 0, max: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.total += entry.duration;
+      gc.max = Math.max(gc.max, entry.duration);
+    }
+  });
   try {
     loop.enable();
+    gcObserver.observe({ entryTypes: ['gc'] });
     const cpu = process.cpuUsage();
     const started = performance.now();
     results = await evaluateConversations({
@@ -67,6 +78,7 @@ export async function runMetric(metric: MetricName, opts: MetricRunOptions): Pro
     used = process.cpuUsage(cpu);
   } finally {
     loop.disable();
+    gcObserver.disconnect();
   }
   const server = await opts.server.stop();
   const usage = judge.usage();
@@ -83,6 +95,8 @@ export async function runMetric(metric: MetricName, opts: MetricRunOptions): Pro
     wallMs,
     floorMs: (usage.calls * opts.latencyMs) / opts.concurrency,
     eventLoopP99Ms: loop.percentile(99) / 1e6,
+    gcMs: gc.total,
+    gcMaxMs: gc.max,
     cpuShare: (used.user + used.system) / 1000 / wallMs,
     cpuAvailable,
   };
