@@ -17,6 +17,7 @@ export async function runCli(argv: string[], io: EvalIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
+    if (command === 'compare') return await (await import('./compare-command')).runCompare(rest, io);
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
