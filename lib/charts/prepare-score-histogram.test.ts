@@ -24,12 +24,13 @@ describe('prepareScoreHistogram', () => {
     expect(bins.map((b) => b.passed + b.failed)).toEqual([2, 0, 0, 1, 1, 3, 0, 0, 0, 6]);
     // 0.3 is 0.29999… × 10: it still belongs to the bin that starts at 0.3.
     expect(bins[3].failed).toBe(1);
-    expect(bins[5]).toMatchObject({ passed: 3, failed: 0, from: 0.5 });
+    expect(bins[5]).toMatchObject({ passed: 3, failed: 0, from: 0.5, tick: '0.5' });
     expect(h.scored).toBe(13);
     expect(h.title).toBe('Conversation relevancy');
     expect(h.passColour).toBe(PASS_COLOUR);
     expect(h.failColour).toBe(FAIL_COLOUR);
     expect(h.note).toBeNull();
+    expect(h.axisLabel).toBe('Score: each bar spans 0.1 from its tick, the last one includes 1.0');
     expect(h.description).toContain('0.9–1.0: 6');
   });
 

@@ -15,6 +15,8 @@ export interface HistogramSource {
 export interface HistogramBin {
   /** Range label, e.g. "0.4–0.5". */
   label: string;
+  /** Axis tick: the range's lower edge, e.g. "0.4". */
+  tick: string;
   from: number;
   to: number;
   passed: number;
@@ -30,6 +32,8 @@ export interface PreparedHistogram {
   errors: number;
   /** The pass threshold on the scores' scale. */
   thresholdLabel: string;
+  /** What the x axis shows, under it. */
+  axisLabel: string;
   passColour: string;
   failColour: string;
   /** A line under the chart: what is left out (errors) or why there is no chart. */
@@ -76,14 +80,17 @@ export function prepareScoreHistogram(source: HistogramSource, binCount = DEFAUL
     return {
       ...base,
       bins: null,
+      axisLabel: '',
       note: source.errors > 0 ? `No scores: all ${source.errors} results errored.` : 'No scores yet.',
       description: `${title}: no scores.`,
     };
   }
   const digits = edgeDigits(binCount, scale);
   const edge = (i: number) => ((i * scale) / binCount).toFixed(digits);
+  const axisLabel = `Score: each bar spans ${edge(1)} from its tick, the last one includes ${edge(binCount)}`;
   const bins: HistogramBin[] = Array.from({ length: binCount }, (_, i) => ({
     label: `${edge(i)}–${edge(i + 1)}`,
+    tick: edge(i),
     from: (i * scale) / binCount,
     to: ((i + 1) * scale) / binCount,
     passed: 0,
@@ -99,6 +106,7 @@ export function prepareScoreHistogram(source: HistogramSource, binCount = DEFAUL
   return {
     ...base,
     bins,
+    axisLabel,
     note: errorNote,
     description: `${title}: ${scored} scored results; ${bins
       .filter((b) => b.passed + b.failed > 0)

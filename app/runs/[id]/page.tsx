@@ -1,35 +1,46 @@
-import Link from 'next/link';
-import { RunResultsTable } from '@/components/runs/run-results-table';
-import { RunStatusBadge } from '@/components/runs/run-status-badge';
-import { RunSummaryCards } from '@/components/runs/run-summary-cards';
+import { Suspense } from 'react';
+import { orNotFound } from '@/components/runs/or-not-found';
+import { PanelSkeleton } from '@/components/runs/panel-skeleton';
+import { RunConversationTable } from '@/components/runs/run-conversation-table';
+import { RunHeader } from '@/components/runs/run-header';
+import { RunMetricCards } from '@/components/runs/run-metric-cards';
+import { RunProgress } from '@/components/runs/run-progress';
+import { RunScoreHistograms } from '@/components/runs/run-score-histograms';
+import { RunVerdictMapPanel } from '@/components/runs/run-verdict-map-panel';
 import { getDb } from '@/lib/db/client';
 import { getRun } from '@/lib/db/queries/runs/get-run';
-import { listRunResults } from '@/lib/db/queries/runs/list-run-results';
-import { parseRunSummary } from '@/lib/runs/summarize-results';
-import { pageFromSearchParams } from '@/lib/format/pagination';
+import { getRunScoreStats } from '@/lib/db/queries/runs/get-run-score-stats';
+import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
+import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
 
 export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Run' };
 
-export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
   const db = getDb();
-  const page = pageFromSearchParams(search, 50);
-  const [run, results] = await Promise.all([getRun(db, id), listRunResults(db, id, page)]);
+  const run = await orNotFound(getRun(db, id));
+  const metrics = runMetrics(run.metricSettings);
+  const query = parseRunTableQuery(search, metrics.map((m) => m.name));
+  const scope = { id: run.id, datasetId: run.datasetId, conversationCount: run.dataset.conversationCount };
+  // Cards, histograms and the table's counts share one read of the score distribution.
+  const stats = getRunScoreStats(db, run);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="flex items-center gap-3 text-2xl font-semibold">
-          Run on <Link href={`/datasets/${run.datasetId}`} className="text-indigo-700 hover:underline">{run.dataset.name}</Link>
-          <RunStatusBadge status={run.status} />
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}
-          {run.doneItems}/{run.totalItems} results · {run.judgeCalls} judge calls · {run.promptTokens + run.completionTokens} tokens · $
-          {run.costUsd.toFixed(4)}
-        </p>
-      </div>
-      <RunSummaryCards summary={parseRunSummary(run.summary)} settings={run.metricSettings} />
-      <RunResultsTable rows={results.rows} total={results.total} page={page} basePath={`/runs/${id}`} />
+      <RunHeader run={run} />
+      <RunProgress run={run} />
+      <Suspense fallback={<PanelSkeleton label="Loading metric cards" height="h-16" count={metrics.length || 1} columns="sm:grid-cols-2 lg:grid-cols-5" />}>
+        <RunMetricCards stats={stats} metrics={metrics} />
+      </Suspense>
+      <Suspense fallback={<PanelSkeleton label="Loading score distribution" height="h-48" />}>
+        <RunScoreHistograms stats={stats} metrics={metrics} />
+      </Suspense>
+      <Suspense key={`map-${query.mapMetric}-${query.mapPage}`} fallback={<PanelSkeleton label="Loading verdict map" height="h-96" />}>
+        <RunVerdictMapPanel run={scope} query={query} metrics={metrics} />
+      </Suspense>
+      <Suspense key={`table${runTableSearch({ ...query, mapPage: 1, mapMetric: null })}`} fallback={<PanelSkeleton label="Loading conversations" height="h-96" />}>
+        <RunConversationTable run={scope} query={query} metrics={metrics} stats={stats} />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { Suspense } from 'react';
+import { VerdictLegend } from '@/components/charts/verdict-legend';
+import { ConversationHeader } from '@/components/runs/conversation/conversation-header';
+import { ConversationResults } from '@/components/runs/conversation/conversation-results';
+import { ConversationTurn } from '@/components/runs/conversation/conversation-turn';
+import { orNotFound } from '@/components/runs/or-not-found';
+import { PanelSkeleton } from '@/components/runs/panel-skeleton';
+import { prepareTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
+import { CELL_ORDER, CELL_STYLES } from '@/lib/charts/verdict-palette';
+import { getDb } from '@/lib/db/client';
+import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
+import { getRun } from '@/lib/db/queries/runs/get-run';
+import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Conversation' };
+
+export default async function RunConversationPage(props: {
+  params: Promise<{ id: string; conversationId: string }>;
+  searchParams: Promise<{ turn?: string | string[] }>;
+}) {
+  const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
+  const db = getDb();
+  const run = await orNotFound(getRun(db, id));
+  const conversation = await orNotFound(getRunConversation(db, run, conversationId));
+  const metrics = runMetrics(run.metricSettings);
+  const verdicts = prepareTurnVerdicts(
+    conversation.turns.map((t) => t.role),
+    conversation.verdicts,
+  );
+  const selected = Number(Array.isArray(search.turn) ? search.turn[0] : search.turn);
+  return (
+    <div className="space-y-6">
+      <ConversationHeader run={run} conversation={conversation} verdicts={verdicts} metrics={metrics} />
+      <section aria-label="Conversation" className="space-y-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">Turns and verdicts</h2>
+          <VerdictLegend items={CELL_ORDER.filter((s) => s !== 'unjudged' && s !== 'user').map((s) => CELL_STYLES[s])} />
+        </div>
+        <ol className="space-y-2">
+          {conversation.turns.map((turn, i) => (
+            <ConversationTurn key={turn.index} turn={turn} verdicts={verdicts.turns[i]} selected={turn.index === selected} />
+          ))}
+        </ol>
+      </section>
+      <section aria-label="Metric results" className="space-y-2">
+        <h2 className="text-lg font-semibold">Metric results</h2>
+        <Suspense fallback={<PanelSkeleton label="Loading metric results" height="h-48" count={2} columns="xl:grid-cols-2" />}>
+          <ConversationResults results={conversation.results} metrics={metrics} offline={run.judgeKind === 'offline'} />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

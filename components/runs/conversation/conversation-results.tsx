@@ -1,0 +1,24 @@
+import { getDb } from '@/lib/db/client';
+import type { RunConversationResult } from '@/lib/db/queries/conversations/get-run-conversation';
+import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
+import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
+import { MetricResultCard } from './metric-result-card';
+
+/** Every metric's result on the conversation, with the cached judge exchanges behind them. */
+export async function ConversationResults({ results, metrics, offline }: { results: RunConversationResult[]; metrics: RunMetric[]; offline: boolean }) {
+  const cache = await listJudgeCacheEntries(
+    getDb(),
+    results.flatMap((r) => r.calls.map((c) => c.cacheKey)),
+  );
+  const order = metrics.map((m) => m.name);
+  const sorted = [...results].sort((a, b) => order.indexOf(a.metric) - order.indexOf(b.metric));
+  const scale = new Map(metrics.map((m) => [m.name, m.scale]));
+  if (sorted.length === 0) return <p className="text-sm text-slate-500">No metric has scored this conversation yet.</p>;
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      {sorted.map((r) => (
+        <MetricResultCard key={r.metric} result={r} scale={scale.get(r.metric) ?? 1} cache={cache} offline={offline} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { PreparedTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
+import type { RunConversationTurn } from '@/lib/db/queries/conversations/get-run-conversation';
+
+function ListDetails({ summary, items, testId }: { summary: string; items: string[]; testId?: string }) {
+  if (items.length === 0) return null;
+  return (
+    <details className="mt-2 text-xs" data-testid={testId}>
+      <summary className="cursor-pointer text-slate-500 hover:text-slate-700">
+        {summary} ({items.length})
+      </summary>
+      <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
+        {items.map((item, i) => (
+          <li key={i} className="whitespace-pre-wrap break-words">
+            {item}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** One turn of the chat, with the verdict of every metric that judged it beside it. */
+export function ConversationTurn({ turn, verdicts, selected }: { turn: RunConversationTurn; verdicts: PreparedTurnVerdicts; selected: boolean }) {
+  const user = turn.role === 'user';
+  return (
+    <li
+      id={`turn-${turn.index}`}
+      data-testid={`turn-${turn.index}`}
+      data-failing={verdicts.failing ? 'true' : 'false'}
+      className={`grid scroll-mt-24 gap-3 rounded-lg border-l-4 p-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] ${
+        verdicts.failing ? 'border-l-rose-500 bg-rose-50/60' : 'border-l-transparent'
+      } ${selected ? 'ring-2 ring-indigo-400' : ''}`}
+    >
+      <div className={`min-w-0 ${user ? '' : 'lg:pl-6'}`}>
+        <p className="mb-1 flex items-center gap-2 text-xs text-slate-500">
+          <span className={`font-semibold uppercase tracking-wide ${user ? 'text-sky-700' : 'text-violet-700'}`}>{turn.role}</span>
+          <span>turn {turn.index + 1}</span>
+          {verdicts.failing ? (
+            <span className="rounded bg-rose-600 px-1.5 py-0.5 font-semibold text-white" data-testid="failing-turn-marker">
+              failing turn
+            </span>
+          ) : null}
+        </p>
+        <div className={`whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm ${user ? 'bg-sky-50 text-slate-900' : 'bg-white text-slate-900 ring-1 ring-slate-200'}`}>
+          {turn.content}
+        </div>
+        <ListDetails summary="Retrieval context" items={turn.retrievalContext} testId={`retrieval-${turn.index}`} />
+        <ListDetails summary="Context items" items={turn.context} />
+        {turn.expectedOutput ? (
+          <details className="mt-2 text-xs">
+            <summary className="cursor-pointer text-slate-500 hover:text-slate-700">Expected output</summary>
+            <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{turn.expectedOutput}</p>
+          </details>
+        ) : null}
+      </div>
+      <div className="min-w-0 space-y-1.5" aria-label={`Verdicts on turn ${turn.index + 1}`}>
+        {verdicts.chips.length === 0 ? (
+          <p className="text-xs text-slate-400">{user ? '' : 'No metric judged this turn.'}</p>
+        ) : (
+          verdicts.chips.map((chip) => (
+            <div
+              key={chip.metric}
+              className="rounded-md border bg-white px-2 py-1.5 text-xs"
+              style={{ borderColor: chip.border, borderLeftWidth: 4 }}
+              data-testid={`verdict-${turn.index}-${chip.metric}`}
+              data-verdict={chip.state}
+            >
+              <p className="flex items-center justify-between gap-2">
+                <span className="font-medium text-slate-700">{chip.title}</span>
+                <span className="flex items-center gap-1.5">
+                  {chip.score !== null ? <span className="tabular-nums text-slate-500">{chip.score}</span> : null}
+                  <span className="rounded px-1.5 py-0.5 font-semibold text-white" style={{ backgroundColor: chip.colour }}>
+                    {chip.label}
+                  </span>
+                </span>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{chip.reason}</p>
+            </div>
+          ))
+        )}
+      </div>
+    </li>
+  );
+}

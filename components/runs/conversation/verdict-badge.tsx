@@ -1,0 +1,22 @@
+import { CELL_STYLES, isVerdict } from '@/lib/charts/verdict-palette';
+
+const words: Record<string, string> = { yes: 'yes', no: 'no', idk: 'idk' };
+
+/** A small yes / no / idk badge in the verdict colours. `invert` reads "yes" as bad (attrition). */
+export function VerdictBadge({ verdict, invert = false }: { verdict: string; invert?: boolean }) {
+  const state = isVerdict(verdict) ? (invert && verdict !== 'idk' ? (verdict === 'yes' ? 'no' : 'yes') : verdict) : 'unjudged';
+  const style = CELL_STYLES[state];
+  return (
+    <span className="inline-block min-w-8 rounded px-1.5 py-0.5 text-center text-[11px] font-semibold text-white" style={{ backgroundColor: style.colour }}>
+      {words[verdict] ?? verdict}
+    </span>
+  );
+}
+
+export function TurnLink({ turn }: { turn: number }) {
+  return (
+    <a href={`#turn-${turn}`} className="text-indigo-700 hover:underline">
+      turn {turn + 1}
+    </a>
+  );
+}

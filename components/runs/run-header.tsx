@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import { RunControls } from './run-controls';
+import { RunStatusBadge } from './run-status-badge';
+
+export interface RunHeaderProps {
+  run: {
+    id: string;
+    status: string;
+    datasetId: string;
+    dataset: { name: string; conversationCount: number };
+    modelVersion: string | null;
+    judgeKind: string;
+    judgeModel: string;
+    createdAt: Date;
+    error: string | null;
+  };
+}
+
+export function RunHeader({ run }: RunHeaderProps) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
+          Run on{' '}
+          <Link href={`/datasets/${run.datasetId}`} className="text-indigo-700 hover:underline">
+            {run.dataset.name}
+          </Link>
+          <RunStatusBadge status={run.status} />
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}
+          {run.dataset.conversationCount.toLocaleString('en-US')} conversations · started {run.createdAt.toISOString().replace('T', ' ').slice(0, 16)}
+        </p>
+        {run.error ? <p className="mt-1 text-sm text-rose-700">{run.error}</p> : null}
+      </div>
+      <RunControls run={{ id: run.id, status: run.status }} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import Link from 'next/link';
+import { VerdictMap } from '@/components/charts/verdict-map';
+import { Card } from '@/components/ui/card';
+import { prepareVerdictMap } from '@/lib/charts/prepare-verdict-map';
+import { getDb } from '@/lib/db/client';
+import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
+import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
+import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import { metricLabel } from '@/lib/format/format';
+import { PageLinks } from './page-links';
+import { runConversationHref, runHref } from './run-links';
+
+const ROWS = 20;
+
+/** Conversations as rows, turns as columns, coloured by verdict; each cell opens the conversation at that turn. */
+export async function RunVerdictMapPanel({
+  run,
+  query,
+  metrics,
+}: {
+  run: { id: string; datasetId: string; conversationCount: number };
+  query: RunTableQuery;
+  metrics: RunMetric[];
+}) {
+  const page = await listRunVerdictMap(getDb(), run, { skip: (query.mapPage - 1) * ROWS, take: ROWS });
+  const map = prepareVerdictMap({
+    conversations: page.conversations,
+    verdicts: page.verdicts,
+    metric: query.mapMetric,
+    hrefFor: (conversationId, turn) => runConversationHref(run.id, conversationId, turn),
+    minColumns: 10,
+  });
+  const pageCount = Math.max(1, Math.ceil(page.total / ROWS));
+  const pill = (active: boolean) =>
+    `rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ${active ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50'}`;
+  return (
+    <Card title={`Per-turn verdicts · ${map.colouredBy.toLowerCase()}`}>
+      <div className="space-y-3" id="verdict-map">
+        <nav aria-label="Colour the map by" className="flex flex-wrap items-center gap-1.5">
+          <span className="mr-1 text-xs text-slate-500">Colour by</span>
+          <Link href={runHref(run.id, query, { mapMetric: null })} prefetch={false} scroll={false} className={pill(query.mapMetric === null)} aria-current={query.mapMetric === null ? 'true' : undefined}>
+            Worst of all metrics
+          </Link>
+          {metrics.map((m) => (
+            <Link
+              key={m.name}
+              href={runHref(run.id, query, { mapMetric: m.name })}
+              prefetch={false}
+              scroll={false}
+              className={pill(query.mapMetric === m.name)}
+              aria-current={query.mapMetric === m.name ? 'true' : undefined}
+            >
+              {metricLabel(m.name)}
+            </Link>
+          ))}
+        </nav>
+        {map.rows.length === 0 ? <p className="text-sm text-slate-500">No conversations on this page.</p> : <VerdictMap map={map} />}
+        <PageLinks
+          page={query.mapPage}
+          pageCount={pageCount}
+          total={page.total}
+          noun="conversations"
+          label="Verdict map pages"
+          hrefFor={(p) => runHref(run.id, query, { mapPage: p })}
+        />
+      </div>
+    </Card>
+  );
+}

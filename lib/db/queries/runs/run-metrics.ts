@@ -1,0 +1,23 @@
+import { METRIC_NAMES } from '../../../metrics/types';
+
+export interface RunMetric {
+  name: string;
+  /** The reported scale (context_coverage's `scale` option); 1 for every other metric. */
+  scale: number;
+}
+
+const rank = (m: string) => {
+  const i = (METRIC_NAMES as readonly string[]).indexOf(m);
+  return i === -1 ? METRIC_NAMES.length : i;
+};
+
+/** The metrics a run was configured with (Run.metricSettings), in their usual order. */
+export function runMetrics(settings: unknown): RunMetric[] {
+  if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return [];
+  return Object.entries(settings as Record<string, unknown>)
+    .map(([name, options]) => {
+      const scale = (options as { scale?: unknown } | null)?.scale;
+      return { name, scale: typeof scale === 'number' && scale > 0 ? scale : 1 };
+    })
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}
