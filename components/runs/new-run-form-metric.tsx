@@ -35,16 +35,19 @@ export function NewRunFormMetric({ metric, total, selected, values, errors, onTo
           checked={selected}
           disabled={!applies}
           onChange={(e) => onToggle(e.target.checked)}
+          aria-describedby={`${id}-applies`}
           className="mt-1 h-4 w-4 accent-indigo-600"
         />
-        <label htmlFor={id} className={`flex-1 ${applies ? '' : 'text-slate-400'}`}>
-          <span className="font-medium">{metricLabel(metric.name)}</span>
-          <span className="block text-xs text-slate-500">
+        <div className={`flex-1 ${applies ? '' : 'text-slate-400'}`}>
+          <label htmlFor={id} className="font-medium">
+            {metricLabel(metric.name)}
+          </label>
+          <span id={`${id}-applies`} className="block text-xs text-slate-500">
             {applies
               ? `Applies to ${metric.conversations} of ${total} conversations`
               : `No conversation has the data it needs: ${NEEDS[metric.name]}`}
           </span>
-        </label>
+        </div>
       </div>
       {selected ? (
         <div className="mt-3 grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
@@ -52,27 +55,35 @@ export function NewRunFormMetric({ metric, total, selected, values, errors, onTo
             const name = `metrics.${metric.name}.${field.key}`;
             const fieldErrors = errors[name];
             const value = values[field.key];
+            const inputId = `${metric.name}-${field.key}`;
             if (field.kind === 'boolean') {
               return (
-                <label key={field.key} className="flex items-start gap-2 text-sm" title={field.help}>
+                <div key={field.key} className="flex items-start gap-2 text-sm">
                   <input
+                    id={inputId}
                     type="checkbox"
                     name={name}
                     checked={value === true}
                     onChange={(e) => onChange(field.key, e.target.checked)}
+                    aria-describedby={`${inputId}-help`}
                     className="mt-0.5 h-4 w-4 accent-indigo-600"
                   />
-                  <span>
-                    {field.label}
-                    <span className="block text-xs text-slate-500">{field.help}</span>
-                  </span>
-                </label>
+                  <div>
+                    <label htmlFor={inputId}>{field.label}</label>
+                    <span id={`${inputId}-help`} className="block text-xs text-slate-500">
+                      {field.help}
+                    </span>
+                  </div>
+                </div>
               );
             }
             return (
-              <label key={field.key} className="text-sm">
-                <span className="font-medium text-slate-700">{field.label}</span>
+              <div key={field.key} className="text-sm">
+                <label htmlFor={inputId} className="font-medium text-slate-700">
+                  {field.label}
+                </label>
                 <input
+                  id={inputId}
                   type="number"
                   name={name}
                   value={typeof value === 'string' ? value : ''}
@@ -82,11 +93,18 @@ export function NewRunFormMetric({ metric, total, selected, values, errors, onTo
                   placeholder={field.defaultValue === null ? 'no limit' : String(field.defaultValue)}
                   onChange={(e) => onChange(field.key, e.target.value)}
                   aria-invalid={fieldErrors ? true : undefined}
+                  aria-describedby={`${inputId}-help`}
                   className={`mt-1 block w-full rounded-md border px-2 py-1 tabular-nums ${fieldErrors ? 'border-rose-400' : 'border-slate-300'}`}
                 />
-                <span className="mt-0.5 block text-xs text-slate-500">{field.help}</span>
-                {fieldErrors ? <span className="block text-xs text-rose-700">{fieldErrors.join(' ')}</span> : null}
-              </label>
+                <span id={`${inputId}-help`} className="mt-0.5 block text-xs text-slate-500">
+                  {field.help}
+                </span>
+                {fieldErrors ? (
+                  <span role="alert" className="block text-xs text-rose-700">
+                    {fieldErrors.join(' ')}
+                  </span>
+                ) : null}
+              </div>
             );
           })}
         </div>

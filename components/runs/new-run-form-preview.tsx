@@ -66,7 +66,7 @@ export function NewRunFormPreview({ preview, loading, error }: { preview: RunPre
         </tbody>
       </table>
       <p className="text-xs text-slate-500">
-        {partial ? `Estimated from the first ${n(preview.sampledConversations)} of ${n(preview.conversations)} conversations. ` : ''}
+        {partial ? `Estimated from ${n(preview.sampledConversations)} of ${n(preview.conversations)} conversations spread over the dataset. ` : ''}
         {offline
           ? 'Counted by running the pipeline with the offline judge.'
           : 'Counted with our pipeline and prompts; the later steps of a metric depend on the judge’s answers, so real counts differ a little. Tokens are estimated at 4 characters each.'}

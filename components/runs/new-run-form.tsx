@@ -152,9 +152,11 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
           {options.judgeConfigError ? (
             <p className="text-xs text-amber-800">Only the offline judge is offered: {options.judgeConfigError}</p>
           ) : null}
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Judge</span>
-            <select name="judge" value={judge.name} onChange={(e) => chooseJudge(e.target.value)} className={inputClass}>
+          <div className="text-sm">
+            <label htmlFor="run-judge" className="font-medium text-slate-700">
+              Judge
+            </label>
+            <select id="run-judge" name="judge" value={judge.name} onChange={(e) => chooseJudge(e.target.value)} className={inputClass}>
               {options.judges.map((j) => (
                 <option key={j.name} value={j.name} disabled={!j.available}>
                   {j.kind === 'offline' ? 'Offline heuristic judge' : j.name}
@@ -163,20 +165,25 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
               ))}
             </select>
             {shownErrors.judge ? <span className="block text-xs text-rose-700">{shownErrors.judge.join(' ')}</span> : null}
-          </label>
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Judge model</span>
-            <select name="model" value={model} onChange={(e) => setModel(e.target.value)} disabled={judge.models.length < 2} className={inputClass}>
+          </div>
+          <div className="text-sm">
+            <label htmlFor="run-model" className="font-medium text-slate-700">
+              Judge model
+            </label>
+            <select id="run-model" name="model" value={model} onChange={(e) => setModel(e.target.value)} disabled={judge.models.length < 2} className={inputClass}>
               {judge.models.map((m) => (
                 <option key={m} value={m}>
                   {m}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Concurrency</span>
+          </div>
+          <div className="text-sm">
+            <label htmlFor="run-concurrency" className="font-medium text-slate-700">
+              Concurrency
+            </label>
             <input
+              id="run-concurrency"
               name="concurrency"
               type="number"
               min={1}
@@ -188,10 +195,13 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
             />
             <span className="block text-xs text-slate-500">Results scored at once, and judge requests in flight.</span>
             {shownErrors.concurrency ? <span className="block text-xs text-rose-700">{shownErrors.concurrency.join(' ')}</span> : null}
-          </label>
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Model version under test</span>
+          </div>
+          <div className="text-sm">
+            <label htmlFor="run-modelVersion" className="font-medium text-slate-700">
+              Model version under test
+            </label>
             <input
+              id="run-modelVersion"
               name="modelVersion"
               type="text"
               value={modelVersion}
@@ -201,7 +211,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
             />
             <span className="block text-xs text-slate-500">A label to compare runs by.</span>
             {shownErrors.modelVersion ? <span className="block text-xs text-rose-700">{shownErrors.modelVersion.join(' ')}</span> : null}
-          </label>
+          </div>
         </section>
 
         <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Estimate">

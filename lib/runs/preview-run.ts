@@ -26,7 +26,7 @@ export interface RunPreview {
   judgeKind: 'offline' | 'openai';
   judgeModel: string;
   conversations: number;
-  /** Conversations walked through for the estimate; the rest is extrapolated per metric. */
+  /** Conversations walked through for the estimate, spread over the dataset; the rest is extrapolated. */
   sampledConversations: number;
   items: number;
   metrics: MetricPreview[];
@@ -91,6 +91,12 @@ function planningCache(stored: JudgeCache): JudgeCache & { storedHits: () => num
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** 0…n-1 in a fixed scattered order, so a sample cut short covers the whole dataset, not its start. */
+export function spreadOrder(n: number): number[] {
+  const key = (i: number) => Math.imul(i + 1, 2654435761) >>> 0;
+  return Array.from({ length: n }, (_, i) => i).sort((a, b) => key(a) - key(b));
+}
+
 /**
  * What a run would cost before it starts: judge calls, tokens and dollars, and how many of
  * its requests the judge cache already answers. It runs our own pipeline over the
@@ -98,8 +104,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * once per document, one verdict request per distinct window…). A request whose reply is
  * cached is answered from the cache, so the later steps ask what the real run would ask
  * again; for the rest the offline judge's answers stand in for the model's, so later steps
- * are approximate. Past `budgetMs`, the remaining conversations are extrapolated metric by
- * metric from those walked.
+ * are approximate. Past `budgetMs`, the conversations not walked are extrapolated metric by
+ * metric from those walked, in proportion to their turns.
  */
 export async function previewRun(
   db: Db,
@@ -115,19 +121,29 @@ export async function previewRun(
   const conversations = rows.map((r) => r.conversation);
   const metrics = request.metrics.map((m) => ({ name: m.name, metric: createMetric(m.name, planner, m.options) }));
 
-  const totals = new Map(metrics.map((m) => [m.name, { items: 0, sampledItems: 0, calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }]));
-  for (const c of conversations) for (const m of metrics) if (metricApplies(m.name, c)) totals.get(m.name)!.items++;
+  const totals = new Map(
+    metrics.map((m) => [m.name, { items: 0, turns: 0, sampledTurns: 0, calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }]),
+  );
+  for (const c of conversations) {
+    for (const m of metrics) {
+      if (!metricApplies(m.name, c)) continue;
+      const t = totals.get(m.name)!;
+      t.items++;
+      t.turns += c.turns.length;
+    }
+  }
 
-  const deadline = Date.now() + (options.budgetMs ?? 1500);
+  const deadline = Date.now() + (options.budgetMs ?? 2500);
   let sampled = 0;
-  for (const conversation of conversations) {
+  for (const index of spreadOrder(conversations.length)) {
     if (sampled > 0 && Date.now() > deadline) break;
+    const conversation = conversations[index];
     for (const { name, metric } of metrics) {
       if (!metricApplies(name, conversation)) continue;
       const storedBefore = cache.storedHits();
       const { usage } = await metric.measure(conversation);
       const t = totals.get(name)!;
-      t.sampledItems++;
+      t.sampledTurns += conversation.turns.length;
       t.calls += usage.calls;
       t.cachedCalls += cache.storedHits() - storedBefore;
       t.promptTokens += usage.promptTokens;
@@ -138,9 +154,10 @@ export async function previewRun(
     await yieldToEventLoop();
   }
 
+  // Calls and tokens grow with turns, so the rest is extrapolated by turns, metric by metric.
   const perMetric = metrics.map(({ name }) => {
     const t = totals.get(name)!;
-    const scale = t.sampledItems ? t.items / t.sampledItems : 0;
+    const scale = t.sampledTurns ? t.turns / t.sampledTurns : 0;
     return {
       metric: name,
       items: t.items,

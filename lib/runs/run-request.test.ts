@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { metricOptionFields } from './metric-option-fields';
+import { metricSelectionsOf, runRequestFieldErrors, runRequestSchema } from './run-request';
+
+const base = { datasetId: 'd1', judge: { kind: 'offline' }, concurrency: 4 };
+
+describe('run request', () => {
+  it('keeps the options a metric takes and reports bad ones by field', () => {
+    const ok = runRequestSchema.parse({
+      ...base,
+      metrics: [{ name: 'turn_faithfulness', options: { windowSize: 2, truthsExtractionLimit: undefined, threshold: 0.7 } }],
+      modelVersion: '  ',
+    });
+    expect(ok.metrics).toEqual([{ name: 'turn_faithfulness', options: { windowSize: 2, threshold: 0.7 } }]);
+    expect(ok.modelVersion).toBeUndefined();
+
+    const input = {
+      ...base,
+      concurrency: 0,
+      metrics: [
+        { name: 'knowledge_retention', options: { threshold: 1.5, windowSize: 3 } },
+        { name: 'context_coverage', options: { scale: -1 } },
+      ],
+    };
+    const parsed = runRequestSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    const errors = runRequestFieldErrors(parsed.error!, input);
+    expect(Object.keys(errors).sort()).toEqual([
+      'concurrency',
+      'metrics.context_coverage.scale',
+      'metrics.knowledge_retention.threshold',
+      'metrics.knowledge_retention.windowSize',
+    ]);
+  });
+
+  it('needs a metric, and each metric once', () => {
+    expect(runRequestSchema.safeParse({ ...base, metrics: [] }).success).toBe(false);
+    const twice = { ...base, metrics: [{ name: 'conversation_relevancy' }, { name: 'conversation_relevancy' }] };
+    expect(runRequestFieldErrors(runRequestSchema.safeParse(twice).error!, twice)).toEqual({ metrics: ['A metric is listed twice'] });
+  });
+
+  it('reads stored settings back in metric order', () => {
+    expect(metricSelectionsOf({ context_coverage: { scale: 100 }, knowledge_retention: {} }).map((m) => m.name)).toEqual([
+      'knowledge_retention',
+      'context_coverage',
+    ]);
+    expect(metricSelectionsOf('garbage')).toEqual([]);
+  });
+
+  it('offers each metric its own options with its defaults', () => {
+    expect(metricOptionFields('turn_faithfulness').map((f) => [f.key, f.defaultValue])).toEqual([
+      ['threshold', 0.5],
+      ['strictMode', false],
+      ['includeReason', true],
+      ['windowSize', 10],
+      ['truthsExtractionLimit', null],
+      ['penalizeAmbiguousClaims', false],
+    ]);
+    expect(metricOptionFields('context_coverage').map((f) => f.key)).toContain('scale');
+    expect(metricOptionFields('knowledge_retention').map((f) => f.key)).not.toContain('windowSize');
+  });
+});

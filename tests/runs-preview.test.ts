@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { parseDataset } from '@/lib/datasets';
+import { createOfflineJudge } from '@/lib/judge/offline';
+import { applicableMetrics } from '@/lib/runs/applicable-metrics';
+import { countItems, evaluateConversations } from '@/lib/runs/evaluate-conversations';
+import { enqueueRun } from '@/lib/runs/enqueue-run';
+import { previewRun } from '@/lib/runs/preview-run';
+import { runRequestSchema } from '@/lib/runs/run-request';
+import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
+import { freshDatabase } from './db/databases';
+import { startJudgeServer } from './helpers/judge-server';
+import { answerLikeOfflineJudge } from './helpers/step-answers';
+
+/*
+ * The cost preview of the new-run form. The scripted server answers every step the way the
+ * offline judge does, and so does the planning judge, so here the preview must be exact:
+ * its calls are the requests the run sends, and after the run the cache holds them all.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const demo = parseDataset(readFileSync(path.join(ROOT, 'lib/demo/demo-dataset.json'), 'utf8'), { fileName: 'demo-dataset.json' });
+const conversations = demo.conversations;
+const METRICS = applicableMetrics(conversations).map((name) => ({ name, options: {} }));
+const MODEL = 'gpt-4.1-mini';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(): Promise<{ db: Db; url: string; datasetId: string }> {
+  const fresh = await freshDatabase('sqlite');
+  await ensureDatabase(fresh.url);
+  const db = createDbClient(fresh.url);
+  cleanups.push(async () => {
+    await db.$disconnect();
+    await fresh.drop();
+  });
+  const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations });
+  return { db, url: fresh.url, datasetId: dataset.id };
+}
+
+describe('run cost preview', () => {
+  it('counts the offline judge calls of the run exactly, at no cost', async () => {
+    const { db, datasetId } = await setup();
+    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
+    const judge = createOfflineJudge();
+    await evaluateConversations({ conversations, metrics: METRICS, judge, concurrency: 4 });
+
+    const preview = await previewRun(db, request, {}, { budgetMs: 60_000 });
+
+    expect(preview.items).toBe(countItems(conversations, METRICS));
+    expect(preview.calls).toBe(judge.usage().calls);
+    expect(preview).toMatchObject({ judgeKind: 'offline', promptTokens: 0, costUsd: 0, cachedCalls: 0, priced: true, sampledConversations: conversations.length });
+  });
+
+  it('prices the requests of an LLM judge and finds them in the cache after a run', async () => {
+    const server = await startJudgeServer({ handler: answerLikeOfflineJudge() });
+    cleanups.push(() => server.close());
+    const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: [MODEL, 'llama-local'] }]), TURNWISE_WORKER_POLL_MS: '100' };
+    const { db, url, datasetId } = await setup();
+    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 4 });
+
+    const before = await previewRun(db, request, env, { budgetMs: 60_000 });
+    expect(before.cachedCalls).toBe(0);
+    expect(before.promptTokens).toBeGreaterThan(before.calls * 50);
+    expect(before.costUsd).toBeGreaterThan(0);
+    expect(server.requests).toHaveLength(0);
+
+    const { runId } = await enqueueRun(db, request, { ...env, DATABASE_URL: url });
+    const worker = startSqliteRunWorker({ db, env });
+    cleanups.push(() => worker.stop());
+    for (let i = 0; i < 600; i++) {
+      const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
+      if (run.status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(server.requests).toHaveLength(before.calls);
+
+    const after = await previewRun(db, request, env, { budgetMs: 60_000 });
+    expect(after.cachedCalls).toBe(before.calls);
+    expect(after.calls).toBe(0);
+    expect(after.costUsd).toBe(0);
+    // Another model of the same judge has its own replies: nothing cached for it.
+    const other = await previewRun(db, { ...request, judge: { kind: 'openai', name: 'local', model: 'llama-local' } }, env, { budgetMs: 60_000 });
+    expect(other).toMatchObject({ cachedCalls: 0, calls: before.calls, priced: false, costUsd: 0 });
+  });
+
+  it('extrapolates from part of the dataset when time runs out', async () => {
+    const { db, datasetId } = await setup();
+    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
+    const full = await previewRun(db, request, {}, { budgetMs: 60_000 });
+    const quick = await previewRun(db, request, {}, { budgetMs: 0 });
+    expect(quick.sampledConversations).toBe(1);
+    expect(quick.items).toBe(full.items);
+    expect(quick.calls).toBeGreaterThan(full.calls / 3);
+    expect(quick.calls).toBeLessThan(full.calls * 3);
+  });
+
+  it('refuses a judge model the server does not offer', async () => {
+    const { db, datasetId } = await setup();
+    const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 'http://127.0.0.1:9/v1', models: [MODEL] }]) };
+    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'openai', name: 'local', model: 'gpt-5' }, concurrency: 4 });
+    await expect(previewRun(db, request, env)).rejects.toThrow(/does not offer model "gpt-5"/);
+    await expect(previewRun(db, { ...request, judge: { kind: 'openai', name: 'openai' } }, env)).rejects.toThrow(/no API key/);
+  });
+});
