@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { METRIC_NAMES } from '../lib/metrics/types';
 import { readArgs } from './bench/args';
 import { buildDataset } from './bench/dataset';
-import { perWindowText } from './bench/faithfulness-text';
+import { perWindowText, type TextFigures } from './bench/faithfulness-text';
 import { metricFigures, metricLines, round, verdict, wallRatio } from './bench/report';
 import { runMetric, type MetricRun } from './bench/run-metric';
 import { startServerProcess, type ServerProcess } from './bench/server-client';
@@ -45,8 +45,10 @@ async function main(server: ServerProcess): Promise<void> {
   console.log('');
 
   const runs: MetricRun[] = [];
+  let perWindow: TextFigures | null = null;
   for (const metric of args.metrics) {
-    const run = await runMetric(metric, { conversations, server, latencyMs: args.latencyMs, concurrency: args.concurrency, itemConcurrency: args.itemConcurrency });
+    const { run, results } = await runMetric(metric, { conversations, server, latencyMs: args.latencyMs, concurrency: args.concurrency, itemConcurrency: args.itemConcurrency });
+    if (metric === 'turn_faithfulness') perWindow = perWindowText(conversations, results, FAITHFULNESS_WINDOW);
     runs.push(run);
     for (const line of metricLines(run, n, args.concurrency)) console.log(line);
   }
@@ -68,9 +70,9 @@ async function main(server: ServerProcess): Promise<void> {
 
   const targets: [key: string, label: string, pass: boolean][] = [];
   const faithfulness = runs.find((run) => run.metric === 'turn_faithfulness');
-  if (faithfulness) {
+  if (faithfulness && perWindow) {
     const ours = faithfulness.server.text;
-    const reference = perWindowText(conversations, faithfulness.results, FAITHFULNESS_WINDOW);
+    const reference = perWindow;
     const ratio = ours.total / reference.total;
     console.log('');
     console.log(`turn_faithfulness text sent to the judge at window ${FAITHFULNESS_WINDOW} (characters of the JSON input's strings; rules and reason step aside):`);

@@ -19,7 +19,6 @@ export interface MetricRunOptions {
 
 export interface MetricRun {
   metric: MetricName;
-  results: (MetricResult | null)[];
   server: ServerSummary;
   calls: number;
   referenceCalls: number;
@@ -39,8 +38,12 @@ export interface MetricRun {
   cpuAvailable: number;
 }
 
-/** Scores every conversation with one metric through a fresh judge and a fresh judge server. */
-export async function runMetric(metric: MetricName, opts: MetricRunOptions): Promise<MetricRun> {
+/**
+ * Scores every conversation with one metric through a fresh judge and a fresh judge server.
+ * The results come back beside the figures so a caller can read what it needs and let go of
+ * them: kept across runs they only grow the heap that the next run's GC pauses walk.
+ */
+export async function runMetric(metric: MetricName, opts: MetricRunOptions): Promise<{ run: MetricRun; results: (MetricResult | null)[] }> {
   const options = { includeReason: true };
   const cpuAvailable = cpuAvailability();
   const url = await opts.server.start(opts.latencyMs);
@@ -83,9 +86,8 @@ export async function runMetric(metric: MetricName, opts: MetricRunOptions): Pro
   const server = await opts.server.stop();
   const usage = judge.usage();
   const flat = results.map((r) => r[0]);
-  return {
+  const run: MetricRun = {
     metric,
-    results: flat,
     server,
     calls: usage.calls,
     referenceCalls: opts.conversations.reduce((n, c) => n + referenceCallCount(metric, c, options), 0),
@@ -100,4 +102,5 @@ export async function runMetric(metric: MetricName, opts: MetricRunOptions): Pro
     cpuShare: (used.user + used.system) / 1000 / wallMs,
     cpuAvailable,
   };
+  return { run, results: flat };
 }
