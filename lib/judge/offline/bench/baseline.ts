@@ -1,12 +1,14 @@
-import { STOPWORDS } from '../text/lexicon';
-import { stem } from '../text/stem';
+import { eng } from 'stopword';
 import { binaryStats, type BinaryStats } from './stats';
 
+const stopwords = new Set(eng);
+
+/** Lower-cased words that are not stopwords: the plainest notion of content words. */
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w)).map(stem);
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !stopwords.has(w));
 }
 
-/** Share of the reply's content words (stemmed) that occur in the knowledge; 1 with none. */
+/** Share of the reply's content words that occur in the knowledge; 1 with none. */
 export function overlapShare(reply: string, knowledge: string): number {
   const known = new Set(words(knowledge));
   const own = words(reply);

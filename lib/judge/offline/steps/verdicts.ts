@@ -34,6 +34,16 @@ function bestTruth(truths: readonly Truth[], content: readonly Term[]): { truth:
 
 const list = (terms: readonly Term[]): string => terms.map((t) => t.text).join(', ');
 
+const SUBJECT_PRONOUNS = new Set(['it', 'he', 'she', 'they', 'its', 'his', 'her', 'their', 'this']);
+
+/** The claim's subject words the context lacks, when the matching truth opens with a pronoun. */
+function subjectReferent(terms: readonly Term[], truth: Truth, all: Bag): Term[] {
+  if (!truth.terms[0] || !SUBJECT_PRONOUNS.has(truth.terms[0].norm)) return [];
+  const verb = terms.findIndex((t) => t.tags.has('Verb'));
+  const subject = terms.slice(0, verb < 0 ? 0 : verb).filter((t) => t.content);
+  return subject.length > 0 && subject.length <= 3 && subject.every((t) => !holds(all, t)) ? subject : [];
+}
+
 /**
  * One claim against the truths. A claim is supported only by a single truth: words gathered
  * from several sentences do not make a statement the source makes.
@@ -41,8 +51,17 @@ const list = (terms: readonly Term[]): string => terms.map((t) => t.text).join('
 function judgeClaim(index: number, claim: string, truths: readonly Truth[], all: Bag): Verdict {
   const verdict = (v: Verdict['verdict'], text: string): Verdict => ({ index, verdict: v, reason: offlineReason(text) });
   const terms = analyseTerms(claim);
-  const content = contentTerms(terms);
-  const found = content.length > 0 ? bestTruth(truths, content) : null;
+  let content = contentTerms(terms);
+  let found = content.length > 0 ? bestTruth(truths, content) : null;
+  if (found) {
+    // "Blue lies between violet and green" against "It lies between violet and green": the
+    // truth's pronoun may stand for the claim's subject, which the document never names.
+    const referent = subjectReferent(terms, found.truth, all);
+    if (referent.length > 0) {
+      content = content.filter((t) => !referent.includes(t));
+      found = content.length > 0 ? bestTruth(truths, content) : found;
+    }
+  }
   if (!found) return verdict('idk', 'The claim has no content the context could confirm or refute.');
   const { truth, cov } = found;
   const closest = ` The closest truth says ${quote(truth.text)}.`;
@@ -64,7 +83,8 @@ function judgeClaim(index: number, claim: string, truths: readonly Truth[], all:
     return verdict('no', 'The claim reports the assistant\'s own experience or taste, which no document supports.');
   }
   const unsupported = content.filter((t) => !holds(truth.bag, t));
-  const keyMissing = unsupported.filter((t) => termWeight(t) >= KEY_WEIGHT);
+  // Verbs and adverbs are paraphrased freely ("consisted of" / "included"); things and names are not.
+  const keyMissing = unsupported.filter((t) => termWeight(t) >= KEY_WEIGHT && !t.tags.has('Verb') && !t.tags.has('Adverb'));
   if (cov >= SUPPORT && keyMissing.length === 0) {
     return verdict('yes', `Supported by the context: ${quote(truth.text)} (${Math.round(cov * 100)}% of the claim's content).`);
   }

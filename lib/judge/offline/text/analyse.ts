@@ -28,6 +28,9 @@ const NAME_TAGS = ['ProperNoun', 'Person', 'Place', 'Organization', 'Month', 'We
 const WORD = /[\p{L}\p{N}]/u;
 
 function parseValue(norm: string, num: number | undefined): number | null {
+  // "the late 70's" is the 1970s.
+  const decade = norm.match(/^'?(\d)0'?s$/);
+  if (decade) return 1900 + Number(decade[1]) * 10;
   if (typeof num === 'number' && Number.isFinite(num)) return num;
   const digits = norm.replace(/,/g, '').match(/^-?\d+(?:\.\d+)?/);
   return digits ? Number(digits[0]) : null;

@@ -27,6 +27,23 @@ export const NEGATION_CUES: ReadonlySet<string> = new Set([
   'cannot',
 ]);
 
+/** Words that rate: an evaluation is a claim of its own, which a source must make too. */
+export const RATING: ReadonlySet<string> = new Set([
+  'good', 'great', 'nice', 'cool', 'awesome', 'amazing', 'interesting', 'fun', 'funny', 'beautiful',
+  'wonderful', 'fantastic', 'excellent', 'terrific', 'brilliant', 'lovely', 'terrible', 'awful',
+  'horrible', 'bad', 'boring', 'sad', 'scary', 'weird', 'strange', 'crazy', 'favorite', 'favourite',
+  'best', 'worst', 'better', 'worse', 'incredible', 'impressive', 'cute', 'sweet', 'perfect',
+  'exciting', 'entertaining', 'enjoyable', 'fascinating', 'delicious', 'tasty', 'glad', 'happy',
+  'love', 'loved', 'like', 'liked', 'enjoy', 'enjoyed', 'hate', 'hated', 'prefer', 'adore', 'smart',
+]);
+
+/** Nouns that name the kind of thing under discussion ("the movie", "the characters") and tell little. */
+export const GENERIC_NOUNS: ReadonlySet<string> = new Set([
+  'movie', 'movies', 'film', 'films', 'show', 'shows', 'series', 'book', 'books', 'story', 'stories',
+  'character', 'characters', 'people', 'person', 'thing', 'things', 'time', 'times', 'place', 'way',
+  'part', 'parts', 'scene', 'scenes', 'stuff', 'lot', 'kind', 'type', 'types', 'one', 'ones',
+]);
+
 /** Words that only rate or intensify: a sentence made of these and a subject is an opinion. */
 export const EVALUATIVE: ReadonlySet<string> = new Set([
   'good', 'great', 'nice', 'fine', 'cool', 'awesome', 'amazing', 'interesting', 'fun', 'funny',
@@ -43,7 +60,7 @@ export const EVALUATIVE: ReadonlySet<string> = new Set([
 
 /** Openers that hedge or frame what follows ("I think", "maybe"); the rest may still be a claim. */
 export const HEDGE_PREFIXES: readonly RegExp[] = [
-  /^(?:i|we) (?:think|believe|guess|suppose|feel|reckon|heard|read|assume|remember|recall|learned|learnt|know)(?: that)?,? /i,
+  /^(?:i|we) (?:do |also |really |actually |just )?(?:think|believe|guess|suppose|feel|reckon|heard|read|assume|remember|recall|learned|learnt|know)(?: that)?,? /i,
   /^(?:i'm|i am) (?:pretty |fairly |not )?(?:sure|certain|positive)(?: that)?,? /i,
   /^(?:i'm |i am )?(?:\w+ )?not (?:entirely |really |too |that |so |quite )?(?:sure|certain)(?:,? (?:but|though)|,) /i,
   /^i (?:don't|do not|didn't|did not) (?:know|remember|recall)(?: (?:for sure|exactly|much|about that|that))?(?:,|,? but|,? though) /i,
@@ -51,6 +68,9 @@ export const HEDGE_PREFIXES: readonly RegExp[] = [
   /^(?:maybe|perhaps|probably|apparently|supposedly|honestly|basically|actually|well|so|oh|also|and|but|yes|yeah|yea|yep|yup|no(?=[,.!]| but\b)|nope|nah|ok|okay|sure|right|indeed|true|wow|haha|hmm|lol|hi|hello|hey|um|uh|exactly|absolutely|definitely|interesting|cool|great|nice|anyway|anyways|alright|however|besides|plus|then|now)\b,? /i,
   /^(?:i see|i agree|me too|of course|you know|to be honest|in fact|as well|that's right|that is right|that's true|good question|for sure|for example|for instance|in particular|in general|it says|they say|it seems|it appears)\b,?(?: that)? /i,
   /^(?:did|do) you know(?: that)?,? /i,
+  // A leading "no" answers the question before; it does not negate what follows.
+  /^no,?\s+(?=(?:i|you|he|she|it|its|it's|we|they|that|this|there|the)\b|\p{Lu})/iu,
+  /^sounds (?:good|great|interesting|cool|fun|nice|awesome|amazing)\b[,.!]? /i,
   /^(?:have|had) you heard(?: that)?,? /i,
   /^(?:fun fact|interestingly|surprisingly|according to [^,]+),? /i,
   // Evaluative frames: "It's interesting (to see) how X" asserts X.

@@ -1,6 +1,7 @@
 import { stem } from './stem';
 import type { Term } from './analyse';
 import { informativeness } from './frequency';
+import { GENERIC_NOUNS, RATING } from './lexicon';
 import { synonymStems } from './wordnet';
 
 /** The stems and numbers of a span of text, for membership tests. */
@@ -82,11 +83,19 @@ export function contentTerms(terms: readonly Term[]): Term[] {
 }
 
 /**
- * Names and numbers weigh most: they carry the facts a reply can get wrong. Other words weigh
- * by how rare they are, so "place" or "good" count less than "gauge" or "founded".
+ * Names and numbers weigh most: they carry the facts a reply can get wrong. A rating ("great",
+ * "loved") weighs fully, since an evaluation needs a source as much as a fact does; words that
+ * only name the kind of thing discussed ("the movie") weigh little. Other words weigh by how
+ * rare they are, so "place" counts less than "gauge" or "founded".
  */
 export const termWeight = (t: Term): number =>
-  t.name || t.value !== null ? 2 : informativeness(t.norm);
+  t.name || t.value !== null
+    ? 2
+    : RATING.has(t.norm)
+      ? 1
+      : GENERIC_NOUNS.has(t.norm)
+        ? 0.4
+        : informativeness(t.norm);
 
 /** Weighted share of `terms` that the bag holds; 0 when there are none. */
 export function coverage(terms: readonly Term[], bag: Bag): number {

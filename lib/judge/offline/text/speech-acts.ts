@@ -54,7 +54,7 @@ const SERVICE = /^(?:i|we)(?:'ll|'d|'m| am| will| would| can| could| shall| may|
  * scene", "my favourite is…"): something no document can support.
  */
 export function isPersonal(terms: readonly Term[], text: string): boolean {
-  return isFirstPerson(terms) && !SERVICE.test(text.trim());
+  return isFirstPerson(terms) && !SERVICE.test(text.trim()) && !/\blet me\b/i.test(text);
 }
 
 /**

@@ -89,3 +89,4 @@ export function synonymStems(word: string): ReadonlySet<string> {
   memo.set(w, out);
   return out;
 }
+
