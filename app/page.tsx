@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
+import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
+import { HomeTrends } from '@/components/compare/trend-panels';
 import { RunsTable } from '@/components/runs/runs-table';
 import { getDb } from '@/lib/db/client';
 import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
@@ -17,12 +20,26 @@ export default async function HomePage() {
           {datasets.length} datasets ·{' '}
           <Link href="/datasets" className="text-indigo-700 hover:underline">
             browse datasets
+          </Link>{' '}
+          ·{' '}
+          <Link href="/compare" className="text-indigo-700 hover:underline">
+            compare runs
+          </Link>{' '}
+          ·{' '}
+          <Link href="/trends" className="text-indigo-700 hover:underline">
+            trends
           </Link>
         </p>
       </div>
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Latest runs</h2>
         <RunsTable runs={runs} />
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Trends</h2>
+        <Suspense fallback={<PanelPlaceholder label="Loading the trends" height="h-16" />}>
+          <HomeTrends />
+        </Suspense>
       </section>
     </div>
   );

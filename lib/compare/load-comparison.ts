@@ -18,6 +18,7 @@ export interface LoadedComparison {
 }
 
 const comparisons = processLru<LoadedComparison>('comparisons', 6);
+const computing = new Map<string, Promise<LoadedComparison>>();
 
 /** The candidate ids without repeats and without the baseline; none left is bad input. */
 export function candidateList(baselineId: string, candidateIds: readonly string[]): string[] {
@@ -37,15 +38,24 @@ export async function loadComparison(db: Db, baselineId: string, candidateIds: r
   const method = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED, level: options.level ?? DEFAULT_LEVEL };
   const cacheable = runs.every(isFinished);
   const key = `${runs.map((r) => `${r.id}@${r.finishedAt?.getTime()}`).join(',')}|${method.resamples}|${method.seed}|${method.level}`;
-  if (cacheable) {
-    const cached = comparisons.get(key);
-    if (cached) return cached;
+  if (!cacheable) return compute(db, runs, method);
+  const cached = comparisons.get(key);
+  if (cached) return cached;
+  // The page's panels ask at once: the first computes, the others wait for it.
+  let pending = computing.get(key);
+  if (!pending) {
+    pending = compute(db, runs, method).finally(() => computing.delete(key));
+    computing.set(key, pending);
   }
+  const loaded = await pending;
+  comparisons.set(key, loaded);
+  return loaded;
+}
+
+async function compute(db: Db, runs: ComparedRun[], method: Required<BootstrapOptions>): Promise<LoadedComparison> {
   const vectors: RunVector[] = [];
   // One at a time: a large run's vector is a lot of rows to read if it is not stored yet.
   for (const run of runs) vectors.push(await getRunVector(db, run));
   const comparison = compareVectors(vectors[0], vectors.slice(1), method);
-  const loaded = { runs, vectors, comparison, table: new ConversationTable(vectors, comparison.keyMatch), method };
-  if (cacheable) comparisons.set(key, loaded);
-  return loaded;
+  return { runs, vectors, comparison, table: new ConversationTable(vectors, comparison.keyMatch), method };
 }

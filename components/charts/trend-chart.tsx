@@ -1,0 +1,78 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { MouseEvent } from 'react';
+import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import type { PreparedTrend, TrendPoint } from '@/lib/charts/prepare-trend';
+
+function PointTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: TrendPoint }[] }) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <div className="rounded-md border border-slate-200 bg-white px-2 py-1 text-xs shadow-sm">
+      <p className="font-medium text-slate-700">{point.title}</p>
+      <p className="text-slate-500">{point.dataset}</p>
+      <p className="tabular-nums">Mean {point.valueLabel}</p>
+      {point.threshold !== null ? <p className="text-amber-700 tabular-nums">Threshold {point.threshold.toFixed(2)}</p> : null}
+      <p className="text-indigo-700">Click to open the run</p>
+    </div>
+  );
+}
+
+/** Draws a prepared trend: the band, the threshold step line, and the means as links to their runs. */
+export function TrendChart({ trend, height = 220 }: { trend: PreparedTrend; height?: number }) {
+  const router = useRouter();
+  const open = (href: string) => (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    router.push(href);
+  };
+  return (
+    <figure data-testid={`trend-${trend.metric}`} className="min-w-0">
+      <figcaption className="mb-1 text-sm font-medium text-slate-700">{trend.title}</figcaption>
+      {trend.points.length ? (
+        <div role="group" aria-label={trend.description}>
+          <ComposedChart responsive style={{ width: '100%', height }} data={trend.points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+            <CartesianGrid vertical={false} stroke="#e2e8f0" />
+            <XAxis
+              dataKey="x"
+              type="number"
+              domain={[-0.5, trend.points.length - 0.5]}
+              ticks={trend.points.map((p) => p.x)}
+              tickFormatter={(x: number) => trend.points[x]?.tick ?? ''}
+              tick={{ fontSize: 10, fill: '#64748b' }}
+              tickLine={false}
+              interval="preserveStartEnd"
+            />
+            <YAxis domain={trend.yDomain} tick={{ fontSize: 10, fill: '#64748b' }} tickLine={false} axisLine={false} width={44} />
+            <Tooltip content={<PointTooltip />} isAnimationActive={false} />
+            <Area dataKey="band" stroke="none" fill={trend.bandColour} fillOpacity={0.6} isAnimationActive={false} connectNulls={false} activeDot={false} name="95% interval" />
+            <Line dataKey="threshold" type="stepAfter" stroke={trend.thresholdColour} strokeDasharray="5 4" dot={false} activeDot={false} isAnimationActive={false} name="threshold" />
+            <Line
+              dataKey="mean"
+              stroke={trend.lineColour}
+              strokeWidth={2}
+              connectNulls={false}
+              isAnimationActive={false}
+              activeDot={false}
+              name="mean"
+              dot={(props) => {
+                const point = props.payload as TrendPoint;
+                if (props.cx === undefined || props.cy === undefined || point.mean === null) return <g key={props.index} />;
+                return (
+                  <a key={props.index} href={point.href} onClick={open(point.href)} aria-label={`${trend.title}: ${point.title}, mean ${point.valueLabel}`}>
+                    <circle cx={props.cx} cy={props.cy} r={9} fill="transparent" className="cursor-pointer" />
+                    <circle cx={props.cx} cy={props.cy} r={4} fill={point.dotColour} stroke="#fff" strokeWidth={1.5} className="cursor-pointer" />
+                  </a>
+                );
+              }}
+            />
+          </ComposedChart>
+        </div>
+      ) : (
+        <div className="flex h-[120px] items-center justify-center rounded-md border border-dashed border-slate-200 text-sm text-slate-500">{trend.note}</div>
+      )}
+      {trend.points.length && trend.note ? <p className="mt-1 text-xs text-amber-700">{trend.note}</p> : null}
+    </figure>
+  );
+}

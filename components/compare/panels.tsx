@@ -1,0 +1,69 @@
+import Link from 'next/link';
+import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
+import { loadComparison } from '@/lib/compare/load-comparison';
+import { loadComparisonTable } from '@/lib/compare/load-comparison-table';
+import { loadPicker } from '@/lib/compare/load-picker';
+import { loadSideBySide } from '@/lib/compare/load-side-by-side';
+import { getDb } from '@/lib/db/client';
+import { isAppError } from '@/lib/errors';
+import { CompareHeader } from './compare-header';
+import { ComparisonSummary } from './comparison-summary';
+import { ComparisonTable } from './comparison-table';
+import { RunPicker } from './run-picker';
+import { SideBySide } from './side-by-side';
+
+/** A lib error a person can act on (unknown run, missing choice) as a message; anything else throws. */
+async function orMessage<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  try {
+    return { ok: true, value: await work };
+  } catch (e) {
+    if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'BAD_INPUT')) return { ok: false, message: e.message };
+    throw e;
+  }
+}
+
+function Problem({ message, search }: { message: string; search: CompareSearch }) {
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {message}.{' '}
+      <Link href={compareHref('/compare', { baseline: search.baseline, candidates: search.candidates, pick: true })} className="font-medium underline">
+        Pick the runs again
+      </Link>
+    </div>
+  );
+}
+
+export async function PickerPanel({ search, message }: { search: CompareSearch; message?: string }) {
+  const view = await loadPicker(getDb(), search);
+  return <RunPicker view={view} search={search} message={message} />;
+}
+
+export async function SummaryPanel({ search }: { search: CompareSearch }) {
+  const loaded = await orMessage(loadComparison(getDb(), search.baseline ?? '', search.candidates));
+  if (!loaded.ok) return <Problem message={loaded.message} search={search} />;
+  const { runs, comparison } = loaded.value;
+  return (
+    <div className="space-y-6">
+      <CompareHeader
+        runs={runs}
+        matches={comparison.matches}
+        changeHref={compareHref('/compare', { baseline: search.baseline, candidates: search.candidates, pick: true })}
+      />
+      <ComparisonSummary loaded={loaded.value} />
+    </div>
+  );
+}
+
+export async function TablePanel({ search }: { search: CompareSearch }) {
+  const db = getDb();
+  const view = await orMessage(Promise.all([loadComparisonTable(db, search), loadComparison(db, search.baseline ?? '', search.candidates)]));
+  if (!view.ok) return null;
+  const [table, loaded] = view.value;
+  return <ComparisonTable view={table} search={search} runs={loaded.runs} />;
+}
+
+export async function SideBySidePanel({ search }: { search: CompareSearch }) {
+  const view = await orMessage(loadSideBySide(getDb(), search));
+  if (!view.ok) return <Problem message={view.message} search={search} />;
+  return <SideBySide view={view.value} />;
+}

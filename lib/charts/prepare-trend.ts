@@ -1,0 +1,102 @@
+import type { TrendSource } from '../compare/load-trend';
+import { formatDate, metricLabel } from '../format/format';
+
+export interface TrendPoint {
+  /** Position on the x axis (runs in time order). */
+  x: number;
+  runId: string;
+  href: string;
+  /** Axis tick: the model version, else the date. */
+  tick: string;
+  /** Tooltip and link text. */
+  title: string;
+  date: string;
+  dataset: string;
+  /** null: the run has no score for this metric — a gap in the line, not a zero. */
+  mean: number | null;
+  /** [low, high] of the 95% interval; null when unknown (a gap in the band). */
+  band: [number, number] | null;
+  threshold: number | null;
+  /** Dot colour: below the threshold or not. */
+  dotColour: string;
+  /** Text of the value for the tooltip, e.g. "0.82 (95% CI 0.80–0.84)". */
+  valueLabel: string;
+}
+
+export interface PreparedTrend {
+  metric: string;
+  title: string;
+  points: TrendPoint[];
+  yDomain: [number, number];
+  lineColour: string;
+  bandColour: string;
+  thresholdColour: string;
+  /** What the chart leaves out or why it is empty; null when nothing to say. */
+  note: string | null;
+  /** Accessible summary of the numbers. */
+  description: string;
+}
+
+export const TREND_LINE = '#4f46e5';
+export const TREND_BAND = '#c7d2fe';
+export const TREND_THRESHOLD = '#d97706';
+export const TREND_BELOW = '#e11d48';
+
+const fmt = (x: number) => x.toFixed(2);
+
+/**
+ * One metric's trend over a dataset family's runs: the mean per run with its bootstrap 95%
+ * band, the run's pass threshold as a step line, each point a link to its run. A run without
+ * the metric is a gap; so is a band not computed yet. The y axis spans 0..1 (or the scale a
+ * scaled metric reports on) unless a value lies outside.
+ */
+export function prepareTrend(source: TrendSource, metric: string): PreparedTrend {
+  const values = source.values[metric] ?? [];
+  const points: TrendPoint[] = source.runs.map((run, x) => {
+    const v = values[x] ?? null;
+    const mean = v?.mean ?? null;
+    const band = v && v.low !== null && v.high !== null ? ([v.low, v.high] as [number, number]) : null;
+    const date = formatDate(run.createdAt);
+    const title = `${run.modelVersion ?? 'no model version'} · ${date}`;
+    return {
+      x,
+      runId: run.id,
+      href: `/runs/${run.id}`,
+      tick: run.modelVersion ?? date.slice(5, 10),
+      title,
+      date,
+      dataset: run.datasetName,
+      mean,
+      band,
+      threshold: v?.threshold ?? null,
+      dotColour: mean !== null && v && mean < v.threshold ? TREND_BELOW : TREND_LINE,
+      valueLabel: mean === null ? 'not scored' : band ? `${fmt(mean)} (95% CI ${fmt(band[0])}–${fmt(band[1])})` : fmt(mean),
+    };
+  });
+  const numbers = points.flatMap((p) => [p.mean, p.threshold, ...(p.band ?? [])]).filter((n): n is number => n !== null);
+  const top = Math.max(1, ...numbers);
+  const bottom = Math.min(0, ...numbers);
+  const scored = points.filter((p) => p.mean !== null);
+  const gaps = points.length - scored.length;
+  const notes = [
+    points.length === 0 ? 'No finished run yet.' : null,
+    gaps ? `${gaps} run${gaps === 1 ? '' : 's'} without this metric ${gaps === 1 ? 'is a gap' : 'are gaps'}.` : null,
+    source.pendingIntervals ? `Confidence bands of ${source.pendingIntervals} run${source.pendingIntervals === 1 ? '' : 's'} are still being computed; reload in a moment.` : null,
+  ].filter(Boolean);
+  const first = scored[0];
+  const last = scored[scored.length - 1];
+  return {
+    metric,
+    title: metricLabel(metric),
+    points,
+    yDomain: [bottom, top],
+    lineColour: TREND_LINE,
+    bandColour: TREND_BAND,
+    thresholdColour: TREND_THRESHOLD,
+    note: notes.length ? notes.join(' ') : null,
+    description:
+      scored.length === 0
+        ? `${metricLabel(metric)}: no scored run.`
+        : `${metricLabel(metric)} over ${scored.length} runs: from ${fmt(first.mean!)} (${first.title}) to ${fmt(last.mean!)} (${last.title}).`,
+  };
+}

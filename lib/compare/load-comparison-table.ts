@@ -1,0 +1,47 @@
+import type { Db } from '../db/queries/db-types';
+import { listConversationLabels } from '../db/queries/compare/list-conversation-labels';
+import type { CompareSearch } from './compare-search';
+import type { RowFilter, TableRow } from './conversation-table';
+import { loadComparison } from './load-comparison';
+
+export const TABLE_PAGE_SIZE = 50;
+
+export interface ComparisonTableView {
+  metrics: string[];
+  metric: string;
+  rows: (TableRow & { label: string; position: number | null })[];
+  total: number;
+  counts: Record<RowFilter, number>;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of the matched-conversation table, with the conversations' names. */
+export async function loadComparisonTable(db: Db, search: CompareSearch): Promise<ComparisonTableView> {
+  const { comparison, table } = await loadComparison(db, search.baseline ?? '', search.candidates);
+  const metrics = comparison.metrics.map((m) => m.metric);
+  const metric = search.metric && metrics.includes(search.metric) ? search.metric : metrics[0];
+  if (!metric) return { metrics, metric: '', rows: [], total: 0, counts: { all: 0, regressed: 0, improved: 0, changed: 0, unmatched: 0 }, page: 1, pageCount: 1 };
+  const probe = table.page({ metric, filter: search.filter, sort: search.sort, by: search.by, skip: 0, take: 0 });
+  const pageCount = Math.max(1, Math.ceil(probe.total / TABLE_PAGE_SIZE));
+  const page = Math.min(search.page, pageCount);
+  const { rows, total, counts } = table.page({
+    metric,
+    filter: search.filter,
+    sort: search.sort,
+    by: search.by,
+    skip: (page - 1) * TABLE_PAGE_SIZE,
+    take: TABLE_PAGE_SIZE,
+  });
+  const ids = rows.map((r) => r.cells.find((c) => c.conversationId)!.conversationId!);
+  const labels = await listConversationLabels(db, ids);
+  return {
+    metrics,
+    metric,
+    rows: rows.map((r, i) => ({ ...r, label: labels.get(ids[i])?.label ?? r.key, position: labels.get(ids[i])?.position ?? null })),
+    total,
+    counts,
+    page,
+    pageCount,
+  };
+}

@@ -1,0 +1,16 @@
+import type { Db } from '../db/queries/db-types';
+import { listPickerRuns } from '../db/queries/compare/list-picker-runs';
+import type { CompareSearch } from './compare-search';
+
+export const PICKER_PAGE_SIZE = 25;
+
+/** The picker's page of runs with its filter options. */
+export async function loadPicker(db: Db, search: CompareSearch) {
+  const page = search.page;
+  const listed = await listPickerRuns(
+    db,
+    { datasetId: search.dataset ?? undefined, modelVersion: search.model ?? undefined },
+    { skip: (page - 1) * PICKER_PAGE_SIZE, take: PICKER_PAGE_SIZE },
+  );
+  return { ...listed, page, pageCount: Math.max(1, Math.ceil(listed.total / PICKER_PAGE_SIZE)) };
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../db-types';
+import { notFound } from '../not-found';
+
+/** How many of a dataset's first conversations are looked up in the others. */
+const SAMPLE = 200;
+
+export interface FamilyDataset {
+  id: string;
+  name: string;
+  conversationCount: number;
+}
+
+/**
+ * A dataset and the datasets that share its conversations' match keys (the answers of other
+ * model versions to the same scenarios). Looks up the keys of the dataset's first 200
+ * conversations: another dataset belongs when it holds at least half of them (or half of its
+ * own conversations, when it is smaller). Two indexed queries, whatever the sizes.
+ */
+export async function listDatasetFamily(db: Db, datasetId: string): Promise<{ dataset: FamilyDataset; related: FamilyDataset[] }> {
+  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true, name: true, conversationCount: true } });
+  if (!dataset) throw notFound('Dataset', datasetId);
+  const sample = await db.conversation.findMany({
+    where: { datasetId },
+    orderBy: { position: 'asc' },
+    take: SAMPLE,
+    select: { matchKey: true },
+  });
+  const keys = [...new Set(sample.map((c) => c.matchKey))];
+  if (keys.length === 0) return { dataset, related: [] };
+  const hits = await db.conversation.groupBy({
+    by: ['datasetId'],
+    where: { matchKey: { in: keys }, datasetId: { not: datasetId } },
+    _count: { _all: true },
+  });
+  const candidates = hits.filter((h) => h._count._all > 0);
+  if (candidates.length === 0) return { dataset, related: [] };
+  const others = await db.dataset.findMany({
+    where: { id: { in: candidates.map((h) => h.datasetId) } },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, name: true, conversationCount: true },
+  });
+  const count = new Map(candidates.map((h) => [h.datasetId, h._count._all]));
+  const related = others.filter((o) => (count.get(o.id) ?? 0) >= 0.5 * Math.min(keys.length, Math.max(1, o.conversationCount)));
+  return { dataset, related };
+}
