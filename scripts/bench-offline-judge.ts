@@ -1,6 +1,8 @@
 /*
- * Agreement of the offline judge's turn_faithfulness steps with human labels, beside a
- * bag-of-words baseline. Usage: npm run bench:offline-judge [-- --data DIR] [-- --dump FILE]
+ * Agreement of the turn_faithfulness metric, judged by the offline judge, with human labels,
+ * beside a bag-of-words baseline. Each case is one user → assistant exchange (window size 1);
+ * a reply is predicted faithful when its score is at least 0.5.
+ * Usage: npm run bench:offline-judge [-- --data DIR] [-- --dump FILE]
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { createOfflineJudge } from '../lib/judge/offline';
 import { overlapShare, tunedOverlapBaseline } from '../lib/judge/offline/bench/baseline';
 import { loadFaithDial, loadHaluEval, type FaithCase } from '../lib/judge/offline/bench/datasets';
-import { exchangeFaithfulness } from '../lib/judge/offline/bench/faithfulness-score';
+import { TurnFaithfulnessMetric } from '../lib/metrics/turn-faithfulness';
 import { binaryStats, type BinaryStats } from '../lib/judge/offline/bench/stats';
 
 const THRESHOLD = 0.5;
@@ -23,12 +25,25 @@ function line(name: string, s: BinaryStats): string {
   return `  ${name.padEnd(34)} acc ${pct(s.accuracy)}  balanced ${pct(s.balancedAccuracy)}  recall faithful ${pct(s.faithfulRecall)} unfaithful ${pct(s.unfaithfulRecall)}`;
 }
 
+/** The turn_faithfulness score of one user → assistant exchange, as the metric computes it. */
+async function scoreCase(metric: TurnFaithfulnessMetric, c: FaithCase): Promise<number> {
+  const result = await metric.measure({
+    turns: [
+      { role: 'user', content: c.user },
+      { role: 'assistant', content: c.reply, retrievalContext: [c.knowledge] },
+    ],
+  });
+  if (result.score === null) throw new Error(`turn_faithfulness failed on ${c.id}: ${result.error}`);
+  return result.score;
+}
+
 async function benchFile(label: string, cases: FaithCase[], dump: unknown[]) {
   const judge = createOfflineJudge();
+  const metric = new TurnFaithfulnessMetric(judge, { windowSize: 1, includeReason: false });
   const started = Date.now();
   const scores: number[] = [];
   for (const c of cases) {
-    const score = await exchangeFaithfulness(judge, c.reply, [c.knowledge]);
+    const score = await scoreCase(metric, c);
     scores.push(score);
     dump.push({ file: label, id: c.id, faithful: c.faithful, score, reply: c.reply });
   }
