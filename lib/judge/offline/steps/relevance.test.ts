@@ -16,6 +16,11 @@ describe('conversation_relevancy.relevance (offline)', () => {
     expect(out.reason).toMatch(/^\[offline heuristic judge\] /);
   });
 
+  it('accepts a short direct answer to a question', () => {
+    expect(judge('What is the capital of France?', 'Paris.').verdict).toBe('yes');
+    expect(judge('What is the capital of France?', 'Our bakery sells sourdough bread and rye on Tuesdays.').verdict).toBe('no');
+  });
+
   it('accepts a vague reply to a greeting', () => {
     expect(judge('Hi there!', 'Hello! Lovely weather for kites today.').verdict).toBe('yes');
   });

@@ -7,6 +7,9 @@ import { offlineReason } from '../reason-prefix';
 type Input = StepInput<'conversation_relevancy.relevance'>;
 type Output = StepOutput<'conversation_relevancy.relevance'>;
 
+/** Content words of a reply that reads as a direct answer ("Paris.", "On May 3rd."). */
+const SHORT_ANSWER = 3;
+
 const CLARIFYING = /\b(?:what do you mean|do you mean|could you (?:clarify|elaborate|explain|be more specific)|can you (?:clarify|elaborate|explain|be more specific)|tell me more|more (?:details?|context|information)|which one|what kind|what sort|specify|clarify|rephrase)\b/i;
 
 export function judgeRelevance(input: Input): Output {
@@ -28,6 +31,11 @@ export function judgeRelevance(input: Input): Output {
   }
   if (sentences.every((s) => isQuestion(s.text)) && sentences.some((s) => CLARIFYING.test(s.text))) {
     return yes('The reply asks the user to clarify their request.');
+  }
+  // "What is the capital of France?" → "Paris." shares no word yet answers; a heuristic cannot
+  // check the answer, so a short reply to a question counts as an answer.
+  if (isQuestion(input.userMessage) && replyTerms.length <= SHORT_ANSWER && sentences.length === 1 && !isQuestion(sentences[0].text)) {
+    return yes('The reply is a short, direct answer to the user\'s question.');
   }
   const words = replyTerms.slice(0, 5).map((t) => t.text).join(', ');
   return { verdict: 'no', reason: offlineReason(`The reply (about ${words}) shares no content with the user's message or the conversation so far.`) };
