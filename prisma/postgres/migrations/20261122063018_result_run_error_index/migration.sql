@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Result_runId_error_idx" ON "Result"("runId", "error");
