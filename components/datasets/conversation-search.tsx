@@ -6,7 +6,8 @@ import type { ConversationQuery } from '@/lib/db/queries/datasets/conversation-q
 /** Search box for the conversation list; a GET form, so the query lives in the URL. */
 export function ConversationSearch({ datasetId, query }: { datasetId: string; query: ConversationQuery }) {
   return (
-    <Form action={`/datasets/${datasetId}`} className="flex flex-wrap items-center gap-2" role="search">
+    // Keyed by the query so that Clear (a link) also empties the box.
+    <Form key={query.q} action={`/datasets/${datasetId}`} className="flex flex-wrap items-center gap-2" role="search">
       <input
         type="search"
         name="q"

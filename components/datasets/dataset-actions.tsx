@@ -55,7 +55,8 @@ function DeleteDialog({ dataset, open, onClose }: { dataset: DatasetActionsProps
     <ConfirmDialog open={open} onClose={onClose} title={`Delete “${dataset.name}”?`}>
       <div className="space-y-2 text-sm text-slate-700">
         <p>
-          Its {dataset.conversationCount.toLocaleString('en-US')} conversations are deleted with it. This cannot be undone.
+          {dataset.conversationCount === 1 ? 'Its 1 conversation is' : `Its ${dataset.conversationCount.toLocaleString('en-US')} conversations are`} deleted with it. This
+          cannot be undone.
         </p>
         {runs > 0 ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">

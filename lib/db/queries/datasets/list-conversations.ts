@@ -23,7 +23,7 @@ function orderOf(query: Pick<ConversationQuery, 'sort' | 'dir'>): Prisma.Convers
   const byPosition = { position: dir } as const;
   switch (query.sort) {
     case 'name':
-      return [{ name: { sort: dir, nulls: 'last' } }, byPosition];
+      return [{ name: { sort: dir, nulls: 'last' } }, { externalId: { sort: dir, nulls: 'last' } }, byPosition];
     case 'turns':
       return [{ turnCount: dir }, byPosition];
     case 'message':
