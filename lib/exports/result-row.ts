@@ -1,0 +1,61 @@
+/** One turn's verdict of a result, as exports and the API show it. */
+export interface ResultVerdictRow {
+  turn: number;
+  verdict: string;
+  score: number | null;
+  reason: string;
+}
+
+/** One conversation × metric result of a run, as exports and the API show it. */
+export interface ResultRow {
+  conversation: {
+    id: string;
+    /** The key conversations are matched by across runs (external id, else name, scenario…). */
+    key: string;
+    externalId: string | null;
+    name: string | null;
+    /** 0-based position in the dataset file. */
+    position: number;
+  };
+  metric: string;
+  score: number | null;
+  success: boolean;
+  threshold: number;
+  reason: string | null;
+  error: string | null;
+  verdicts: ResultVerdictRow[];
+}
+
+/** The columns a result row is read with (verdicts in turn order). */
+export const resultRowSelect = {
+  metric: true,
+  score: true,
+  success: true,
+  threshold: true,
+  reason: true,
+  error: true,
+  conversation: { select: { id: true, matchKey: true, externalId: true, name: true, position: true } },
+  verdicts: { orderBy: { turnIndex: 'asc' }, select: { turnIndex: true, verdict: true, score: true, reason: true } },
+} as const;
+
+interface SelectedResult {
+  metric: string;
+  score: number | null;
+  success: boolean;
+  threshold: number;
+  reason: string | null;
+  error: string | null;
+  conversation: { id: string; matchKey: string; externalId: string | null; name: string | null; position: number };
+  verdicts: { turnIndex: number; verdict: string; score: number | null; reason: string }[];
+}
+
+export const toResultRow = (r: SelectedResult): ResultRow => ({
+  conversation: { id: r.conversation.id, key: r.conversation.matchKey, externalId: r.conversation.externalId, name: r.conversation.name, position: r.conversation.position },
+  metric: r.metric,
+  score: r.score,
+  success: r.success,
+  threshold: r.threshold,
+  reason: r.reason,
+  error: r.error,
+  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex, verdict: v.verdict, score: v.score, reason: v.reason })),
+});

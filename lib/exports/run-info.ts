@@ -1,0 +1,57 @@
+import type { Db } from '../db/queries/db-types';
+import { getRun } from '../db/queries/runs/get-run';
+import { parseRunSummary, type RunSummary } from '../runs/summarize-results';
+import { summarizeRunResults } from './queries/summarize-run-results';
+
+const OPEN_STATUSES = new Set(['queued', 'running']);
+
+/** What a script needs to know about a run: its state, progress and per-metric summary. */
+export interface RunInfo {
+  id: string;
+  status: string;
+  datasetId: string;
+  datasetName: string;
+  modelVersion: string | null;
+  judge: { kind: string; name: string | null; model: string };
+  /** The metrics scored and their options, as the run was started. */
+  metrics: Record<string, unknown>;
+  progress: { done: number; total: number; errors: number };
+  /** Per metric: mean score and pass rate over the results that did not error. */
+  summary: RunSummary;
+  usage: { judgeCalls: number; cacheHits: number; promptTokens: number; completionTokens: number; costUsd: number };
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/**
+ * A run as the API and the JSON export describe it. A finished run's summary is the stored one;
+ * a run in progress gets one computed from the results stored so far. Unknown id: NOT_FOUND.
+ */
+export async function loadRunInfo(db: Db, runId: string): Promise<RunInfo> {
+  const run = await getRun(db, runId);
+  const summary = OPEN_STATUSES.has(run.status) || run.summary === null ? await summarizeRunResults(db, run.id) : parseRunSummary(run.summary);
+  return {
+    id: run.id,
+    status: run.status,
+    datasetId: run.datasetId,
+    datasetName: run.dataset.name,
+    modelVersion: run.modelVersion,
+    judge: { kind: run.judgeKind, name: run.judgeName, model: run.judgeModel },
+    metrics: (run.metricSettings ?? {}) as Record<string, unknown>,
+    progress: { done: run.doneItems, total: run.totalItems, errors: run.errorItems },
+    summary,
+    usage: {
+      judgeCalls: run.judgeCalls,
+      cacheHits: run.cacheHits,
+      promptTokens: run.promptTokens,
+      completionTokens: run.completionTokens,
+      costUsd: run.costUsd,
+    },
+    error: run.error,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}
