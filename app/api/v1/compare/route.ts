@@ -1,0 +1,7 @@
+import { compareResponse } from '@/lib/api/compare';
+import { withApi } from '@/lib/api/with-api';
+import { getDb } from '@/lib/db/client';
+
+export async function GET(request: Request) {
+  return withApi(request, () => compareResponse(getDb(), request));
+}

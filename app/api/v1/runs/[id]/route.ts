@@ -1,0 +1,7 @@
+import { getRunResponse } from '@/lib/api/get-run';
+import { withApi } from '@/lib/api/with-api';
+import { getDb } from '@/lib/db/client';
+
+export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
+  return withApi(request, async () => getRunResponse(getDb(), (await ctx.params).id));
+}

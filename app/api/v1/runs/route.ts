@@ -1,0 +1,7 @@
+import { createRunResponse } from '@/lib/api/create-run';
+import { withApi } from '@/lib/api/with-api';
+import { getDb } from '@/lib/db/client';
+
+export async function POST(request: Request) {
+  return withApi(request, () => createRunResponse(getDb(), request, process.env));
+}

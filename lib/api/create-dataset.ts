@@ -1,0 +1,102 @@
+import type { Db } from '../db/queries/db-types';
+import { AppError } from '../errors';
+import { bodyChunks } from '../imports/body-chunks';
+import { importDatasetStream } from '../imports/import-dataset';
+import { importOptionsSchema } from '../imports/import-options';
+import { apiError, validationError } from './errors';
+import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
+
+/** Form fields read as import options; they must come before the file (it is stored as it arrives). */
+const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping']);
+
+const drain = async (part: MultipartPart) => {
+  for await (const _ of part.body) {
+    // skipped
+  }
+};
+
+/** `support chats.v2.jsonl` → `support chats.v2`. */
+const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || fileName;
+
+/**
+ * POST /api/v1/datasets: a multipart form with the dataset in `file` and optional `name`,
+ * `modelVersion`, `format`, `csvMapping` (JSON) before it. The file streams into the same
+ * import the upload page uses: nothing is stored unless the whole file is valid.
+ */
+export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
+  const boundary = multipartBoundary(request.headers.get('content-type'));
+  if (!boundary) {
+    await request.body?.cancel().catch(() => undefined);
+    return apiError('BAD_INPUT', 'Send a multipart/form-data body with the dataset in a field named file', { field: 'file' });
+  }
+  const parts = multipartParts(bodyChunks(request.body), boundary);
+  const fields: Record<string, string> = {};
+  let file: MultipartPart | null = null;
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) break;
+    const part = next.value;
+    if (part.name === 'file') {
+      file = part;
+      break;
+    }
+    if (OPTION_FIELDS.has(part.name)) fields[part.name] = await readFieldText(part);
+    else await drain(part);
+  }
+  if (!file) return apiError('BAD_INPUT', 'file: no file field in the form', { field: 'file' });
+
+  let csvMapping: unknown;
+  if (fields.csvMapping) {
+    try {
+      csvMapping = JSON.parse(fields.csvMapping);
+    } catch {
+      csvMapping = fields.csvMapping;
+    }
+  }
+  const fileName = fields.fileName ?? file.fileName ?? undefined;
+  const options = importOptionsSchema.safeParse({
+    name: fields.name ?? (fileName ? withoutExtension(fileName) : ''),
+    modelVersion: fields.modelVersion,
+    fileName,
+    format: fields.format || undefined,
+    csvMapping,
+  });
+  if (!options.success) {
+    await parts.return(undefined);
+    return validationError(options.error);
+  }
+
+  const fileThenRest = async function* (): AsyncGenerator<Uint8Array> {
+    yield* file.body;
+    // Checked before the import's transaction commits: a late field rolls it back.
+    for (;;) {
+      const next = await parts.next();
+      if (next.done) return;
+      const part = next.value;
+      if (part.name === 'file') throw new AppError('BAD_INPUT', 'file: send one file per request', { field: 'file' });
+      if (OPTION_FIELDS.has(part.name)) {
+        throw new AppError('BAD_INPUT', `${part.name}: put this field before file in the form (the file is stored as it arrives)`, { field: part.name });
+      }
+      await drain(part);
+    }
+  };
+  const outcome = await importDatasetStream(db, fileThenRest(), options.data);
+  if (!outcome.ok) {
+    const first = outcome.problems.find((p) => p.severity === 'error');
+    return apiError('BAD_INPUT', outcome.message, {
+      field: 'file',
+      ...(first ? { line: first.line, ...(first.field ? { fileField: first.field } : {}) } : {}),
+      problems: outcome.problems,
+    });
+  }
+  return Response.json(
+    {
+      id: outcome.datasetId,
+      format: outcome.format,
+      conversations: outcome.stats.conversations,
+      turns: outcome.stats.turns,
+      warnings: outcome.problems,
+    },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../db/queries/db-types';
+import { enqueueRun } from '../runs/enqueue-run';
+import { apiError, validationError } from './errors';
+import { parseApiRunBody } from './run-body';
+
+/**
+ * POST /api/v1/runs: checks the body, queues the run for the background worker and answers
+ * 202 with its id at once; GET /api/v1/runs/:id follows it.
+ */
+export async function createRunResponse(db: Db, request: Request, env: Record<string, string | undefined>): Promise<Response> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return apiError('BAD_INPUT', 'body: expected a JSON object', { field: 'body' });
+  }
+  const parsed = parseApiRunBody(body);
+  if (!parsed.ok) return validationError(parsed.error, parsed.field);
+  const { runId } = await enqueueRun(db, parsed.request, env);
+  return Response.json({ id: runId, status: 'queued' }, { status: 202, headers: { location: `/api/v1/runs/${runId}` } });
+}

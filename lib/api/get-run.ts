@@ -1,0 +1,7 @@
+import type { Db } from '../db/queries/db-types';
+import { loadRunInfo } from '../exports/run-info';
+
+/** GET /api/v1/runs/:id: status, progress and per-metric summary (live while the run goes on). */
+export async function getRunResponse(db: Db, runId: string): Promise<Response> {
+  return Response.json(await loadRunInfo(db, runId), { headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../db/queries/db-types';
+import { getRunStatus } from '../db/queries/runs/get-run-status';
+import { validationError } from './errors';
+import { pageOf, pageQueryFrom } from './pagination';
+import { listRunResults } from './queries/list-run-results';
+
+/** GET /api/v1/runs/:id/results?page&pageSize: a page of results with their verdicts. */
+export async function listResultsResponse(db: Db, runId: string, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const query = pageQueryFrom(url);
+  if (!query.success) return validationError(query.error);
+  await getRunStatus(db, runId); // NOT_FOUND for an unknown run, rather than an empty page
+  const { items, total } = await listRunResults(db, runId, { skip: (query.data.page - 1) * query.data.pageSize, take: query.data.pageSize });
+  return Response.json(pageOf(url, query.data, items, total), { headers: { 'cache-control': 'no-store' } });
+}

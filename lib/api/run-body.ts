@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { judgeSelectionSchema } from '../judge/config';
+import { runRequestSchema, type RunRequest } from '../runs/run-request';
+
+/** Concurrency of a run the API starts without saying (the Run model's default). */
+export const DEFAULT_API_CONCURRENCY = 8;
+
+/** The body of POST /api/v1/runs: metrics by name, their options beside them. */
+export const apiRunBodySchema = z.strictObject({
+  datasetId: z.string({ error: 'a dataset id is required' }),
+  metrics: z.array(z.string(), { error: 'a list of metric names is required' }),
+  options: z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'the options of a metric are an object' })).optional(),
+  judge: judgeSelectionSchema.optional().refine((judge) => judge !== undefined, 'give { "kind": "offline" } or { "kind": "openai", "name"?, "model"? }'),
+  modelVersion: z.string().optional(),
+  concurrency: z.unknown().optional(),
+});
+
+export type ApiRunRequestResult = { ok: true; request: RunRequest } | { ok: false; error: z.ZodError; field: (path: readonly PropertyKey[]) => string };
+
+/**
+ * Checks the API's run body with the very schema the New run form uses (lib/runs), then names
+ * each problem the way the API spells the field: `metrics.0`, `options.turn_faithfulness.windowSize`.
+ */
+export function parseApiRunBody(body: unknown): ApiRunRequestResult {
+  const shape = apiRunBodySchema.safeParse(body);
+  if (!shape.success) return { ok: false, error: shape.error, field: (path) => path.map(String).join('.') };
+  const { datasetId, metrics, options = {}, judge, modelVersion, concurrency } = shape.data;
+  const stray = Object.keys(options).find((name) => !metrics.includes(name));
+  if (stray !== undefined) {
+    const error = new z.ZodError([{ code: 'custom', path: ['options', stray], message: `${stray} is not among the metrics of this run`, input: options[stray] }]);
+    return { ok: false, error, field: (path) => path.map(String).join('.') };
+  }
+  const input = {
+    datasetId,
+    metrics: metrics.map((name) => ({ name, options: options[name] ?? {} })),
+    judge,
+    concurrency: concurrency ?? DEFAULT_API_CONCURRENCY,
+    modelVersion,
+  };
+  const parsed = runRequestSchema.safeParse(input);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const field = (path: readonly PropertyKey[]): string => {
+    const [head, index, part, ...rest] = path.map(String);
+    if (head === 'metrics' && index !== undefined && part === 'options') return ['options', metrics[Number(index)], ...rest].join('.');
+    if (head === 'metrics' && index !== undefined && part === 'name') return `metrics.${index}`;
+    return path.map(String).join('.');
+  };
+  return { ok: false, error: parsed.error, field };
+}
