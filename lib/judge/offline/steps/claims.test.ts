@@ -4,10 +4,17 @@ import { extractClaims } from './claims';
 const claims = (message: string) => extractClaims({ message }).claims;
 
 describe('turn_faithfulness.claims (offline)', () => {
-  it('keeps factual sentences and drops greetings, questions and pure opinions', () => {
-    expect(claims('Hi there! The store opens at 9 am. Would you like directions? It is really great!')).toEqual([
+  it('keeps factual sentences and drops greetings, questions and reactions', () => {
+    expect(claims('Hi there! The store opens at 9 am. Would you like directions? That is really great!')).toEqual([
       'The store opens at 9 am.',
     ]);
+  });
+
+  // Changed deliberately: an opinion about the subject used to be dropped; a source must back it too.
+  it('keeps opinions about the subject as claims, drops reactions to the user', () => {
+    expect(claims('Hi there! The store opens at 9 am. It is really great!')).toEqual(['The store opens at 9 am.', 'It is really great!']);
+    expect(claims("It's the best film of the decade.")).toEqual(["It's the best film of the decade."]);
+    expect(claims('How interesting! That sounds fun. So good!')).toEqual([]);
   });
 
   it('strips hedges and discourse markers but keeps what they frame', () => {
@@ -19,8 +26,9 @@ describe('turn_faithfulness.claims (offline)', () => {
     expect(claims('Did you know the movie appeared in 2010?')).toEqual(['The movie appeared in 2010.']);
   });
 
-  it('keeps first-person statements that carry content, drops bare tastes', () => {
-    expect(claims('I love it!')).toEqual([]);
+  // Changed deliberately: a stated taste ("I love it!") used to be dropped; it is now a claim.
+  it('keeps first-person statements, tastes included', () => {
+    expect(claims('I love it!')).toEqual(['I love it!']);
     expect(claims('I have two dogs.')).toEqual(['I have two dogs.']);
   });
 

@@ -1,7 +1,7 @@
 import type { StepInput, StepOutput } from '../../steps';
 import { analyse } from '../text/analyse';
 import { PURE_HEDGE } from '../text/lexicon';
-import { isFormula, isPureOpinion, isQuestion, stripHedges } from '../text/speech-acts';
+import { isFormula, isPureOpinion, isQuestion, isReaction, stripHedges } from '../text/speech-acts';
 
 /** "Did you know that X?" asserts X. */
 const RHETORICAL = /^(?:(?:and |so |but )?(?:did|do) you know|(?:have|had) you heard|did you hear|fun fact)(?: that)?,? /i;
@@ -25,7 +25,9 @@ export function claimOf(sentence: string): string | null {
   if (isFormula(text) || PURE_HEDGE.test(text)) return null;
   const [parsed] = analyse(text);
   if (!parsed || !parsed.terms.some((t) => t.content)) return null;
-  if (isPureOpinion(parsed)) return null;
+  // An opinion about the subject ("It's a fun movie") is a claim a source must back too; a
+  // reaction to what the user just said ("That's so cool!") is not.
+  if (isPureOpinion(parsed) && isReaction(parsed)) return null;
   return capitalise(text);
 }
 

@@ -72,3 +72,14 @@ export function isPureOpinion(sentence: Sentence): boolean {
   const negated = sentence.terms.some((t) => t.negation);
   return !negated && predicate.length > 0 && predicate.every(rates) && predicate.every((t) => t.value === null);
 }
+
+/**
+ * A reaction to the other speaker's words rather than a view of the subject: "That's so
+ * cool!", "This sounds fun", "Sounds great", an exclamative ("How interesting!", "What a
+ * story!"), or a rating with no subject at all ("So good!").
+ */
+export function isReaction(sentence: Sentence): boolean {
+  if (/^(?:how|what an?)\b/i.test(sentence.text.trim()) && /!\W*$/.test(sentence.text)) return true;
+  const first = sentence.terms.find((t) => !t.tags.has('Adverb') && !t.tags.has('Conjunction') && !t.tags.has('Expression'));
+  return !first || ['that', 'this', 'sounds', 'sound', "that's", 'thats'].includes(first.norm) || !sentence.terms.some((t) => t.tags.has('Noun') || t.tags.has('Pronoun') || t.tags.has('Verb'));
+}
