@@ -24,6 +24,7 @@ const evalArgsSchema = z.object({
   save: z.boolean().default(false),
   name: z.string().min(1).optional(),
   modelVersion: z.string().min(1).optional(),
+  baseline: z.string().trim().min(1, 'give the id of the run to compare with').optional(),
   strict: z.boolean().default(false),
   noReason: z.boolean().default(false),
 });
@@ -59,6 +60,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         save: { type: 'boolean' },
         name: { type: 'string' },
         'model-version': { type: 'string' },
+        baseline: { type: 'string' },
         strict: { type: 'boolean' },
         'no-reason': { type: 'boolean' },
       },
@@ -84,6 +86,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     save: v.save,
     name: v.name,
     modelVersion: v['model-version'],
+    baseline: v.baseline,
     strict: v.strict,
     noReason: v['no-reason'],
   });
@@ -92,6 +95,10 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     const key = String(issue.path[0] ?? 'file');
     const flag = key === 'file' ? 'file' : (flagOf[key] ?? `--${key}`);
     throw new AppError('BAD_INPUT', `${flag}: ${issue.message}`, { field: flag });
+  }
+  if (res.data.baseline !== undefined && !res.data.save) {
+    // The comparison reads the new run from the database: it must be stored first.
+    throw new AppError('BAD_INPUT', '--baseline: compares the stored run with the baseline, so it needs --save', { field: '--baseline' });
   }
   return res.data;
 }

@@ -1,5 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { compareRuns, type RunComparisonReport } from '../compare/compare-runs';
+import type { Db } from '../db/queries/db-types';
+import { getRun } from '../db/queries/runs/get-run';
 import { AppError } from '../errors';
 import { createJudge, defaultJudgeSelection, loadJudgeConfig, type JudgeSelection } from '../judge/config';
 import { getDb } from '../db/client';
@@ -9,6 +12,7 @@ import type { MetricName, MetricResult } from '../metrics/types';
 import { recordEvaluation } from '../runs/record-evaluation';
 import { evaluateConversations, type MetricSelection } from '../runs/evaluate-conversations';
 import { applicableMetrics } from '../runs/applicable-metrics';
+import { formatComparison } from './compare-report';
 import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
@@ -43,7 +47,21 @@ function judgeSelection(args: EvalArgs, env: Record<string, string | undefined>)
   return { selection: fallback.kind === 'openai' ? { ...fallback, model: args.judgeModel } : fallback, env: judgeEnv };
 }
 
-/** `turnwise eval`: exit 0 when every metric passes, 1 when any fails, 2 on bad input (thrown as AppError). */
+/** A baseline must exist (NOT_FOUND names it) and be over: a run still scoring has no final numbers. */
+async function checkBaseline(db: Db, runId: string): Promise<void> {
+  const run = await getRun(db, runId);
+  if (run.status === 'queued' || run.status === 'running') {
+    throw new AppError('BAD_INPUT', `--baseline: run ${runId} is still ${run.status}; compare with a finished run`, { field: '--baseline' });
+  }
+}
+
+/**
+ * `turnwise eval`: exit 0 when every metric passes, 1 when any fails, 2 on bad input (thrown as
+ * AppError). With --baseline (and --save) the stored run is compared with the baseline run and
+ * the exit code is the comparison's: 1 when a metric's whole 95% interval of the difference is
+ * below 0, else 0, so that a CI job fails on a regression rather than on thresholds the
+ * baseline missed too.
+ */
 export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number> {
   const dataset = await loadDatasetFile(args.file);
   const names = args.metrics ?? applicableMetrics(dataset.conversations);
@@ -53,6 +71,8 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   const config = loadJudgeConfig(env);
   await ensureDatabase();
   const db = getDb();
+  // Before any judge call: an unknown baseline costs nothing.
+  if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
   if (selection.kind === 'openai' && judge.kind !== 'offline') {
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
@@ -61,6 +81,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   }
 
   let results: (MetricResult | null)[][];
+  let comparison: RunComparisonReport | undefined;
   if (args.save) {
     const saved = await recordEvaluation(db, {
       dataset: {
@@ -77,15 +98,17 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
     });
     results = saved.results;
     io.stderr(`saved: dataset ${saved.datasetId}, run ${saved.runId} (${saved.status})\n`);
+    if (args.baseline !== undefined) comparison = await compareRuns(db, args.baseline, [saved.runId]);
   } else {
     results = await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency: args.concurrency });
   }
 
-  const report = buildEvalReport(dataset.conversations, results, judge.usage());
+  const report = { ...buildEvalReport(dataset.conversations, results, judge.usage()), ...(comparison ? { comparison } : {}) };
   if (args.json === '-') {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     io.stdout(`${formatEvalTable(report)}\n\n${formatUsage(report)}\n`);
+    if (comparison) io.stdout(`\n${formatComparison(comparison)}\n`);
     if (args.json) {
       try {
         await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -94,6 +117,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
       }
     }
   }
+  if (comparison) return comparison.regressions.length > 0 ? 1 : 0;
   const failed = results.flat().some((r) => r !== null && !r.success);
   return failed ? 1 : 0;
 }

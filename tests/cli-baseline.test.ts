@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbClient } from '@/lib/db/client';
+
+/*
+ * `turnwise eval --save --baseline <runId>` as a CI job runs it: subprocesses on one database,
+ * offline judge (no OPENAI_* variables). The second model version forgets the order number it
+ * was given, which the knowledge retention metric catches in every conversation.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-baseline-'));
+const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const topics = ['refund', 'shipping', 'warranty', 'login', 'billing', 'upgrade', 'invoice', 'password'];
+function datasetFile(name: string, forgetful: boolean): string {
+  const file = path.join(tmp, name);
+  const conversations = topics.map((topic, i) => ({
+    name: `${topic} question`,
+    turns: [
+      { role: 'user', content: `Hi, I am Alex and my order number is ${1040 + i}. I have a ${topic} question.` },
+      { role: 'assistant', content: `Thanks Alex, I found order ${1040 + i}.` },
+      { role: 'user', content: `When will the ${topic} be done?` },
+      { role: 'assistant', content: forgetful ? 'What is your order number?' : `The ${topic} for order ${1040 + i} is done by Friday.` },
+    ],
+  }));
+  writeFileSync(file, JSON.stringify(conversations));
+  return file;
+}
+const good = datasetFile('bot-v1.json', false);
+const forgetful = datasetFile('bot-v2.json', true);
+
+function turnwise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
+  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
+  return new Promise((resolve) => {
+    execFile(TSX, ['bin/turnwise.ts', 'eval', ...args, '--metrics', 'knowledge_retention'], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+const savedRun = (stderr: string): string => {
+  const match = /saved: dataset \S+, run (\S+) \(/.exec(stderr);
+  if (!match) throw new Error(`no saved run in: ${stderr}`);
+  return match[1];
+};
+async function counts() {
+  const db = createDbClient(url);
+  try {
+    return { datasets: await db.dataset.count(), runs: await db.run.count() };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+let baseline = '';
+beforeAll(async () => {
+  const run = await turnwise([good, '--save', '--model-version', 'bot v1']);
+  expect(run.code, run.stderr).toBe(0);
+  baseline = savedRun(run.stderr);
+});
+
+describe('turnwise eval --save --baseline', () => {
+  it('exits 0 when no metric regressed, and prints the comparison', async () => {
+    const run = await turnwise([good, '--save', '--model-version', 'bot v1.1', '--baseline', baseline]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Baseline   ${baseline}`);
+    expect(run.stdout).toContain(`Candidate  ${savedRun(run.stderr)}`);
+    expect(run.stdout).toContain('8 conversations matched, 0 only in the baseline, 0 only in this run');
+    expect(run.stdout).toMatch(/Knowledge retention\s+1\.000\s+1\.000\s+±0\.000 \[±0\.000, ±0\.000\]/);
+    expect(run.stdout).not.toContain('REGRESSED');
+  });
+
+  it('exits 1 when a metric dropped beyond its confidence interval', async () => {
+    const run = await turnwise([forgetful, '--save', '--model-version', 'bot v2', '--baseline', baseline]);
+    expect(run.code, run.stderr).toBe(1);
+    const candidate = savedRun(run.stderr);
+    expect(run.stdout).toMatch(/Knowledge retention\s+1\.000\s+0\.500\s+−0\.500 \[−0\.500, −0\.500\].*REGRESSED/);
+    expect(run.stdout).toContain(`Regressed (whole interval below 0): Knowledge retention in run ${candidate} (−0.500)`);
+  });
+
+  it('judges by the comparison, not by thresholds the baseline missed too', async () => {
+    const first = await turnwise([forgetful, '--save', '--threshold', '0.9']);
+    expect(first.code).toBe(1); // without --baseline, a failed threshold is exit 1
+    const again = await turnwise([forgetful, '--save', '--threshold', '0.9', '--baseline', savedRun(first.stderr), '--json', '-']);
+    expect(again.code, again.stderr).toBe(0);
+    const report = JSON.parse(again.stdout);
+    expect(report.conversations).toHaveLength(topics.length);
+    expect(report.comparison).toMatchObject({ baseline: { id: savedRun(first.stderr) }, regressions: [] });
+    expect(report.comparison.candidates[0].id).toBe(savedRun(again.stderr));
+  });
+
+  it('exits 2 for --baseline without --save, and for an unknown baseline, before scoring anything', async () => {
+    const before = await counts();
+    const unsaved = await turnwise([good, '--baseline', baseline]);
+    expect(unsaved.code).toBe(2);
+    expect(unsaved.stderr).toContain('--baseline: compares the stored run with the baseline, so it needs --save');
+    const unknown = await turnwise([good, '--save', '--baseline', 'no-such-run']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Run no-such-run was not found');
+    expect(unknown.stdout).toBe('');
+    expect(await counts()).toEqual(before);
+  });
+});
