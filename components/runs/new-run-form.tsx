@@ -247,7 +247,8 @@ interface PreviewState {
 function usePreview(input: RunRequestInput): PreviewState {
   const [state, setState] = useState<PreviewState>({ data: null, loading: true, error: null });
   const latest = useRef(0);
-  const key = JSON.stringify(input);
+  // Concurrency and the version label change nothing in the estimate: no new request for them.
+  const key = JSON.stringify({ ...input, concurrency: 1, modelVersion: undefined });
   useEffect(() => {
     const request = ++latest.current;
     setState((s) => ({ ...s, loading: true }));

@@ -8,6 +8,23 @@ import { evaluateConversations } from './evaluate-conversations';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from './run-request';
 
+/**
+ * The judge with a turn of the event loop before every call. The offline judge computes
+ * synchronously, so an item would otherwise hold the process for its whole pipeline; the
+ * app server's worker shares the process with the pages, which then wait for whole items.
+ */
+function yielding(judge: Judge): Judge {
+  return {
+    kind: judge.kind,
+    model: judge.model,
+    usage: () => judge.usage(),
+    call: async (request) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return judge.call(request);
+    },
+  };
+}
+
 export interface ExecuteChunkOptions {
   db: Db;
   env: Record<string, string | undefined>;
@@ -35,7 +52,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
-  const judge = options.judge ?? createRunJudge(db, run, options.env);
+  const judge = yielding(options.judge ?? createRunJudge(db, run, options.env));
   let scored = 0;
   await evaluateConversations({
     conversations: rows.map((r) => r.conversation),
