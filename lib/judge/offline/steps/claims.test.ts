@@ -32,6 +32,12 @@ describe('turn_faithfulness.claims (offline)', () => {
     expect(claims('I have two dogs.')).toEqual(['I have two dogs.']);
   });
 
+  it('keeps a question that brings in content when the reply makes no statement', () => {
+    expect(claims('Hi, have you seen Maleficent?')).toEqual(['Have you seen Maleficent?']);
+    expect(claims('Have you seen it? What about you?')).toEqual([]);
+    expect(claims('Did you like it? It was filmed in Toronto.')).toEqual(['It was filmed in Toronto.']);
+  });
+
   it('makes no claim from a pure hedge', () => {
     expect(claims("I don't know.")).toEqual([]);
   });

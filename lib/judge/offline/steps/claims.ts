@@ -1,7 +1,7 @@
 import type { StepInput, StepOutput } from '../../steps';
 import { analyse } from '../text/analyse';
 import { PURE_HEDGE } from '../text/lexicon';
-import { isFormula, isPureOpinion, isQuestion, isReaction, stripHedges } from '../text/speech-acts';
+import { isFormula, isPureOpinion, isQuestion, isReaction, presupposedTerms, stripHedges } from '../text/speech-acts';
 
 /** "Did you know that X?" asserts X. */
 const RHETORICAL = /^(?:(?:and |so |but )?(?:did|do) you know|(?:have|had) you heard|did you hear|fun fact)(?: that)?,? /i;
@@ -10,13 +10,22 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The claim a sentence makes, or null when it makes none (question, greeting, opinion, hedge). */
+/**
+ * The claim a sentence makes, or null when it makes none (greeting, reaction, hedge, or a
+ * question that brings in no content). A question that does is kept whole as its claim.
+ */
 export function claimOf(sentence: string): string | null {
   if (isFormula(sentence)) return null;
   let text = sentence.trim();
   if (isQuestion(text)) {
-    const bare = text.replace(/^(?:(?:i see|oh|yes|yeah|well|so|and|hey|wow)[,!.]?\s+)+/i, '');
-    if (!RHETORICAL.test(bare)) return null;
+    const bare = text.replace(/^(?:(?:i see|oh|yes|yeah|yea|well|so|and|hi|hello|hey|wow|ok|okay|sure|right|cool|great|nice|interesting|haha|lol|hmm)\s*[,!.]?\s+)+/i, '');
+    if (!RHETORICAL.test(bare)) {
+      // A question that brings in content ("Have you seen Maleficent?") presupposes it; the
+      // verdict weighs only what it takes for granted.
+      const [asked] = analyse(bare);
+      if (!asked || !presupposedTerms(asked.terms).some((t) => t.content)) return null;
+      return capitalise(bare);
+    }
     text = bare.replace(RHETORICAL, '').replace(/\?+$/, '.');
   }
   text = stripHedges(text);
@@ -36,5 +45,8 @@ export function extractClaims(input: StepInput<'turn_faithfulness.claims'>): Ste
     .flatMap((s) => s.text.split(/;\s+/))
     .map(claimOf)
     .filter((c): c is string => c !== null);
-  return { claims };
+  // Beside statements, a question hands the turn back to the user and the statements carry the
+  // reply; a reply that is only a question is judged by what the question takes for granted.
+  const statements = claims.filter((c) => !isQuestion(c));
+  return { claims: statements.length > 0 ? statements : claims };
 }

@@ -38,6 +38,11 @@ describe('turn_faithfulness.verdicts (offline)', () => {
     expect(verdictOf('I visited the Eiffel Tower last summer.').verdict).toBe('no');
   });
 
+  it('judges a question by what it takes for granted, not by what it asks the user', () => {
+    expect(verdictOf('Do you like the Eiffel Tower?').verdict).toBe('yes');
+    expect(verdictOf('Have you ever visited the Louvre?').verdict).toBe('no');
+  });
+
   it('answers idk when the claim is too vague to check', () => {
     expect(verdictOf('That is it.').verdict).toBe('idk');
   });

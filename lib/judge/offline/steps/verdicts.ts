@@ -2,7 +2,7 @@ import type { StepInput, StepOutput } from '../../steps';
 import { analyseTerms, type Term } from '../text/analyse';
 import { oppositesOf } from '../text/antonyms';
 import { bagOf, contentTerms, coverage, holds, mergeBags, negatesShared, termWeight, type Bag } from '../text/overlap';
-import { isPersonal } from '../text/speech-acts';
+import { isPersonal, presupposedTerms } from '../text/speech-acts';
 import { offlineReason, quote } from '../reason-prefix';
 
 type Verdict = StepOutput<'turn_faithfulness.verdicts'>['verdicts'][number];
@@ -50,7 +50,8 @@ function subjectReferent(terms: readonly Term[], truth: Truth, all: Bag): Term[]
  */
 function judgeClaim(index: number, claim: string, truths: readonly Truth[], all: Bag): Verdict {
   const verdict = (v: Verdict['verdict'], text: string): Verdict => ({ index, verdict: v, reason: offlineReason(text) });
-  const terms = analyseTerms(claim);
+  const question = /\?["')\]]*$/.test(claim.trim());
+  const terms = question ? presupposedTerms(analyseTerms(claim)) : analyseTerms(claim);
   let content = contentTerms(terms);
   let found = content.length > 0 ? bestTruth(truths, content) : null;
   if (found) {

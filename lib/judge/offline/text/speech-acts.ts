@@ -83,3 +83,23 @@ export function isReaction(sentence: Sentence): boolean {
   const first = sentence.terms.find((t) => !t.tags.has('Adverb') && !t.tags.has('Conjunction') && !t.tags.has('Expression'));
   return !first || ['that', 'this', 'sounds', 'sound', "that's", 'thats'].includes(first.norm) || !sentence.terms.some((t) => t.tags.has('Noun') || t.tags.has('Pronoun') || t.tags.has('Verb'));
 }
+
+/**
+ * The content a question takes for granted, without the part that asks about the listener:
+ * in "Have you ever seen Maleficent?" the verb whose subject is "you" asks, "Maleficent" is
+ * presupposed. Words a question about the user's tastes or doings uses ("like", "seen",
+ * "tried") say nothing about the world.
+ */
+export function presupposedTerms(terms: readonly Term[]): Term[] {
+  const asking = new Set<Term>();
+  terms.forEach((t, i) => {
+    if (t.norm !== 'you') return;
+    for (let j = i + 1; j < terms.length; j++) {
+      const u = terms[j];
+      if (u.tags.has('Adverb') || !u.content) continue;
+      if (u.tags.has('Verb')) asking.add(u);
+      break;
+    }
+  });
+  return terms.filter((t) => !asking.has(t));
+}
