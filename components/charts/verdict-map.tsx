@@ -35,7 +35,6 @@ export function VerdictMap({ map }: { map: PreparedVerdictMap }) {
                         href={cell.href}
                         prefetch={false}
                         title={cell.title}
-                        aria-label={`${row.label}, ${cell.title}`}
                         data-state={cell.state}
                         className="block h-5 w-5 rounded-sm border hover:ring-2 hover:ring-indigo-400 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
                         style={{ backgroundColor: cell.colour, borderColor: cell.border }}

@@ -14,6 +14,11 @@ describe('prepareMetricCards', () => {
     expect(card.detail).toBe('2 conversations · no errors');
   });
 
+  it('writes large counts with separators', () => {
+    const [card] = prepareMetricCards([{ metric: 'x', threshold: 0.5, count: 100_000, errors: 1_574, passed: 90_000, scoreSum: 80_000 }]);
+    expect(card.detail).toBe('100,000 conversations · 1,574 errors');
+  });
+
   it('has no mean or pass rate (not zero) when every result errored', () => {
     const [card] = prepareMetricCards([{ metric: 'knowledge_retention', threshold: 0.5, count: 1, errors: 1, passed: 0, scoreSum: 0 }]);
     expect(card).toMatchObject({ mean: '–', meanValue: null, passRate: '–', passRateValue: null, tone: 'none' });

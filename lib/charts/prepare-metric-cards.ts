@@ -28,6 +28,7 @@ export interface PreparedMetricCard {
   tone: 'good' | 'bad' | 'none';
 }
 
+const n = (x: number) => x.toLocaleString('en-US');
 const formatOnScale = (x: number, scale: number) => (scale >= 10 ? x.toFixed(0) : x.toFixed(2));
 
 /**
@@ -50,7 +51,7 @@ export function prepareMetricCards(sources: MetricCardSource[]): PreparedMetricC
       threshold: formatOnScale(s.threshold * scale, scale),
       scored,
       errors: s.errors,
-      detail: `${s.count} ${s.count === 1 ? 'conversation' : 'conversations'}${s.errors ? ` · ${s.errors} ${s.errors === 1 ? 'error' : 'errors'}` : ' · no errors'}`,
+      detail: `${n(s.count)} ${s.count === 1 ? 'conversation' : 'conversations'}${s.errors ? ` · ${n(s.errors)} ${s.errors === 1 ? 'error' : 'errors'}` : ' · no errors'}`,
       tone: meanValue === null ? 'none' : meanValue >= s.threshold * scale ? 'good' : 'bad',
     };
   });

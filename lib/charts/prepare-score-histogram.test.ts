@@ -65,6 +65,16 @@ describe('prepareScoreHistogram', () => {
     expect(failed.note).toBe('No scores: all 4 results errored.');
   });
 
+  it('gives the count axis round ticks with short labels', () => {
+    const small = prepareScoreHistogram({ metric: 'x', threshold: 0.5, errors: 0, points: [[1, 6, 0]] });
+    expect(small.yTicks).toEqual([0, 2, 4, 6]);
+    const large = prepareScoreHistogram({ metric: 'x', threshold: 0.5, errors: 0, points: [[1, 79_123, 0], [0.1, 0, 1_200]] });
+    expect(large.yTicks).toEqual([0, 20_000, 40_000, 60_000, 80_000]);
+    expect(large.yTickLabels).toEqual(['0', '20K', '40K', '60K', '80K']);
+    const one = prepareScoreHistogram({ metric: 'x', threshold: 0.5, errors: 0, points: [[1, 1, 0]] });
+    expect(one.yTicks).toEqual([0, 1]);
+  });
+
   it('takes another bin count', () => {
     const h = prepareScoreHistogram({ metric: 'x', threshold: 0.5, errors: 0, points: [[0.24, 1, 0], [0.25, 1, 0]] }, 4);
     expect(h.bins!.map((b) => b.passed)).toEqual([1, 1, 0, 0]);

@@ -34,6 +34,9 @@ export interface PreparedHistogram {
   thresholdLabel: string;
   /** What the x axis shows, under it. */
   axisLabel: string;
+  /** The count axis: tick values from 0 to a round top, and their labels ("1.5k"). */
+  yTicks: number[];
+  yTickLabels: string[];
   passColour: string;
   failColour: string;
   /** A line under the chart: what is left out (errors) or why there is no chart. */
@@ -43,6 +46,18 @@ export interface PreparedHistogram {
 }
 
 const DEFAULT_BINS = 10;
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** 0 to a round top in about four 1-2-5 steps, so that counts of any size read at a glance. */
+function countTicks(max: number): number[] {
+  if (max <= 0) return [0, 1];
+  const rough = max / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
+  const top = Math.ceil(max / step) * step;
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+}
 
 /** Digits that show every bin edge exactly: 0.1 steps need one, 0.25 steps need two. */
 function edgeDigits(binCount: number, scale: number): number {
@@ -75,13 +90,15 @@ export function prepareScoreHistogram(source: HistogramSource, binCount = DEFAUL
     passColour: PASS_COLOUR,
     failColour: FAIL_COLOUR,
   };
-  const errorNote = source.errors > 0 ? `${source.errors} errored ${source.errors === 1 ? 'result has' : 'results have'} no score and ${source.errors === 1 ? 'is' : 'are'} not shown.` : null;
+  const errorNote = source.errors > 0 ? `${source.errors.toLocaleString('en-US')} errored ${source.errors === 1 ? 'result has' : 'results have'} no score and ${source.errors === 1 ? 'is' : 'are'} not shown.` : null;
   if (scored === 0) {
     return {
       ...base,
       bins: null,
       axisLabel: '',
-      note: source.errors > 0 ? `No scores: all ${source.errors} results errored.` : 'No scores yet.',
+      yTicks: [],
+      yTickLabels: [],
+      note: source.errors > 0 ? `No scores: all ${source.errors.toLocaleString('en-US')} results errored.` : 'No scores yet.',
       description: `${title}: no scores.`,
     };
   }
@@ -103,10 +120,13 @@ export function prepareScoreHistogram(source: HistogramSource, binCount = DEFAUL
     bins[i].passed += passed;
     bins[i].failed += failed;
   }
+  const yTicks = countTicks(Math.max(...bins.map((b) => b.passed + b.failed)));
   return {
     ...base,
     bins,
     axisLabel,
+    yTicks,
+    yTickLabels: yTicks.map((t) => compact.format(t)),
     note: errorNote,
     description: `${title}: ${scored} scored results; ${bins
       .filter((b) => b.passed + b.failed > 0)
