@@ -49,7 +49,8 @@ beforeAll(async () => {
       if (input.assistantMessage.startsWith('BROKEN')) throw new Error('the judge broke down');
       return input.assistantMessage.startsWith('OFF-TOPIC') ? { verdict: 'no', reason: '=cmd|" /C calc"!A0 off topic' } : { verdict: 'yes', reason: 'On topic.' };
     },
-    'knowledge_retention.attrition': () => ({ verdict: 'no', reason: '@forgot nothing' }),
+    'knowledge_retention.facts': (input) => ({ facts: [{ key: 'question', values: [input.message] }] }),
+    'knowledge_retention.attrition': () => ({ attrition: 'no', reason: '@forgot nothing' }),
     reason: () => ({ reason: '-Scripted reason, with a comma' }),
   });
   const saved = await recordEvaluation(getDb(), {
@@ -106,6 +107,7 @@ describe('GET /api/runs/:id/export', () => {
     expect(rows[10][1]).toBe('chat 5, "quoted"\nsecond line');
     const relevancy0 = rows[0];
     expect(relevancy0.slice(3)).toEqual(['conversation_relevancy', '0.5', 'true', '0.5', "'-Scripted reason, with a comma", '']);
+    expect(rows[1].slice(3, 8)).toEqual(['knowledge_retention', '1', 'true', '0.5', "'-Scripted reason, with a comma"]);
     const errored = rows.find((r) => r[2] === '7' && r[3] === 'conversation_relevancy')!;
     expect(errored[4]).toBe('');
     expect(errored[8]).toMatch(/the judge broke down/);
@@ -189,5 +191,6 @@ describe('streaming', () => {
     const stored = parseRunSummary((await getDb().run.findUniqueOrThrow({ where: { id: runId } })).summary);
     expect(live).toEqual(stored);
     expect(live.conversation_relevancy.errors).toBe(Array.from({ length: CONVERSATIONS }, (_, i) => i).filter(broken).length);
+    expect(live.knowledge_retention).toEqual({ mean: 1, passRate: 1, count: CONVERSATIONS, errors: 0 });
   });
 });
