@@ -8,19 +8,31 @@ import { evaluateConversations } from './evaluate-conversations';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from './run-request';
 
+const STOPPED = 'RunStopped';
+
 /**
- * The judge with a turn of the event loop before every call. The offline judge computes
- * synchronously, so an item would otherwise hold the process for its whole pipeline; the
- * app server's worker shares the process with the pages, which then wait for whole items.
+ * The judge as a run uses it. A turn of the event loop before every call: the offline
+ * judge computes synchronously, so an item would otherwise hold the process for its whole
+ * pipeline, and the app server's worker shares the process with the pages. Once the run
+ * is stopped, no new call starts; on a cancel, calls in flight are aborted too, so a
+ * cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
+ * calls in flight finish and their replies reach the cache for whoever resumes.
  */
-function yielding(judge: Judge): Judge {
+function forRun(judge: Judge, signal: AbortSignal | undefined): Judge {
+  const cancelled = new AbortController();
+  signal?.addEventListener('abort', () => signal.reason === 'cancelled' && cancelled.abort(signal.reason), { once: true });
   return {
     kind: judge.kind,
     model: judge.model,
     usage: () => judge.usage(),
     call: async (request) => {
       await new Promise<void>((resolve) => setImmediate(resolve));
-      return judge.call(request);
+      if (signal?.aborted) {
+        const error = new Error('the run was stopped');
+        error.name = STOPPED;
+        throw error;
+      }
+      return judge.call(signal ? { ...request, signal: cancelled.signal } : request);
     },
   };
 }
@@ -52,7 +64,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
-  const judge = yielding(options.judge ?? createRunJudge(db, run, options.env));
+  const judge = forRun(options.judge ?? createRunJudge(db, run, options.env), options.signal);
   let scored = 0;
   await evaluateConversations({
     conversations: rows.map((r) => r.conversation),
@@ -63,6 +75,8 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
     retain: false,
     skip: (item) => stored.has(storedItemKey(rows[item.conversation].id, item.metric)),
     onResult: async (item, result) => {
+      // An item cut short by the stop is not a result: whoever resumes the run scores it again.
+      if (options.signal?.aborted && result.error !== null) return;
       if (await saveResult(db, runId, rows[item.conversation].id, result)) scored++;
     },
   });
