@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
 import { AppError } from '../errors';
 
 /*
- * A streaming multipart/form-data reader (RFC 7578): parts come one at a time and a part's
- * bytes are handed on as they arrive, so an uploaded file of hundreds of MB goes straight to
- * the importer without being held (Request.formData() would buffer the whole body first).
+ * multipart/form-data as a sequence of parts, parsed by busboy: a part's bytes are handed on
+ * as they arrive, so an uploaded file of hundreds of MB goes straight to the importer without
+ * being held (Request.formData() would buffer the whole body first).
  */
 
 export interface MultipartPart {
@@ -16,10 +18,8 @@ export interface MultipartPart {
   body: AsyncIterable<Uint8Array>;
 }
 
-/** Header block of one part: more is not a form a client would send. */
-const MAX_HEADER_BYTES = 16 * 1024;
-const CRLF = Buffer.from('\r\n');
-const HEADER_END = Buffer.from('\r\n\r\n');
+/** Plain (non-file) fields are options, never datasets: a larger one is refused, not cut. */
+const MAX_FIELD_BYTES = 64 * 1024;
 
 const bad = (message: string) => new AppError('BAD_INPUT', `Malformed multipart body: ${message}`, { field: 'file' });
 
@@ -30,140 +30,73 @@ export function multipartBoundary(contentType: string | null): string | null {
   return match ? (match[1] ?? match[2]) : null;
 }
 
-/** Parameters of a header value: `form-data; name="file"; filename="a.csv"` → { name, filename }. */
-function headerParams(value: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  const pattern = /;\s*([^=;\s]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
-  for (let m = pattern.exec(value); m; m = pattern.exec(value)) {
-    const key = m[1].toLowerCase();
-    const raw = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3].trim();
-    if (key.endsWith('*')) {
-      // RFC 5987: charset'language'percent-encoded
-      const ext = /^([^']*)'[^']*'(.*)$/.exec(raw);
-      if (ext) {
-        try {
-          params[key.slice(0, -1)] = decodeURIComponent(ext[2]);
-          continue;
-        } catch {
-          // fall through to the raw value
-        }
-      }
-    }
-    params[key] ??= raw;
-  }
-  return params;
-}
+type Event = { part: MultipartPart; stream?: Readable } | { error: Error } | { done: true };
 
-function parseHeaders(block: string): { name: string; fileName: string | null; contentType: string | null } {
-  let disposition: string | null = null;
-  let contentType: string | null = null;
-  for (const line of block.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (key === 'content-disposition') disposition = value;
-    else if (key === 'content-type') contentType = value;
-  }
-  if (!disposition || !/^form-data\b/i.test(disposition)) throw bad('a part has no Content-Disposition: form-data header');
-  const params = headerParams(disposition);
-  if (params.name === undefined) throw bad('a part has no field name');
-  // Browsers and curl send the base name; strip any path a client may add.
-  const fileName = params.filename === undefined ? null : params.filename.replace(/^.*[\\/]/, '');
-  return { name: params.name, fileName, contentType };
-}
-
-/** Parts of a multipart body, in order. Read (or skip) each part's body before the next. */
+/** The parts of a multipart body, one at a time, in order. */
 export async function* multipartParts(source: AsyncIterable<Uint8Array>, boundary: string): AsyncGenerator<MultipartPart> {
-  const input = source[Symbol.asyncIterator]();
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The first boundary has no CRLF before it: start with one so that every delimiter looks alike.
-  let buf: Buffer = Buffer.from(CRLF);
-  let ended = false;
-
-  const fill = async (): Promise<boolean> => {
-    if (ended) return false;
-    const next = await input.next();
-    if (next.done) {
-      ended = true;
-      return false;
-    }
-    const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
-    buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-    return true;
-  };
-  /** Index of `needle` in the buffer, reading more while it is absent (up to `limit` bytes); -1 at the end. */
-  const find = async (needle: Buffer, limit = Infinity): Promise<number> => {
-    for (;;) {
-      const at = buf.indexOf(needle);
-      if (at >= 0) return at;
-      if (buf.length > limit) return -1;
-      if (!(await fill())) return -1;
-    }
+  const parser = busboy({
+    headers: { 'content-type': `multipart/form-data; boundary="${boundary}"` },
+    limits: { fieldSize: MAX_FIELD_BYTES },
+  });
+  const events: Event[] = [];
+  let wake: (() => void) | null = null;
+  let open: string | null = null;
+  const emit = (event: Event) => {
+    events.push(event);
+    wake?.();
+    wake = null;
   };
 
+  parser.on('file', (name, stream, info) => {
+    open = name;
+    stream.once('end', () => {
+      if (open === name) open = null;
+    });
+    const body = (async function* () {
+      try {
+        yield* stream;
+      } catch (error) {
+        throw error instanceof AppError ? error : bad(`the body ends inside the part "${name}"`);
+      }
+    })();
+    emit({ part: { name, fileName: info.filename ?? null, contentType: info.mimeType ?? null, body }, stream });
+  });
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) {
+      emit({ error: new AppError('BAD_INPUT', `${name}: longer than ${MAX_FIELD_BYTES} bytes; send a file as a file part`, { field: name }) });
+      return;
+    }
+    const bytes = Buffer.from(value, 'utf8');
+    emit({ part: { name, fileName: null, contentType: null, body: (async function* () { if (bytes.length) yield bytes; })() } });
+  });
+  parser.on('error', (error: Error) => {
+    const message = /unexpected end/i.test(error.message) ? 'the body ends before its closing boundary' : error.message;
+    emit({ error: open ? bad(`the body ends inside the part "${open}"`) : bad(message) });
+  });
+  parser.on('close', () => emit({ done: true }));
+
+  const input = Readable.from(source);
+  input.on('error', (error) => emit({ error }));
+  input.pipe(parser);
+
+  let previous: Readable | undefined;
   try {
-    // Preamble: skip to the first delimiter, keeping only the bytes that could start one.
     for (;;) {
-      const at = buf.indexOf(delimiter);
-      if (at >= 0) {
-        buf = buf.subarray(at + delimiter.length);
-        break;
+      // A part the caller did not read is drained, so the parser can reach the next one.
+      if (previous && !previous.readableEnded) previous.resume();
+      while (events.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const event = events.shift()!;
+      if ('error' in event) {
+        previous?.destroy(event.error);
+        throw event.error;
       }
-      buf = buf.subarray(Math.max(0, buf.length - delimiter.length + 1));
-      if (!(await fill())) throw bad(`no part starts with the boundary given in Content-Type`);
-    }
-
-    for (;;) {
-      while (buf.length < 2) if (!(await fill())) throw bad('the body ends after a boundary');
-      if (buf[0] === 0x2d && buf[1] === 0x2d) return; // "--": the closing delimiter
-      const lineEnd = await find(CRLF, 1024);
-      if (lineEnd < 0) throw bad('a boundary line does not end');
-      buf = buf.subarray(lineEnd + 2);
-
-      let block = '';
-      while (buf.length < 2) if (!(await fill())) throw bad('a part ends inside its headers');
-      if (buf[0] === 0x0d && buf[1] === 0x0a) buf = buf.subarray(2);
-      else {
-        const end = await find(HEADER_END, MAX_HEADER_BYTES);
-        if (end < 0) throw bad('a part ends inside its headers, or its headers are too long');
-        block = buf.subarray(0, end).toString('utf8');
-        buf = buf.subarray(end + HEADER_END.length);
-      }
-      const headers = parseHeaders(block);
-
-      let finished = false;
-      /** The next piece of this part's bytes; null once its delimiter is reached. */
-      const read = async (): Promise<Buffer | null> => {
-        if (finished) return null;
-        for (;;) {
-          const at = buf.indexOf(delimiter);
-          if (at >= 0) {
-            const out = buf.subarray(0, at);
-            buf = buf.subarray(at + delimiter.length);
-            finished = true;
-            return out;
-          }
-          // Everything but a tail that may be the start of the delimiter is the part's.
-          const safe = buf.length - (delimiter.length - 1);
-          if (safe > 0) {
-            const out = buf.subarray(0, safe);
-            buf = buf.subarray(safe);
-            return out;
-          }
-          if (!(await fill())) throw bad(`the body ends inside the part "${headers.name}"`);
-        }
-      };
-      const body = async function* (): AsyncGenerator<Uint8Array> {
-        for (let piece = await read(); piece !== null; piece = await read()) if (piece.length > 0) yield piece;
-      };
-      yield { ...headers, body: body() };
-      while ((await read()) !== null) {
-        // skip what the caller did not read
-      }
+      if ('done' in event) return;
+      previous = event.stream;
+      yield event.part;
     }
   } finally {
-    await input.return?.();
+    input.unpipe(parser);
+    input.destroy();
   }
 }
 
