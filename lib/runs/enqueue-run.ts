@@ -42,8 +42,8 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
       await finishRun(db, run.id, { status: 'failed', error: `Could not queue the run: ${(error as Error).message}` });
       throw error;
     }
-  } else {
-    localRunWorker()?.wake();
   }
+  // This process's worker looks at once instead of at its next poll; others find it on theirs.
+  localRunWorker()?.wake();
   return { runId: run.id };
 }
