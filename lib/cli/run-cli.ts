@@ -1,23 +1,28 @@
 import { disconnectDb } from '../db/client';
 import { isAppError } from '../errors';
 import { parseEvalArgs } from './eval-args';
+import { runCompare } from './compare-command';
 import { runEvalCommand, type EvalIo } from './eval-command';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
                       [--no-reason] [--window-size N] [--concurrency N] [--json PATH|-]
-                      [--save [--name NAME] [--model-version LABEL]]
+                      [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
+       turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
 
 metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, contextual_recall,
          context_coverage (default: those the dataset has the data for)
-exit:    0 every metric passed, 1 a metric failed its threshold or errored, 2 bad input or configuration`;
+exit:    eval: 0 every metric passed, 1 a metric failed its threshold or errored
+         (with --baseline: 1 when a metric dropped beyond its 95% interval);
+         compare: 1 with --fail-on-regression when a metric dropped beyond its 95% interval;
+         2 bad input or configuration`;
 
 /** Runs one command and returns the process exit code; never throws. */
 export async function runCli(argv: string[], io: EvalIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
-    if (command === 'compare') return await (await import('./compare-command')).runCompare(rest, io);
+    if (command === 'compare') return await runCompare(rest, io);
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
