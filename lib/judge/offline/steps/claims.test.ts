@@ -38,6 +38,12 @@ describe('turn_faithfulness.claims (offline)', () => {
     expect(claims('Did you like it? It was filmed in Toronto.')).toEqual(['It was filmed in Toronto.']);
   });
 
+  it('keeps an elliptical answer about the speaker ("I have.", "Me too")', () => {
+    expect(claims('Oh yeah. I have. Have you?')).toEqual(['I have.']);
+    expect(claims('Yes, me too')).toEqual(['Yes, me too']);
+    expect(claims('I see.')).toEqual([]);
+  });
+
   it('makes no claim from a pure hedge', () => {
     expect(claims("I don't know.")).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { StepInput, StepOutput } from '../../steps';
 import { analyse } from '../text/analyse';
 import { PURE_HEDGE } from '../text/lexicon';
-import { isFormula, isPureOpinion, isQuestion, isReaction, presupposedTerms, stripHedges } from '../text/speech-acts';
+import { PERSONAL_ELLIPSIS, isFormula, isPureOpinion, isQuestion, isReaction, presupposedTerms, stripHedges } from '../text/speech-acts';
 
 /** "Did you know that X?" asserts X. */
 const RHETORICAL = /^(?:(?:and |so |but )?(?:did|do) you know|(?:have|had) you heard|did you hear|fun fact)(?: that)?,? /i;
@@ -15,8 +15,10 @@ function capitalise(text: string): string {
  * question that brings in no content). A question that does is kept whole as its claim.
  */
 export function claimOf(sentence: string): string | null {
-  if (isFormula(sentence)) return null;
   let text = sentence.trim();
+  // "I have.", "Me too": the speaker reports on themself, though every word is a function word.
+  if (PERSONAL_ELLIPSIS.test(text)) return capitalise(text);
+  if (isFormula(sentence)) return null;
   if (isQuestion(text)) {
     const bare = text.replace(/^(?:(?:i see|oh|yes|yeah|yea|well|so|and|hi|hello|hey|wow|ok|okay|sure|right|cool|great|nice|interesting|haha|lol|hmm)\s*[,!.]?\s+)+/i, '');
     if (!RHETORICAL.test(bare)) {

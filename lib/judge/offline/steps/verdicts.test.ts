@@ -36,6 +36,7 @@ describe('turn_faithfulness.verdicts (offline)', () => {
 
   it('rejects the assistant reporting its own experiences', () => {
     expect(verdictOf('I visited the Eiffel Tower last summer.').verdict).toBe('no');
+    expect(verdictOf("No, I didn't.").verdict).toBe('no');
   });
 
   it('judges a question by what it takes for granted, not by what it asks the user', () => {

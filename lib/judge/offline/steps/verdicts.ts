@@ -2,7 +2,7 @@ import type { StepInput, StepOutput } from '../../steps';
 import { analyseTerms, type Term } from '../text/analyse';
 import { oppositesOf } from '../text/antonyms';
 import { bagOf, contentTerms, coverage, holds, mergeBags, negatesShared, termWeight, type Bag } from '../text/overlap';
-import { isPersonal, presupposedTerms } from '../text/speech-acts';
+import { PERSONAL_ELLIPSIS, isPersonal, presupposedTerms } from '../text/speech-acts';
 import { offlineReason, quote } from '../reason-prefix';
 
 type Verdict = StepOutput<'turn_faithfulness.verdicts'>['verdicts'][number];
@@ -62,6 +62,9 @@ function judgeClaim(index: number, claim: string, truths: readonly Truth[], all:
       content = content.filter((t) => !referent.includes(t));
       found = content.length > 0 ? bestTruth(truths, content) : found;
     }
+  }
+  if (PERSONAL_ELLIPSIS.test(claim.trim())) {
+    return verdict('no', 'The claim reports the assistant\'s own experience or taste, which no document supports.');
   }
   if (!found) return verdict('idk', 'The claim has no content the context could confirm or refute.');
   const { truth, cov } = found;

@@ -103,3 +103,10 @@ export function presupposedTerms(terms: readonly Term[]): Term[] {
   });
   return terms.filter((t) => !asking.has(t));
 }
+
+/**
+ * An elliptical answer in which the speaker reports on themself: "I have.", "No, I didn't.",
+ * "Me too", "Mine also". The verb or taste it stands for is the previous turn's.
+ */
+export const PERSONAL_ELLIPSIS =
+  /^(?:(?:yes|yeah|yep|yea|no|nope|oh|well|sure|haha|lol)\b[\s,.!]*)*(?:(?:i|we) (?:have|had|did|do|am|was|were|would|will|can|could|'ve)(?: not|n't)?(?: (?:too|also|as well|before|once))?|(?:i|we) (?:haven't|hadn't|didn't|don't|wasn't|won't|can't|couldn't|wouldn't)(?: (?:either|yet))?|(?:me|mine|i|my \w+) (?:too|also|as well|neither|either)|same here|so (?:do|did|have|am|was) i|neither (?:do|did|have|am|was) i)[\s.!]*$/i;
