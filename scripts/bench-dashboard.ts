@@ -47,7 +47,7 @@ async function prepareDatabase(): Promise<{ file: string; generatedMs: number | 
   mkdirSync(args.dir, { recursive: true });
   const file = path.join(args.dir, `run-${n}x${turns}x${METRICS.length}.db`);
   const markerFile = `${file}.done.json`;
-  const marker = JSON.stringify({ n, turns, metrics: METRICS, generator: 1 });
+  const marker = JSON.stringify({ n, turns, metrics: METRICS, generator: 2 });
   if (existsSync(file) && existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) {
     const started = performance.now();
     await ensureDatabase(`file:${file}`);

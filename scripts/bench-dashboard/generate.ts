@@ -245,10 +245,10 @@ export async function generateRun(db: Db, url: string, options: GenerateOptions)
         const errored = r() < 0.004;
         const reason = (turn: number, v: V) =>
           v === 'yes'
-            ? `Turn ${turn} is consistent with what the user said and what was retrieved about the ${topic.name}.`
+            ? `Turn ${turn + 1} is consistent with what the user said and what was retrieved about the ${topic.name}.`
             : v === 'idk'
-              ? `Turn ${turn} makes a claim about the ${topic.name} that the retrieved documents neither support nor contradict.`
-              : `Turn ${turn} contradicts the retrieved document about the ${topic.name}: "${topic.doc.slice(0, 60)}…".`;
+              ? `Turn ${turn + 1} makes a claim about the ${topic.name} that the retrieved documents neither support nor contradict.`
+              : `Turn ${turn + 1} contradicts the retrieved document about the ${topic.name}: "${topic.doc.slice(0, 60)}…".`;
         const verdicts = errored ? [] : shape.verdicts(r, quality, assistantTurns);
         const score = errored ? null : shape.score(verdicts);
         const calls = shape.callSteps(turnCount, assistantTurns).map((step) => {
