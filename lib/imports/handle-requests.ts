@@ -20,8 +20,14 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
     const fieldErrors = z.flattenError(options.error).fieldErrors;
     return Response.json({ ok: false, message: Object.values(fieldErrors).flat()[0] ?? 'Invalid import options', fieldErrors }, { status: 400 });
   }
-  const outcome = await importDatasetStream(db, bodyChunks(request.body), options.data);
-  return Response.json(outcome, { status: outcome.ok ? 201 : 422 });
+  try {
+    const outcome = await importDatasetStream(db, bodyChunks(request.body), options.data);
+    return Response.json(outcome, { status: outcome.ok ? 201 : 422 });
+  } catch (error) {
+    // A database error or an upload cut short: the transaction was rolled back.
+    console.error('dataset import failed:', error);
+    return Response.json({ ok: false, message: 'The import failed on the server (see its log); nothing was stored.', problems: [] }, { status: 500 });
+  }
 }
 
 /** GET ?format=deepeval-json|jsonl|long-csv: the dataset as a file, streamed from the database. */

@@ -178,6 +178,7 @@ export function ImportWizard() {
               name="name"
               value={name}
               onChange={(e) => setName(e.target.value)}
+              disabled={sending}
               required
               maxLength={200}
               className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
@@ -188,6 +189,7 @@ export function ImportWizard() {
               name="modelVersion"
               value={modelVersion}
               onChange={(e) => setModelVersion(e.target.value)}
+              disabled={sending}
               maxLength={200}
               placeholder="e.g. support-bot 2024-06"
               className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
@@ -219,7 +221,7 @@ export function ImportWizard() {
           <p className="text-xs text-slate-500">
             {errors.length > 0 ? 'Fix the errors in the file first: a file with errors is not imported at all.' : 'Nothing is stored until you import.'}
           </p>
-          <FileDrop onFile={pick} compact />
+          {sending ? null : <FileDrop onFile={pick} compact />}
         </form>
       </div>
       {upload.phase === 'failed' && upload.problems.length > 0 ? <ProblemList problems={upload.problems} isCsv={isCsv} /> : null}
