@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { RunControls } from './run-controls';
+import { RunExportLinks } from './run-export-links';
 import { RunStatusBadge } from './run-status-badge';
 
 export interface RunHeaderProps {
@@ -33,7 +34,10 @@ export function RunHeader({ run }: RunHeaderProps) {
         </p>
         {run.error ? <p className="mt-1 text-sm text-rose-700">{run.error}</p> : null}
       </div>
-      <RunControls run={{ id: run.id, status: run.status }} />
+      <div className="flex flex-col items-end gap-2">
+        <RunControls run={{ id: run.id, status: run.status }} />
+        <RunExportLinks runId={run.id} />
+      </div>
     </div>
   );
 }
