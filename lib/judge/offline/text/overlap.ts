@@ -71,7 +71,9 @@ export function holds(bag: Bag, term: Term): boolean {
   const p = parts(term);
   if (p.length > 0 && p.every((s) => bag.stems.has(s))) return true;
   if (term.norm.length >= 2 && bag.joined.has(term.norm.replace(/[^\p{L}\p{N}]/gu, ''))) return true;
-  if (term.name) return false;
+  // A name is not paraphrased; nor is a rating, whose synonyms ("cool", "good", "fine") span
+  // senses that say nothing about one another.
+  if (term.name || RATING.has(term.norm)) return false;
   for (const s of synonymStems(term.norm)) if (bag.stems.has(s)) return true;
   return false;
 }

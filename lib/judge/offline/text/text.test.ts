@@ -27,6 +27,14 @@ describe('offline text processing', () => {
     expect(sameNumber(1890, 1891)).toBe(false);
   });
 
+  it('matches a rating only by its own word, not by a synonym from another sense', () => {
+    const bag = bagOf(analyseTerms('Football is a large team sport.'));
+    const term = (text: string) => analyseTerms(text)[0];
+    expect(holds(bag, term('fun'))).toBe(false);
+    expect(holds(bag, term('great'))).toBe(false);
+    expect(holds(bagOf(analyseTerms('It is a fun sport.')), term('fun'))).toBe(true);
+  });
+
   it('scopes negation to the word it governs', () => {
     const truth = bagOf(analyseTerms('The store opens on Sundays.'));
     expect(negatesShared(analyseTerms('The store does not open on Sundays.'), truth)).toBe(true);
