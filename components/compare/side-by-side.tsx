@@ -23,7 +23,7 @@ function VerdictChip({ v }: { v: AlignedVerdict }) {
 /** The conversation in every run: scores per metric, then the transcripts aligned turn by turn. */
 export function SideBySide({ view }: { view: SideBySideView }) {
   const { runs, conversations, turns } = view;
-  const cols = { gridTemplateColumns: `3rem repeat(${runs.length}, minmax(0, 1fr))` };
+  const cols = { gridTemplateColumns: `4.75rem repeat(${runs.length}, minmax(0, 1fr))` };
   const scoreOf = (r: number, metric: string) => conversations[r]?.results.find((x) => x.metric === metric) ?? null;
   return (
     <div className="space-y-6">

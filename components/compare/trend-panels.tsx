@@ -50,7 +50,7 @@ export function TrendCharts({ trend }: { trend: TrendSource }) {
                 <Td className="whitespace-nowrap">
                   {previous ? (
                     <Link href={compareHref('/compare', { baseline: previous.id, candidates: [run.id] })} className="text-indigo-700 hover:underline">
-                      Compare with previous
+                      vs. previous
                     </Link>
                   ) : null}
                 </Td>

@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/*
+ * Comparing the demo run with a second run of the same conversations whose answers are worse
+ * (tests/fixtures/compare/demo-worse.json), scored by the offline judge through the CLI on the
+ * server's own database.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DEMO = 'Demo: support and onboarding conversations';
+let worse = 'Demo with worse answers';
+let worseRunId = '';
+
+test.beforeAll(() => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'file:./data/e2e/turnwise-e2e.db' };
+  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
+  // The server's run worker may take over the CLI's run while it is being saved (it holds no
+  // lease); the save then fails on a lock timeout. Another attempt, under another name, passes.
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= 3 && !worseRunId; attempt++) {
+    const name = attempt === 1 ? worse : `${worse} (attempt ${attempt})`;
+    const cli = spawnSync(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['bin/turnwise.ts', 'eval', 'tests/fixtures/compare/demo-worse.json', '--save', '--judge', 'offline', '--name', name, '--model-version', 'demo-bot v2', '--concurrency', '1'],
+      { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
+    );
+    // Exit 1 only says that some metric failed its threshold: the worse answers do.
+    const saved = /saved: dataset \S+, run (\S+) \(completed/.exec(cli.stderr);
+    if (cli.status !== null && cli.status <= 1 && saved) {
+      worse = name;
+      worseRunId = saved[1];
+    } else failures.push(cli.stderr.slice(0, 2000));
+  }
+  expect(worseRunId, failures.join('\n---\n')).not.toBe('');
+});
+
+test('pick two runs, see the deltas, filter to regressed and open a regressed conversation side by side', async ({ page }) => {
+  await page.goto('/compare');
+  await expect(page.getByRole('heading', { name: 'Compare runs' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^Baseline: demo-bot v1 on ${DEMO}`) }).check();
+  await page.locator(`input[name="candidate"][value="${worseRunId}"]`).check();
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/compare\?.*candidate=/);
+  const params = new URL(page.url()).searchParams;
+  expect(params.get('baseline')).toBeTruthy();
+  expect(params.getAll('candidate')).toEqual([worseRunId]);
+  await expect(page.getByRole('heading', { name: 'Summary by metric' })).toBeVisible();
+  const faithfulness = page.locator('tr[data-metric="turn_faithfulness"]');
+  await expect(faithfulness).toHaveAttribute('data-verdict', 'regressed');
+  await expect(faithfulness.getByText('regressed')).toBeVisible();
+  await expect(faithfulness).toContainText('−0.');
+  await expect(page.getByText('6 matched · 0 only in baseline · 0 only here')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Metric' }).getByRole('link', { name: 'Turn faithfulness' }).click();
+  await expect(page).toHaveURL(/metric=turn_faithfulness/);
+  await page.getByRole('navigation', { name: 'Filter' }).getByRole('link', { name: /Regressed \(\d+\)/ }).click();
+  await expect(page).toHaveURL(/filter=regressed/);
+  const rows = page.locator('tbody tr[data-regressed="true"]');
+  await expect(rows.first()).toBeVisible();
+  const total = await page.locator('section[aria-labelledby="conversations-heading"] tbody tr').count();
+  expect(await rows.count()).toBe(total);
+
+  await page.getByRole('link', { name: 'Sort by change of demo-bot v2' }).click();
+  await expect(page).toHaveURL(/sort=delta/);
+  const worst = rows.first().getByRole('link').first();
+  const name = (await worst.textContent())!.trim();
+  await worst.click();
+
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const regressedTurn = page.locator('li[data-regressed="true"]').first();
+  await expect(regressedTurn).toBeVisible();
+  await expect(regressedTurn).toContainText('regressed');
+  await expect(regressedTurn.getByText('worse than baseline').first()).toBeVisible();
+  // Highlighted: its background is not that of a turn that did not regress.
+  const background = (l: typeof regressedTurn) => l.evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(await background(regressedTurn)).not.toBe(await background(page.locator('li[data-regressed="false"]').first()));
+  await expect(page.getByText(/Regressed turns: \d/)).toBeVisible();
+});
+
+test('open the trend chart from the home page and click through to a run', async ({ page }) => {
+  await page.goto('/');
+  const trends = page.getByRole('heading', { name: 'Trends' }).locator('xpath=..');
+  await expect(trends.getByTestId('sparkline-turn_faithfulness')).toBeVisible();
+  await trends.getByRole('link', { name: worse, exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: `Trends: ${worse}` })).toBeVisible();
+  await expect(page.getByText(`datasets with the same conversations: ${DEMO}`)).toBeVisible();
+  const chart = page.getByTestId('trend-turn_faithfulness');
+  await expect(chart.locator('svg').first()).toBeVisible();
+  const point = chart.getByRole('link', { name: /Turn faithfulness: demo-bot v1/ });
+  await expect(point).toHaveCount(1);
+  await point.click();
+  await expect(page).toHaveURL(/\/runs\/[^/]+$/);
+  await expect(page.getByText(DEMO).first()).toBeVisible();
+});
