@@ -20,7 +20,9 @@ function contains(db: Db, text: string): Prisma.StringNullableFilter {
 
 function orderOf(query: Pick<ConversationQuery, 'sort' | 'dir'>): Prisma.ConversationOrderByWithRelationInput[] {
   const dir = query.dir;
-  const byPosition = { position: dir } as const;
+  // Ties stay in file order whichever way the column is sorted.
+  const byPosition = { position: 'asc' } as const;
+  if (query.sort === 'position') return [{ position: dir }];
   switch (query.sort) {
     case 'name':
       return [{ name: { sort: dir, nulls: 'last' } }, { externalId: { sort: dir, nulls: 'last' } }, byPosition];
@@ -29,7 +31,7 @@ function orderOf(query: Pick<ConversationQuery, 'sort' | 'dir'>): Prisma.Convers
     case 'message':
       return [{ firstUserMessage: { sort: dir, nulls: 'last' } }, byPosition];
     default:
-      return [byPosition];
+      return [{ position: dir }];
   }
 }
 
