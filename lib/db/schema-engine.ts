@@ -24,8 +24,8 @@ function resolveBindings(): string {
   const specifier = '@prisma/schema-engine-wasm/schema_engine_bg';
   try {
     const resolved: unknown = createRequire(import.meta.url).resolve(specifier);
-    // Inside the Next.js server bundle, require.resolve yields a module id, not a path.
-    if (typeof resolved === 'string') return resolved;
+    // Inside a Next.js server bundle, require.resolve yields a module id or a virtual path.
+    if (typeof resolved === 'string' && fs.existsSync(resolved)) return resolved;
   } catch {
     // Bundled server code may not sit next to node_modules; the project root does.
   }
