@@ -12,8 +12,12 @@ const verdictBadge: Record<MetricVerdict, { tone: 'red' | 'green' | 'slate'; tex
   'not-scored': { tone: 'slate', text: 'not scored by both' },
 };
 
-const interval = (low: number | null, high: number | null) =>
-  low === null || high === null ? '' : `[${low < 0 ? '−' : ''}${Math.abs(low).toFixed(3)}, ${high < 0 ? '−' : ''}${Math.abs(high).toFixed(3)}]`;
+/** A bound to 3 decimals with a real minus sign; one that rounds to zero has none. */
+const bound = (x: number) => {
+  const rounded = Number(x.toFixed(3));
+  return `${rounded < 0 ? '−' : ''}${Math.abs(rounded).toFixed(3)}`;
+};
+const interval = (low: number | null, high: number | null) => (low === null || high === null ? '' : `[${bound(low)}, ${bound(high)}]`);
 
 /** Per metric: baseline and candidate means, the difference with its 95% interval, pass-rate change, flips. */
 export function ComparisonSummary({ loaded }: { loaded: LoadedComparison }) {

@@ -1,7 +1,12 @@
 import type { RunComparisonReport, RunRef } from '../compare/compare-runs';
 import { formatDate, formatPercent, metricLabel } from '../format/format';
 
-const signed = (x: number | null, digits = 3) => (x === null ? '–' : `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`);
+/** Signed to `digits` decimals; a value that rounds to zero is ±0. */
+const signed = (x: number | null, digits = 3) => {
+  if (x === null) return '–';
+  const rounded = Number(x.toFixed(digits));
+  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : '±'}${Math.abs(rounded).toFixed(digits)}`;
+};
 const plain = (x: number | null, digits = 3) => (x === null ? '–' : x.toFixed(digits));
 const runLine = (role: string, run: RunRef) =>
   `${role.padEnd(10)} ${run.id}  ${run.datasetName} · ${run.modelVersion ?? 'no model version'} · ${formatDate(new Date(run.createdAt))} · ${run.status}`;
