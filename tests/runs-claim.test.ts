@@ -78,3 +78,31 @@ describe('isWorkerGone', () => {
     expect(isWorkerGone('garbage')).toBe(false);
   });
 });
+
+describe('a run stored by turnwise eval --save', () => {
+  it('is not taken by a dashboard worker on the same database while the CLI scores it', async () => {
+    await db.run.updateMany({ where: { status: { in: ['queued', 'running'] } }, data: { status: 'completed' } });
+    const { recordEvaluation } = await import('@/lib/runs/record-evaluation');
+    const { createScriptedJudge } = await import('@/lib/judge/scripted-judge');
+    let claimedDuringScoring: unknown = 'not tried';
+    const judge = createScriptedJudge({
+      'conversation_relevancy.relevance': async () => {
+        // While the CLI's run is being scored, a worker polling the queue must find nothing to take.
+        if (claimedDuringScoring === 'not tried') claimedDuringScoring = await claimRun(db, { workerId: 'dashboard', leaseMs: 60_000, isGone: isWorkerGone });
+        return { verdict: 'yes', reason: 'on topic' };
+      },
+      reason: () => ({ reason: 'fine' }),
+    });
+    const saved = await recordEvaluation(db, {
+      dataset: { name: 'cli', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }] },
+      metrics: [{ name: 'conversation_relevancy', options: {} }],
+      judge,
+      judgeName: null,
+      concurrency: 1,
+    });
+    expect(claimedDuringScoring).toBeNull();
+    expect(saved.status).toBe('completed');
+    const run = await db.run.findUniqueOrThrow({ where: { id: saved.runId } });
+    expect(run.doneItems).toBe(1);
+  });
+});

@@ -1,11 +1,15 @@
 import type { Db } from '../db/queries/db-types';
 import { saveDataset } from '../db/queries/datasets/save-dataset';
 import { createRun } from '../db/queries/runs/create-run';
+import { renewRunLease } from '../db/queries/runs/renew-run-lease';
 import { finishRun, type FinalRunStatus } from '../db/queries/runs/finish-run';
 import { saveResult } from '../db/queries/runs/save-result';
 import type { Judge } from '../judge/types';
 import type { Conversation, MetricResult } from '../metrics/types';
 import { countItems, evaluateConversations, type MetricSelection } from './evaluate-conversations';
+import { newWorkerId } from './worker-identity';
+
+const LEASE_MS = 30_000;
 
 export interface RecordEvaluationInput {
   dataset: { name: string; sourceFormat: string; sourceFileName?: string; modelVersion?: string; conversations: Conversation[] };
@@ -34,6 +38,7 @@ export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Pr
     select: { id: true, position: true },
     orderBy: { position: 'asc' },
   });
+  const workerId = newWorkerId();
   const run = await createRun(db, {
     datasetId: dataset.id,
     modelVersion: input.dataset.modelVersion,
@@ -44,7 +49,11 @@ export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Pr
     concurrency: input.concurrency,
     totalItems: countItems(conversations, input.metrics),
     status: 'running',
+    // Held like a worker's run, so the dashboard's worker on the same database leaves it alone
+    // while this process scores it, and resumes it if this process dies.
+    lease: { workerId, leaseUntil: new Date(Date.now() + LEASE_MS) },
   });
+  const renewal = setInterval(() => void renewRunLease(db, run.id, workerId, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
   try {
     const results = await evaluateConversations({
       conversations,
@@ -60,5 +69,7 @@ export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Pr
   } catch (e) {
     await finishRun(db, run.id, { status: 'failed', error: (e as Error).message });
     throw e;
+  } finally {
+    clearInterval(renewal);
   }
 }

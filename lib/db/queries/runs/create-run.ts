@@ -10,6 +10,8 @@ export interface CreateRunInput {
   concurrency: number;
   totalItems: number;
   status?: 'queued' | 'running';
+  /** A run created running is held by this worker until its lease passes (see claimRun). */
+  lease?: { workerId: string; leaseUntil: Date };
 }
 
 export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: string }> {
@@ -25,6 +27,8 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
       totalItems: input.totalItems,
       status: input.status ?? 'queued',
       startedAt: input.status === 'running' ? new Date() : null,
+      workerId: input.lease?.workerId ?? null,
+      leaseUntil: input.lease?.leaseUntil ?? null,
     },
     select: { id: true },
   });
