@@ -1,3 +1,4 @@
+import { refreshRunVector } from '../../../compare/get-run-vector';
 import { summarizeResults, type RunSummary } from '../../../runs/summarize-results';
 import type { Db } from '../db-types';
 import { computeRunScoreStats } from './compute-run-score-stats';
@@ -40,5 +41,11 @@ export async function finishRun(
     },
     data: { status, summary: summary as object, scoreStats: scoreStats as object, finishedAt: new Date(), error: outcome.error ?? null, leaseUntil: null },
   });
+  if (updated.count === 1) {
+    // The comparison pages read a finished run through its stored score vector: build it now,
+    // so the first comparison does not pay for it. A failure here leaves it to be built lazily.
+    const run = await db.run.findUnique({ where: { id: runId }, select: { id: true, datasetId: true, status: true, finishedAt: true } });
+    if (run) await refreshRunVector(db, run).catch((e: Error) => console.error(`run ${runId}: score vector not stored: ${e.message}`));
+  }
   return { status, summary, closed: updated.count === 1 };
 }
