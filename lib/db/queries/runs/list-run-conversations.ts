@@ -1,4 +1,5 @@
 import { conversationSchema, type Conversation } from '../../../metrics/types';
+import { conversationFromRow, conversationSelect } from '../datasets/conversation-from-row';
 import type { Db } from '../db-types';
 
 export interface RunConversation {
@@ -6,8 +7,6 @@ export interface RunConversation {
   position: number;
   conversation: Conversation;
 }
-
-const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 /**
  * A dataset's conversations with their turns, rebuilt as the metrics take them (a null
@@ -22,45 +21,12 @@ export async function listRunConversations(
   const rows = await db.conversation.findMany({
     where: { datasetId, ...(range ? { position: { gte: range.from, lt: range.to } } : {}) },
     orderBy: { position: 'asc' },
-    select: {
-      id: true,
-      position: true,
-      externalId: true,
-      name: true,
-      scenario: true,
-      expectedOutcome: true,
-      chatbotRole: true,
-      userDescription: true,
-      context: true,
-      metadata: true,
-      turns: {
-        orderBy: { index: 'asc' },
-        select: { role: true, content: true, retrievalContext: true, context: true, toolsCalled: true, expectedOutput: true, metadata: true },
-      },
-    },
+    select: { id: true, position: true, ...conversationSelect },
   });
   return rows.map((row) => ({
     id: row.id,
     position: row.position,
     // Stored JSON is checked on the way out like any other input.
-    conversation: conversationSchema.parse({
-      externalId: orUndefined(row.externalId),
-      name: orUndefined(row.name),
-      scenario: orUndefined(row.scenario),
-      expectedOutcome: orUndefined(row.expectedOutcome),
-      chatbotRole: orUndefined(row.chatbotRole),
-      userDescription: orUndefined(row.userDescription),
-      context: orUndefined(row.context),
-      metadata: orUndefined(row.metadata),
-      turns: row.turns.map((t) => ({
-        role: t.role,
-        content: t.content,
-        retrievalContext: orUndefined(t.retrievalContext),
-        context: orUndefined(t.context),
-        toolsCalled: orUndefined(t.toolsCalled),
-        expectedOutput: orUndefined(t.expectedOutput),
-        metadata: orUndefined(t.metadata),
-      })),
-    }),
+    conversation: conversationSchema.parse(conversationFromRow(row)),
   }));
 }
