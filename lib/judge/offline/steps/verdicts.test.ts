@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeClaims } from './verdicts';
+import { analyseTerms } from '../text/analyse';
+import { clausesOf, judgeClaims } from './verdicts';
 
 const truths = [
   'The Eiffel Tower was completed in 1889.',
@@ -52,5 +53,47 @@ describe('turn_faithfulness.verdicts (offline)', () => {
     const out = judgeClaims({ claims: ['The tower was completed in 1889.', 'It has 3 floors.'], truths });
     expect(out.verdicts.map((v) => [v.index, v.verdict])).toEqual([[0, 'yes'], [1, 'no']]);
     for (const v of out.verdicts) expect(v.reason).toMatch(/^\[offline heuristic judge\] /);
+  });
+
+  it('reads first-person plural as the organisation stating facts, not as personal experience', () => {
+    const out = judgeClaims({
+      claims: ['We ship to Canada and delivery takes about ten days.', 'Yes, we ship to Canada.'],
+      truths: ['We ship to Canada. Delivery to Canada takes about ten days.'],
+    });
+    expect(out.verdicts.map((v) => v.verdict)).toEqual(['yes', 'yes']);
+    expect(judgeClaims({ claims: ['We ship to Mexico.'], truths: ['We ship to Canada.'] }).verdicts[0].verdict).toBe('no');
+  });
+
+  it('still treats first-person singular as the assistant\'s own experience', () => {
+    const v = judgeClaims({ claims: ['I visited Paris last year.'], truths: ['Paris is the capital of France.', 'Many tourists visited Paris last year.'] }).verdicts[0];
+    expect(v.verdict).toBe('no');
+    expect(v.reason).toMatch(/own experience/);
+  });
+
+  describe('coordinated clauses', () => {
+    const order = ['Order 1042 shipped on Monday.', 'Standard delivery takes four days, so it should arrive by Friday.'];
+    const verdict = (claim: string) => judgeClaims({ claims: [claim], truths: order }).verdicts[0];
+
+    it('supports a claim whose clauses are each supported by a different truth', () => {
+      const v = verdict('Order 1042 shipped on Monday and should arrive by Friday.');
+      expect(v.verdict).toBe('yes');
+      expect(v.reason).toMatch(/clause by clause/);
+      expect(verdict('Order 1042 shipped on Monday, and it should arrive by Friday.').verdict).toBe('yes');
+      expect(verdict('Order 1042 shipped on Monday but should arrive by Friday.').verdict).toBe('yes');
+    });
+
+    it('rejects a coordinated claim when one clause is unsupported or contradicted', () => {
+      expect(verdict('Order 1042 shipped on Monday and was delivered by courier pigeon.').verdict).toBe('no');
+      expect(verdict('Order 1042 shipped on Monday and should arrive by Sunday.').verdict).toBe('no');
+      expect(verdict('Order 1042 shipped on Monday but should not arrive by Friday.').verdict).toBe('no');
+    });
+
+    it('splits only where both sides have a verb of their own', () => {
+      const split = (text: string) => clausesOf(analyseTerms(text)).map((c) => c.map((t) => t.text).join(' '));
+      expect(split('Order 1042 shipped on Monday and should arrive by Friday.')).toEqual(['Order 1042 shipped on Monday', 'should arrive by Friday']);
+      expect(split('We sell running shoes and hiking boots.')).toHaveLength(1);
+      expect(split('Blue lies between violet and green.')).toHaveLength(1);
+      expect(split('Am Rong and Alexandre Rockwell were both actors.')).toHaveLength(1);
+    });
   });
 });

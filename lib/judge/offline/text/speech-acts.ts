@@ -38,7 +38,11 @@ export function isClarification(text: string): boolean {
   return CLARIFY_CUES.test(text);
 }
 
-const FIRST_PERSON = new Set(['i', 'we', 'my', 'our', 'me', 'us', 'mine']);
+/**
+ * First person singular only: in an assistant's reply "we", "our" and "us" are the
+ * organisation's voice ("We ship to Canada"), stating facts a document can support.
+ */
+const FIRST_PERSON = new Set(['i', 'my', 'me', 'mine', 'myself']);
 
 /** The speaker talks about themself: "I watched it", "my favourite is…". */
 export function isFirstPerson(terms: readonly Term[]): boolean {
@@ -106,7 +110,8 @@ export function presupposedTerms(terms: readonly Term[]): Term[] {
 
 /**
  * An elliptical answer in which the speaker reports on themself: "I have.", "No, I didn't.",
- * "Me too", "Mine also". The verb or taste it stands for is the previous turn's.
+ * "Me too", "Mine also". The verb or taste it stands for is the previous turn's. "Yes, we do"
+ * is the organisation's voice, not a personal report.
  */
 export const PERSONAL_ELLIPSIS =
-  /^(?:(?:yes|yeah|yep|yea|no|nope|oh|well|sure|haha|lol)\b[\s,.!]*)*(?:(?:i|we) (?:have|had|did|do|am|was|were|would|will|can|could|'ve)(?: not|n't)?(?: (?:too|also|as well|before|once))?|(?:i|we) (?:haven't|hadn't|didn't|don't|wasn't|won't|can't|couldn't|wouldn't)(?: (?:either|yet))?|(?:me|mine|i|my \w+) (?:too|also|as well|neither|either)|same here|so (?:do|did|have|am|was) i|neither (?:do|did|have|am|was) i)[\s.!]*$/i;
+  /^(?:(?:yes|yeah|yep|yea|no|nope|oh|well|sure|haha|lol)\b[\s,.!]*)*(?:i (?:have|had|did|do|am|was|were|would|will|can|could|'ve)(?: not|n't)?(?: (?:too|also|as well|before|once))?|i (?:haven't|hadn't|didn't|don't|wasn't|won't|can't|couldn't|wouldn't)(?: (?:either|yet))?|(?:me|mine|i|my \w+) (?:too|also|as well|neither|either)|same here|so (?:do|did|have|am|was) i|neither (?:do|did|have|am|was) i)[\s.!]*$/i;
