@@ -47,5 +47,5 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
  * up, so both must call this one function.
  */
 export function requestCacheKey<T>(request: JudgeRequest<T>, defaultModel: string): string {
-  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.schema));
+  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema));
 }

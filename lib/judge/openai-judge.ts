@@ -133,7 +133,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
 
   async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
     const model = request.model ?? options.model;
-    const schema = requestJsonSchema(request.schema);
+    const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
     const cacheKey = judgeCacheKey(model, request.messages, schema);
     try {
       const first = await sendWithFallback(model, request.messages, request.schemaName, schema, request.signal);

@@ -21,6 +21,11 @@ export interface JudgeRequest<T> {
   messages: ChatMessage[];
   /** Validates the reply. Must be expressible as a strict JSON schema (no records, all fields required). */
   schema: z.ZodType<T>;
+  /**
+   * The schema whose JSON schema is sent and keyed on, when `schema` adds refinements that JSON
+   * schema cannot express: a stable object lets its JSON schema be computed once.
+   */
+  jsonSchemaOf?: z.ZodType;
   /** Name given to the JSON schema in structured-output requests. */
   schemaName: string;
   /** Overrides the judge's model for this request. */

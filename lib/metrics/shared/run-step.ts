@@ -49,6 +49,7 @@ export async function runStep<S extends StepName>(ctx: MetricContext, call: Step
     input,
     messages,
     schema,
+    ...(check ? { jsonSchemaOf: base } : {}),
     schemaName: call.step.replace(/[^a-zA-Z0-9_-]/g, '_'),
     ...(ctx.options.model ? { model: ctx.options.model } : {}),
   };
