@@ -4,6 +4,9 @@ import { createPostgresAdapterFactory } from './postgres-adapter';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 import { getDatabaseUrl, parseDatabaseUrl, providerOf } from './url';
 
+/** How long a transaction waits for the one before it on the same SQLite client. */
+export const SQLITE_TRANSACTION_MAX_WAIT_MS = 10 * 60_000;
+
 /** The Prisma client type used everywhere, whichever database is behind it. */
 export type Db = SqlitePrismaClient;
 
@@ -16,7 +19,13 @@ export function createDbClient(url: string): Db {
     // their model APIs are identical; only provider-internal types differ.
     return client as unknown as Db;
   }
-  return new SqlitePrismaClient({ adapter: createSqliteAdapterFactory(checked) });
+  return new SqlitePrismaClient({
+    adapter: createSqliteAdapterFactory(checked),
+    // One SQLite client runs one transaction at a time; the others queue for it. A large
+    // import is one transaction of tens of seconds, and a run storing its results meanwhile
+    // must wait its turn rather than give up after Prisma's default 2 s.
+    transactionOptions: { maxWait: SQLITE_TRANSACTION_MAX_WAIT_MS },
+  });
 }
 
 const globalForDb = globalThis as unknown as { turnwiseDb?: Db };

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { createRun } from '@/lib/db/queries/runs/create-run';
+import { saveResult } from '@/lib/db/queries/runs/save-result';
+import type { Conversation } from '@/lib/metrics/types';
+import { freshDatabase, type FreshDatabase } from './databases';
+
+/*
+ * The dashboard's server has one SQLite client: an import is one long transaction on it, and a
+ * run's worker storing a result meanwhile must queue behind it, not fail.
+ */
+
+let fresh: FreshDatabase;
+let db: Db;
+beforeAll(async () => {
+  fresh = await freshDatabase('sqlite');
+  await ensureDatabase(fresh.url);
+  db = createDbClient(fresh.url);
+});
+afterAll(async () => {
+  await db.$disconnect();
+  await fresh.drop();
+});
+
+const conversation: Conversation = { turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a result stored while an import is under way', () => {
+  it('waits for the import to commit and is then stored', async () => {
+    const existing = await saveDataset(db, { name: 'scored', sourceFormat: 'deepeval-json', conversations: [conversation] });
+    const conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: existing.id }, select: { id: true } })).id;
+    const run = await createRun(db, { datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
+
+    const holdMs = 3_000; // longer than Prisma's default wait of 2 s for a transaction
+    let started!: () => void;
+    const importStarted = new Promise<void>((r) => (started = r));
+    async function* slowBatches(): AsyncIterable<Conversation[]> {
+      yield [conversation];
+      started();
+      await sleep(holdMs);
+      yield [conversation];
+    }
+    const importing = saveDataset(db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: slowBatches() });
+    await importStarted;
+    const stored = await saveResult(db, run.id, conversationId, {
+      metric: 'conversation_relevancy', score: 1, success: true, threshold: 0.5, strictMode: false, reason: 'ok', error: null,
+      verdicts: [{ turn: 1, verdict: 'yes', reason: 'ok' }], steps: {}, calls: [],
+      usage: { calls: 1, promptTokens: 1, completionTokens: 1, cacheHits: 0, costUsd: 0 },
+    });
+    expect(stored).toBe(true);
+    expect((await importing).conversationCount).toBe(2);
+    expect(await db.result.count({ where: { runId: run.id } })).toBe(1);
+  }, 30_000);
+});
