@@ -1,16 +1,80 @@
 import type { StepInput, StepOutput } from '../../steps';
-import { analyse, analyseTerms } from '../text/analyse';
+import { analyse, analyseTerms, type Sentence, type Term } from '../text/analyse';
 import { bagOf, contentTerms, holds } from '../text/overlap';
 import { isFormula, isQuestion } from '../text/speech-acts';
 import { offlineReason } from '../reason-prefix';
 
 type Input = StepInput<'conversation_relevancy.relevance'>;
 type Output = StepOutput<'conversation_relevancy.relevance'>;
+type Message = Input['window'][number];
 
 /** Content words of a reply that reads as a direct answer ("Paris.", "On May 3rd."). */
 const SHORT_ANSWER = 3;
 
-const CLARIFYING = /\b(?:what do you mean|do you mean|could you (?:clarify|elaborate|explain|be more specific)|can you (?:clarify|elaborate|explain|be more specific)|tell me more|more (?:details?|context|information)|which one|what kind|what sort|specify|clarify|rephrase)\b/i;
+const CLARIFYING = /\b(?:what do you mean|(?:do|did) you mean|you mean|could you (?:clarify|elaborate|explain|be more specific)|can you (?:clarify|elaborate|explain|be more specific)|tell me more|more (?:details?|context|information)|which one|which \w+|what kind|what sort|specify|clarify|rephrase)\b/i;
+
+/** A reply that declines or deflects the request still addresses it ("I can't check the weather, sorry."). */
+const REFUSAL = /\b(?:i|we)\s*(?:can(?:'|no)t|cannot|can not|am not able to|'m not able to|are not able to|'re not able to|am unable to|'m unable to|are unable to|'re unable to|don't have (?:access|information|any information|the ability)|do not have (?:access|information|any information|the ability)|won't be able to)\b|\b(?:sorry|unfortunately|i'm afraid)\b.*\b(?:can(?:'|no)t|cannot|unable|not able|don't|do not|no)\b|\b(?:outside|beyond) (?:my|our|the) (?:scope|expertise|knowledge|abilities)\b|\bnot (?:something|a topic) (?:i|we) can\b/i;
+
+/** What kind of answer a question asks for, by its question word. */
+type AnswerType = 'free' | 'yesno' | 'amount' | 'time' | 'person' | 'place' | 'reason' | 'manner' | 'open';
+
+function answerType(question: string): AnswerType {
+  const q = question.trim().toLowerCase().replace(/^(?:and|so|but|ok(?:ay)?|also|then|well)\b,?\s*/, '');
+  // "Tell me a joke": any content can answer a request for a joke, story or idea.
+  if (/\b(?:an?|some|another|one more|your)\s+(?:\w+\s+)?(?:joke|story|poem|riddle|fun fact|fact|quote|example|idea|suggestion|recommendation|tip)s?\b/.test(q)) return 'free';
+  if (/^how (?:many|much|long|often|old|far|big|large|high|tall|fast|soon)\b|^what(?:'s| is)? (?:the )?(?:price|cost|number|amount|percentage|total|fee|rate)\b/.test(q)) return 'amount';
+  if (/^when\b|^what (?:time|day|date|year|month)\b|^(?:at )?what time\b|^how soon\b/.test(q)) return 'time';
+  if (/^(?:who|whom|whose)\b/.test(q)) return 'person';
+  if (/^where\b/.test(q)) return 'place';
+  if (/^why\b/.test(q)) return 'reason';
+  if (/^how\b/.test(q)) return 'manner';
+  if (/^(?:is|are|am|was|were|do|does|did|can|could|would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't)\b/.test(q)) return 'yesno';
+  return 'open';
+}
+
+const has = (terms: readonly Term[], ...tags: string[]): boolean => terms.some((t) => tags.some((tag) => t.tags.has(tag)));
+/** A fragment ("Paris.", "Thirty days.") rather than a statement with a verb of its own. */
+const isFragment = (s: Sentence): boolean => !s.terms.some((t) => t.tags.has('Verb') && !t.tags.has('Copula') && !t.tags.has('Auxiliary'));
+const YES_NO = /^(?:yes|yeah|yep|yup|no|nope|nah|sure|of course|certainly|definitely|absolutely|correct|not (?:yet|really|at all)|it (?:does|doesn't|is|isn't|can|can't|will|won't)|(?:i|we|you|they|he|she) (?:do|don't|did|didn't|can|can't|will|won't|are|aren't|have|haven't))\b/i;
+
+/** Does a one-sentence reply fit the answer the question asks for, though it shares no word with it? */
+function fitsAnswer(type: AnswerType, s: Sentence, terms: readonly Term[]): boolean {
+  const text = s.text.trim();
+  const numeric = terms.some((t) => t.value !== null) || has(terms, 'Money', 'Percent', 'Value');
+  const temporal = has(s.terms, 'Date', 'Time', 'Month', 'WeekDay', 'Duration') || /^(?:on|at|in|by|before|after|during|around|until|from|since|next|last|this|tomorrow|today|tonight|yesterday)\b/i.test(text);
+  const named = terms.some((t) => t.name);
+  const short = terms.length <= SHORT_ANSWER;
+  switch (type) {
+    case 'free':
+      return true;
+    case 'yesno':
+      return YES_NO.test(text);
+    case 'amount':
+      return numeric && short;
+    case 'time':
+      return (numeric || temporal) && short;
+    case 'person':
+      return (named || has(terms, 'Person', 'Organization')) && short;
+    case 'place':
+      return (named || /^(?:in|at|on|under|near|behind|inside|outside|next to|from|to|by|above|below|between)\b/i.test(text)) && short;
+    case 'reason':
+      return /^(?:because|since|as|due to|so that|to)\b/i.test(text);
+    case 'manner':
+      // "How do I reset it?" → "Go to Settings." or "By phone."
+      return /^by\b/i.test(text) || (short && isFragment(s)) || s.terms[0]?.tags.has('Imperative') === true;
+    case 'open':
+      return short && isFragment(s);
+  }
+}
+
+/** The metric's window ends with the reply under judgement; its words are not context for itself. */
+function contextMessages(window: readonly Message[], reply: string): Message[] {
+  const last = window[window.length - 1];
+  return last && last.role === 'assistant' && last.content.trim() === reply ? window.slice(0, -1) : [...window];
+}
+
+const list = (terms: readonly Term[]): string => terms.slice(0, 5).map((t) => t.text).join(', ');
 
 export function judgeRelevance(input: Input): Output {
   const reply = input.assistantMessage.trim();
@@ -18,25 +82,31 @@ export function judgeRelevance(input: Input): Output {
   if (!reply) return { verdict: 'no', reason: offlineReason('The reply is empty.') };
   const sentences = analyse(reply).filter((s) => !isFormula(s.text));
   if (sentences.length === 0) return yes('The reply is a greeting or acknowledgement, which fits the exchange.');
-  if (isFormula(input.userMessage) || analyse(input.userMessage).every((s) => isFormula(s.text))) {
+  const userSentences = analyse(input.userMessage);
+  if (isFormula(input.userMessage) || userSentences.every((s) => isFormula(s.text))) {
     return yes('The user greeted or acknowledged; a short or general reply fits.');
   }
   const replyTerms = contentTerms(sentences.flatMap((s) => s.terms));
   if (replyTerms.length === 0) return yes('The reply is short and general but does not change the subject.');
-  const context = bagOf([input.userMessage, ...input.window.map((m) => m.content)].flatMap(analyseTerms));
+  const window = contextMessages(input.window, reply);
+  const context = bagOf([input.userMessage, ...window.map((m) => m.content)].flatMap(analyseTerms));
   const shared = replyTerms.filter((t) => holds(context, t));
-  if (shared.length > 0) {
-    const words = shared.slice(0, 5).map((t) => t.text).join(', ');
-    return yes(`The reply takes up what the user said (${words}).`);
-  }
-  if (sentences.every((s) => isQuestion(s.text)) && sentences.some((s) => CLARIFYING.test(s.text))) {
+  if (shared.length > 0) return yes(`The reply takes up what the user said (${list(shared)}).`);
+  if (sentences.every((s) => isQuestion(s.text)) && sentences.some((s) => CLARIFYING.test(s.text) || /\b(?:you|your)\b/i.test(s.text))) {
     return yes('The reply asks the user to clarify their request.');
   }
+  if (REFUSAL.test(reply)) return yes('The reply declines or deflects the request, which still addresses it.');
   // "What is the capital of France?" → "Paris." shares no word yet answers; a heuristic cannot
-  // check the answer, so a short reply to a question counts as an answer.
-  if (isQuestion(input.userMessage) && replyTerms.length <= SHORT_ANSWER && sentences.length === 1 && !isQuestion(sentences[0].text)) {
-    return yes('The reply is a short, direct answer to the user\'s question.');
+  // check the answer, only that it is the kind of answer the question asks for.
+  const question = [...userSentences].reverse().find((s) => isQuestion(s.text));
+  if (question && answerType(question.text) === 'free') return yes('The user asked for free content (a joke, story or idea); any reply of that kind fits.');
+  if (question && sentences.length === 1 && !isQuestion(sentences[0].text) && fitsAnswer(answerType(question.text), sentences[0], replyTerms)) {
+    return yes('The reply is a short, direct answer of the kind the user\'s question asks for.');
   }
-  const words = replyTerms.slice(0, 5).map((t) => t.text).join(', ');
-  return { verdict: 'no', reason: offlineReason(`The reply (about ${words}) shares no content with the user's message or the conversation so far.`) };
+  const asked = contentTerms(analyseTerms(input.userMessage));
+  const about = `the reply talks about ${list(replyTerms)}`;
+  const text = asked.length > 0
+    ? `The user ${question ? 'asked' : 'wrote'} about ${list(asked)}, but ${about}: it shares nothing with the user's message or the conversation so far and does not answer it.`
+    : `The reply (about ${list(replyTerms)}) shares no content with the user's message or the conversation so far.`;
+  return { verdict: 'no', reason: offlineReason(text) };
 }
