@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
 import { JudgeOutputError, type JudgeRequest } from '@/lib/judge/types';
@@ -161,7 +161,9 @@ describe('OpenAI-compatible judge', () => {
     const controller = new AbortController();
     const started = Date.now();
     const pending = judge.call({ ...relevanceRequest(), signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Abort while the server holds the request (it answers after 2 s).
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 1000, interval: 10 });
+    controller.abort();
     await expect(pending).rejects.toThrow(/abort/i);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(server.requests).toHaveLength(1);

@@ -23,10 +23,11 @@ function vitestCounts(file: string): Counts | null {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
-    numFailedTestSuites?: number;
+    testResults?: { status: string; assertionResults?: unknown[] }[];
   };
-  // A suite that fails to load has no tests of its own; count it as a failure.
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests };
+  // A test file that fails to load has no tests of its own; count it as one failure.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length).length;
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests };
 }
 
 function playwrightCounts(file: string): Counts | null {
