@@ -156,17 +156,18 @@ describe('OpenAI-compatible judge', () => {
   });
 
   it('stops waiting when the request is aborted', async () => {
-    server = await startJudgeServer({ latencyMs: 2000, handler: () => ({ content: '{"verdict":"yes","reason":"ok"}' }) });
-    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
+    const slow = await startJudgeServer({ latencyMs: 2000, handler: () => ({ content: '{"verdict":"yes","reason":"ok"}' }) });
+    server = slow;
+    const judge = createOpenAIJudge({ baseURL: slow.url, apiKey: 'sk-test' });
     const controller = new AbortController();
     const started = Date.now();
     const pending = judge.call({ ...relevanceRequest(), signal: controller.signal });
     // Abort while the server holds the request (it answers after 2 s).
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(slow.requests).toHaveLength(1), { timeout: 1000, interval: 10 });
     controller.abort();
     await expect(pending).rejects.toThrow(/abort/i);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(server.requests).toHaveLength(1);
+    expect(slow.requests).toHaveLength(1);
   });
 
   it('answers scripted steps by schema name', async () => {
