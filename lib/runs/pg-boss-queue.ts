@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import pRetry from 'p-retry';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
 import { envNumber } from './run-worker';
 
@@ -10,6 +11,8 @@ export interface ChunkJob {
 }
 
 export const CHUNK_QUEUE = 'turnwise-run-chunks';
+
+const RACE_CODES = new Set(['40P01', '23505']);
 
 const globalForBoss = globalThis as unknown as { turnwiseBoss?: Map<string, Promise<PgBoss>> };
 
@@ -27,12 +30,21 @@ export function getBoss(url: string, env: Record<string, string | undefined> = p
       const instance = new PgBoss({ connectionString: url, max: 4, application_name: 'turnwise-queue', maintenanceIntervalSeconds: 30 });
       instance.on('error', (error) => console.error(`pg-boss: ${error.message}`));
       await instance.start();
-      await instance.createQueue(CHUNK_QUEUE, {
+      const options = {
         name: CHUNK_QUEUE,
         retryLimit: 3,
         retryDelay: 5,
         retryBackoff: true,
         expireInSeconds: envNumber(env, 'TURNWISE_CHUNK_EXPIRE_SECONDS', 300),
+      };
+      // Workers starting together race to create the queue; PostgreSQL then aborts one of
+      // them as a deadlock (40P01) or a duplicate (23505). Creating it again settles it.
+      await pRetry(() => instance.createQueue(CHUNK_QUEUE, options), {
+        retries: 5,
+        minTimeout: 50,
+        maxTimeout: 1000,
+        randomize: true,
+        shouldRetry: (error) => RACE_CODES.has((error as { code?: string }).code ?? ''),
       });
       return instance;
     })();
