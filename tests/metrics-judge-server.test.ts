@@ -248,7 +248,8 @@ describe('metrics through a real OpenAI-compatible server', () => {
     // Each error cost one retried request and no call.
     expect(server.requests).toHaveLength(clean[name].requests + 2);
     expect(result.usage.calls).toBe(clean[name].requests);
-    expect(server.requests.filter((r) => r.headers['x-stainless-retry-count'] === '1')).toHaveLength(2);
+    // Two retried requests (a retry of the 429 may itself be the request that gets the 500).
+    expect(server.requests.filter((r) => Number(r.headers['x-stainless-retry-count'] ?? 0) >= 1)).toHaveLength(2);
   });
 });
 
