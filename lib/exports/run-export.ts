@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import { neutraliseCell } from '../datasets/csv-cells';
 import type { Db } from '../db/queries/db-types';
-import { coalesce } from '../imports/export-dataset';
+import { textByteStream } from '../streams/text-stream';
 import { listResultBatch } from './queries/list-result-batch';
 import type { ResultRow } from './result-row';
 import type { RunInfo } from './run-info';
@@ -109,23 +109,8 @@ export async function* runJsonChunks(run: RunInfo, level: RunExportLevel, pages:
 
 /** A run's export as a byte stream that reads the database only as fast as the client takes it. */
 export function exportRunStream(db: Db, run: RunInfo, query: RunExportQuery, pageSize = PAGE_CONVERSATIONS): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   const pages = runResultPages(db, run, pageSize);
-  const chunks = coalesce(query.format === 'csv' ? runCsvChunks(query.level, pages) : runJsonChunks(run, query.level, pages));
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  return textByteStream(query.format === 'csv' ? runCsvChunks(query.level, pages) : runJsonChunks(run, query.level, pages));
 }
 
 /** `run-<id>-results.csv`, `run-<id>-verdicts.json`. */

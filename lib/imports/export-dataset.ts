@@ -3,6 +3,7 @@ import { exportDeepevalJson, exportJsonl, exportLongCsv } from '../datasets';
 import type { Db } from '../db/queries/db-types';
 import { listConversationBatch } from '../db/queries/datasets/list-conversation-batch';
 import type { Conversation } from '../metrics/types';
+import { textByteStream } from '../streams/text-stream';
 
 export const EXPORT_FORMATS = {
   'deepeval-json': { label: 'deepeval JSON', extension: 'json', contentType: 'application/json; charset=utf-8', write: exportDeepevalJson },
@@ -66,37 +67,9 @@ export async function* exportChunks(
   }
 }
 
-/** Joins small chunks into pieces of at least `size` characters (fewer, larger network writes). */
-export async function* coalesce(chunks: AsyncIterable<string>, size = 64 * 1024): AsyncGenerator<string> {
-  let buffer = '';
-  for await (const chunk of chunks) {
-    buffer += chunk;
-    if (buffer.length >= size) {
-      yield buffer;
-      buffer = '';
-    }
-  }
-  if (buffer) yield buffer;
-}
-
 /** The export file of a dataset as a byte stream, read from the database while it is sent. */
 export function exportDatasetStream(db: Db, datasetId: string, format: ExportFormat): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const chunks = coalesce(exportChunks(EXPORT_FORMATS[format].write, datasetConversationPages(db, datasetId)));
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  return textByteStream(exportChunks(EXPORT_FORMATS[format].write, datasetConversationPages(db, datasetId)));
 }
 
 /** `support chats (v2)` → `support-chats-v2.jsonl`. */
