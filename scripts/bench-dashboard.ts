@@ -4,7 +4,6 @@
  * migrations are the same), served by the production server (`next start`).
  * Usage: npm run bench:dashboard [-- --conversations N] [--turns N] [--requests N] [--no-build] [--port P]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
@@ -12,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { generateRun } from './bench-dashboard/generate';
+import { buildApp, startNextServer, stopNextServer, timePage } from './bench/next-server';
 
 const METRICS = ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'context_coverage'] as const;
 const TARGET_MS = 300;
@@ -79,20 +79,6 @@ async function prepareDatabase(): Promise<{ file: string; generatedMs: number | 
   return { file, generatedMs: generated.ms };
 }
 
-const othersBuilding = () => spawnSync('pgrep', ['-f', 'next build']).status === 0;
-
-async function build(): Promise<void> {
-  // Other checkouts' users build into the same .next: wait for theirs to end first.
-  while (othersBuilding()) await new Promise((r) => setTimeout(r, 3000));
-  console.log('Building the app (next build)…');
-  const result = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout);
-    process.stderr.write(result.stderr);
-    throw new Error(`next build failed with exit code ${result.status}`);
-  }
-}
-
 /**
  * The server runs from a private copy of the build (the project's other files linked), so
  * that someone else's `next build` in the shared .next cannot pull it away mid-measurement.
@@ -111,32 +97,6 @@ function privateApp(): string {
     filter: (source) => !/[/\\]\.next[/\\](cache|dev)([/\\]|$)/.test(source),
   });
   return app;
-}
-
-let serverOutput = '';
-
-async function startServer(app: string, file: string, port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: app,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: `file:${file}`, TURNWISE_DEMO: '0', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-  });
-  server.stdout?.on('data', (d) => (serverOutput += d));
-  server.stderr?.on('data', (d) => (serverOutput += d));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${serverOutput}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/runs`);
-      await res.text();
-      if (res.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  server.kill();
-  throw new Error(`the server did not answer within 120 s:\n${serverOutput}`);
 }
 
 /** Resident memory of a process and its descendants, from /proc, in MB. */
@@ -168,40 +128,13 @@ function rssMb(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(rss), peak: Math.round(peak) };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** Full page loads from 127.0.0.1: the time until the last byte of the streamed HTML. */
-async function timePage(base: string, url: string, expect: string): Promise<{ median: number; min: number; max: number; bytes: number }> {
-  const once = async () => {
-    const started = performance.now();
-    const res = await fetch(base + url);
-    const body = await res.text();
-    const ms = performance.now() - started;
-    if (!res.ok) throw new Error(`${url} answered ${res.status}; the server said:\n${serverOutput.slice(-3000)}`);
-    if (!body.includes(expect)) throw new Error(`${url} does not contain "${expect}"`);
-    return { ms, bytes: body.length };
-  };
-  for (let i = 0; i < warmup; i++) await once();
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < requests; i++) {
-    const r = await once();
-    times.push(r.ms);
-    bytes = r.bytes;
-  }
-  return { median: median(times), min: Math.min(...times), max: Math.max(...times), bytes };
-}
-
 async function main(): Promise<void> {
   console.log(`Run of ${n.toLocaleString('en-US')} conversations × ${turns} turns × ${METRICS.length} metrics (${METRICS.join(', ')}).`);
   const { file, generatedMs } = await prepareDatabase();
-  if (!args['no-build']) await build();
+  if (!args['no-build']) await buildApp();
   const app = privateApp();
   const port = Number(args.port);
-  const server = await startServer(app, file, port);
+  const server = await startNextServer({ app, dbFile: file, port, readyPath: '/runs' });
   const base = `http://127.0.0.1:${port}`;
   try {
     const middle = `bc${String(Math.floor(n / 2)).padStart(7, '0')}`;
@@ -210,16 +143,16 @@ async function main(): Promise<void> {
       conversationPage: { url: `/runs/bench-run/conversations/${middle}`, expect: 'Judge calls' },
       filteredTablePage: { url: '/runs/bench-run?metric=turn_faithfulness&failed=1&sort=turn_faithfulness&dir=asc&page=50', expect: 'Conversations' },
     };
-    const rssBefore = rssMb(server.pid!);
+    const rssBefore = rssMb(server.process.pid!);
     const figures: Record<string, number> = {};
     console.log(`Server: next start on ${base}, RSS ${rssBefore.rss} MB after start. ${warmup} warm-up + ${requests} timed requests per page, one at a time.`);
     for (const [name, page] of Object.entries(pages)) {
-      const t = await timePage(base, page.url, page.expect);
+      const t = await timePage(base, page.url, page.expect, { warmup, requests }, server);
       figures[`${name}Ms`] = Math.round(t.median);
       const flag = t.median < TARGET_MS ? 'ok' : `over ${TARGET_MS} ms`;
       console.log(`  ${name.padEnd(18)} ${t.median.toFixed(0).padStart(5)} ms median (min ${t.min.toFixed(0)}, max ${t.max.toFixed(0)}), ${(t.bytes / 1024).toFixed(0)} KB  ${flag}  ${page.url}`);
     }
-    const rss = rssMb(server.pid!);
+    const rss = rssMb(server.process.pid!);
     console.log(`  server RSS ${rss.rss} MB now, ${rss.peak} MB peak  ${rss.peak < TARGET_RSS_MB ? 'ok' : `over ${TARGET_RSS_MB} MB`}`);
     const load = loadavg()[0];
     console.log(`  load average ${load.toFixed(2)} on ${availableParallelism()} cores while measuring (other processes share this machine)`);
@@ -236,7 +169,7 @@ async function main(): Promise<void> {
     };
     console.log(`BENCH ${JSON.stringify(bench)}`);
   } finally {
-    server.kill('SIGTERM');
+    await stopNextServer(server);
   }
 }
 
