@@ -1,5 +1,6 @@
-import { createClient, type Client, type InStatement } from '@libsql/client';
+import { createClient, type Client } from '@libsql/client';
 import { summarizeResults } from '../../lib/runs/summarize-results';
+import { insertStatements } from '../bench/insert-statements';
 
 /*
  * Synthetic runs for the comparison benchmark, written straight into the tables through one
@@ -36,25 +37,7 @@ function rng(seed: number): () => number {
 }
 
 const pad = (n: number) => String(n).padStart(7, '0');
-const ROWS_PER_STATEMENT = 400;
 const BATCH = 5000;
-
-function insertStatements(table: string, rows: Record<string, unknown>[]): InStatement[] {
-  if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]);
-  const encode = (v: unknown) =>
-    v === undefined || v === null ? null : typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'object' ? JSON.stringify(v) : (v as string | number);
-  const statements: InStatement[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-    const tuple = `(${columns.map(() => '?').join(',')})`;
-    statements.push({
-      sql: `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${chunk.map(() => tuple).join(',')}`,
-      args: chunk.flatMap((row) => columns.map((c) => encode(row[c]))),
-    });
-  }
-  return statements;
-}
 
 const iso = (d: Date) => d.toISOString().replace('Z', '+00:00');
 const TOPICS = ['refund', 'shipping', 'account', 'roaming', 'claim'];
