@@ -1,5 +1,5 @@
 import { formatScore, metricLabel } from '../format/format';
-import { METRIC_NAMES } from '../metrics/types';
+import { METRIC_NAMES } from '../domain';
 import { CELL_STYLES, isVerdict, worstVerdict, type CellState } from './verdict-palette';
 
 export interface TurnVerdictSource {

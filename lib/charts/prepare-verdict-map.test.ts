@@ -46,8 +46,26 @@ describe('prepareVerdictMap', () => {
 
   it('has a legend with every state, worst first, and keeps a minimum width', () => {
     const map = prepareVerdictMap({ conversations: [], verdicts: [], metric: null, hrefFor, minColumns: 6 });
-    expect(map.legend.map((l) => l.state)).toEqual(['no', 'idk', 'yes', 'unjudged', 'user']);
+    expect(map.legend.map((l) => l.state)).toEqual(['no', 'error', 'idk', 'yes', 'unjudged', 'user']);
     expect(map.columns).toHaveLength(6);
     expect(map.rows).toEqual([]);
+  });
+});
+
+describe('prepareVerdictMap: errored units', () => {
+  it('draws a turn the judge failed on as an error cell, not a failure, unless a metric failed it', () => {
+    const map = prepareVerdictMap({
+      conversations: [{ id: 'c', label: 'c', roles: ['user', 'assistant', 'user', 'assistant'] }],
+      verdicts: [
+        { conversationId: 'c', metric: 'turn_faithfulness', turnIndex: 1, verdict: 'error' },
+        { conversationId: 'c', metric: 'conversation_relevancy', turnIndex: 1, verdict: 'yes' },
+        { conversationId: 'c', metric: 'turn_faithfulness', turnIndex: 3, verdict: 'error' },
+        { conversationId: 'c', metric: 'conversation_relevancy', turnIndex: 3, verdict: 'no' },
+      ],
+      metric: null,
+      hrefFor: (id) => `/c/${id}`,
+    });
+    expect(map.rows[0].cells.map((c) => c?.state)).toEqual(['user', 'error', 'user', 'no']);
+    expect(map.rows[0].cells[1]?.title).toContain('judge error');
   });
 });

@@ -3,7 +3,7 @@
  * verdict" order used everywhere: a failed verdict outranks an unsure one, which outranks a
  * pass; an assistant turn no metric judged and a user turn carry no verdict at all.
  */
-export type CellState = 'no' | 'idk' | 'yes' | 'unjudged' | 'user';
+export type CellState = 'no' | 'error' | 'idk' | 'yes' | 'unjudged' | 'user';
 
 export interface CellStyle {
   state: CellState;
@@ -16,21 +16,24 @@ export interface CellStyle {
 
 export const CELL_STYLES: Record<CellState, CellStyle> = {
   no: { state: 'no', label: 'Failed', colour: '#e11d48', border: '#be123c' },
+  // The judge failed on the unit: not a verdict on the turn, so neither red nor a pale "not judged".
+  error: { state: 'error', label: 'Judge error (not judged)', colour: '#7c3aed', border: '#5b21b6' },
   idk: { state: 'idk', label: 'Unsure (idk)', colour: '#f59e0b', border: '#d97706' },
   yes: { state: 'yes', label: 'Passed', colour: '#10b981', border: '#059669' },
   unjudged: { state: 'unjudged', label: 'Assistant turn, not judged', colour: '#e2e8f0', border: '#cbd5e1' },
   user: { state: 'user', label: 'User turn', colour: '#ffffff', border: '#e2e8f0' },
 };
 
-export const CELL_ORDER: CellState[] = ['no', 'idk', 'yes', 'unjudged', 'user'];
+export const CELL_ORDER: CellState[] = ['no', 'error', 'idk', 'yes', 'unjudged', 'user'];
 
-export type Verdict = 'yes' | 'no' | 'idk';
+/** What a stored turn verdict can be: a judged verdict, or 'error' for a unit the judge failed on. */
+export type Verdict = 'yes' | 'no' | 'idk' | 'error';
 
-const rank: Record<Verdict, number> = { yes: 0, idk: 1, no: 2 };
+const rank: Record<Verdict, number> = { yes: 0, idk: 1, error: 2, no: 3 };
 
-export const isVerdict = (v: string): v is Verdict => v === 'yes' || v === 'no' || v === 'idk';
+export const isVerdict = (v: string): v is Verdict => v === 'yes' || v === 'no' || v === 'idk' || v === 'error';
 
-/** The worst of some verdicts (no > idk > yes); null when there are none. */
+/** The worst of some verdicts (no > error > idk > yes); null when there are none. */
 export function worstVerdict(verdicts: Iterable<string>): Verdict | null {
   let worst: Verdict | null = null;
   for (const v of verdicts) {

@@ -52,3 +52,25 @@ describe('side-by-side turns', () => {
     expect(aligned[3].regressedMetrics).toEqual(['conversation_relevancy']);
   });
 });
+
+describe('side-by-side turns: errored units', () => {
+  it('treats a turn the judge failed on as missing, neither a regression nor an improvement', () => {
+    const base: SideConversation = {
+      turns: turns('Hi', 'Hello', 'Refund?', 'Within 30 days.'),
+      verdicts: [
+        { metric: 'turn_faithfulness', turnIndex: 1, verdict: 'yes', reason: 'ok' },
+        { metric: 'turn_faithfulness', turnIndex: 3, verdict: 'error', reason: 'AppError: 429' },
+      ],
+    };
+    const next: SideConversation = {
+      turns: base.turns,
+      verdicts: [
+        { metric: 'turn_faithfulness', turnIndex: 1, verdict: 'error', reason: 'AppError: 500' },
+        { metric: 'turn_faithfulness', turnIndex: 3, verdict: 'no', reason: 'contradicted' },
+      ],
+    };
+    const aligned = alignTurns([base, next], ['turn_faithfulness']);
+    expect(aligned.map((t) => t.regressedMetrics)).toEqual([[], [], [], []]);
+    expect(aligned[1].cells[1]!.verdicts[0]).toMatchObject({ verdict: 'error', worse: false, better: false });
+  });
+});

@@ -1,4 +1,4 @@
-import type { Verdict } from '../metrics/types';
+import type { Verdict } from '../domain';
 
 export interface SideTurn {
   index: number;

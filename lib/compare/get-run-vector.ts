@@ -3,7 +3,7 @@ import { getStoredRunVector } from '../db/queries/compare/get-stored-run-vector'
 import { listRunVectorSource } from '../db/queries/compare/list-run-vector-source';
 import { saveRunVector } from '../db/queries/compare/save-run-vector';
 import { processLru } from './lru';
-import { buildRunVector, decodeRunVector, type RunVector } from './run-vector';
+import { buildRunVector, decodeRunVector, encodeRunVector, type RunVector } from './run-vector';
 
 /** Statuses after which a run's results no longer change. */
 export const FINISHED_STATUSES = new Set(['completed', 'completed_with_errors', 'failed', 'cancelled']);
@@ -51,7 +51,7 @@ async function loadOrBuild(db: Db, run: VectorRun & { finishedAt: Date }): Promi
   if (stored && stored.runFinishedAt.getTime() === run.finishedAt.getTime()) return decodeRunVector(stored);
   const source = await listRunVectorSource(db, run);
   const vector = buildRunVector(run.id, source.conversations, source.results);
-  await saveRunVector(db, vector, run.finishedAt);
+  await saveRunVector(db, vector.runId, encodeRunVector(vector), run.finishedAt);
   return vector;
 }
 
@@ -63,6 +63,6 @@ export async function refreshRunVector(db: Db, run: VectorRun): Promise<void> {
   if (!isFinished(run)) return;
   const source = await listRunVectorSource(db, run);
   const vector = buildRunVector(run.id, source.conversations, source.results);
-  await saveRunVector(db, vector, run.finishedAt);
+  await saveRunVector(db, vector.runId, encodeRunVector(vector), run.finishedAt);
   vectors.set(cacheKey(run), vector);
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/queries/db-types';
 import { listDatasetFamily, type FamilyDataset } from '../db/queries/compare/list-dataset-family';
 import { listRunVectorStats } from '../db/queries/compare/list-run-vector-stats';
 import { listTrendRuns, type TrendRunRow } from '../db/queries/compare/list-trend-runs';
-import { parseRunSummary } from '../runs/summarize-results';
+import { parseRunSummary } from '../domain/run-summary';
 import { getRunVector } from './get-run-vector';
 import { metricThreshold } from './metric-threshold';
 import { sortMetrics } from './run-vector';

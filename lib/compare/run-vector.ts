@@ -1,24 +1,16 @@
-import { METRIC_NAMES } from '../metrics/types';
+import type { RunVectorRow } from '../db/queries/compare/save-run-vector';
+import type { VectorConversation, VectorResult } from '../db/queries/compare/list-run-vector-source';
+import { METRIC_NAMES } from '../domain';
+import type { RunMetricStats } from '../domain/run-metric-stats';
 import { bootstrapMeanInterval, DEFAULT_SEED, type BootstrapOptions } from './bootstrap';
 import { numberRepeatedKeys } from './match-keys';
 import { deriveSeed } from './random';
 
+export type { RunMetricStats } from '../domain/run-metric-stats';
+export type { VectorConversation, VectorResult } from '../db/queries/compare/list-run-vector-source';
+
 /** What one run's result for one conversation and metric came to. */
 export const OUTCOME = { none: 0, failed: 1, passed: 2, errored: 3 } as const;
-
-export interface RunMetricStats {
-  /** Mean score over the scored results; null when none was scored. */
-  mean: number | null;
-  /** Bootstrap 95% percentile interval of that mean. */
-  low: number | null;
-  high: number | null;
-  /** Passed / scored; null when none was scored. */
-  passRate: number | null;
-  /** Results stored, scored and errored. */
-  count: number;
-  scored: number;
-  errors: number;
-}
 
 /**
  * A run's scores by conversation, in the dataset's position order: one block of `size`
@@ -37,19 +29,6 @@ export interface RunVector {
   /** metrics.length × size OUTCOME codes. */
   outcomes: Uint8Array;
   stats: Record<string, RunMetricStats>;
-}
-
-export interface VectorConversation {
-  id: string;
-  matchKey: string;
-}
-
-export interface VectorResult {
-  conversationId: string;
-  metric: string;
-  score: number | null;
-  success: boolean;
-  errored: boolean;
 }
 
 const metricRank = (m: string) => {
@@ -137,15 +116,7 @@ export function metricStats(scores: Float64Array, outcomes: Uint8Array, options:
 }
 
 /** The vector as the columns of a RunScoreVector row. */
-export function encodeRunVector(vector: RunVector): {
-  metrics: string[];
-  size: number;
-  keys: string;
-  conversationIds: string;
-  scores: Uint8Array<ArrayBuffer>;
-  outcomes: Uint8Array<ArrayBuffer>;
-  stats: Record<string, RunMetricStats>;
-} {
+export function encodeRunVector(vector: RunVector): RunVectorRow {
   const bytes = new Uint8Array(vector.scores.length * 8);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < vector.scores.length; i++) view.setFloat64(i * 8, vector.scores[i], true);

@@ -4,6 +4,7 @@ export { TurnFaithfulnessMetric, type TurnFaithfulnessOptions } from './turn-fai
 export { ConversationRelevancyMetric, type ConversationRelevancyOptions } from './conversation-relevancy';
 export { ContextualRecallMetric, type ContextualRecallOptions, type ContextualRecallCase } from './contextual-recall';
 export { ContextCoverageMetric, type ContextCoverageOptions } from './context-coverage';
+export { TurnContextualRecallMetric, type TurnContextualRecallOptions } from './turn-contextual-recall';
 export { metricOptionsSchemas, createMetric, referenceCallCount, type MetricOptions } from './registry';
 export { segmentExchanges, type Exchange } from './shared/exchanges';
 export type { ConversationMetric } from './shared/metric';

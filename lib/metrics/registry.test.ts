@@ -9,12 +9,13 @@ import { METRIC_NAMES, conversationSchema } from './types';
 const agreeable: ScriptedHandlers = {
   'knowledge_retention.facts': (input) => ({ facts: [{ key: 'said', values: [input.message] }] }),
   'knowledge_retention.attrition': () => ({ attrition: 'no', reason: 'remembers' }),
-  'turn_faithfulness.truths': (input) => ({ documents: input.documents.map((d, index) => ({ index, truths: [d] })) }),
+  'turn_faithfulness.truths': (input) => ({ documents: input.documents.map((d, i) => ({ index: i + 1, truths: [d] })) }),
   'turn_faithfulness.claims': (input) => ({ claims: [input.message] }),
-  'turn_faithfulness.verdicts': (input) => ({ verdicts: input.claims.map((_, index) => ({ index, verdict: 'yes', reason: 'supported' })) }),
+  'turn_faithfulness.verdicts': (input) => ({ verdicts: input.claims.map((_, i) => ({ index: i + 1, verdict: 'yes', reason: 'supported' })) }),
   'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'on topic' }),
-  'contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 0, reason: 'node 0' }] }),
-  'context_coverage.coverage': (input) => ({ verdicts: input.context.map((_, index) => ({ index, verdict: 'yes', reason: 'present' })) }),
+  'contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 1, reason: 'node 1' }] }),
+  'turn_contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutcome, verdict: 'yes', node: 1, reason: 'node 1' }] }),
+  'context_coverage.coverage': (input) => ({ verdicts: input.context.map((_, i) => ({ index: i + 1, verdict: 'yes', reason: 'present' })) }),
   reason: () => ({ reason: 'fine' }),
 };
 
@@ -61,6 +62,8 @@ describe('referenceCallCount', () => {
     expect(referenceCallCount('conversation_relevancy', ragConversation(5))).toBe(6);
     expect(referenceCallCount('contextual_recall', ragConversation(4))).toBe(5);
     expect(referenceCallCount('context_coverage', ragConversation(4))).toBe(5);
+    // deepeval's TurnContextualRecallMetric: a verdict and a reason call per window, then the final reason.
+    expect(referenceCallCount('turn_contextual_recall', ragConversation(4))).toBe(9);
     expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
   });
 

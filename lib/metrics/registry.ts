@@ -4,10 +4,11 @@ import { ContextCoverageMetric, contextCoverageOptionsSchema } from './context-c
 import { ContextualRecallMetric, contextualRecallOptionsSchema } from './contextual-recall';
 import { ConversationRelevancyMetric, conversationRelevancyOptionsSchema } from './conversation-relevancy';
 import { KnowledgeRetentionMetric, knowledgeRetentionOptionsSchema } from './knowledge-retention';
-import { segmentExchanges } from './shared/exchanges';
+import { assistantTurnsOf, segmentExchanges } from './shared/exchanges';
 import { distinctNonBlank, isBlank } from './shared/messages';
 import type { ConversationMetric } from './shared/metric';
 import { parseMetricOptions } from './shared/options';
+import { TurnContextualRecallMetric, turnContextualRecallOptionsSchema } from './turn-contextual-recall';
 import { TurnFaithfulnessMetric, turnFaithfulnessOptionsSchema } from './turn-faithfulness';
 import type { Conversation, MetricName } from './types';
 
@@ -18,6 +19,7 @@ export const metricOptionsSchemas = {
   conversation_relevancy: conversationRelevancyOptionsSchema,
   contextual_recall: contextualRecallOptionsSchema,
   context_coverage: contextCoverageOptionsSchema,
+  turn_contextual_recall: turnContextualRecallOptionsSchema,
 } as const satisfies Record<MetricName, z.ZodType>;
 
 export type MetricOptions<N extends MetricName> = z.input<(typeof metricOptionsSchemas)[N]>;
@@ -28,6 +30,7 @@ const factories: { [N in MetricName]: (judge: Judge, options: MetricOptions<N>) 
   conversation_relevancy: (judge, options) => new ConversationRelevancyMetric(judge, options),
   contextual_recall: (judge, options) => new ContextualRecallMetric(judge, options),
   context_coverage: (judge, options) => new ContextCoverageMetric(judge, options),
+  turn_contextual_recall: (judge, options) => new TurnContextualRecallMetric(judge, options),
 };
 
 /** A metric by name, its options validated by that metric's schema. */
@@ -60,11 +63,20 @@ export function referenceCallCount<N extends MetricName>(name: N, conversation: 
         return exchanges;
       case 'contextual_recall':
         return count(turns, (t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && distinctNonBlank(t.retrievalContext).length > 0);
-      case 'context_coverage':
-        return count(
-          turns,
-          (t) => t.role === 'assistant' && (distinctNonBlank(t.context).length > 0 || distinctNonBlank(t.retrievalContext).length > 0),
-        );
+      case 'context_coverage': {
+        const own = count(turns, (t) => t.role === 'assistant' && distinctNonBlank(t.context).length > 0);
+        const whole = distinctNonBlank(conversation.context).length > 0 && turns.some((t) => t.role === 'assistant');
+        return own > 0 ? own : whole ? 1 : 0;
+      }
+      case 'turn_contextual_recall': {
+        // deepeval: one verdict call and one reason call per window that has retrieval context.
+        if (isBlank(conversation.expectedOutcome)) return 0;
+        const size = (parsed as z.output<typeof turnContextualRecallOptionsSchema>).windowSize;
+        const all = segmentExchanges(turns);
+        const retrieved = all.map((e) => assistantTurnsOf(e).some((t) => distinctNonBlank(turns[t].retrievalContext).length > 0));
+        const windows = all.filter((_, i) => retrieved.slice(Math.max(0, i - size + 1), i + 1).some(Boolean)).length;
+        return parsed.includeReason ? 2 * windows : windows;
+      }
       default:
         throw new Error(`Unknown metric ${String(name)}`);
     }

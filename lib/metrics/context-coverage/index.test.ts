@@ -7,7 +7,7 @@ import { contextCoverageScore, scaleCoverage, turnCoverageScore } from './score'
 
 // An item is covered when the output mentions its text.
 const coverage = (input: StepInput<'context_coverage.coverage'>) => ({
-  verdicts: input.context.map((item, index) =>
+  verdicts: input.context.map((item, i) => ({ index: i + 1, item })).map(({ index, item }) =>
     input.output.toLowerCase().includes(item.toLowerCase())
       ? { index, verdict: 'yes' as const, reason: `mentions ${item}` }
       : { index, verdict: 'no' as const, reason: `does not mention ${item}` },
@@ -44,7 +44,7 @@ describe('ContextCoverageMetric', () => {
     expect(result.score).toBe(0.33);
   });
 
-  it('averages the assistant turns that have context, falling back to retrieval context', async () => {
+  it('averages the assistant turns that have context items; retrieval context is not a reference item', async () => {
     const judge = createScriptedJudge(handlers);
     const result = await new ContextCoverageMetric(judge, { includeReason: false }).measure({
       turns: [
@@ -52,7 +52,9 @@ describe('ContextCoverageMetric', () => {
         assistant('Basic and Pro.', { context: ['basic', 'pro', 'enterprise'], retrievalContext: ['ignored'] }),
         user('Price'),
         user('of Pro?'),
-        assistant('Pro costs 20 dollars.', { retrievalContext: ['20 dollars'] }),
+        assistant('Pro costs 20 dollars.', { context: ['20 dollars'] }),
+        user('And Enterprise?'),
+        assistant('Ask sales.', { retrievalContext: ['Enterprise is priced by sales'] }),
         user('Thanks'),
         assistant('You are welcome.'),
       ],
@@ -64,6 +66,7 @@ describe('ContextCoverageMetric', () => {
       [1, 'no', 2 / 3],
       [4, 'yes', 1],
     ]);
+    expect(result.verdicts[0].reason).toContain('item 3 "enterprise"');
     expect(result.score).toBe(0.83);
     const steps = result.steps.items as { items: { item: string; verdict: string }[] }[];
     expect(steps[0].items.map((i) => i.verdict)).toEqual(['yes', 'yes', 'no']);
@@ -95,7 +98,7 @@ describe('ContextCoverageMetric', () => {
   });
 
   it('errors when the judge skips an item', async () => {
-    const judge = createScriptedJudge({ 'context_coverage.coverage': () => ({ verdicts: [{ index: 0, verdict: 'yes', reason: 'ok' }] }) });
+    const judge = createScriptedJudge({ 'context_coverage.coverage': () => ({ verdicts: [{ index: 1, verdict: 'yes', reason: 'ok' }] }) });
     const result = await new ContextCoverageMetric(judge, { context: security }).measure('q', 'encryption');
     expect(result).toMatchObject({ score: null, success: false });
     expect(result.error).toMatch(/one per context item/);
@@ -109,5 +112,28 @@ describe('coverage scores', () => {
     expect(contextCoverageScore([])).toBe(0);
     expect(scaleCoverage(contextCoverageScore([1, 2 / 3]), 1)).toBe(0.83);
     expect(scaleCoverage(0.5, 100)).toBe(50);
+  });
+});
+
+describe('ContextCoverageMetric: reference items', () => {
+  it('judges the whole conversation once against its own context when no turn has items, the verdict on the last reply', async () => {
+    const judge = createScriptedJudge(handlers);
+    const result = await new ContextCoverageMetric(judge, { includeReason: false }).measure({
+      context: ['refund', 'thirty days'],
+      turns: [user('Can I get a refund?'), assistant('Yes, a refund.'), user('How long?'), assistant('Within thirty days.', { retrievalContext: ['ignored'] })],
+    });
+    expect(judge.callsTo('context_coverage.coverage')).toEqual([
+      { input: 'Can I get a refund?\nHow long?', output: 'Yes, a refund.\nWithin thirty days.', context: ['refund', 'thirty days'] },
+    ]);
+    expect(result.verdicts).toEqual([expect.objectContaining({ turn: 3, verdict: 'yes', score: 1 })]);
+  });
+
+  it('does not score retrieval context as reference items', async () => {
+    const judge = createScriptedJudge(handlers);
+    const result = await new ContextCoverageMetric(judge, { includeReason: false }).measure({
+      turns: [user('q'), assistant('a', { retrievalContext: ['a passage the retriever found'] })],
+    });
+    expect(judge.calls).toHaveLength(0);
+    expect(result.verdicts).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Judge } from '../../judge/types';
 import type { Conversation, MetricResult, Turn } from '../types';
 import { AppError } from '../../errors';
-import { byIndex, checkOnePerItem } from '../shared/checks';
+import { byIndex, checkOnePerItem, itemAt } from '../shared/checks';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { distinctNonBlank, isBlank } from '../shared/messages';
@@ -10,6 +10,7 @@ import { parseMetricOptions } from '../shared/options';
 import { parseConversation } from '../shared/parse-conversation';
 import { runMetric, type PipelineOutcome } from '../shared/run-metric';
 import { runStep } from '../shared/run-step';
+import { judgeUnit, requireTurns } from '../shared/units';
 import { buildCoveragePrompt } from './prompts';
 import { contextCoverageOptionsSchema, type ContextCoverageOptions, type ParsedContextCoverageOptions } from './schema';
 import { contextCoverageScore, scaleCoverage, turnCoverageScore } from './score';
@@ -40,10 +41,32 @@ function questionFor(turns: Turn[], i: number): string {
 function summarise(items: Item[]): string {
   const missing = items.filter((i) => i.verdict === 'no');
   if (missing.length === 0) return `All ${items.length} context items are covered by the response.`;
-  return `${missing.length} of ${items.length} context items are missing: ${missing.map((i) => `"${i.item}" (${i.reason})`).join('; ')}`;
+  const numbered = items.map((item, i) => ({ ...item, number: i + 1 })).filter((i) => i.verdict === 'no');
+  return `${missing.length} of ${items.length} context items are missing: ${numbered.map((i) => `item ${i.number} "${i.item}" (${i.reason})`).join('; ')}`;
+}
+
+/**
+ * The units to judge: each assistant turn with its own context items; when no turn has any but
+ * the conversation has `context`, the assistant's replies of the whole conversation once (the
+ * user's messages as the input, the verdict on the last assistant turn). Reference items are
+ * `context` only: retrieval_context is what a retriever found, not what a reply should cover.
+ */
+function unitsOf(conversation: Conversation): { turn: number; input: string; output: string; context: string[] }[] {
+  const { turns } = conversation;
+  const own = turns.flatMap((turn, i) => {
+    const context = distinctNonBlank(turn.context);
+    return turn.role === 'assistant' && context.length > 0 ? [{ turn: i, input: questionFor(turns, i), output: turn.content, context }] : [];
+  });
+  if (own.length > 0) return own;
+  const context = distinctNonBlank(conversation.context);
+  const last = turns.map((t) => t.role).lastIndexOf('assistant');
+  if (context.length === 0 || last < 0) return [];
+  const text = (role: Turn['role']) => turns.filter((t) => t.role === role && !isBlank(t.content)).map((t) => t.content).join('\n');
+  return [{ turn: last, input: text('user'), output: text('assistant'), context }];
 }
 
 async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
+  requireTurns(conversation);
   const steps: TurnStep[] = [];
   ctx.steps.items = steps;
   const record = (turn: number, items: Item[]): void => {
@@ -52,29 +75,25 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
     ctx.verdicts.push({ turn, verdict: items.every((i) => i.verdict === 'yes') ? 'yes' : 'no', score, reason: summarise(items) });
   };
 
-  const scored = conversation.turns.flatMap((turn, i) => {
-    const own = distinctNonBlank(turn.context);
-    const context = own.length > 0 ? own : distinctNonBlank(turn.retrievalContext);
-    return turn.role === 'assistant' && context.length > 0 ? [{ turn: i, context }] : [];
-  });
   await runAll(
-    scored.map(({ turn, context }) => async () => {
-      const output = conversation.turns[turn].content;
+    unitsOf(conversation).map(({ turn, input, output, context }) => async () => {
       // An empty response covers nothing: every item is missing, no judge needed.
       if (isBlank(output)) {
         record(turn, context.map((item) => ({ item, verdict: 'no', reason: 'The response is empty.' })));
         return;
       }
-      const reply = await runStep(ctx, {
-        step: 'context_coverage.coverage',
-        input: { input: questionFor(conversation.turns, turn), output, context },
-        prompt: buildCoveragePrompt,
-        check: (o) => checkOnePerItem(o.verdicts, context.length, 'context item'),
+      await judgeUnit(ctx, turn, 'coverage', async () => {
+        const reply = await runStep(ctx, {
+          step: 'context_coverage.coverage',
+          input: { input, output, context },
+          prompt: buildCoveragePrompt,
+          check: (o) => checkOnePerItem(o.verdicts, context.length, 'context item'),
+        });
+        record(
+          turn,
+          byIndex(reply.verdicts).map((v) => ({ item: itemAt(context, v.index), verdict: v.verdict, reason: v.reason })),
+        );
       });
-      record(
-        turn,
-        byIndex(reply.verdicts).map((v) => ({ item: context[v.index], verdict: v.verdict, reason: v.reason })),
-      );
     }),
     ctx.options.asyncMode,
   );

@@ -11,8 +11,8 @@ const attribution = (input: StepInput<'contextual_recall.attribution'>) => ({
     .split(/(?<=\.)\s+/)
     .filter(Boolean)
     .map((sentence) => {
-      const node = input.retrievalContext.findIndex((n) => n.includes(sentence));
-      return node >= 0
+      const node = input.retrievalContext.findIndex((n) => n.includes(sentence)) + 1;
+      return node >= 1
         ? { sentence, verdict: 'yes' as const, node, reason: `found in node ${node}` }
         : { sentence, verdict: 'no' as const, node: null, reason: 'no node mentions it' };
     }),
@@ -60,16 +60,28 @@ describe('ContextualRecallMetric', () => {
     ]);
     expect(result.score).toBeCloseTo(0.75);
     const steps = result.steps.sentences as { turn: number; sentences: { node: number | null }[] }[];
-    expect(steps[0].sentences.map((s) => s.node)).toEqual([0, null]);
+    expect(steps[0].sentences.map((s) => s.node)).toEqual([1, null]);
   });
 
   it('scores 0 with no scorable turn and makes no judge call', async () => {
     const judge = createScriptedJudge({});
     const result = await new ContextualRecallMetric(judge).measure({
-      turns: [user('Hi'), assistant('Hello', { expectedOutput: '  ', retrievalContext: ['doc'] }), user('?'), assistant('!', { expectedOutput: 'x', retrievalContext: [] })],
+      turns: [user('Hi'), assistant('Hello', { expectedOutput: '  ', retrievalContext: ['doc'] }), user('?'), assistant('!', { expectedOutput: 'x' })],
     });
     expect(result).toMatchObject({ score: 0, success: false, verdicts: [], error: null });
     expect(result.reason).toContain('nothing to recall');
+    expect(judge.calls).toHaveLength(0);
+  });
+
+  it('scores a turn whose retriever found nothing 0, "nothing was retrieved", without a judge call', async () => {
+    // deepeval: retrieval_context=[] with an expected output scores 0 (fail); ours used to leave the turn out.
+    const judge = createScriptedJudge({});
+    const result = await new ContextualRecallMetric(judge, { includeReason: false }).measure({
+      turns: [user('When do you open?'), assistant('At 9.', { expectedOutput: 'We open at 9.', retrievalContext: [] })],
+    });
+    expect(result).toMatchObject({ score: 0, success: false, error: null });
+    expect(result.verdicts).toEqual([expect.objectContaining({ turn: 1, verdict: 'no', score: 0 })]);
+    expect(result.verdicts[0].reason).toMatch(/nothing was retrieved/i);
     expect(judge.calls).toHaveLength(0);
   });
 
@@ -102,5 +114,22 @@ describe('contextual recall scores', () => {
     expect(turnRecallScore([])).toBe(0);
     expect(contextualRecallScore([1, 0.5])).toBe(0.75);
     expect(contextualRecallScore([])).toBe(0);
+  });
+});
+
+describe('ContextualRecallMetric over a conversation in strict mode', () => {
+  it('binarises each turn and takes the plain mean of the turns', async () => {
+    const result = await new ContextualRecallMetric(createScriptedJudge(handlers), { strictMode: true, includeReason: false }).measure({
+      turns: [
+        user('Hours?'),
+        assistant('9 to 5.', { expectedOutput: 'We open at 9. We close at 5.', retrievalContext: ['We open at 9.'] }),
+        user('Sundays?'),
+        assistant('Closed.', { expectedOutput: 'We are closed on Sundays.', retrievalContext: ['We are closed on Sundays.'] }),
+      ],
+    });
+    // deepeval binarises each score in strict mode; the conversation mean of 0 and 1 is 0.5. Ours used to give 0.
+    expect(result.verdicts.map((v) => v.score)).toEqual([0, 1]);
+    expect(result.score).toBe(0.5);
+    expect(result).toMatchObject({ success: false, threshold: 1 });
   });
 });

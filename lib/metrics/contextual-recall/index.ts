@@ -10,6 +10,8 @@ import { parseMetricOptions, type SharedMetricOptions } from '../shared/options'
 import { parseConversation } from '../shared/parse-conversation';
 import { runMetric, type PipelineOutcome } from '../shared/run-metric';
 import { runStep } from '../shared/run-step';
+import { applyStrictMode } from '../shared/threshold';
+import { judgeUnit, requireTurns } from '../shared/units';
 import { buildAttributionPrompt } from './prompts';
 import {
   contextualRecallCaseSchema,
@@ -33,7 +35,7 @@ interface TurnStep {
 function checkAttribution(output: StepOutput<'contextual_recall.attribution'>, nodes: number): string | null {
   if (output.verdicts.length === 0) return 'Give one verdict per sentence of the expected output; there is at least one.';
   for (const v of output.verdicts) {
-    if (v.node !== null && (v.node < 0 || v.node >= nodes)) return `Node ${v.node} does not exist; nodes are 0 to ${nodes - 1}.`;
+    if (v.node !== null && (v.node < 1 || v.node > nodes)) return `Node ${v.node} does not exist; nodes are 1 to ${nodes}.`;
     if (v.verdict === 'yes' && v.node === null) return `The sentence "${v.sentence}" is attributed ("yes") but names no node.`;
   }
   return null;
@@ -47,33 +49,41 @@ function summarise(sentences: Sentence[]): string {
     .join('; ')}`;
 }
 
+const NOTHING_RETRIEVED = 'Nothing was retrieved for this turn, so none of the expected output can be recalled.';
+
 async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
+  requireTurns(conversation);
+  const strict = ctx.options.strictMode;
   const turns: TurnStep[] = [];
   ctx.steps.sentences = turns;
+  const record = (turn: number, expectedOutput: string, sentences: Sentence[], reason: string): void => {
+    // Strict mode binarises each turn; the conversation mean is not binarised again.
+    const score = applyStrictMode(turnRecallScore(sentences.map((v) => v.verdict)), strict);
+    turns.push({ turn, expectedOutput, sentences, score });
+    ctx.verdicts.push({ turn, verdict: score === 1 ? 'yes' : 'no', score, reason, subject: expectedOutput });
+  };
 
-  // Only turns with both an expected output and retrieval context can produce a verdict.
-  const scored = conversation.turns.flatMap((turn, i) => {
-    const nodes = distinctNonBlank(turn.retrievalContext);
-    return turn.role === 'assistant' && !isBlank(turn.expectedOutput) && nodes.length > 0
-      ? [{ turn: i, expectedOutput: turn.expectedOutput as string, nodes }]
-      : [];
-  });
+  // Turns with an expected output and a retrieval context, even an empty one: a retriever that
+  // found nothing recalls nothing (score 0, no judge call), as the reference scores it.
+  const scored = conversation.turns.flatMap((turn, i) =>
+    turn.role === 'assistant' && !isBlank(turn.expectedOutput) && turn.retrievalContext !== undefined
+      ? [{ turn: i, expectedOutput: turn.expectedOutput as string, nodes: distinctNonBlank(turn.retrievalContext) }]
+      : [],
+  );
   await runAll(
     scored.map(({ turn, expectedOutput, nodes }) => async () => {
-      const output = await runStep(ctx, {
-        step: 'contextual_recall.attribution',
-        input: { expectedOutput, retrievalContext: nodes },
-        prompt: buildAttributionPrompt,
-        check: (o) => checkAttribution(o, nodes.length),
-      });
-      const score = turnRecallScore(output.verdicts.map((v) => v.verdict));
-      turns.push({ turn, expectedOutput, sentences: output.verdicts, score });
-      ctx.verdicts.push({
-        turn,
-        verdict: output.verdicts.every((v) => v.verdict === 'yes') ? 'yes' : 'no',
-        score,
-        reason: summarise(output.verdicts),
-        subject: expectedOutput,
+      if (nodes.length === 0) {
+        record(turn, expectedOutput, [], NOTHING_RETRIEVED);
+        return;
+      }
+      await judgeUnit(ctx, turn, 'attribution', async () => {
+        const output = await runStep(ctx, {
+          step: 'contextual_recall.attribution',
+          input: { expectedOutput, retrievalContext: nodes },
+          prompt: buildAttributionPrompt,
+          check: (o) => checkAttribution(o, nodes.length),
+        });
+        record(turn, expectedOutput, output.verdicts, summarise(output.verdicts));
       });
     }),
     ctx.options.asyncMode,
@@ -82,11 +92,13 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 
   const sentences = turns.flatMap((t) => t.sentences);
   const describe = (s: Sentence) => `"${s.sentence}" (${s.verdict}): ${s.reason}`;
+  const empty = turns.filter((t) => t.sentences.length === 0).map((t) => `Turn ${t.turn + 1}: ${NOTHING_RETRIEVED}`);
   return {
     score: contextualRecallScore(turns.map((t) => t.score)),
-    failing: sentences.filter((s) => s.verdict === 'no').map(describe),
-    all: sentences.map(describe),
-    emptyNote: 'No assistant turn has both an expected output and retrieval context, so there was nothing to recall.',
+    failing: [...empty, ...sentences.filter((s) => s.verdict === 'no').map(describe)],
+    all: [...empty, ...sentences.map(describe)],
+    emptyNote: 'No assistant turn has both an expected output and a retrieval context, so there was nothing to recall.',
+    strictPerUnit: true,
   };
 }
 

@@ -7,11 +7,11 @@ export function buildAttributionPrompt(input: StepInput<'contextual_recall.attri
     task: 'You check whether each sentence of an expected answer can be attributed to the retrieved context nodes.',
     rules: [
       'Split "expectedOutput" into its sentences and give one verdict per sentence, in order, quoting the sentence.',
-      `"yes" when the information of the sentence is found in a node of "retrievalContext"; "node" is that node's 0-based index (0 to ${input.retrievalContext.length - 1}).`,
+      `"yes" when the information of the sentence is found in a node of "retrievalContext"; "node" is that node's position in "retrievalContext", counted from 1 (1 to ${input.retrievalContext.length}).`,
       '"no" when no node holds it; "node" is then null.',
       'Use only the nodes, never your own knowledge. The reason names the node and the part of it that matches, or says what is missing.',
     ],
     input,
-    answer: '{ "verdicts": [ { "sentence": "<sentence>", "verdict": "yes" | "no", "node": 0 | null, "reason": "<why>" } ] }',
+    answer: '{ "verdicts": [ { "sentence": "<sentence>", "verdict": "yes" | "no", "node": 1 | null, "reason": "<why>" } ] }',
   });
 }

@@ -128,3 +128,42 @@ describe('conversationRelevancyScore', () => {
     expect(conversationRelevancyScore(['yes', 'no', 'yes', 'yes'])).toBe(0.75);
   });
 });
+
+describe('ConversationRelevancyMetric: loosely written verdicts', () => {
+  const turns = [user('a'), assistant('1'), user('b'), assistant('2'), user('c'), assistant('3'), user('d'), assistant('4')];
+  const loose = ['yes', 'No, this is off-topic.', 'maybe', 'Yes.'];
+
+  it('reads a verdict by its leading yes/no and drops an unreadable one from the score with a warning', async () => {
+    const judge = createScriptedJudge({
+      'conversation_relevancy.relevance': (input) => ({ verdict: loose[Number(input.assistantMessage) - 1] as 'yes' | 'no', reason: `reply ${input.assistantMessage}` }),
+    });
+    const result = await new ConversationRelevancyMetric(judge, { includeReason: false }).measure({ turns });
+    // deepeval (verdict_from_json + turn_relevancy._calculate_score): "maybe" is dropped, "No, …" is no → 2 / 3; ours used to error.
+    expect(result.error).toBeNull();
+    expect(result.score).toBeCloseTo(2 / 3);
+    expect(result.verdicts.map((v) => [v.turn + 1, v.verdict])).toEqual([
+      [2, 'yes'],
+      [4, 'no'],
+      [8, 'yes'],
+    ]);
+    expect(result.warnings).toEqual(["Turn 6: the judge's relevance verdict could not be read as yes or no; it is left out of the score."]);
+  });
+
+  it('keeps the other windows when the judge fails on one', async () => {
+    const judge = createScriptedJudge({
+      'conversation_relevancy.relevance': (input) => {
+        if (input.assistantMessage === '3') throw new Error('HTTP 500');
+        return { verdict: 'yes', reason: 'fine' };
+      },
+    });
+    const result = await new ConversationRelevancyMetric(judge, { includeReason: false }).measure({ turns });
+    expect(result).toMatchObject({ score: 1, error: null });
+    expect(result.verdicts.map((v) => v.verdict)).toEqual(['yes', 'yes', 'error', 'yes']);
+    expect(result.warnings[0]).toMatch(/^Turn 6: relevance was not judged \(Error: HTTP 500\)/);
+  });
+
+  it('refuses a conversation without turns (deepeval refuses it; ours used to pass it with 1)', async () => {
+    const result = await new ConversationRelevancyMetric(createScriptedJudge({})).measure({ turns: [] });
+    expect(result).toMatchObject({ score: null, success: false });
+  });
+});

@@ -67,8 +67,9 @@ describe('KnowledgeRetentionMetric', () => {
     const judge = createScriptedJudge(handlers);
     await new KnowledgeRetentionMetric(judge, { includeReason: false }).measure(conversation);
     const atTurn10 = judge.callsTo('knowledge_retention.attrition').find((c) => c.message.startsWith('Thank you. And for our next step'));
-    expect(atTurn10?.knowledge.map((k) => k.turn)).toEqual([1, 3, 5, 7, 9]);
-    expect(atTurn10?.knowledge.filter((k) => k.facts[0].key === 'account_number').map((k) => k.turn)).toEqual([7, 9]);
+    // The judge counts turns as the page does, from 1: the user turns at indices 1, 3, 5, 7, 9.
+    expect(atTurn10?.knowledge.map((k) => k.turn)).toEqual([2, 4, 6, 8, 10]);
+    expect(atTurn10?.knowledge.filter((k) => k.facts[0].key === 'account_number').map((k) => k.turn)).toEqual([8, 10]);
     expect(atTurn10?.previousTurns).toHaveLength(10);
   });
 
@@ -151,5 +152,35 @@ describe('knowledgeRetentionScore', () => {
     expect(knowledgeRetentionScore([])).toBe(1);
     expect(knowledgeRetentionScore(['no', 'no', 'yes', 'no'])).toBe(0.75);
     expect(knowledgeRetentionScore(['yes'])).toBe(0);
+  });
+});
+
+describe('KnowledgeRetentionMetric: empty and failing cases', () => {
+  it('judges the turns it can when fact extraction fails on one user turn, marking the turns after it as errored', async () => {
+    const judge = createScriptedJudge({
+      'knowledge_retention.facts': (input) => {
+        if (input.message.startsWith('I live')) throw new Error('judge timed out');
+        return { facts: [{ key: 'name', values: ['Ann'] }] };
+      },
+      'knowledge_retention.attrition': () => ({ attrition: 'no', reason: 'keeps the name' }),
+    });
+    const result = await new KnowledgeRetentionMetric(judge, { includeReason: false }).measure({
+      turns: [user('I am Ann.'), assistant('Hi Ann.'), user('I live in Cork.'), assistant('Noted.'), user('Bye'), assistant('Bye Ann.')],
+    });
+    expect(result.error).toBeNull();
+    expect(result.score).toBe(1);
+    // Turn 2 is judged on turn 1's facts; turns 4 and 6 would need turn 3's, which the judge did not give.
+    expect(result.verdicts.map((v) => [v.turn + 1, v.verdict])).toEqual([
+      [2, 'yes'],
+      [4, 'error'],
+      [6, 'error'],
+    ]);
+    expect(result.verdicts[1].reason).toMatch(/facts of turn 3 could not be extracted: Error: judge timed out/);
+    expect(result.warnings).toHaveLength(2);
+  });
+
+  it('refuses a conversation without turns (deepeval refuses it; ours used to pass it with 1)', async () => {
+    const result = await new KnowledgeRetentionMetric(createScriptedJudge({})).measure({ turns: [] });
+    expect(result).toMatchObject({ score: null, success: false, error: expect.stringMatching(/no turns/) });
   });
 });

@@ -9,6 +9,7 @@ import { parseMetricOptions, type SharedMetricOptions } from '../shared/options'
 import { parseConversation } from '../shared/parse-conversation';
 import { runMetric, type PipelineOutcome } from '../shared/run-metric';
 import { runStep } from '../shared/run-step';
+import { errorText, failsTheMetric, judgeUnit, recordUnitError, requireTurns } from '../shared/units';
 import { buildAttritionPrompt, buildFactsPrompt } from './prompts';
 import { knowledgeRetentionOptionsSchema, type KnowledgeRetentionOptions } from './schema';
 import { knowledgeRetentionScore } from './score';
@@ -32,6 +33,7 @@ const keepStatedFacts = (facts: Fact[]): Fact[] =>
     .filter((f) => !isBlank(f.key) && f.values.length > 0);
 
 async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
+  requireTurns(conversation);
   const { turns } = conversation;
   const concurrent = ctx.options.asyncMode;
   const lastAssistant = turns.map((t) => t.role).lastIndexOf('assistant');
@@ -39,40 +41,58 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
   // 1. Facts of every user turn that some assistant turn answers later; a trailing user
   //    turn (or an empty message) cannot feed a verdict, so it is not sent.
   const facts: FactsStep[] = [];
+  const failedFacts = new Map<number, string>();
   ctx.steps.facts = facts;
   const userTurns = turns.flatMap((t, i) => (t.role === 'user' && i < lastAssistant && !isBlank(t.content) ? [i] : []));
   await runAll(
     userTurns.map((i) => async () => {
-      const output = await runStep(ctx, {
-        step: 'knowledge_retention.facts',
-        input: { message: turns[i].content, previousTurns: toStepMessages(turns.slice(0, i)) },
-        prompt: buildFactsPrompt,
-      });
-      facts.push({ turn: i, facts: keepStatedFacts(output.facts) });
+      try {
+        const output = await runStep(ctx, {
+          step: 'knowledge_retention.facts',
+          input: { message: turns[i].content, previousTurns: toStepMessages(turns.slice(0, i)) },
+          prompt: buildFactsPrompt,
+        });
+        facts.push({ turn: i, facts: keepStatedFacts(output.facts) });
+      } catch (error) {
+        if (failsTheMetric(error)) throw error;
+        failedFacts.set(i, errorText(error));
+      }
     }),
     concurrent,
   );
   facts.sort((a, b) => a.turn - b.turn);
 
   // 2. Attrition verdicts for assistant turns with at least one non-empty fact map before them;
-  //    earlier maps go unmerged so a correction sits beside the old value.
+  //    earlier maps go unmerged so a correction sits beside the old value. A turn after a user
+  //    turn whose facts could not be extracted cannot be judged fairly, so it is left unjudged.
   const known = facts.filter((f) => f.facts.length > 0);
-  const judged = turns.flatMap((t, i) => (t.role === 'assistant' && known.some((f) => f.turn < i) ? [i] : []));
+  const before = (i: number) => (turn: number) => turn < i;
+  const judged = turns.flatMap((t, i) =>
+    t.role === 'assistant' && (known.some((f) => f.turn < i) || [...failedFacts.keys()].some(before(i))) ? [i] : [],
+  );
   const attrition: AttritionStep[] = [];
   ctx.steps.attrition = attrition;
   await runAll(
     judged.map((i) => async () => {
-      const output = await runStep(ctx, {
-        step: 'knowledge_retention.attrition',
-        input: {
-          message: turns[i].content,
-          previousTurns: toStepMessages(turns.slice(0, i)),
-          knowledge: known.filter((f) => f.turn < i),
-        },
-        prompt: buildAttritionPrompt,
+      const missing = [...failedFacts].find(([turn]) => turn < i);
+      if (missing) {
+        recordUnitError(ctx, i, 'attrition', `the facts of turn ${missing[0] + 1} could not be extracted: ${missing[1]}`);
+        return;
+      }
+      await judgeUnit(ctx, i, 'attrition', async () => {
+        const output = await runStep(ctx, {
+          step: 'knowledge_retention.attrition',
+          input: {
+            message: turns[i].content,
+            previousTurns: toStepMessages(turns.slice(0, i)),
+            // The judge counts turns as the page does, from 1.
+            knowledge: known.filter((f) => f.turn < i).map((f) => ({ turn: f.turn + 1, facts: f.facts })),
+          },
+          prompt: buildAttritionPrompt,
+        });
+        attrition.push({ turn: i, ...output });
+        ctx.verdicts.push({ turn: i, verdict: output.attrition === 'yes' ? 'no' : 'yes', reason: output.reason });
       });
-      attrition.push({ turn: i, ...output });
-      ctx.verdicts.push({ turn: i, verdict: output.attrition === 'yes' ? 'no' : 'yes', reason: output.reason });
     }),
     concurrent,
   );

@@ -21,11 +21,11 @@ export function buildAttritionPrompt(input: StepInput<'knowledge_retention.attri
   return buildPrompt({
     task: 'You judge whether an assistant message shows attrition of knowledge the user already gave earlier in the conversation.',
     rules: [
-      '"knowledge" lists the facts of each earlier user turn, oldest first; a later entry may correct an earlier one, and then the later value holds.',
+      '"knowledge" lists the facts of each earlier user turn, oldest first; "turn" counts the messages of the conversation from 1. A later entry may correct an earlier one, and then the later value holds.',
       'Attrition is "yes" when "message" forgets that knowledge, contradicts it, or asks again for something already given.',
       'Asking to clarify what the user said is not attrition.',
       'Asking for information the user has not given yet is not attrition.',
-      'The reason names the fact concerned and what the message does with it.',
+      'The reason names the fact concerned and what the message does with it; refer to a turn by its "turn" number.',
     ],
     input,
     answer: '{ "attrition": "yes" | "no", "reason": "<why>" }',

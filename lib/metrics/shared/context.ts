@@ -11,8 +11,10 @@ export interface MetricContext {
   readonly calls: JudgeCallRecord[];
   readonly steps: Record<string, unknown>;
   readonly verdicts: TurnVerdict[];
+  /** Units left out of the score and unreadable verdicts (MetricResult.warnings). */
+  readonly warnings: string[];
 }
 
 export function createMetricContext(metric: MetricName, judge: Judge, options: SharedMetricOptions): MetricContext {
-  return { metric, judge, options, usage: emptyUsage(), calls: [], steps: {}, verdicts: [] };
+  return { metric, judge, options, usage: emptyUsage(), calls: [], steps: {}, verdicts: [], warnings: [] };
 }

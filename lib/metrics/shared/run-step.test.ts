@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from '../../judge/scripted-judge';
+import { looseRelevanceOutput, stepSchemas } from '../../judge/steps';
 import { JudgeOutputError, type Judge, type JudgeRequest } from '../../judge/types';
 import { createMetricContext } from './context';
 import { sharedMetricOptionsSchema } from './options';
@@ -73,5 +74,31 @@ describe('runStep', () => {
   it('rejects options whose templates are not functions', () => {
     expect(() => options({ templates: { 'turn_faithfulness.claims': 'not a function' } })).toThrow();
     expect(() => options({ templates: { 'no.such_step': () => [] } })).toThrow();
+  });
+});
+
+describe('runStep with a lenient reader', () => {
+  it('sends the enum-only schema to the judge and reads the reply with the lenient one', async () => {
+    let seen: JudgeRequest<unknown> | undefined;
+    const scripted = createScriptedJudge({});
+    const judge: Judge = {
+      ...scripted,
+      async call<T>(request: JudgeRequest<T>) {
+        seen = request as JudgeRequest<unknown>;
+        const output = request.schema.parse({ verdict: 'No, this is off-topic.', reason: 'about cake' });
+        return { output, raw: '', model: 'm', promptTokens: 1, completionTokens: 1, costUsd: 0, cached: false, cacheKey: 'k' };
+      },
+    };
+    const ctx = createMetricContext('conversation_relevancy', judge, options());
+    const output = await runStep(ctx, {
+      step: 'conversation_relevancy.relevance',
+      input: { window: [], userMessage: 'Refund?', assistantMessage: 'Try our cake.' },
+      prompt: () => [{ role: 'user', content: 'p' }],
+      accept: looseRelevanceOutput,
+    });
+    expect(output.verdict).toBe('no');
+    expect(seen?.jsonSchemaOf).toBe(stepSchemas['conversation_relevancy.relevance'].output);
+    expect(looseRelevanceOutput.parse({ verdict: 'maybe', reason: '' }).verdict).toBeNull();
+    expect(looseRelevanceOutput.parse({ verdict: ' YES, it answers', reason: '' }).verdict).toBe('yes');
   });
 });

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import type { MetricContext } from './context';
 import type { StepTemplate } from './options';
 
-export interface StepCall<S extends StepName> {
+export interface StepCall<S extends StepName, O = StepOutput<S>> {
   step: S;
   input: StepInput<S>;
   /** Our default prompt; a custom template for the step replaces it. */
@@ -14,14 +14,19 @@ export interface StepCall<S extends StepName> {
    * Checks JSON schema cannot express (e.g. one verdict per claim). Returning a problem fails
    * validation, which makes the judge ask again once with that problem.
    */
-  check?: (output: StepOutput<S>) => string | null;
+  check?: (output: O) => string | null;
+  /**
+   * Reads the reply instead of the step's output schema, where we accept more than we ask for
+   * (a loosely written verdict); the step's enum-only schema is still the one sent to the judge.
+   */
+  accept?: z.ZodType<O>;
 }
 
 const chatMessagesSchema = z
   .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
   .min(1);
 
-function renderMessages<S extends StepName>(ctx: MetricContext, call: StepCall<S>): ChatMessage[] {
+function renderMessages<S extends StepName, O>(ctx: MetricContext, call: StepCall<S, O>): ChatMessage[] {
   const template = ctx.options.templates?.[call.step] as StepTemplate<S> | undefined;
   if (!template) return call.prompt(call.input);
   const parsed = chatMessagesSchema.safeParse(template(call.input));
@@ -32,10 +37,11 @@ function renderMessages<S extends StepName>(ctx: MetricContext, call: StepCall<S
 }
 
 /** Builds the request for one judge step, calls the judge and records usage and the call. */
-export async function runStep<S extends StepName>(ctx: MetricContext, call: StepCall<S>): Promise<StepOutput<S>> {
+export async function runStep<S extends StepName, O = StepOutput<S>>(ctx: MetricContext, call: StepCall<S, O>): Promise<O> {
   const definition = stepSchemas[call.step];
   const input = definition.input.parse(call.input) as StepInput<S>;
-  const base = definition.output as unknown as z.ZodType<StepOutput<S>>;
+  const sent = definition.output as z.ZodType;
+  const base = call.accept ?? (definition.output as unknown as z.ZodType<O>);
   const check = call.check;
   const schema = check
     ? base.superRefine((output, refinement) => {
@@ -44,12 +50,12 @@ export async function runStep<S extends StepName>(ctx: MetricContext, call: Step
       })
     : base;
   const messages = renderMessages(ctx, { ...call, input });
-  const request: JudgeRequest<StepOutput<S>> = {
+  const request: JudgeRequest<O> = {
     step: call.step,
     input,
     messages,
     schema,
-    ...(check ? { jsonSchemaOf: base } : {}),
+    ...(check || call.accept ? { jsonSchemaOf: sent } : {}),
     schemaName: call.step.replace(/[^a-zA-Z0-9_-]/g, '_'),
     ...(ctx.options.model ? { model: ctx.options.model } : {}),
   };
@@ -72,6 +78,7 @@ export async function runStep<S extends StepName>(ctx: MetricContext, call: Step
     promptTokens: reply.promptTokens,
     completionTokens: reply.completionTokens,
     ...(ctx.options.verboseMode ? { messages } : {}),
+    ...(reply.retries?.length ? { retries: reply.retries } : {}),
   });
   return reply.output;
 }

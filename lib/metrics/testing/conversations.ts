@@ -21,5 +21,32 @@ export function ragConversation(n: number): Conversation {
       }),
     );
   }
-  return { turns };
+  return { expectedOutcome: `Fact 0 holds. Fact ${n - 1} holds.`, turns };
+}
+
+const FACTS = [
+  ['The museum opens at 9 am.', 'The museum opens at 9 am.'],
+  ['Tickets cost 12 euros.', 'Tickets cost 12 euros.'],
+  ['The east wing shows Roman coins.', 'The east wing shows Roman coins.'],
+  ['The cafe is on the second floor.', 'The cafe is on the second floor.'],
+  ['Guided tours start at 11 am.', 'Guided tours start at 11 am.'],
+  ['The garden closes at 6 pm.', 'The garden closes at 6 pm.'],
+  // Turn 14 (index 13): the reply contradicts what it retrieved.
+  ['Children under 6 enter for free.', 'Children under 16 enter for free.'],
+  ['The library holds 40000 books.', 'The library holds 40000 books.'],
+  ['Parking costs 5 euros a day.', 'Parking costs 5 euros a day.'],
+  ['The shop sells postcards and maps.', 'The shop sells postcards and maps.'],
+] as const;
+
+/**
+ * Ten exchanges of a museum assistant; each reply states one fact of its retrieved document,
+ * and only the reply on turn 14 (index 13) contradicts it.
+ */
+export function contradictionOnTurn14(): Conversation {
+  const turns: Turn[] = [];
+  FACTS.forEach(([document, reply], i) => {
+    turns.push(user(`Question ${i + 1} about the museum?`));
+    turns.push(assistant(reply, { retrievalContext: [document] }));
+  });
+  return { externalId: 'museum-turn-14', turns };
 }

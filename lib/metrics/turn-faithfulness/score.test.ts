@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseVerdicts, turnFaithfulnessScore, windowScore } from './score';
+import { turnFaithfulnessScore, turnVerdict, windowScore } from './score';
 
 const lenient = { penalizeAmbiguousClaims: false, strictMode: false };
 
@@ -26,11 +26,12 @@ describe('turnFaithfulnessScore', () => {
   });
 });
 
-describe('collapseVerdicts', () => {
-  it('is "no" if any claim is contradicted, else "idk" if any is unsupported, else "yes"', () => {
-    expect(collapseVerdicts(['yes', 'idk', 'no'])).toBe('no');
-    expect(collapseVerdicts(['yes', 'idk'])).toBe('idk');
-    expect(collapseVerdicts(['yes'])).toBe('yes');
-    expect(collapseVerdicts([])).toBe('yes');
+describe('turnVerdict', () => {
+  it('fails a turn on a contradicted claim, and on an unsupported one only when ambiguous claims are penalised', () => {
+    expect(turnVerdict(['yes', 'idk', 'no'], { penalizeAmbiguousClaims: false })).toBe('no');
+    expect(turnVerdict(['yes', 'idk'], { penalizeAmbiguousClaims: false })).toBe('idk');
+    expect(turnVerdict(['yes', 'idk'], { penalizeAmbiguousClaims: true })).toBe('no');
+    expect(turnVerdict(['yes'], { penalizeAmbiguousClaims: true })).toBe('yes');
+    expect(turnVerdict([], { penalizeAmbiguousClaims: true })).toBe('yes');
   });
 });

@@ -15,9 +15,12 @@ export function windowScore(verdicts: Verdict[], options: { penalizeAmbiguousCla
 /** The conversation score is the mean of window scores (not binarised again); 1 with no windows. */
 export const turnFaithfulnessScore = (windowScores: number[]): number => mean(windowScores, 1);
 
-/** One verdict for a window's turn: "no" if any claim is contradicted, else "idk" if any is unsupported. */
-export function collapseVerdicts(verdicts: Verdict[]): Verdict {
-  if (verdicts.includes('no')) return 'no';
+/**
+ * A turn's own verdict from its own claims: "no" when one of them costs points (contradicted,
+ * or unsupported with penalize_ambiguous_claims), else "idk" when one is unsupported, else "yes".
+ */
+export function turnVerdict(verdicts: Verdict[], options: { penalizeAmbiguousClaims: boolean }): Verdict {
+  if (verdicts.includes('no') || (options.penalizeAmbiguousClaims && verdicts.includes('idk'))) return 'no';
   if (verdicts.includes('idk')) return 'idk';
   return 'yes';
 }

@@ -1,0 +1,12 @@
+/*
+ * The shared domain: what a conversation, a turn, a verdict and a metric result are. Every
+ * part (datasets, metrics, judges, runs, the database's mapping) speaks these types; this
+ * folder imports none of those parts.
+ */
+export { conversationSchema, turnSchema, type Conversation, type Turn } from './conversation';
+export { METRIC_NAMES, type MetricName } from './metric-name';
+export type { JudgeCallRecord, MetricResult } from './metric-result';
+export { emptyUsage, type Usage } from './usage';
+export type { TurnVerdict, TurnVerdictValue, Verdict } from './verdict';
+export type { RunMetricStats } from './run-metric-stats';
+export { parseRunSummary, summaryEntries, type MetricSummary, type RunSummary } from './run-summary';

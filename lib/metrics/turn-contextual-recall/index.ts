@@ -1,0 +1,152 @@
+import type { StepOutput } from '../../judge/steps';
+import type { Judge } from '../../judge/types';
+import { AppError } from '../../errors';
+import type { Conversation, MetricResult } from '../types';
+import { runAll } from '../shared/concurrency';
+import type { MetricContext } from '../shared/context';
+import { assistantTurnsOf, segmentExchanges } from '../shared/exchanges';
+import { distinctNonBlank, isBlank } from '../shared/messages';
+import type { ConversationMetric } from '../shared/metric';
+import { parseMetricOptions } from '../shared/options';
+import { parseConversation } from '../shared/parse-conversation';
+import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import { runStep } from '../shared/run-step';
+import { errorText, failsTheMetric, recordUnitError, requireTurns } from '../shared/units';
+import { windowFor } from '../shared/windows';
+import { buildWindowAttributionPrompt } from './prompts';
+import {
+  turnContextualRecallOptionsSchema,
+  type ParsedTurnContextualRecallOptions,
+  type TurnContextualRecallOptions,
+} from './schema';
+import { turnContextualRecallScore, windowRecallScore } from './score';
+
+export { turnContextualRecallOptionsSchema, type TurnContextualRecallOptions } from './schema';
+export { windowRecallScore, turnContextualRecallScore } from './score';
+
+type Sentence = StepOutput<'turn_contextual_recall.attribution'>['verdicts'][number];
+
+interface WindowStep {
+  exchange: number;
+  /** 0-based index of the assistant turn that ends the window. */
+  turn: number;
+  exchanges: [number, number];
+  retrievalContext: string[];
+  sentences: Sentence[];
+  /** null when the judge failed on the window (see error). */
+  score: number | null;
+  error?: string;
+}
+
+const NOTHING_RETRIEVED = 'There was no retrieval context in this window to recall the expected outcome from; the window scores 1 by the reference rule.';
+
+function checkAttribution(output: StepOutput<'turn_contextual_recall.attribution'>, nodes: number): string | null {
+  if (output.verdicts.length === 0) return 'Give one verdict per sentence of the expected outcome; there is at least one.';
+  for (const v of output.verdicts) {
+    if (v.node !== null && (v.node < 1 || v.node > nodes)) return `Node ${v.node} does not exist; nodes are 1 to ${nodes}.`;
+    if (v.verdict === 'yes' && v.node === null) return `The sentence "${v.sentence}" is attributed ("yes") but names no node.`;
+  }
+  return null;
+}
+
+function summarise(sentences: Sentence[]): string {
+  const missing = sentences.filter((s) => s.verdict === 'no');
+  if (missing.length === 0) return `All ${sentences.length} sentences of the expected outcome are in this window's retrieval context.`;
+  return `${missing.length} of ${sentences.length} sentences of the expected outcome are not in this window's retrieval context: ${missing
+    .map((s) => `"${s.sentence}" (${s.reason})`)
+    .join('; ')}`;
+}
+
+/**
+ * deepeval's TurnContextualRecallMetric: for each exchange window, the sentences of the
+ * conversation's expected outcome are attributed to the retrieval context of the window's
+ * assistant turns; a window without retrieval context scores 1 without a call; the score is
+ * the mean of window scores. Windows with the same retrieval context share one judge call.
+ */
+async function pipeline(ctx: MetricContext, conversation: Conversation, options: ParsedTurnContextualRecallOptions): Promise<PipelineOutcome> {
+  requireTurns(conversation);
+  const expectedOutcome = conversation.expectedOutcome;
+  if (isBlank(expectedOutcome)) {
+    // deepeval raises MissingTestCaseParamsError: the metric means nothing without an expected outcome.
+    throw new AppError('BAD_INPUT', "turn_contextual_recall needs the conversation's expected_outcome, and this conversation has none.");
+  }
+  const outcome = expectedOutcome as string;
+  const exchanges = segmentExchanges(conversation.turns);
+  const windows = exchanges.map((end, i) => {
+    const members = windowFor(exchanges, i, options.windowSize);
+    const nodes = distinctNonBlank(members.flatMap((e) => assistantTurnsOf(e).flatMap((t) => conversation.turns[t].retrievalContext ?? [])));
+    return { end, members, nodes, key: JSON.stringify(nodes) };
+  });
+
+  const byKey = new Map<string, Sentence[]>();
+  const failed = new Map<string, string>();
+  const pending = new Map(windows.filter((w) => w.nodes.length > 0).map((w) => [w.key, w.nodes]));
+  await runAll(
+    [...pending].map(([key, nodes]) => async () => {
+      try {
+        const output = await runStep(ctx, {
+          step: 'turn_contextual_recall.attribution',
+          input: { expectedOutcome: outcome, retrievalContext: nodes },
+          prompt: buildWindowAttributionPrompt,
+          check: (o) => checkAttribution(o, nodes.length),
+        });
+        byKey.set(key, output.verdicts);
+      } catch (error) {
+        if (failsTheMetric(error)) throw error;
+        failed.set(key, errorText(error));
+      }
+    }),
+    options.asyncMode,
+  );
+
+  const steps: WindowStep[] = [];
+  for (const w of windows) {
+    const base = { exchange: w.end.index, turn: w.end.endTurn, exchanges: [w.members[0].index, w.end.index] as [number, number], retrievalContext: w.nodes };
+    const error = failed.get(w.key);
+    if (error) {
+      steps.push({ ...base, sentences: [], score: null, error });
+      recordUnitError(ctx, w.end.endTurn, `the window of exchanges ${base.exchanges[0] + 1}–${base.exchanges[1] + 1}`, error);
+      continue;
+    }
+    const sentences = w.nodes.length === 0 ? [] : (byKey.get(w.key) ?? []);
+    const score = windowRecallScore(sentences.map((s) => s.verdict), options.strictMode);
+    steps.push({ ...base, sentences, score });
+    ctx.verdicts.push({
+      turn: w.end.endTurn,
+      verdict: score === 1 ? 'yes' : 'no',
+      score,
+      reason: w.nodes.length === 0 ? NOTHING_RETRIEVED : summarise(sentences),
+      subject: outcome,
+    });
+  }
+  ctx.steps.windows = steps;
+
+  const judged = steps.filter((s): s is WindowStep & { score: number } => s.score !== null);
+  const sentences = judged.flatMap((s) => s.sentences);
+  const describe = (s: Sentence) => `"${s.sentence}" (${s.verdict}): ${s.reason}`;
+  return {
+    score: turnContextualRecallScore(judged.map((s) => s.score)),
+    failing: [...new Set(sentences.filter((s) => s.verdict === 'no').map(describe))],
+    all: [...new Set(sentences.map(describe))],
+    emptyNote: 'No window had retrieval context to recall the expected outcome from.',
+    strictPerUnit: true,
+  };
+}
+
+/** Is the conversation's expected outcome found in what was retrieved, window by window (deepeval's TurnContextualRecallMetric)? */
+export class TurnContextualRecallMetric implements ConversationMetric {
+  readonly name = 'turn_contextual_recall' as const;
+  private readonly options: ParsedTurnContextualRecallOptions;
+
+  constructor(
+    private readonly judge: Judge,
+    options: TurnContextualRecallOptions = {},
+  ) {
+    this.options = parseMetricOptions(turnContextualRecallOptionsSchema, options);
+  }
+
+  async measure(conversation: Conversation): Promise<MetricResult> {
+    const parsed = parseConversation(conversation);
+    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
+  }
+}
