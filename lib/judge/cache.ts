@@ -75,5 +75,6 @@ export function withCache(judge: Judge, cache: JudgeCache): Judge {
       const inner = judge.usage();
       return { ...inner, cacheHits: inner.cacheHits + cacheHits };
     },
+    ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { withCache } from './cache';
 import { createOfflineJudge, OFFLINE_MODEL } from './offline';
-import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_OPENAI_BASE_URL } from './openai-judge';
+import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
 import { MODEL_PRICES } from './prices';
 import type { Judge, JudgeCache } from './types';
 
@@ -16,11 +16,18 @@ export interface JudgeEndpoint {
   apiKey: string | null;
   models: string[];
   defaultModel: string;
+  /** Requests and tokens per minute this connection allows (per key and model); null: not configured. */
+  rpm: number | null;
+  tpm: number | null;
 }
 
 export interface JudgeConfig {
   /** Requests in flight per judge. */
   concurrency: number;
+  /** Requests for a valid reply per step (TURNWISE_JUDGE_ATTEMPTS). */
+  attempts: number;
+  /** How long a request may keep meeting 429s before its step fails (TURNWISE_JUDGE_RETRY_BUDGET_S). */
+  retryBudgetMs: number;
   /** The OpenAI judge (OPENAI_API_KEY, OPENAI_BASE_URL, TURNWISE_JUDGE_MODEL). */
   openai: JudgeEndpoint;
   /** Further named judges from TURNWISE_JUDGES. */
@@ -62,7 +69,15 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(256),
   ),
   TURNWISE_JUDGES: optional(z.string()),
+  TURNWISE_JUDGE_ATTEMPTS: optional(
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(10),
+  ),
+  TURNWISE_JUDGE_RETRY_BUDGET_S: optional(z.coerce.number({ error: 'must be a number of seconds' }).positive()),
+  TURNWISE_JUDGE_RPM: optional(z.coerce.number({ error: 'must be a number' }).positive()),
+  TURNWISE_JUDGE_TPM: optional(z.coerce.number({ error: 'must be a number' }).positive()),
 });
+
+const perMinute = z.number({ error: 'must be a number' }).positive().optional();
 
 const namedJudgeSchema = z
   .strictObject({
@@ -74,6 +89,10 @@ const namedJudgeSchema = z
     apiKeyEnv: envName.optional(),
     models: z.array(z.string().trim().min(1)).min(1, 'must list at least one model'),
     defaultModel: z.string().trim().min(1).optional(),
+    /** Requests per minute the connection allows. */
+    rpm: perMinute,
+    /** Tokens per minute the connection allows. */
+    tpm: perMinute,
   })
   .refine((judge) => !judge.defaultModel || judge.models.includes(judge.defaultModel), {
     message: 'must be one of models',
@@ -94,6 +113,8 @@ export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeC
   const onOpenAI = !vars.OPENAI_BASE_URL || new URL(vars.OPENAI_BASE_URL).host === new URL(DEFAULT_OPENAI_BASE_URL).host;
   return {
     concurrency: vars.TURNWISE_JUDGE_CONCURRENCY ?? 8,
+    attempts: vars.TURNWISE_JUDGE_ATTEMPTS ?? 3,
+    retryBudgetMs: Math.round((vars.TURNWISE_JUDGE_RETRY_BUDGET_S ?? DEFAULT_RETRY_BUDGET_MS / 1000) * 1000),
     openai: {
       name: OPENAI_JUDGE_NAME,
       baseURL: vars.OPENAI_BASE_URL,
@@ -102,6 +123,8 @@ export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeC
       // Another server behind OPENAI_BASE_URL serves its own models: offer only the configured one.
       models: onOpenAI ? [model, ...Object.keys(MODEL_PRICES).filter((m) => m !== model)] : [model],
       defaultModel: model,
+      rpm: vars.TURNWISE_JUDGE_RPM ?? null,
+      tpm: vars.TURNWISE_JUDGE_TPM ?? null,
     },
     judges: parseNamedJudges(vars.TURNWISE_JUDGES, env),
   };
@@ -134,6 +157,8 @@ function parseNamedJudges(text: string | undefined, env: Record<string, string |
       apiKey: key ? key : null,
       models: judge.models,
       defaultModel: judge.defaultModel ?? judge.models[0],
+      rpm: judge.rpm ?? null,
+      tpm: judge.tpm ?? null,
     };
   });
 }
@@ -196,6 +221,10 @@ export function createJudge(
     apiKey: endpoint.apiKey,
     model: chosen.model ?? endpoint.defaultModel,
     concurrency: options.concurrency ?? config.concurrency,
+    attempts: config.attempts,
+    retryBudgetMs: config.retryBudgetMs,
+    rpm: endpoint.rpm,
+    tpm: endpoint.tpm,
   });
   return options.cache ? withCache(judge, options.cache) : judge;
 }

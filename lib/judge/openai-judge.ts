@@ -2,16 +2,26 @@ import OpenAI, { APIError, APIUserAbortError } from 'openai';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
 import { judgeCacheKey, requestJsonSchema } from './cache-key';
-import { parseReply } from './parse-reply';
-import { estimateCost } from './prices';
+import { isCutShort, parseReply } from './parse-reply';
+import { estimateCost, estimateTokens } from './prices';
+import { backoffMs, classifyFailure, failureCause, formatWait, isCutBody, sleep, type JudgeRetry } from './request-retries';
 import { formatRequest, repairMessages, RESPONSE_MODES, type ResponseMode } from './response-format';
 import type { JsonSchema } from './strict-json-schema';
-import { JudgeOutputError, type ChatMessage, type Judge, type JudgeReply, type JudgeRequest } from './types';
+import {
+  JudgeOutputError,
+  type ChatMessage,
+  type Judge,
+  type JudgeRateLimitStatus,
+  type JudgeReply,
+  type JudgeRequest,
+} from './types';
 import { createUsageCounter } from './usage-counter';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_JUDGE_MODEL = 'gpt-4.1';
+export const DEFAULT_RETRY_BUDGET_MS = 5 * 60_000;
 
 export const openAIJudgeOptionsSchema = z.object({
   baseURL: z.url({ protocol: /^https?$/ }).optional(),
@@ -19,8 +29,17 @@ export const openAIJudgeOptionsSchema = z.object({
   apiKey: z.string().min(1).nullable(),
   model: z.string().min(1).default(DEFAULT_JUDGE_MODEL),
   concurrency: z.number().int().positive().default(8),
-  /** Retries of transient errors (429, 408, 409, 5xx, timeouts, connection errors) by the SDK. */
-  maxRetries: z.number().int().min(0).default(4),
+  /** Retries of one request on transient errors (408, 409, 5xx, timeouts, cut connections, replies cut short). */
+  maxRetries: z.number().int().min(0).default(10),
+  /** Requests for a reply that passes validation: the first, then the repair prompt, then fresh requests. */
+  attempts: z.number().int().min(1).default(3),
+  /** How long one request may keep meeting 429s before the step fails. */
+  retryBudgetMs: z.number().int().positive().default(DEFAULT_RETRY_BUDGET_MS),
+  /** First backoff of transient retries, doubling up to 8 s. */
+  retryBaseMs: z.number().int().min(0).default(500),
+  /** Requests and tokens per minute the connection allows; null: learnt from the endpoint's replies. */
+  rpm: z.number().positive().nullable().default(null),
+  tpm: z.number().positive().nullable().default(null),
   /** Per attempt. */
   timeoutMs: z.number().int().positive().default(60_000),
   responseFormat: z.enum(['auto', 'json_schema', 'json_object', 'text']).default('auto'),
@@ -32,22 +51,34 @@ export interface OpenAIJudge extends Judge {
   readonly name: string;
   /** The response mode this judge settled on; null until a call succeeded in auto mode. */
   responseMode(): ResponseMode | null;
+  rateLimit(): JudgeRateLimitStatus;
 }
 
 interface Completion {
   raw: string;
   refusal: string | null;
   model: string;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number;
   mode: ResponseMode;
 }
 
+/** What one step spent and met over all its requests. */
+interface StepLog {
+  requests: number;
+  retries: JudgeRetry[];
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+}
+
+/** Replies are short JSON; the estimate only has to be of the right size for tpm pacing. */
+const EXPECTED_COMPLETION_TOKENS = 300;
+
 /**
- * A judge on any OpenAI-compatible chat.completions endpoint. Transient errors are retried
- * by the SDK, which honours retry-after-ms / Retry-After and otherwise backs off
- * exponentially (0.5 s doubling, capped at 8 s, with jitter).
+ * A judge on any OpenAI-compatible chat.completions endpoint. The retry loop is ours (the
+ * SDK's is off): a 429 waits in the connection's shared limiter (lib/judge/adaptive-limiter.ts)
+ * for as long as the retry budget allows; transient errors retry with backoff up to
+ * maxRetries; a reply that fails validation gets the repair prompt, then a fresh request,
+ * up to `attempts`. Every retry's cause is logged on the reply.
  */
 export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   const options = openAIJudgeOptionsSchema.parse(input);
@@ -61,7 +92,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     project: null,
     webhookSecret: null,
     baseURL,
-    maxRetries: options.maxRetries,
+    maxRetries: 0,
     timeout: options.timeoutMs,
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
@@ -69,7 +100,27 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   const usage = createUsageCounter();
   const fixedMode = options.responseFormat === 'auto' ? null : options.responseFormat;
   let settledMode: ResponseMode | null = fixedMode;
+  const limits = { rpm: options.rpm, tpm: options.tpm };
+  const limiters = new Set<AdaptiveLimiter>();
+  let refused = 0;
+  let waiting = 0;
 
+  function limiterFor(model: string): AdaptiveLimiter {
+    const limiter = sharedLimiter({ baseURL, apiKey: options.apiKey, model }, limits);
+    limiters.add(limiter);
+    return limiter;
+  }
+
+  async function acquire(limiter: AdaptiveLimiter, tokens: number, signal: AbortSignal | undefined, front: boolean) {
+    waiting++;
+    try {
+      return await limiter.acquire(tokens, { signal, front });
+    } finally {
+      waiting--;
+    }
+  }
+
+  /** One request, retried until it gets a reply: through 429s (waiting) and transient errors (backoff). */
   async function send(
     mode: ResponseMode,
     model: string,
@@ -77,35 +128,85 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     schemaName: string,
     schema: JsonSchema,
     signal: AbortSignal | undefined,
+    log: StepLog,
   ): Promise<Completion> {
     const formatted = formatRequest(mode, messages, schemaName, schema);
-    const completion = await limit(() => {
-      signal?.throwIfAborted();
-      return client.chat.completions.create(
-        {
-          model,
-          messages: formatted.messages,
-          ...(formatted.responseFormat ? { response_format: formatted.responseFormat } : {}),
-          ...(acceptsTemperature(model) ? { temperature: 0 } : {}),
-        },
-        { signal },
-      );
-    });
-    const message = completion.choices[0]?.message;
-    const promptTokens = completion.usage?.prompt_tokens ?? 0;
-    const completionTokens = completion.usage?.completion_tokens ?? 0;
-    const replyModel = completion.model || model;
-    const costUsd = estimateCost(replyModel, promptTokens, completionTokens);
-    usage.addCall(promptTokens, completionTokens, costUsd);
-    return {
-      raw: message?.content ?? '',
-      refusal: message?.refusal ?? null,
-      model: replyModel,
-      promptTokens,
-      completionTokens,
-      costUsd,
-      mode,
+    const limiter = limiterFor(model);
+    const tokens = estimateTokens(formatted.messages.map((m) => m.content).join('\n')) + EXPECTED_COMPLETION_TOKENS;
+    const body = {
+      model,
+      messages: formatted.messages,
+      ...(formatted.responseFormat ? { response_format: formatted.responseFormat } : {}),
+      ...(acceptsTemperature(model) ? { temperature: 0 } : {}),
     };
+    let transient = 0;
+    let refusedSince: number | null = null;
+    for (let retry = 0; ; retry++) {
+      log.requests++;
+      const outcome = await limit(async () => {
+        signal?.throwIfAborted();
+        const permit = await acquire(limiter, tokens, signal, refusedSince !== null || transient > 0);
+        try {
+          const { data, response } = await client.chat.completions
+            .create(body, { signal, headers: { 'x-stainless-retry-count': String(retry) } })
+            .withResponse();
+          permit.done({ kind: 'ok', headers: response.headers, tokens: data.usage?.total_tokens });
+          return { ok: true as const, completion: data };
+        } catch (error) {
+          permit.done(error instanceof APIError && error.status === 429 ? { kind: 'refused', headers: error.headers } : { kind: 'other' });
+          return { ok: false as const, error };
+        }
+      });
+
+      if (outcome.ok) {
+        const choice = outcome.completion.choices[0];
+        const promptTokens = outcome.completion.usage?.prompt_tokens ?? 0;
+        const completionTokens = outcome.completion.usage?.completion_tokens ?? 0;
+        const replyModel = outcome.completion.model || model;
+        const costUsd = estimateCost(replyModel, promptTokens, completionTokens);
+        usage.addCall(promptTokens, completionTokens, costUsd);
+        log.promptTokens += promptTokens;
+        log.completionTokens += completionTokens;
+        log.costUsd += costUsd;
+        const completion: Completion = {
+          raw: choice?.message?.content ?? '',
+          refusal: choice?.message?.refusal ?? null,
+          model: replyModel,
+          mode,
+        };
+        // A reply cut short is asked again as it was; past maxRetries it goes to the repair prompt.
+        if (transient < options.maxRetries && isCutShort(completion.raw, choice?.finish_reason ?? null)) {
+          transient++;
+          log.retries.push({ attempt: log.requests, cause: 'reply cut short (incomplete JSON)' });
+          await sleep(backoffMs(transient, options.retryBaseMs), signal);
+          continue;
+        }
+        return completion;
+      }
+
+      const { error } = outcome;
+      const kind = classifyFailure(error);
+      if (kind === 'fatal') throw error;
+      log.retries.push({ attempt: log.requests, cause: failureCause(error) });
+      if (kind === 'refused') {
+        refused++;
+        const now = Date.now();
+        refusedSince ??= now;
+        if (now - refusedSince >= options.retryBudgetMs) {
+          throw new AppError(
+            'JUDGE',
+            `Judge "${options.name}" (model ${model}) refused the request with 429 (rate limit) for ${formatWait(now - refusedSince)}: giving up. ` +
+              'Set the connection\'s rpm/tpm, lower the concurrency, or raise TURNWISE_JUDGE_RETRY_BUDGET_S.',
+            { judge: options.name, model, status: 429, retries: log.retries },
+          );
+        }
+        // The limiter holds the request back for as long as the endpoint asked.
+        continue;
+      }
+      transient++;
+      if (transient > options.maxRetries) throw error;
+      await sleep(backoffMs(transient, options.retryBaseMs, error), signal);
+    }
   }
 
   /** In auto mode, steps down json_schema → json_object → text while the server rejects the format. */
@@ -115,11 +216,12 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     schemaName: string,
     schema: JsonSchema,
     signal: AbortSignal | undefined,
+    log: StepLog,
   ): Promise<Completion> {
     const modes = settledMode ? [settledMode] : RESPONSE_MODES;
     for (let i = 0; ; i++) {
       try {
-        const completion = await send(modes[i], model, messages, schemaName, schema, signal);
+        const completion = await send(modes[i], model, messages, schemaName, schema, signal, log);
         // Only a success settles the mode: a 400 for another reason (context too long) must
         // not downgrade the judge for good.
         settledMode ??= modes[i];
@@ -135,35 +237,44 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     const model = request.model ?? options.model;
     const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
     const cacheKey = judgeCacheKey(model, request.messages, schema);
+    const log: StepLog = { requests: 0, retries: [], promptTokens: 0, completionTokens: 0, costUsd: 0 };
     try {
-      const first = await sendWithFallback(model, request.messages, request.schemaName, schema, request.signal);
-      let last = first;
-      let parsed = parseReply(first.raw, request.schema);
-      if (!parsed.ok) {
-        const repair = [...request.messages, ...repairMessages(first.raw, replyError(first, parsed.error))];
-        last = await send(first.mode, model, repair, request.schemaName, schema, request.signal);
-        parsed = parseReply(last.raw, request.schema);
-        if (!parsed.ok) {
+      let messages = request.messages;
+      for (let attempt = 1; ; attempt++) {
+        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log);
+        const parsed = parseReply(reply.raw, request.schema);
+        if (parsed.ok) {
+          return {
+            output: parsed.output,
+            raw: reply.raw,
+            model: reply.model,
+            promptTokens: log.promptTokens,
+            completionTokens: log.completionTokens,
+            costUsd: log.costUsd,
+            cached: false,
+            cacheKey,
+            ...(log.retries.length > 0 ? { retries: log.retries } : {}),
+          };
+        }
+        const problem = replyError(reply, parsed.error);
+        log.retries.push({ attempt: log.requests, cause: `invalid reply: ${problem}` });
+        if (attempt >= options.attempts) {
           throw new JudgeOutputError(
-            `Judge reply for step "${request.step}" is invalid after one repair attempt: ${replyError(last, parsed.error)}`,
-            last.raw,
+            `Judge reply for step "${request.step}" is invalid after ${attempts(options.attempts)}: ${problem}`,
+            reply.raw,
+            log.retries,
           );
         }
+        // Odd attempts are followed by the repair prompt; even ones by a fresh request after a pause.
+        if (attempt % 2 === 1) {
+          messages = [...request.messages, ...repairMessages(reply.raw, problem)];
+        } else {
+          messages = request.messages;
+          await sleep(backoffMs(attempt / 2, options.retryBaseMs), request.signal);
+        }
       }
-      const promptTokens = first.promptTokens + (last === first ? 0 : last.promptTokens);
-      const completionTokens = first.completionTokens + (last === first ? 0 : last.completionTokens);
-      return {
-        output: parsed.output,
-        raw: last.raw,
-        model: last.model,
-        promptTokens,
-        completionTokens,
-        costUsd: first.costUsd + (last === first ? 0 : last.costUsd),
-        cached: false,
-        cacheKey,
-      };
     } catch (error) {
-      throw toJudgeError(error, options.name, model, baseURL);
+      throw toJudgeError(error, options.name, model, baseURL, log.retries);
     }
   }
 
@@ -174,8 +285,14 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     call,
     usage: usage.snapshot,
     responseMode: () => settledMode,
+    rateLimit: () => {
+      const since = [...limiters].map((l) => l.state().waitingSince).filter((t): t is number => t !== null);
+      return { refused, waitingSince: waiting > 0 && since.length > 0 ? Math.min(...since) : null };
+    },
   };
 }
+
+const attempts = (n: number): string => (n === 1 ? 'one attempt' : `${n} attempts (a repair prompt, then fresh requests)`);
 
 function replyError(completion: Completion, error: string): string {
   return completion.refusal && !completion.raw ? `the model refused: ${completion.refusal}` : error;
@@ -187,15 +304,19 @@ const isFormatRejection = (error: unknown): boolean =>
 // Reasoning models (o-series, gpt-5) reject any temperature but the default.
 const acceptsTemperature = (model: string): boolean => !/^(openai\/)?(o\d|gpt-5)/i.test(model);
 
-function toJudgeError(error: unknown, name: string, model: string, baseURL: string): unknown {
+function toJudgeError(error: unknown, name: string, model: string, baseURL: string, retries: JudgeRetry[]): unknown {
   if (error instanceof JudgeOutputError || error instanceof APIUserAbortError || error instanceof AppError) return error;
+  const where = `Judge "${name}" (model ${model})`;
+  const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
   if (error instanceof APIError) {
-    const where = `Judge "${name}" (model ${model})`;
     const message =
       error.status === undefined
-        ? `${where} could not get a reply from ${baseURL}: ${error.message}`
-        : `${where} request failed with status ${error.status}: ${error.message}`;
-    return new AppError('JUDGE', message, { judge: name, model, status: error.status ?? null });
+        ? `${where} could not get a reply from ${baseURL}${tried}: ${error.message}`
+        : `${where} request failed with status ${error.status}${tried}: ${error.message}`;
+    return new AppError('JUDGE', message, { judge: name, model, status: error.status ?? null, retries });
+  }
+  if (isCutBody(error)) {
+    return new AppError('JUDGE', `${where} sent no complete reply${tried}: ${failureCause(error)}`, { judge: name, model, status: null, retries });
   }
   return error;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { extractJson, parseReply } from './parse-reply';
+import { extractJson, isCutShort, parseReply } from './parse-reply';
 
 describe('extractJson', () => {
   it.each([
@@ -35,5 +35,15 @@ describe('parseReply', () => {
   it('tells an empty reply from one without JSON', () => {
     expect(parseReply('  ', schema)).toEqual({ ok: false, error: 'the reply is empty' });
     expect(parseReply('yes', schema)).toEqual({ ok: false, error: 'the reply contains no valid JSON' });
+  });
+});
+
+describe('isCutShort', () => {
+  it('tells a reply cut mid-JSON from one without JSON or with whole JSON', () => {
+    expect(isCutShort('{"verdicts":[{"index":0,"verdict":"yes"},{"ind', 'stop')).toBe(true);
+    expect(isCutShort('```json\n{"reason":"becau', 'stop')).toBe(true);
+    expect(isCutShort('{"reason":"because"}', 'stop')).toBe(false);
+    expect(isCutShort('I think it is relevant.', 'stop')).toBe(false);
+    expect(isCutShort('{"reason":"because"}', 'length')).toBe(true);
   });
 });

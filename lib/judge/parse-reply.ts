@@ -69,3 +69,15 @@ function formatIssues(issues: z.core.$ZodIssue[]): string {
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
     .join('; ');
 }
+
+/**
+ * A reply that began as JSON and stops before the JSON closes: a connection or a token
+ * limit cut it. Asking again is the fix, not the repair prompt.
+ */
+export function isCutShort(raw: string, finishReason: string | null): boolean {
+  if (finishReason === 'length') return true;
+  const text = raw.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
+  const opening = /^(```[a-zA-Z]*\s*)?[[{]/.exec(text);
+  // The outer bracket never closes; an inner object may, which is not the reply.
+  return opening !== null && balancedEnd(text, opening[0].length - 1) === -1;
+}

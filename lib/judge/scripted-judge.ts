@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { emptyUsage, type Usage } from '../metrics/types';
+import { emptyUsage, type Usage } from '../domain';
 import { stepSchemas, type StepInput, type StepName, type StepOutput } from './steps';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from './types';
 

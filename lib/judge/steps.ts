@@ -24,12 +24,15 @@ export const stepSchemas = {
     input: z.object({
       message: z.string(),
       previousTurns: z.array(message),
-      /** Fact maps of earlier user turns, unmerged, oldest first. */
+      /** Fact maps of earlier user turns, unmerged, oldest first; `turn` counts turns from 1, as the page does. */
       knowledge: z.array(z.object({ turn: z.number().int(), facts: z.array(fact) })),
     }),
     output: z.object({ attrition: z.enum(['yes', 'no']), reason: z.string() }),
   },
-  /** Facts stated in each document; `limit` caps truths per document (null: no cap). */
+  /**
+   * Facts stated in each document (`index` counts documents from 1); `limit` caps truths per
+   * document (null: no cap); the metric then keeps the window's first `limit`.
+   */
   'turn_faithfulness.truths': {
     input: z.object({ documents: z.array(z.string()), limit: z.number().int().positive().nullable() }),
     output: z.object({ documents: z.array(z.object({ index: z.number().int(), truths: z.array(z.string()) })) }),
@@ -39,7 +42,7 @@ export const stepSchemas = {
     input: z.object({ message: z.string() }),
     output: z.object({ claims: z.array(z.string()) }),
   },
-  /** One verdict per claim, in order: yes (supported), no (contradicts the truths), idk (neither). */
+  /** One verdict per claim (`index` counts claims from 1): yes (supported), no (contradicts the truths), idk (neither). */
   'turn_faithfulness.verdicts': {
     input: z.object({ claims: z.array(z.string()), truths: z.array(z.string()) }),
     output: z.object({
@@ -59,14 +62,26 @@ export const stepSchemas = {
         z.object({
           sentence: z.string(),
           verdict: z.enum(['yes', 'no']),
-          /** 0-based index of the node the sentence is attributed to; null when none. */
+          /** Position (from 1) of the node the sentence is attributed to; null when none. */
           node: z.number().int().nullable(),
           reason: z.string(),
         }),
       ),
     }),
   },
-  /** For each context item, in order: is its information present in the output? */
+  /**
+   * For each sentence of the conversation's expected outcome: can it be attributed to a node of
+   * the window's retrieval context (`node` counts from 1)?
+   */
+  'turn_contextual_recall.attribution': {
+    input: z.object({ expectedOutcome: z.string(), retrievalContext: z.array(z.string()) }),
+    output: z.object({
+      verdicts: z.array(
+        z.object({ sentence: z.string(), verdict: z.enum(['yes', 'no']), node: z.number().int().nullable(), reason: z.string() }),
+      ),
+    }),
+  },
+  /** For each context item (`index` counts items from 1): is its information present in the output? */
   'context_coverage.coverage': {
     input: z.object({ input: z.string(), output: z.string(), context: z.array(z.string()) }),
     output: z.object({
@@ -89,3 +104,16 @@ export const stepSchemas = {
 export type StepName = keyof typeof stepSchemas;
 export type StepInput<S extends StepName> = z.infer<(typeof stepSchemas)[S]['input']>;
 export type StepOutput<S extends StepName> = z.infer<(typeof stepSchemas)[S]['output']>;
+
+/**
+ * A yes/no verdict read as deepeval's verdict_from_json reads it: the leading word of the
+ * string, lower-cased ("No, this is off-topic." → "no"); anything else → null, which the
+ * metric drops from the score with a warning. Judges are still sent the enum-only schema.
+ */
+export const looseYesNo = z.string().transform((text): 'yes' | 'no' | null => {
+  const word = /^[a-z]+/.exec(text.trim().toLowerCase())?.[0];
+  return word === 'yes' || word === 'no' ? word : null;
+});
+
+/** The relevance reply as we read it: a loosely written verdict is accepted (see looseYesNo). */
+export const looseRelevanceOutput = z.object({ verdict: looseYesNo, reason: z.string() });

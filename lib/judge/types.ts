@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Usage } from '../metrics/types';
+import type { Usage } from '../domain';
 import type { StepName } from './steps';
 
 export interface ChatMessage {
@@ -44,6 +44,16 @@ export interface JudgeReply<T> {
   /** Served from the cache or from an identical in-flight request: no call was made. */
   cached: boolean;
   cacheKey: string;
+  /** Requests of this step that gave no usable reply before this one, with their cause (429, 500, cut short, invalid…). */
+  retries?: { attempt: number; cause: string }[];
+}
+
+/** How a judge fares with its endpoint's rate limit. */
+export interface JudgeRateLimitStatus {
+  /** Requests of this judge the endpoint refused with 429 (each was waited out and sent again). */
+  refused: number;
+  /** Since when (ms epoch) requests of this judge have been held back by the rate limit; null when none is. */
+  waitingSince: number | null;
 }
 
 export interface Judge {
@@ -53,6 +63,8 @@ export interface Judge {
   call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>>;
   /** Totals of every call this judge served. */
   usage(): Usage;
+  /** Judges on an endpoint with rate limits (OpenAI-compatible) report how they are held back. */
+  rateLimit?(): JudgeRateLimitStatus;
 }
 
 /** A persistent store of judge replies, keyed by a hash of model, messages and schema. */
@@ -69,11 +81,12 @@ export interface JudgeCache {
   set(key: string, entry: JudgeCacheEntry): Promise<void>;
 }
 
-/** A judge reply that failed validation even after the repair retry. */
+/** A judge reply that failed validation in every attempt (repair prompt, then fresh requests). */
 export class JudgeOutputError extends Error {
   constructor(
     message: string,
     readonly raw: string,
+    readonly retries: { attempt: number; cause: string }[] = [],
   ) {
     super(message);
     this.name = 'JudgeOutputError';

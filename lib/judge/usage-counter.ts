@@ -1,4 +1,4 @@
-import { emptyUsage, type Usage } from '../metrics/types';
+import { emptyUsage, type Usage } from '../domain';
 
 /** Running totals of a judge's calls. */
 export interface UsageCounter {

@@ -16,16 +16,16 @@ const verdictsRequest = (): JudgeRequest<z.infer<(typeof stepSchemas)['turn_fait
 describe('createOfflineJudge', () => {
   it('is the offline heuristic judge', () => {
     const judge = createOfflineJudge();
-    expect([judge.kind, judge.model]).toEqual(['offline', 'offline-heuristic-v1']);
+    expect([judge.kind, judge.model]).toEqual(['offline', 'offline-heuristic-v2']);
   });
 
   it('answers a step with validated output, raw JSON, token estimates and no cost', async () => {
     const reply = await createOfflineJudge().call(verdictsRequest());
-    expect(reply.output.verdicts.map((v) => v.verdict)).toEqual(['yes', 'no']);
+    expect(reply.output.verdicts.map((v) => v.verdict)).toEqual(['yes', 'idk']);
     expect(JSON.parse(reply.raw)).toEqual(reply.output);
     expect(reply.promptTokens).toBe(Math.ceil('Judge these claims against these truths.'.length / 4));
     expect(reply.completionTokens).toBe(Math.ceil(reply.raw.length / 4));
-    expect([reply.costUsd, reply.cached, reply.model]).toEqual([0, false, 'offline-heuristic-v1']);
+    expect([reply.costUsd, reply.cached, reply.model]).toEqual([0, false, 'offline-heuristic-v2']);
     expect(reply.cacheKey).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -65,7 +65,7 @@ describe('createOfflineJudge', () => {
       'knowledge_retention.attrition': {
         message: 'What is your name?',
         previousTurns: [],
-        knowledge: [{ turn: 0, facts: [{ key: 'name', values: ['Ann'] }] }],
+        knowledge: [{ turn: 1, facts: [{ key: 'name', values: ['Ann'] }] }],
       },
       'turn_faithfulness.truths': { documents: ['Water boils at 100 degrees.'], limit: null },
       'turn_faithfulness.claims': { message: 'Water boils at 100 degrees.' },
@@ -73,6 +73,7 @@ describe('createOfflineJudge', () => {
       'conversation_relevancy.relevance': { window: [], userMessage: 'Hi', assistantMessage: 'Hello!' },
       'contextual_recall.attribution': { expectedOutput: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
       'context_coverage.coverage': { input: 'q', output: 'Water boils at 100 degrees.', context: ['boiling point 100 degrees'] },
+      'turn_contextual_recall.attribution': { expectedOutcome: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
       reason: { metric: 'turn_faithfulness', score: 0, threshold: 0.5, reasons: [] },
     };
     const judge = createOfflineJudge();
@@ -83,6 +84,6 @@ describe('createOfflineJudge', () => {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
       }
     }
-    expect(judge.usage().calls).toBe(9);
+    expect(judge.usage().calls).toBe(10);
   });
 });

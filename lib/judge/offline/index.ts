@@ -1,4 +1,4 @@
-import { emptyUsage, type Usage } from '../../metrics/types';
+import { emptyUsage, type Usage } from '../../domain';
 import { requestCacheKey } from '../cache-key';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from '../types';
 import { OFFLINE_MODEL } from './reason-prefix';

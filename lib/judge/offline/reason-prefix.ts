@@ -1,7 +1,7 @@
 /** Every reason the offline judge writes starts with this, so no one takes it for an LLM. */
 export const OFFLINE_PREFIX = '[offline heuristic judge] ';
 
-export const OFFLINE_MODEL = 'offline-heuristic-v1';
+export const OFFLINE_MODEL = 'offline-heuristic-v2';
 
 export function offlineReason(text: string): string {
   return OFFLINE_PREFIX + text;

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { stepSchemas, type StepName } from '../steps';
+import { stepSchemas, type StepInput, type StepName } from '../steps';
 import { judgeAttrition } from './steps/attrition';
 import { attributeSentences } from './steps/attribution';
 import { extractClaims } from './steps/claims';
@@ -21,6 +21,9 @@ const handlers = {
   'conversation_relevancy.relevance': judgeRelevance,
   'contextual_recall.attribution': attributeSentences,
   'context_coverage.coverage': judgeCoverage,
+  // The same attribution rule as contextual recall, on the conversation's expected outcome.
+  'turn_contextual_recall.attribution': (input: StepInput<'turn_contextual_recall.attribution'>) =>
+    attributeSentences({ expectedOutput: input.expectedOutcome, retrievalContext: input.retrievalContext }),
   reason: explainScore,
 } satisfies Handlers;
 

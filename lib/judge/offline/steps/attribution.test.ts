@@ -10,11 +10,12 @@ describe('contextual_recall.attribution (offline)', () => {
       retrievalContext,
     });
     expect(out.verdicts.map((v) => [v.verdict, v.node])).toEqual([
+      ['yes', 2],
       ['yes', 1],
-      ['yes', 0],
       ['no', null],
     ]);
-    expect(out.verdicts[0].reason).toMatch(/node 1/);
+    // Nodes are numbered from 1, as a user counts them.
+    expect(out.verdicts[0].reason).toMatch(/node 2/);
   });
 
   it('makes no verdict for sentences without content', () => {

@@ -31,14 +31,14 @@ export function attributeSentences(
       const missing = node >= 0 ? missingKeyTerms(terms, nodes[node]) : [];
       if (node >= 0 && cov >= ATTRIBUTION_THRESHOLD && missing.length === 0) {
         const shown = quote(input.retrievalContext[node], 60);
-        return { sentence, verdict: 'yes' as const, node, reason: offlineReason(`Attributed to node ${node} ${shown}: it holds ${pct} of the sentence's content words.`) };
+        return { sentence, verdict: 'yes' as const, node: node + 1, reason: offlineReason(`Attributed to node ${node + 1} ${shown}: it holds ${pct} of the sentence's content words.`) };
       }
       const why =
         node < 0
           ? 'No node shares content with the sentence.'
           : missing.length > 0
-            ? `The closest node ${node} lacks ${missing.map((t) => t.text).join(', ')}.`
-            : `The closest node ${node} holds only ${pct} of the sentence's content words.`;
+            ? `The closest node ${node + 1} lacks ${missing.map((t) => t.text).join(', ')}.`
+            : `The closest node ${node + 1} holds only ${pct} of the sentence's content words.`;
       return { sentence, verdict: 'no' as const, node: null, reason: offlineReason(`Not attributable to the retrieval context. ${why}`) };
     });
   return { verdicts };

@@ -3,6 +3,7 @@ import { analyse } from '../text/analyse';
 import { isClarification, isQuestion } from '../text/speech-acts';
 import { keyStems, mentionsValue, personNames, sameKey, valueKey } from '../text/keys';
 import { offlineReason, quote } from '../reason-prefix';
+import { MENTIONED } from './facts';
 import { requestedKeys } from './requested-keys';
 
 type Input = StepInput<'knowledge_retention.attrition'>;
@@ -34,7 +35,11 @@ function knownFacts(knowledge: Input['knowledge']): Known[] {
     for (const fact of map.facts) {
       const key = canonicalKey(fact.key);
       const entry = [...byKey.values()].find((k) => sameKey(k.key, key));
-      if (!entry) byKey.set(key, { key, current: [...fact.values], stale: [], turn: map.turn });
+      // Topics accumulate: a new one does not correct an earlier one.
+      if (entry && key === MENTIONED) {
+        entry.current.push(...fact.values.filter((v) => !entry.current.includes(v)));
+        entry.turn = map.turn;
+      } else if (!entry) byKey.set(key, { key, current: [...fact.values], stale: [], turn: map.turn });
       else {
         const dropped = entry.current.filter((v) => !fact.values.some((n) => valueKey(n) === valueKey(v)));
         entry.stale.push(...dropped);
@@ -50,11 +55,21 @@ const FORGETS = /\b(?:i )?(?:don't|do not|didn't|did not|can't|cannot|couldn't|c
 const VOCATIVE = /^(?:thanks|thank you|hi|hello|hey|ok(?:ay)?|great|sure|dear|welcome(?: back)?|of course|got it),? ([A-Z][\p{L}'-]+)/u;
 const DIGITS = /\d[\d\s-]{2,}\d/g;
 
+/**
+ * The assistant asks the user to repeat or remind it of what was said: it has lost the whole
+ * conversation, whatever facts it held.
+ */
+const LOST_THREAD = /\b(?:remind me,? (?:of |about )?(?:what|who|where|which|how|the)|what (?:were|are) we (?:talking|chatting|speaking|discussing)|what (?:was|were|is) (?:it|that) (?:you|we) (?:just )?(?:said|say|mentioned|talked)|what did (?:you|we) (?:just )?(?:say|said|mention|talk)|(?:can|could|would) you (?:please )?(?:repeat|say (?:that|it) again|go over (?:that|it) again|start over)|(?:i(?:'ve| have)?|sorry,? i) (?:forgot(?:ten)?|forget|lost track of|don't remember|do not remember|can't remember|cannot remember) (?:what|who|where|everything|all|our|the)|where were we)\b/i;
+
 function describe(k: Known): string {
   return `${k.key} (given in turn ${k.turn} as ${quote(k.current.join(', '), 40)})`;
 }
 
 function judgeSentence(text: string, known: Known[]): string | null {
+  if (LOST_THREAD.test(text)) {
+    const said = known.map((k) => (k.key === MENTIONED ? quote(k.current.join(', '), 60) : k.key)).join('; ');
+    return `The assistant asks the user to repeat what was already said (${said}): ${quote(text)}.`;
+  }
   const matchKey = (phrase: string): Known | undefined => known.find((k) => sameKey(k.key, canonicalKey(phrase)));
   if (isQuestion(text) && !isClarification(text)) {
     for (const phrase of requestedKeys(text)) {

@@ -9,7 +9,7 @@ describe('context_coverage.coverage (offline)', () => {
       context: ['End-to-end encryption', 'Two-factor authentication', 'Biometric login', 'Automatic security audits'],
     });
     expect(out.verdicts.map((v) => v.verdict)).toEqual(['yes', 'yes', 'no', 'no']);
-    expect(out.verdicts.map((v) => v.index)).toEqual([0, 1, 2, 3]);
+    expect(out.verdicts.map((v) => v.index)).toEqual([1, 2, 3, 4]);
   });
 
   it('requires the numbers and names of an item', () => {

@@ -9,7 +9,8 @@ export const COVERAGE_THRESHOLD = 0.6;
 
 export function judgeCoverage(input: StepInput<'context_coverage.coverage'>): StepOutput<'context_coverage.coverage'> {
   const output = bagOf(analyseTerms(input.output));
-  const verdicts = input.context.map((item, index) => {
+  const verdicts = input.context.map((item, i) => {
+    const index = i + 1;
     const terms = contentTerms(analyseTerms(item));
     const cov = coverage(terms, output);
     const missing = missingKeyTerms(terms, output);

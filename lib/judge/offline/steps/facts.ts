@@ -80,6 +80,38 @@ function answerFacts(message: string, key: string | null): Fact[] {
   return [{ key, values: [value] }];
 }
 
+/**
+ * What a chatting user talks about: the names (or, without names, the rarer nouns) of a
+ * statement that states no personal fact. Kept so that a reply forgetting the whole
+ * conversation ("remind me what you said?") has something to be judged against.
+ */
+function mentionedFacts(message: string): Fact[] {
+  const values: string[] = [];
+  for (const s of analyse(message)) {
+    if (isQuestion(s.text) || isFormula(s.text)) continue;
+    let run: string[] = [];
+    const close = () => {
+      if (run.length > 0 && !values.includes(run.join(' '))) values.push(run.join(' '));
+      run = [];
+    };
+    for (const t of s.terms) {
+      if (t.name && t.content) run.push(t.text.replace(/[,.;:!?]+$/, ''));
+      else close();
+    }
+    close();
+  }
+  if (values.length === 0) {
+    for (const s of analyse(message)) {
+      if (isQuestion(s.text) || isFormula(s.text)) continue;
+      for (const t of s.terms) if (t.content && t.tags.has('Noun') && !values.includes(t.norm)) values.push(t.norm);
+    }
+  }
+  return values.length > 0 ? [{ key: MENTIONED, values: values.slice(0, 5) }] : [];
+}
+
+/** The key of what a user talked about without stating a personal fact. */
+export const MENTIONED = 'mentioned';
+
 export function extractFacts(input: StepInput<'knowledge_retention.facts'>): StepOutput<'knowledge_retention.facts'> {
   const facts: Fact[] = [];
   const asked = askedKey(input.previousTurns);
@@ -88,6 +120,7 @@ export function extractFacts(input: StepInput<'knowledge_retention.facts'>): Ste
     // A bare number answering "your bank account number" is that, not just "number".
     for (const f of statementFacts(s.text)) for (const v of f.values) add(facts, f.key === 'number' && asked ? asked : f.key, v);
   }
-  if (facts.length === 0) return { facts: answerFacts(input.message, asked) };
-  return { facts };
+  if (facts.length > 0) return { facts };
+  const answer = answerFacts(input.message, asked);
+  return { facts: answer.length > 0 ? answer : mentionedFacts(input.message) };
 }

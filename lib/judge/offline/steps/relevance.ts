@@ -2,6 +2,8 @@ import type { StepInput, StepOutput } from '../../steps';
 import { analyse, analyseTerms, type Sentence, type Term } from '../text/analyse';
 import { bagOf, contentTerms, holds } from '../text/overlap';
 import { isFormula, isQuestion } from '../text/speech-acts';
+import { informativeness } from '../text/frequency';
+import { EVALUATIVE, RATING } from '../text/lexicon';
 import { offlineReason } from '../reason-prefix';
 
 type Input = StepInput<'conversation_relevancy.relevance'>;
@@ -68,6 +70,38 @@ function fitsAnswer(type: AnswerType, s: Sentence, terms: readonly Term[]): bool
   }
 }
 
+/** What kind of value a noun asks for, when a follow-up question names it ("What about the year?"). */
+const ASKED_KIND: readonly [RegExp, (terms: readonly Term[], text: string) => boolean][] = [
+  [/^(?:year|month|day|date|time|hour|birthday|weekday)s?$/, (terms) => has(terms, 'Date', 'Time', 'Month', 'WeekDay', 'Duration', 'Value')],
+  [/^(?:surname|name|first name|last name)s?$/, (terms) => terms.some((t) => t.name) || has(terms, 'Person')],
+  [/^(?:city|country|state|town|address|street|zip|postcode|place)s?$/, (terms) => has(terms, 'Place') || terms.some((t) => t.value !== null)],
+  [/^(?:number|amount|price|total|digits?|code)s?$/, (terms) => terms.some((t) => t.value !== null)],
+];
+
+/**
+ * A short follow-up question that asks for a part of what the user just gave: "What about the
+ * year?" after "It's July 9th", "And the city?" after a street address.
+ */
+function asksForMissingPart(reply: Sentence, replyTerms: readonly Term[], userTerms: readonly Term[]): boolean {
+  if (!isQuestion(reply.text) || replyTerms.length === 0 || replyTerms.length > SHORT_ANSWER) return false;
+  return replyTerms.some((t) => ASKED_KIND.some(([noun, given]) => noun.test(t.norm) && given(userTerms, '')));
+}
+
+/** Below this, a word is too common to tie two messages to one subject ("new", "again", "need"). */
+const LINK_INFORMATIVENESS = 0.5;
+
+/**
+ * Words that link a reply to a message: what it is about (names, things, telling words), not
+ * how the speaker feels about it, nor the common words and small counts any two messages share.
+ */
+const linkTerms = (terms: readonly Term[]): Term[] =>
+  terms.filter((t) => {
+    if (RATING.has(t.norm) || EVALUATIVE.has(t.norm) || RATING.has(t.stem)) return false;
+    if (t.value !== null) return Math.abs(t.value) >= 100;
+    if (t.name || t.tags.has('Noun')) return true;
+    return informativeness(t.norm) >= LINK_INFORMATIVENESS;
+  });
+
 /** The metric's window ends with the reply under judgement; its words are not context for itself. */
 function contextMessages(window: readonly Message[], reply: string): Message[] {
   const last = window[window.length - 1];
@@ -90,9 +124,19 @@ export function judgeRelevance(input: Input): Output {
   if (replyTerms.length === 0) return yes('The reply is short and general but does not change the subject.');
   const window = contextMessages(input.window, reply);
   const context = bagOf([input.userMessage, ...window.map((m) => m.content)].flatMap(analyseTerms));
-  const shared = replyTerms.filter((t) => holds(context, t));
+  // "Got it. What is your phone number?" after the user answered the assistant's question: the
+  // reply takes the answer and moves the exchange on.
+  const previous = [...window].reverse().find((m) => m.role === 'assistant');
+  const acknowledged = analyse(reply)[0] !== undefined && isFormula(analyse(reply)[0].text);
+  if (acknowledged && previous && analyse(previous.content).some((s) => isQuestion(s.text)) && sentences.some((s) => isQuestion(s.text))) {
+    return yes('The reply acknowledges the user\'s answer to its question and moves on with the next one.');
+  }
+  const shared = linkTerms(replyTerms).filter((t) => holds(context, t));
   if (shared.length > 0) return yes(`The reply takes up what the user said (${list(shared)}).`);
-  if (sentences.every((s) => isQuestion(s.text)) && sentences.some((s) => CLARIFYING.test(s.text) || /\b(?:you|your)\b/i.test(s.text))) {
+  if (sentences.length === 1 && asksForMissingPart(sentences[0], replyTerms, analyseTerms(input.userMessage))) {
+    return yes('The reply asks for a part of what the user just gave, a short follow-up that fits.');
+  }
+  if (sentences.every((s) => isQuestion(s.text)) && sentences.some((s) => CLARIFYING.test(s.text) || (/\b(?:you|your)\b/i.test(s.text) && replyTerms.length <= 1))) {
     return yes('The reply asks the user to clarify their request.');
   }
   if (REFUSAL.test(reply)) return yes('The reply declines or deflects the request, which still addresses it.');
@@ -103,7 +147,7 @@ export function judgeRelevance(input: Input): Output {
   if (question && sentences.length === 1 && !isQuestion(sentences[0].text) && fitsAnswer(answerType(question.text), sentences[0], replyTerms)) {
     return yes('The reply is a short, direct answer of the kind the user\'s question asks for.');
   }
-  const asked = contentTerms(analyseTerms(input.userMessage));
+  const asked = linkTerms(contentTerms(analyseTerms(input.userMessage)));
   const about = `the reply talks about ${list(replyTerms)}`;
   const text = asked.length > 0
     ? `The user ${question ? 'asked' : 'wrote'} about ${list(asked)}, but ${about}: it shares nothing with the user's message or the conversation so far and does not answer it.`

@@ -7,8 +7,8 @@ describe('turn_faithfulness.truths (offline)', () => {
   it('splits each document into sentences and clauses', () => {
     expect(extractTruths({ documents: [doc, 'Refunds take 5 days.'], limit: null })).toEqual({
       documents: [
-        { index: 0, truths: ['The Eiffel Tower is in Paris.', 'It was completed in 1889', 'it is 330 metres tall.'] },
-        { index: 1, truths: ['Refunds take 5 days.'] },
+        { index: 1, truths: ['The Eiffel Tower is in Paris.', 'It was completed in 1889', 'it is 330 metres tall.'] },
+        { index: 2, truths: ['Refunds take 5 days.'] },
       ],
     });
   });

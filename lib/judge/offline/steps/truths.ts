@@ -15,7 +15,8 @@ export function documentTruths(document: string): string[] {
 
 export function extractTruths(input: StepInput<'turn_faithfulness.truths'>): StepOutput<'turn_faithfulness.truths'> {
   return {
-    documents: input.documents.map((doc, index) => {
+    documents: input.documents.map((doc, i) => {
+      const index = i + 1;
       const truths = documentTruths(doc);
       return { index, truths: input.limit === null ? truths : truths.slice(0, input.limit) };
     }),

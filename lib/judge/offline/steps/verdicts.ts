@@ -4,27 +4,25 @@ import { oppositesOf } from '../text/antonyms';
 import { bagOf, contentTerms, coverage, holds, mergeBags, negatesShared, termWeight, type Bag } from '../text/overlap';
 import { PERSONAL_ELLIPSIS, isPersonal, presupposedTerms } from '../text/speech-acts';
 import { offlineReason, quote } from '../reason-prefix';
+import { defaultSupportModel } from '../model/default-model';
+import { ruleOn, supportProbability, type Features, type SupportModel } from '../model/logistic';
 
 type Verdict = StepOutput<'turn_faithfulness.verdicts'>['verdicts'][number];
 
-/** Weighted share of the claim's content words one truth must hold to support it. */
-export const SUPPORT = 0.75;
-/** Words this informative (names, numbers, rare words) must all be in the supporting truth. */
+/** Words this informative (names, numbers, rare words) are the key terms a truth must hold. */
 const KEY_WEIGHT = 0.9;
-/** Unsupported informative weight (about one ordinary word) that makes a claim go beyond its source. */
-const UNSUPPORTED = 0.3;
-/** From this share on, the best truth is about the same thing, so polarity can be compared. */
+/** From this share of the claim's other words on, a truth speaks of the same thing as the claim. */
 const SAME_TOPIC = 0.5;
+/** From this share on, a truth makes the same statement as the claim but for the term in question. */
+const SAME_STATEMENT = 0.9;
 
-const PERSONAL_REASON = 'The claim reports the assistant\'s own experience or taste, which no document supports.';
-
-interface Truth {
+export interface Truth {
   text: string;
   terms: Term[];
   bag: Bag;
 }
 
-/** The truth that holds most of the claim; ties go to the earlier truth. */
+/** The truth that holds most of the given terms; ties go to the earlier truth. */
 function bestTruth(truths: readonly Truth[], content: readonly Term[]): { truth: Truth; cov: number } | null {
   let top: { truth: Truth; cov: number } | null = null;
   for (const truth of truths) {
@@ -34,7 +32,7 @@ function bestTruth(truths: readonly Truth[], content: readonly Term[]): { truth:
   return top;
 }
 
-const list = (terms: readonly Term[]): string => terms.map((t) => t.text).join(', ');
+const list = (terms: readonly Term[]): string => terms.map((t) => `"${t.text}"`).join(', ');
 
 const SUBJECT_PRONOUNS = new Set(['it', 'he', 'she', 'they', 'its', 'his', 'her', 'their', 'this']);
 
@@ -46,61 +44,114 @@ function subjectReferent(terms: readonly Term[], truth: Truth, all: Bag): Term[]
   return subject.length > 0 && subject.length <= 3 && subject.every((t) => !holds(all, t)) ? subject : [];
 }
 
-interface Judgement {
-  verdict: Verdict['verdict'];
-  /** Without the offline prefix. */
-  reason: string;
-  /** The truth that supports the claim, when the verdict is 'yes'. */
-  support?: Truth;
-}
+const isYear = (t: Term): boolean => t.value !== null && Number.isInteger(t.value) && t.value >= 1000 && t.value <= 2100;
 
 /**
- * The claim's terms against the truths. A claim is supported only by a single truth: words
- * gathered from several sentences do not make a statement the source makes.
+ * A truth about the same thing that states something else in the claim's place: the claim's
+ * other content words are mostly in the truth, and the truth has a term of the same kind
+ * (a number, a year, a name) that the claim lacks. Returns that truth and its conflicting terms.
  */
-function judgeTerms(claim: string, terms: readonly Term[], truths: readonly Truth[], all: Bag): Judgement {
-  const verdict = (v: Verdict['verdict'], reason: string, support?: Truth): Judgement => ({ verdict: v, reason, support });
+function conflictingTruth(
+  content: readonly Term[],
+  claimBag: Bag,
+  truths: readonly Truth[],
+  odd: (t: Term) => boolean,
+  sameKind: (claimTerm: Term, truthTerm: Term) => boolean,
+  all: Bag,
+): { claimTerms: Term[]; truth: Truth; truthTerms: Term[] } | null {
+  // The truth about the same thing is the one that holds most of the claim's other words.
+  const frame = content.filter((t) => !odd(t));
+  if (frame.length === 0 || frame.length === content.length) return null;
+  const best = bestTruth(truths, frame);
+  if (!best || best.cov < SAME_TOPIC) return null;
+  const { truth } = best;
+  // A term another truth holds may come from it (a reply combines facts); only when this truth
+  // makes the same statement ("within 7 days of purchase" against "within 30 days of purchase")
+  // does its own term decide.
+  const claimTerms = content.filter((t) => odd(t) && !holds(truth.bag, t) && (!holds(all, t) || best.cov >= SAME_STATEMENT));
+  if (claimTerms.length === 0) return null;
+  const truthTerms = truth.terms.filter((u) => u.content && !holds(claimBag, u) && claimTerms.some((c) => sameKind(c, u)));
+  return truthTerms.length > 0 ? { claimTerms, truth, truthTerms } : null;
+}
+
+/** Everything the verdict and the support model need to know about one claim (or clause). */
+export interface ClaimPart {
+  text: string;
+  /** Why a truth about the same thing contradicts the claim, if one does. */
+  contradiction: string | null;
+  features: Features;
+  best: { truth: Truth; cov: number } | null;
+  /** Content words of the claim the best truth does not hold. */
+  unsupported: Term[];
+  /** One truth holds every number and name of the claim. */
+  anchored: boolean;
+}
+
+function analysePart(text: string, terms: readonly Term[], truths: readonly Truth[], all: Bag, model: SupportModel): ClaimPart {
   let content = contentTerms(terms);
-  let found = content.length > 0 ? bestTruth(truths, content) : null;
-  if (found) {
+  let best = content.length > 0 ? bestTruth(truths, content) : null;
+  if (best && ruleOn(model, 'referent')) {
     // "Blue lies between violet and green" against "It lies between violet and green": the
     // truth's pronoun may stand for the claim's subject, which the document never names.
-    const referent = subjectReferent(terms, found.truth, all);
+    const referent = subjectReferent(terms, best.truth, all);
     if (referent.length > 0) {
       content = content.filter((t) => !referent.includes(t));
-      found = content.length > 0 ? bestTruth(truths, content) : found;
+      best = content.length > 0 ? bestTruth(truths, content) : best;
     }
   }
-  if (!found) return verdict('idk', 'The claim has no content the context could confirm or refute.');
-  const { truth, cov } = found;
-  const closest = ` The closest truth says ${quote(truth.text)}.`;
-
-  const numbers = content.filter((t) => t.value !== null && !holds(all, t));
-  if (numbers.length > 0) return verdict('no', `The claim states ${list(numbers)}, a number the context does not give.${closest}`);
-  const names = content.filter((t) => t.name && !holds(all, t));
-  if (names.length > 0) return verdict('no', `The claim names ${list(names)}, which the context does not mention.${closest}`);
-
-  if (cov >= SAME_TOPIC) {
-    const claimNegates = negatesShared(terms, truth.bag);
-    if (claimNegates !== negatesShared(truth.terms, bagOf(terms))) {
-      return verdict('no', `${claimNegates ? 'The claim negates what the context asserts' : 'The context negates what the claim asserts'}: ${quote(truth.text)}.`);
-    }
-    const flipped = content.find((t) => !holds(truth.bag, t) && [...oppositesOf(t.stem)].some((o) => truth.bag.stems.has(o)));
-    if (flipped) return verdict('no', `The claim says "${flipped.text}" where the context says the opposite.${closest}`);
-  }
-  if (isPersonal(terms, claim)) {
-    return verdict('no', PERSONAL_REASON);
-  }
-  const unsupported = content.filter((t) => !holds(truth.bag, t));
+  const claimBag = bagOf(terms);
+  const unsupported = best ? content.filter((t) => !holds(best.truth.bag, t)) : content;
   // Verbs and adverbs are paraphrased freely ("consisted of" / "included"); things and names are not.
   const keyMissing = unsupported.filter((t) => termWeight(t) >= KEY_WEIGHT && !t.tags.has('Verb') && !t.tags.has('Adverb'));
-  if (cov >= SUPPORT && keyMissing.length === 0) {
-    return verdict('yes', `Supported by the context: ${quote(truth.text)} (${Math.round(cov * 100)}% of the claim's content).`, truth);
+  const features: Features = {
+    coverage: best?.cov ?? 0,
+    unionCoverage: content.length > 0 ? coverage(content, all) : 0,
+    keyMissing: Math.min(4, keyMissing.reduce((n, t) => n + termWeight(t), 0)),
+    unsupportedWeight: Math.min(5, unsupported.reduce((n, t) => n + termWeight(t), 0)),
+    unsupportedCount: Math.min(5, unsupported.length),
+    missingNames: Math.min(3, content.filter((t) => t.name && !holds(all, t)).length),
+    missingNumbers: Math.min(3, content.filter((t) => t.value !== null && !holds(all, t)).length),
+    negation: terms.some((t) => t.negation) ? 1 : 0,
+    personal: isPersonal(terms, text) ? 1 : 0,
+    size: Math.log1p(content.length),
+  };
+  const anchored = truths.some((truth) => content.every((t) => (t.value === null && !t.name) || holds(truth.bag, t)));
+  return { text, contradiction: best ? contradictionOf(content, terms, claimBag, best, truths, all, model) : null, features, best, unsupported, anchored };
+}
+
+/** A contradiction the judge can point to, or null: number, name or date, polarity, antonym. */
+function contradictionOf(
+  content: readonly Term[],
+  terms: readonly Term[],
+  claimBag: Bag,
+  best: { truth: Truth; cov: number },
+  truths: readonly Truth[],
+  all: Bag,
+  model: SupportModel,
+): string | null {
+  // A bare phrase ("Target Corporation") asserts no relation a truth could contradict.
+  const statement = terms.some((t) => t.tags.has('Verb') || t.tags.has('Copula'));
+  if (statement && ruleOn(model, 'numberConflict')) {
+    const c = conflictingTruth(content, claimBag, truths, (t) => t.value !== null, (a, b) => b.value !== null && isYear(a) === isYear(b), all);
+    if (c) return `The claim says ${list(c.claimTerms)} where the context says ${list(c.truthTerms)}: ${quote(c.truth.text)}.`;
   }
-  if (unsupported.reduce((n, t) => n + termWeight(t), 0) >= UNSUPPORTED) {
-    return verdict('no', `The claim adds ${list(unsupported)}, which the context does not support.${closest}`);
+  if (statement && ruleOn(model, 'nameConflict')) {
+    const c = conflictingTruth(content, claimBag, truths, (t) => t.name && t.value === null, (_, b) => b.name && b.value === null, all);
+    if (c) return `The claim names ${list(c.claimTerms)} where the context names ${list(c.truthTerms)}: ${quote(c.truth.text)}.`;
   }
-  return verdict('idk', 'The context neither supports nor contradicts the claim.');
+  if (best.cov < SAME_TOPIC) return null;
+  const { truth } = best;
+  if (ruleOn(model, 'polarity')) {
+    const claimNegates = negatesShared(terms, truth.bag);
+    if (claimNegates !== negatesShared(truth.terms, claimBag)) {
+      return `${claimNegates ? 'The claim negates what the context asserts' : 'The context negates what the claim asserts'}: ${quote(truth.text)}.`;
+    }
+  }
+  if (ruleOn(model, 'antonym')) {
+    const flipped = content.find((t) => !holds(truth.bag, t) && [...oppositesOf(t.stem)].some((o) => truth.bag.stems.has(o)));
+    if (flipped) return `The claim says "${flipped.text}" where the context says the opposite: ${quote(truth.text)}.`;
+  }
+  return null;
 }
 
 const COORDINATORS = new Set(['and', 'but']);
@@ -134,31 +185,67 @@ export function clausesOf(terms: readonly Term[]): Term[][] {
   return clauses;
 }
 
-/**
- * One claim against the truths. Support from a single truth is the rule; a claim that
- * coordinates clauses ("X and Y") is also supported when every clause is supported, each by
- * some truth, since each clause is a statement the source makes.
- */
-function judgeClaim(index: number, claim: string, truths: readonly Truth[], all: Bag): Verdict {
-  const verdict = (v: Verdict['verdict'], text: string): Verdict => ({ index, verdict: v, reason: offlineReason(text) });
-  if (PERSONAL_ELLIPSIS.test(claim.trim())) return verdict('no', PERSONAL_REASON);
-  const question = /\?["')\]]*$/.test(claim.trim());
-  const terms = question ? presupposedTerms(analyseTerms(claim)) : analyseTerms(claim);
-  const whole = judgeTerms(claim, terms, truths, all);
-  if (whole.verdict === 'yes' || question) return verdict(whole.verdict, whole.reason);
-  const clauses = clausesOf(terms);
-  if (clauses.length < 2) return verdict(whole.verdict, whole.reason);
-  const parts = clauses.map((c) => ({ text: c.map((t) => t.text).join(' '), ...judgeTerms(c.map((t) => t.text).join(' '), c, truths, all) }));
-  if (!parts.every((p) => p.verdict === 'yes' && p.support)) return verdict(whole.verdict, whole.reason);
-  const by = parts.map((p) => `${quote(p.text)} by ${quote(p.support!.text)}`).join('; ');
-  return verdict('yes', `Supported clause by clause: ${by}.`);
+/** A claim analysed whole and, when it coordinates clauses, clause by clause. */
+export interface ClaimAnalysis {
+  whole: ClaimPart;
+  clauses: ClaimPart[];
 }
 
-export function judgeClaims(input: StepInput<'turn_faithfulness.verdicts'>): StepOutput<'turn_faithfulness.verdicts'> {
-  const truths = input.truths.map((text) => {
+/** Analyse one claim against the truths; the analysis does not depend on the model's weights. */
+export function analyseClaim(claim: string, truths: readonly Truth[], all: Bag, model: SupportModel = defaultSupportModel): ClaimAnalysis {
+  const question = /\?["')\]]*$/.test(claim.trim());
+  const terms = question ? presupposedTerms(analyseTerms(claim)) : analyseTerms(claim);
+  const whole = analysePart(claim, terms, truths, all, model);
+  const pieces = question ? [] : clausesOf(terms);
+  const clauses = pieces.length < 2 ? [] : pieces.map((c) => analysePart(c.map((t) => t.text).join(' '), c, truths, all, model));
+  return { whole, clauses };
+}
+
+/**
+ * The verdict on an analysed claim. "no" only for a contradiction a truth about the same thing
+ * makes; "yes" when one truth supports the claim by the support model (or, for a claim that
+ * coordinates clauses, each clause by some truth); otherwise "idk": the context does not cover it.
+ */
+export function decide(a: ClaimAnalysis, model: SupportModel = defaultSupportModel): { verdict: Verdict['verdict']; reason: string } {
+  // A clause loses its subject ("… and takes 1 to 2 days"): its own contradiction counts only
+  // when no truth holds every number and name of the whole claim.
+  const contradicted = [a.whole, ...(a.whole.anchored ? [] : a.clauses)].find((p) => p.contradiction);
+  if (contradicted) return { verdict: 'no', reason: contradicted.contradiction! };
+  const { whole } = a;
+  if (!whole.best) return { verdict: 'idk', reason: 'The claim has no content the context could confirm or refute.' };
+  const supported = (p: ClaimPart): boolean => p.best !== null && supportProbability(model, p.features) >= 0.5;
+  if (supported(whole)) {
+    return { verdict: 'yes', reason: `Supported by the context: ${quote(whole.best.truth.text)} (${Math.round(whole.best.cov * 100)}% of the claim's content).` };
+  }
+  if (ruleOn(model, 'clauses') && a.clauses.length >= 2 && a.clauses.every(supported)) {
+    const by = a.clauses.map((p) => `${quote(p.text)} by ${quote(p.best!.truth.text)}`).join('; ');
+    return { verdict: 'yes', reason: `Supported clause by clause: ${by}.` };
+  }
+  const missing = whole.unsupported.length > 0 ? ` It does not mention ${list(whole.unsupported.slice(0, 6))}.` : '';
+  const personal = whole.features.personal ? ' The claim reports the speaker\'s own experience or taste, which a document cannot confirm.' : '';
+  return {
+    verdict: 'idk',
+    reason: `The context neither supports nor contradicts the claim.${personal}${missing} The closest truth says ${quote(whole.best.truth.text)}.`,
+  };
+}
+
+export function truthsOf(texts: readonly string[]): { truths: Truth[]; all: Bag } {
+  const truths = texts.map((text) => {
     const terms = analyseTerms(text);
     return { text, terms, bag: bagOf(terms) };
   });
-  const all = mergeBags(truths.map((t) => t.bag));
-  return { verdicts: input.claims.map((claim, i) => judgeClaim(i, claim, truths, all)) };
+  return { truths, all: mergeBags(truths.map((t) => t.bag)) };
+}
+
+function judgeClaim(index: number, claim: string, truths: readonly Truth[], all: Bag, model: SupportModel): Verdict {
+  if (PERSONAL_ELLIPSIS.test(claim.trim())) {
+    return { index, verdict: 'idk', reason: offlineReason('The claim reports the speaker\'s own experience or taste, which a document cannot confirm.') };
+  }
+  const { verdict, reason } = decide(analyseClaim(claim, truths, all, model), model);
+  return { index, verdict, reason: offlineReason(reason) };
+}
+
+export function judgeClaims(input: StepInput<'turn_faithfulness.verdicts'>, model: SupportModel = defaultSupportModel): StepOutput<'turn_faithfulness.verdicts'> {
+  const { truths, all } = truthsOf(input.truths);
+  return { verdicts: input.claims.map((claim, i) => judgeClaim(i + 1, claim, truths, all, model)) };
 }

@@ -46,10 +46,15 @@ interface RawTerm {
 
 function toTerm(raw: RawTerm, values: Map<string, number>): Term | null {
   const text = raw.implicit ?? raw.text;
-  const norm = (raw.implicit ?? raw.normal ?? raw.text).toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  const norm = (raw.implicit ?? raw.normal ?? raw.text)
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+    // "Nixon's" is Nixon.
+    .replace(/(?<=\p{L})'s?$/u, '');
   if (!norm || !WORD.test(norm)) return null;
   const tags = new Set(raw.tags ?? []);
-  const negation = tags.has('Negative') || NEGATION_CUES.has(norm) || /n't$/.test(norm);
+  // "non-Muslim" negates a word, not the clause.
+  const negation = (tags.has('Negative') && !norm.includes('-') && norm !== 'non') || NEGATION_CUES.has(norm) || /n't$/.test(norm);
   // "one" is as often a pronoun ("the one who") as a count.
   const isValue = norm !== 'one' && (tags.has('Value') || /^\d/.test(norm));
   const value = isValue ? parseValue(norm, raw.id ? values.get(raw.id) : undefined) : null;

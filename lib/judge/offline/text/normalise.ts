@@ -14,7 +14,7 @@ export function normaliseText(text: string): string {
     .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
     .replace(/\s+([,.;:!?%)\]])/g, '$1')
     .replace(/([(\[])\s+/g, '$1')
-    .replace(/([a-z0-9)])\.([A-Z][a-z])/g, '$1. $2')
+    .replace(/([a-z0-9)"'])\.([A-Z][a-z])/g, '$1. $2')
     .replace(/([\p{L}]),(\p{L})/gu, '$1, $2')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,0 +1,177 @@
+/*
+ * How often the offline judge, with every metric's default options, fails the human assistant
+ * turns of a real knowledge-grounded chat set: the share of assistant turns with a "no"
+ * verdict, per metric. Human replies grounded in what they read should rarely fail.
+ * The file is deepeval-style JSONL ({ id, turns: [{ role, content, retrieval_context? }] }),
+ * e.g. made by scripts/convert-cmu-dog.ts from a train split; it is not part of the repository.
+ * Usage: npm run bench:offline-grounded -- --file PATH [--limit N]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createOfflineJudge } from '../lib/judge/offline';
+import { ConversationRelevancyMetric } from '../lib/metrics/conversation-relevancy';
+import { KnowledgeRetentionMetric } from '../lib/metrics/knowledge-retention';
+import { TurnFaithfulnessMetric } from '../lib/metrics/turn-faithfulness';
+import type { Conversation, MetricResult, Verdict } from '../lib/metrics/types';
+
+const { values: args } = parseArgs({ options: { file: { type: 'string' }, limit: { type: 'string' } } });
+
+/*
+ * Broken replies put in place of one human reply per conversation (the middle assistant turn
+ * after at least two user turns): half ask the user to repeat what was said (knowledge
+ * retention should fail that turn), half change the subject (relevancy should). They were
+ * written after the rules were last changed and are used by no test, so the rates are held out.
+ */
+const FORGETFUL = [
+  "Sorry, my mind wandered. What was it you were saying?",
+  "Could you repeat what you told me earlier?",
+  "I'm lost, what were we discussing again?",
+  "Wait, who were you talking about just now?",
+  "I can't remember what you said before, can you tell me again?",
+  "Remind me what the movie was?",
+  "Where were we? I forgot what we were talking about.",
+  "Sorry, can you say that again? I missed it.",
+];
+const OFF_TOPIC = [
+  "My neighbour's dog barks every morning at six.",
+  "I'm thinking about learning to play the violin.",
+  "Our office is moving to a new building downtown in March.",
+  "The bakery on my street sells excellent sourdough bread.",
+  "I need to renew my passport before the summer trip.",
+  "Electric scooters are everywhere in my city now.",
+  "My grandmother knits sweaters for the whole family.",
+  "The local library is closed for renovations.",
+];
+if (!args.file) {
+  console.error('Usage: npm run bench:offline-grounded -- --file PATH [--limit N]');
+  process.exit(2);
+}
+
+const line = z.object({
+  id: z.string(),
+  turns: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), retrieval_context: z.array(z.string()).optional() })),
+});
+const conversations: (Conversation & { id: string })[] = readFileSync(args.file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .slice(0, args.limit ? Number(args.limit) : undefined)
+  .map((l, i) => {
+    const parsed = line.safeParse(JSON.parse(l));
+    if (!parsed.success) throw new Error(`${args.file}:${i + 1}: ${parsed.error.message}`);
+    return { id: parsed.data.id, turns: parsed.data.turns.map((t) => ({ role: t.role, content: t.content, retrievalContext: t.retrieval_context })) };
+  });
+
+interface WindowStep {
+  exchange: number;
+  claims: { claim: string; verdict: Verdict }[];
+}
+interface ClaimStep {
+  exchange: number;
+  turns: number[];
+  claims: string[];
+}
+
+/**
+ * Assistant turns whose own claims (the last claims of the window the exchange ends) include a
+ * contradicted one: the per-turn verdict, whatever the earlier turns of the window said.
+ */
+function ownClaimFailures(result: MetricResult): Set<number> {
+  const windows = (result.steps.windows ?? []) as WindowStep[];
+  const claims = (result.steps.claims ?? []) as ClaimStep[];
+  const failing = new Set<number>();
+  for (const c of claims) {
+    const w = windows.find((x) => x.exchange === c.exchange);
+    if (!w || c.claims.length === 0) continue;
+    const own = w.claims.slice(w.claims.length - c.claims.length);
+    if (own.some((v) => v.verdict === 'no')) for (const t of c.turns) failing.add(t);
+  }
+  return failing;
+}
+
+/** The turn to break: the middle assistant turn that follows at least two user turns. */
+function brokenTurn(c: Conversation): number | null {
+  const candidates = c.turns.flatMap((t, i) => (t.role === 'assistant' && c.turns.slice(0, i).filter((u) => u.role === 'user').length >= 2 ? [i] : []));
+  return candidates.length > 0 ? candidates[Math.floor(candidates.length / 2)] : null;
+}
+
+async function perturbed(metrics: { knowledge_retention: KnowledgeRetentionMetric; conversation_relevancy: ConversationRelevancyMetric }) {
+  const caught = { forgetful: 0, forgetfulTotal: 0, offTopic: 0, offTopicTotal: 0 };
+  for (const [i, c] of conversations.entries()) {
+    const at = brokenTurn(c);
+    if (at === null) continue;
+    const forgetful = i % 2 === 0;
+    const reply = forgetful ? FORGETFUL[(i / 2) % FORGETFUL.length] : OFF_TOPIC[((i - 1) / 2) % OFF_TOPIC.length];
+    const broken = { ...c, turns: c.turns.map((t, j) => (j === at ? { ...t, content: reply } : t)) };
+    const metric = forgetful ? metrics.knowledge_retention : metrics.conversation_relevancy;
+    const result = await metric.measure(broken);
+    const flagged = result.verdicts.some((v) => v.turn === at && v.verdict === 'no');
+    if (forgetful) {
+      caught.forgetfulTotal += 1;
+      if (flagged) caught.forgetful += 1;
+    } else {
+      caught.offTopicTotal += 1;
+      if (flagged) caught.offTopic += 1;
+    }
+  }
+  return caught;
+}
+
+async function main(): Promise<void> {
+  const judge = createOfflineJudge();
+  const metrics = {
+    turn_faithfulness: new TurnFaithfulnessMetric(judge),
+    knowledge_retention: new KnowledgeRetentionMetric(judge),
+    conversation_relevancy: new ConversationRelevancyMetric(judge),
+  };
+  const started = Date.now();
+  let assistantTurns = 0;
+  const failing: Record<string, number> = { turn_faithfulness: 0, knowledge_retention: 0, conversation_relevancy: 0, turnFaithfulnessOwnClaims: 0 };
+  const failedConversations: Record<string, number> = { turn_faithfulness: 0, knowledge_retention: 0, conversation_relevancy: 0 };
+  const scores: Record<string, number[]> = { turn_faithfulness: [], knowledge_retention: [], conversation_relevancy: [] };
+  for (const c of conversations) {
+    const assistant = new Set(c.turns.flatMap((t, i) => (t.role === 'assistant' ? [i] : [])));
+    assistantTurns += assistant.size;
+    for (const [name, metric] of Object.entries(metrics)) {
+      const result = await metric.measure(c);
+      if (result.score === null) throw new Error(`${name} failed on ${c.id}: ${result.error}`);
+      scores[name].push(result.score);
+      if (!result.success) failedConversations[name] += 1;
+      const turns = new Set(result.verdicts.filter((v) => v.verdict === 'no' && assistant.has(v.turn)).map((v) => v.turn));
+      failing[name] += turns.size;
+      if (name === 'turn_faithfulness') failing.turnFaithfulnessOwnClaims += [...ownClaimFailures(result)].filter((t) => assistant.has(t)).length;
+    }
+  }
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(`${conversations.length} conversations, ${assistantTurns} human assistant turns, default options, ${Date.now() - started} ms`);
+  for (const name of Object.keys(metrics)) {
+    console.log(`  ${name.padEnd(24)} failing turns ${pct(failing[name] / assistantTurns)}  failing conversations ${pct(failedConversations[name] / conversations.length)}  mean score ${mean(scores[name]).toFixed(3)}`);
+  }
+  console.log(`  turn_faithfulness, turns whose own claims are contradicted: ${pct(failing.turnFaithfulnessOwnClaims / assistantTurns)}`);
+  const caught = await perturbed(metrics);
+  console.log(`broken replies: knowledge retention flags ${caught.forgetful} of ${caught.forgetfulTotal} that ask to repeat what was said; relevancy flags ${caught.offTopic} of ${caught.offTopicTotal} that change the subject`);
+  const r = (x: number) => Math.round(x * 10_000) / 10_000;
+  console.log(
+    `BENCH ${JSON.stringify({
+      conversations: conversations.length,
+      assistantTurns,
+      faithfulnessFailingTurnShare: r(failing.turn_faithfulness / assistantTurns),
+      faithfulnessOwnClaimFailingTurnShare: r(failing.turnFaithfulnessOwnClaims / assistantTurns),
+      faithfulnessMeanScore: r(mean(scores.turn_faithfulness)),
+      retentionFailingTurnShare: r(failing.knowledge_retention / assistantTurns),
+      retentionMeanScore: r(mean(scores.knowledge_retention)),
+      relevancyFailingTurnShare: r(failing.conversation_relevancy / assistantTurns),
+      relevancyMeanScore: r(mean(scores.conversation_relevancy)),
+      forgetfulReplies: caught.forgetfulTotal,
+      forgetfulFlaggedShare: r(caught.forgetful / Math.max(1, caught.forgetfulTotal)),
+      offTopicReplies: caught.offTopicTotal,
+      offTopicFlaggedShare: r(caught.offTopic / Math.max(1, caught.offTopicTotal)),
+    })}`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
