@@ -6,7 +6,8 @@ const assistantTurns = (c: Conversation) => c.turns.filter((t) => t.role === 'as
  * Whether a conversation has the data a metric needs. Like deepeval, which refuses a test
  * case that lacks a metric's required fields, a run leaves such pairs out instead of
  * scoring them 0: faithfulness needs retrieval context, recall an expected output with
- * retrieval context, coverage reference context (or retrieval context) on an assistant turn.
+ * retrieval context, coverage reference context (`context`) on an assistant turn or the
+ * conversation, turn contextual recall the conversation's expected outcome with retrieval context.
  * The conversational metrics apply to every conversation.
  */
 export function metricApplies(name: MetricName, c: Conversation): boolean {
@@ -16,7 +17,9 @@ export function metricApplies(name: MetricName, c: Conversation): boolean {
     case 'contextual_recall':
       return assistantTurns(c).some((t) => t.expectedOutput?.trim() && t.retrievalContext?.length);
     case 'context_coverage':
-      return assistantTurns(c).some((t) => t.context?.length || t.retrievalContext?.length);
+      return assistantTurns(c).length > 0 && (assistantTurns(c).some((t) => t.context?.length) || Boolean(c.context?.length));
+    case 'turn_contextual_recall':
+      return Boolean(c.expectedOutcome?.trim()) && assistantTurns(c).some((t) => t.retrievalContext?.length);
     default:
       return true;
   }

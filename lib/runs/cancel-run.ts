@@ -1,18 +1,2 @@
-import type { Db } from '../db/queries/db-types';
-import { cancelRun as markCancelled } from '../db/queries/runs/cancel-run';
-import { finishRun } from '../db/queries/runs/finish-run';
-import { getRunStatus } from '../db/queries/runs/get-run-status';
-import { AppError } from '../errors';
-
-/**
- * Cancels a queued or running run. Its workers notice within a second and take no more
- * items; results already stored stay, and the summary covers them (workers refresh it
- * with the items that were in flight).
- */
-export async function cancelRun(db: Db, runId: string): Promise<void> {
-  const run = await getRunStatus(db, runId);
-  if (!(await markCancelled(db, runId))) {
-    throw new AppError('CONFLICT', `The run has already ended (${run.status.replace(/_/g, ' ')})`);
-  }
-  await finishRun(db, runId, { status: 'cancelled' }, { status: ['cancelled'] });
-}
+// Moved to the run lifecycle module; kept for existing imports.
+export { cancelRun } from './lifecycle/cancel-run';

@@ -1,12 +1,12 @@
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { createRun } from '../db/queries/runs/create-run';
-import { finishRun } from '../db/queries/runs/finish-run';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
-import { loadJudgeConfig } from '../judge/config';
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { countItems } from './evaluate-conversations';
+import { failRun } from './lifecycle';
 import { enqueueRunChunks } from './pg-boss-queue';
 import { resolveRunJudge } from './run-judge';
 import type { RunRequest } from './run-request';
@@ -18,7 +18,7 @@ import { localRunWorker } from './start-run-worker';
  * database finds it at its next poll). Nothing is scored here.
  */
 export async function enqueueRun(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
-  const judge = resolveRunJudge(request.judge, loadJudgeConfig(env));
+  const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, env));
   const dataset = await getDataset(db, request.datasetId);
   const conversations = (await listRunConversations(db, dataset.id)).map((r) => r.conversation);
   const totalItems = countItems(conversations, request.metrics);
@@ -39,7 +39,7 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
     try {
       await enqueueRunChunks(url, { id: run.id, conversations: conversations.length }, env);
     } catch (error) {
-      await finishRun(db, run.id, { status: 'failed', error: `Could not queue the run: ${(error as Error).message}` });
+      await failRun(db, run.id, `Could not queue the run: ${(error as Error).message}`);
       throw error;
     }
   }

@@ -25,7 +25,18 @@ describe('which metrics apply', () => {
     expect(metricApplies('turn_faithfulness', rag)).toBe(true);
     expect(metricApplies('contextual_recall', rag)).toBe(true);
     expect(applicableMetrics([plain])).toEqual(['knowledge_retention', 'conversation_relevancy']);
-    expect(applicableMetrics([plain, rag])).toHaveLength(5);
+    expect(applicableMetrics([plain, rag])).toEqual(['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall']);
+    expect(metricApplies('turn_contextual_recall', rag)).toBe(false);
+    expect(metricApplies('turn_contextual_recall', { ...rag, expectedOutcome: 'The user learns the warranty lasts two years.' })).toBe(true);
+  });
+
+  it('offers context coverage only where a turn or the conversation has reference items, not for retrieval context alone', () => {
+    expect(metricApplies('context_coverage', rag)).toBe(false);
+    const itemsOnTurn: Conversation = { turns: [rag.turns[0], { ...rag.turns[1], context: ['two years'] }] };
+    const itemsOnConversation: Conversation = { ...rag, context: ['two years'] };
+    expect(metricApplies('context_coverage', itemsOnTurn)).toBe(true);
+    expect(metricApplies('context_coverage', itemsOnConversation)).toBe(true);
+    expect(applicableMetrics([rag, itemsOnTurn])).toContain('context_coverage');
   });
 });
 
@@ -34,7 +45,7 @@ describe('evaluateConversations', () => {
     const judge = createScriptedJudge({
       'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'on topic' }),
       'contextual_recall.attribution': (input) => ({
-        verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 0, reason: 'node 0' }],
+        verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 1, reason: 'node 1' }],
       }),
       reason: () => ({ reason: 'fine' }),
     });

@@ -1,12 +1,13 @@
 import type { Db } from '../db/queries/db-types';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { listStoredItems, storedItemKey } from '../db/queries/runs/list-stored-items';
-import { saveResult } from '../db/queries/runs/save-result';
 import { notFound } from '../db/queries/not-found';
 import type { Judge } from '../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
+import { reportRateLimit } from './report-rate-limit';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from './run-request';
+import { recordResult } from './lifecycle';
 
 const STOPPED = 'RunStopped';
 
@@ -25,6 +26,7 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): Judge {
     kind: judge.kind,
     model: judge.model,
     usage: () => judge.usage(),
+    ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
     call: async (request) => {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (signal?.aborted) {
@@ -64,21 +66,26 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
-  const judge = forRun(options.judge ?? createRunJudge(db, run, options.env), options.signal);
+  const judge = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
+  const stopReporting = reportRateLimit(db, runId, judge);
   let scored = 0;
-  await evaluateConversations({
-    conversations: rows.map((r) => r.conversation),
-    metrics: metricSelectionsOf(run.metricSettings),
-    judge,
-    concurrency: run.concurrency,
-    signal: options.signal,
-    retain: false,
-    skip: (item) => stored.has(storedItemKey(rows[item.conversation].id, item.metric)),
-    onResult: async (item, result) => {
-      // An item cut short by the stop is not a result: whoever resumes the run scores it again.
-      if (options.signal?.aborted && result.error !== null) return;
-      if (await saveResult(db, runId, rows[item.conversation].id, result)) scored++;
-    },
-  });
+  try {
+    await evaluateConversations({
+      conversations: rows.map((r) => r.conversation),
+      metrics: metricSelectionsOf(run.metricSettings),
+      judge,
+      concurrency: run.concurrency,
+      signal: options.signal,
+      retain: false,
+      skip: (item) => stored.has(storedItemKey(rows[item.conversation].id, item.metric)),
+      onResult: async (item, result) => {
+        // An item cut short by the stop is not a result: whoever resumes the run scores it again.
+        if (options.signal?.aborted && result.error !== null) return;
+        if (await recordResult(db, runId, rows[item.conversation].id, result)) scored++;
+      },
+    });
+  } finally {
+    await stopReporting();
+  }
   return { scored };
 }

@@ -1,6 +1,8 @@
+import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { isAppError } from '../errors';
 import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
 import { METRIC_NAMES, type MetricName } from '../metrics/types';
@@ -33,7 +35,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
   let judgeConfigError: string | null = null;
   let concurrency = 8;
   try {
-    const config = loadJudgeConfig(env);
+    const config = await loadJudgeConfigWithConnections(db, env);
     judges = listJudges(config);
     concurrency = config.concurrency;
   } catch (error) {

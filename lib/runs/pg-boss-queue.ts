@@ -62,10 +62,13 @@ export async function stopBoss(url: string): Promise<void> {
   await (await boss).stop({ graceful: true, wait: true, timeout: 30_000 });
 }
 
-/** Puts a run on the queue as one job per chunk of TURNWISE_RUN_CHUNK_SIZE conversations. */
+/**
+ * Puts a run on the queue as one job per chunk of TURNWISE_RUN_CHUNK_SIZE conversations.
+ * `round` tells a later pass over the same run (a re-run of its errored results) from the first.
+ */
 export async function enqueueRunChunks(
   url: string,
-  run: { id: string; conversations: number },
+  run: { id: string; conversations: number; round?: string },
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const boss = await getBoss(url, env);
@@ -74,7 +77,7 @@ export async function enqueueRunChunks(
     ranges.map((range) => ({
       name: CHUNK_QUEUE,
       data: { runId: run.id, ...range } satisfies ChunkJob,
-      singletonKey: `${run.id}:${range.from}`,
+      singletonKey: `${run.id}:${range.from}${run.round ? `:${run.round}` : ''}`,
     })),
   );
   return ranges.length;

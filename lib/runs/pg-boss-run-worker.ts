@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
-import { finishRun } from '../db/queries/runs/finish-run';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
-import { markRunStarted } from '../db/queries/runs/mark-run-started';
 import { executeRunChunk } from './execute-run-chunk';
+import { closeCancelledRun, failRun, finishRun, startRun } from './lifecycle';
 import { CHUNK_QUEUE, getBoss, stopBoss, type ChunkJob } from './pg-boss-queue';
+import { shareRateLimitsByActiveChunks } from './rate-limit-share';
 import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
 import { newWorkerId } from './worker-identity';
 
@@ -14,7 +14,8 @@ import { newWorkerId } from './worker-identity';
  * result closes the run. A cancel is noticed within a second and the remaining chunks
  * end at once.
  *
- * Settings: TURNWISE_WORKER_JOBS (chunk jobs at once per process, 2).
+ * Settings: TURNWISE_WORKER_JOBS (chunk jobs at once per process, 2). Judge rate limits are
+ * split between the processes by their share of the active chunks (rate-limit-share.ts).
  */
 export async function startPgBossRunWorker(options: RunWorkerOptions & { url: string }): Promise<RunWorker> {
   const { db, env, url } = options;
@@ -25,10 +26,10 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
 
   async function runChunk(job: PgBoss.JobWithMetadata<ChunkJob>): Promise<void> {
     const { runId, from, to } = job.data;
-    if (!(await markRunStarted(db, runId))) {
+    if (!(await startRun(db, runId))) {
       // Cancelled, failed or already closed: nothing left to do for this chunk.
       const { status } = await getRunStatus(db, runId).catch(() => ({ status: 'missing' }));
-      if (status === 'cancelled') await finishRun(db, runId, { status: 'cancelled' }, { status: ['cancelled'] });
+      if (status === 'cancelled') await closeCancelledRun(db, runId);
       return;
     }
     const controller = new AbortController();
@@ -46,21 +47,21 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       const { scored } = await executeRunChunk({ db, env, runId, range: { from, to }, signal: controller.signal, judge: options.judge });
       log(`run ${runId}: chunk ${from}–${to} scored ${scored} item(s) on ${id}`);
       if (controller.signal.aborted) {
-        if (controller.signal.reason === 'cancelled') await finishRun(db, runId, { status: 'cancelled' }, { status: ['cancelled'] });
+        if (controller.signal.reason === 'cancelled') await closeCancelledRun(db, runId);
         else throw new Error('worker stopped before the chunk was done');
         return;
       }
       const run = await getRunStatus(db, runId);
       const stored = await db.result.count({ where: { runId } });
       if (stored >= run.totalItems) {
-        const { status, closed } = await finishRun(db, runId, {}, { status: ['running'] });
+        const { status, closed } = await finishRun(db, runId, { status: ['running'] });
         if (closed) log(`run ${runId}: ${status}`);
       }
     } catch (error) {
       const message = (error as Error).message;
       log(`run ${runId}: chunk ${from}–${to} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}): ${message}`);
       if (job.retryCount >= job.retryLimit) {
-        await finishRun(db, runId, { status: 'failed', error: message }, { status: ['running'] }).catch(() => undefined);
+        await failRun(db, runId, message, { status: ['running'] }).catch(() => undefined);
       }
       throw error;
     } finally {
@@ -69,6 +70,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     }
   }
 
+  const stopSharing = shareRateLimitsByActiveChunks(boss, () => controllers.size);
   const jobs = envNumber(env, 'TURNWISE_WORKER_JOBS', 2);
   const workIds: string[] = [];
   for (let i = 0; i < jobs; i++) {
@@ -81,6 +83,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     queue: 'pg-boss',
     wake: () => workIds.forEach((workId) => boss.notifyWorker(workId)),
     async stop() {
+      stopSharing();
       for (const controller of controllers) controller.abort('shutdown');
       for (const workId of workIds) await boss.offWork({ id: workId });
       await stopBoss(url);

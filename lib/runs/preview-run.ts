@@ -3,7 +3,7 @@ import { createPrismaJudgeCache } from '../db/queries/judge-cache';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { createMemoryJudgeCache, withCache } from '../judge/cache';
 import { requestCacheKey } from '../judge/cache-key';
-import { loadJudgeConfig } from '../judge/config';
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { createOfflineJudge } from '../judge/offline';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
@@ -38,6 +38,22 @@ export interface RunPreview {
   costUsd: number;
   /** False when the model has no known price (local models): the cost shows as unknown. */
   priced: boolean;
+  /**
+   * The least time the judge connection's configured rpm/tpm allow for the calls and tokens
+   * not in the cache, in ms; null when the connection has no configured limit.
+   */
+  rateLimitedMs: number | null;
+  /** The configured limits behind rateLimitedMs. */
+  rpm: number | null;
+  tpm: number | null;
+}
+
+/** Calls and tokens at the configured per-minute limits: the longer of the two. */
+export function rateLimitedDuration(calls: number, tokens: number, limits: { rpm: number | null; tpm: number | null }): number | null {
+  if (limits.rpm === null && limits.tpm === null) return null;
+  const byRequests = limits.rpm ? (calls / limits.rpm) * 60_000 : 0;
+  const byTokens = limits.tpm ? (tokens / limits.tpm) * 60_000 : 0;
+  return Math.round(Math.max(byRequests, byTokens));
 }
 
 /**
@@ -81,7 +97,11 @@ function planningCache(stored: JudgeCache): JudgeCache & { storedHits: () => num
       const own = await local.get(key);
       if (own) return own;
       const entry = await stored.get(key);
-      if (entry) hits++;
+      if (entry) {
+        // Counted once, like a planned call: a repeat of the same request is answered in memory.
+        hits++;
+        await local.set(key, entry);
+      }
       return entry;
     },
     set: (key, entry) => local.set(key, entry),
@@ -113,7 +133,10 @@ export async function previewRun(
   env: Record<string, string | undefined>,
   options: { budgetMs?: number } = {},
 ): Promise<RunPreview> {
-  const judge = resolveRunJudge(request.judge, loadJudgeConfig(env));
+  const config = await loadJudgeConfigWithConnections(db, env);
+  const judge = resolveRunJudge(request.judge, config);
+  const endpoint = judge.judgeName === null ? null : [config.openai, ...config.judges].find((e) => e.name === judge.judgeName);
+  const limits = { rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null };
   const offline = judge.judgeKind === 'offline';
   const cache = planningCache(createPrismaJudgeCache(db));
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel), cache);
@@ -170,6 +193,8 @@ export async function previewRun(
   });
   const sum = (key: 'items' | 'calls' | 'cachedCalls' | 'promptTokens' | 'completionTokens' | 'costUsd') =>
     perMetric.reduce((n, m) => n + m[key], 0);
+  // Calls counts requests to send (cached ones excluded); tokens of those requests.
+  const rateLimitedMs = offline ? null : rateLimitedDuration(sum('calls'), sum('promptTokens') + sum('completionTokens'), limits);
   return {
     judgeKind: judge.judgeKind,
     judgeModel: judge.judgeModel,
@@ -184,5 +209,8 @@ export async function previewRun(
     completionTokens: offline ? 0 : sum('completionTokens'),
     costUsd: offline ? 0 : sum('costUsd'),
     priced: offline || findModelPrice(judge.judgeModel) !== null,
+    rateLimitedMs,
+    rpm: offline ? null : limits.rpm,
+    tpm: offline ? null : limits.tpm,
   };
 }

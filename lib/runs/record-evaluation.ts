@@ -2,11 +2,10 @@ import type { Db } from '../db/queries/db-types';
 import { saveDataset } from '../db/queries/datasets/save-dataset';
 import { createRun } from '../db/queries/runs/create-run';
 import { renewRunLease } from '../db/queries/runs/renew-run-lease';
-import { finishRun, type FinalRunStatus } from '../db/queries/runs/finish-run';
-import { saveResult } from '../db/queries/runs/save-result';
 import type { Judge } from '../judge/types';
 import type { Conversation, MetricResult } from '../metrics/types';
 import { countItems, evaluateConversations, type MetricSelection } from './evaluate-conversations';
+import { failRun, finishRun, recordResult, type FinalRunStatus } from './lifecycle';
 import { newWorkerId } from './worker-identity';
 
 const LEASE_MS = 30_000;
@@ -61,13 +60,13 @@ export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Pr
       judge: input.judge,
       concurrency: input.concurrency,
       onResult: async (item, result) => {
-        await saveResult(db, run.id, rows[item.conversation].id, result);
+        await recordResult(db, run.id, rows[item.conversation].id, result);
       },
     });
     const { status } = await finishRun(db, run.id);
     return { datasetId: dataset.id, runId: run.id, status, results };
   } catch (e) {
-    await finishRun(db, run.id, { status: 'failed', error: (e as Error).message });
+    await failRun(db, run.id, (e as Error).message);
     throw e;
   } finally {
     clearInterval(renewal);

@@ -1,3 +1,4 @@
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { createPrismaJudgeCache } from '../db/queries/judge-cache';
 import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
@@ -41,15 +42,17 @@ export function judgeSelectionOf(run: RunJudge): JudgeSelection {
 /**
  * The judge that executes a run, from this process's configuration: replies of
  * OpenAI-compatible judges go through the database cache, so a request asked again (a
- * resumed item, a rerun) costs nothing.
+ * resumed item, a rerun) costs nothing. Judges come from the environment and from the
+ * connections stored in the database.
  */
-export function createRunJudge(
+export async function createRunJudge(
   db: Db,
   run: { judgeKind: string; judgeName: string | null; judgeModel: string; concurrency: number },
   env: Record<string, string | undefined>,
-): Judge {
+): Promise<Judge> {
   const judgeKind = run.judgeKind === 'offline' ? 'offline' : 'openai';
-  return createJudge(judgeSelectionOf({ ...run, judgeKind }), loadJudgeConfig(env), {
+  const config = judgeKind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
+  return createJudge(judgeSelectionOf({ ...run, judgeKind }), config, {
     cache: createPrismaJudgeCache(db),
     concurrency: run.concurrency,
   });

@@ -1,11 +1,11 @@
 import { claimRun } from '../db/queries/runs/claim-run';
-import { finishRun } from '../db/queries/runs/finish-run';
 import { releaseRun } from '../db/queries/runs/release-run';
 import { renewRunLease } from '../db/queries/runs/renew-run-lease';
 import { executeRunChunk } from './execute-run-chunk';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
 import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
 import { isWorkerGone, newWorkerId } from './worker-identity';
+import { closeCancelledRun, failRun, finishRun } from './lifecycle';
 
 type StopReason = 'cancelled' | 'lost' | 'shutdown';
 
@@ -57,16 +57,16 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
       }
       if (reason === 'cancelled') {
         // Results that finished after the cancel are in: summarise what the run has.
-        await finishRun(db, runId, { status: 'cancelled' }, { status: ['cancelled'] });
+        await closeCancelledRun(db, runId);
         log(`run ${runId}: cancelled`);
       } else if (reason === null) {
-        const { status, closed } = await finishRun(db, runId, {}, { status: ['running'], workerId: id });
+        const { status, closed } = await finishRun(db, runId, { status: ['running'], workerId: id });
         if (closed) log(`run ${runId}: ${status}`);
       }
     } catch (error) {
       const message = (error as Error).message;
       log(`run ${runId}: failed: ${message}`);
-      await finishRun(db, runId, { status: 'failed', error: message }, { status: ['running'], workerId: id }).catch(() => undefined);
+      await failRun(db, runId, message, { status: ['running'], workerId: id }).catch(() => undefined);
     } finally {
       clearInterval(timer);
       if (reason === 'shutdown') await releaseRun(db, runId, id).catch(() => undefined);

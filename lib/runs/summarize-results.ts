@@ -1,5 +1,7 @@
-import { z } from 'zod';
-import { METRIC_NAMES } from '../metrics/types';
+import type { RunSummary } from '../domain/run-summary';
+
+// The summary's shape and its reading live in lib/domain; re-exported for existing callers.
+export { parseRunSummary, summaryEntries, type MetricSummary, type RunSummary } from '../domain/run-summary';
 
 export interface ResultRow {
   metric: string;
@@ -7,17 +9,6 @@ export interface ResultRow {
   success: boolean;
   error: string | null;
 }
-
-export interface MetricSummary {
-  /** Mean score over the results that did not error; null when all errored. */
-  mean: number | null;
-  /** Share of results that passed their threshold, over the results that did not error. */
-  passRate: number | null;
-  count: number;
-  errors: number;
-}
-
-export type RunSummary = Record<string, MetricSummary>;
 
 export function summarizeResults(rows: Iterable<ResultRow>): RunSummary {
   const acc = new Map<string, { sum: number; scored: number; passed: number; count: number; errors: number }>();
@@ -43,26 +34,4 @@ export function summarizeResults(rows: Iterable<ResultRow>): RunSummary {
       },
     ]),
   );
-}
-
-const metricSummarySchema = z.object({
-  mean: z.number().nullable(),
-  passRate: z.number().nullable(),
-  count: z.number(),
-  errors: z.number(),
-});
-
-/** A run's stored summary, checked; an unreadable or missing one is empty. */
-export function parseRunSummary(value: unknown): RunSummary {
-  const parsed = z.record(z.string(), metricSummarySchema).safeParse(value);
-  return parsed.success ? parsed.data : {};
-}
-
-/** A summary's metrics in the order metrics are listed everywhere else. */
-export function summaryEntries(summary: RunSummary): [string, MetricSummary][] {
-  const rank = (m: string) => {
-    const i = (METRIC_NAMES as readonly string[]).indexOf(m);
-    return i === -1 ? METRIC_NAMES.length : i;
-  };
-  return Object.entries(summary).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }

@@ -1,10 +1,11 @@
-import type { TurnVerdict, Verdict } from '../metrics/types';
+import type { TurnVerdict, TurnVerdictValue } from '../metrics/types';
 
-const rank: Record<Verdict, number> = { yes: 0, idk: 1, no: 2 };
+// A turn with an unjudged unit shows as errored unless a judged unit failed it.
+const rank: Record<TurnVerdictValue, number> = { yes: 0, idk: 1, error: 2, no: 3 };
 
 /**
  * One verdict per turn, as the per-turn map stores it: where a metric gave a turn several
- * verdicts, the worst one stands (no > idk > yes), with the lowest score and every reason.
+ * verdicts, the worst one stands (no > error > idk > yes), with the lowest score and every reason.
  */
 export function oneVerdictPerTurn(verdicts: TurnVerdict[]): TurnVerdict[] {
   const byTurn = new Map<number, TurnVerdict>();

@@ -1,3 +1,4 @@
+import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Db } from '../db-types';
 
 export interface CreateRunInput {
@@ -29,6 +30,7 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
       startedAt: input.status === 'running' ? new Date() : null,
       workerId: input.lease?.workerId ?? null,
       leaseUntil: input.lease?.leaseUntil ?? null,
+      createdById: currentOwnerId(),
     },
     select: { id: true },
   });

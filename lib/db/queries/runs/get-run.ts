@@ -23,6 +23,8 @@ export async function getRun(db: Db, id: string) {
       promptTokens: true,
       completionTokens: true,
       costUsd: true,
+      rateLimitRefusals: true,
+      rateLimitedSince: true,
       error: true,
       summary: true,
       scoreStats: true,

@@ -1,4 +1,4 @@
-import { conversationSchema, type Conversation } from '../../../metrics/types';
+import { conversationSchema, type Conversation } from '../../../domain';
 import { conversationFromRow, conversationSelect } from '../datasets/conversation-from-row';
 import type { Db } from '../db-types';
 

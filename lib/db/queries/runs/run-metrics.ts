@@ -1,4 +1,4 @@
-import { METRIC_NAMES } from '../../../metrics/types';
+import { METRIC_NAMES } from '../../../domain';
 
 export interface RunMetric {
   name: string;

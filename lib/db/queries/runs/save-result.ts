@@ -1,13 +1,19 @@
-import type { MetricResult } from '../../../metrics/types';
-import { oneVerdictPerTurn } from '../../../runs/turn-verdict-rows';
+import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../db-types';
 
 /**
  * Stores one conversation×metric result with its per-turn verdicts and adds its usage to
  * the run, in one transaction. A result that is already stored (a resumed run) is left as
- * it is and not counted twice; returns whether it was written.
+ * it is and not counted twice; returns whether it was written. `turnVerdicts` are the rows of
+ * the per-turn map, at most one per turn (lib/runs/lifecycle's recordResult reduces them).
  */
-export async function saveResult(db: Db, runId: string, conversationId: string, result: MetricResult): Promise<boolean> {
+export async function saveResult(
+  db: Db,
+  runId: string,
+  conversationId: string,
+  result: MetricResult,
+  turnVerdicts: TurnVerdict[] = result.verdicts,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const existing = await tx.result.findUnique({
       where: { runId_conversationId_metric: { runId, conversationId, metric: result.metric } },
@@ -24,6 +30,7 @@ export async function saveResult(db: Db, runId: string, conversationId: string, 
         threshold: result.threshold,
         reason: result.reason,
         error: result.error,
+        warnings: result.warnings.length > 0 ? result.warnings : undefined,
         steps: result.steps as object,
         calls: result.calls as unknown as object[],
         judgeCalls: result.usage.calls,
@@ -34,10 +41,9 @@ export async function saveResult(db: Db, runId: string, conversationId: string, 
       },
       select: { id: true },
     });
-    const verdicts = oneVerdictPerTurn(result.verdicts);
-    if (verdicts.length) {
+    if (turnVerdicts.length) {
       await tx.turnVerdict.createMany({
-        data: verdicts.map((v) => ({
+        data: turnVerdicts.map((v) => ({
           resultId: stored.id,
           runId,
           conversationId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METRIC_NAMES } from '../../../metrics/types';
+import { METRIC_NAMES } from '../../../domain';
 
 /**
  * A run's per-metric score distribution and aggregates: everything the run page's cards and

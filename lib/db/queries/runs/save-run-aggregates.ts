@@ -1,0 +1,6 @@
+import type { Db } from '../db-types';
+
+/** Stores a run's numbers (Run.summary and Run.scoreStats) together, as computed from its results. */
+export async function saveRunAggregates(db: Db, runId: string, aggregates: { summary: object; scoreStats: object }): Promise<void> {
+  await db.run.update({ where: { id: runId }, data: { summary: aggregates.summary, scoreStats: aggregates.scoreStats }, select: { id: true } });
+}

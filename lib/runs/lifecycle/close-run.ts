@@ -1,0 +1,34 @@
+import { refreshRunVector } from '../../compare/get-run-vector';
+import type { Db } from '../../db/queries/db-types';
+import { closeRun as writeClosedRun, type CloseGuard } from '../../db/queries/runs/close-run';
+import { getRunVectorKey } from '../../db/queries/runs/get-run-vector-key';
+import type { RunSummary } from '../../domain/run-summary';
+import { computeRunAggregates } from '../aggregates/compute-run-aggregates';
+
+export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
+export type { CloseGuard } from '../../db/queries/runs/close-run';
+
+export interface ClosedRun {
+  status: FinalRunStatus;
+  summary: RunSummary;
+  /** False when the guard no longer matched (the run was cancelled, or another worker holds it). */
+  closed: boolean;
+}
+
+/**
+ * The one way a run ends: its numbers are computed from the stored results, written with
+ * the final status, and the comparison pages' score vector is built. Without an explicit
+ * status a run with errored results is completed_with_errors.
+ */
+export async function closeRun(db: Db, runId: string, outcome: { status?: FinalRunStatus; error?: string }, guard: CloseGuard = {}): Promise<ClosedRun> {
+  const { summary, scoreStats, errors } = await computeRunAggregates(db, runId);
+  const status: FinalRunStatus = outcome.status ?? (errors > 0 ? 'completed_with_errors' : 'completed');
+  const closed = await writeClosedRun(db, runId, { status, summary, scoreStats: scoreStats as object, error: outcome.error ?? null }, guard);
+  if (closed) {
+    // The comparison pages read a finished run through its stored score vector: build it now,
+    // so the first comparison does not pay for it. A failure here leaves it to be built lazily.
+    const run = await getRunVectorKey(db, runId);
+    if (run) await refreshRunVector(db, run).catch((e: Error) => console.error(`run ${runId}: score vector not stored: ${e.message}`));
+  }
+  return { status, summary, closed };
+}

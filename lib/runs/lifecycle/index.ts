@@ -1,0 +1,9 @@
+/*
+ * How a run starts, progresses, finishes, fails and is cancelled: workers, the CLI and the
+ * actions change a run's state only through these.
+ */
+export { startRun } from './start-run';
+export { recordResult } from './record-result';
+export { finishRun, failRun, closeCancelledRun } from './finish-run';
+export { cancelRun } from './cancel-run';
+export type { ClosedRun, CloseGuard, FinalRunStatus } from './close-run';
