@@ -3,22 +3,15 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { recordAudit } from '../auth/audit';
+import { assertMayChange } from '../auth/ownership';
+import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
+import { failure, type ActionResult } from './action-result';
 import { deleteDataset } from '../db/queries/datasets/delete-dataset';
 import { renameDataset } from '../db/queries/datasets/rename-dataset';
-import { isAppError } from '../errors';
 
-export interface DatasetActionState {
-  ok: boolean;
-  fieldErrors?: Record<string, string[]>;
-  message?: string;
-}
-
-function failure(error: unknown): DatasetActionState {
-  if (isAppError(error) && error.code !== 'INTERNAL') return { ok: false, message: error.message };
-  console.error(error);
-  return { ok: false, message: 'Something went wrong on the server; see its log.' };
-}
+export type DatasetActionState = ActionResult;
 
 const renameSchema = z.object({
   id: z.string().trim().min(1).max(100),
@@ -27,11 +20,14 @@ const renameSchema = z.object({
 
 /** Form action: renames a dataset (fields id, name). */
 export async function renameDatasetAction(_prev: DatasetActionState, formData: FormData): Promise<DatasetActionState> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
   const parsed = renameSchema.safeParse({ id: formData.get('id'), name: formData.get('name') ?? '' });
   if (!parsed.success) {
     return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the name.' };
   }
   try {
+    await assertMayChange(getDb(), who.principal, 'dataset', parsed.data.id);
     await renameDataset(getDb(), parsed.data.id, parsed.data.name);
   } catch (error) {
     return failure(error);
@@ -49,10 +45,14 @@ const deleteSchema = z.object({
 
 /** Form action: deletes a dataset with its conversations and runs, then opens the datasets list. */
 export async function deleteDatasetAction(_prev: DatasetActionState, formData: FormData): Promise<DatasetActionState> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
   const parsed = deleteSchema.safeParse({ id: formData.get('id'), runs: formData.get('runs') ?? '0' });
   if (!parsed.success) return { ok: false, message: 'No dataset given.' };
   try {
+    await assertMayChange(getDb(), who.principal, 'dataset', parsed.data.id);
     await deleteDataset(getDb(), parsed.data.id, parsed.data.runs);
+    await recordAudit(getDb(), who.principal, 'dataset.delete', parsed.data.id);
   } catch (error) {
     return failure(error);
   }

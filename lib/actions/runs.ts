@@ -3,33 +3,28 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { actAs } from '../auth/acting-principal';
+import { recordAudit } from '../auth/audit';
+import { assertMayChange } from '../auth/ownership';
+import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
-import { isAppError } from '../errors';
-import { cancelRun } from '../runs/cancel-run';
+import { failure, type ActionResult } from './action-result';
+import { cancelRun } from '../runs/lifecycle';
 import { enqueueRun } from '../runs/enqueue-run';
 import { previewRun, type RunPreview } from '../runs/preview-run';
+import { retryErroredResults } from '../runs/retry-errored-results';
 import { runRequestFieldErrors, runRequestSchema, type RunRequestInput } from '../runs/run-request';
 
 export type { RunRequestInput } from '../runs/run-request';
 export type { RunPreview } from '../runs/preview-run';
 
-export interface ActionResult {
-  ok: boolean;
-  fieldErrors?: Record<string, string[]>;
-  message?: string;
-}
-
-function failure(error: unknown): ActionResult {
-  if (isAppError(error) && error.code !== 'INTERNAL') {
-    const field = typeof error.details?.field === 'string' ? error.details.field : null;
-    return { ok: false, message: error.message, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };
-  }
-  console.error(error);
-  return { ok: false, message: 'Something went wrong on the server; see its log.' };
-}
+export type { ActionResult } from './action-result';
 
 /** Validates a new run, queues it and opens its page; the run executes in the background. */
 export async function startRunAction(input: RunRequestInput): Promise<ActionResult> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  actAs(who.principal);
   const parsed = runRequestSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, fieldErrors: runRequestFieldErrors(parsed.error, input), message: 'Check the highlighted fields.' };
@@ -47,6 +42,8 @@ export async function startRunAction(input: RunRequestInput): Promise<ActionResu
 
 /** Judge calls, tokens, cost and cached replies the run would have; nothing is written. */
 export async function previewRunAction(input: RunRequestInput): Promise<ActionResult & { preview?: RunPreview }> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
   const parsed = runRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: runRequestFieldErrors(parsed.error, input) };
   try {
@@ -56,16 +53,39 @@ export async function previewRunAction(input: RunRequestInput): Promise<ActionRe
   }
 }
 
-/** Stops a queued or running run: its workers take no more items. */
-export async function cancelRunAction(runId: string): Promise<ActionResult> {
-  const id = z.string().trim().min(1).max(100).safeParse(runId);
+const runIdSchema = z.string().trim().min(1).max(100);
+
+/** Runs `change` on one run by id and refreshes its pages. */
+async function onRun(runId: string, change: (id: string) => Promise<unknown>): Promise<ActionResult> {
+  const id = runIdSchema.safeParse(runId);
   if (!id.success) return { ok: false, message: 'No run given.' };
   try {
-    await cancelRun(getDb(), id.data);
+    await change(id.data);
   } catch (error) {
     return failure(error);
   }
   revalidatePath(`/runs/${id.data}`);
   revalidatePath('/runs');
   return { ok: true };
+}
+
+/** Stops a queued or running run: its workers take no more items. */
+export async function cancelRunAction(runId: string): Promise<ActionResult> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  return onRun(runId, async (id) => {
+    await assertMayChange(getDb(), who.principal, 'run', id);
+    await cancelRun(getDb(), id);
+    await recordAudit(getDb(), who.principal, 'run.cancel', id);
+  });
+}
+
+/** Queues an ended run again for just its errored results. */
+export async function retryErroredAction(runId: string): Promise<ActionResult> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  return onRun(runId, async (id) => {
+    await assertMayChange(getDb(), who.principal, 'run', id);
+    await retryErroredResults(getDb(), id, process.env);
+  });
 }

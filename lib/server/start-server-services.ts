@@ -1,17 +1,24 @@
+import { startAuth } from '../auth/start-auth';
 import { getDb } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { ensureDatabase } from '../db/migrations';
+import { withStartupLock } from '../db/startup-lock';
 import { getDatabaseUrl } from '../db/url';
 import { seedDemo } from '../demo/seed-demo';
 import { startRunWorker } from '../runs/start-run-worker';
 
+/** Seeds the demo under a lock: processes starting together on a new database (the app and a worker) seed it once. */
+export const seedDemoOnce = (url: string, db: Db): Promise<boolean> => withStartupLock(url, 'seed', () => seedDemo(db));
+
 /**
- * Database migrations and the demo seed, before the first request is served; then the
+ * Database migrations, sign-in settings (TURNWISE_ADMIN_*) and the demo seed, before the first request is served; then the
  * run worker in the background (TURNWISE_WORKER=0 leaves runs to `npm run worker`).
  */
 export async function startServerServices(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await ensureDatabase();
+  await startAuth(getDb(), env);
   if (env.TURNWISE_DEMO !== '0') {
-    const seeded = await seedDemo(getDb());
+    const seeded = await seedDemoOnce(getDatabaseUrl(env), getDb());
     if (seeded) console.log('Seeded the demo dataset and its run (offline judge).');
   }
   if (env.TURNWISE_WORKER !== '0' && env.NEXT_PHASE !== 'phase-production-build') {

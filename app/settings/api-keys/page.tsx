@@ -1,0 +1,42 @@
+import { DeleteApiKeyButton, NewApiKeyForm } from '@/components/admin/api-key-forms';
+import { Card } from '@/components/ui/card';
+import { Table, Td } from '@/components/ui/table';
+import { listApiKeys } from '@/lib/auth/api-keys';
+import { requirePage } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'API keys' };
+
+const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ').slice(0, 16) : 'never');
+
+export default async function ApiKeysPage() {
+  const me = await requirePage();
+  const keys = me.via === 'session' ? await listApiKeys(getDb(), me.id) : [];
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">API keys</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Personal keys for scripts and CI: each acts as you, with your role ({me.role}). Only a hash is stored; a key is shown once.
+        </p>
+      </div>
+      <Card title="New key">
+        <NewApiKeyForm />
+      </Card>
+      <Table head={['Name', 'Key', 'Created (UTC)', 'Last used', '']} empty={keys.length === 0 ? <p className="p-4 text-sm text-slate-500">No keys yet.</p> : null}>
+        {keys.map((key) => (
+          <tr key={key.id}>
+            <Td>{key.name}</Td>
+            <Td className="font-mono text-xs">tw_…{key.lastFour}</Td>
+            <Td className="tabular-nums">{when(key.createdAt)}</Td>
+            <Td className="tabular-nums">{when(key.lastUsedAt)}</Td>
+            <Td>
+              <DeleteApiKeyButton id={key.id} name={key.name} />
+            </Td>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}

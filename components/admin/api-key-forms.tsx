@@ -1,0 +1,48 @@
+'use client';
+
+import { useActionState } from 'react';
+import { AuthField } from '@/components/auth/auth-field';
+import { Button } from '@/components/ui/button';
+import { createApiKeyAction, deleteApiKeyAction, type ApiKeyActionState } from '@/lib/actions/api-keys';
+import { FormMessage } from './form-message';
+
+/** Makes a key and shows it once. */
+export function NewApiKeyForm() {
+  const [state, action, pending] = useActionState<ApiKeyActionState, FormData>(createApiKeyAction, { ok: true });
+  return (
+    <div className="space-y-3">
+      <form action={action} className="flex items-end gap-2" aria-label="New API key">
+        <div className="w-72">
+          <AuthField label="Name" name="name" placeholder="CI on main" required />
+        </div>
+        <Button type="submit" variant="primary" disabled={pending}>
+          Create key
+        </Button>
+      </form>
+      {state.key ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="font-medium text-amber-900">{state.message}</p>
+          <code data-testid="new-api-key" className="mt-2 block rounded bg-white px-2 py-1 font-mono text-xs break-all select-all">
+            {state.key}
+          </code>
+          <p className="mt-2 text-xs text-amber-900">Send it as <code>Authorization: Bearer &lt;key&gt;</code> to /api/v1.</p>
+        </div>
+      ) : (
+        <FormMessage state={state} />
+      )}
+    </div>
+  );
+}
+
+export function DeleteApiKeyButton({ id, name }: { id: string; name: string }) {
+  const [state, action] = useActionState<ApiKeyActionState, FormData>(deleteApiKeyAction, { ok: true });
+  return (
+    <form action={action}>
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="ghost" className="text-rose-700" aria-label={`Delete key ${name}`}>
+        Delete
+      </Button>
+      {!state.ok ? <FormMessage state={state} /> : null}
+    </form>
+  );
+}

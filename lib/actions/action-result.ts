@@ -1,0 +1,22 @@
+import { isAppError } from '../errors';
+
+/** What every server action answers: `{ ok, fieldErrors?, message? }` (style.md, convention 4). */
+export interface ActionResult {
+  ok: boolean;
+  fieldErrors?: Record<string, string[]>;
+  message?: string;
+}
+
+/**
+ * The one place an action turns a thrown error into its answer: an AppError keeps its
+ * message (and its field, shown beside that input); anything else is logged and answered
+ * with a message that leaks nothing.
+ */
+export function failure(error: unknown): ActionResult {
+  if (isAppError(error) && error.code !== 'INTERNAL') {
+    const field = typeof error.details?.field === 'string' ? error.details.field : null;
+    return { ok: false, message: error.message, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };
+  }
+  console.error(error);
+  return { ok: false, message: 'Something went wrong on the server; see its log.' };
+}

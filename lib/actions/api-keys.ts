@@ -1,0 +1,42 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { apiKeyNameSchema, createApiKey, deleteApiKey } from '../auth/api-keys';
+import { actionPrincipal } from '../auth/session';
+import { getDb } from '../db/client';
+import { isAppError } from '../errors';
+
+export interface ApiKeyActionState {
+  ok: boolean;
+  message?: string;
+  /** The new key: shown once, on the page that made it. */
+  key?: string;
+}
+
+/** Form action: a personal API key for the signed-in user, with that user's role. */
+export async function createApiKeyAction(_prev: ApiKeyActionState, formData: FormData): Promise<ApiKeyActionState> {
+  const who = await actionPrincipal('viewer');
+  if (!who.ok) return who.refusal;
+  if (who.principal.via !== 'session') return { ok: false, message: 'API keys belong to signed-in users.' };
+  const name = apiKeyNameSchema.safeParse(formData.get('name') ?? '');
+  if (!name.success) return { ok: false, message: name.error.issues[0].message };
+  const { key } = await createApiKey(getDb(), who.principal.id, name.data);
+  revalidatePath('/settings/api-keys');
+  return { ok: true, key, message: 'Copy the key now: it is not shown again.' };
+}
+
+export async function deleteApiKeyAction(_prev: ApiKeyActionState, formData: FormData): Promise<ApiKeyActionState> {
+  const who = await actionPrincipal('viewer');
+  if (!who.ok) return who.refusal;
+  const id = z.string().min(1).max(100).safeParse(formData.get('id'));
+  if (!id.success) return { ok: false, message: 'No key given.' };
+  try {
+    await deleteApiKey(getDb(), who.principal.id, id.data);
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+  revalidatePath('/settings/api-keys');
+  return { ok: true, message: 'Key deleted.' };
+}

@@ -1,0 +1,96 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { recordAudit } from '../auth/audit';
+import { ROLES } from '../auth/roles';
+import { actionPrincipal } from '../auth/session';
+import { createPasswordUser, deleteUser, newUserSchema, setUserPassword, setUserRole } from '../auth/users';
+import { getDb } from '../db/client';
+import { isAppError } from '../errors';
+
+export interface UserActionState {
+  ok: boolean;
+  fieldErrors?: Record<string, string[]>;
+  message?: string;
+  /** What was typed (not the password), shown again after a refusal: React resets the form. */
+  values?: Record<string, string>;
+}
+
+function failure(error: unknown): UserActionState {
+  if (isAppError(error) && error.code !== 'INTERNAL') {
+    const field = typeof error.details?.field === 'string' ? error.details.field : null;
+    return { ok: false, message: error.message, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };
+  }
+  console.error(error);
+  return { ok: false, message: 'Something went wrong on the server; see its log.' };
+}
+
+/** Form action (admin): a new user with a password and a role. */
+export async function createUserAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const parsed = newUserSchema.safeParse(Object.fromEntries(['email', 'name', 'password', 'role'].map((k) => [k, formData.get(k) ?? ''])));
+  const values = Object.fromEntries(['email', 'name', 'role'].map((k) => [k, String(formData.get(k) ?? '')]));
+  if (!parsed.success) return { ok: false, values, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the highlighted fields.' };
+  try {
+    const { id } = await createPasswordUser(getDb(), parsed.data);
+    await recordAudit(getDb(), who.principal, 'user.create', id, `${parsed.data.email} as ${parsed.data.role}`);
+  } catch (error) {
+    return { ...failure(error), values };
+  }
+  revalidatePath('/admin/users');
+  return { ok: true, message: `Added ${parsed.data.email}.` };
+}
+
+const roleSchema = z.object({ id: z.string().min(1).max(100), role: z.enum(ROLES) });
+
+/** Form action (admin): changes a user's role; the last admin stays an admin. */
+export async function setRoleAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const parsed = roleSchema.safeParse({ id: formData.get('id'), role: formData.get('role') });
+  if (!parsed.success) return { ok: false, message: 'Pick viewer, editor or admin.' };
+  try {
+    const { email, from } = await setUserRole(getDb(), parsed.data.id, parsed.data.role);
+    await recordAudit(getDb(), who.principal, 'user.role', parsed.data.id, `${email}: ${from} → ${parsed.data.role}`);
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/admin/users');
+  return { ok: true, message: 'Role changed.' };
+}
+
+const passwordSchema = z.object({ id: z.string().min(1).max(100), password: newUserSchema.shape.password });
+
+/** Form action (admin): sets a user's password and signs the user out everywhere. */
+export async function setPasswordAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const parsed = passwordSchema.safeParse({ id: formData.get('id'), password: formData.get('password') ?? '' });
+  if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: parsed.error.issues[0].message };
+  try {
+    await setUserPassword(getDb(), parsed.data.id, parsed.data.password);
+    await recordAudit(getDb(), who.principal, 'user.password', parsed.data.id);
+  } catch (error) {
+    return failure(error);
+  }
+  return { ok: true, message: 'Password set; that user was signed out.' };
+}
+
+/** Form action (admin): deletes a user (their datasets and runs stay, without an owner). */
+export async function deleteUserAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const id = z.string().min(1).max(100).safeParse(formData.get('id'));
+  if (!id.success) return { ok: false, message: 'No user given.' };
+  if (id.data === who.principal.id) return { ok: false, message: 'You cannot delete yourself.' };
+  try {
+    const { email } = await deleteUser(getDb(), id.data);
+    await recordAudit(getDb(), who.principal, 'user.delete', id.data, email);
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/admin/users');
+  return { ok: true, message: 'User deleted.' };
+}

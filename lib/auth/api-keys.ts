@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { lastFour } from './secret-box';
+
+/** Personal keys start with this, so that one pasted by mistake is recognisable. */
+export const API_KEY_PREFIX = 'tw_';
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export const apiKeyNameSchema = z.string().trim().min(1, 'Give the key a name').max(80, 'Keep the name under 80 characters');
+
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  lastFour: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** A new key for `userId`: the plain key is returned once and only its SHA-256 is stored. */
+export async function createApiKey(db: Db, userId: string, name: string): Promise<{ key: string; info: ApiKeyInfo }> {
+  const parsed = apiKeyNameSchema.safeParse(name);
+  if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0].message, { field: 'name' });
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const info = await db.apiKey.create({
+    data: { userId, name: parsed.data, hash: sha256(key), lastFour: lastFour(key) },
+    select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true },
+  });
+  return { key, info };
+}
+
+export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyInfo[]> {
+  return db.apiKey.findMany({
+    where: { userId },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true },
+  });
+}
+
+/** Deletes one of `userId`'s keys; another user's key is not found. */
+export async function deleteApiKey(db: Db, userId: string, id: string): Promise<void> {
+  const { count } = await db.apiKey.deleteMany({ where: { id, userId } });
+  if (count === 0) throw new AppError('NOT_FOUND', 'No such API key');
+}
+
+/** The owner of a presented key, or null. Looked up by hash: the stored value never meets the plain key. */
+export async function findApiKeyOwner(db: Db, key: string): Promise<{ id: string; email: string; name: string; role: string } | null> {
+  if (!key.startsWith(API_KEY_PREFIX)) return null;
+  const row = await db.apiKey.findUnique({
+    where: { hash: sha256(key) },
+    select: { id: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true } } },
+  });
+  if (!row) return null;
+  // At most one write a minute per key.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+  }
+  return row.user;
+}

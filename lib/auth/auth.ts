@@ -1,0 +1,110 @@
+import { betterAuth } from 'better-auth';
+import { prismaAdapter } from 'better-auth/adapters/prisma';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { nextCookies } from 'better-auth/next-js';
+import { genericOAuth } from 'better-auth/plugins';
+import { getDb } from '../db/client';
+import { getDatabaseUrl, parseDatabaseUrl, providerOf } from '../db/url';
+import { loadAuthSettings, type AuthSettings } from './auth-env';
+import { COOKIE_PREFIX } from './cookie';
+import { deriveKey } from './secret-box';
+import { getServerSecret } from './server-secret';
+import { createSignInLimit, SIGN_IN_LIMIT } from './sign-in-limit';
+
+export { COOKIE_PREFIX };
+export const OIDC_PROVIDER_ID = 'oidc';
+
+const emailLimit = createSignInLimit({ max: SIGN_IN_LIMIT.max, windowMs: SIGN_IN_LIMIT.windowSeconds * 1000 });
+
+function createAuth(settings: AuthSettings, env: Record<string, string | undefined>) {
+  const db = getDb();
+  const provider = providerOf(parseDatabaseUrl(getDatabaseUrl(env as NodeJS.ProcessEnv))) === 'postgres' ? 'postgresql' : 'sqlite';
+  return betterAuth({
+    appName: 'Turnwise',
+    baseURL: settings.baseUrl,
+    basePath: '/api/auth',
+    secret: deriveKey(getServerSecret(env), 'better-auth').toString('base64'),
+    database: prismaAdapter(db, { provider }),
+    telemetry: { enabled: false },
+    // Without TURNWISE_URL the server answers on whatever address users type (localhost,
+    // 127.0.0.1, a LAN name): trust the origin of the host the request came to, which a
+    // cross-site form cannot forge (its Origin is its own site).
+    trustedOrigins: settings.baseUrl ? [settings.baseUrl] : (request) => [sameHostOrigin(request)],
+    // Accounts are made by the set-up page, by admins, by TURNWISE_ADMIN_* or by OpenID Connect; nobody signs themselves up.
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    user: { additionalFields: { role: { type: 'string', defaultValue: 'viewer', input: false } } },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    advanced: { cookiePrefix: COOKIE_PREFIX, useSecureCookies: settings.baseUrl?.startsWith('https://') ?? false },
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: 60,
+      max: 600,
+      customRules: { '/sign-in/*': { window: SIGN_IN_LIMIT.windowSeconds, max: SIGN_IN_LIMIT.max } },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        const wait = emailLimit.take(email);
+        if (wait > 0) {
+          throw new APIError('TOO_MANY_REQUESTS', { message: `Too many sign-in attempts for this email; try again in ${wait} s.` });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A first sign-in through OpenID Connect gets TURNWISE_OIDC_ROLE.
+          before: async (user, ctx) => {
+            if (settings.oidc && ctx?.path?.startsWith('/callback/')) return { data: { ...user, role: settings.oidc.role } };
+            return { data: user };
+          },
+        },
+      },
+    },
+    plugins: [
+      ...(settings.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: settings.oidc.discoveryUrl,
+                  clientId: settings.oidc.clientId,
+                  clientSecret: settings.oidc.clientSecret,
+                  scopes: settings.oidc.scopes,
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      nextCookies(),
+    ],
+  });
+}
+
+/** http(s)://<host> of the request, from Host (or X-Forwarded-Host/Proto behind a proxy). */
+export function sameHostOrigin(request: Request | undefined): string | null {
+  const host = request?.headers.get('x-forwarded-host') ?? request?.headers.get('host');
+  if (!host) return null;
+  const proto = request?.headers.get('x-forwarded-proto')?.split(',')[0].trim() ?? new URL(request?.url ?? 'http://x').protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { turnwiseAuth?: Auth };
+
+/** The process's better-auth instance, created on first use. */
+export function getAuth(env: Record<string, string | undefined> = process.env): Auth {
+  globalForAuth.turnwiseAuth ??= createAuth(loadAuthSettings(env), env);
+  return globalForAuth.turnwiseAuth;
+}
+
+/** Forgets the instance and the per-email counts (tests that change the environment). */
+export function resetAuth(): void {
+  globalForAuth.turnwiseAuth = undefined;
+  emailLimit.reset();
+}

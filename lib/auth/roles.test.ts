@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { hasRole, mayChange } from './roles';
+
+describe('roles', () => {
+  it('orders viewer < editor < admin; an unknown role is a viewer', () => {
+    expect(hasRole('viewer', 'editor')).toBe(false);
+    expect(hasRole('editor', 'editor')).toBe(true);
+    expect(hasRole('editor', 'admin')).toBe(false);
+    expect(hasRole('admin', 'editor')).toBe(true);
+    expect(hasRole('owner', 'editor')).toBe(false);
+  });
+  it('lets editors change only what they made and admins anything', () => {
+    expect(mayChange({ id: 'u1', role: 'editor' }, 'u1')).toBe(true);
+    expect(mayChange({ id: 'u1', role: 'editor' }, 'u2')).toBe(false);
+    expect(mayChange({ id: 'u1', role: 'editor' }, null)).toBe(false);
+    expect(mayChange({ id: 'u1', role: 'viewer' }, 'u1')).toBe(false);
+    expect(mayChange({ id: 'u9', role: 'admin' }, null)).toBe(true);
+  });
+});

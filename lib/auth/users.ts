@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { getAuth } from './auth';
+import { ROLES, type Role } from './roles';
+
+export const newUserSchema = z.object({
+  email: z.email('Enter an email address').trim().toLowerCase(),
+  name: z.string().trim().min(1, 'Enter a name').max(100, 'Keep the name under 100 characters'),
+  password: z.string().min(8, 'Use at least 8 characters').max(256, 'Keep the password under 256 characters'),
+  role: z.enum(ROLES, 'Pick viewer, editor or admin'),
+});
+export type NewUser = z.infer<typeof newUserSchema>;
+
+export interface UserInfo {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  createdAt: Date;
+  /** How the user signs in: 'password', 'oidc'… */
+  providers: string[];
+}
+
+export const countUsers = (db: Db): Promise<number> => db.user.count();
+
+/** A user who signs in with email and password (better-auth's password hash, its account row). */
+export async function createPasswordUser(db: Db, input: NewUser): Promise<{ id: string }> {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('BAD_INPUT', issue.message, { field: String(issue.path[0]) });
+  }
+  const { email, name, password, role } = parsed.data;
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new AppError('CONFLICT', `A user with the email ${email} exists already`, { field: 'email' });
+  }
+  const ctx = await getAuth().$context;
+  const user = await ctx.internalAdapter.createUser({ email, name, role, emailVerified: true }, { method: 'admin' });
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(password) });
+  return { id: user.id };
+}
+
+/** Sets a password user's password and signs the user out everywhere. */
+export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
+  const parsed = newUserSchema.shape.password.safeParse(password);
+  if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0].message, { field: 'password' });
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(parsed.data);
+  const account = await db.account.findFirst({ where: { userId, providerId: 'credential' }, select: { id: true } });
+  if (account) await db.account.update({ where: { id: account.id }, data: { password: hash } });
+  else await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+  await db.session.deleteMany({ where: { userId } });
+}
+
+/**
+ * TURNWISE_ADMIN_EMAIL and TURNWISE_ADMIN_PASSWORD at start: creates that admin, or makes the
+ * existing user an admin with that password (a forgotten password is reset by restarting).
+ */
+export async function ensureEnvAdmin(db: Db, admin: { email: string; password: string }): Promise<'created' | 'reset'> {
+  const existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+  if (!existing) {
+    await createPasswordUser(db, { email: admin.email, name: 'Admin', password: admin.password, role: 'admin' });
+    return 'created';
+  }
+  await db.user.update({ where: { id: existing.id }, data: { role: 'admin' } });
+  const ctx = await getAuth().$context;
+  const account = await db.account.findFirst({ where: { userId: existing.id, providerId: 'credential' }, select: { id: true, password: true } });
+  // Unchanged password: keep the sessions (every start would otherwise sign the admin out).
+  if (account?.password && (await ctx.password.verify({ hash: account.password, password: admin.password }))) return 'reset';
+  await setUserPassword(db, existing.id, admin.password);
+  return 'reset';
+}
+
+export async function listUsers(db: Db): Promise<UserInfo[]> {
+  const rows = await db.user.findMany({
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, email: true, name: true, role: true, createdAt: true, accounts: { select: { providerId: true } } },
+  });
+  return rows.map(({ accounts, ...user }) => ({ ...user, providers: accounts.map((a) => (a.providerId === 'credential' ? 'password' : a.providerId)) }));
+}
+
+async function assertAnotherAdmin(db: Db, userId: string): Promise<void> {
+  const others = await db.user.count({ where: { role: 'admin', id: { not: userId } } });
+  if (others === 0) throw new AppError('CONFLICT', 'This is the last admin: make another user an admin first');
+}
+
+/** Changes a role; refuses to leave the server without an admin. Signs the user out so the new role applies at once. */
+export async function setUserRole(db: Db, userId: string, role: Role): Promise<{ email: string; from: string }> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, role: true } });
+  if (!user) throw new AppError('NOT_FOUND', 'No such user');
+  if (user.role === 'admin' && role !== 'admin') await assertAnotherAdmin(db, userId);
+  await db.user.update({ where: { id: userId }, data: { role } });
+  return { email: user.email, from: user.role };
+}
+
+export async function deleteUser(db: Db, userId: string): Promise<{ email: string }> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, role: true } });
+  if (!user) throw new AppError('NOT_FOUND', 'No such user');
+  if (user.role === 'admin') await assertAnotherAdmin(db, userId);
+  await db.user.delete({ where: { id: userId } });
+  return { email: user.email };
+}

@@ -1,0 +1,103 @@
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { decryptText, deriveKey, encryptText, lastFour } from '../auth/secret-box';
+import { getServerSecret } from '../auth/server-secret';
+import type { JudgeEndpoint } from '../judge/config';
+import type { CheckedConnectionInput } from './connection-input';
+
+/** What the admin page shows of a connection: the key's last four characters at most. */
+export interface ConnectionInfo {
+  id: string;
+  name: string;
+  baseUrl: string;
+  keyLastFour: string | null;
+  models: string[];
+  rpm: number | null;
+  tpm: number | null;
+  updatedAt: Date;
+}
+
+const keyFor = (env: Record<string, string | undefined>) => deriveKey(getServerSecret(env), 'judge-connection-keys');
+const modelsOf = (json: unknown): string[] => (Array.isArray(json) ? json.filter((m): m is string => typeof m === 'string') : []);
+const SELECT = { id: true, name: true, baseUrl: true, keyLastFour: true, models: true, rpm: true, tpm: true, updatedAt: true } as const;
+
+export async function listConnections(db: Db): Promise<ConnectionInfo[]> {
+  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: SELECT });
+  return rows.map((row) => ({ ...row, models: modelsOf(row.models) }));
+}
+
+async function assertNameFree(db: Db, name: string, reserved: string[], exceptId?: string): Promise<void> {
+  if (reserved.includes(name)) throw new AppError('CONFLICT', `A judge named "${name}" comes from the environment (TURNWISE_JUDGES)`, { field: 'name' });
+  const other = await db.judgeConnection.findUnique({ where: { name }, select: { id: true } });
+  if (other && other.id !== exceptId) throw new AppError('CONFLICT', `A connection named "${name}" exists already`, { field: 'name' });
+}
+
+export async function createConnection(db: Db, input: CheckedConnectionInput, envNames: string[], env: Record<string, string | undefined> = process.env): Promise<{ id: string }> {
+  await assertNameFree(db, input.name, envNames);
+  return db.judgeConnection.create({
+    data: {
+      name: input.name,
+      baseUrl: input.baseUrl,
+      models: input.models,
+      rpm: input.rpm,
+      tpm: input.tpm,
+      keyCipher: input.apiKey ? encryptText(input.apiKey, keyFor(env)) : null,
+      keyLastFour: input.apiKey ? lastFour(input.apiKey) : null,
+    },
+    select: { id: true },
+  });
+}
+
+/** Updates a connection; a blank key keeps the stored one, `clearKey` removes it. */
+export async function updateConnection(
+  db: Db,
+  id: string,
+  input: CheckedConnectionInput & { clearKey?: boolean },
+  envNames: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
+  await assertNameFree(db, input.name, envNames, id);
+  const key = input.apiKey
+    ? { keyCipher: encryptText(input.apiKey, keyFor(env)), keyLastFour: lastFour(input.apiKey) }
+    : input.clearKey
+      ? { keyCipher: null, keyLastFour: null }
+      : {};
+  const { count } = await db.judgeConnection.updateMany({ where: { id }, data: { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key } });
+  if (count === 0) throw new AppError('NOT_FOUND', 'No such judge connection');
+}
+
+export async function deleteConnection(db: Db, id: string): Promise<{ name: string }> {
+  const row = await db.judgeConnection.findUnique({ where: { id }, select: { name: true } });
+  if (!row) throw new AppError('NOT_FOUND', 'No such judge connection');
+  await db.judgeConnection.delete({ where: { id } });
+  return row;
+}
+
+/** The stored connections as judge endpoints, keys decrypted (server-side only). */
+export async function loadConnectionEndpoints(db: Db, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint[]> {
+  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: { name: true, baseUrl: true, keyCipher: true, models: true, rpm: true, tpm: true } });
+  if (rows.length === 0) return [];
+  const key = keyFor(env);
+  return rows.map((row) => {
+    const models = modelsOf(row.models);
+    return {
+      name: row.name,
+      baseURL: row.baseUrl,
+      apiKeyEnv: null,
+      apiKey: row.keyCipher ? decryptText(row.keyCipher, key) : null,
+      models,
+      defaultModel: models[0],
+      rpm: row.rpm,
+      tpm: row.tpm,
+    };
+  });
+}
+
+/** One connection as an endpoint (the test button). */
+export async function getConnectionEndpoint(db: Db, id: string, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint> {
+  const row = await db.judgeConnection.findUnique({ where: { id }, select: { name: true } });
+  if (!row) throw new AppError('NOT_FOUND', 'No such judge connection');
+  const endpoint = (await loadConnectionEndpoints(db, env)).find((e) => e.name === row.name);
+  if (!endpoint) throw new AppError('NOT_FOUND', 'No such judge connection');
+  return endpoint;
+}

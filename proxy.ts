@@ -1,0 +1,29 @@
+import { getSessionCookie } from 'better-auth/cookies';
+import { NextResponse, type NextRequest } from 'next/server';
+import { COOKIE_PREFIX } from '@/lib/auth/cookie';
+import { decideProxy } from '@/lib/auth/proxy-decision';
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const decision = decideProxy({
+    pathname,
+    authOff: process.env.TURNWISE_AUTH?.trim() === 'off',
+    hasSessionCookie: getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX }) !== null,
+    hasBearer: /^Bearer\s/i.test(request.headers.get('authorization') ?? ''),
+  });
+  if (decision === 'pass') return NextResponse.next();
+  if (decision === 'unauthorized') {
+    return NextResponse.json(
+      { error: { code: 'UNAUTHORIZED', message: 'Sign in first: send Authorization: Bearer <personal API key or TURNWISE_API_KEY>, or a session cookie' } },
+      { status: 401, headers: { 'www-authenticate': 'Bearer realm="turnwise"' } },
+    );
+  }
+  const signIn = new URL('/sign-in', request.url);
+  if (pathname !== '/') signIn.searchParams.set('next', `${pathname}${search}`);
+  return NextResponse.redirect(signIn);
+}
+
+export const config = {
+  // Everything but the build's static files.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};

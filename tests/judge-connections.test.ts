@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionInputSchema } from '../lib/connections/connection-input';
+import { createConnection, listConnections, updateConnection } from '../lib/connections/connection-store';
+import { loadJudgeConfigWithConnections } from '../lib/connections/judge-config-with-connections';
+import { testConnection } from '../lib/connections/test-connection';
+import { disconnectDb, getDb } from '../lib/db/client';
+import { ensureDatabase } from '../lib/db/migrations';
+import { stepSchemas } from '../lib/judge/steps';
+import { createRunJudge, resolveRunJudge } from '../lib/runs/run-judge';
+import { freshDatabase, type FreshDatabase } from './db/databases';
+import { answerByStep, startJudgeServer, type JudgeServer } from './helpers/judge-server';
+
+// Judge connections stored in the database: encrypted keys, the run form's judges, run execution.
+let database: FreshDatabase;
+let server: JudgeServer;
+const previousUrl = process.env.DATABASE_URL;
+const env = { TURNWISE_SECRET: 'a test secret that is long enough to use' };
+const KEY = 'sk-stored-connection-key-9876';
+
+beforeAll(async () => {
+  database = await freshDatabase('sqlite');
+  await ensureDatabase(database.url);
+  await disconnectDb();
+  process.env.DATABASE_URL = database.url;
+  server = await startJudgeServer({
+    handler: (body, ctx) =>
+      body.messages.some((m) => String(m.content).includes('single word')) ? { content: 'OK' } : answerByStep({ relevance_verdict: () => ({ verdict: 'yes', reason: 'on topic' }) })(body, ctx),
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await disconnectDb();
+  if (previousUrl === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = previousUrl;
+  await database?.drop();
+});
+
+const input = (name: string, apiKey = KEY) => connectionInputSchema.parse({ name, baseUrl: server.url, apiKey, models: 'judge-a, judge-b' });
+
+describe('judge connections', () => {
+  it('stores the key encrypted and lists only its last four characters', async () => {
+    await createConnection(getDb(), input('lab'), ['openai'], env);
+    const row = await getDb().judgeConnection.findUniqueOrThrow({ where: { name: 'lab' } });
+    expect(row.keyCipher).not.toContain('sk-stored');
+    expect(JSON.stringify(await listConnections(getDb()))).not.toContain('sk-stored');
+    expect((await listConnections(getDb()))[0]).toMatchObject({ name: 'lab', keyLastFour: '9876', models: ['judge-a', 'judge-b'] });
+  });
+
+  it('refuses a name an environment judge has and a bad URL, naming the field', async () => {
+    await expect(createConnection(getDb(), input('staging'), ['openai', 'staging'], env)).rejects.toMatchObject({ code: 'CONFLICT', details: { field: 'name' } });
+    const bad = connectionInputSchema.safeParse({ name: 'x', baseUrl: 'ftp://host', models: 'm' });
+    expect(bad.success ? null : bad.error.issues[0].path).toEqual(['baseUrl']);
+  });
+
+  it('keeps the provider limits typed in its form and hands them to the judge and the run estimate', async () => {
+    const limited = connectionInputSchema.parse({ name: 'limited', baseUrl: server.url, models: 'm', rpm: '3,000', tpm: ' 90000 ' });
+    expect(limited).toMatchObject({ rpm: 3000, tpm: 90000 });
+    const { id } = await createConnection(getDb(), limited, [], env);
+    let config = await loadJudgeConfigWithConnections(getDb(), env);
+    expect(config.judges.find((j) => j.name === 'limited')).toMatchObject({ rpm: 3000, tpm: 90000 });
+    // A blank field means no known limit.
+    await updateConnection(getDb(), id, connectionInputSchema.parse({ name: 'limited', baseUrl: server.url, models: 'm', rpm: '', tpm: '' }), [], env);
+    config = await loadJudgeConfigWithConnections(getDb(), env);
+    expect(config.judges.find((j) => j.name === 'limited')).toMatchObject({ rpm: null, tpm: null });
+    await getDb().judgeConnection.delete({ where: { id } });
+    for (const [field, value] of [['rpm', '0'], ['rpm', '2.5'], ['tpm', 'lots']] as const) {
+      const bad = connectionInputSchema.safeParse({ name: 'x', baseUrl: server.url, models: 'm', [field]: value });
+      expect(bad.success ? null : bad.error.issues[0].path, `${field}=${value}`).toEqual([field]);
+    }
+  });
+
+  it('is offered beside the environment judges and scores runs with its key', async () => {
+    const config = await loadJudgeConfigWithConnections(getDb(), env);
+    expect(config.judges.map((j) => j.name)).toEqual(['lab']);
+    expect(resolveRunJudge({ kind: 'openai', name: 'lab', model: 'judge-b' }, config)).toEqual({ judgeKind: 'openai', judgeName: 'lab', judgeModel: 'judge-b' });
+    const judge = await createRunJudge(getDb(), { judgeKind: 'openai', judgeName: 'lab', judgeModel: 'judge-b', concurrency: 2 }, env);
+    const schema = stepSchemas['conversation_relevancy.relevance'].output;
+    const reply = await judge.call({ step: 'conversation_relevancy.relevance', input: {}, messages: [{ role: 'user', content: 'Relevant?' }], schema, schemaName: 'relevance_verdict' });
+    expect(reply.output).toMatchObject({ verdict: 'yes' });
+    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(server.requests.at(-1)?.body.model).toBe('judge-b');
+  });
+
+  it('keeps the stored key when an edit leaves it blank, and tests the endpoint with one small request', async () => {
+    const { id } = await getDb().judgeConnection.findUniqueOrThrow({ where: { name: 'lab' } });
+    await updateConnection(getDb(), id, connectionInputSchema.parse({ name: 'lab', baseUrl: server.url, apiKey: '', models: 'judge-c' }), ['openai'], env);
+    const [endpoint] = (await loadJudgeConfigWithConnections(getDb(), env)).judges;
+    expect(endpoint).toMatchObject({ apiKey: KEY, models: ['judge-c'], defaultModel: 'judge-c' });
+    const result = await testConnection(endpoint);
+    expect(result).toMatchObject({ ok: true, model: 'judge-c', message: 'OK' });
+    expect(server.requests.at(-1)?.body.max_tokens).toBe(5);
+  });
+
+  it('reports an endpoint that refuses the key', async () => {
+    const refusing = await startJudgeServer({ handler: () => ({ status: 401, body: { error: { message: 'bad key', type: 'auth' } } }) });
+    try {
+      const result = await testConnection({ name: 'x', baseURL: refusing.url, apiKeyEnv: null, apiKey: 'nope', models: ['m'], defaultModel: 'm', rpm: null, tpm: null });
+      expect(result.ok).toBe(false);
+      expect(result.message).toMatch(/^HTTP 401/);
+    } finally {
+      await refusing.close();
+    }
+  });
+});
