@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { compareRuns } from '../compare/compare-runs';
 import type { Db } from '../db/queries/db-types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
 import { bodyChunks } from '../imports/body-chunks';

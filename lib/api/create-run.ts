@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { enqueueRun } from '../runs/enqueue-run';
 import { apiError, validationError } from './errors';

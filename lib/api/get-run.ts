@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { loadRunInfo } from '../exports/run-info';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { validationError } from './errors';

@@ -1,28 +1,49 @@
-import { checkApiKey } from './auth';
-import { errorResponse } from './errors';
+import 'server-only';
+import { runAs } from '../auth/acting-principal';
+import { assertRole, authenticate, roleForMethod } from '../auth/authenticate';
+import type { Principal } from '../auth/principal';
+import type { Role } from '../auth/roles';
+import { apiError, errorResponse } from './errors';
+
+const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } };
 
 /**
- * The boundary of every /api/v1 route: the API key first, then the handler, whose thrown
- * errors are translated here once. A refused request's body is not read.
+ * The boundary of every route: who is asking first (a bearer key — TURNWISE_API_KEY or a
+ * personal key — or a session cookie), then the role (GET needs a viewer, anything else an
+ * editor, unless `role` says otherwise), then the handler, whose thrown errors are translated
+ * here once. A refused request's body is not read.
  */
-export async function withApi(request: Request, handle: () => Promise<Response>, env: Record<string, string | undefined> = process.env): Promise<Response> {
-  const denied = checkApiKey(request, env);
-  if (denied) {
+export async function withApi(
+  request: Request,
+  handle: (principal: Principal) => Promise<Response>,
+  env: Record<string, string | undefined> = process.env,
+  role: Role = roleForMethod(request.method),
+): Promise<Response> {
+  let principal: Principal;
+  try {
+    const who = await authenticate(request.headers, env);
+    if (!who) {
+      await request.body?.cancel().catch(() => undefined);
+      const presented = /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
+      const message = presented
+        ? 'The API key is not valid'
+        : 'Sign in first: send Authorization: Bearer <personal API key or TURNWISE_API_KEY>, or a session cookie';
+      return apiError('UNAUTHORIZED', message, {}, CHALLENGE);
+    }
+    principal = assertRole(who, role);
+  } catch (error) {
     await request.body?.cancel().catch(() => undefined);
-    return denied;
+    return errorResponse(error);
   }
   try {
-    return await handle();
+    return await runAs(principal, () => handle(principal));
   } catch (error) {
     return errorResponse(error);
   }
 }
 
-/** The boundary of a dashboard route (no key): thrown errors become `{ error: { code, message, field? } }`. */
-export async function withErrors(handle: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handle();
-  } catch (error) {
-    return errorResponse(error);
-  }
+/** The boundary of a dashboard route: the same checks as withApi (the pages' cookie is a session). */
+export async function withErrors(request: Request, handle: (principal: Principal) => Promise<Response>): Promise<Response> {
+  return withApi(request, handle);
 }
+

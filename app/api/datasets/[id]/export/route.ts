@@ -1,7 +1,7 @@
+import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 import { handleExportRequest } from '@/lib/imports/handle-requests';
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  const { id } = await ctx.params;
-  return handleExportRequest(getDb(), id, request);
+  return withApi(request, async () => handleExportRequest(getDb(), (await ctx.params).id, request));
 }

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { isAppError, type AppErrorCode } from '../errors';
+
+/** The codes an API error carries: AppError's, plus the ones only HTTP has. */
+export type ApiErrorCode = AppErrorCode;
+
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string; field?: string } & Record<string, unknown>;
+}
+
+const STATUS: Record<ApiErrorCode, number> = {
+  BAD_INPUT: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  // The request is well formed but the server's configuration cannot serve it (a judge without its key).
+  CONFIG: 422,
+  JUDGE: 502,
+  INTERNAL: 500,
+};
+
+/** `{ error: { code, message, field? } }` with the status its code maps to. */
+export function apiError(code: ApiErrorCode, message: string, extra: { field?: string } & Record<string, unknown> = {}, init: ResponseInit = {}): Response {
+  const body: ApiErrorBody = { error: { code, message, ...extra } };
+  return Response.json(body, { ...init, status: STATUS[code] });
+}
+
+/** A zod issue path as the API names fields: `options.turn_faithfulness.windowSize`, `metrics.1`. */
+export const fieldOf = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+
+/** The first issue of a failed parse as a 400 naming its field. */
+export function validationError(error: z.ZodError, fieldFor: (path: readonly PropertyKey[]) => string = fieldOf): Response {
+  const issue = error.issues[0];
+  let path: readonly PropertyKey[] = issue?.path ?? [];
+  // An unknown key is reported on its parent; name the key itself.
+  if (issue?.code === 'unrecognized_keys' && issue.keys.length > 0) path = [...path, issue.keys[0]];
+  const field = fieldFor(path);
+  const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request';
+  return apiError('BAD_INPUT', message, field ? { field } : {});
+}
+
+/**
+ * The one place an API route turns a thrown error into an answer: AppErrors keep their code,
+ * message and field; anything else is logged and answered with a message that leaks nothing.
+ */
+export function errorResponse(error: unknown): Response {
+  if (isAppError(error) && error.code !== 'INTERNAL') {
+    const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
+    return apiError(error.code, error.message, field ? { field } : {});
+  }
+  console.error(error);
+  return apiError('INTERNAL', 'Something went wrong on the server; see its log.');
+}
