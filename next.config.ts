@@ -1,9 +1,13 @@
 import type { NextConfig } from 'next';
+import { securityHeaders } from './lib/security-headers';
 
 const nextConfig: NextConfig = {
   // Database drivers and the judge client stay as plain Node modules on the server.
   serverExternalPackages: ['@libsql/client', 'libsql', '@prisma/adapter-libsql', '@prisma/adapter-pg', 'pg', 'pg-boss'],
   poweredByHeader: false,
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'development') }];
+  },
   // The app's own sources only; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.app.json' },
 };

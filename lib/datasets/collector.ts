@@ -1,8 +1,9 @@
-import { type Conversation, conversationSchema } from '../metrics/types';
+import { type Conversation, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
 import type { MapResult } from './mapped';
 import type { ProblemLog } from './problems';
 import type { Problem } from './types';
+import { findBadValue, MAX_NESTING } from './value-checks';
 
 export interface Where {
   /** 1-based line of the record (0 until resolved, for JSON). */
@@ -17,7 +18,7 @@ export interface Where {
 
 /**
  * Turns mapped records into validated conversations and located problems, keeps the counts, and
- * warns about what is legal but suspicious (no turns, an id used twice).
+ * refuses a conversation with no turns, and warns about what is legal but suspicious (an id used twice).
  */
 export class Collector {
   conversations: Conversation[] = [];
@@ -48,6 +49,16 @@ export class Collector {
 
   /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. */
   add(candidate: Conversation, at: Where): void {
+    // Before validation, which walks the value recursively.
+    const bad = findBadValue(candidate);
+    if (bad) {
+      const message =
+        bad.problem === 'nul'
+          ? 'NUL character (\\u0000) in text: remove it; it cannot be stored faithfully'
+          : `nested deeper than ${MAX_NESTING} levels`;
+      this.issues([{ severity: 'error', path: bad.path, message }], at);
+      return;
+    }
     const parsed = conversationSchema.safeParse(candidate);
     if (!parsed.success) {
       this.issues(
@@ -61,8 +72,12 @@ export class Collector {
       return;
     }
     const conversation = parsed.data;
+    // Nothing in it can be judged, and a metric must never pass it by an empty-case rule.
+    if (conversation.turns.length === 0) {
+      this.issues([{ severity: 'error', path: ['turns'], message: 'conversation has no turns: give it at least one user or assistant message' }], at);
+      return;
+    }
     const notes: Issues = [];
-    if (conversation.turns.length === 0) notes.push({ severity: 'warning', path: [], message: 'conversation has no turns' });
     if (conversation.externalId !== undefined) {
       const first = this.ids.get(conversation.externalId);
       if (first !== undefined) {

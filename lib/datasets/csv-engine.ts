@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../metrics/types';
+import type { Conversation, Turn } from '../domain';
 import type { Collector } from './collector';
 import { restoreCell } from './csv-cells';
 import { csvFormatOf, csvMappingSchema, guessCsvMapping } from './csv-mapping';

@@ -6,6 +6,7 @@ import { isPlainObject } from './fields';
 import { formatFor, locateRecords, recordShape } from './formats';
 import { stripBom } from './text-checks';
 import type { DetectedFormat } from './types';
+import { offsetTooDeep } from './value-checks';
 
 const extensionOf = (fileName?: string): string => /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase() ?? '';
 
@@ -64,7 +65,10 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
         return { format: formatFor(shape, 'jsonl'), confidence: 'high', reason: `one JSON object per line with ${shape} fields` };
       }
     }
-    const value: unknown = parseTolerant(text.slice(0, JSON_SAMPLE), [], { allowTrailingComma: true });
+    // The tolerant parser recurses: cut the sample where it would nest too deep (parsing refuses that part later).
+    const sample = text.slice(0, JSON_SAMPLE);
+    const tooDeep = offsetTooDeep(sample);
+    const value: unknown = parseTolerant(tooDeep === -1 ? sample : sample.slice(0, tooDeep), [], { allowTrailingComma: true });
     const located = locateRecords(value);
     if (!located) {
       return { format: null, confidence: 'high', reason: `JSON ${Array.isArray(value) ? 'list' : 'object'} with ${keysOf(value)}: ${KNOWN}` };

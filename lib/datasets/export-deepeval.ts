@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../metrics/types';
+import type { Conversation, Turn } from '../domain';
 
 /**
  * A conversation as a deepeval conversational case. Turn-level expected_output and context are not

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 import { encodeJsonCell, encodeListCell, neutraliseCell } from './csv-cells';
 
 /** Columns of the long CSV we write; guessCsvMapping maps each back to its field. */

@@ -1,5 +1,6 @@
 import { printParseErrorCode, visit } from 'jsonc-parser';
 import { lineColumnAt } from './text-checks';
+import { exceedsDepth, MAX_NESTING, offsetTooDeep } from './value-checks';
 
 export interface JsonErrorLocation {
   line: number;
@@ -97,11 +98,20 @@ export function locateJsonError(text: string, fallback?: unknown): JsonErrorLoca
   return { line, column, detail: message };
 }
 
-/** Parses JSON or returns where and why it is broken. */
+/**
+ * Parses JSON or returns where and why it is broken. Nesting deeper than MAX_NESTING levels is
+ * refused too: whatever walks the value later (locating lines, storing it) would overflow.
+ */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: JsonErrorLocation } {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: locateJsonError(text, e) };
   }
+  if (exceedsDepth(value)) {
+    const { line, column } = lineColumnAt(text, Math.max(0, offsetTooDeep(text)));
+    return { ok: false, error: { line, column, detail: `nested deeper than ${MAX_NESTING} levels` } };
+  }
+  return { ok: true, value };
 }

@@ -162,3 +162,36 @@ describe('record problems name the line and the field', () => {
     expect(r.problems[10]).toMatchObject({ severity: 'error', message: expect.stringContaining('20 more problems') });
   });
 });
+
+describe('values nothing downstream can hold', () => {
+  const ok = '{"turns":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello"}]}';
+  const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it('an escaped NUL character in content is refused with its line and field, not stored cut short', () => {
+    const r = parseDataset(`${ok}\n{"turns":[{"role":"user","content":"before\\u0000after"}]}\n`, { fileName: 'nul.jsonl' });
+    expect(hasErrors(r.problems)).toBe(true);
+    expect(r.problems).toEqual([expect.objectContaining({ severity: 'error', line: 2, field: 'turns[0].content', message: expect.stringContaining('NUL character') })]);
+  });
+
+  it('a NUL character in metadata is refused too', () => {
+    const r = parseDataset(`[\n${ok},\n{"turns":[{"role":"user","content":"Hi"}],"tags":{"x":"a\\u0000"}}\n]`, { fileName: 'nul.json' });
+    expect(r.problems).toEqual([expect.objectContaining({ severity: 'error', line: 3, message: expect.stringContaining('NUL character') })]);
+  });
+
+  it.each([100, 5000, 50_000])('metadata nested %i levels in a JSONL line is refused with its line, without overflowing', (levels) => {
+    const r = parseDataset(`${ok}\n${ok}\n{"turns":[{"role":"user","content":"Hi"}],"meta":${deep(levels)}}\n`, { fileName: 'deep.jsonl' });
+    expect(r.problems).toEqual([expect.objectContaining({ severity: 'error', line: 3, message: expect.stringContaining('nested deeper than 64 levels') })]);
+    expect(hasErrors(r.problems)).toBe(true);
+  });
+
+  it('a JSON document nested 5,000 levels deep is refused with the line where it goes too deep', () => {
+    const r = parseDataset(`[\n${ok},\n{"turns":[],\n"meta":${deep(5000)}}\n]`, { fileName: 'deep.json' });
+    expect(r.problems).toEqual([expect.objectContaining({ severity: 'error', line: 4, message: expect.stringContaining('nested deeper than 64 levels') })]);
+  });
+
+  it('ordinary nesting in metadata is kept', () => {
+    const r = parseDataset(`{"turns":[{"role":"user","content":"Hi"}],"meta":${deep(20)}}\n`, { fileName: 'fine.jsonl' });
+    expect(r.problems).toEqual([]);
+    expect(r.conversations).toHaveLength(1);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../metrics/types';
+import type { Conversation, Turn } from '../domain';
 import {
   FieldReader,
   type Issues,

@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../metrics/types';
+import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleMessage } from './roles';

@@ -1,4 +1,4 @@
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 import { type FieldReader, type Issues, type Path, readText } from './fields';
 
 /** What a mapper makes of one record: the conversation (null if any error) and its issues. */

@@ -279,3 +279,14 @@ describe('checks across records', () => {
     expect(() => parseDataset('x', { format: 'excel' as never })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
   });
 });
+
+describe('a conversation with no turns', () => {
+  it.each([
+    ['deepeval JSONL', 'cases.jsonl', '{"turns":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello"}]}\n{"scenario":"nothing said yet","turns":[]}\n', 2],
+    ['deepeval JSON', 'cases.json', '[\n  {"turns":[{"role":"user","content":"Hi"}]},\n  {"scenario":"nothing said yet","turns":[]}\n]\n', 3],
+    ['ShareGPT', 'chats.json', '[\n  {"conversations":[{"from":"human","value":"Hi"}]},\n  {"conversations":[]}\n]\n', 3],
+  ])('is refused in %s with its line, and nothing of the file is kept', (_label, fileName, text, line) => {
+    const r = parseDataset(text, { fileName });
+    expect(errors(r)).toEqual([expect.objectContaining({ line, message: expect.stringContaining('no turns') })]);
+  });
+});

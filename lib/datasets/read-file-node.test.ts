@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, fixturePath } from '../../tests/fixtures/datasets/fixtures';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 import { parseDataset } from './parse-dataset';
 import { readDatasetFile } from './read-file-node';
 

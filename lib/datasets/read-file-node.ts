@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 import { createChunkDecoder } from './decode';
 import { createStreamingParser, type StreamingOptions } from './streaming-parser';
 import type { ParseResult } from './types';

@@ -1,4 +1,4 @@
-import type { Turn } from '../metrics/types';
+import type { Turn } from '../domain';
 
 const ROLES: Record<string, Turn['role']> = {
   user: 'user',

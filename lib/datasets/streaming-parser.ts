@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 import { Collector } from './collector';
 import { CsvEngine } from './csv-engine';
 import { detectFormat } from './detect-format';

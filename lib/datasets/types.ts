@@ -1,4 +1,4 @@
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 
 export const FORMAT_IDS = [
   'deepeval-json',

@@ -106,5 +106,15 @@ export async function createPostgresDatabase(url: string, name: string): Promise
 }
 
 export async function dropPostgresDatabase(url: string, name: string): Promise<void> {
-  await runAdmin(url, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runAdmin(url, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      // FORCE may not end a server process of another role (an autovacuum worker on the new
+      // database): it finishes within moments, so try again.
+      if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }

@@ -55,8 +55,8 @@ function loadWasm(): void {
     // alive while the engine works instead.
     imports[name] = (callback: () => void, ms: number) => setTimeout(callback, ms >>> 0).unref();
   }
-  const module = new WebAssembly.Module(fs.readFileSync(wasmPath));
-  const instance = new WebAssembly.Instance(module, {
+  const wasmModule = new WebAssembly.Module(fs.readFileSync(wasmPath));
+  const instance = new WebAssembly.Instance(wasmModule, {
     './schema_engine_bg.js': imports as WebAssembly.ModuleImports,
   });
   bindings.__wbg_set_wasm(instance.exports);

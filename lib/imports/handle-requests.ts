@@ -1,7 +1,9 @@
+import 'server-only';
 import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { isAppError } from '../errors';
+import { apiError, errorResponse } from '../http/errors';
 import { bodyChunks } from './body-chunks';
 import { exportDatasetStream, exportFileName, exportFormatSchema, EXPORT_FORMATS } from './export-dataset';
 import { importDatasetStream } from './import-dataset';
@@ -9,7 +11,8 @@ import { importOptionsFromSearchParams } from './import-options';
 
 /*
  * The boundary of the upload and download routes: validate the query, call lib, turn AppErrors
- * into HTTP answers. Routes stay one line; tests call these with plain Requests.
+ * into HTTP answers of the API's shape, `{ error: { code, message, field?, … } }`. Routes stay
+ * one line; tests call these with plain Requests.
  */
 
 /** POST body = the file's bytes; name, modelVersion, fileName, format, csvMapping in the query. */
@@ -17,16 +20,24 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
   const options = importOptionsFromSearchParams(new URL(request.url).searchParams);
   if (!options.success) {
     await request.body?.cancel().catch(() => {});
-    const fieldErrors = z.flattenError(options.error).fieldErrors;
-    return Response.json({ ok: false, message: Object.values(fieldErrors).flat()[0] ?? 'Invalid import options', fieldErrors }, { status: 400 });
+    const fieldErrors = z.flattenError(options.error).fieldErrors as Record<string, string[]>;
+    const field = Object.keys(fieldErrors)[0];
+    return apiError('BAD_INPUT', Object.values(fieldErrors).flat()[0] ?? 'Invalid import options', { ...(field ? { field } : {}), fieldErrors });
   }
   try {
     const outcome = await importDatasetStream(db, bodyChunks(request.body), options.data);
-    return Response.json(outcome, { status: outcome.ok ? 201 : 422 });
+    if (outcome.ok) return Response.json(outcome, { status: 201 });
+    const first = outcome.problems.find((p) => p.severity === 'error');
+    return apiError('BAD_INPUT', outcome.message, {
+      field: 'file',
+      ...(first ? { line: first.line, ...(first.field ? { fileField: first.field } : {}) } : {}),
+      problems: outcome.problems,
+    });
   } catch (error) {
+    if (isAppError(error)) return errorResponse(error);
     // A database error or an upload cut short: the transaction was rolled back.
     console.error('dataset import failed:', error);
-    return Response.json({ ok: false, message: 'The import failed on the server (see its log); nothing was stored.', problems: [] }, { status: 500 });
+    return apiError('INTERNAL', 'The import failed on the server (see its log); nothing was stored.', { problems: [] });
   }
 }
 
@@ -34,14 +45,13 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
 export async function handleExportRequest(db: Db, datasetId: string, request: Request): Promise<Response> {
   const format = exportFormatSchema.safeParse(new URL(request.url).searchParams.get('format') ?? 'deepeval-json');
   if (!format.success) {
-    return Response.json({ ok: false, message: `Unknown export format: expected one of ${Object.keys(EXPORT_FORMATS).join(', ')}` }, { status: 400 });
+    return apiError('BAD_INPUT', `Unknown export format: expected one of ${Object.keys(EXPORT_FORMATS).join(', ')}`, { field: 'format' });
   }
   let name: string;
   try {
     name = (await getDataset(db, datasetId)).name;
   } catch (error) {
-    if (isAppError(error) && error.code === 'NOT_FOUND') return Response.json({ ok: false, message: error.message }, { status: 404 });
-    throw error;
+    return errorResponse(error);
   }
   const fileName = exportFileName(name, format.data);
   return new Response(exportDatasetStream(db, datasetId, format.data), {

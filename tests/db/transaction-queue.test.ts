@@ -46,7 +46,7 @@ describe('a result stored while an import is under way', () => {
     await importStarted;
     const stored = await saveResult(db, run.id, conversationId, {
       metric: 'conversation_relevancy', score: 1, success: true, threshold: 0.5, strictMode: false, reason: 'ok', error: null,
-      verdicts: [{ turn: 1, verdict: 'yes', reason: 'ok' }], steps: {}, calls: [],
+      verdicts: [{ turn: 1, verdict: 'yes', reason: 'ok' }], warnings: [], steps: {}, calls: [],
       usage: { calls: 1, promptTokens: 1, completionTokens: 1, cacheHits: 0, costUsd: 0 },
     });
     expect(stored).toBe(true);
