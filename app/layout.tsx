@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { UserMenu } from '@/components/auth/user-menu';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -23,6 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/runs" className="text-slate-600 hover:text-slate-900">
               Runs
             </Link>
+            <UserMenu />
           </nav>
         </header>
         <main className="mx-auto max-w-7xl px-6 py-8">{children}</main>

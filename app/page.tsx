@@ -6,10 +6,12 @@ import { RunsTable } from '@/components/runs/runs-table';
 import { getDb } from '@/lib/db/client';
 import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {
+  await requirePage();
   const db = getDb();
   const [runs, datasets] = await Promise.all([listRuns(db, { take: 10 }), listDatasets(db)]);
   return (

@@ -4,12 +4,19 @@ import { PickerPanel, SummaryPanel, TablePanel } from '@/components/compare/pane
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { parseCompareSearch, type SearchParams } from '@/lib/compare/compare-search';
+import { getDb } from '@/lib/db/client';
+import { getComparedRuns } from '@/lib/db/queries/compare/get-compared-runs';
+import { orNotFound } from '@/lib/http/or-not-found';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };
 
 export default async function ComparePage(props: { searchParams: Promise<SearchParams> }) {
+  await requirePage();
   const search = parseCompareSearch(await props.searchParams);
+  // A run named in the address that does not exist is a 404, not a silent picker.
+  await orNotFound(getComparedRuns(getDb(), [search.baseline, ...search.candidates].filter((id): id is string => Boolean(id))));
   const chosen = Boolean(search.baseline) && search.candidates.length > 0;
   const selection = [search.baseline, ...search.candidates].join(',');
   return (

@@ -3,11 +3,13 @@ import { Suspense } from 'react';
 import { DatasetsPanel } from '@/components/datasets/datasets-panel';
 import { buttonClass } from '@/components/ui/button';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Datasets' };
 
-export default function DatasetsPage() {
+export default async function DatasetsPage() {
+  await requirePage();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,11 +1,13 @@
 import { RunsTable } from '@/components/runs/runs-table';
 import { getDb } from '@/lib/db/client';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Runs' };
 
 export default async function RunsPage() {
+  await requirePage();
   const runs = await listRuns(getDb());
   return (
     <div className="space-y-4">

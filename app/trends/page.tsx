@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { HomeTrends } from '@/components/compare/trend-panels';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Trends' };
 
-export default function TrendsPage() {
+export default async function TrendsPage() {
+  await requirePage();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Trends</h1>

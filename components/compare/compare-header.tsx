@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { RunStatusBadge } from '@/components/runs/run-status-badge';
 import { buttonClass } from '@/components/ui/button';
+import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import type { MatchCounts } from '@/lib/compare/compare-vectors';
 import type { ComparedRun } from '@/lib/db/queries/compare/get-compared-runs';
 import { formatDate } from '@/lib/format/format';
@@ -38,6 +39,7 @@ export function CompareHeader({ runs, matches, changeHref }: { runs: ComparedRun
           <RunCard key={run.id} run={run} role={`Candidate ${runs.length > 2 ? i + 1 : ''}`.trim()} counts={matches[i]} />
         ))}
       </div>
+      {runs.some((r) => r.judgeKind === 'offline') ? <OfflineJudgeNotice /> : null}
       <Link href={changeHref} className={buttonClass('secondary')}>
         Change runs
       </Link>

@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '@/lib/metrics/types';
+import type { Conversation, Turn } from '@/lib/domain';
 import { JsonBlock } from './json-block';
 
 /*

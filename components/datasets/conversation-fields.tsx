@@ -1,11 +1,11 @@
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain';
 import { JsonBlock } from './json-block';
 
 /** The conversation-level fields (id, scenario, expected outcome…) that are present. */
 export function ConversationFields({ conversation }: { conversation: Conversation }) {
   const rows: [string, React.ReactNode][] = [];
   const text = (label: string, value: string | undefined) => {
-    if (value !== undefined && value !== '') rows.push([label, <span className="whitespace-pre-wrap break-words">{value}</span>]);
+    if (value !== undefined && value !== '') rows.push([label, <span key={label} className="whitespace-pre-wrap break-words">{value}</span>]);
   };
   text('External id', conversation.externalId);
   text('Name', conversation.name);
@@ -16,7 +16,7 @@ export function ConversationFields({ conversation }: { conversation: Conversatio
   if (conversation.context?.length) {
     rows.push([
       'Context',
-      <ol className="list-decimal space-y-1 pl-5">
+      <ol key="context" className="list-decimal space-y-1 pl-5">
         {conversation.context.map((c, i) => (
           <li key={i} className="whitespace-pre-wrap break-words">
             {c}
@@ -25,7 +25,7 @@ export function ConversationFields({ conversation }: { conversation: Conversatio
       </ol>,
     ]);
   }
-  if (conversation.metadata && Object.keys(conversation.metadata).length > 0) rows.push(['Metadata', <JsonBlock value={conversation.metadata} />]);
+  if (conversation.metadata && Object.keys(conversation.metadata).length > 0) rows.push(['Metadata', <JsonBlock key="metadata" value={conversation.metadata} />]);
   if (rows.length === 0) return null;
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">

@@ -8,7 +8,8 @@ const NEEDS: Record<string, string> = {
   turn_faithfulness: 'retrieval context on assistant turns',
   conversation_relevancy: 'user and assistant turns',
   contextual_recall: 'an expected output and retrieval context on assistant turns',
-  context_coverage: 'context (or retrieval context) on assistant turns',
+  context_coverage: 'context items on assistant turns or the conversation',
+  turn_contextual_recall: "the conversation's expected outcome and retrieval context on assistant turns",
 };
 
 interface Props {

@@ -11,6 +11,12 @@ function formatCost(usd: number): string {
   return `$${usd.toFixed(usd < 10 ? 2 : 0)}`;
 }
 
+function formatMinutes(ms: number): string {
+  const min = ms / 60_000;
+  if (min < 1) return `${Math.max(1, Math.round(ms / 1000))} s`;
+  return min < 90 ? `${Math.round(min)} min` : `${(min / 60).toFixed(1)} h`;
+}
+
 /** What the run will cost, computed on the server from the dataset and the chosen options. */
 export function NewRunFormPreview({ preview, loading, error }: { preview: RunPreview | null; loading: boolean; error: string | null }) {
   if (error) return <p className="text-sm text-rose-700">{error}</p>;
@@ -45,6 +51,13 @@ export function NewRunFormPreview({ preview, loading, error }: { preview: RunPre
           {preview.priced ? '' : ` No price is known for ${preview.judgeModel}, so the cost is not estimated.`}
         </p>
       )}
+      {preview.rateLimitedMs !== null ? (
+        <p className="text-xs text-slate-500" data-testid="preview-rate-limit">
+          At this judge&apos;s limits (
+          {[preview.rpm ? `${n(preview.rpm)} requests` : null, preview.tpm ? `${n(preview.tpm)} tokens` : null].filter(Boolean).join(', ')} a
+          minute) the run takes at least {formatMinutes(preview.rateLimitedMs)}.
+        </p>
+      ) : null}
       <table className="w-full text-xs">
         <thead className="text-slate-500">
           <tr>

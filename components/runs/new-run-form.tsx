@@ -4,47 +4,18 @@ import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { previewRunAction, startRunAction, type RunPreview, type RunRequestInput } from '@/lib/actions/runs';
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
+import type { MetricName } from '@/lib/domain';
+import type { JudgeInfo } from '@/lib/judge/config';
+import type { MetricOptionField } from '@/lib/runs/metric-option-fields';
+import type { NewRunMetric, NewRunOptions } from '@/lib/runs/new-run-options';
 
-/*
- * Plain data the form receives. Client code may not import lib/runs or lib/judge, so the
- * shapes are restated here; the page passes lib/runs objects, which TypeScript checks
- * against these.
- */
-export type MetricName = 'knowledge_retention' | 'turn_faithfulness' | 'conversation_relevancy' | 'contextual_recall' | 'context_coverage';
-
-export interface OptionField {
-  key: string;
-  label: string;
-  help: string;
-  kind: 'number' | 'integer' | 'boolean';
-  defaultValue: number | boolean | null;
-  min?: number;
-  max?: number;
-  step?: number;
-}
-
-export interface FormMetric {
-  name: MetricName;
-  conversations: number;
-  fields: OptionField[];
-}
-
-export interface FormJudge {
-  name: string;
-  kind: 'offline' | 'openai';
-  models: string[];
-  defaultModel: string;
-  available: boolean;
-}
-
-export interface NewRunFormOptions {
-  dataset: { id: string; name: string; conversationCount: number; modelVersion: string | null };
-  metrics: FormMetric[];
-  judges: FormJudge[];
-  judgeConfigError: string | null;
-  defaultJudge: string;
-  defaultConcurrency: number;
-}
+// The plain data the form receives, named by the server modules that build it: type-only
+// imports are erased, so no server code reaches the browser (eslint's client-boundary rule).
+export type { MetricName };
+export type OptionField = MetricOptionField;
+export type FormMetric = NewRunMetric;
+export type FormJudge = JudgeInfo;
+export type NewRunFormOptions = NewRunOptions;
 
 /** An option's value as typed: text for numbers (validated on the server), a flag for switches. */
 export type OptionValue = string | boolean;
@@ -159,7 +130,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
             <select id="run-judge" name="judge" value={judge.name} onChange={(e) => chooseJudge(e.target.value)} className={inputClass}>
               {options.judges.map((j) => (
                 <option key={j.name} value={j.name} disabled={!j.available}>
-                  {j.kind === 'offline' ? 'Offline heuristic judge' : j.name}
+                  {j.kind === 'offline' ? 'Offline (rules, no key)' : j.name}
                   {j.available ? '' : ' (no API key on the server)'}
                 </option>
               ))}

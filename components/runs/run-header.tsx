@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { RunControls } from './run-controls';
+import { RetryErroredButton } from './retry-errored-button';
 import { RunExportLinks } from './run-export-links';
 import { RunStatusBadge } from './run-status-badge';
 
@@ -15,9 +17,13 @@ export interface RunHeaderProps {
     createdAt: Date;
     error: string | null;
   };
+  /** Results that errored whole or in part; an ended run offers to score them again. */
+  erroredResults: number;
 }
 
-export function RunHeader({ run }: RunHeaderProps) {
+const LIVE = new Set(['queued', 'running']);
+
+export function RunHeader({ run, erroredResults }: RunHeaderProps) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div>
@@ -32,10 +38,12 @@ export function RunHeader({ run }: RunHeaderProps) {
           Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}
           {run.dataset.conversationCount.toLocaleString('en-US')} conversations · started {run.createdAt.toISOString().replace('T', ' ').slice(0, 16)}
         </p>
+        {run.judgeKind === 'offline' ? <OfflineJudgeNotice className="mt-2" /> : null}
         {run.error ? <p className="mt-1 text-sm text-rose-700">{run.error}</p> : null}
       </div>
       <div className="flex flex-col items-end gap-2">
         <RunControls run={{ id: run.id, status: run.status }} />
+        {erroredResults > 0 && !LIVE.has(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
         <RunExportLinks runId={run.id} />
       </div>
     </div>

@@ -15,6 +15,8 @@ export interface RunProgressProps {
     promptTokens: number;
     completionTokens: number;
     costUsd: number;
+    rateLimitRefusals?: number;
+    rateLimitedSince?: Date | null;
     startedAt: Date | null;
     createdAt: Date;
     finishedAt?: Date | null;
@@ -66,6 +68,8 @@ export async function RunProgress({ run }: RunProgressProps) {
   const left = run.status === 'running' ? timeLeft(run, now) : null;
   const took = !live && run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null;
   const waiting = run.status === 'queued' ? now - run.createdAt.getTime() : 0;
+  const heldBack = run.status === 'running' && run.rateLimitedSince ? now - run.rateLimitedSince.getTime() : 0;
+  const refusals = run.rateLimitRefusals ?? 0;
   const barTone =
     run.status === 'failed' ? 'bg-rose-500' : run.status === 'cancelled' ? 'bg-slate-400' : run.errorItems > 0 ? 'bg-amber-500' : 'bg-indigo-600';
 
@@ -102,6 +106,14 @@ export async function RunProgress({ run }: RunProgressProps) {
         />
         <Stat label="Started" value={run.startedAt ? run.startedAt.toISOString().replace('T', ' ').slice(0, 19) : 'not yet'} />
       </dl>
+      {heldBack >= 1000 || refusals > 0 ? (
+        <p className="mt-3 text-sm text-amber-800" data-testid="run-rate-limit">
+          {heldBack >= 1000 ? `Waiting for the rate limit: ${formatDuration(heldBack)} so far. ` : ''}
+          {refusals > 0
+            ? `The judge refused ${refusals.toLocaleString('en-US')} ${refusals === 1 ? 'request' : 'requests'} for its rate limit; each was waited out and sent again.`
+            : ''}
+        </p>
+      ) : null}
       {waiting > 15_000 ? (
         <p className="mt-3 text-sm text-amber-800">
           No worker has taken this run for {formatDuration(waiting)}. The app server runs one unless TURNWISE_WORKER=0; more start

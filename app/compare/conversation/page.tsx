@@ -4,12 +4,18 @@ import { Suspense } from 'react';
 import { SideBySidePanel } from '@/components/compare/panels';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { compareHref, parseCompareSearch, tableState, type SearchParams } from '@/lib/compare/compare-search';
+import { getDb } from '@/lib/db/client';
+import { getComparedRuns } from '@/lib/db/queries/compare/get-compared-runs';
+import { orNotFound } from '@/lib/http/or-not-found';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Conversation side by side' };
 
 export default async function CompareConversationPage(props: { searchParams: Promise<SearchParams> }) {
+  await requirePage();
   const search = parseCompareSearch(await props.searchParams);
+  await orNotFound(getComparedRuns(getDb(), [search.baseline, ...search.candidates].filter((id): id is string => Boolean(id))));
   return (
     <div className="space-y-6">
       <div>

@@ -9,6 +9,7 @@ import { parseConversationQuery } from '@/lib/db/queries/datasets/conversation-q
 import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
 import { pageFromSearchParams } from '@/lib/format/pagination';
 import { orNotFound } from '@/lib/imports/or-not-found';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,6 +22,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function DatasetPage(props: Props) {
+  await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
   const dataset = await orNotFound(getDataset(getDb(), id));
   const query = parseConversationQuery(search);

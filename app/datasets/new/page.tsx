@@ -1,9 +1,11 @@
 import Link from 'next/link';
 import { ImportWizard } from '@/components/datasets/import/import-wizard';
+import { requirePage } from '@/lib/auth/session';
 
 export const metadata = { title: 'New dataset' };
 
-export default function NewDatasetPage() {
+export default async function NewDatasetPage() {
+  await requirePage('editor');
   return (
     <div className="space-y-6">
       <div>

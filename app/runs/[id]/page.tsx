@@ -9,17 +9,20 @@ import { RunScoreHistograms } from '@/components/runs/run-score-histograms';
 import { RunVerdictMapPanel } from '@/components/runs/run-verdict-map-panel';
 import { getDb } from '@/lib/db/client';
 import { getRun } from '@/lib/db/queries/runs/get-run';
-import { getRunScoreStats } from '@/lib/db/queries/runs/get-run-score-stats';
+import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
+import { countErroredResults } from '@/lib/db/queries/runs/reopen-errored-results';
 import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
 import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Run' };
 
 export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
   const db = getDb();
-  const run = await orNotFound(getRun(db, id));
+  const [run, erroredResults] = await Promise.all([orNotFound(getRun(db, id)), countErroredResults(db, id)]);
   const metrics = runMetrics(run.metricSettings);
   const query = parseRunTableQuery(search, metrics.map((m) => m.name));
   const scope = { id: run.id, datasetId: run.datasetId, conversationCount: run.dataset.conversationCount };
@@ -27,7 +30,7 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const stats = getRunScoreStats(db, run);
   return (
     <div className="space-y-6">
-      <RunHeader run={run} />
+      <RunHeader run={run} erroredResults={erroredResults} />
       <RunProgress run={run} />
       <Suspense fallback={<PanelSkeleton label="Loading metric cards" height="h-16" count={metrics.length || 1} columns="sm:grid-cols-2 lg:grid-cols-5" />}>
         <RunMetricCards stats={stats} metrics={metrics} />

@@ -4,11 +4,13 @@ import { NewRunForm } from '@/components/runs/new-run-form';
 import { getDb } from '@/lib/db/client';
 import { isAppError } from '@/lib/errors';
 import { loadNewRunOptions } from '@/lib/runs/new-run-options';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New run' };
 
 export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string }> }) {
+  await requirePage('editor');
   const { dataset } = await props.searchParams;
   if (!dataset) {
     return (

@@ -1,4 +1,4 @@
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain';
 import { ChatTranscript } from '../chat-transcript';
 import { ConversationFields } from '../conversation-fields';
 import { formatCount } from '../format-labels';

@@ -2,11 +2,9 @@
 
 import type { ImportOptionsInput } from '@/lib/imports/import-options';
 import { importOptionsToSearchParams } from '@/lib/imports/import-options';
-import type { Problem } from '@/lib/datasets';
+import { readUploadAnswer, type UploadAnswer } from '@/lib/imports/upload-answer';
 
-export type UploadAnswer =
-  | { ok: true; datasetId: string }
-  | { ok: false; message: string; problems: Problem[]; fieldErrors?: Record<string, string[]> };
+export type { UploadAnswer } from '@/lib/imports/upload-answer';
 
 /**
  * Sends the file's bytes to the upload route, which parses and stores them as they arrive.
@@ -21,17 +19,7 @@ export function uploadDataset(file: File, options: ImportOptionsInput, onProgres
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
-    xhr.onload = () => {
-      const body = xhr.response as Partial<{ ok: boolean; datasetId: string; message: string; problems: Problem[]; fieldErrors: Record<string, string[]> }> | null;
-      if (body?.ok && body.datasetId) resolve({ ok: true, datasetId: body.datasetId });
-      else
-        resolve({
-          ok: false,
-          message: body?.message ?? `The server answered ${xhr.status} ${xhr.statusText}; nothing was stored.`,
-          problems: body?.problems ?? [],
-          fieldErrors: body?.fieldErrors,
-        });
-    };
+    xhr.onload = () => resolve(readUploadAnswer(xhr.status, xhr.statusText, xhr.response));
     xhr.onerror = () => resolve({ ok: false, message: 'The upload failed (network error); nothing was stored.', problems: [] });
     xhr.onabort = () => resolve({ ok: false, message: 'Upload cancelled; nothing was stored.', problems: [] });
     xhr.send(file);

@@ -1,5 +1,9 @@
 import type { PreparedTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import type { RunConversationTurn } from '@/lib/db/queries/conversations/get-run-conversation';
+import { windowAnchor } from './metric-steps';
+
+/** Metrics whose per-turn verdict comes from a window whose detail sits in the steps. */
+const WINDOWED = new Set(['turn_faithfulness', 'turn_contextual_recall']);
 
 function ListDetails({ summary, items, testId }: { summary: string; items: string[]; testId?: string }) {
   if (items.length === 0) return null;
@@ -75,6 +79,11 @@ export function ConversationTurn({ turn, verdicts, selected }: { turn: RunConver
                 </span>
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{chip.reason}</p>
+              {WINDOWED.has(chip.metric) ? (
+                <a href={`#${windowAnchor(chip.metric, turn.index)}`} className="mt-1 inline-block text-indigo-700 hover:underline">
+                  Window detail
+                </a>
+              ) : null}
             </div>
           ))
         )}

@@ -56,9 +56,25 @@ export function JudgeCalls({
                     <span className="font-mono">{call.step}</span> · {call.promptTokens.toLocaleString('en-US')} prompt +{' '}
                     {call.completionTokens.toLocaleString('en-US')} completion tokens{call.cached ? ' · from cache' : ''}
                     {entry ? '' : messages ? ' · prompt kept (verbose mode)' : ' · prompt not stored'}
+                    {call.retries?.length ? (
+                      <span className="text-amber-800">
+                        {' '}
+                        · {call.retries.length} retr{call.retries.length === 1 ? 'y' : 'ies'}
+                      </span>
+                    ) : null}
                   </summary>
                   <div className="space-y-2 px-2 pb-2 text-xs">
-                    <p className="break-all font-mono text-[10px] text-slate-400">cache key {call.cacheKey}</p>
+                    <p className="break-all font-mono text-[10px] text-slate-500">cache key {call.cacheKey}</p>
+                    {call.retries?.length ? (
+                      <div>
+                        <p className="mb-1 font-medium text-slate-600">Retries before the reply that counted</p>
+                        <ol className="list-decimal space-y-0.5 pl-5 text-slate-700">
+                          {call.retries.map((r) => (
+                            <li key={r.attempt}>{r.cause}</li>
+                          ))}
+                        </ol>
+                      </div>
+                    ) : null}
                     {messages ? (
                       <div>
                         <p className="mb-1 font-medium text-slate-600">Prompt</p>

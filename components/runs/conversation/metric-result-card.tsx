@@ -34,6 +34,18 @@ export function MetricResultCard({
       </header>
       {result.error ? <p className="whitespace-pre-wrap break-words rounded bg-amber-50 p-2 text-sm text-amber-900">{result.error}</p> : null}
       {result.reason ? <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{result.reason}</p> : null}
+      {result.warnings.length > 0 ? (
+        <div className="rounded border border-violet-200 bg-violet-50 p-2 text-xs text-violet-900" data-testid={`warnings-${result.metric}`}>
+          <p className="font-semibold">Left out of the score</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4">
+            {result.warnings.map((w, i) => (
+              <li key={i} className="break-words">
+                {w}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <MetricSteps steps={result.steps} />
       <JudgeCalls calls={result.calls} unreadable={result.unreadableCalls} cache={cache} offline={offline} />
     </section>

@@ -2,6 +2,9 @@ import type { ResultSteps } from '@/lib/db/queries/conversations/result-details'
 import { formatScore } from '@/lib/format/format';
 import { TurnLink, VerdictBadge } from './verdict-badge';
 
+/** Where a turn's window sits in the steps, so a verdict chip can link to it. */
+export const windowAnchor = (metric: string, turn: number): string => `window-${metric}-${turn}`;
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="space-y-1.5">
@@ -35,6 +38,16 @@ function Verdicts({ items }: { items: { key: string; subject: string; verdict: s
 }
 
 /** What a metric found on its way to the score: facts, truths and claims, sentences, items, windows. */
+/** Expected-output sentences with the node each was attributed to (contextual recall, turn contextual recall). */
+const sentenceItems = (group: number, sentences: { sentence: string; verdict: string; reason: string; node: number | null }[]) =>
+  sentences.map((s, i) => ({
+    key: `${group}-${i}`,
+    subject: s.sentence,
+    verdict: s.verdict,
+    reason: s.reason,
+    extra: s.node === null ? 'no node' : `node ${s.node}`,
+  }));
+
 export function MetricSteps({ steps }: { steps: ResultSteps }) {
   switch (steps.kind) {
     case 'knowledge_retention': {
@@ -106,12 +119,16 @@ export function MetricSteps({ steps }: { steps: ResultSteps }) {
             ) : (
               <ul className="space-y-2" data-testid="claims">
                 {steps.steps.windows.map((w) => (
-                  <li key={w.exchange} className="text-xs">
+                  <li key={w.exchange} id={windowAnchor('turn_faithfulness', w.turn)} className="scroll-mt-24 text-xs target:rounded target:bg-indigo-50">
                     <p className="mb-1 text-slate-600">
                       Window ending at <TurnLink turn={w.turn} /> (exchanges {w.exchanges[0] + 1}–{w.exchanges[1] + 1}) · score{' '}
-                      <span className="font-medium tabular-nums">{formatScore(w.score)}</span>
+                      <span className="font-medium tabular-nums">{w.score === null ? '–' : formatScore(w.score)}</span>
                     </p>
-                    {w.claims.length === 0 ? (
+                    {w.error ? (
+                      <p className="break-words text-violet-800" data-testid="window-error">
+                        Not judged: {w.error}
+                      </p>
+                    ) : w.claims.length === 0 ? (
                       <None>No factual claim in this window.</None>
                     ) : (
                       <Verdicts items={w.claims.map((c, i) => ({ key: `${w.exchange}-${i}`, subject: c.claim, verdict: c.verdict, reason: c.reason }))} />
@@ -134,7 +151,7 @@ export function MetricSteps({ steps }: { steps: ResultSteps }) {
               items={steps.steps.windows.map((w) => ({
                 key: String(w.exchange),
                 subject: `Turn ${w.turn + 1} (window of exchanges ${w.exchanges[0] + 1}–${w.exchanges[1] + 1})`,
-                verdict: w.verdict,
+                verdict: w.verdict ?? 'unreadable',
                 reason: w.reason,
               }))}
             />
@@ -153,15 +170,7 @@ export function MetricSteps({ steps }: { steps: ResultSteps }) {
                   <p className="mb-1 text-slate-600">
                     <TurnLink turn={t.turn} /> · score <span className="font-medium tabular-nums">{formatScore(t.score)}</span>
                   </p>
-                  <Verdicts
-                    items={t.sentences.map((s, i) => ({
-                      key: `${t.turn}-${i}`,
-                      subject: s.sentence,
-                      verdict: s.verdict,
-                      reason: s.reason,
-                      extra: s.node === null ? 'no node' : `node ${s.node + 1}`,
-                    }))}
-                  />
+                  <Verdicts items={sentenceItems(t.turn, t.sentences)} />
                 </li>
               ))}
             </ul>
@@ -181,6 +190,32 @@ export function MetricSteps({ steps }: { steps: ResultSteps }) {
                     <TurnLink turn={t.turn} /> · coverage <span className="font-medium tabular-nums">{formatScore(t.score)}</span>
                   </p>
                   <Verdicts items={t.items.map((item, i) => ({ key: `${t.turn}-${i}`, subject: item.item, verdict: item.verdict, reason: item.reason }))} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      );
+    case 'turn_contextual_recall':
+      return (
+        <Section title="Sentences of the expected outcome, window by window">
+          {steps.steps.windows.length === 0 ? (
+            <None>No window was judged.</None>
+          ) : (
+            <ul className="space-y-2" data-testid="recall-windows">
+              {steps.steps.windows.map((w) => (
+                <li key={w.exchange} id={windowAnchor('turn_contextual_recall', w.turn)} className="scroll-mt-24 text-xs target:rounded target:bg-indigo-50">
+                  <p className="mb-1 text-slate-600">
+                    Window ending at <TurnLink turn={w.turn} /> (exchanges {w.exchanges[0] + 1}–{w.exchanges[1] + 1}) · score{' '}
+                    <span className="font-medium tabular-nums">{w.score === null ? '–' : formatScore(w.score)}</span>
+                  </p>
+                  {w.error ? (
+                    <p className="break-words text-violet-800">Not judged: {w.error}</p>
+                  ) : w.retrievalContext.length === 0 ? (
+                    <None>Nothing was retrieved in this window; it scores 1 by the reference rule.</None>
+                  ) : (
+                    <Verdicts items={sentenceItems(w.exchange, w.sentences)} />
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,10 +1,11 @@
 import { CELL_STYLES, isVerdict } from '@/lib/charts/verdict-palette';
 
-const words: Record<string, string> = { yes: 'yes', no: 'no', idk: 'idk' };
+const words: Record<string, string> = { yes: 'yes', no: 'no', idk: 'idk', error: 'error' };
 
 /** A small yes / no / idk badge in the verdict colours. `invert` reads "yes" as bad (attrition). */
 export function VerdictBadge({ verdict, invert = false }: { verdict: string; invert?: boolean }) {
-  const state = isVerdict(verdict) ? (invert && verdict !== 'idk' ? (verdict === 'yes' ? 'no' : 'yes') : verdict) : 'unjudged';
+  const flips = invert && (verdict === 'yes' || verdict === 'no');
+  const state = isVerdict(verdict) ? (flips ? (verdict === 'yes' ? 'no' : 'yes') : verdict) : 'unjudged';
   const style = CELL_STYLES[state];
   return (
     <span className="inline-block min-w-8 rounded px-1.5 py-0.5 text-center text-[11px] font-semibold text-white" style={{ backgroundColor: style.colour }}>

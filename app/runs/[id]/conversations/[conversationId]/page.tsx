@@ -11,6 +11,8 @@ import { getDb } from '@/lib/db/client';
 import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
 import { getRun } from '@/lib/db/queries/runs/get-run';
 import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
+import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
+import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Conversation' };
@@ -19,6 +21,7 @@ export default async function RunConversationPage(props: {
   params: Promise<{ id: string; conversationId: string }>;
   searchParams: Promise<{ turn?: string | string[] }>;
 }) {
+  await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
   const db = getDb();
   const run = await orNotFound(getRun(db, id));
@@ -45,6 +48,7 @@ export default async function RunConversationPage(props: {
       </section>
       <section aria-label="Metric results" className="space-y-2">
         <h2 className="text-lg font-semibold">Metric results</h2>
+        {run.judgeKind === 'offline' ? <OfflineJudgeNotice /> : null}
         <Suspense fallback={<PanelSkeleton label="Loading metric results" height="h-48" count={2} columns="xl:grid-cols-2" />}>
           <ConversationResults results={conversation.results} metrics={metrics} offline={run.judgeKind === 'offline'} />
         </Suspense>
