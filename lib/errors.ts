@@ -1,6 +1,8 @@
 /** Error codes thrown in lib/ and translated once at an action, route or CLI boundary. */
 export type AppErrorCode =
   | 'BAD_INPUT'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFIG'
   | 'CONFLICT'

@@ -24,7 +24,7 @@ describe('the TypeScript API', () => {
   it('takes an explicit judge and the single-case form of context coverage', async () => {
     const judge = createScriptedJudge({
       'context_coverage.coverage': (input) => ({
-        verdicts: input.context.map((_, index) => ({ index, verdict: index % 2 === 0 ? 'yes' : 'no', reason: 'scripted' })),
+        verdicts: input.context.map((_, i) => ({ index: i + 1, verdict: i % 2 === 0 ? 'yes' : 'no', reason: 'scripted' })),
       }),
       reason: () => ({ reason: 'half of the items' }),
     });

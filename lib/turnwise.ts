@@ -51,3 +51,4 @@ export const TurnFaithfulnessMetric = withDefaultJudge(metrics.TurnFaithfulnessM
 export const ConversationRelevancyMetric = withDefaultJudge(metrics.ConversationRelevancyMetric);
 export const ContextualRecallMetric = withDefaultJudge(metrics.ContextualRecallMetric);
 export const ContextCoverageMetric = withDefaultJudge(metrics.ContextCoverageMetric);
+export const TurnContextualRecallMetric = withDefaultJudge(metrics.TurnContextualRecallMetric);

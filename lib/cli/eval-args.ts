@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { METRIC_NAMES, type MetricName } from '../metrics/types';
+import { runRequestSchema } from '../runs/run-request';
 
 const metricList = z
   .string()
@@ -28,7 +29,48 @@ const evalArgsSchema = z.object({
   strict: z.boolean().default(false),
   noReason: z.boolean().default(false),
 });
-export type EvalArgs = z.infer<typeof evalArgsSchema> & { metrics?: MetricName[] };
+/** Per-metric options as the REST API's `options` takes them: { "<metric>": { "<option>": value } }. */
+export type MetricOptionsByName = Partial<Record<MetricName, Record<string, unknown>>>;
+export type EvalArgs = z.infer<typeof evalArgsSchema> & { metrics?: MetricName[]; options?: MetricOptionsByName };
+
+const optionsShape = z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'the options of a metric are an object' }), {
+  error: 'must be a JSON object of metrics, e.g. {"turn_faithfulness":{"windowSize":3}}',
+});
+
+/**
+ * `--options JSON`: the same shape and checks as the REST API's `options` (the run request
+ * schema the New run form and the API share); a problem names its place, e.g.
+ * `--options: turn_faithfulness.windowSize: …`.
+ */
+export function parseMetricOptions(text: string, metrics: MetricName[] | undefined): MetricOptionsByName {
+  const fail = (message: string): never => {
+    throw new AppError('BAD_INPUT', `--options: ${message}`, { field: '--options' });
+  };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return fail(`not valid JSON: ${(e as Error).message}`);
+  }
+  const shape = optionsShape.safeParse(json);
+  if (!shape.success) {
+    const issue = shape.error.issues[0];
+    return fail(issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message);
+  }
+  const out: MetricOptionsByName = {};
+  for (const [name, options] of Object.entries(shape.data)) {
+    if (!(METRIC_NAMES as readonly string[]).includes(name)) fail(`unknown metric "${name}"; known: ${METRIC_NAMES.join(', ')}`);
+    if (metrics && !metrics.includes(name as MetricName)) fail(`${name} is not among the metrics of this run (--metrics ${metrics.join(',')})`);
+    const checked = runRequestSchema.shape.metrics.safeParse([{ name, options }]);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const [, , option] = issue.path.map(String);
+      fail(`${name}${option ? `.${option}` : ''}: ${issue.message}`);
+    }
+    out[name as MetricName] = options;
+  }
+  return out;
+}
 
 const flagOf: Record<string, string> = {
   judgeName: '--judge-name',
@@ -63,6 +105,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         baseline: { type: 'string' },
         strict: { type: 'boolean' },
         'no-reason': { type: 'boolean' },
+        options: { type: 'string' },
       },
     });
   } catch (e) {
@@ -100,5 +143,6 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     // The comparison reads the new run from the database: it must be stored first.
     throw new AppError('BAD_INPUT', '--baseline: compares the stored run with the baseline, so it needs --save', { field: '--baseline' });
   }
-  return res.data;
+  const metrics = res.data.metrics as MetricName[] | undefined;
+  return v.options === undefined ? res.data : { ...res.data, options: parseMetricOptions(v.options, metrics) };
 }

@@ -8,6 +8,7 @@ import { createJudge, defaultJudgeSelection, loadJudgeConfig, type JudgeSelectio
 import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
 import { createPrismaJudgeCache } from '../db/queries/judge-cache';
+import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
 import type { MetricName, MetricResult } from '../metrics/types';
 import { recordEvaluation } from '../runs/record-evaluation';
 import { evaluateConversations, type MetricSelection } from '../runs/evaluate-conversations';
@@ -31,7 +32,8 @@ function metricOptions(args: EvalArgs, name: MetricName): Record<string, unknown
   if (args.windowSize !== undefined && (name === 'turn_faithfulness' || name === 'conversation_relevancy')) {
     options.windowSize = args.windowSize;
   }
-  return options;
+  // --options names a metric and an option, so it is the more specific and wins over the flags.
+  return { ...options, ...args.options?.[name] };
 }
 
 function judgeSelection(args: EvalArgs, env: Record<string, string | undefined>): { selection: JudgeSelection; env: Record<string, string | undefined> } {
@@ -65,6 +67,12 @@ async function checkBaseline(db: Db, runId: string): Promise<void> {
 export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number> {
   const dataset = await loadDatasetFile(args.file);
   const names = args.metrics ?? applicableMetrics(dataset.conversations);
+  const unused = Object.keys(args.options ?? {}).filter((name) => !names.includes(name as MetricName));
+  if (unused.length > 0) {
+    throw new AppError('BAD_INPUT', `--options: ${unused.join(', ')} is not among the metrics this dataset has data for (${names.join(', ')})`, {
+      field: '--options',
+    });
+  }
   const metrics: MetricSelection[] = names.map((name) => ({ name, options: metricOptions(args, name) }));
 
   const { selection, env } = judgeSelection(args, io.env);
@@ -77,7 +85,9 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   if (selection.kind === 'openai' && judge.kind !== 'offline') {
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
   } else {
-    io.stderr('judge: offline heuristic judge (no LLM; set OPENAI_API_KEY or pass --judge openai for an LLM judge)\n');
+    io.stderr(
+      `judge: offline heuristic judge. ${OFFLINE_JUDGE_NOTICE} For real evaluations set OPENAI_API_KEY (any OpenAI-compatible endpoint, with OPENAI_BASE_URL) or pass --judge-base-url and --judge-model; README: "Setting up an LLM judge".\n`,
+    );
   }
 
   let results: (MetricResult | null)[][];

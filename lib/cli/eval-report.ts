@@ -8,7 +8,8 @@ export interface EvalReport {
       success: boolean;
       reason: string | null;
       error: string | null;
-      verdicts: { turn: number; verdict: string; reason: string }[];
+      /** turn: numbered from 1, as the dashboard shows it; score: the unit's own score (window or turn) where the metric gives one. */
+      verdicts: { turn: number; verdict: string; score?: number; reason: string }[];
     }>>;
   }[];
   usage: { calls: number; promptTokens: number; completionTokens: number; cacheHits: number; costUsd: number };
@@ -37,7 +38,7 @@ export function buildEvalReport(
               success: r.success,
               reason: r.reason,
               error: r.error,
-              verdicts: r.verdicts.map((v) => ({ turn: v.turn, verdict: v.verdict, reason: v.reason })),
+              verdicts: r.verdicts.map((v) => ({ turn: v.turn + 1, verdict: v.verdict, ...(v.score !== undefined ? { score: v.score } : {}), reason: v.reason })),
             },
           ]),
       ),

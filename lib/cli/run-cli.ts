@@ -6,12 +6,15 @@ import { runEvalCommand, type EvalIo } from './eval-command';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
-                      [--no-reason] [--window-size N] [--concurrency N] [--json PATH|-]
-                      [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
+                      [--no-reason] [--window-size N] [--options JSON] [--concurrency N]
+                      [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
 
 metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, contextual_recall,
          context_coverage (default: those the dataset has the data for)
+options: --options '{"turn_faithfulness":{"penalizeAmbiguousClaims":true,"truthsExtractionLimit":5}}'
+         per metric, as the REST API's "options"; it wins over --threshold, --strict,
+         --no-reason and --window-size for the metrics and options it names
 exit:    eval: 0 every metric passed, 1 a metric failed its threshold or errored
          (with --baseline: 1 when a metric dropped beyond its 95% interval);
          compare: 1 with --fail-on-regression when a metric dropped beyond its 95% interval;

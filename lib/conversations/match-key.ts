@@ -1,4 +1,4 @@
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
 
 /**
  * The key that matches the same conversation across runs and datasets: its external id,

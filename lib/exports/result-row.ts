@@ -1,5 +1,8 @@
+import { readWarnings } from '../db/queries/read-warnings';
+
 /** One turn's verdict of a result, as exports and the API show it. */
 export interface ResultVerdictRow {
+  /** The turn as the page numbers it, from 1. */
   turn: number;
   verdict: string;
   score: number | null;
@@ -23,6 +26,8 @@ export interface ResultRow {
   threshold: number;
   reason: string | null;
   error: string | null;
+  /** Units left out of the score and unreadable verdicts; empty when everything was judged. */
+  warnings: string[];
   verdicts: ResultVerdictRow[];
 }
 
@@ -34,6 +39,7 @@ export const resultRowSelect = {
   threshold: true,
   reason: true,
   error: true,
+  warnings: true,
   conversation: { select: { id: true, matchKey: true, externalId: true, name: true, position: true } },
   verdicts: { orderBy: { turnIndex: 'asc' }, select: { turnIndex: true, verdict: true, score: true, reason: true } },
 } as const;
@@ -45,9 +51,11 @@ interface SelectedResult {
   threshold: number;
   reason: string | null;
   error: string | null;
+  warnings: unknown;
   conversation: { id: string; matchKey: string; externalId: string | null; name: string | null; position: number };
   verdicts: { turnIndex: number; verdict: string; score: number | null; reason: string }[];
 }
+
 
 export const toResultRow = (r: SelectedResult): ResultRow => ({
   conversation: { id: r.conversation.id, key: r.conversation.matchKey, externalId: r.conversation.externalId, name: r.conversation.name, position: r.conversation.position },
@@ -57,5 +65,6 @@ export const toResultRow = (r: SelectedResult): ResultRow => ({
   threshold: r.threshold,
   reason: r.reason,
   error: r.error,
-  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex, verdict: v.verdict, score: v.score, reason: v.reason })),
+  warnings: readWarnings(r.warnings),
+  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex + 1, verdict: v.verdict, score: v.score, reason: v.reason })),
 });

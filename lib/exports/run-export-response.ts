@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
 import { exportRunStream, runExportFileName, runExportQuerySchema, RUN_EXPORT_CONTENT_TYPES } from './run-export';

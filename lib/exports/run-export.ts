@@ -37,12 +37,13 @@ export const RESULT_CSV_COLUMNS = [
   'threshold',
   'reason',
   'error',
+  'warnings',
 ] as const;
 export const VERDICT_CSV_COLUMNS = [
   'conversation_key',
   'conversation_name',
   'conversation_position',
-  'turn_index',
+  'turn',
   'metric',
   'verdict',
   'score',
@@ -74,7 +75,7 @@ export async function* runCsvChunks(level: RunExportLevel, pages: AsyncIterable<
     for (const r of page) {
       const who = [r.conversation.key, text(r.conversation.name), String(r.conversation.position)];
       if (level === 'results') {
-        chunk += csvLine([...who, r.metric, num(r.score), String(r.success), String(r.threshold), text(r.reason), text(r.error)]);
+        chunk += csvLine([...who, r.metric, num(r.score), String(r.success), String(r.threshold), text(r.reason), text(r.error), r.warnings.join('\n')]);
       } else {
         for (const v of r.verdicts) chunk += csvLine([...who, String(v.turn), r.metric, v.verdict, num(v.score), v.reason]);
       }

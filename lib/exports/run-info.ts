@@ -1,6 +1,7 @@
 import type { Db } from '../db/queries/db-types';
 import { getRun } from '../db/queries/runs/get-run';
-import { parseRunSummary, type RunSummary } from '../runs/summarize-results';
+import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
+import { parseRunSummary, type RunSummary } from '../domain/run-summary';
 import { summarizeRunResults } from './queries/summarize-run-results';
 
 const OPEN_STATUSES = new Set(['queued', 'running']);
@@ -12,7 +13,8 @@ export interface RunInfo {
   datasetId: string;
   datasetName: string;
   modelVersion: string | null;
-  judge: { kind: string; name: string | null; model: string };
+  /** `notice` says, for the offline judge, that its scores come from rules, not an LLM. */
+  judge: { kind: string; name: string | null; model: string; notice?: string };
   /** The metrics scored and their options, as the run was started. */
   metrics: Record<string, unknown>;
   progress: { done: number; total: number; errors: number };
@@ -38,7 +40,7 @@ export async function loadRunInfo(db: Db, runId: string): Promise<RunInfo> {
     datasetId: run.datasetId,
     datasetName: run.dataset.name,
     modelVersion: run.modelVersion,
-    judge: { kind: run.judgeKind, name: run.judgeName, model: run.judgeModel },
+    judge: { kind: run.judgeKind, name: run.judgeName, model: run.judgeModel, ...(run.judgeKind === 'offline' ? { notice: OFFLINE_JUDGE_NOTICE } : {}) },
     metrics: (run.metricSettings ?? {}) as Record<string, unknown>,
     progress: { done: run.doneItems, total: run.totalItems, errors: run.errorItems },
     summary,

@@ -1,4 +1,3 @@
-import type { VectorConversation, VectorResult } from '../../../compare/run-vector';
 import type { Db } from '../db-types';
 
 /*
@@ -12,6 +11,19 @@ import type { Db } from '../db-types';
 
 /** Keys can hold any character: the two the packing uses are escaped. */
 const unescapeKey = (s: string) => s.replace(/%2C/g, ',').replace(/%20/g, ' ').replace(/%25/g, '%');
+
+export interface VectorConversation {
+  id: string;
+  matchKey: string;
+}
+
+export interface VectorResult {
+  conversationId: string;
+  metric: string;
+  score: number | null;
+  success: boolean;
+  errored: boolean;
+}
 
 export async function listRunVectorSource(
   db: Db,

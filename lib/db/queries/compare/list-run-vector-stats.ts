@@ -1,4 +1,4 @@
-import type { RunMetricStats } from '../../../compare/run-vector';
+import type { RunMetricStats } from '../../../domain/run-metric-stats';
 import type { Db } from '../db-types';
 
 /** The stored per-metric aggregates (with mean intervals) of some runs, without their blobs. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db-types';
+import { readWarnings } from '../read-warnings';
 import { notFound } from '../not-found';
 import { conversationLabel } from '../runs/list-run-conversation-scores';
 import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from './result-details';
@@ -20,6 +21,8 @@ export interface RunConversationResult {
   threshold: number;
   reason: string | null;
   error: string | null;
+  /** Units left out of the score (judge failures) and unreadable verdicts. */
+  warnings: string[];
   steps: ResultSteps;
   calls: JudgeCallRecord[];
   unreadableCalls: number;
@@ -79,6 +82,7 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
         threshold: true,
         reason: true,
         error: true,
+        warnings: true,
         steps: true,
         calls: true,
         judgeCalls: true,
@@ -120,9 +124,9 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
       context: stringList(t.context),
       expectedOutput: t.expectedOutput,
     })),
-    results: results.map(({ steps, calls, ...r }) => {
+    results: results.map(({ steps, calls, warnings, ...r }) => {
       const parsed = parseJudgeCalls(calls);
-      return { ...r, steps: parseResultSteps(r.metric, steps), calls: parsed.calls, unreadableCalls: parsed.unreadable };
+      return { ...r, warnings: readWarnings(warnings), steps: parseResultSteps(r.metric, steps), calls: parsed.calls, unreadableCalls: parsed.unreadable };
     }),
     verdicts,
     previousId: previous?.id ?? null,

@@ -8,7 +8,7 @@ describe('parseResultSteps', () => {
     const cc = parseResultSteps('context_coverage', { items: [{ turn: 1, items: [{ item: 'a', verdict: 'no', reason: 'missing' }], score: 0 }] });
     expect(cc.kind).toBe('context_coverage');
     const tf = parseResultSteps('turn_faithfulness', {});
-    expect(tf).toEqual({ kind: 'turn_faithfulness', steps: { truths: [], claims: [], windows: [] } });
+    expect(tf).toEqual({ kind: 'turn_faithfulness', steps: { truths: [], claims: [], windows: [], turns: [] } });
   });
 
   it('shows steps it cannot read as raw JSON', () => {
@@ -23,5 +23,14 @@ describe('parseJudgeCalls', () => {
     expect(r.calls).toEqual([{ step: 'reason', cacheKey: 'k', cached: false, promptTokens: 10, completionTokens: 2 }]);
     expect(r.unreadable).toBe(1);
     expect(parseJudgeCalls(null)).toEqual({ calls: [], unreadable: 0 });
+  });
+
+  it('keeps the cause of each retry a call needed, so the conversation view can list them', () => {
+    const retries = [
+      { attempt: 1, cause: '429 rate limited (retry-after 2 s)' },
+      { attempt: 2, cause: 'invalid reply: verdicts: expected array' },
+    ];
+    const r = parseJudgeCalls([{ step: 'turn_faithfulness.claims', cacheKey: 'k', cached: false, promptTokens: 1, completionTokens: 1, retries }]);
+    expect(r.calls[0].retries).toEqual(retries);
   });
 });

@@ -15,6 +15,9 @@ const knowledgeRetention = z.object({
 });
 
 const claimVerdict = z.object({ claim: z.string(), verdict, reason: z.string() });
+/** A window (or turn) the judge failed on keeps a null score and its error. */
+const unitScore = z.number().nullable();
+const unitError = z.string().optional();
 const turnFaithfulness = z.object({
   truths: z.array(z.object({ exchange: z.number(), documents: z.array(z.object({ document: z.string(), truths: z.array(z.string()) })) })).default([]),
   claims: z.array(z.object({ exchange: z.number(), turns: z.array(z.number()), claims: z.array(z.string()) })).default([]),
@@ -26,14 +29,17 @@ const turnFaithfulness = z.object({
         exchanges: z.tuple([z.number(), z.number()]),
         truths: z.array(z.string()),
         claims: z.array(claimVerdict),
-        score: z.number(),
+        score: unitScore,
+        error: unitError,
       }),
     )
     .default([]),
+  /** Each assistant turn on its own claims (absent in results stored before per-turn verdicts). */
+  turns: z.array(z.object({ turn: z.number(), exchange: z.number(), claims: z.array(claimVerdict), score: z.number(), verdict })).default([]),
 });
 
 const conversationRelevancy = z.object({
-  windows: z.array(z.object({ exchange: z.number(), turn: z.number(), exchanges: z.tuple([z.number(), z.number()]), verdict: yesNo, reason: z.string() })).default([]),
+  windows: z.array(z.object({ exchange: z.number(), turn: z.number(), exchanges: z.tuple([z.number(), z.number()]), verdict: yesNo.nullable(), reason: z.string() })).default([]),
 });
 
 const contextualRecall = z.object({
@@ -53,6 +59,23 @@ const contextCoverage = z.object({
   items: z.array(z.object({ turn: z.number(), items: z.array(z.object({ item: z.string(), verdict: yesNo, reason: z.string() })), score: z.number() })).default([]),
 });
 
+const turnContextualRecall = z.object({
+  windows: z
+    .array(
+      z.object({
+        exchange: z.number(),
+        turn: z.number(),
+        exchanges: z.tuple([z.number(), z.number()]),
+        retrievalContext: z.array(z.string()),
+        sentences: z.array(z.object({ sentence: z.string(), verdict: yesNo, node: z.number().nullable(), reason: z.string() })),
+        score: unitScore,
+        error: unitError,
+      }),
+    )
+    .default([]),
+});
+
+export type TurnContextualRecallSteps = z.infer<typeof turnContextualRecall>;
 export type KnowledgeRetentionSteps = z.infer<typeof knowledgeRetention>;
 export type TurnFaithfulnessSteps = z.infer<typeof turnFaithfulness>;
 export type ConversationRelevancySteps = z.infer<typeof conversationRelevancy>;
@@ -65,6 +88,7 @@ export type ResultSteps =
   | { kind: 'conversation_relevancy'; steps: ConversationRelevancySteps }
   | { kind: 'contextual_recall'; steps: ContextualRecallSteps }
   | { kind: 'context_coverage'; steps: ContextCoverageSteps }
+  | { kind: 'turn_contextual_recall'; steps: TurnContextualRecallSteps }
   /** Steps no schema here reads: shown as they are. */
   | { kind: 'raw'; json: string };
 
@@ -74,6 +98,7 @@ const schemas = {
   conversation_relevancy: conversationRelevancy,
   contextual_recall: contextualRecall,
   context_coverage: contextCoverage,
+  turn_contextual_recall: turnContextualRecall,
 } as const;
 
 export function parseResultSteps(metric: string, steps: unknown): ResultSteps {
@@ -91,6 +116,8 @@ const callSchema = z.object({
   promptTokens: z.number().default(0),
   completionTokens: z.number().default(0),
   messages: z.array(z.object({ role: z.string(), content: z.string() })).optional(),
+  /** Requests of the step that gave no usable reply, with their cause. */
+  retries: z.array(z.object({ attempt: z.number(), cause: z.string() })).optional(),
 });
 
 export type JudgeCallRecord = z.infer<typeof callSchema>;

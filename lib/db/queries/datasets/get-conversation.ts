@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../metrics/types';
+import type { Conversation } from '../../../domain';
 import type { Db } from '../db-types';
 import { notFound } from '../not-found';
 import { conversationFromRow, conversationSelect } from './conversation-from-row';

@@ -1,5 +1,6 @@
 import { conversationMatchKey } from '../../../conversations/match-key';
-import type { Conversation } from '../../../metrics/types';
+import { currentOwnerId } from '../../../identity/acting-principal';
+import type { Conversation } from '../../../domain';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../db-types';
 import { createSequentialIds } from './sequential-ids';
@@ -143,6 +144,7 @@ export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<Save
           modelVersion: input.modelVersion ?? null,
           sourceFormat: typeof input.sourceFormat === 'string' ? input.sourceFormat : 'pending',
           sourceFileName: input.sourceFileName ?? null,
+          createdById: currentOwnerId(),
         },
         select: { id: true },
       });
