@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname),
+      // Tests run lib's server modules in plain Node, outside Next's react-server condition,
+      // where the `server-only` marker would throw: give them the package's empty module.
+      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+    },
+  },
   test: {
     include: ['lib/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

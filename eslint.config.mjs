@@ -1,0 +1,96 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import turnwise from './eslint/client-boundary.mjs';
+
+/*
+ * Next's rules and typescript-eslint's, plus the boundaries of docs/architecture.md: which
+ * part of the code may import which. A boundary broken is an error, so `npm run lint` fails.
+ */
+
+const restrictedPaths = (zones) => ['error', { zones }];
+
+const ZONES = [
+  {
+    target: './lib/metrics',
+    from: ['./lib/db', './lib/runs', './lib/actions', './lib/api', './lib/imports', './lib/exports', './app', './components'],
+    message: 'lib/metrics is pure: the judge and the conversation come in as arguments; it reads no database.',
+  },
+  {
+    target: './lib/judge',
+    from: ['./lib/metrics', './lib/runs', './lib/actions', './lib/api', './app', './components'],
+    message: 'lib/judge does not depend on the metric engine or on runs: shared types live in lib/domain.',
+  },
+  {
+    target: './lib/datasets',
+    from: ['./lib/db', './lib/runs', './lib/actions', './lib/imports'],
+    message: 'lib/datasets parses and validates; it never writes (storing goes through lib/imports and lib/db).',
+  },
+  {
+    target: './lib/db',
+    from: ['./lib/runs', './lib/compare', './lib/actions', './lib/api', './lib/imports', './lib/exports', './lib/cli', './app', './components'],
+    message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
+  },
+  {
+    target: ['./lib/exports/queries', './lib/api/queries'],
+    from: ['./lib/runs', './lib/compare'],
+    message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
+  },
+  {
+    target: './lib/domain',
+    from: ['./lib/db', './lib/runs', './lib/judge', './lib/metrics', './lib/datasets', './lib/compare', './app', './components'],
+    message: 'lib/domain holds the shared types and imports none of the parts that use them.',
+  },
+];
+
+/*
+ * The judge is passed in to every metric: a metric may import the judge's contract (the Judge
+ * interface and the step schemas it calls) and nothing else of lib/judge. Tests may import
+ * the scripted judge.
+ */
+const METRICS_USE_ONLY_THE_JUDGE_CONTRACT = {
+  target: './lib/metrics',
+  from: './lib/judge',
+  except: ['./types.ts', './steps.ts'],
+  message: 'lib/metrics takes its judge as an argument: import only its contract (lib/judge/types, lib/judge/steps) and the shared types (lib/domain).',
+};
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores(['.next/**', 'lib/db/generated/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-output/**', 'data/**', 'next-env.d.ts', 'eslint/fixtures/**']),
+  {
+    files: ['**/*.{js,jsx,mjs,ts,tsx,mts,cts}'],
+    plugins: { turnwise },
+    rules: {
+      'turnwise/client-boundary': 'error',
+      // Unused arguments and caught errors named with a leading underscore are deliberate.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      // React Compiler readiness rules: the app does not use the compiler, and they flag
+      // working effects (resetting a draft when its source changes) and async server
+      // components that read the clock per request.
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/purity': 'off',
+      'import/no-restricted-paths': restrictedPaths(ZONES),
+    },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import/no-restricted-paths': restrictedPaths([...ZONES, METRICS_USE_ONLY_THE_JUDGE_CONTRACT]) },
+  },
+  {
+    files: ['lib/metrics/**', 'lib/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['next', 'next/*', '@prisma/*', 'prisma', 'pg', 'pg-boss', '@libsql/*', 'server-only'], message: 'lib/metrics is pure: no database, no Next.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'lib/metrics reads no environment: options come in as arguments.' }],
+    },
+  },
+]);

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The import boundaries of docs/architecture.md are lint errors: each case lints a small
+ * source as if it sat at the given path, with the project's own eslint.config.mjs.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+let eslint: ESLint;
+
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root });
+  // Loading the config, its plugins and the TypeScript parser takes most of the time.
+  await eslint.lintText('export {};\n', { filePath: path.join(root, 'lib/domain/warm-up.ts') });
+}, 120_000);
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries', () => {
+  it("refuses a 'use client' component that imports lib/db (the fixture)", async () => {
+    const code = fs.readFileSync(path.join(root, 'eslint/fixtures/client-imports-db.tsx'), 'utf8');
+    expect(await ruleIds('components/runs/client-imports-db.tsx', code)).toEqual(['turnwise/client-boundary']);
+  });
+
+  it('refuses relative and dynamic client imports of the judge and the run orchestration', async () => {
+    const code = `'use client';\nimport { loadJudgeConfig } from '../../lib/judge/config';\nexport const later = () => import('@/lib/runs/enqueue-run');\nexport const c = loadJudgeConfig;\n`;
+    expect(await ruleIds('components/runs/x.tsx', code)).toEqual(['turnwise/client-boundary', 'turnwise/client-boundary']);
+  });
+
+  it('lets a client component import server types, and a server component import lib/db', async () => {
+    const typeOnly = `'use client';\nimport type { RunRequestInput } from '@/lib/runs/run-request';\nexport const x = (i: RunRequestInput) => i;\n`;
+    expect(await ruleIds('components/runs/x.tsx', typeOnly)).toEqual([]);
+    const server = `import { getDb } from '@/lib/db/client';\nexport const db = getDb;\n`;
+    expect(await ruleIds('components/runs/x.tsx', server)).toEqual([]);
+  });
+
+  it('keeps lib/metrics free of the database, Next and the environment', async () => {
+    const code = `import { getDb } from '@/lib/db/client';\nimport { notFound } from 'next/navigation';\nexport const x = [getDb, notFound, process.env.X];\n`;
+    expect(await ruleIds('lib/metrics/shared/x.ts', code)).toEqual(['import/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties']);
+  });
+
+  it('keeps lib/datasets from writing and queries from calling run orchestration or comparisons', async () => {
+    expect(await ruleIds('lib/datasets/x.ts', `import { saveDataset } from '../db/queries/datasets/save-dataset';\nexport const s = saveDataset;\n`)).toEqual([
+      'import/no-restricted-paths',
+    ]);
+    expect(await ruleIds('lib/db/queries/runs/x.ts', `import { enqueueRun } from '../../../runs/enqueue-run';\nimport { getRunVector } from '@/lib/compare/get-run-vector';\nexport const s = [enqueueRun, getRunVector];\n`)).toEqual([
+      'import/no-restricted-paths',
+      'import/no-restricted-paths',
+    ]);
+  });
+
+  it('keeps lib/judge from importing the metric engine', async () => {
+    expect(await ruleIds('lib/judge/x.ts', `import { createMetric } from '../metrics/registry';\nexport const m = createMetric;\n`)).toEqual(['import/no-restricted-paths']);
+  });
+});
