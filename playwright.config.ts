@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { STORAGE_STATE } from './e2e/auth-fixtures';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
+  // Signs in once as the e2e admin; specs start signed in (e2e/auth.spec.ts clears it where it tests sign-in).
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -14,6 +17,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'on-first-retry',
+    storageState: STORAGE_STATE,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -16,10 +16,11 @@ type Routes = {
   results: typeof import('../app/api/v1/runs/[id]/results/route');
   exportRun: typeof import('../app/api/v1/runs/[id]/export/route');
   compare: typeof import('../app/api/v1/compare/route');
+  retryErrored: typeof import('../app/api/v1/runs/[id]/retry-errored/route');
 };
 let routes: Routes;
 let database: FreshDatabase;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_API_KEY: process.env.TURNWISE_API_KEY };
+const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_API_KEY: process.env.TURNWISE_API_KEY, TURNWISE_AUTH: process.env.TURNWISE_AUTH };
 const restore = (key: keyof typeof saved) => {
   if (saved[key] === undefined) delete process.env[key];
   else process.env[key] = saved[key];
@@ -30,6 +31,8 @@ beforeAll(async () => {
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   delete process.env.TURNWISE_API_KEY;
+  // Sign-in is tested in tests/auth-routes.test.ts; here the API itself, as a single-user server serves it.
+  process.env.TURNWISE_AUTH = 'off';
   // What instrumentation.ts runs when the server starts: migrations, then the run worker.
   await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER_POLL_MS: '100' });
   routes = {
@@ -39,6 +42,7 @@ beforeAll(async () => {
     results: await import('../app/api/v1/runs/[id]/results/route'),
     exportRun: await import('../app/api/v1/runs/[id]/export/route'),
     compare: await import('../app/api/v1/compare/route'),
+    retryErrored: await import('../app/api/v1/runs/[id]/retry-errored/route'),
   };
 });
 afterAll(async () => {
@@ -46,6 +50,7 @@ afterAll(async () => {
   await disconnectDb();
   restore('DATABASE_URL');
   restore('TURNWISE_API_KEY');
+  restore('TURNWISE_AUTH');
   await database?.drop();
 });
 
@@ -104,13 +109,14 @@ async function runToEnd(datasetId: string): Promise<{ id: string; body: Record<s
 }
 
 describe('API key', () => {
-  it('is not needed while TURNWISE_API_KEY is unset', async () => {
+  it('is not needed with TURNWISE_AUTH=off', async () => {
     const res = await getCompare('?baseline=a&candidate=b');
     expect(res.status).toBe(404);
   });
 
   it('refuses a missing or wrong key with 401 and accepts the right one', async () => {
     process.env.TURNWISE_API_KEY = 'ci-secret-key';
+    delete process.env.TURNWISE_AUTH;
     try {
       const missing = await routes.compare.GET(new Request(`${BASE}/compare?baseline=a&candidate=b`));
       expect(missing.status).toBe(401);
@@ -132,6 +138,7 @@ describe('API key', () => {
       expect((await right.json()).error).toEqual({ code: 'NOT_FOUND', message: 'Run a was not found' });
     } finally {
       delete process.env.TURNWISE_API_KEY;
+      process.env.TURNWISE_AUTH = 'off';
     }
   });
 });
@@ -263,7 +270,17 @@ describe('datasets → runs → results → compare', () => {
     const retention = report.metrics.find((m: { metric: string }) => m.metric === 'knowledge_retention');
     expect(retention.candidates[0]).toMatchObject({ runId: candidate, pairs: topics.length, baselineMean: 1, candidateMean: 0.5, difference: -0.5, verdict: 'regressed' });
     expect(retention.candidates[0].ciHigh).toBeLessThan(0);
-    expect(report.regressions).toEqual([{ metric: 'knowledge_retention', runId: candidate, difference: -0.5, ciLow: -0.5, ciHigh: -0.5 }]);
+    // The re-asking reply also answers nothing the user asked, which the relevancy judge may count too.
+    expect(report.regressions).toContainEqual({ metric: 'knowledge_retention', runId: candidate, difference: -0.5, ciLow: -0.5, ciHigh: -0.5 });
+    expect(report.regressions.every((r: { metric: string }) => ['knowledge_retention', 'conversation_relevancy'].includes(r.metric))).toBe(true);
+  });
+
+  it('re-runs errored results only when there are some: 409 for a run that has none, 404 for an unknown run', async () => {
+    const retry = (id: string) => routes.retryErrored.POST(new Request(`${BASE}/runs/${id}/retry-errored`, { method: 'POST', headers: headers() }), params(id));
+    const none = await retry(baseline);
+    expect(none.status).toBe(409);
+    expect(await none.json()).toEqual({ error: { code: 'CONFLICT', message: 'The run has no errored results to re-run' } });
+    expect((await retry('no-such-run')).status).toBe(404);
   });
 
   it('exports the run under /api/v1 too', async () => {

@@ -81,7 +81,8 @@ function expectReportShape(report: Report, metrics: string[]): void {
       );
       for (const v of result.verdicts) {
         expect(v).toEqual(expect.objectContaining({ turn: expect.any(Number), verdict: expect.stringMatching(/^(yes|no|idk)$/), reason: expect.any(String) }));
-        expect(source[i].turns[v.turn]?.role).toBe('assistant');
+        // Turns are numbered from 1, as the dashboard numbers them.
+        expect(source[i].turns[v.turn - 1]?.role).toBe('assistant');
       }
     }
   });
@@ -107,8 +108,8 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
 
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
-    // No metric named: those the file has data for (retrieval context and expected outputs, no context items).
-    expectReportShape(report, ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall', 'context_coverage']);
+    // No metric named: those the file has data for (retrieval context and expected outputs; no context items, so no coverage).
+    expectReportShape(report, ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall']);
     const results = report.conversations.flatMap((c) => Object.values(c.metrics));
     expect(results.every((r) => r.success)).toBe(true);
     expect(report.usage.calls).toBeGreaterThan(0);
@@ -154,6 +155,43 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     expect(missing.stderr).toContain('tests/fixtures/cli/no-such-file.json');
     expect(missing.stderr).toMatch(/no such file/);
   });
+
+  it('--options takes per-metric options as the REST API does, over the flags, and verdicts carry their score', async () => {
+    const [windowed, flagOnly] = await Promise.all([
+      turnwise([SUPPORT, '--metrics', 'conversation_relevancy,turn_faithfulness', '--window-size', '5', '--options', '{"conversation_relevancy":{"windowSize":1,"threshold":1}}', '--json', '-']),
+      turnwise([SUPPORT, '--metrics', 'conversation_relevancy,turn_faithfulness', '--window-size', '5', '--json', '-']),
+    ]);
+    expect(windowed.code, windowed.stderr).toBeLessThanOrEqual(1);
+    expect(flagOnly.code, flagOnly.stderr).toBeLessThanOrEqual(1);
+    const withOptions = (JSON.parse(windowed.stdout) as Report).conversations[0].metrics;
+    const withFlag = (JSON.parse(flagOnly.stdout) as Report).conversations[0].metrics;
+    // The options reached the metric: relevancy's windows are 1 exchange long and its threshold 1 …
+    const relevancy = withOptions.conversation_relevancy;
+    expect(relevancy.verdicts.length).toBeGreaterThan(0);
+    expect(relevancy.success).toBe(relevancy.score === 1);
+    // … while turn_faithfulness, which --options does not name, keeps --window-size.
+    expect(withOptions.turn_faithfulness).toEqual(withFlag.turn_faithfulness);
+    // Verdicts that have a unit score carry it.
+    const scored = Object.values(withOptions).flatMap((m) => m.verdicts as (ReportVerdict & { score?: number })[]).filter((v) => v.score !== undefined);
+    expect(scored.length).toBeGreaterThan(0);
+    for (const v of scored) expect(v.score).toEqual(expect.any(Number));
+  }, 120_000);
+
+  it('--options names the field of a bad option, an unknown metric or one the run does not score, and exits 2', async () => {
+    const runs = await Promise.all([
+      turnwise([SUPPORT, '--options', '{"turn_faithfulness":{"windowSize":0}}']),
+      turnwise([SUPPORT, '--options', '{"turn_faithfulness":{"windowsize":3}}']),
+      turnwise([SUPPORT, '--options', '{"faithfulness":{}}']),
+      turnwise([SUPPORT, '--metrics', 'conversation_relevancy', '--options', '{"turn_faithfulness":{"windowSize":3}}']),
+      turnwise([SUPPORT, '--options', '{"turn_faithfulness":']),
+    ]);
+    for (const run of runs) expect(run.code, run.stderr).toBe(2);
+    expect(runs[0].stderr).toMatch(/^turnwise: --options: turn_faithfulness\.windowSize: /m);
+    expect(runs[1].stderr).toMatch(/--options: turn_faithfulness\.windowsize: turn_faithfulness has no option windowsize/);
+    expect(runs[2].stderr).toMatch(/--options: unknown metric "faithfulness"/);
+    expect(runs[3].stderr).toMatch(/--options: turn_faithfulness is not among the metrics of this run/);
+    expect(runs[4].stderr).toMatch(/--options: not valid JSON/);
+  }, 150_000);
 
   it('goes through --judge-base-url, and a second identical run is served from the database cache', async () => {
     server = await startJudgeServer({ handler: answerLikeOfflineJudge() });
@@ -224,7 +262,7 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
           const stored = results.find((r) => r.conversationId === conversation.id && r.metric === metric);
           const reported = report.conversations[i].metrics[metric];
           expect(stored).toMatchObject({ score: reported.score, success: reported.success });
-          const reportedTurns = [...new Set(reported.verdicts.map((v) => v.turn))].sort((a, b) => a - b);
+          const reportedTurns = [...new Set(reported.verdicts.map((v) => v.turn - 1))].sort((a, b) => a - b);
           expect(stored!.verdicts.map((v) => v.turnIndex).sort((a, b) => a - b)).toEqual(reportedTurns);
         }
       });

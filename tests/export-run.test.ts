@@ -28,12 +28,15 @@ let database: FreshDatabase;
 let route: typeof import('../app/api/runs/[id]/export/route');
 let runId = '';
 const previousUrl = process.env.DATABASE_URL;
+const previousAuth = process.env.TURNWISE_AUTH;
 
 beforeAll(async () => {
   database = await freshDatabase('sqlite');
   await ensureDatabase(database.url);
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
+  // The route handlers' own behaviour; sign-in is tested in tests/auth-routes.test.ts.
+  process.env.TURNWISE_AUTH = 'off';
   route = await import('../app/api/runs/[id]/export/route');
   const conversations: Conversation[] = Array.from({ length: CONVERSATIONS }, (_, i) => ({
     name: nameOf(i),
@@ -41,12 +44,13 @@ beforeAll(async () => {
       { role: 'user', content: `Question ${i}?` },
       { role: 'assistant', content: broken(i) ? 'BROKEN answer' : `Answer ${i}.` },
       { role: 'user', content: `Follow-up ${i}?` },
-      { role: 'assistant', content: i % 3 === 0 ? 'OFF-TOPIC: lemon cake.' : `More on ${i}.` },
+      { role: 'assistant', content: broken(i) ? 'BROKEN more' : i % 3 === 0 ? 'OFF-TOPIC: lemon cake.' : `More on ${i}.` },
     ],
   }));
   const judge = createScriptedJudge({
     'conversation_relevancy.relevance': (input) => {
-      if (input.assistantMessage.startsWith('BROKEN')) throw new Error('the judge broke down');
+      // The judge fails on every window of a broken conversation, so its result errors as a whole.
+      if (input.window.some((m) => m.content.startsWith('BROKEN'))) throw new Error('the judge broke down');
       return input.assistantMessage.startsWith('OFF-TOPIC') ? { verdict: 'no', reason: '=cmd|" /C calc"!A0 off topic' } : { verdict: 'yes', reason: 'On topic.' };
     },
     'knowledge_retention.facts': (input) => ({ facts: [{ key: 'question', values: [input.message] }] }),
@@ -67,6 +71,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await disconnectDb();
+  if (previousAuth === undefined) delete process.env.TURNWISE_AUTH;
+  else process.env.TURNWISE_AUTH = previousAuth;
   if (previousUrl === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previousUrl;
   await database?.drop();
@@ -106,7 +112,7 @@ describe('GET /api/runs/:id/export', () => {
     expect(rows.slice(0, 10).map((r) => restoreCell(r[1]))).toEqual(FORMULA_NAMES.flatMap((n) => [n, n]));
     expect(rows[10][1]).toBe('chat 5, "quoted"\nsecond line');
     const relevancy0 = rows[0];
-    expect(relevancy0.slice(3)).toEqual(['conversation_relevancy', '0.5', 'true', '0.5', "'-Scripted reason, with a comma", '']);
+    expect(relevancy0.slice(3)).toEqual(['conversation_relevancy', '0.5', 'true', '0.5', "'-Scripted reason, with a comma", '', '']);
     expect(rows[1].slice(3, 8)).toEqual(['knowledge_retention', '1', 'true', '0.5', "'-Scripted reason, with a comma"]);
     const errored = rows.find((r) => r[2] === '7' && r[3] === 'conversation_relevancy')!;
     expect(errored[4]).toBe('');
@@ -120,7 +126,7 @@ describe('GET /api/runs/:id/export', () => {
     expect(header).toEqual([...VERDICT_CSV_COLUMNS]);
     expect(rows.length).toBe(await getDb().turnVerdict.count({ where: { runId } }));
     expect(rows.length).toBeGreaterThan(CONVERSATIONS * 1.5);
-    const offTopic = rows.find((r) => r[2] === '3' && r[4] === 'conversation_relevancy' && r[3] === '3')!;
+    const offTopic = rows.find((r) => r[2] === '3' && r[4] === 'conversation_relevancy' && r[3] === '4')!; // turn 4 as the page counts
     expect(offTopic.slice(5)).toEqual(['no', '', `'=cmd|" /C calc"!A0 off topic`]);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
@@ -137,7 +143,7 @@ describe('GET /api/runs/:id/export', () => {
 
     const flat = JSON.parse((await readChunks((await download(runId, '?format=json&level=verdicts')).body!)).text);
     expect(flat.verdicts).toHaveLength(await getDb().turnVerdict.count({ where: { runId } }));
-    expect(flat.verdicts[0]).toEqual({ conversation: expect.objectContaining({ position: 0 }), metric: 'conversation_relevancy', turn: 1, verdict: 'yes', score: null, reason: 'On topic.' });
+    expect(flat.verdicts[0]).toEqual({ conversation: expect.objectContaining({ position: 0 }), metric: 'conversation_relevancy', turn: 2, verdict: 'yes', score: null, reason: 'On topic.' });
   });
 
   it('reads the same rows whatever the page size', async () => {
@@ -168,6 +174,7 @@ describe('streaming', () => {
       success: true,
       threshold: 0.5,
       reason: null,
+      warnings: [],
       error: null,
       verdicts: [],
     });

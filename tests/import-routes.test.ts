@@ -7,23 +7,29 @@ import { datasetConversationPages } from '../lib/imports/export-dataset';
 import type { Conversation } from '../lib/metrics/types';
 import { type FreshDatabase, freshDatabase } from './db/databases';
 import { fixturePath } from './fixtures/datasets/fixtures';
+import { readUploadAnswer } from '../lib/imports/upload-answer';
 
 // The upload and export route handlers themselves, on a SQLite database of their own.
 let database: FreshDatabase;
 let importRoute: typeof import('../app/api/datasets/import/route');
 let exportRoute: typeof import('../app/api/datasets/[id]/export/route');
 const previousUrl = process.env.DATABASE_URL;
+const previousAuth = process.env.TURNWISE_AUTH;
 
 beforeAll(async () => {
   database = await freshDatabase('sqlite');
   await ensureDatabase(database.url);
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
+  // The route handlers' own behaviour; sign-in is tested in tests/auth-routes.test.ts.
+  process.env.TURNWISE_AUTH = 'off';
   importRoute = await import('../app/api/datasets/import/route');
   exportRoute = await import('../app/api/datasets/[id]/export/route');
 });
 afterAll(async () => {
   await disconnectDb();
+  if (previousAuth === undefined) delete process.env.TURNWISE_AUTH;
+  else process.env.TURNWISE_AUTH = previousAuth;
   if (previousUrl === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previousUrl;
   await database?.drop();
@@ -72,20 +78,20 @@ describe('POST /api/datasets/import', () => {
     const garbage = new Uint8Array(4096);
     for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 256;
     const res = await upload(garbage, { name: 'garbage', fileName: 'data.jsonl' });
-    expect(res.status).toBe(422);
-    const answer = await res.json();
-    expect(answer.ok).toBe(false);
-    expect(answer.problems).toHaveLength(1);
-    expect(answer.message).toMatch(/^Nothing was stored: binary file, not text: found a NUL byte at line 1; expected UTF-8 text/);
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error).toMatchObject({ code: 'BAD_INPUT', field: 'file', line: 1 });
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).toMatch(/^Nothing was stored: binary file, not text: found a NUL byte at line 1; expected UTF-8 text/);
     expect(await counts()).toEqual(before);
   });
 
   it('rejects the binary fixture and a Latin-1 file, naming the line', async () => {
     const binary = await (await upload(readFileSync(fixturePath('binary.csv')), { name: 'b', fileName: 'binary.csv' })).json();
-    expect(binary.message).toMatch(/binary file/);
+    expect(binary.error.message).toMatch(/binary file/);
     const latin1 = await (await upload(readFileSync(fixturePath('latin1.csv')), { name: 'l', fileName: 'latin1.csv' })).json();
-    expect(latin1.ok).toBe(false);
-    expect(latin1.message).toMatch(/not valid UTF-8: invalid byte sequence at line \d/);
+    expect(latin1.error.code).toBe('BAD_INPUT');
+    expect(latin1.error.message).toMatch(/not valid UTF-8: invalid byte sequence at line \d/);
   });
 
   it('rejects an empty file, and one with only whitespace', async () => {
@@ -96,27 +102,38 @@ describe('POST /api/datasets/import', () => {
       [new TextEncoder().encode('  \n\n '), 'found only whitespace'],
     ] as const) {
       const res = await upload(body, { name: 'empty', fileName: 'empty.json' });
-      expect(res.status).toBe(422);
+      expect(res.status).toBe(400);
       const answer = await res.json();
-      expect(answer.message).toBe(`Nothing was stored: empty file: ${found}; expected JSON, JSONL or CSV content at line 1.`);
+      expect(answer.error.message).toBe(`Nothing was stored: empty file: ${found}; expected JSON, JSONL or CSV content at line 1.`);
     }
     expect(await counts()).toEqual(before);
   });
 
   it('rejects content of no known format, saying what was expected and found', async () => {
     const res = await upload(new TextEncoder().encode('{"question": "hi"}\n{"question": "bye"}\n'), { name: 'x', fileName: 'x.jsonl' });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     const answer = await res.json();
-    expect(answer.message).toMatch(/unrecognised content: JSONL records with question: expected messages \(OpenAI\)/);
+    expect(answer.error.message).toMatch(/unrecognised content: JSONL records with question: expected messages \(OpenAI\)/);
+  });
+
+  it('answers in the shape the import wizard reads: its message, the problems and the field errors', async () => {
+    const rejected = await upload(new TextEncoder().encode('{"question": "hi"}\n'), { name: 'x', fileName: 'x.jsonl' });
+    const shown = readUploadAnswer(rejected.status, '', await rejected.json());
+    expect(shown).toMatchObject({ ok: false, message: expect.stringMatching(/^Nothing was stored: unrecognised content/) });
+    expect(shown.ok ? [] : shown.problems).toHaveLength(1);
+    const unnamed = await upload(new TextEncoder().encode('x'), { name: ' ' });
+    expect(readUploadAnswer(unnamed.status, '', await unnamed.json())).toMatchObject({ ok: false, fieldErrors: { name: ['Give the dataset a name'] } });
+    const stored = await upload(readFileSync(fixturePath('openai-chat.jsonl')), { name: 'ok', fileName: 'openai-chat.jsonl' });
+    expect(readUploadAnswer(stored.status, '', await stored.json())).toEqual({ ok: true, datasetId: expect.any(String) });
   });
 
   it('needs a name, and a CSV mapping that names known fields', async () => {
     const noName = await upload(new TextEncoder().encode('x'), { name: '  ' });
     expect(noName.status).toBe(400);
-    expect((await noName.json()).fieldErrors.name).toEqual(['Give the dataset a name']);
+    expect((await noName.json()).error).toMatchObject({ code: 'BAD_INPUT', field: 'name', message: 'Give the dataset a name', fieldErrors: { name: ['Give the dataset a name'] } });
     const badMapping = await upload(new TextEncoder().encode('x'), { name: 'n', csvMapping: JSON.stringify({ a: 'nonsense' }) });
     expect(badMapping.status).toBe(400);
-    expect((await badMapping.json()).fieldErrors.csvMapping).toBeDefined();
+    expect((await badMapping.json()).error.fieldErrors.csvMapping).toBeDefined();
   });
 });
 
@@ -200,9 +217,13 @@ describe('GET /api/datasets/[id]/export', () => {
   });
 
   it('answers 404 for an unknown dataset and 400 for an unknown format', async () => {
-    expect((await download('no-such-dataset', 'jsonl')).status).toBe(404);
+    const missing = await download('no-such-dataset', 'jsonl');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.code).toBe('NOT_FOUND');
     const bad = await download(sourceId, 'xml');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/expected one of deepeval-json, jsonl, long-csv/);
+    const { error } = await bad.json();
+    expect(error).toMatchObject({ code: 'BAD_INPUT', field: 'format' });
+    expect(error.message).toMatch(/expected one of deepeval-json, jsonl, long-csv/);
   });
 });

@@ -64,6 +64,26 @@ describe('judge configuration', () => {
     expect(error.message).not.toContain('sk-inline');
   });
 
+  it('reads attempts, the retry budget and per-connection rpm/tpm, naming a bad value', () => {
+    const config = loadJudgeConfig({
+      TURNWISE_JUDGE_ATTEMPTS: '5',
+      TURNWISE_JUDGE_RETRY_BUDGET_S: '90',
+      TURNWISE_JUDGE_RPM: '500',
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 'http://127.0.0.1:1/v1', models: ['m'], rpm: 2400, tpm: 90000 }]),
+    });
+    expect(config.attempts).toBe(5);
+    expect(config.retryBudgetMs).toBe(90_000);
+    expect(config.openai).toMatchObject({ rpm: 500, tpm: null });
+    expect(config.judges[0]).toMatchObject({ rpm: 2400, tpm: 90000 });
+    const defaults = loadJudgeConfig({});
+    expect(defaults.attempts).toBe(3);
+    expect(defaults.retryBudgetMs).toBe(300_000);
+    expect(configError({ TURNWISE_JUDGE_ATTEMPTS: '0' }).message).toMatch(/^TURNWISE_JUDGE_ATTEMPTS: /);
+    expect(
+      configError({ TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 'http://127.0.0.1:1/v1', models: ['m'], rpm: 'fast' }]) }).message,
+    ).toBe('TURNWISE_JUDGES[0].rpm: must be a number');
+  });
+
   it('lists judges for the UI without keys or URLs', () => {
     const config = loadJudgeConfig({
       OPENAI_API_KEY: 'sk-main-secret',

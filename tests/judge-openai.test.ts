@@ -68,7 +68,7 @@ describe('OpenAI-compatible judge', () => {
     const reply = await judge.call({ ...relevanceRequest(), schema: attribution, schemaName: 'attribution' });
 
     expect(reply.output.verdicts[0].node).toBeNull();
-    const items = (server.requests[0].body.response_format?.json_schema?.schema as any).properties.verdicts.items;
+    const items = (server.requests[0].body.response_format?.json_schema?.schema as { properties: { verdicts: { items: Record<string, unknown> } } }).properties.verdicts.items;
     expect(items.additionalProperties).toBe(false);
     expect(items.required).toEqual(['sentence', 'verdict', 'node', 'reason']);
     expect(JSON.stringify(items)).not.toContain('9007199254740991');
@@ -117,7 +117,7 @@ describe('OpenAI-compatible judge', () => {
     expect(reply.promptTokens).toBe(judge.usage().promptTokens);
   });
 
-  it('throws JudgeOutputError naming the step and the issue when the repair is invalid too', async () => {
+  it('throws JudgeOutputError naming the step and the issue when the repair and a fresh request are invalid too', async () => {
     server = await startJudgeServer({ handler: () => ({ content: 'I think it is relevant.' }) });
     const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
 
@@ -127,8 +127,13 @@ describe('OpenAI-compatible judge', () => {
     expect((error as JudgeOutputError).message).toContain('conversation_relevancy.relevance');
     expect((error as JudgeOutputError).message).toContain('no valid JSON');
     expect((error as JudgeOutputError).raw).toBe('I think it is relevant.');
-    expect(server.requests).toHaveLength(2);
-    expect(judge.usage().calls).toBe(2);
+    // The first request, the repair prompt, then a fresh request (attempts default to 3).
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[1].body.messages).toHaveLength(4);
+    expect(server.requests[2].body.messages).toEqual(relevanceRequest().messages);
+    expect(judge.usage().calls).toBe(3);
+    expect((error as JudgeOutputError).retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
+    expect((error as JudgeOutputError).retries[0].cause).toMatch(/^invalid reply: the reply contains no valid JSON/);
   });
 
   it('reads JSON out of fenced or prose replies', async () => {

@@ -31,6 +31,7 @@ const assistant = (content: string, retrieved: string, expected: string, context
 // again for the phone number the user gave, so the verdicts are not all "yes".
 const claimChat: Conversation = {
   externalId: 'claim-chat',
+  expectedOutcome: 'An assessor visits within five working days. The excess on water damage claims is 250 euros.',
   turns: [
     user('Hi, my name is Dana Reyes and my policy number is HX-55821.'),
     assistant(
@@ -223,7 +224,7 @@ describe('metrics through a real OpenAI-compatible server', () => {
     const failed = byName.contextual_recall;
     expect(failed).toMatchObject({ score: null, success: false, reason: null });
     expect(failed.error).toContain('contextual_recall.attribution');
-    expect(failed.error).toMatch(/invalid after one repair/);
+    expect(failed.error).toMatch(/invalid after 3 attempts/);
     const attributionRequests = server.requests.filter((r) => stepOf(r.body) === 'contextual_recall.attribution');
     expect(attributionRequests.some((r) => r.body.messages.some((m) => m.role === 'assistant' && m.content.includes('"maybe"')))).toBe(true);
     for (const name of METRIC_NAMES.filter((n) => n !== 'contextual_recall')) {

@@ -3,7 +3,7 @@ import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
-import { getRunScoreStats } from '@/lib/db/queries/runs/get-run-score-stats';
+import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
 import { parseRunTableQuery, type SearchParams } from '@/lib/db/queries/runs/run-table-query';

@@ -7,6 +7,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { listRunConversations } from '@/lib/db/queries/runs/list-run-conversations';
+import { countErroredResults } from '@/lib/db/queries/runs/reopen-errored-results';
 import { parseDataset } from '@/lib/datasets';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { createMetric } from '@/lib/metrics/registry';
@@ -14,6 +15,7 @@ import type { Conversation, MetricName } from '@/lib/metrics/types';
 import { applicableMetrics, metricApplies } from '@/lib/runs/applicable-metrics';
 import { cancelRun } from '@/lib/runs/cancel-run';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
+import { retryErroredResults } from '@/lib/runs/retry-errored-results';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import type { RunWorker } from '@/lib/runs/run-worker';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
@@ -195,6 +197,45 @@ describe('runs executed by the background worker', () => {
     const failed = await db.result.findMany({ where: { runId, error: { not: null } }, select: { metric: true, error: true } });
     expect(new Set(failed.map((f) => f.metric))).toEqual(new Set(['conversation_relevancy']));
     expect(failed[0].error).toContain('relevance is down');
+  });
+
+  it('re-runs only the errored results of an ended run, whole or with a turn the judge could not judge', async () => {
+    const clean = answerLikeOfflineJudge();
+    let relevanceDown = true;
+    const judge = await server((body, context) =>
+      relevanceDown && stepOf(body) === 'conversation_relevancy.relevance'
+        ? { status: 500, headers: { 'x-should-retry': 'false' }, body: { error: { message: 'relevance is down', type: 'server_error' } } }
+        : clean(body, context),
+    );
+    const env = judgeEnv(judge);
+    const { db, url, datasetId } = await database();
+    const runId = await enqueue(db, url, datasetId, env);
+    worker(db, env);
+    const first = await waitFor('the run to end', () => getRunStatus(db, runId), ended);
+    expect(first).toMatchObject({ status: 'completed_with_errors', errorItems: conversations.length });
+
+    // A result that kept a verdict the judge could not give counts as errored too.
+    const partial = await db.result.findFirstOrThrow({ where: { runId, metric: 'knowledge_retention', error: null }, select: { id: true } });
+    const verdict = await db.turnVerdict.findFirstOrThrow({ where: { resultId: partial.id }, select: { id: true } });
+    await db.turnVerdict.update({ where: { id: verdict.id }, data: { verdict: 'error', reason: 'JudgeOutputError: cut short' } });
+    const kept = await db.result.findMany({ where: { runId, error: null, NOT: { id: partial.id } }, select: { id: true } });
+    expect(await countErroredResults(db, runId)).toBe(conversations.length + 1);
+
+    relevanceDown = false;
+    const before = judge.requests.length;
+    expect(await retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).toEqual({ reopened: conversations.length + 1 });
+    await expect(retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/still going/);
+    const second = await waitFor('the re-run to end', () => getRunStatus(db, runId), ended);
+
+    expect(second).toMatchObject({ status: 'completed', errorItems: 0, doneItems: first.totalItems });
+    expect(await storedScores(db, runId)).toEqual(await directScores());
+    // Results that had scored are the same rows; the re-run asked the judge only for what had failed.
+    const after = await db.result.findMany({ where: { id: { in: kept.map((k) => k.id) } }, select: { id: true } });
+    expect(after).toHaveLength(kept.length);
+    const asked = new Set(judge.requests.slice(before).map((r) => stepOf(r.body)));
+    expect([...asked].every((step) => step === 'conversation_relevancy.relevance' || step?.startsWith('knowledge_retention') || step === 'reason')).toBe(true);
+    expect(await countErroredResults(db, runId)).toBe(0);
+    await expect(retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/no errored results/);
   });
 
   it('stops taking items once the run is cancelled', async () => {

@@ -91,6 +91,26 @@ describe('run cost preview', () => {
     expect(other).toMatchObject({ cachedCalls: 0, calls: before.calls, priced: false, costUsd: 0 });
   });
 
+  it('estimates the least time the connection\'s rpm and tpm allow', async () => {
+    const { db, datasetId } = await setup();
+    const judges = (limits: Record<string, number>) => ({
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 'http://127.0.0.1:9/v1', models: [MODEL], ...limits }]),
+    });
+    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 4 });
+
+    const free = await previewRun(db, request, judges({}), { budgetMs: 60_000 });
+    const byRequests = await previewRun(db, request, judges({ rpm: 60 }), { budgetMs: 60_000 });
+    const byTokens = await previewRun(db, request, judges({ rpm: 100_000, tpm: 1000 }), { budgetMs: 60_000 });
+
+    expect(free.rateLimitedMs).toBeNull();
+    // 60 requests a minute: one a second.
+    expect(byRequests.rateLimitedMs).toBe(byRequests.calls * 1000);
+    expect(byRequests).toMatchObject({ rpm: 60, tpm: null });
+    // The token limit binds: tokens ÷ 1,000 a minute.
+    const tokens = byTokens.promptTokens + byTokens.completionTokens;
+    expect(byTokens.rateLimitedMs).toBe(Math.round((tokens / 1000) * 60_000));
+  });
+
   it('extrapolates from part of the dataset when time runs out', async () => {
     const { db, datasetId } = await setup();
     const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });

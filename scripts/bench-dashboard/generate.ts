@@ -1,6 +1,6 @@
 import { createClient, type Client } from '@libsql/client';
 import type { Db } from '../../lib/db/queries/db-types';
-import { finishRun } from '../../lib/db/queries/runs/finish-run';
+import { finishRun } from '../../lib/runs/lifecycle';
 import { insertStatements } from '../bench/insert-statements';
 
 /*

@@ -5,7 +5,9 @@ port="$1"
 cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
 export DATABASE_URL="file:./data/e2e/turnwise-e2e.db"
-unset OPENAI_API_KEY OPENAI_BASE_URL TURNWISE_JUDGES || true
+unset OPENAI_API_KEY OPENAI_BASE_URL TURNWISE_JUDGES TURNWISE_AUTH TURNWISE_SECRET TURNWISE_URL || true
+# The admin e2e/global-setup.ts signs in as (e2e/auth-fixtures.ts).
+export TURNWISE_ADMIN_EMAIL="admin@e2e.test" TURNWISE_ADMIN_PASSWORD="e2e admin password"
 rm -rf data/e2e && mkdir -p data/e2e
 if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then npx next build > data/e2e/build.log 2>&1 || { cat data/e2e/build.log; exit 1; }; fi
 exec npx next start -p "$port" -H 127.0.0.1

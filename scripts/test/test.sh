@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
-unset OPENAI_API_KEY OPENAI_BASE_URL TURNWISE_JUDGES
+unset OPENAI_API_KEY OPENAI_BASE_URL TURNWISE_JUDGES TURNWISE_AUTH TURNWISE_API_KEY TURNWISE_ADMIN_EMAIL TURNWISE_ADMIN_PASSWORD
 
 can_apt() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }
 apt_updated=""

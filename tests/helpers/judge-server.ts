@@ -24,7 +24,14 @@ export interface RecordedRequest {
 }
 
 export type HandlerResult =
-  | { content: string; model?: string; usage?: { promptTokens: number; completionTokens: number } }
+  | {
+      content: string;
+      model?: string;
+      usage?: { promptTokens: number; completionTokens: number };
+      /** Sends the first half of the response body, then drops the connection. */
+      cut?: boolean;
+      headers?: Record<string, string>;
+    }
   | { status: number; headers?: Record<string, string>; body?: unknown };
 
 export type JudgeServerHandler = (
@@ -82,7 +89,7 @@ export async function startJudgeServer(options: { handler: JudgeServerHandler; l
       }
       const promptTokens = result.usage?.promptTokens ?? tokensOf(body.messages.map((m) => m.content).join(''));
       const completionTokens = result.usage?.completionTokens ?? tokensOf(result.content);
-      return send(res, 200, {
+      const reply = {
         id: `chatcmpl-${index}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
@@ -96,7 +103,16 @@ export async function startJudgeServer(options: { handler: JudgeServerHandler; l
           },
         ],
         usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-      });
+      };
+      if (result.cut) {
+        const text = JSON.stringify(reply);
+        res.writeHead(200, { 'content-type': 'application/json', ...result.headers });
+        res.write(text.slice(0, Math.floor(text.length / 2)));
+        await sleep(5);
+        res.socket?.destroy();
+        return;
+      }
+      return send(res, 200, reply, result.headers);
     } finally {
       inFlight--;
     }

@@ -16,7 +16,7 @@ export const insurance: Topic = {
         `${c} roadside assistance costs ${money(+p.price)} a year and covers towing up to ${p.miles} miles, jump starts and lockouts. Members get up to ${p.tows} service calls per policy year. Help can be requested in the app or by phone at any hour.`,
       questions: ['Does my policy include roadside assistance?', 'How far will you tow my car?', 'My car broke down, who do I call?'],
       answer: (p) => `Roadside assistance is ${money(+p.price)} a year and covers towing up to ${p.miles} miles, jump starts and lockouts, up to ${p.tows} calls a year. Request help in the app or by phone at any hour.`,
-      contradiction: (p) => `Towing is unlimited in distance, and there is no cap on service calls.`,
+      contradiction: () => `Towing is unlimited in distance, and there is no cap on service calls.`,
       context: (p) => [`Towing up to ${p.miles} miles`, `Up to ${p.tows} service calls per year`, 'Request help in the app or by phone'],
     },
     {
@@ -25,7 +25,7 @@ export const insurance: Topic = {
         `Claims should be filed within ${p.days} days of an accident, online or by phone. An adjuster contacts the policyholder within ${p.adjuster} business days. Approved claims are paid within ${p.pay} business days by direct deposit.`,
       questions: ['How do I file a claim?', 'I had a small accident yesterday. What now?', 'How long until a claim is paid?'],
       answer: (p) => `File the claim within ${p.days} days of the accident, online or by phone. An adjuster will contact you within ${p.adjuster} business days, and approved claims are paid within ${p.pay} business days.`,
-      contradiction: (p) => `Claims can be filed up to two years later, and payment is made the same day without an adjuster.`,
+      contradiction: () => `Claims can be filed up to two years later, and payment is made the same day without an adjuster.`,
       context: (p) => [`File within ${p.days} days`, `Adjuster contact within ${p.adjuster} business days`, `Payment within ${p.pay} business days`],
     },
     {
@@ -34,7 +34,7 @@ export const insurance: Topic = {
         `The standard collision deductible is ${money(+p.ded)}. Glass repairs have a deductible of ${money(+p.glass)}. Raising the deductible to ${money(+p.ded * 2)} lowers the premium by about ${p.save}%.`,
       questions: ['What is my deductible?', 'Should I raise my deductible?', 'Do I pay anything for a cracked windshield?'],
       answer: (p) => `The collision deductible is ${money(+p.ded)} and glass repairs have a ${money(+p.glass)} deductible. Raising it to ${money(+p.ded * 2)} would cut your premium by about ${p.save}%.`,
-      contradiction: (p) => `There is no deductible on collision claims, and raising it would increase your premium.`,
+      contradiction: () => `There is no deductible on collision claims, and raising it would increase your premium.`,
       context: (p) => [`Collision deductible ${money(+p.ded)}`, `Glass deductible ${money(+p.glass)}`, `Higher deductible saves about ${p.save}%`],
     },
     {
@@ -43,7 +43,7 @@ export const insurance: Topic = {
         `Rental reimbursement pays up to ${money(+p.day)} per day while the insured car is being repaired after a covered claim. The limit is ${money(+p.max)} per claim or ${p.days} days, whichever comes first. It is an optional add-on.`,
       questions: ['Will you pay for a rental car?', 'Is a rental covered while my car is in the shop?', 'How much rental coverage do I have?'],
       answer: (p) => `Rental reimbursement pays up to ${money(+p.day)} a day during repairs after a covered claim, up to ${money(+p.max)} or ${p.days} days. It is an optional add-on.`,
-      contradiction: (p) => `Every policy includes a free rental car for as long as the repair takes.`,
+      contradiction: () => `Every policy includes a free rental car for as long as the repair takes.`,
       context: (p) => [`Up to ${money(+p.day)} per day`, `Limit ${money(+p.max)} or ${p.days} days`, 'Optional add-on'],
     },
     {

@@ -55,7 +55,7 @@ export const productSupport: Topic = {
         `Standard shipping takes ${p.std} to ${+p.std + 2} business days and is free on orders over ${money(+p.free)}. Express shipping takes ${p.exp} business day${p.exp === 1 ? '' : 's'} and costs ${money(+p.cost)}. Tracking links are emailed when the order ships.`,
       questions: ['When will my order arrive?', 'How long does shipping take?', 'Can I get it faster?'],
       answer: (p) => `Standard shipping takes ${p.std} to ${+p.std + 2} business days, free over ${money(+p.free)}. Express takes ${p.exp} business day${p.exp === 1 ? '' : 's'} for ${money(+p.cost)}, and you get a tracking link by email.`,
-      contradiction: (p) => `All orders ship overnight for free, whatever their total.`,
+      contradiction: () => `All orders ship overnight for free, whatever their total.`,
       context: (p) => [`Standard ${p.std} to ${+p.std + 2} business days`, `Free over ${money(+p.free)}`, `Express ${money(+p.cost)}`],
     },
     {

@@ -16,7 +16,7 @@ export const telecom: Topic = {
         `${c} international roaming costs ${money(+p.day)} per day in over ${p.countries} countries. Each roaming day includes ${p.gb} GB of data and unlimited texts. Roaming must be switched on in the account settings before travelling.`,
       questions: ['Will my phone work abroad?', 'How much does roaming cost?', 'I am travelling to Europe next week, what about data?'],
       answer: (p) => `Roaming costs ${money(+p.day)} a day in over ${p.countries} countries and includes ${p.gb} GB of data and unlimited texts. Switch it on in your account settings before you leave.`,
-      contradiction: (p) => `Roaming is free in every country and turns itself on automatically.`,
+      contradiction: () => `Roaming is free in every country and turns itself on automatically.`,
       context: (p) => [`${money(+p.day)} per roaming day`, `${p.gb} GB of data per day`, 'Switch roaming on before travelling'],
     },
     {
@@ -34,7 +34,7 @@ export const telecom: Topic = {
         `Contracts run for ${p.months} months. Cancelling early costs ${money(+p.fee)}, reduced by ${money(+p.monthly)} for every month already served. Device balances become due in full on cancellation.`,
       questions: ['What happens if I cancel my contract early?', 'Is there a fee to leave?', 'How long is my contract?'],
       answer: (p) => `Contracts last ${p.months} months. Leaving early costs ${money(+p.fee)}, minus ${money(+p.monthly)} for each month you have served, and any device balance becomes due.`,
-      contradiction: (p) => `You can cancel at any time without a fee, and device balances are forgiven.`,
+      contradiction: () => `You can cancel at any time without a fee, and device balances are forgiven.`,
       context: (p) => [`${p.months}-month contracts`, `Early termination fee ${money(+p.fee)}`, 'Device balance due on cancellation'],
     },
     {
@@ -43,7 +43,7 @@ export const telecom: Topic = {
         `Numbers can be moved from another carrier with the account number and a ${p.pin}-digit transfer PIN from that carrier. Most transfers finish within ${p.hours} hours. The old service is cancelled automatically once the move completes.`,
       questions: ['Can I keep my number if I switch to you?', 'How long does a number transfer take?', 'What do I need to port my number?'],
       answer: (p) => `Yes, bring your old carrier's account number and ${p.pin}-digit transfer PIN. Most transfers finish within ${p.hours} hours and the old service is cancelled automatically.`,
-      contradiction: (p) => `Number transfers take about three weeks and you must cancel the old service yourself first.`,
+      contradiction: () => `Number transfers take about three weeks and you must cancel the old service yourself first.`,
       context: (p) => [`${p.pin}-digit transfer PIN needed`, `Transfers finish within ${p.hours} hours`],
     },
     {
@@ -52,7 +52,7 @@ export const telecom: Topic = {
         `New phones can be paid over ${p.months} months at 0% APR. The down payment is ${money(+p.down)} for customers with good credit. Paying off the balance early carries no penalty.`,
       questions: ['Can I pay for a new phone monthly?', 'Do I need a down payment for a phone?', 'Is there interest on phone payments?'],
       answer: (p) => `You can spread a new phone over ${p.months} months at 0% APR, with ${money(+p.down)} down if your credit is good. Paying it off early has no penalty.`,
-      contradiction: (p) => `Phone payments carry 12% APR and early payoff costs a penalty.`,
+      contradiction: () => `Phone payments carry 12% APR and early payoff costs a penalty.`,
       context: (p) => [`${p.months} months at 0% APR`, `Down payment ${money(+p.down)}`, 'No early payoff penalty'],
     },
   ],

@@ -28,7 +28,7 @@ export const travel: Topic = {
         `Any ticket can be cancelled for a full refund within ${p.hours} hours of booking. After that, standard fares can be cancelled for a fee of ${money(+p.fee)} per passenger, and the rest is returned as travel credit. Travel credit is valid for ${p.credit} months.`,
       questions: ['Can I cancel my flight and get a refund?', 'What is the cancellation fee?', 'I need to cancel the trip. What do I get back?'],
       answer: (p) => `You get a full refund if you cancel within ${p.hours} hours of booking. After that the fee is ${money(+p.fee)} per passenger, and the rest becomes travel credit valid for ${p.credit} months.`,
-      contradiction: (p) => `Cancellations are always refunded in full with no fee, and travel credit never expires.`,
+      contradiction: () => `Cancellations are always refunded in full with no fee, and travel credit never expires.`,
       context: (p) => [`Full refund within ${p.hours} hours of booking`, `Cancellation fee ${money(+p.fee)} per passenger`, `Travel credit valid ${p.credit} months`],
     },
     {
@@ -64,7 +64,7 @@ export const travel: Topic = {
         `Trip protection costs ${money(+p.price)} per traveller and covers cancellation for illness up to ${money(+p.cover)}. Delays longer than ${p.delay} hours are covered for meals and hotels. It must be bought within 14 days of booking.`,
       questions: ['Is travel insurance worth it?', 'What does trip protection cover?', 'How much is the trip protection?'],
       answer: (p) => `Trip protection is ${money(+p.price)} per traveller. It covers cancellation for illness up to ${money(+p.cover)} and meals and hotels for delays over ${p.delay} hours.`,
-      contradiction: (p) => `Trip protection covers any cancellation reason with no limit and can be bought up to the day of departure.`,
+      contradiction: () => `Trip protection covers any cancellation reason with no limit and can be bought up to the day of departure.`,
       context: (p) => [`${money(+p.price)} per traveller`, `Illness cancellation up to ${money(+p.cover)}`, `Delays over ${p.delay} hours covered`],
     },
   ],

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { getRun } from '@/lib/db/queries/runs/get-run';
+import type { Conversation } from '@/lib/metrics/types';
+import { enqueueRun } from '@/lib/runs/enqueue-run';
+import { runRequestSchema } from '@/lib/runs/run-request';
+import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
+import { freshDatabase } from './db/databases';
+import { startJudgeServer } from './helpers/judge-server';
+import { rateLimited } from './helpers/rate-limited-handler';
+import { answerLikeOfflineJudge } from './helpers/step-answers';
+import { supportChat } from './helpers/support-chat';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const conversations: Conversation[] = Array.from({ length: 4 }, (_, i) => ({
+  ...supportChat,
+  externalId: `chat-${i}`,
+  turns: supportChat.turns.slice(4 * i, 4 * i + 4),
+}));
+
+describe('a run held back by the judge rate limit', () => {
+  it('records the refused requests and, while held back, since when; every conversation is scored', async () => {
+    // 3 requests a second, 429 with retry-after only: the judge finds the limit by meeting it.
+    const limited = rateLimited(answerLikeOfflineJudge(), { perSecond: 3, rateLimitHeaders: false });
+    const server = await startJudgeServer({ handler: limited.handler });
+    cleanups.push(() => server.close());
+    const fresh = await freshDatabase('sqlite');
+    await ensureDatabase(fresh.url);
+    const db: Db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const dataset = await saveDataset(db, { name: 'support', sourceFormat: 'deepeval', conversations });
+    const env = {
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: ['judge-model'] }]),
+      TURNWISE_WORKER_POLL_MS: '100',
+      DATABASE_URL: fresh.url,
+    };
+    const request = runRequestSchema.parse({
+      datasetId: dataset.id,
+      metrics: [{ name: 'conversation_relevancy', options: {} }],
+      judge: { kind: 'openai', name: 'local', model: 'judge-model' },
+      concurrency: 8,
+    });
+    const { runId } = await enqueueRun(db, request, env);
+    const worker = startSqliteRunWorker({ db, env });
+    cleanups.push(() => worker.stop());
+
+    let sawHeldBack = false;
+    const deadline = Date.now() + 30_000;
+    let run = await getRun(db, runId);
+    while (['queued', 'running'].includes(run.status) && Date.now() < deadline) {
+      if (run.rateLimitedSince !== null) sawHeldBack = true;
+      await new Promise((r) => setTimeout(r, 50));
+      run = await getRun(db, runId);
+    }
+
+    expect(run.status).toBe('completed');
+    expect(run.doneItems).toBe(conversations.length);
+    expect(run.errorItems).toBe(0);
+    expect(limited.refused()).toBeGreaterThan(0);
+    expect(run.rateLimitRefusals).toBe(limited.refused());
+    expect(sawHeldBack).toBe(true);
+    expect(run.rateLimitedSince).toBeNull();
+  }, 40_000);
+});
