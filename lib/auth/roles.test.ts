@@ -16,4 +16,8 @@ describe('roles', () => {
     expect(mayChange({ id: 'u1', role: 'viewer' }, 'u1')).toBe(false);
     expect(mayChange({ id: 'u9', role: 'admin' }, null)).toBe(true);
   });
+  it('lets the service key change what no user owns (its own runs), not what a user made', () => {
+    expect(mayChange({ id: 'service', role: 'editor' }, null)).toBe(true);
+    expect(mayChange({ id: 'service', role: 'editor' }, 'u1')).toBe(false);
+  });
 });

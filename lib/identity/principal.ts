@@ -1,4 +1,4 @@
-import { hasRole, isRole, type Role } from './roles';
+import { hasRole, isRole, SERVICE_ID, type Role } from './roles';
 
 /** Who a request acts as. */
 export interface Principal {
@@ -14,7 +14,7 @@ export interface Principal {
 export const LOCAL_PRINCIPAL: Principal = { id: 'local', email: 'local', name: 'Local user', role: 'admin', via: 'auth-off' };
 
 /** TURNWISE_API_KEY: scripts and CI, with an editor's rights (it starts runs; it manages no users). */
-export const SERVICE_PRINCIPAL: Principal = { id: 'service', email: 'service key', name: 'Service key', role: 'editor', via: 'service-key' };
+export const SERVICE_PRINCIPAL: Principal = { id: SERVICE_ID, email: 'service key', name: 'Service key', role: 'editor', via: 'service-key' };
 
 export function principalOf(user: { id: string; email: string; name: string; role?: unknown }, via: Principal['via']): Principal {
   return { id: user.id, email: user.email, name: user.name, role: isRole(user.role) ? user.role : 'viewer', via };

@@ -6,6 +6,9 @@
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The principal id of TURNWISE_API_KEY (user ids are cuids, never this). */
+export const SERVICE_ID = 'service';
+
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -15,8 +18,12 @@ export function hasRole(role: string, needed: Role): boolean {
   return RANK[isRole(role) ? role : 'viewer'] >= RANK[needed];
 }
 
-/** Editors delete and cancel only what they made (a null owner is an item from before sign-in: admins only). */
+/**
+ * Editors delete and cancel only what they made. A null owner is an item no user owns: made
+ * before sign-in or with the service key (TURNWISE_API_KEY), which may change those.
+ */
 export function mayChange(actor: { id: string; role: string }, createdById: string | null): boolean {
   if (hasRole(actor.role, 'admin')) return true;
+  if (actor.id === SERVICE_ID) return createdById === null;
   return hasRole(actor.role, 'editor') && createdById !== null && createdById === actor.id;
 }

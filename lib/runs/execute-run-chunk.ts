@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Db } from '../db/queries/db-types';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { listStoredItems, storedItemKey } from '../db/queries/runs/list-stored-items';
@@ -19,22 +20,38 @@ const STOPPED = 'RunStopped';
  * cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
  * calls in flight finish and their replies reach the cache for whoever resumes.
  */
-function forRun(judge: Judge, signal: AbortSignal | undefined): Judge {
+function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void } {
   const cancelled = new AbortController();
-  signal?.addEventListener('abort', () => signal.reason === 'cancelled' && cancelled.abort(signal.reason), { once: true });
+  // One listener per call in flight (removed when it ends): many at once is not a leak here.
+  setMaxListeners(0, cancelled.signal);
+  const onStop = () => signal?.reason === 'cancelled' && cancelled.abort(signal.reason);
+  signal?.addEventListener('abort', onStop, { once: true });
   return {
-    kind: judge.kind,
-    model: judge.model,
-    usage: () => judge.usage(),
-    ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
-    call: async (request) => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (signal?.aborted) {
-        const error = new Error('the run was stopped');
-        error.name = STOPPED;
-        throw error;
-      }
-      return judge.call(signal ? { ...request, signal: cancelled.signal } : request);
+    dispose: () => signal?.removeEventListener('abort', onStop),
+    judge: {
+      kind: judge.kind,
+      model: judge.model,
+      usage: () => judge.usage(),
+      ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
+      call: async (request) => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (signal?.aborted) {
+          const error = new Error('the run was stopped');
+          error.name = STOPPED;
+          throw error;
+        }
+        if (!signal) return judge.call(request);
+        // A signal of its own per call: the judge client may leave listeners on what it is given,
+        // and a run makes thousands of calls.
+        const call = new AbortController();
+        const abort = () => call.abort(cancelled.signal.reason);
+        cancelled.signal.addEventListener('abort', abort, { once: true });
+        try {
+          return await judge.call({ ...request, signal: call.signal });
+        } finally {
+          cancelled.signal.removeEventListener('abort', abort);
+        }
+      },
     },
   };
 }
@@ -66,7 +83,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
-  const judge = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
+  const { judge, dispose } = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
   const stopReporting = reportRateLimit(db, runId, judge);
   let scored = 0;
   try {
@@ -85,6 +102,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
       },
     });
   } finally {
+    dispose();
     await stopReporting();
   }
   return { scored };

@@ -45,6 +45,8 @@ export interface JudgeServer {
   requests: RecordedRequest[];
   /** Most requests that were being handled at the same time. */
   readonly maxInFlight: number;
+  /** Requests whose client hung up before the answer was sent. */
+  readonly aborted: number;
   close(): Promise<void>;
 }
 
@@ -56,9 +58,13 @@ export async function startJudgeServer(options: { handler: JudgeServerHandler; l
   const started = Date.now();
   let inFlight = 0;
   let maxInFlight = 0;
+  let aborted = 0;
 
   const server = http.createServer(async (req, res) => {
     inFlight++;
+    res.once('close', () => {
+      if (!res.writableEnded) aborted++;
+    });
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       const text = await readBody(req);
@@ -125,6 +131,9 @@ export async function startJudgeServer(options: { handler: JudgeServerHandler; l
     requests,
     get maxInFlight() {
       return maxInFlight;
+    },
+    get aborted() {
+      return aborted;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
