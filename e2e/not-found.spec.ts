@@ -36,6 +36,7 @@ const API: Case[] = [
   { route: 'api/runs/[id]/export/route.ts', url: () => `/api/runs/${MISSING}/export` },
   { route: 'api/datasets/[id]/export/route.ts', url: () => `/api/datasets/${MISSING}/export` },
   { route: 'api/v1/runs/[id]/retry-errored/route.ts', url: () => `/api/v1/runs/${MISSING}/retry-errored`, method: 'POST' },
+  { route: 'api/v1/runs/[id]/cancel/route.ts', url: () => `/api/v1/runs/${MISSING}/cancel`, method: 'POST' },
 ];
 
 // Routes that name no record: nothing can be missing.
@@ -55,6 +56,8 @@ const WITHOUT_IDS = [
   'admin/connections/page.tsx',
   'admin/audit/page.tsx',
   'api/auth/[...all]/route.ts',
+  // Answers the runs it knows among those asked about; an unknown id is simply not in the list.
+  'api/runs/progress/route.ts',
 ];
 
 function routeFiles(dir: string, prefix = ''): string[] {

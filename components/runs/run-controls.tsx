@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { cancelRunAction } from '@/lib/actions/runs';
 
 const LIVE = new Set(['queued', 'running']);
@@ -55,18 +55,4 @@ export function RunControls({ run }: RunControlsProps) {
       {message ? <span role="alert" className="text-rose-700">{message}</span> : null}
     </div>
   );
-}
-
-/**
- * Re-renders the page from the server every `intervalMs` while `active`: the run page's
- * server components read the run again, with no API of our own to poll.
- */
-export function RunAutoRefresh({ active, intervalMs = 1000 }: { active: boolean; intervalMs?: number }) {
-  const router = useRouter();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => router.refresh(), intervalMs);
-    return () => clearInterval(timer);
-  }, [active, intervalMs, router]);
-  return null;
 }

@@ -3,7 +3,7 @@ import { Table, Td } from '@/components/ui/table';
 import type { RunListItem } from '@/lib/db/queries/runs/list-runs';
 import { formatDate, formatPercent, formatScore, metricLabel } from '@/lib/format/format';
 import { parseRunSummary, summaryEntries } from '@/lib/domain/run-summary';
-import { RunStatusBadge } from './run-status-badge';
+import { LiveRunCount, LiveRunStatus } from './live/live-run-cells';
 
 export function RunsTable({ runs }: { runs: RunListItem[] }) {
   return (
@@ -28,11 +28,10 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
             <Td>{run.modelVersion ?? '–'}</Td>
             <Td className="whitespace-nowrap">{run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel}</Td>
             <Td>
-              <RunStatusBadge status={run.status} />
+              <LiveRunStatus runId={run.id} status={run.status} />
             </Td>
             <Td className="whitespace-nowrap tabular-nums">
-              {run.doneItems}/{run.totalItems}
-              {run.errorItems ? <span className="text-rose-600"> · {run.errorItems} errors</span> : null}
+              <LiveRunCount runId={run.id} done={run.doneItems} total={run.totalItems} errors={run.errorItems} />
             </Td>
             <Td>
               <ul className="space-y-0.5">

@@ -17,3 +17,12 @@ export const runStatusLabel: Record<string, string> = {
   failed: 'failed',
   cancelled: 'cancelled',
 };
+
+/** "1 h 5 min", "3 min 20 s", "42 s". */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import { formatDuration } from '@/lib/format/format';
+import { isLiveRun, type RunProgressSnapshot } from '@/lib/domain/run-progress';
+import { useRunProgress } from './live-progress-provider';
+
+const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null);
+
+/** Time left from the rate so far, extrapolated to the items left; null until the first item is done. */
+function timeLeft(run: RunProgressSnapshot, now: number): number | null {
+  const started = ms(run.startedAt);
+  if (started === null || run.doneItems === 0 || now <= started) return null;
+  return ((run.totalItems - run.doneItems) * (now - started)) / run.doneItems;
+}
+
+function Stat({ label, value, tone = 'text-slate-900', testId }: { label: string; value: string; tone?: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`text-sm font-medium tabular-nums ${tone}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** A run's bar, counters and time left, kept fresh by the LiveProgressProvider around it. */
+export function LiveRunProgress({ runId }: { runId: string }) {
+  const run = useRunProgress(runId);
+  if (!run) return null;
+  const live = isLiveRun(run.status);
+  const share = run.totalItems ? Math.min(1, run.doneItems / run.totalItems) : 0;
+  const percent = Math.floor(share * 100);
+  const now = Date.now();
+  const left = run.status === 'running' ? timeLeft(run, now) : null;
+  const started = ms(run.startedAt);
+  const finished = ms(run.finishedAt);
+  const took = !live && started !== null && finished !== null ? finished - started : null;
+  const waiting = run.status === 'queued' ? now - Date.parse(run.createdAt) : 0;
+  const limitedSince = ms(run.rateLimitedSince);
+  const heldBack = run.status === 'running' && limitedSince !== null ? now - limitedSince : 0;
+  const refusals = run.rateLimitRefusals;
+  const barTone =
+    run.status === 'failed' ? 'bg-rose-500' : run.status === 'cancelled' ? 'bg-slate-400' : run.errorItems > 0 ? 'bg-amber-500' : 'bg-indigo-600';
+
+  return (
+    <div data-testid="run-progress-live" data-status={run.status}>
+      <div className="flex items-baseline justify-between gap-4 text-sm">
+        <span className="font-semibold text-slate-700">{run.status === 'queued' ? 'Waiting for a worker' : live ? 'Scoring' : 'Progress'}</span>
+        <span className="tabular-nums text-slate-600" data-testid="run-progress-count">
+          {run.doneItems} / {run.totalItems} results · {percent}%
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Results scored"
+        aria-valuemin={0}
+        aria-valuemax={run.totalItems}
+        aria-valuenow={run.doneItems}
+        aria-valuetext={`${percent}%`}
+        className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className={`h-full rounded-full transition-[width] duration-700 ${barTone}`} style={{ width: `${share * 100}%` }} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Stat label="Errors" value={String(run.errorItems)} tone={run.errorItems ? 'text-rose-700' : 'text-slate-900'} testId="run-progress-errors-count" />
+        <Stat label="Judge calls" value={`${run.judgeCalls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}`} />
+        <Stat label="Tokens" value={(run.promptTokens + run.completionTokens).toLocaleString('en-US')} />
+        <Stat label="Cost so far" value={`$${run.costUsd.toFixed(4)}`} />
+        <Stat
+          label={live ? 'Time left' : 'Took'}
+          value={live ? (left === null ? '–' : `about ${formatDuration(left)}`) : took === null ? '–' : formatDuration(took)}
+        />
+        <Stat label="Started" value={run.startedAt ? run.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
+      </dl>
+      {heldBack >= 1000 || refusals > 0 ? (
+        <p className="mt-3 text-sm text-amber-800" data-testid="run-rate-limit">
+          {heldBack >= 1000 ? `Waiting for the rate limit: ${formatDuration(heldBack)} so far. ` : ''}
+          {refusals > 0
+            ? `The judge refused ${refusals.toLocaleString('en-US')} ${refusals === 1 ? 'request' : 'requests'} for its rate limit; each was waited out and sent again.`
+            : ''}
+        </p>
+      ) : null}
+      {waiting > 15_000 ? (
+        <p className="mt-3 text-sm text-amber-800">
+          No worker has taken this run for {formatDuration(waiting)}. <code className="rounded bg-slate-100 px-1">npm run dashboard</code> starts
+          one beside the web server (unless TURNWISE_WORKER=0); more start with <code className="rounded bg-slate-100 px-1">npm run worker</code>.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { requestSchemaName, startJudgeServer, type JudgeServer } from '../tests/helpers/judge-server';
+
+/*
+ * A run long enough to watch (about half a minute against a judge that takes 300 ms a call):
+ * the run page and the runs list count up in place, once a second, one progress request at a
+ * time; cancelling stops the run within 2 s and it never shows "completed".
+ */
+
+const JUDGE = 'live-progress-judge';
+const DATASET = 'E2E live progress: 40 support chats';
+const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
+
+let judge: JudgeServer;
+let datasetId: string;
+
+const answer = (name: string | null): string => {
+  if (name?.includes('relevance')) return JSON.stringify({ verdict: 'yes', reason: 'The reply answers the question.' });
+  if (name === 'reason') return JSON.stringify({ reason: 'Every reply stays on the question.' });
+  throw new Error(`unexpected step ${name}`);
+};
+
+test.setTimeout(150_000);
+
+test.beforeAll(async ({ browser }) => {
+  judge = await startJudgeServer({ handler: (body) => ({ content: answer(requestSchemaName(body)) }), latencyMs: 300 });
+  const page = await browser.newPage();
+  await page.goto('/admin/connections');
+  const form = page.getByRole('form', { name: 'Add a judge connection' });
+  await form.getByLabel('Name').fill(JUDGE);
+  await form.getByLabel('Base URL').fill(judge.url);
+  await form.getByLabel(/API key/).fill('sk-e2e-live-progress');
+  await form.getByLabel(/Models/).fill('slow-judge, cold-judge');
+  await form.getByRole('button', { name: 'Add connection' }).click();
+  await expect(page.getByText(`Added ${JUDGE}.`)).toBeVisible();
+
+  const conversations = Array.from({ length: 40 }, (_, i) => ({
+    name: `support chat ${i + 1}`,
+    turns: [
+      { role: 'user', content: `Where is parcel ${5000 + i}?` },
+      { role: 'assistant', content: `Parcel ${5000 + i} is in the depot.` },
+      { role: 'user', content: `When will parcel ${5000 + i} arrive?` },
+      { role: 'assistant', content: `Parcel ${5000 + i} arrives tomorrow.` },
+    ],
+  }));
+  const params = new URLSearchParams({ name: DATASET, fileName: 'live.json' });
+  const response = await page.request.post(`/api/datasets/import?${params}`, { data: Buffer.from(JSON.stringify(conversations)) });
+  expect(response.status()).toBe(201);
+  datasetId = ((await response.json()) as { datasetId: string }).datasetId;
+  await page.close();
+});
+
+test.afterAll(async ({ browser }) => {
+  // The specs after this one see the offline default again.
+  const page = await browser.newPage();
+  await page.goto('/admin/connections');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: `Delete ${JUDGE}` }).click();
+  await expect(page.getByRole('button', { name: `Test ${JUDGE}` })).toHaveCount(0);
+  await page.close();
+  await judge?.close();
+});
+
+/** Each test asks its own model: replies another test cached would make its run instant. */
+async function startRun(page: Page, model: string): Promise<string> {
+  const response = await page.request.post('/api/v1/runs', {
+    data: { datasetId, metrics: ['conversation_relevancy'], judge: { kind: 'openai', name: JUDGE, model }, concurrency: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Counts progress requests in flight at once, and full-page (RSC) refreshes. */
+function watchRequests(page: Page) {
+  const seen = { progress: 0, inFlight: 0, maxInFlight: 0, pageRefreshes: 0 };
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.includes('/api/runs/progress')) {
+      seen.progress++;
+      seen.inFlight++;
+      seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);
+    } else if (request.headers()['rsc'] === '1' && !request.headers()['next-router-prefetch']) seen.pageRefreshes++;
+  });
+  const done = (request: { url(): string }) => {
+    if (request.url().includes('/api/runs/progress')) seen.inFlight--;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return seen;
+}
+
+test('the run page and the runs list count up in place while a 20 s run goes on', async ({ page, browser }) => {
+  const runId = await startRun(page, 'slow-judge');
+  const requests = watchRequests(page);
+  await page.goto(`/runs/${runId}`);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const list = await browser.newPage();
+  await list.goto('/runs');
+  const row = list.getByRole('row').filter({ has: list.locator(`a[href="/runs/${runId}"]`) });
+
+  const bar = page.getByRole('progressbar', { name: 'Results scored' });
+  const counts: number[] = [];
+  const listCounts = new Set<string>();
+  const started = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const now = Number(await bar.getAttribute('aria-valuenow'));
+        if (counts.at(-1) !== now) counts.push(now);
+        listCounts.add((await row.getByTestId('run-row-count').textContent()) ?? '');
+        return page.getByTestId('run-progress').getAttribute('data-status');
+      },
+      { timeout: 120_000, intervals: [250] },
+    )
+    .toBe('completed');
+  const watchedMs = Date.now() - started;
+
+  expect(watchedMs).toBeGreaterThan(20_000);
+  // Counted up in front of the user: at least ten rises, never down.
+  expect(counts.length - 1).toBeGreaterThanOrEqual(10);
+  expect([...counts].sort((a, b) => a - b)).toEqual(counts);
+  await expect(page.getByTestId('run-progress-count')).toHaveText('40 / 40 results · 100%');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  // One small request a second, never two at once; the page itself refreshed only when the run ended.
+  expect(requests.progress).toBeGreaterThanOrEqual(15);
+  expect(requests.maxInFlight).toBe(1);
+  expect(requests.pageRefreshes).toBeLessThanOrEqual(2);
+  // The charts and tables caught up once the run ended.
+  await expect(page.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
+  await expect(page.getByTestId('run-progress-live')).toContainText('Took');
+  await page.screenshot({ path: shot('live-progress-done'), fullPage: true });
+
+  expect(listCounts.size).toBeGreaterThanOrEqual(5);
+  await expect(row.getByTestId('run-row-count')).toHaveText('40/40');
+  await expect(row.getByText('Completed')).toBeVisible();
+  await list.close();
+});
+
+test('cancel stops a running run within 2 s; it stays cancelled and keeps what was scored', async ({ page }) => {
+  const runId = await startRun(page, 'cold-judge');
+  await page.goto(`/runs/${runId}`);
+  const bar = page.getByRole('progressbar', { name: 'Results scored' });
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await page.screenshot({ path: shot('live-progress-running'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Cancel run' }).click();
+  const confirmed = Date.now();
+  await page.getByRole('button', { name: 'Yes, cancel run' }).click();
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'cancelled', { timeout: 2000 });
+  expect(Date.now() - confirmed).toBeLessThan(2000);
+
+  // From 2 s after the confirmation on, the judge is asked nothing more and nothing more is stored.
+  await page.waitForTimeout(Math.max(0, 2000 - (Date.now() - confirmed)));
+  const asked = judge.requests.length;
+  await page.reload();
+  const kept = Number(await bar.getAttribute('aria-valuenow'));
+  await page.waitForTimeout(2500);
+  expect(judge.requests.length).toBe(asked);
+  const run = (await (await page.request.get(`/api/v1/runs/${runId}`)).json()) as { status: string };
+  expect(run.status).toBe('cancelled');
+  await page.reload();
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'cancelled');
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(kept);
+  expect(kept).toBeGreaterThanOrEqual(2);
+  expect(kept).toBeLessThan(40);
+});

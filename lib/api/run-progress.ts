@@ -1,0 +1,19 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Db } from '../db/queries/db-types';
+import { listRunProgress } from '../db/queries/runs/list-run-progress';
+import { progressIdsSchema, toRunProgressSnapshot } from '../domain/run-progress';
+import { validationError } from './errors';
+
+const querySchema = z.object({ ids: progressIdsSchema });
+
+/**
+ * GET /api/runs/progress?ids=a,b: the live numbers of these runs, one small read. The run page
+ * and the runs list poll it once a second instead of re-rendering the whole page.
+ */
+export async function runProgressResponse(db: Db, request: Request): Promise<Response> {
+  const query = querySchema.safeParse({ ids: new URL(request.url).searchParams.get('ids') ?? undefined });
+  if (!query.success) return validationError(query.error);
+  const runs = await listRunProgress(db, query.data.ids);
+  return Response.json({ runs: runs.map(toRunProgressSnapshot) }, { headers: { 'cache-control': 'no-store' } });
+}
