@@ -78,6 +78,13 @@ test('an admin adds a viewer, who can read but neither start a run nor manage us
   await viewer.goto('/datasets');
   await expect(viewer.getByRole('heading', { name: 'Datasets' })).toBeVisible();
   await expect(viewer.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  // Only what a viewer may do is offered: reading and exporting, no uploads, runs, renames or deletes.
+  await expect(viewer.getByRole('link', { name: 'New dataset' })).toHaveCount(0);
+  await viewer.locator('a[href^="/datasets/"]:not([href="/datasets/new"])').first().click();
+  await expect(viewer.getByRole('group', { name: 'Export' })).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'New run' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Rename' })).toHaveCount(0);
   await viewer.goto('/runs/new');
   await expect(viewer).toHaveURL(/\/denied\?needs=editor/);
   await expect(viewer.getByText('This page needs the editor role')).toBeVisible();

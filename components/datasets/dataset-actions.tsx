@@ -83,16 +83,18 @@ function DeleteDialog({ dataset, open, onClose }: { dataset: DatasetActionsProps
   );
 }
 
-/** Rename, export and delete for one dataset. */
-export function DatasetActions({ dataset }: DatasetActionsProps) {
+/** Rename, export and delete for one dataset (export only, for who may not change it). */
+export function DatasetActions({ dataset, mayChange }: DatasetActionsProps & { mayChange: boolean }) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => setRenaming(true)} disabled={renaming}>
-          Rename
-        </Button>
+        {mayChange ? (
+          <Button onClick={() => setRenaming(true)} disabled={renaming}>
+            Rename
+          </Button>
+        ) : null}
         <div className="flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm shadow-sm" role="group" aria-label="Export">
           <span className="px-1 text-slate-500">Export</span>
           {EXPORTS.map((e) => (
@@ -101,9 +103,11 @@ export function DatasetActions({ dataset }: DatasetActionsProps) {
             </a>
           ))}
         </div>
-        <button type="button" onClick={() => setDeleting(true)} className={buttonClass('secondary', 'text-rose-700 hover:bg-rose-50')}>
-          Delete
-        </button>
+        {mayChange ? (
+          <button type="button" onClick={() => setDeleting(true)} className={buttonClass('secondary', 'text-rose-700 hover:bg-rose-50')}>
+            Delete
+          </button>
+        ) : null}
       </div>
       {renaming ? <RenameForm dataset={dataset} onDone={() => setRenaming(false)} /> : null}
       <DeleteDialog dataset={dataset} open={deleting} onClose={() => setDeleting(false)} />

@@ -16,9 +16,11 @@ export interface DatasetHeaderProps {
     createdAt: Date;
     _count: { runs: number };
   };
+  /** What the signed-in user may do here: start runs (editors), rename and delete (its maker, admins). */
+  may: { run: boolean; change: boolean };
 }
 
-export function DatasetHeader({ dataset }: DatasetHeaderProps) {
+export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-500">
@@ -36,11 +38,13 @@ export function DatasetHeader({ dataset }: DatasetHeaderProps) {
             {dataset.modelVersion ? ` · model version ${dataset.modelVersion}` : ''} · imported {formatDate(dataset.createdAt)}
           </p>
         </div>
-        <Link href={`/runs/new?dataset=${dataset.id}`} className={buttonClass('primary')}>
-          New run
-        </Link>
+        {may.run ? (
+          <Link href={`/runs/new?dataset=${dataset.id}`} className={buttonClass('primary')}>
+            New run
+          </Link>
+        ) : null}
       </div>
-      <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} />
+      <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} mayChange={may.change} />
     </div>
   );
 }

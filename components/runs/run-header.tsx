@@ -19,11 +19,13 @@ export interface RunHeaderProps {
   };
   /** Results that errored whole or in part; an ended run offers to score them again. */
   erroredResults: number;
+  /** The signed-in user may cancel and re-run it (its maker, admins). */
+  mayChange: boolean;
 }
 
 const LIVE = new Set(['queued', 'running']);
 
-export function RunHeader({ run, erroredResults }: RunHeaderProps) {
+export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div>
@@ -42,8 +44,8 @@ export function RunHeader({ run, erroredResults }: RunHeaderProps) {
         {run.error ? <p className="mt-1 text-sm text-rose-700">{run.error}</p> : null}
       </div>
       <div className="flex flex-col items-end gap-2">
-        <RunControls run={{ id: run.id, status: run.status }} />
-        {erroredResults > 0 && !LIVE.has(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
+        {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
+        {mayChange && erroredResults > 0 && !LIVE.has(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
         <RunExportLinks runId={run.id} />
       </div>
     </div>

@@ -9,6 +9,7 @@ import { parseConversationQuery } from '@/lib/db/queries/datasets/conversation-q
 import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
 import { pageFromSearchParams } from '@/lib/format/pagination';
 import { orNotFound } from '@/lib/imports/or-not-found';
+import { hasRole, mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -22,14 +23,14 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function DatasetPage(props: Props) {
-  await requirePage();
+  const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
   const dataset = await orNotFound(getDataset(getDb(), id));
   const query = parseConversationQuery(search);
   const page = pageFromSearchParams(search, 50);
   return (
     <div className="space-y-8">
-      <DatasetHeader dataset={dataset} />
+      <DatasetHeader dataset={dataset} may={{ run: hasRole(principal.role, 'editor'), change: mayChange(principal, dataset.createdById) }} />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Runs</h2>
         <Suspense fallback={<TableSkeleton rows={2} label="Loading runs" />}>

@@ -13,13 +13,14 @@ import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { countErroredResults } from '@/lib/db/queries/runs/reopen-errored-results';
 import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
 import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
+import { mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Run' };
 
 export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
-  await requirePage();
+  const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
   const db = getDb();
   const [run, erroredResults] = await Promise.all([orNotFound(getRun(db, id)), countErroredResults(db, id)]);
@@ -30,7 +31,7 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const stats = getRunScoreStats(db, run);
   return (
     <div className="space-y-6">
-      <RunHeader run={run} erroredResults={erroredResults} />
+      <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} />
       <RunProgress run={run} />
       <Suspense fallback={<PanelSkeleton label="Loading metric cards" height="h-16" count={metrics.length || 1} columns="sm:grid-cols-2 lg:grid-cols-5" />}>
         <RunMetricCards stats={stats} metrics={metrics} />

@@ -14,6 +14,7 @@ export async function getDataset(db: Db, id: string) {
       conversationCount: true,
       turnCount: true,
       createdAt: true,
+      createdById: true,
       _count: { select: { runs: true } },
     },
   });

@@ -29,6 +29,7 @@ export async function getRun(db: Db, id: string) {
       summary: true,
       scoreStats: true,
       createdAt: true,
+      createdById: true,
       startedAt: true,
       finishedAt: true,
     },
