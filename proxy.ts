@@ -24,6 +24,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the build's static files.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  // Pages only. Every route under /api checks who is asking itself (withApi), and a request the
+  // proxy sees has its body buffered and cut at 10 MB (proxyClientMaxBodySize): uploads must not pass here.
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico).*)'],
 };

@@ -187,3 +187,23 @@ test('the conversation list is searched, sorted and paged on the server', async 
   await expect(page).toHaveURL(/\?sort=name&dir=desc$/);
   await expect(rows.nth(1)).toContainText('case-120');
 });
+
+test('an upload larger than 10 MB is stored whole', async ({ page }) => {
+  // About 12 MB of JSONL: more than a request body the proxy would buffer (and cut) may hold.
+  const filler = 'The order is on its way and arrives within three business days. '.repeat(30);
+  const lines = Array.from({ length: 6000 }, (_, i) =>
+    JSON.stringify({
+      id: `big-${i}`,
+      turns: [
+        { role: 'user', content: `Where is order ${100000 + i}?` },
+        { role: 'assistant', content: `Order ${100000 + i}: ${filler}` },
+      ],
+    }),
+  );
+  const body = Buffer.from(`${lines.join('\n')}\n`);
+  expect(body.length).toBeGreaterThan(11 * 1024 * 1024);
+  const params = new URLSearchParams({ name: 'E2E upload above 10 MB', fileName: 'big.jsonl' });
+  const response = await page.request.post(`/api/datasets/import?${params}`, { data: body, timeout: 120_000 });
+  expect(response.status(), await response.text()).toBe(201);
+  expect(await response.json()).toMatchObject({ ok: true, stats: { conversations: 6000, bytes: body.length } });
+});
