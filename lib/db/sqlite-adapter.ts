@@ -9,8 +9,12 @@ import type {
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 
-/** How long a connection waits for another process's write lock before failing. */
-export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+/**
+ * How long a connection waits for another connection's write lock before failing. An import
+ * holds the lock for its whole transaction (tens of seconds for a large file); the run worker
+ * (another process) and the pages' writes wait for it rather than fail.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 10 * 60_000;
 
 const CONNECTION_PRAGMAS = [
   `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,

@@ -1,8 +1,8 @@
 import { createDatasetResponse } from '@/lib/api/create-dataset';
 import { withApi } from '@/lib/api/with-api';
-import { getDb } from '@/lib/db/client';
+import { withWriterClient } from '@/lib/db/client';
 
 // Multipart upload streamed into the import (a file of hundreds of MB is never held whole).
 export async function POST(request: Request) {
-  return withApi(request, () => createDatasetResponse(getDb(), request));
+  return withApi(request, () => withWriterClient((db) => createDatasetResponse(db, request)));
 }

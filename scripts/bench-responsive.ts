@@ -1,0 +1,215 @@
+/*
+ * npm run bench:responsive [-- --import 20000 --run 600 --concurrency 32 --seconds 30 --port 3480 --no-build --in-process]
+ *
+ * How fast the pages answer while the dashboard works: `next start` on a fresh SQLite file with
+ * the run worker in a process of its own (as `npm run dashboard` starts it; --in-process puts it
+ * back inside the web server, for comparison). First the pages are timed idle; then a run at
+ * concurrency 32 (offline judge: all CPU) and a large upload (--import conversations of 10 turns,
+ * streamed through POST /api/datasets/import) go on together while one client loads the pages
+ * one after another, for at least --seconds and until the upload is done. Prints median, p95 and
+ * max per page, then one line `BENCH {json}`. Targets: p95 ≤ 300 ms, max ≤ 1 s under load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeBenchFile } from './bench-import/generate';
+import { buildApp, startNextServer, stopNextServer, type NextServer } from './bench/next-server';
+
+const TARGET_P95_MS = 300;
+const TARGET_MAX_MS = 1000;
+const root = path.resolve(import.meta.dirname, '..');
+
+const { values: args } = parseArgs({
+  options: {
+    import: { type: 'string', default: '20000' },
+    run: { type: 'string', default: '600' },
+    concurrency: { type: 'string', default: '32' },
+    seconds: { type: 'string', default: '30' },
+    port: { type: 'string', default: '3480' },
+    dir: { type: 'string', default: '/tmp/turnwise-bench-responsive' },
+    'no-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
+    'in-process': { type: 'boolean', default: false },
+  },
+});
+const PORT = Number(args.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function upload(file: string, name: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method: 'POST',
+        path: `/api/datasets/import?${new URLSearchParams({ name, fileName: path.basename(file) })}`,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(req);
+  });
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(BASE + url, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+/** Loads the pages one after another until `until()` says stop; each load's time per page. */
+async function timePages(pages: string[], until: () => boolean): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>(pages.map((p) => [p, []]));
+  for (let i = 0; !until(); i++) {
+    const page = pages[i % pages.length];
+    const started = performance.now();
+    const res = await fetch(BASE + page);
+    await res.text();
+    if (!res.ok) throw new Error(`${page} answered ${res.status}`);
+    times.get(page)!.push(performance.now() - started);
+    await sleep(50);
+  }
+  return times;
+}
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : NaN;
+};
+const stats = (xs: number[]) => ({ n: xs.length, median: quantile(xs, 0.5), p95: quantile(xs, 0.95), max: Math.max(...xs) });
+const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
+
+function report(label: string, times: Map<string, number[]>, names: Map<string, string>) {
+  console.log(`\n${label}`);
+  for (const [page, xs] of times) {
+    const s = stats(xs);
+    console.log(`  ${names.get(page)!.padEnd(16)} n=${String(s.n).padStart(3)}  median ${ms(s.median)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`);
+  }
+  const all = stats([...times.values()].flat());
+  console.log(`  ${'all pages'.padEnd(16)} n=${String(all.n).padStart(3)}  median ${ms(all.median)}  p95 ${ms(all.p95)}  max ${ms(all.max)}`);
+  return all;
+}
+
+async function main() {
+  if (!args['no-build']) await buildApp();
+  rmSync(args.dir, { recursive: true, force: true });
+  mkdirSync(args.dir, { recursive: true });
+  const dbFile = path.join(args.dir, 'bench.db');
+  const runFile = path.join(args.dir, 'run-dataset.jsonl');
+  const importFile = path.join(args.dir, 'import.jsonl');
+  await writeBenchFile(runFile, Number(args.run), 10, 7);
+  const importBytes = await writeBenchFile(importFile, Number(args.import), 10, 42);
+
+  Object.assign(process.env, { TURNWISE_AUTH: 'off', TURNWISE_WORKER: args['in-process'] ? '1' : '0', TURNWISE_WORKER_POLL_MS: '200' });
+  let server: NextServer | null = null;
+  let worker: ChildProcess | null = null;
+  try {
+    server = await startNextServer({ dbFile, port: PORT, readyPath: '/datasets' });
+    if (!args['in-process']) {
+      worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DATABASE_URL: `file:${dbFile}`, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1' },
+      });
+    }
+    const seeded = await upload(runFile, 'bench run dataset');
+    if (seeded.status !== 201) throw new Error(`the run dataset was refused: ${seeded.body.slice(0, 500)}`);
+    const datasetId = (JSON.parse(seeded.body) as { datasetId: string }).datasetId;
+
+    const pages = ['/', '/datasets', '/runs', `/datasets/${datasetId}`];
+    const names = new Map(pages.map((p, i) => [p, ['home', 'datasets', 'runs', 'dataset'][i]]));
+    const idleUntil = Date.now() + 5000;
+    const idle = report('Idle (5 s)', await timePages(pages, () => Date.now() > idleUntil), names);
+
+    const run = await json<{ id: string }>('/api/v1/runs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        datasetId,
+        metrics: ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy'],
+        judge: { kind: 'offline' },
+        concurrency: Number(args.concurrency),
+      }),
+    });
+    const runPages = [...pages, `/runs/${run.id}`, `/api/runs/progress?ids=${run.id}`];
+    names.set(`/runs/${run.id}`, 'run (live)').set(`/api/runs/progress?ids=${run.id}`, 'progress route');
+    const started = Date.now();
+    let importMs: number | null = null;
+    let importError: Error | null = null;
+    const importing = upload(importFile, 'bench import').then(
+      (r) => {
+        importMs = Date.now() - started;
+        if (r.status !== 201) importError = new Error(`the import was refused: ${r.body.slice(0, 500)}`);
+      },
+      (error: Error) => {
+        importMs = Date.now() - started;
+        importError = error;
+      },
+    );
+    const minMs = Number(args.seconds) * 1000;
+    const loaded = await timePages(runPages, () => importMs !== null && Date.now() - started > minMs);
+    await importing;
+    if (importError) throw importError;
+    const windowMs = Date.now() - started;
+    const progress = await json<{ runs: { status: string; doneItems: number; totalItems: number }[] }>(`/api/runs/progress?ids=${run.id}`);
+    const busy = report(
+      `While a run at concurrency ${args.concurrency} (offline judge, worker ${args['in-process'] ? 'inside the web server' : 'in its own process'}) and a ${(importBytes / 1e6).toFixed(0)} MB upload go on (${(windowMs / 1000).toFixed(1)} s)`,
+      loaded,
+      names,
+    );
+    const done = progress.runs[0];
+    console.log(`\nUpload of ${args.import} conversations: ${((importMs ?? 0) / 1000).toFixed(1)} s. Run: ${done.doneItems} / ${done.totalItems} results scored in the window (${done.status}).`);
+    const pass = busy.p95 <= TARGET_P95_MS && busy.max <= TARGET_MAX_MS;
+    console.log(`Target p95 ≤ ${TARGET_P95_MS} ms and max ≤ ${TARGET_MAX_MS} ms under load: ${pass ? 'PASS' : 'FAIL'}`);
+    const perPage = Object.fromEntries(
+      [...loaded].flatMap(([page, xs]) => {
+        const s = stats(xs);
+        const key = names.get(page)!.replace(/\W+/g, '_').replace(/_$/, '');
+        return [
+          [`${key}_p95_ms`, Math.round(s.p95)],
+          [`${key}_max_ms`, Math.round(s.max)],
+        ];
+      }),
+    );
+    console.log(
+      `BENCH ${JSON.stringify({
+        worker_in_own_process: args['in-process'] ? 0 : 1,
+        idle_median_ms: Math.round(idle.median),
+        idle_p95_ms: Math.round(idle.p95),
+        load_median_ms: Math.round(busy.median),
+        load_p95_ms: Math.round(busy.p95),
+        load_max_ms: Math.round(busy.max),
+        load_requests: busy.n,
+        ...perPage,
+        window_s: Math.round(windowMs / 100) / 10,
+        import_conversations: Number(args.import),
+        import_mb: Math.round(importBytes / 1e5) / 10,
+        import_s: Math.round((importMs ?? 0) / 100) / 10,
+        run_concurrency: Number(args.concurrency),
+        run_results_done: done.doneItems,
+        run_results_total: done.totalItems,
+        target_p95_ms: TARGET_P95_MS,
+        target_max_ms: TARGET_MAX_MS,
+        pass: pass ? 1 : 0,
+      })}`,
+    );
+  } finally {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker!.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    if (server) await stopNextServer(server);
+  }
+}
+
+await main();
