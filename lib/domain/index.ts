@@ -10,4 +10,4 @@ export { emptyUsage, type Usage } from './usage';
 export type { TurnVerdict, TurnVerdictValue, Verdict } from './verdict';
 export type { RunMetricStats } from './run-metric-stats';
 export { parseRunSummary, summaryEntries, type MetricSummary, type RunSummary } from './run-summary';
-export { isLiveRun, LIVE_RUN_STATUSES, MAX_PROGRESS_IDS, progressIdsSchema, toRunProgressSnapshot, type RunProgressSnapshot } from './run-progress';
+export { isLiveRun, LIVE_RUN_STATUSES, RUN_STATUSES, MAX_PROGRESS_IDS, progressIdsSchema, toRunProgressSnapshot, type RunProgressSnapshot } from './run-progress';

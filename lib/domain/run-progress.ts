@@ -19,6 +19,9 @@ export interface RunProgressSnapshot {
   finishedAt: string | null;
 }
 
+/** Every status a run can have. */
+export const RUN_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed', 'cancelled'] as const;
+
 export const LIVE_RUN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running']);
 export const isLiveRun = (status: string): boolean => LIVE_RUN_STATUSES.has(status);
 

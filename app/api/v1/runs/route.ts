@@ -1,7 +1,12 @@
 import { createRunResponse } from '@/lib/api/create-run';
+import { listRunsResponse } from '@/lib/api/list-runs';
 import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
 export async function POST(request: Request) {
   return withApi(request, () => createRunResponse(getDb(), request, process.env));
+}
+
+export async function GET(request: Request) {
+  return withApi(request, () => listRunsResponse(getDb(), request));
 }

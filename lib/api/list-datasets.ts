@@ -1,0 +1,21 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Db } from '../db/queries/db-types';
+import { validationError } from './errors';
+import { queryOf } from './list-runs';
+import { pageOf, pageQuerySchema } from './pagination';
+import { listApiDatasets } from './queries/list-api-datasets';
+
+const datasetsQuerySchema = pageQuerySchema.extend({
+  modelVersion: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
+
+/** GET /api/v1/datasets?modelVersion&page&pageSize: datasets, newest first, a page at a time. */
+export async function listDatasetsResponse(db: Db, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const query = datasetsQuerySchema.safeParse(queryOf(url));
+  if (!query.success) return validationError(query.error);
+  const { page, pageSize, modelVersion } = query.data;
+  const { items, total } = await listApiDatasets(db, { modelVersion }, { skip: (page - 1) * pageSize, take: pageSize });
+  return Response.json(pageOf(url, query.data, items, total), { headers: { 'cache-control': 'no-store' } });
+}

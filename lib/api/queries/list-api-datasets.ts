@@ -1,0 +1,51 @@
+import type { Db } from '../../db/queries/db-types';
+
+/** A dataset as GET /api/v1/datasets lists it. */
+export interface DatasetListEntry {
+  id: string;
+  name: string;
+  modelVersion: string | null;
+  format: string;
+  fileName: string | null;
+  conversations: number;
+  turns: number;
+  runs: number;
+  createdAt: string;
+}
+
+/** One page of datasets, newest first, and how many match. */
+export async function listApiDatasets(db: Db, filter: { modelVersion?: string }, page: { skip: number; take: number }): Promise<{ items: DatasetListEntry[]; total: number }> {
+  const where = filter.modelVersion ? { modelVersion: filter.modelVersion } : {};
+  const [rows, total] = await Promise.all([
+    db.dataset.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.skip,
+      take: page.take,
+      select: {
+        id: true,
+        name: true,
+        modelVersion: true,
+        sourceFormat: true,
+        sourceFileName: true,
+        conversationCount: true,
+        turnCount: true,
+        createdAt: true,
+        _count: { select: { runs: true } },
+      },
+    }),
+    db.dataset.count({ where }),
+  ]);
+  const items = rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    modelVersion: d.modelVersion,
+    format: d.sourceFormat,
+    fileName: d.sourceFileName,
+    conversations: d.conversationCount,
+    turns: d.turnCount,
+    runs: d._count.runs,
+    createdAt: d.createdAt.toISOString(),
+  }));
+  return { items, total };
+}
