@@ -186,7 +186,7 @@ describe('datasets → runs → results → compare', () => {
     expect(await getDb().dataset.count()).toBe(before);
   });
 
-  it('refuses a form without a file, a body that is not a form, a blank name and a field after the file', async () => {
+  it('refuses a form without a file, a body that is not a form, a blank name (before or after the file) and a format after the file', async () => {
     const before = await getDb().dataset.count();
     const noFile = await routes.datasets.POST(uploadForm([['name', 'x']]));
     expect(noFile.status).toBe(400);
@@ -200,10 +200,26 @@ describe('datasets → runs → results → compare', () => {
     expect(blank.status).toBe(400);
     expect((await blank.json()).error).toEqual({ code: 'BAD_INPUT', field: 'name', message: 'name: Give the dataset a name' });
 
-    const late = await routes.datasets.POST(uploadForm([['file', jsonFile(conversations(false)), 'c.json'], ['modelVersion', 'v9']]));
-    expect(late.status).toBe(400);
-    expect((await late.json()).error).toMatchObject({ field: 'modelVersion', message: expect.stringContaining('before file') });
+    const lateFormat = await routes.datasets.POST(uploadForm([['file', jsonFile(conversations(false)), 'c.json'], ['format', 'sharegpt']]));
+    expect(lateFormat.status).toBe(400);
+    expect((await lateFormat.json()).error).toMatchObject({ field: 'format', message: expect.stringContaining('before file') });
+    const lateBlank = await routes.datasets.POST(uploadForm([['file', jsonFile(conversations(false)), 'c.json'], ['name', '  ']]));
+    expect(lateBlank.status).toBe(400);
+    expect((await lateBlank.json()).error).toMatchObject({ field: 'name', message: 'name: Give the dataset a name' });
     expect(await getDb().dataset.count()).toBe(before);
+  });
+
+  it('applies a name and model version sent after the file', async () => {
+    const response = await routes.datasets.POST(
+      uploadForm([['file', jsonFile(conversations(false)), 'c.json'], ['name', 'named after the file'], ['modelVersion', 'bot v9']]),
+    );
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await getDb().dataset.findUniqueOrThrow({ where: { id }, select: { name: true, modelVersion: true, conversationCount: true } })).toEqual({
+      name: 'named after the file',
+      modelVersion: 'bot v9',
+      conversationCount: topics.length,
+    });
   });
 
   it('queues runs that the worker completes, with progress and a summary per metric', async () => {

@@ -7,8 +7,12 @@ import { importOptionsSchema } from '../imports/import-options';
 import { apiError, validationError } from './errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
-/** Form fields read as import options; they must come before the file (it is stored as it arrives). */
+/** Form fields read as import options. */
 const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping']);
+/** Options that decide how the file is read: they must come before it (it is parsed as it arrives). */
+const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping']);
+/** Options that may come after the file: applied in the import's transaction, before it commits. */
+const lateSchema = importOptionsSchema.pick({ name: true, modelVersion: true }).partial();
 
 const drain = async (part: MultipartPart) => {
   for await (const _ of part.body) {
@@ -21,7 +25,7 @@ const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+
 
 /**
  * POST /api/v1/datasets: a multipart form with the dataset in `file` and optional `name`,
- * `modelVersion`, `format`, `csvMapping` (JSON) before it. The file streams into the same
+ * `modelVersion` (before or after it), `format`, `csvMapping` (JSON) (before it). The file streams into the same
  * import the upload page uses: nothing is stored unless the whole file is valid.
  */
 export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
@@ -67,21 +71,31 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     return validationError(options.error);
   }
 
+  const late: Record<string, string> = {};
+  let lateDetails: { name?: string; modelVersion?: string } = {};
   const fileThenRest = async function* (): AsyncGenerator<Uint8Array> {
     yield* file.body;
-    // Checked before the import's transaction commits: a late field rolls it back.
+    // Read before the import's transaction commits: a bad late field rolls it back.
     for (;;) {
       const next = await parts.next();
-      if (next.done) return;
+      if (next.done) break;
       const part = next.value;
       if (part.name === 'file') throw new AppError('BAD_INPUT', 'file: send one file per request', { field: 'file' });
-      if (OPTION_FIELDS.has(part.name)) {
-        throw new AppError('BAD_INPUT', `${part.name}: put this field before file in the form (the file is stored as it arrives)`, { field: part.name });
+      if (BEFORE_FILE.has(part.name)) {
+        throw new AppError('BAD_INPUT', `${part.name}: put this field before file in the form (it decides how the file is read)`, { field: part.name });
       }
-      await drain(part);
+      if (OPTION_FIELDS.has(part.name)) late[part.name] = await readFieldText(part);
+      else await drain(part);
     }
+    const checked = lateSchema.safeParse(late);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const field = String(issue.path[0]);
+      throw new AppError('BAD_INPUT', `${field}: ${issue.message}`, { field });
+    }
+    lateDetails = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
   };
-  const outcome = await importDatasetStream(db, fileThenRest(), options.data);
+  const outcome = await importDatasetStream(db, fileThenRest(), options.data, () => lateDetails);
   if (!outcome.ok) {
     const first = outcome.problems.find((p) => p.severity === 'error');
     return apiError('BAD_INPUT', outcome.message, {

@@ -43,7 +43,12 @@ class ImportRejected extends Error {}
  * failed import stores nothing. After the first error the rest of the body is still parsed (not
  * stored) so the answer lists every problem up to the cap.
  */
-export async function importDatasetStream(db: Db, body: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportOutcome> {
+export async function importDatasetStream(
+  db: Db,
+  body: AsyncIterable<Uint8Array>,
+  options: ImportOptions,
+  lateDetails?: () => { name?: string; modelVersion?: string },
+): Promise<ImportOutcome> {
   const parser = createStreamingParser({
     fileName: options.fileName,
     format: options.format,
@@ -97,6 +102,7 @@ export async function importDatasetStream(db: Db, body: AsyncIterable<Uint8Array
       sourceFileName: options.fileName,
       sourceFormat: () => parser.format ?? options.format ?? 'unknown',
       conversations: batches(),
+      lateDetails,
     });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;

@@ -14,6 +14,8 @@ export interface SaveDatasetInput {
   sourceFileName?: string;
   /** All conversations, or batches of them as they are parsed (a large file is never held whole). */
   conversations: Conversation[] | AsyncIterable<Conversation[]>;
+  /** Name and model version that arrived after the file (a form's later fields), read after the last batch. */
+  lateDetails?: () => { name?: string; modelVersion?: string };
 }
 
 export interface SavedDataset {
@@ -165,7 +167,8 @@ export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<Save
         conversationCount += batch.length;
       }
       const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
-      await tx.dataset.update({ where: { id: dataset.id }, data: { conversationCount, turnCount, sourceFormat } });
+      const late = input.lateDetails?.() ?? {};
+      await tx.dataset.update({ where: { id: dataset.id }, data: { conversationCount, turnCount, sourceFormat, ...late } });
       return { id: dataset.id, conversationCount, turnCount };
     },
     { timeout: 30 * 60_000, maxWait: 60_000 },
