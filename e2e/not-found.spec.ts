@@ -47,6 +47,7 @@ const WITHOUT_IDS = [
   'runs/page.tsx',
   'trends/page.tsx',
   'api/v1/datasets/route.ts',
+  'api/v1/openapi.json/route.ts',
   'api/datasets/import/route.ts',
   'sign-in/page.tsx',
   'setup/page.tsx',

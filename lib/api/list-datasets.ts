@@ -6,7 +6,7 @@ import { queryOf } from './list-runs';
 import { pageOf, pageQuerySchema } from './pagination';
 import { listApiDatasets } from './queries/list-api-datasets';
 
-const datasetsQuerySchema = pageQuerySchema.extend({
+export const datasetsQuerySchema = pageQuerySchema.extend({
   modelVersion: z.string().trim().max(200, 'must be at most 200 characters').optional(),
 });
 

@@ -8,7 +8,7 @@ import { listApiRuns } from './queries/list-api-runs';
 
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional();
 
-const runsQuerySchema = pageQuerySchema.extend({
+export const runsQuerySchema = pageQuerySchema.extend({
   dataset: optionalText,
   status: z.enum(RUN_STATUSES, { error: `must be one of ${RUN_STATUSES.join(', ')}` }).optional(),
   modelVersion: optionalText,

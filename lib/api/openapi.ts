@@ -1,0 +1,144 @@
+import 'server-only';
+import { z } from 'zod';
+import { runExportQuerySchema } from '../exports/run-export';
+import { importOptionsSchema } from '../imports/import-options';
+import { runRequestSchema } from '../runs/run-request';
+import { compareQuerySchema } from './compare';
+import { datasetsQuerySchema } from './list-datasets';
+import { runsQuerySchema } from './list-runs';
+import { pageQuerySchema } from './pagination';
+
+/*
+ * The OpenAPI 3.1 document of /api/v1, built from the zod schemas the routes parse their input
+ * with: a route's documented parameters and body cannot drift from what it accepts.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType): JsonSchema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+/** Query parameters, one per property of a zod object. */
+function queryParameters(schema: z.ZodObject): unknown[] {
+  const json = jsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+const runIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The run id' };
+
+const errorSchema = jsonSchema(
+  z.object({
+    error: z.looseObject({
+      code: z.enum(['BAD_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'CONFIG', 'JUDGE', 'INTERNAL']),
+      message: z.string(),
+      field: z.string().optional().describe('The input field at fault: a query parameter, a body path such as metrics.1, or file'),
+    }),
+  }),
+);
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/E${status}` }]));
+
+const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
+
+const multipartUpload = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          ...(jsonSchema(importOptionsSchema.partial()) as { properties: JsonSchema }).properties,
+          file: { type: 'string', format: 'binary', description: 'The dataset: deepeval JSON/JSONL/CSV, OpenAI chat logs, ShareGPT, or a CSV with a column mapping' },
+        },
+      },
+      encoding: { csvMapping: { contentType: 'application/json' } },
+    },
+  },
+  description: 'name and modelVersion may come before or after file; fileName, format and csvMapping must come before it.',
+};
+
+/** The document served at /api/v1/openapi.json. */
+export function openApiDocument(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Turnwise API', version: '1', description: 'Datasets, runs, per-turn results and comparisons, for scripts and CI.' },
+    servers: [{ url: '/api/v1' }],
+    security: [{ bearer: [] }, { session: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'A personal API key (tw_…) or the service key TURNWISE_API_KEY' },
+        session: { type: 'apiKey', in: 'cookie', name: 'turnwise.session_token', description: 'A dashboard session' },
+      },
+      schemas: { Error: errorSchema },
+      responses: Object.fromEntries(
+        [
+          [400, 'Bad input: error.field names the parameter, body path or file'],
+          [401, 'No valid key or session'],
+          [403, 'The key or user lacks the role this call needs'],
+          [404, 'No such dataset or run'],
+          [409, 'The run is not in a state that allows this'],
+          [422, 'The server cannot serve this configuration (a judge without its key)'],
+        ].map(([status, description]) => [
+          `E${status}`,
+          { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
+      ),
+    },
+    paths: {
+      '/datasets': {
+        get: { summary: 'List datasets, newest first', parameters: queryParameters(datasetsQuerySchema), responses: { 200: json('A page of datasets'), ...errors(400, 401) } },
+        post: { summary: 'Upload a dataset (streamed; nothing is stored unless the whole file is valid)', requestBody: multipartUpload, responses: { 201: json('The dataset'), ...errors(400, 401, 403) } },
+      },
+      '/runs': {
+        get: { summary: 'List runs, newest first', parameters: queryParameters(runsQuerySchema), responses: { 200: json('A page of runs'), ...errors(400, 401) } },
+        post: {
+          summary: 'Start a run (queued for a worker)',
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(runRequestSchema) } } },
+          responses: { 202: json('The queued run'), ...errors(400, 401, 403, 404, 422) },
+        },
+      },
+      '/runs/{id}': {
+        get: { summary: 'A run: status, progress, per-metric summary (live while it goes on)', parameters: [runIdParameter], responses: { 200: json('The run'), ...errors(401, 404) } },
+      },
+      '/runs/{id}/results': {
+        get: {
+          summary: 'A page of the run’s results with their per-turn verdicts (turns count from 1)',
+          parameters: [runIdParameter, ...queryParameters(pageQuerySchema)],
+          responses: { 200: json('A page of results'), ...errors(400, 401, 404) },
+        },
+      },
+      '/runs/{id}/export': {
+        get: {
+          summary: 'The run as a file: CSV of results or turn verdicts, or JSON (streamed)',
+          parameters: [runIdParameter, ...queryParameters(runExportQuerySchema)],
+          responses: { 200: { description: 'The file', content: { 'text/csv': {}, 'application/json': {} } }, ...errors(400, 401, 404) },
+        },
+      },
+      '/runs/{id}/retry-errored': {
+        post: { summary: 'Score again only the errored results of an ended run', parameters: [runIdParameter], responses: { 202: json('How many results were reopened'), ...errors(401, 403, 404, 409) } },
+      },
+      '/runs/{id}/cancel': {
+        post: { summary: 'Cancel a queued or running run (calls in flight are aborted; stored results stay)', parameters: [runIdParameter], responses: { 200: json('The cancelled run'), ...errors(401, 403, 404, 409) } },
+      },
+      '/compare': {
+        get: {
+          summary: 'Compare candidate runs with a baseline, per metric, with paired-bootstrap intervals',
+          parameters: queryParameters(compareQuerySchema).map((p) => ((p as { name: string }).name === 'candidate' ? { ...(p as object), explode: true } : p)),
+          responses: { 200: json('The comparison'), ...errors(400, 401, 404) },
+        },
+      },
+      '/openapi.json': {
+        get: { summary: 'This document', responses: { 200: json('The OpenAPI document'), ...errors(401) } },
+      },
+    },
+  };
+}
