@@ -12,12 +12,13 @@
  * from under the running server.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeBenchFile } from './bench-import/generate';
+import { uploadFile } from './bench/upload-file';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -80,28 +81,6 @@ async function waitForServer(url: string, server: ChildProcess, log: () => strin
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the server did not answer within 120 s:\n${log()}`);
-}
-
-function upload(file: string, query: URLSearchParams): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        method: 'POST',
-        path: `/api/datasets/import?${query}`,
-        headers: { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(req);
-  });
 }
 
 function download(url: string): Promise<{ status: number; bytes: number; lines: number }> {
@@ -197,7 +176,7 @@ async function main() {
     sampler.reset();
     const cpu0 = cpuSecondsOf(pid);
     t = performance.now();
-    const res = await upload(file, new URLSearchParams({ name: 'bench', fileName: 'bench.jsonl', modelVersion: 'bench' }));
+    const res = await uploadFile(PORT, file, new URLSearchParams({ name: 'bench', fileName: 'bench.jsonl', modelVersion: 'bench' }));
     const importSeconds = (performance.now() - t) / 1000;
     const importCpu = cpuSecondsOf(pid) - cpu0;
     sampler.sample();

@@ -10,11 +10,11 @@
  * max per page, then one line `BENCH {json}`. Targets: p95 ≤ 300 ms, max ≤ 1 s under load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBenchFile } from './bench-import/generate';
+import { uploadFile } from './bench/upload-file';
 import { buildApp, startNextServer, stopNextServer, type NextServer } from './bench/next-server';
 
 const TARGET_P95_MS = 300;
@@ -37,27 +37,7 @@ const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function upload(file: string, name: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        method: 'POST',
-        path: `/api/datasets/import?${new URLSearchParams({ name, fileName: path.basename(file) })}`,
-        headers: { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(req);
-  });
-}
+const upload = (file: string, name: string) => uploadFile(PORT, file, new URLSearchParams({ name, fileName: path.basename(file) }));
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(BASE + url, init);

@@ -1,28 +1,12 @@
 import { getDb } from '@/lib/db/client';
 import { listRunErrors } from '@/lib/db/queries/runs/list-run-errors';
-import { toRunProgressSnapshot } from '@/lib/domain/run-progress';
+import { toRunProgressSnapshot, type RunProgressSource } from '@/lib/domain/run-progress';
 import { metricLabel } from '@/lib/format/format';
 import { LiveProgressProvider } from './live/live-progress-provider';
 import { LiveRunProgress } from './live/live-run-progress';
 
 export interface RunProgressProps {
-  run: {
-    id: string;
-    status: string;
-    totalItems: number;
-    doneItems: number;
-    errorItems: number;
-    judgeCalls: number;
-    cacheHits?: number;
-    promptTokens: number;
-    completionTokens: number;
-    costUsd: number;
-    rateLimitRefusals?: number;
-    rateLimitedSince?: Date | null;
-    startedAt: Date | null;
-    createdAt: Date;
-    finishedAt?: Date | null;
-  };
+  run: RunProgressSource;
 }
 
 const ERRORS_SHOWN = 10;

@@ -28,23 +28,17 @@ export const isLiveRun = (status: string): boolean => LIVE_RUN_STATUSES.has(stat
 type DateLike = Date | null | undefined;
 const iso = (d: DateLike): string | null => (d ? d.toISOString() : null);
 
-export function toRunProgressSnapshot(run: {
-  id: string;
-  status: string;
-  totalItems: number;
-  doneItems: number;
-  errorItems: number;
-  judgeCalls: number;
+/** A run's progress as the database row has it. */
+export type RunProgressSource = Omit<RunProgressSnapshot, 'cacheHits' | 'rateLimitRefusals' | 'rateLimitedSince' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
   cacheHits?: number;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number;
   rateLimitRefusals?: number;
   rateLimitedSince?: DateLike;
   createdAt: Date;
   startedAt: DateLike;
   finishedAt?: DateLike;
-}): RunProgressSnapshot {
+};
+
+export function toRunProgressSnapshot(run: RunProgressSource): RunProgressSnapshot {
   return {
     id: run.id,
     status: run.status,

@@ -1,25 +1,25 @@
 import type { Db } from '../db-types';
 
+/** The columns of a run's live numbers. */
+export const runProgressSelect = {
+  id: true,
+  status: true,
+  totalItems: true,
+  doneItems: true,
+  errorItems: true,
+  judgeCalls: true,
+  cacheHits: true,
+  promptTokens: true,
+  completionTokens: true,
+  costUsd: true,
+  rateLimitRefusals: true,
+  rateLimitedSince: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
+
 /** The live numbers of the runs with these ids (unknown ids are left out). */
 export function listRunProgress(db: Db, ids: string[]) {
-  return db.run.findMany({
-    where: { id: { in: ids } },
-    select: {
-      id: true,
-      status: true,
-      totalItems: true,
-      doneItems: true,
-      errorItems: true,
-      judgeCalls: true,
-      cacheHits: true,
-      promptTokens: true,
-      completionTokens: true,
-      costUsd: true,
-      rateLimitRefusals: true,
-      rateLimitedSince: true,
-      createdAt: true,
-      startedAt: true,
-      finishedAt: true,
-    },
-  });
+  return db.run.findMany({ where: { id: { in: ids } }, select: runProgressSelect });
 }
