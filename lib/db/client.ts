@@ -42,21 +42,3 @@ export async function disconnectDb(): Promise<void> {
   globalForDb.turnwiseDb = undefined;
   await db?.$disconnect();
 }
-
-/**
- * Runs `write` (an import: one long transaction) with a client of its own on SQLite. The shared
- * client runs one transaction at a time and holds its other queries meanwhile, so the pages
- * would wait for the whole import; on a connection of its own, WAL lets them read beside it.
- * PostgreSQL's pool already gives each transaction its own connection.
- */
-export async function withWriterClient<T>(write: (db: Db) => Promise<T>): Promise<T> {
-  const url = getDatabaseUrl();
-  if (providerOf(url) === 'postgres') return write(getDb());
-  const db = createDbClient(url);
-  try {
-    return await write(db);
-  } finally {
-    await db.$disconnect();
-  }
-}
-

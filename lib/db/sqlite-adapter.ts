@@ -10,9 +10,11 @@ import type {
 } from '@prisma/driver-adapter-utils';
 
 /**
- * How long a connection waits for another connection's write lock before failing. An import
- * holds the lock for its whole transaction (tens of seconds for a large file); the run worker
- * (another process) and the pages' writes wait for it rather than fail.
+ * How long a connection waits for another process's write lock before failing. An import holds
+ * the lock for its whole transaction (tens of seconds for a large file): the run worker, in a
+ * process of its own, waits for it rather than fails. The wait is synchronous (libsql), so a
+ * process must never open a second client on the same file: one client's wait would freeze the
+ * event loop the other client's transaction needs to finish.
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 10 * 60_000;
 

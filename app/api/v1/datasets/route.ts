@@ -1,11 +1,11 @@
 import { createDatasetResponse } from '@/lib/api/create-dataset';
 import { listDatasetsResponse } from '@/lib/api/list-datasets';
 import { withApi } from '@/lib/api/with-api';
-import { getDb, withWriterClient } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
 
 // Multipart upload streamed into the import (a file of hundreds of MB is never held whole).
 export async function POST(request: Request) {
-  return withApi(request, () => withWriterClient((db) => createDatasetResponse(db, request)));
+  return withApi(request, () => createDatasetResponse(getDb(), request));
 }
 
 export async function GET(request: Request) {
