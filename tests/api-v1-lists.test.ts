@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb } from '../lib/db/client';
+import { disconnectDb, getDb } from '../lib/db/client';
 import { startServerServices } from '../lib/server/start-server-services';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 
@@ -72,7 +72,7 @@ describe('listing for scripts', () => {
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ total: 3, page: 1, nextPage: null });
     expect(all.body.items.map((d) => d.name)).toEqual(['gamma', 'beta', 'alpha']);
-    expect(all.body.items[0]).toMatchObject({ id: ids.c, modelVersion: 'bot v2', format: 'deepeval-json', conversations: 1, turns: 2, runs: 0 });
+    expect(all.body.items[0]).toMatchObject({ id: ids.c, modelVersion: 'bot v2', format: 'deepeval-json', conversations: 1, turns: 2, runs: 0, createdBy: null });
 
     const v2 = await get(routes.datasets, '/datasets?modelVersion=bot%20v2');
     expect(v2.body.items.map((d) => d.name)).toEqual(['gamma', 'beta']);
@@ -82,6 +82,12 @@ describe('listing for scripts', () => {
     const second = await get(routes.datasets, '/datasets?pageSize=2&page=2');
     expect(second.body.items.map((d) => d.name)).toEqual(['alpha']);
     expect(second.body.nextPage).toBeNull();
+
+    // The uploader, when it is a user (here TURNWISE_AUTH=off uploads as the local user, who is no row).
+    const owner = await getDb().user.create({ data: { id: 'user-ann', name: 'Ann', email: 'ann@example.com' } });
+    await getDb().dataset.update({ where: { id: ids.a }, data: { createdById: owner.id } });
+    expect(second.body.items[0]).toMatchObject({ createdBy: null });
+    expect((await get(routes.datasets, '/datasets?pageSize=2&page=2')).body.items[0]).toMatchObject({ id: ids.a, createdBy: { id: 'user-ann', name: 'Ann' } });
 
     const bad = await get(routes.datasets, '/datasets?pageSize=0');
     expect(bad.status).toBe(400);

@@ -11,6 +11,8 @@ export interface DatasetListEntry {
   turns: number;
   runs: number;
   createdAt: string;
+  /** Who uploaded it: null before sign-in existed, for the service key or the local user, or once that user is deleted. */
+  createdBy: { id: string; name: string } | null;
 }
 
 /** One page of datasets, newest first, and how many match. */
@@ -31,6 +33,7 @@ export async function listApiDatasets(db: Db, filter: { modelVersion?: string },
         conversationCount: true,
         turnCount: true,
         createdAt: true,
+        createdBy: { select: { id: true, name: true } },
         _count: { select: { runs: true } },
       },
     }),
@@ -46,6 +49,7 @@ export async function listApiDatasets(db: Db, filter: { modelVersion?: string },
     turns: d.turnCount,
     runs: d._count.runs,
     createdAt: d.createdAt.toISOString(),
+    createdBy: d.createdBy,
   }));
   return { items, total };
 }
