@@ -8,6 +8,7 @@ import { freshDatabase, type FreshDatabase } from './db/databases';
 type Routes = {
   datasets: typeof import('../app/api/v1/datasets/route');
   runs: typeof import('../app/api/v1/runs/route');
+  run: typeof import('../app/api/v1/runs/[id]/route');
   cancel: typeof import('../app/api/v1/runs/[id]/cancel/route');
 };
 let routes: Routes;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   routes = {
     datasets: await import('../app/api/v1/datasets/route'),
     runs: await import('../app/api/v1/runs/route'),
+    run: await import('../app/api/v1/runs/[id]/route'),
     cancel: await import('../app/api/v1/runs/[id]/cancel/route'),
   };
 });
@@ -111,6 +113,10 @@ describe('listing for scripts', () => {
       judge: { kind: 'offline' },
       progress: { done: 0, errors: 0 },
     });
+    // Each item is what GET /runs/:id answers for that run, field for field.
+    const one = await routes.run.GET(new Request(`${BASE}/runs/${ids.r2}`), { params: Promise.resolve({ id: ids.r2 }) });
+    expect(all.body.items[1]).toEqual(await one.json());
+    expect(Object.keys(all.body.items[0])).toEqual(expect.arrayContaining(['metrics', 'usage', 'summary']));
 
     expect((await get(routes.runs, `/runs?dataset=${ids.a}`)).body.items.map((r) => r.id)).toEqual([ids.r2, ids.r1]);
     expect((await get(routes.runs, '/runs?status=cancelled')).body.items.map((r) => r.id)).toEqual([ids.r2]);

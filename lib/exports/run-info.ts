@@ -1,5 +1,5 @@
 import type { Db } from '../db/queries/db-types';
-import { getRun } from '../db/queries/runs/get-run';
+import { getRun, type RunRow } from '../db/queries/runs/get-run';
 import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
 import { parseRunSummary, type RunSummary } from '../domain/run-summary';
 import { summarizeRunResults } from './queries/summarize-run-results';
@@ -32,7 +32,11 @@ export interface RunInfo {
  * a run in progress gets one computed from the results stored so far. Unknown id: NOT_FOUND.
  */
 export async function loadRunInfo(db: Db, runId: string): Promise<RunInfo> {
-  const run = await getRun(db, runId);
+  return runInfoOf(db, await getRun(db, runId));
+}
+
+/** A run row read with runSelect, described as loadRunInfo describes it (GET /api/v1/runs lists these too). */
+export async function runInfoOf(db: Db, run: RunRow): Promise<RunInfo> {
   const summary = OPEN_STATUSES.has(run.status) || run.summary === null ? await summarizeRunResults(db, run.id) : parseRunSummary(run.summary);
   return {
     id: run.id,
