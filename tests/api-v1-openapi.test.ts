@@ -20,6 +20,10 @@ function routeOperations(dir = V1): [string, string][] {
   });
 }
 
+/** Every route.ts under app/api/v1, as paths from V1 ("runs/[id]/cancel/route.ts"). */
+const routeFiles = (): string[] =>
+  (readdirSync(V1, { recursive: true }) as string[]).filter((file) => path.basename(file) === 'route.ts').map((file) => file.split(path.sep).join('/'));
+
 type Operation = { parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } };
 const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
 
@@ -58,6 +62,23 @@ describe('GET /api/v1/openapi.json', () => {
     } finally {
       if (saved === undefined) delete process.env.TURNWISE_AUTH;
       else process.env.TURNWISE_AUTH = saved;
+    }
+  });
+
+  it('answers a method a route does not serve with the API error and Allow, on every route', async () => {
+    const files = routeFiles();
+    expect(files.length).toBeGreaterThanOrEqual(9);
+    for (const file of files) {
+      const route = (await import(path.join(V1, file))) as Record<string, ((request: Request) => Promise<Response>) | undefined>;
+      const served = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => readFileSync(path.join(V1, file), 'utf8').includes(`export async function ${method}(`));
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !served.includes(m))) {
+        const handler = route[method];
+        expect(handler, `${method} ${file}`).toBeTypeOf('function');
+        const response = await handler!(new Request('http://localhost/api/v1/x', { method, ...(method === 'GET' ? {} : { body: '{}' }) }));
+        expect(response.status, `${method} ${file}`).toBe(405);
+        expect(response.headers.get('allow')).toBe(served.join(', '));
+        expect(await response.json()).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not served here; use ${served.join(', ')}` } });
+      }
     }
   });
 });

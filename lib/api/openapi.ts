@@ -36,7 +36,7 @@ const runIdParameter = { name: 'id', in: 'path', required: true, schema: { type:
 const errorSchema = jsonSchema(
   z.object({
     error: z.looseObject({
-      code: z.enum(['BAD_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'CONFIG', 'JUDGE', 'INTERNAL']),
+      code: z.enum(['BAD_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'CONFIG', 'JUDGE', 'INTERNAL']),
       message: z.string(),
       field: z.string().optional().describe('The input field at fault: a query parameter, a body path such as metrics.1, or file'),
     }),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { isAppError, type AppErrorCode } from '../errors';
 
 /** The codes an API error carries: AppError's, plus the ones only HTTP has. */
-export type ApiErrorCode = AppErrorCode;
+export type ApiErrorCode = AppErrorCode | 'METHOD_NOT_ALLOWED';
 
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message: string; field?: string } & Record<string, unknown>;
@@ -13,6 +13,8 @@ const STATUS: Record<ApiErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  // A method the route does not serve (Next would answer an empty 405 itself).
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   // The request is well formed but the server's configuration cannot serve it (a judge without its key).
   CONFIG: 422,

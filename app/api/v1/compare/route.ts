@@ -1,7 +1,10 @@
 import { compareResponse } from '@/lib/api/compare';
+import { otherMethods } from '@/lib/api/other-methods';
 import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
 export async function GET(request: Request) {
   return withApi(request, () => compareResponse(getDb(), request));
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,5 +1,6 @@
 import { createDatasetResponse } from '@/lib/api/create-dataset';
 import { listDatasetsResponse } from '@/lib/api/list-datasets';
+import { otherMethods } from '@/lib/api/other-methods';
 import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
@@ -11,3 +12,5 @@ export async function POST(request: Request) {
 export async function GET(request: Request) {
   return withApi(request, () => listDatasetsResponse(getDb(), request));
 }
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

@@ -1,5 +1,6 @@
 import { createRunResponse } from '@/lib/api/create-run';
 import { listRunsResponse } from '@/lib/api/list-runs';
+import { otherMethods } from '@/lib/api/other-methods';
 import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
@@ -10,3 +11,5 @@ export async function POST(request: Request) {
 export async function GET(request: Request) {
   return withApi(request, () => listRunsResponse(getDb(), request));
 }
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

@@ -1,7 +1,10 @@
 import { getRunResponse } from '@/lib/api/get-run';
+import { otherMethods } from '@/lib/api/other-methods';
 import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
   return withApi(request, async () => getRunResponse(getDb(), (await ctx.params).id));
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

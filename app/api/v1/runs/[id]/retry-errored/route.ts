@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/api/other-methods';
 import { withApi } from '@/lib/api/with-api';
 import { assertMayChange } from '@/lib/auth/ownership';
 import { getDb } from '@/lib/db/client';
@@ -11,3 +12,5 @@ export async function POST(request: Request, ctx: { params: Promise<{ id: string
     return Response.json(await retryErroredResults(getDb(), id, process.env), { status: 202 });
   });
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
