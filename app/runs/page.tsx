@@ -1,7 +1,6 @@
 import { LiveProgressProvider } from '@/components/runs/live/live-progress-provider';
 import { RunsTable } from '@/components/runs/runs-table';
 import { getDb } from '@/lib/db/client';
-import { listRunProgress } from '@/lib/db/queries/runs/list-run-progress';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
 import { isLiveRun, toRunProgressSnapshot } from '@/lib/domain/run-progress';
 import { requirePage } from '@/lib/auth/session';
@@ -12,12 +11,10 @@ export const metadata = { title: 'Runs' };
 export default async function RunsPage() {
   await requirePage();
   const runs = await listRuns(getDb());
-  const live = runs.filter((r) => isLiveRun(r.status)).map((r) => r.id);
-  const progress = live.length ? await listRunProgress(getDb(), live) : [];
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Runs</h1>
-      <LiveProgressProvider initial={progress.map(toRunProgressSnapshot)}>
+      <LiveProgressProvider initial={runs.filter((r) => isLiveRun(r.status)).map(toRunProgressSnapshot)}>
         <RunsTable runs={runs} />
       </LiveProgressProvider>
     </div>

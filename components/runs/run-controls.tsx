@@ -3,8 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { cancelRunAction } from '@/lib/actions/runs';
-
-const LIVE = new Set(['queued', 'running']);
+import { isLiveRun } from '@/lib/domain/run-progress';
 
 export interface RunControlsProps {
   run: { id: string; status: string };
@@ -16,7 +15,7 @@ export function RunControls({ run }: RunControlsProps) {
   const [pending, startTransition] = useTransition();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  if (!LIVE.has(run.status)) return null;
+  if (!isLiveRun(run.status)) return null;
 
   const cancel = () =>
     startTransition(async () => {

@@ -4,6 +4,7 @@ import { RunControls } from './run-controls';
 import { RetryErroredButton } from './retry-errored-button';
 import { RunExportLinks } from './run-export-links';
 import { RunStatusBadge } from './run-status-badge';
+import { isLiveRun } from '@/lib/domain/run-progress';
 
 export interface RunHeaderProps {
   run: {
@@ -22,8 +23,6 @@ export interface RunHeaderProps {
   /** The signed-in user may cancel and re-run it (its maker, admins). */
   mayChange: boolean;
 }
-
-const LIVE = new Set(['queued', 'running']);
 
 export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
   return (
@@ -45,7 +44,7 @@ export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
       </div>
       <div className="flex flex-col items-end gap-2">
         {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
-        {mayChange && erroredResults > 0 && !LIVE.has(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
+        {mayChange && erroredResults > 0 && !isLiveRun(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
         <RunExportLinks runId={run.id} />
       </div>
     </div>

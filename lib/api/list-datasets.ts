@@ -2,8 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { validationError } from './errors';
-import { queryOf } from './list-runs';
-import { pageOf, pageQuerySchema } from './pagination';
+import { pageOf, pageQuerySchema, queryOf } from './pagination';
 import { listApiDatasets } from './queries/list-api-datasets';
 
 export const datasetsQuerySchema = pageQuerySchema.extend({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { RUN_STATUSES } from '../domain/run-progress';
 import { validationError } from './errors';
-import { pageOf, pageQuerySchema } from './pagination';
+import { pageOf, pageQuerySchema, queryOf } from './pagination';
 import { listApiRuns } from './queries/list-api-runs';
 
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional();
@@ -13,9 +13,6 @@ export const runsQuerySchema = pageQuerySchema.extend({
   status: z.enum(RUN_STATUSES, { error: `must be one of ${RUN_STATUSES.join(', ')}` }).optional(),
   modelVersion: optionalText,
 });
-
-/** The query of a URL as an object, without empty parameters (they take their defaults). */
-export const queryOf = (url: URL): Record<string, string> => Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
 
 /** GET /api/v1/runs?dataset&status&modelVersion&page&pageSize: runs, newest first, a page at a time. */
 export async function listRunsResponse(db: Db, request: Request): Promise<Response> {

@@ -15,6 +15,9 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
+/** The query of a URL as an object, without empty parameters (they take their defaults). */
+export const queryOf = (url: URL): Record<string, string> => Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
+
 /** The page parameters of a URL (absent or empty ones take their defaults). */
 export function pageQueryFrom(url: URL) {
   const get = (key: string) => url.searchParams.get(key) || undefined;

@@ -17,6 +17,7 @@ import { formatComparison } from './compare-report';
 import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
+import { isLiveRun } from '../domain/run-progress';
 
 export interface EvalIo {
   env: Record<string, string | undefined>;
@@ -52,7 +53,7 @@ function judgeSelection(args: EvalArgs, env: Record<string, string | undefined>)
 /** A baseline must exist (NOT_FOUND names it) and be over: a run still scoring has no final numbers. */
 async function checkBaseline(db: Db, runId: string): Promise<void> {
   const run = await getRun(db, runId);
-  if (run.status === 'queued' || run.status === 'running') {
+  if (isLiveRun(run.status)) {
     throw new AppError('BAD_INPUT', `--baseline: run ${runId} is still ${run.status}; compare with a finished run`, { field: '--baseline' });
   }
 }

@@ -3,8 +3,7 @@ import { getRun, type RunRow } from '../db/queries/runs/get-run';
 import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
 import { parseRunSummary, type RunSummary } from '../domain/run-summary';
 import { summarizeRunResults } from './queries/summarize-run-results';
-
-const OPEN_STATUSES = new Set(['queued', 'running']);
+import { isLiveRun } from '../domain/run-progress';
 
 /** What a script needs to know about a run: its state, progress and per-metric summary. */
 export interface RunInfo {
@@ -37,7 +36,7 @@ export async function loadRunInfo(db: Db, runId: string): Promise<RunInfo> {
 
 /** A run row read with runSelect, described as loadRunInfo describes it (GET /api/v1/runs lists these too). */
 export async function runInfoOf(db: Db, run: RunRow): Promise<RunInfo> {
-  const summary = OPEN_STATUSES.has(run.status) || run.summary === null ? await summarizeRunResults(db, run.id) : parseRunSummary(run.summary);
+  const summary = isLiveRun(run.status) || run.summary === null ? await summarizeRunResults(db, run.id) : parseRunSummary(run.summary);
   return {
     id: run.id,
     status: run.status,

@@ -5,6 +5,7 @@ import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
 import { enqueueRunChunks } from './pg-boss-queue';
 import { localRunWorker } from './start-run-worker';
+import { isLiveRun } from '../domain/run-progress';
 
 /**
  * Scores again only the results of an ended run that errored, whole or in part (a turn or
@@ -13,7 +14,7 @@ import { localRunWorker } from './start-run-worker';
  */
 export async function retryErroredResults(db: Db, runId: string, env: Record<string, string | undefined>): Promise<{ reopened: number }> {
   const run = await getRun(db, runId);
-  if (run.status === 'queued' || run.status === 'running') {
+  if (isLiveRun(run.status)) {
     throw new AppError('CONFLICT', 'The run is still going: wait for it to end before re-running its errored results');
   }
   const reopened = await reopenErroredResults(db, runId);

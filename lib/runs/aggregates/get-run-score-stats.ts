@@ -3,8 +3,8 @@ import { computeRunScoreStats } from '../../db/queries/runs/compute-run-score-st
 import { saveRunAggregates } from '../../db/queries/runs/save-run-aggregates';
 import { parseScoreStats, type RunScoreStats } from '../../db/queries/runs/score-stats';
 import { computeRunAggregates } from './compute-run-aggregates';
+import { isLiveRun } from '../../domain/run-progress';
 
-const LIVE = new Set(['queued', 'running']);
 
 /**
  * The run's score distribution: the stored one for a run that is over, as long as it counts
@@ -17,7 +17,7 @@ export async function getRunScoreStats(
   db: Db,
   run: { id: string; status: string; doneItems: number; scoreStats: unknown },
 ): Promise<RunScoreStats> {
-  if (LIVE.has(run.status)) return computeRunScoreStats(db, run.id);
+  if (isLiveRun(run.status)) return computeRunScoreStats(db, run.id);
   const stored = parseScoreStats(run.scoreStats);
   const counted = stored?.metrics.reduce((n, m) => n + m.count, 0);
   if (stored && counted === run.doneItems) return stored;

@@ -1,8 +1,17 @@
 import type { Db } from '../db-types';
+import { runProgressSelect } from './list-run-progress';
 
 export interface RunListItem {
   id: string;
   datasetId: string;
+  judgeCalls: number;
+  cacheHits: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  rateLimitRefusals: number;
+  rateLimitedSince: Date | null;
+  startedAt: Date | null;
   datasetName: string;
   modelVersion: string | null;
   judgeKind: string;
@@ -22,19 +31,13 @@ export async function listRuns(db: Db, options: { datasetId?: string; take?: num
     orderBy: { createdAt: 'desc' },
     take: options.take ?? 100,
     select: {
-      id: true,
+      ...runProgressSelect,
       datasetId: true,
       dataset: { select: { name: true } },
       modelVersion: true,
       judgeKind: true,
       judgeModel: true,
-      status: true,
-      totalItems: true,
-      doneItems: true,
-      errorItems: true,
       summary: true,
-      createdAt: true,
-      finishedAt: true,
     },
   });
   return rows.map(({ dataset, ...r }) => ({ ...r, datasetName: dataset.name }));
