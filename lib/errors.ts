@@ -7,6 +7,8 @@ export type AppErrorCode =
   | 'CONFIG'
   | 'CONFLICT'
   | 'JUDGE'
+  /** The database could not take the request in time (another long write): retry later. */
+  | 'BUSY'
   | 'INTERNAL';
 
 export class AppError extends Error {

@@ -122,6 +122,9 @@ async function snapshotBuild(dir: string): Promise<string> {
           symlinkSync(path.join(ROOT, 'prisma'), path.join(app, 'prisma'));
           copyFileSync(path.join(ROOT, 'package.json'), path.join(app, 'package.json'));
           copyFileSync(path.join(ROOT, 'next.config.ts'), path.join(app, 'next.config.ts'));
+          // next.config.ts reads the security headers from lib/.
+          mkdirSync(path.join(app, 'lib'), { recursive: true });
+          copyFileSync(path.join(ROOT, 'lib/security-headers.ts'), path.join(app, 'lib/security-headers.ts'));
           return app;
         }
       } catch {
@@ -161,7 +164,7 @@ async function main() {
     let serverLog = '';
     server = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
       cwd: app,
-      env: { ...process.env, DATABASE_URL: pathToFileURL(dbFile).href, TURNWISE_DEMO: '0', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, DATABASE_URL: pathToFileURL(dbFile).href, TURNWISE_DEMO: '0', TURNWISE_AUTH: 'off', NEXT_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout?.on('data', (c) => (serverLog += c));

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataset } from '../lib/datasets';
 import { createDbClient, type Db } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
+import { ABANDONED_IMPORT_MS, purgeDataset, sweepAbandonedImports } from '../lib/db/queries/datasets/purge-dataset';
+import { listDatasets } from '../lib/db/queries/datasets/list-datasets';
 import { datasetConversationPages } from '../lib/imports/export-dataset';
 import { importDatasetStream, IMPORT_BATCH } from '../lib/imports/import-dataset';
 import { previewDatasetStream, PREVIEW_CONVERSATIONS } from '../lib/imports/preview-file';
@@ -113,6 +115,56 @@ describe.each(providers)('streamed import on %s', (provider) => {
     expect(outcome.message).toContain(`line ${badLine}`);
     expect(outcome.message).toMatch(/^Nothing was stored/);
     expect(await counts(db)).toEqual(before);
+  });
+
+  it('an upload waiting for the rest of its body holds no transaction: others read and write meanwhile, and its rows stay hidden', async () => {
+    const before = await counts(db);
+    let release!: (error: Error) => void;
+    const broken = new Promise<never>((_, reject) => (release = reject));
+    let firstPartSent!: () => void;
+    const sent = new Promise<void>((resolve) => (firstPartSent = resolve));
+    async function* slowUpload(): AsyncGenerator<Uint8Array> {
+      yield utf8(Array.from({ length: IMPORT_BATCH + 10 }, (_, i) => line(i)).join('\n') + '\n');
+      firstPartSent();
+      await broken; // the client stops sending, then its connection breaks
+    }
+    const importing = importDatasetStream(db, slowUpload(), { name: 'trickle', fileName: 'trickle.jsonl' });
+    await sent;
+    // The first batch goes in on its own short transaction while the rest of the body is awaited.
+    const stored = async () => {
+      const pending = await db.dataset.findFirst({ where: { importing: true }, select: { id: true } });
+      return pending ? db.conversation.count({ where: { datasetId: pending.id } }) : 0;
+    };
+    for (let i = 0; i < 200 && (await stored()) < IMPORT_BATCH + 10; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await stored()).toBe(IMPORT_BATCH + 10);
+
+    const started = performance.now();
+    const other = await importDatasetStream(db, chunksOf(utf8(line(1)), 1000), { name: 'meanwhile', fileName: 'meanwhile.jsonl' });
+    const listed = await listDatasets(db);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(other.ok).toBe(true);
+    expect(listed.map((d) => d.name)).toContain('meanwhile');
+    expect(listed.map((d) => d.name)).not.toContain('trickle');
+
+    release(new Error('connection reset'));
+    await expect(importing).rejects.toThrow('connection reset');
+    expect(await db.dataset.count({ where: { name: 'trickle' } })).toBe(0);
+    expect(await counts(db)).toEqual({ datasets: before.datasets + 1, conversations: before.conversations + 1, turns: before.turns + 2 });
+  });
+
+  it('the sweep removes an import whose process died, and nothing else', async () => {
+    const longAgo = new Date(Date.now() - ABANDONED_IMPORT_MS - 60_000);
+    const conversations = { create: [{ position: 0, matchKey: 'k', turnCount: 1, turns: { create: [{ index: 0, role: 'user', content: 'hi' }] } }] };
+    const dead = await db.dataset.create({ data: { name: 'dead import', sourceFormat: 'pending', importing: true, updatedAt: longAgo, conversations } });
+    const alive = await db.dataset.create({ data: { name: 'live import', sourceFormat: 'pending', importing: true, conversations } });
+    const old = await db.dataset.create({ data: { name: 'old but done', sourceFormat: 'deepeval-json', updatedAt: longAgo, conversations } });
+
+    expect(await sweepAbandonedImports(db)).toBe(1);
+    const left = await db.dataset.findMany({ where: { id: { in: [dead.id, alive.id, old.id] } }, select: { id: true } });
+    expect(left.map((d) => d.id).sort()).toEqual([alive.id, old.id].sort());
+    expect(await db.conversation.count({ where: { datasetId: dead.id } })).toBe(0);
+    await purgeDataset(db, alive.id);
+    await purgeDataset(db, old.id);
   });
 
   it('the bad-line fixture stores nothing and names line 3', async () => {

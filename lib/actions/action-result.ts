@@ -1,3 +1,4 @@
+import { busyErrorOf } from '../db/busy-error';
 import { isAppError } from '../errors';
 
 /** What every server action answers: `{ ok, fieldErrors?, message? }` (style.md, convention 4). */
@@ -12,7 +13,8 @@ export interface ActionResult {
  * message (and its field, shown beside that input); anything else is logged and answered
  * with a message that leaks nothing.
  */
-export function failure(error: unknown): ActionResult {
+export function failure(thrown: unknown): ActionResult {
+  const error = busyErrorOf(thrown) ?? thrown;
   if (isAppError(error) && error.code !== 'INTERNAL') {
     const field = typeof error.details?.field === 'string' ? error.details.field : null;
     return { ok: false, message: error.message, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };

@@ -21,8 +21,8 @@ export function createDbClient(url: string): Db {
   }
   return new SqlitePrismaClient({
     adapter: createSqliteAdapterFactory(checked),
-    // One SQLite client runs one transaction at a time; the others queue for it. A large
-    // import is one transaction of tens of seconds, and a run storing its results meanwhile
+    // One SQLite client runs one transaction at a time; the others queue for it. An import's
+    // batch or a large delete can take a few seconds, and a run storing its results meanwhile
     // must wait its turn rather than give up after Prisma's default 2 s.
     transactionOptions: { maxWait: SQLITE_TRANSACTION_MAX_WAIT_MS },
   });

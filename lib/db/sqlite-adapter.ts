@@ -10,9 +10,9 @@ import type {
 } from '@prisma/driver-adapter-utils';
 
 /**
- * How long a connection waits for another process's write lock before failing. An import holds
- * the lock for its whole transaction (tens of seconds for a large file): the run worker, in a
- * process of its own, waits for it rather than fails. The wait is synchronous (libsql), so a
+ * How long a connection waits for another process's write lock before failing. A large delete or
+ * a slow disk can hold the lock for seconds: the run worker, in a process of its own, waits for
+ * it rather than fails. The wait is synchronous (libsql), so a
  * process must never open a second client on the same file: one client's wait would freeze the
  * event loop the other client's transaction needs to finish.
  */
@@ -31,7 +31,8 @@ const HANDS_OFF_CONNECTION = new Set(['transaction', 'reconnect']);
 /**
  * @libsql/client gives a transaction its current connection and lazily opens a new one
  * for the next statement, and it has no option for per-connection settings. This wrapper
- * runs CONNECTION_PRAGMAS before the first use of every connection.
+ * runs CONNECTION_PRAGMAS before the first use of every connection, and starts every
+ * transaction with the write lock (BEGIN IMMEDIATE).
  */
 export function withConnectionPragmas(client: Client): Client {
   let fresh = true;
@@ -50,7 +51,11 @@ export function withConnectionPragmas(client: Client): Client {
           return result;
         };
       }
-      return async (...args: unknown[]) => {
+      return async (...given: unknown[]) => {
+        // A deferred transaction that reads, then writes, fails at once (SQLITE_BUSY, no wait)
+        // when another process committed in between, which an import's short transactions do
+        // several times a second; one that takes the write lock first waits its turn.
+        const args = prop === 'transaction' && (given[0] === undefined || given[0] === 'deferred') ? ['write', ...given.slice(1)] : given;
         if (fresh) {
           fresh = false;
           for (const sql of CONNECTION_PRAGMAS) await target.execute(sql);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { busyErrorOf, BUSY_RETRY_AFTER_S } from '../db/busy-error';
 import { isAppError, type AppErrorCode } from '../errors';
 
 /** The codes an API error carries: AppError's, plus the ones only HTTP has. */
@@ -19,6 +20,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   // The request is well formed but the server's configuration cannot serve it (a judge without its key).
   CONFIG: 422,
   JUDGE: 502,
+  BUSY: 503,
   INTERNAL: 500,
 };
 
@@ -44,9 +46,11 @@ export function validationError(error: z.ZodError, fieldFor: (path: readonly Pro
 
 /**
  * The one place an API route turns a thrown error into an answer: AppErrors keep their code,
- * message and field; anything else is logged and answered with a message that leaks nothing.
+ * message and field (a busy database is a 503 with Retry-After); anything else is logged and answered with a message that leaks nothing.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(thrown: unknown): Response {
+  const error = busyErrorOf(thrown) ?? thrown;
+  if (isAppError(error) && error.code === 'BUSY') return apiError('BUSY', error.message, {}, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_S) } });
   if (isAppError(error) && error.code !== 'INTERNAL') {
     const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
     return apiError(error.code, error.message, field ? { field } : {});

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { busyErrorOf } from '../db/busy-error';
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { isAppError } from '../errors';
@@ -34,8 +35,8 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
       problems: outcome.problems,
     });
   } catch (error) {
-    if (isAppError(error)) return errorResponse(error);
-    // A database error or an upload cut short: the transaction was rolled back.
+    if (isAppError(error) || busyErrorOf(error)) return errorResponse(error);
+    // A database error or an upload cut short: what was stored so far was removed.
     console.error('dataset import failed:', error);
     return apiError('INTERNAL', 'The import failed on the server (see its log); nothing was stored.', { problems: [] });
   }

@@ -33,14 +33,14 @@ export type ImportOutcome =
       problems: Problem[];
     };
 
-/** Thrown inside the batch stream so that saveDataset's transaction rolls back. */
+/** Thrown inside the batch stream so that saveDataset removes what it stored. */
 class ImportRejected extends Error {}
 
 /**
  * Imports a dataset from a stream of bytes (an upload body) without holding the file: bytes are
- * decoded and parsed as they arrive, and complete conversations go to saveDataset in batches, all
- * inside one transaction. Any error problem, wherever it appears, rolls the transaction back: a
- * failed import stores nothing. After the first error the rest of the body is still parsed (not
+ * decoded and parsed as they arrive, and complete conversations go to saveDataset in batches,
+ * into a dataset hidden until the last one. Any error problem, wherever it appears, removes what
+ * was stored: a failed import leaves nothing. After the first error the rest of the body is still parsed (not
  * stored) so the answer lists every problem up to the cap.
  */
 export async function importDatasetStream(

@@ -4,6 +4,7 @@ import type { Db } from '../db/queries/db-types';
 import { ensureDatabase } from '../db/migrations';
 import { withStartupLock } from '../db/startup-lock';
 import { getDatabaseUrl } from '../db/url';
+import { sweepAbandonedImportsEvery } from '../db/queries/datasets/sweep-imports';
 import { seedDemo } from '../demo/seed-demo';
 import { startRunWorker } from '../runs/start-run-worker';
 
@@ -11,12 +12,14 @@ import { startRunWorker } from '../runs/start-run-worker';
 export const seedDemoOnce = (url: string, db: Db): Promise<boolean> => withStartupLock(url, 'seed', () => seedDemo(db));
 
 /**
- * Database migrations, sign-in settings (TURNWISE_ADMIN_*) and the demo seed, before the first request is served; then the
+ * Database migrations, sign-in settings (TURNWISE_ADMIN_*), the sweep of abandoned imports and the demo seed, before the first request is served; then the
  * run worker in the background (TURNWISE_WORKER=0 leaves runs to `npm run worker`).
  */
 export async function startServerServices(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await ensureDatabase();
   await startAuth(getDb(), env);
+  // Imports happen in the web process: one that died mid-import left hidden rows behind.
+  sweepAbandonedImportsEvery(getDb(), (m) => console.log(`[imports] ${m}`));
   if (env.TURNWISE_DEMO !== '0') {
     const seeded = await seedDemoOnce(getDatabaseUrl(env), getDb());
     if (seeded) console.log('Seeded the demo dataset and its run (offline judge).');

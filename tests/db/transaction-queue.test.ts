@@ -8,8 +8,8 @@ import type { Conversation } from '@/lib/metrics/types';
 import { freshDatabase, type FreshDatabase } from './databases';
 
 /*
- * The dashboard's server has one SQLite client: an import is one long transaction on it, and a
- * run's worker storing a result meanwhile must queue behind it, not fail.
+ * The dashboard's server has one SQLite client: an import writes its batches in transactions on
+ * it, and a run's worker storing a result meanwhile must get in between them, not fail.
  */
 
 let fresh: FreshDatabase;
@@ -28,7 +28,7 @@ const conversation: Conversation = { turns: [{ role: 'user', content: 'hi' }, { 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a result stored while an import is under way', () => {
-  it('waits for the import to commit and is then stored', async () => {
+  it('is stored while the import goes on, and the import completes', async () => {
     const existing = await saveDataset(db, { name: 'scored', sourceFormat: 'deepeval-json', conversations: [conversation] });
     const conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: existing.id }, select: { id: true } })).id;
     const run = await createRun(db, { datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });

@@ -17,7 +17,7 @@ export interface DatasetListEntry {
 
 /** One page of datasets, newest first, and how many match. */
 export async function listApiDatasets(db: Db, filter: { modelVersion?: string }, page: { skip: number; take: number }): Promise<{ items: DatasetListEntry[]; total: number }> {
-  const where = filter.modelVersion ? { modelVersion: filter.modelVersion } : {};
+  const where = { importing: false, ...(filter.modelVersion ? { modelVersion: filter.modelVersion } : {}) };
   const [rows, total] = await Promise.all([
     db.dataset.findMany({
       where,

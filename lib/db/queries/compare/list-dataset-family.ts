@@ -17,7 +17,7 @@ export interface FamilyDataset {
  * own conversations, when it is smaller). Two indexed queries, whatever the sizes.
  */
 export async function listDatasetFamily(db: Db, datasetId: string): Promise<{ dataset: FamilyDataset; related: FamilyDataset[] }> {
-  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true, name: true, conversationCount: true } });
+  const dataset = await db.dataset.findUnique({ where: { id: datasetId, importing: false }, select: { id: true, name: true, conversationCount: true } });
   if (!dataset) throw notFound('Dataset', datasetId);
   const sample = await db.conversation.findMany({
     where: { datasetId },
@@ -35,7 +35,7 @@ export async function listDatasetFamily(db: Db, datasetId: string): Promise<{ da
   const candidates = hits.filter((h) => h._count._all > 0);
   if (candidates.length === 0) return { dataset, related: [] };
   const others = await db.dataset.findMany({
-    where: { id: { in: candidates.map((h) => h.datasetId) } },
+    where: { id: { in: candidates.map((h) => h.datasetId) }, importing: false },
     orderBy: { createdAt: 'asc' },
     select: { id: true, name: true, conversationCount: true },
   });

@@ -3,7 +3,7 @@ import { notFound } from '../not-found';
 
 export async function getDataset(db: Db, id: string) {
   const dataset = await db.dataset.findUnique({
-    where: { id },
+    where: { id, importing: false },
     select: {
       id: true,
       name: true,

@@ -13,6 +13,7 @@ export interface DatasetListItem {
 
 export async function listDatasets(db: Db): Promise<DatasetListItem[]> {
   const rows = await db.dataset.findMany({
+    where: { importing: false },
     orderBy: { createdAt: 'desc' },
     select: {
       id: true,

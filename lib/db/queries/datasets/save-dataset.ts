@@ -3,6 +3,7 @@ import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Conversation } from '../../../domain';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../db-types';
+import { IMPORT_HEARTBEAT_MS, purgeDataset } from './purge-dataset';
 import { createSequentialIds } from './sequential-ids';
 
 export interface SaveDatasetInput {
@@ -137,40 +138,77 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
   return turnRows.length;
 }
 
+/** Turn rows per transaction: on SQLite a transaction holds the one writer, and the pages' reads wait for it. */
+const TURNS_PER_TRANSACTION = 2000;
+
+/** The batch in pieces of about TURNS_PER_TRANSACTION turns (a conversation is never split). */
+function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; offset: number }> {
+  let start = 0;
+  let turns = 0;
+  for (let i = 0; i < batch.length; i++) {
+    turns += batch[i].turns.length;
+    if (turns >= TURNS_PER_TRANSACTION || i === batch.length - 1) {
+      yield { piece: batch.slice(start, i + 1), offset: start };
+      start = i + 1;
+      turns = 0;
+    }
+  }
+}
+
 /**
- * Stores a dataset and its conversations in one transaction: a failure part-way (bad batch, an
- * error thrown by the batch source, a database error) leaves nothing behind. Rows go in as
+ * Stores a dataset and its conversations. The dataset is created hidden (`importing`) and its
+ * rows go in short transactions of a few thousand turns, so neither a large file nor a slow
+ * upload holds the database: the pages and the run workers write and read in between. The last
+ * step shows it, with its counts, in one update. A failure part-way (bad batch, an error thrown
+ * by the batch source, a database error) removes what was stored, and an import whose process
+ * died is removed by sweepAbandonedImports: nobody ever sees a half-stored dataset. Rows go in as
  * multi-row INSERTs (createMany costs about ten times more per row in the client) with ids that
  * increase within the import, so the primary-key indexes grow at one end instead of at random
  * places.
  */
 export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<SavedDataset> {
-  return db.$transaction(
-    async (tx) => {
-      const dataset = await tx.dataset.create({
-        data: {
-          name: input.name,
-          description: input.description ?? null,
-          modelVersion: input.modelVersion ?? null,
-          sourceFormat: typeof input.sourceFormat === 'string' ? input.sourceFormat : 'pending',
-          sourceFileName: input.sourceFileName ?? null,
-          createdById: currentOwnerId(),
-        },
-        select: { id: true },
-      });
-      const nextId = createSequentialIds();
-      let conversationCount = 0;
-      let turnCount = 0;
-      for await (const batch of batchesOf(input.conversations)) {
-        if (batch.length === 0) continue;
-        turnCount += await insertBatch(tx, dataset.id, batch, conversationCount, nextId);
-        conversationCount += batch.length;
-      }
-      const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
-      const late = input.lateDetails?.() ?? {};
-      await tx.dataset.update({ where: { id: dataset.id }, data: { conversationCount, turnCount, sourceFormat, ...late } });
-      return { id: dataset.id, conversationCount, turnCount };
+  const { id } = await db.dataset.create({
+    data: {
+      name: input.name,
+      description: input.description ?? null,
+      modelVersion: input.modelVersion ?? null,
+      sourceFormat: typeof input.sourceFormat === 'string' ? input.sourceFormat : 'pending',
+      sourceFileName: input.sourceFileName ?? null,
+      createdById: currentOwnerId(),
+      importing: true,
     },
-    { timeout: 30 * 60_000, maxWait: 60_000 },
-  );
+    select: { id: true },
+  });
+  const heartbeat = setInterval(() => {
+    db.dataset.updateMany({ where: { id, importing: true }, data: { updatedAt: new Date() } }).catch(() => {});
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const nextId = createSequentialIds();
+    let conversationCount = 0;
+    let turnCount = 0;
+    for await (const batch of batchesOf(input.conversations)) {
+      for (const { piece, offset } of piecesOf(batch)) {
+        turnCount += await db.$transaction(
+          async (tx) => {
+            // Throws when the sweep took the dataset away: the rows must not land without it.
+            await tx.dataset.update({ where: { id, importing: true }, data: { updatedAt: new Date() }, select: { id: true } });
+            return insertBatch(tx, id, piece, conversationCount + offset, nextId);
+          },
+          { timeout: 5 * 60_000 },
+        );
+      }
+      conversationCount += batch.length;
+    }
+    const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
+    const late = input.lateDetails?.() ?? {};
+    await db.dataset.update({ where: { id, importing: true }, data: { conversationCount, turnCount, sourceFormat, ...late, importing: false } });
+    return { id, conversationCount, turnCount };
+  } catch (error) {
+    // What remains if this fails too is the sweep's to remove.
+    await purgeDataset(db, id).catch(() => {});
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+  }
 }

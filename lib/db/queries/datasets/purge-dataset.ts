@@ -1,0 +1,31 @@
+import type { Db } from '../db-types';
+
+/** Conversations (with their turns and results) removed per transaction. */
+const PURGE_CONVERSATIONS = 300;
+/** How often an import in progress says it is alive. */
+export const IMPORT_HEARTBEAT_MS = 60_000;
+/** An import silent for this long lost its process: its rows are removed. */
+export const ABANDONED_IMPORT_MS = 10 * IMPORT_HEARTBEAT_MS;
+
+/**
+ * Removes a dataset in short transactions, its conversations a few hundred at a time, so that
+ * removing a large one never holds the database for long. Used for imports that did not finish.
+ */
+export async function purgeDataset(db: Db, id: string): Promise<void> {
+  for (;;) {
+    const ids = (await db.conversation.findMany({ where: { datasetId: id }, select: { id: true }, take: PURGE_CONVERSATIONS })).map((c) => c.id);
+    if (ids.length === 0) break;
+    await db.$transaction([db.turn.deleteMany({ where: { conversationId: { in: ids } } }), db.conversation.deleteMany({ where: { id: { in: ids } } })]);
+  }
+  await db.dataset.deleteMany({ where: { id } });
+}
+
+/** Removes the imports whose process stopped saying it is alive (a crash, a kill); how many. */
+export async function sweepAbandonedImports(db: Db, now = new Date()): Promise<number> {
+  const stale = await db.dataset.findMany({
+    where: { importing: true, updatedAt: { lt: new Date(now.getTime() - ABANDONED_IMPORT_MS) } },
+    select: { id: true },
+  });
+  for (const { id } of stale) await purgeDataset(db, id);
+  return stale.length;
+}

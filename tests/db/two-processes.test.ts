@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { freshDatabase, type FreshDatabase } from './databases';
+
+/*
+ * The dashboard's web server and its run worker are two processes on one SQLite file. One commits
+ * short transactions several times a second (an import's batches) while the other reads, then
+ * writes, in a transaction (a result stored once its absence is checked): that must wait its
+ * turn, never fail.
+ */
+
+let fresh: FreshDatabase;
+let db: Db;
+beforeAll(async () => {
+  fresh = await freshDatabase('sqlite');
+  await ensureDatabase(fresh.url);
+  db = createDbClient(fresh.url);
+});
+afterAll(async () => {
+  await db.$disconnect();
+  await fresh.drop();
+});
+
+function otherProcess(ms: number): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'scripts/commit-often.ts'), fresh.url, String(ms)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`the other process exited ${code}`)))));
+}
+
+describe('two processes on one SQLite file', () => {
+  it('a read-then-write transaction waits for the other process’s commits instead of failing', async () => {
+    const other = otherProcess(4_000);
+    await new Promise((r) => setTimeout(r, 1_500)); // the other process is up and committing
+    const failures: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await db
+        .$transaction(async (tx) => {
+          const seen = await tx.dataset.count();
+          await new Promise((r) => setTimeout(r, 10)); // the other process commits meanwhile
+          await tx.dataset.create({ data: { name: `mine ${i} after ${seen}`, sourceFormat: 'deepeval-json' } });
+        })
+        .catch((e: Error) => failures.push(e.message.split('\n').at(-1) ?? e.message));
+    }
+    const theirs = await other;
+    expect(theirs).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+    expect(await db.dataset.count({ where: { name: { startsWith: 'mine ' } } })).toBe(60);
+  }, 60_000);
+});
