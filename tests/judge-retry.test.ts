@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createJudge, loadJudgeConfig } from '@/lib/judge/config';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
 import type { JudgeRequest } from '@/lib/judge/types';
@@ -92,6 +93,27 @@ describe('OpenAI-compatible judge: transient errors', () => {
 
     expect(reply.output.reason).toBe('because');
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('fails the step of an endpoint that hangs after one retry of the timeout, not after every transient retry', async () => {
+    server = await startJudgeServer({ handler: () => new Promise(() => {}) });
+    const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test', timeoutMs: 200, retryBaseMs: 0 });
+    const started = performance.now();
+    const error = await judge.call(request).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'JUDGE' });
+    expect((error as Error).message).toMatch(/timed out/i);
+    expect(server.requests).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('takes its per-request timeout from TURNWISE_JUDGE_TIMEOUT_S', async () => {
+    server = await startJudgeServer({ handler: () => new Promise(() => {}) });
+    const config = loadJudgeConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, TURNWISE_JUDGE_TIMEOUT_S: '0.3' });
+    expect(config.timeoutMs).toBe(300);
+    const started = performance.now();
+    await expect(createJudge({ kind: 'openai', name: 'openai' }, config).call(request)).rejects.toMatchObject({ code: 'JUDGE' });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(() => loadJudgeConfig({ TURNWISE_JUDGE_TIMEOUT_S: 'soon' })).toThrow(/TURNWISE_JUDGE_TIMEOUT_S/);
   });
 
   it('reports a server it cannot reach as a JUDGE error', async () => {

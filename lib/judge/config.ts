@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { withCache } from './cache';
 import { createOfflineJudge, OFFLINE_MODEL } from './offline';
-import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
+import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TIMEOUT_MS, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
 import { MODEL_PRICES } from './prices';
 import type { Judge, JudgeCache } from './types';
 
@@ -28,6 +28,8 @@ export interface JudgeConfig {
   attempts: number;
   /** How long a request may keep meeting 429s before its step fails (TURNWISE_JUDGE_RETRY_BUDGET_S). */
   retryBudgetMs: number;
+  /** How long one request may wait for its reply (TURNWISE_JUDGE_TIMEOUT_S). */
+  timeoutMs: number;
   /** The OpenAI judge (OPENAI_API_KEY, OPENAI_BASE_URL, TURNWISE_JUDGE_MODEL). */
   openai: JudgeEndpoint;
   /** Further named judges from TURNWISE_JUDGES. */
@@ -73,6 +75,7 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(10),
   ),
   TURNWISE_JUDGE_RETRY_BUDGET_S: optional(z.coerce.number({ error: 'must be a number of seconds' }).positive()),
+  TURNWISE_JUDGE_TIMEOUT_S: optional(z.coerce.number({ error: 'must be a number of seconds' }).positive().max(3600, 'must be at most 3600 seconds')),
   TURNWISE_JUDGE_RPM: optional(z.coerce.number({ error: 'must be a number' }).positive()),
   TURNWISE_JUDGE_TPM: optional(z.coerce.number({ error: 'must be a number' }).positive()),
 });
@@ -115,6 +118,7 @@ export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeC
     concurrency: vars.TURNWISE_JUDGE_CONCURRENCY ?? 8,
     attempts: vars.TURNWISE_JUDGE_ATTEMPTS ?? 3,
     retryBudgetMs: Math.round((vars.TURNWISE_JUDGE_RETRY_BUDGET_S ?? DEFAULT_RETRY_BUDGET_MS / 1000) * 1000),
+    timeoutMs: Math.round((vars.TURNWISE_JUDGE_TIMEOUT_S ?? DEFAULT_JUDGE_TIMEOUT_MS / 1000) * 1000),
     openai: {
       name: OPENAI_JUDGE_NAME,
       baseURL: vars.OPENAI_BASE_URL,
@@ -223,6 +227,7 @@ export function createJudge(
     concurrency: options.concurrency ?? config.concurrency,
     attempts: config.attempts,
     retryBudgetMs: config.retryBudgetMs,
+    timeoutMs: config.timeoutMs,
     rpm: endpoint.rpm,
     tpm: endpoint.tpm,
   });

@@ -1,4 +1,4 @@
-import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
@@ -22,6 +22,7 @@ import { createUsageCounter } from './usage-counter';
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_JUDGE_MODEL = 'gpt-4.1';
 export const DEFAULT_RETRY_BUDGET_MS = 5 * 60_000;
+export const DEFAULT_JUDGE_TIMEOUT_MS = 60_000;
 
 export const openAIJudgeOptionsSchema = z.object({
   baseURL: z.url({ protocol: /^https?$/ }).optional(),
@@ -40,8 +41,10 @@ export const openAIJudgeOptionsSchema = z.object({
   /** Requests and tokens per minute the connection allows; null: learnt from the endpoint's replies. */
   rpm: z.number().positive().nullable().default(null),
   tpm: z.number().positive().nullable().default(null),
-  /** Per attempt. */
-  timeoutMs: z.number().int().positive().default(60_000),
+  /** Per request (TURNWISE_JUDGE_TIMEOUT_S). */
+  timeoutMs: z.number().int().positive().default(DEFAULT_JUDGE_TIMEOUT_MS),
+  /** Retries of a request that timed out: an endpoint that hangs fails the step after (1 + this) timeouts. */
+  timeoutRetries: z.number().int().min(0).default(1),
   responseFormat: z.enum(['auto', 'json_schema', 'json_object', 'text']).default('auto'),
   name: z.string().min(1).default('openai'),
 });
@@ -140,6 +143,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
       ...(acceptsTemperature(model) ? { temperature: 0 } : {}),
     };
     let transient = 0;
+    let timeouts = 0;
     let refusedSince: number | null = null;
     for (let retry = 0; ; retry++) {
       log.requests++;
@@ -205,6 +209,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
       }
       transient++;
       if (transient > options.maxRetries) throw error;
+      if (error instanceof APIConnectionTimeoutError && ++timeouts > options.timeoutRetries) throw error;
       await sleep(backoffMs(transient, options.retryBaseMs, error), signal);
     }
   }
