@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
-import { datasetConversationPages } from '../lib/imports/export-dataset';
+import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';
 import type { Conversation } from '../lib/metrics/types';
 import { type FreshDatabase, freshDatabase } from './db/databases';
 import { fixturePath } from './fixtures/datasets/fixtures';

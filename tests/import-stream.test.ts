@@ -5,7 +5,7 @@ import { createDbClient, type Db } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { ABANDONED_IMPORT_MS, purgeDataset, sweepAbandonedImports } from '../lib/db/queries/datasets/purge-dataset';
 import { listDatasets } from '../lib/db/queries/datasets/list-datasets';
-import { datasetConversationPages } from '../lib/imports/export-dataset';
+import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';
 import { importDatasetStream, IMPORT_BATCH } from '../lib/imports/import-dataset';
 import { previewDatasetStream, PREVIEW_CONVERSATIONS } from '../lib/imports/preview-file';
 import { type FreshDatabase, freshDatabase, providers } from './db/databases';

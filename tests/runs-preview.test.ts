@@ -129,4 +129,34 @@ describe('run cost preview', () => {
     await expect(previewRun(db, request, env)).rejects.toThrow(/does not offer model "gpt-5"/);
     await expect(previewRun(db, { ...request, judge: { kind: 'openai', name: 'openai' } }, env)).rejects.toThrow(/no API key/);
   });
+
+  it('plans and starts a run on a dataset too large to read in one query (40,000 conversations)', async () => {
+    const fresh = await freshDatabase('sqlite');
+    await ensureDatabase(fresh.url);
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const n = 40_000;
+    const big = Array.from({ length: n }, (_, i) => ({
+      turns: [
+        { role: 'user' as const, content: `question ${i}` },
+        { role: 'assistant' as const, content: `answer ${i}`, ...(i % 4 === 0 ? { retrievalContext: [`doc ${i}`] } : {}) },
+      ],
+    }));
+    const { id } = await saveDataset(db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: big });
+    const request = runRequestSchema.parse({
+      datasetId: id,
+      metrics: [{ name: 'conversation_relevancy' }, { name: 'turn_faithfulness' }],
+      judge: { kind: 'offline' },
+      concurrency: 4,
+    });
+
+    const preview = await previewRun(db, request, {}, { budgetMs: 100 });
+    expect(preview).toMatchObject({ conversations: n, items: n + n / 4 });
+    expect(preview.sampledConversations).toBeGreaterThan(0);
+    const { runId } = await enqueueRun(db, request, { DATABASE_URL: fresh.url });
+    expect(await db.run.findUniqueOrThrow({ where: { id: runId }, select: { totalItems: true, status: true } })).toEqual({ totalItems: n + n / 4, status: 'queued' });
+  }, 120_000);
 });

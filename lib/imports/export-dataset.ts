@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportDeepevalJson, exportJsonl, exportLongCsv } from '../datasets';
 import type { Db } from '../db/queries/db-types';
-import { listConversationBatch } from '../db/queries/datasets/list-conversation-batch';
+import { datasetConversationPages } from '../db/queries/datasets/conversation-pages';
 import type { Conversation } from '../metrics/types';
 import { textByteStream } from '../streams/text-stream';
 
@@ -12,21 +12,6 @@ export const EXPORT_FORMATS = {
 } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 export const exportFormatSchema = z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]]);
-
-/** Conversations read from the database per query while exporting. */
-const PAGE = 500;
-
-/** A dataset's conversations in file order, one keyset page at a time. */
-export async function* datasetConversationPages(db: Db, datasetId: string, pageSize = PAGE): AsyncGenerator<Conversation[]> {
-  let after = -1;
-  for (;;) {
-    const rows = await listConversationBatch(db, datasetId, { afterPosition: after, take: pageSize });
-    if (rows.length === 0) return;
-    yield rows.map((r) => r.conversation);
-    after = rows[rows.length - 1].position;
-    if (rows.length < pageSize) return;
-  }
-}
 
 /**
  * Runs one of lib/datasets' synchronous exporters over conversations that arrive asynchronously.

@@ -1,11 +1,10 @@
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { createRun } from '../db/queries/runs/create-run';
-import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import { countItems } from './evaluate-conversations';
+import { countApplicable, itemsOf } from './applicable-counts';
 import { failRun } from './lifecycle';
 import { enqueueRunChunks } from './pg-boss-queue';
 import { resolveRunJudge } from './run-judge';
@@ -20,8 +19,8 @@ import { localRunWorker } from './start-run-worker';
 export async function enqueueRun(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
   const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, env));
   const dataset = await getDataset(db, request.datasetId);
-  const conversations = (await listRunConversations(db, dataset.id)).map((r) => r.conversation);
-  const totalItems = countItems(conversations, request.metrics);
+  const counts = await countApplicable(db, dataset.id);
+  const totalItems = itemsOf(counts, request.metrics);
   if (totalItems === 0) {
     throw new AppError('BAD_INPUT', 'None of the selected metrics applies to any conversation of this dataset', { field: 'metrics' });
   }
@@ -37,7 +36,7 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
   const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
   if (providerOf(url) === 'postgres') {
     try {
-      await enqueueRunChunks(url, { id: run.id, conversations: conversations.length }, env);
+      await enqueueRunChunks(url, { id: run.id, conversations: counts.conversations }, env);
     } catch (error) {
       await failRun(db, run.id, `Could not queue the run: ${(error as Error).message}`);
       throw error;

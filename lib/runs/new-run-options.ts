@@ -1,12 +1,11 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
-import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { isAppError } from '../errors';
 import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
 import { METRIC_NAMES, type MetricName } from '../metrics/types';
-import { metricApplies } from './applicable-metrics';
+import { countApplicable } from './applicable-counts';
 import { metricOptionFields, type MetricOptionField } from './metric-option-fields';
 
 export interface NewRunMetric {
@@ -30,7 +29,7 @@ export interface NewRunOptions {
 /** What the new-run form needs for a dataset: which metrics apply and the judges on offer. */
 export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<string, string | undefined>): Promise<NewRunOptions> {
   const dataset = await getDataset(db, datasetId);
-  const conversations = (await listRunConversations(db, datasetId)).map((r) => r.conversation);
+  const counts = await countApplicable(db, datasetId);
   let judges: JudgeInfo[];
   let judgeConfigError: string | null = null;
   let concurrency = 8;
@@ -49,7 +48,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
     dataset: { id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, modelVersion: dataset.modelVersion },
     metrics: METRIC_NAMES.map((name) => ({
       name,
-      conversations: conversations.filter((c) => metricApplies(name, c)).length,
+      conversations: counts.metrics[name].items,
       fields: metricOptionFields(name),
     })),
     judges,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/queries/db-types';
 import { createPrismaJudgeCache } from '../db/queries/judge-cache';
-import { listRunConversations } from '../db/queries/runs/list-run-conversations';
+import { listConversationsAt } from '../db/queries/datasets/conversation-pages';
 import { createMemoryJudgeCache, withCache } from '../judge/cache';
 import { requestCacheKey } from '../judge/cache-key';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
@@ -8,7 +8,8 @@ import { createOfflineJudge } from '../judge/offline';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
 import { createMetric } from '../metrics/registry';
-import type { MetricName } from '../metrics/types';
+import type { Conversation, MetricName } from '../metrics/types';
+import { countApplicable } from './applicable-counts';
 import { metricApplies } from './applicable-metrics';
 import { resolveRunJudge } from './run-judge';
 import type { RunRequest } from './run-request';
@@ -117,6 +118,23 @@ export function spreadOrder(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i).sort((a, b) => key(a) - key(b));
 }
 
+/** Conversations fetched at a time for the sample. */
+const SAMPLE_FETCH = 16;
+
+/** The dataset's conversations in spreadOrder, fetched a few at a time as the sample asks for them. */
+async function* spreadSample(db: Db, datasetId: string, n: number): AsyncGenerator<Conversation> {
+  const order = spreadOrder(n);
+  for (let i = 0; i < order.length; i += SAMPLE_FETCH) {
+    const positions = order.slice(i, i + SAMPLE_FETCH);
+    const found = await listConversationsAt(db, datasetId, positions);
+    const byPosition = new Map(found.map((c) => [c.position, c.conversation]));
+    for (const p of positions) {
+      const c = byPosition.get(p);
+      if (c) yield c;
+    }
+  }
+}
+
 /**
  * What a run would cost before it starts: judge calls, tokens and dollars, and how many of
  * its requests the judge cache already answers. It runs our own pipeline over the
@@ -140,27 +158,17 @@ export async function previewRun(
   const offline = judge.judgeKind === 'offline';
   const cache = planningCache(createPrismaJudgeCache(db));
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel), cache);
-  const rows = await listRunConversations(db, request.datasetId);
-  const conversations = rows.map((r) => r.conversation);
+  const counts = await countApplicable(db, request.datasetId);
   const metrics = request.metrics.map((m) => ({ name: m.name, metric: createMetric(m.name, planner, m.options) }));
 
   const totals = new Map(
-    metrics.map((m) => [m.name, { items: 0, turns: 0, sampledTurns: 0, calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }]),
+    metrics.map((m) => [m.name, { ...counts.metrics[m.name], sampledTurns: 0, calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }]),
   );
-  for (const c of conversations) {
-    for (const m of metrics) {
-      if (!metricApplies(m.name, c)) continue;
-      const t = totals.get(m.name)!;
-      t.items++;
-      t.turns += c.turns.length;
-    }
-  }
 
   const deadline = Date.now() + (options.budgetMs ?? 2500);
   let sampled = 0;
-  for (const index of spreadOrder(conversations.length)) {
+  for await (const conversation of spreadSample(db, request.datasetId, counts.conversations)) {
     if (sampled > 0 && Date.now() > deadline) break;
-    const conversation = conversations[index];
     for (const { name, metric } of metrics) {
       if (!metricApplies(name, conversation)) continue;
       const storedBefore = cache.storedHits();
@@ -198,7 +206,7 @@ export async function previewRun(
   return {
     judgeKind: judge.judgeKind,
     judgeModel: judge.judgeModel,
-    conversations: conversations.length,
+    conversations: counts.conversations,
     sampledConversations: sampled,
     items: sum('items'),
     metrics: perMetric.map(({ metric, items, calls, cachedCalls }) => ({ metric, items, calls, cachedCalls })),
