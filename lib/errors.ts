@@ -6,6 +6,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFIG'
   | 'CONFLICT'
+  /** A body, a file or a value over its documented limit. */
+  | 'TOO_LARGE'
   | 'JUDGE'
   /** The database could not take the request in time (another long write): retry later. */
   | 'BUSY'

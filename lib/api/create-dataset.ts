@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
+import { declaredTooLarge, requestLimits, tooLarge } from '../http/limits';
 import { bodyChunks } from '../imports/body-chunks';
 import { importDatasetStream } from '../imports/import-dataset';
 import { importOptionsSchema } from '../imports/import-options';
@@ -34,7 +35,12 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     await request.body?.cancel().catch(() => undefined);
     return apiError('BAD_INPUT', 'Send a multipart/form-data body with the dataset in a field named file', { field: 'file' });
   }
-  const parts = multipartParts(bodyChunks(request.body), boundary);
+  const limits = requestLimits();
+  if (declaredTooLarge(request, limits.uploadBytes)) {
+    await request.body?.cancel().catch(() => undefined);
+    throw tooLarge('The upload', limits.uploadBytes, 'TURNWISE_MAX_UPLOAD_MB', 'file');
+  }
+  const parts = multipartParts(bodyChunks(request.body, limits.uploadBytes), boundary);
   const fields: Record<string, string> = {};
   let file: MultipartPart | null = null;
   for (;;) {
@@ -95,7 +101,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     }
     lateDetails = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
   };
-  const outcome = await importDatasetStream(db, fileThenRest(), options.data, () => lateDetails);
+  const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation });
   if (!outcome.ok) {
     const first = outcome.problems.find((p) => p.severity === 'error');
     return apiError('BAD_INPUT', outcome.message, {

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { enqueueRun } from '../runs/enqueue-run';
-import { apiError, validationError } from './errors';
+import { readJsonBody, requestLimits } from '../http/limits';
+import { validationError } from './errors';
 import { parseApiRunBody } from './run-body';
 
 /**
@@ -9,12 +10,7 @@ import { parseApiRunBody } from './run-body';
  * 202 with its id at once; GET /api/v1/runs/:id follows it.
  */
 export async function createRunResponse(db: Db, request: Request, env: Record<string, string | undefined>): Promise<Response> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return apiError('BAD_INPUT', 'body: expected a JSON object', { field: 'body' });
-  }
+  const body = await readJsonBody(request, requestLimits(env).jsonBodyBytes);
   const parsed = parseApiRunBody(body);
   if (!parsed.ok) return validationError(parsed.error, parsed.field);
   const { runId } = await enqueueRun(db, parsed.request, env);

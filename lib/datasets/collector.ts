@@ -3,7 +3,7 @@ import { type Issues, type Path, formatPath } from './fields';
 import type { MapResult } from './mapped';
 import type { ProblemLog } from './problems';
 import type { Problem } from './types';
-import { findBadValue, MAX_NESTING } from './value-checks';
+import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX_NESTING } from './value-checks';
 
 export interface Where {
   /** 1-based line of the record (0 until resolved, for JSON). */
@@ -27,7 +27,10 @@ export class Collector {
   readonly unresolved = new Map<Problem, Path>();
   private readonly ids = new Map<string, number>();
 
-  constructor(private readonly log: ProblemLog) {}
+  constructor(
+    private readonly log: ProblemLog,
+    private readonly limits: ConversationLimits = DEFAULT_CONVERSATION_LIMITS,
+  ) {}
 
   problem(p: Problem): void {
     this.log.add(p);
@@ -75,6 +78,17 @@ export class Collector {
     // Nothing in it can be judged, and a metric must never pass it by an empty-case rule.
     if (conversation.turns.length === 0) {
       this.issues([{ severity: 'error', path: ['turns'], message: 'conversation has no turns: give it at least one user or assistant message' }], at);
+      return;
+    }
+    if (conversation.turns.length > this.limits.maxTurns) {
+      const message = `conversation has ${conversation.turns.length.toLocaleString('en-US')} turns: at most ${this.limits.maxTurns.toLocaleString('en-US')} are accepted (TURNWISE_MAX_TURNS); split it`;
+      this.issues([{ severity: 'error', path: ['turns'], message }], at);
+      return;
+    }
+    const long = conversation.turns.findIndex((t) => t.content.length > this.limits.maxTurnChars);
+    if (long !== -1) {
+      const message = `content has ${conversation.turns[long].content.length.toLocaleString('en-US')} characters: at most ${this.limits.maxTurnChars.toLocaleString('en-US')} per turn are accepted (TURNWISE_MAX_TURN_CHARS)`;
+      this.issues([{ severity: 'error', path: ['turns', long, 'content'], message }], at);
       return;
     }
     const notes: Issues = [];

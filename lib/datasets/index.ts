@@ -17,6 +17,7 @@ export { parseDataset } from './parse-dataset';
 export { createStreamingParser, MAX_JSON_CHARS, type StreamingOptions, type StreamingParser } from './streaming-parser';
 export { guessCsvMapping, csvFormatOf, csvMappingSchema } from './csv-mapping';
 export { parseOptionsSchema } from './options-schema';
+export { DEFAULT_CONVERSATION_LIMITS, quoted, type ConversationLimits } from './value-checks';
 export { decodeDataset, createChunkDecoder } from './decode';
 export { exportDeepevalJson, exportJsonl, toDeepevalRecord } from './export-deepeval';
 export { exportLongCsv, LONG_CSV_COLUMNS } from './export-long-csv';

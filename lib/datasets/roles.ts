@@ -1,4 +1,5 @@
 import type { Turn } from '../domain';
+import { quoted } from './value-checks';
 
 const ROLES: Record<string, Turn['role']> = {
   user: 'user',
@@ -18,4 +19,4 @@ export function normaliseRole(value: unknown): Turn['role'] | null {
 }
 
 export const unknownRoleMessage = (value: unknown): string =>
-  `unknown role ${JSON.stringify(value)}: expected ${ACCEPTED_ROLES}`;
+  `unknown role ${quoted(value)}: expected ${ACCEPTED_ROLES}`;

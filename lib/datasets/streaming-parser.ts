@@ -10,6 +10,7 @@ import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
 import { checkText, countNewlines, emptyFileProblem } from './text-checks';
 import type { FormatId, ParseOptions, ParseStats, Problem } from './types';
+import type { ConversationLimits } from './value-checks';
 
 /** Largest JSON document (in characters) the streaming parser buffers; JSONL and CSV have no limit. */
 export const MAX_JSON_CHARS = 256 * 1024 * 1024;
@@ -27,6 +28,8 @@ export interface StreamingOptions extends ParseOptions {
   grouping?: 'contiguous' | 'all';
   /** Largest JSON document to buffer; default MAX_JSON_CHARS. */
   maxJsonChars?: number;
+  /** Turns per conversation and characters per turn; default DEFAULT_CONVERSATION_LIMITS. */
+  limits?: ConversationLimits;
 }
 
 export interface StreamingParser {
@@ -62,7 +65,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     });
   }
   const log = new ProblemLog(options.maxProblems);
-  const out = new Collector(log);
+  const out = new Collector(log, options.limits);
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
   let format: FormatId | null = options.format ?? null;
   let datasetMetadata: Record<string, unknown> | undefined;

@@ -17,6 +17,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   // A method the route does not serve (Next would answer an empty 405 itself).
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  TOO_LARGE: 413,
   // The request is well formed but the server's configuration cannot serve it (a judge without its key).
   CONFIG: 422,
   JUDGE: 502,

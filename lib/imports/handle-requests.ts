@@ -5,6 +5,7 @@ import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { isAppError } from '../errors';
 import { apiError, errorResponse } from '../http/errors';
+import { declaredTooLarge, requestLimits, tooLarge } from '../http/limits';
 import { bodyChunks } from './body-chunks';
 import { exportDatasetStream, exportFileName, exportFormatSchema, EXPORT_FORMATS } from './export-dataset';
 import { importDatasetStream } from './import-dataset';
@@ -26,7 +27,12 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
     return apiError('BAD_INPUT', Object.values(fieldErrors).flat()[0] ?? 'Invalid import options', { ...(field ? { field } : {}), fieldErrors });
   }
   try {
-    const outcome = await importDatasetStream(db, bodyChunks(request.body), options.data);
+    const limits = requestLimits();
+    if (declaredTooLarge(request, limits.uploadBytes)) {
+      await request.body?.cancel().catch(() => {});
+      throw tooLarge('The upload', limits.uploadBytes, 'TURNWISE_MAX_UPLOAD_MB', 'file');
+    }
+    const outcome = await importDatasetStream(db, bodyChunks(request.body, limits.uploadBytes), options.data, { limits: limits.conversation });
     if (outcome.ok) return Response.json(outcome, { status: 201 });
     const first = outcome.problems.find((p) => p.severity === 'error');
     return apiError('BAD_INPUT', outcome.message, {

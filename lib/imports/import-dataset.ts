@@ -1,4 +1,4 @@
-import { createChunkDecoder, createStreamingParser, hasErrors, type FormatId, type Problem } from '../datasets';
+import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import type { Db } from '../db/queries/db-types';
 import { saveDataset } from '../db/queries/datasets/save-dataset';
 import type { Conversation } from '../metrics/types';
@@ -47,13 +47,20 @@ export async function importDatasetStream(
   db: Db,
   body: AsyncIterable<Uint8Array>,
   options: ImportOptions,
-  lateDetails?: () => { name?: string; modelVersion?: string },
+  extra: {
+    /** Name and model version that arrived after the file (a form's later fields). */
+    lateDetails?: () => { name?: string; modelVersion?: string };
+    /** Turns per conversation and characters per turn; the parser's defaults when absent. */
+    limits?: ConversationLimits;
+  } = {},
 ): Promise<ImportOutcome> {
+  const { lateDetails } = extra;
   const parser = createStreamingParser({
     fileName: options.fileName,
     format: options.format,
     csvMapping: options.csvMapping,
     maxProblems: MAX_PROBLEMS,
+    limits: extra.limits,
   });
   const decoder = createChunkDecoder();
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
