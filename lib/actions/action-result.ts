@@ -1,5 +1,6 @@
 import { busyErrorOf } from '../db/busy-error';
 import { isAppError } from '../errors';
+import { redactSecrets } from '../redact-secrets';
 
 /** What every server action answers: `{ ok, fieldErrors?, message? }` (style.md, convention 4). */
 export interface ActionResult {
@@ -19,6 +20,6 @@ export function failure(thrown: unknown): ActionResult {
     const field = typeof error.details?.field === 'string' ? error.details.field : null;
     return { ok: false, message: error.message, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };
   }
-  console.error(error);
+  console.error(redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   return { ok: false, message: 'Something went wrong on the server; see its log.' };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFLINE_JUDGE_NAME, OPENAI_JUDGE_NAME } from '../judge/config';
+import { hasCredentials } from '../redact-secrets';
 
 /** Models typed one per line or separated by commas. */
 const modelList = z
@@ -26,7 +27,10 @@ export const connectionInputSchema = z.object({
     .max(60, 'Keep the name under 60 characters')
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, ".", "_" or "-"')
     .refine((name) => name !== OPENAI_JUDGE_NAME && name !== OFFLINE_JUDGE_NAME, 'This name is reserved'),
-  baseUrl: z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL, e.g. https://api.example.com/v1' }).trim(),
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: 'Enter an http(s) URL, e.g. https://api.example.com/v1' })
+    .trim()
+    .refine((url) => !hasCredentials(url), 'Leave the user name and password out of the URL: put the key in API key'),
   apiKey: z
     .string()
     .trim()

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { busyErrorOf, BUSY_RETRY_AFTER_S } from '../db/busy-error';
 import { isAppError, type AppErrorCode } from '../errors';
+import { redactSecrets } from '../redact-secrets';
 
 /** The codes an API error carries: AppError's, plus the ones only HTTP has. */
 export type ApiErrorCode = AppErrorCode | 'METHOD_NOT_ALLOWED';
@@ -56,6 +57,6 @@ export function errorResponse(thrown: unknown): Response {
     const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
     return apiError(error.code, error.message, field ? { field } : {});
   }
-  console.error(error);
+  console.error(redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   return apiError('INTERNAL', 'Something went wrong on the server; see its log.');
 }

@@ -5,6 +5,7 @@ import { createOfflineJudge, OFFLINE_MODEL } from './offline';
 import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TIMEOUT_MS, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
 import { MODEL_PRICES } from './prices';
 import type { Judge, JudgeCache } from './types';
+import { hasCredentials } from '../redact-secrets';
 
 /** An OpenAI-compatible endpoint a judge can be created on. Holds its key: server-side only. */
 export interface JudgeEndpoint {
@@ -60,7 +61,9 @@ export const OFFLINE_JUDGE_NAME = 'offline';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .refine((url) => !hasCredentials(url), 'must not carry a user name or password (fetch refuses them, and they would show in every error): give the key as the API key');
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable');
 
 const envSchema = z.object({

@@ -18,6 +18,7 @@ import {
   type JudgeRequest,
 } from './types';
 import { createUsageCounter } from './usage-counter';
+import { redactSecrets } from '../redact-secrets';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_JUDGE_MODEL = 'gpt-4.1';
@@ -309,8 +310,9 @@ const isFormatRejection = (error: unknown): boolean =>
 // Reasoning models (o-series, gpt-5) reject any temperature but the default.
 const acceptsTemperature = (model: string): boolean => !/^(openai\/)?(o\d|gpt-5)/i.test(model);
 
-function toJudgeError(error: unknown, name: string, model: string, baseURL: string, retries: JudgeRetry[]): unknown {
+function toJudgeError(error: unknown, name: string, model: string, baseURL: string, found: JudgeRetry[]): unknown {
   if (error instanceof JudgeOutputError || error instanceof APIUserAbortError || error instanceof AppError) return error;
+  const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause) }));
   const where = `Judge "${name}" (model ${model})`;
   const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
   if (error instanceof APIError) {
@@ -318,10 +320,10 @@ function toJudgeError(error: unknown, name: string, model: string, baseURL: stri
       error.status === undefined
         ? `${where} could not get a reply from ${baseURL}${tried}: ${error.message}`
         : `${where} request failed with status ${error.status}${tried}: ${error.message}`;
-    return new AppError('JUDGE', message, { judge: name, model, status: error.status ?? null, retries });
+    return new AppError('JUDGE', redactSecrets(message), { judge: name, model, status: error.status ?? null, retries });
   }
   if (isCutBody(error)) {
-    return new AppError('JUDGE', `${where} sent no complete reply${tried}: ${failureCause(error)}`, { judge: name, model, status: null, retries });
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}`), { judge: name, model, status: null, retries });
   }
   return error;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/queries/db-types';
 import { closeRun, type ClosedRun, type CloseGuard } from './close-run';
+import { redactSecrets } from '../../redact-secrets';
 
 /** Every item is scored: the run is completed, or completed_with_errors when some results errored. */
 export async function finishRun(db: Db, runId: string, guard: CloseGuard = {}): Promise<ClosedRun> {
@@ -8,7 +9,7 @@ export async function finishRun(db: Db, runId: string, guard: CloseGuard = {}): 
 
 /** The run cannot go on: it ends failed with the error, and its numbers cover what was stored. */
 export async function failRun(db: Db, runId: string, error: string, guard: CloseGuard = {}): Promise<ClosedRun> {
-  return closeRun(db, runId, { status: 'failed', error }, guard);
+  return closeRun(db, runId, { status: 'failed', error: redactSecrets(error) }, guard);
 }
 
 /** A cancelled run's numbers, once the results that were in flight at the cancel are stored. */

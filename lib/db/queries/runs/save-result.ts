@@ -1,5 +1,6 @@
 import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../db-types';
+import { redactSecrets } from '../../../redact-secrets';
 
 /**
  * Stores one conversation×metric result with its per-turn verdicts and adds its usage to
@@ -29,7 +30,7 @@ export async function saveResult(
         success: result.success,
         threshold: result.threshold,
         reason: result.reason,
-        error: result.error,
+        error: result.error === null ? null : redactSecrets(result.error),
         warnings: result.warnings.length > 0 ? result.warnings : undefined,
         steps: result.steps as object,
         calls: result.calls as unknown as object[],
