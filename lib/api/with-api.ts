@@ -3,6 +3,7 @@ import { runAs } from '../auth/acting-principal';
 import { assertRole, authenticate, roleForMethod } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import type { Role } from '../auth/roles';
+import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
 import { apiError, errorResponse } from './errors';
 
 const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } };
@@ -11,7 +12,8 @@ const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } }
  * The boundary of every route: who is asking first (a bearer key — TURNWISE_API_KEY or a
  * personal key — or a session cookie), then the role (GET needs a viewer, anything else an
  * editor, unless `role` says otherwise), then the handler, whose thrown errors are translated
- * here once. A refused request's body is not read.
+ * here once. A request for a host name this server does not answer to is refused first (DNS
+ * rebinding). A refused request's body is not read.
  */
 export async function withApi(
   request: Request,
@@ -19,6 +21,11 @@ export async function withApi(
   env: Record<string, string | undefined> = process.env,
   role: Role = roleForMethod(request.method),
 ): Promise<Response> {
+  const host = request.headers.get('host');
+  if (!hostAllowed(host, env)) {
+    await request.body?.cancel().catch(() => undefined);
+    return apiError('FORBIDDEN', hostRefusal(host ?? ''), { field: 'host' });
+  }
   let principal: Principal;
   try {
     const who = await authenticate(request.headers, env);

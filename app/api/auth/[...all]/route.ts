@@ -1,7 +1,11 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/lib/auth/auth';
+import { hostAllowed, hostRefusal } from '@/lib/http/allowed-hosts';
 
-// better-auth's endpoints: sign-in, sign-out, session, OpenID Connect callbacks.
-const handler = (request: Request) => toNextJsHandler(getAuth()).POST(request);
-export const GET = (request: Request) => toNextJsHandler(getAuth()).GET(request);
-export const POST = handler;
+// better-auth's endpoints: sign-in, sign-out, session, OpenID Connect callbacks; only for this server's host names.
+const guarded = (handle: (request: Request) => Promise<Response>) => (request: Request) => {
+  const host = request.headers.get('host');
+  return hostAllowed(host, process.env) ? handle(request) : Promise.resolve(Response.json({ error: { code: 'FORBIDDEN', message: hostRefusal(host ?? '') } }, { status: 403 }));
+};
+export const GET = guarded((request) => toNextJsHandler(getAuth()).GET(request));
+export const POST = guarded((request) => toNextJsHandler(getAuth()).POST(request));
