@@ -123,4 +123,91 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     const order = (a: [number, string, unknown], b: [number, string, unknown]) => a[0] - b[0] || a[1].localeCompare(b[1]);
     expect(got.sort(order)).toEqual(expected.sort(order));
   }, 90_000);
+
+  it('a chunk slower than its job expiry stays with its worker: not handed to a second one, not judged twice', async () => {
+    const fresh = await freshDatabase('postgres');
+    await ensureDatabase(fresh.url);
+    const db: Db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const server = await startJudgeServer({ handler: answerLikeOfflineJudge(), latencyMs: 250 });
+    cleanups.push(() => server.close());
+    const env = {
+      DATABASE_URL: fresh.url,
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: [MODEL] }]),
+      TURNWISE_RUN_CHUNK_SIZE: '1000',
+      TURNWISE_WORKER_JOBS: '1',
+      TURNWISE_CHUNK_EXPIRE_SECONDS: '3',
+      TURNWISE_QUEUE_MAINTENANCE_SECONDS: '1',
+    };
+    const workers = [workerProcess(env), workerProcess(env)];
+    const ready = (w: { output: () => string }) => w.output().includes('is taking runs from the pg-boss queue');
+    await waitFor('both workers', () => workers.every(ready), 45_000, () => workers.map((w) => w.output()).join('\n---\n'));
+
+    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+    const request = runRequestSchema.parse({
+      datasetId: dataset.id,
+      metrics: [{ name: 'conversation_relevancy', options: {} }],
+      judge: { kind: 'openai', name: 'local', model: MODEL },
+      concurrency: 1,
+    });
+    const started = Date.now();
+    const { runId } = await enqueueRun(db, request, env);
+    cleanups.push(() => stopBoss(fresh.url));
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), 80_000, () =>
+      workers.map((w) => w.output()).join('\n---\n'),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, judgeCalls: true } });
+    expect(run.status).toBe('completed');
+    // The one chunk took several expiry periods, and only one worker ever worked it.
+    expect(seconds).toBeGreaterThan(2 * 3);
+    const scoredBy = workers.filter((w) => new RegExp(`run ${runId}: chunk 0–\\d+ (scored|failed)`).test(w.output()));
+    expect(scoredBy).toHaveLength(1);
+    expect(server.requests.length).toBe(run.judgeCalls);
+    const jobs = await db.$queryRawUnsafe<{ retry_count: number }[]>(`SELECT retry_count FROM pgboss.job WHERE name = 'turnwise-run-chunks'`);
+    expect(jobs.map((j) => j.retry_count)).toEqual([0]);
+  }, 120_000);
+
+  it('the chunk of a worker that was killed goes to another worker once its lease runs out', async () => {
+    const fresh = await freshDatabase('postgres');
+    await ensureDatabase(fresh.url);
+    const db: Db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const server = await startJudgeServer({ handler: answerLikeOfflineJudge(), latencyMs: 250 });
+    cleanups.push(() => server.close());
+    const env = {
+      DATABASE_URL: fresh.url,
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: [MODEL] }]),
+      TURNWISE_RUN_CHUNK_SIZE: '1000',
+      TURNWISE_WORKER_JOBS: '1',
+      TURNWISE_CHUNK_EXPIRE_SECONDS: '3',
+      TURNWISE_QUEUE_MAINTENANCE_SECONDS: '1',
+    };
+    const first = workerProcess(env);
+    await waitFor('the first worker', () => first.output().includes('is taking runs from the pg-boss queue'));
+    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+    const request = runRequestSchema.parse({
+      datasetId: dataset.id,
+      metrics: [{ name: 'conversation_relevancy', options: {} }],
+      judge: { kind: 'openai', name: 'local', model: MODEL },
+      concurrency: 1,
+    });
+    const { runId } = await enqueueRun(db, request, env);
+    cleanups.push(() => stopBoss(fresh.url));
+    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1);
+    first.child.kill('SIGKILL');
+
+    const second = workerProcess(env);
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), 60_000, () => second.output());
+    const run = await getRunStatus(db, runId);
+    expect(run.status).toBe('completed');
+    expect(run.doneItems).toBe(run.totalItems);
+    expect(second.output()).toMatch(new RegExp(`run ${runId}: chunk 0–\\d+ scored`));
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
 import type PgBoss from 'pg-boss';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
+import { redactSecrets } from '../redact-secrets';
 import { executeRunChunk } from './execute-run-chunk';
 import { closeCancelledRun, failRun, finishRun, startRun } from './lifecycle';
-import { CHUNK_QUEUE, getBoss, stopBoss, type ChunkJob } from './pg-boss-queue';
+import { CHUNK_QUEUE, chunkLeaseSeconds, failSilentJobs, getBoss, keepJobAlive, stopBoss, type ChunkJob } from './pg-boss-queue';
 import { shareRateLimitsByActiveChunks } from './rate-limit-share';
 import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
 import { newWorkerId } from './worker-identity';
@@ -23,6 +24,13 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
   const log = options.log ?? (() => undefined);
   const boss = await getBoss(url, env);
   const controllers = new Set<AbortController>();
+  const leaseSeconds = chunkLeaseSeconds(env);
+  const supervise = setInterval(() => {
+    failSilentJobs(boss, leaseSeconds)
+      .then((n) => n > 0 && log(`handed ${n} chunk(s) of silent workers back to the queue`))
+      .catch((error: Error) => log(`could not look for silent workers' chunks: ${error.message}`));
+  }, Math.max(1000, Math.min(60_000, (leaseSeconds * 1000) / 2)));
+  supervise.unref();
 
   async function runChunk(job: PgBoss.JobWithMetadata<ChunkJob>): Promise<void> {
     const { runId, from, to } = job.data;
@@ -34,6 +42,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     }
     const controller = new AbortController();
     controllers.add(controller);
+    const stopKeepingAlive = keepJobAlive(boss, job, leaseSeconds);
     let checking = false;
     const watch = setInterval(() => {
       if (checking) return;
@@ -58,13 +67,16 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
         if (closed) log(`run ${runId}: ${status}`);
       }
     } catch (error) {
-      const message = (error as Error).message;
+      // Some database errors carry their words in a code and meta only: never log an empty line.
+      const e = error as Error & { code?: string };
+      const message = redactSecrets(e.message?.trim() || `${e.name ?? 'Error'}${e.code ? ` ${e.code}` : ''}: ${String(error)}`);
       log(`run ${runId}: chunk ${from}–${to} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}): ${message}`);
       if (job.retryCount >= job.retryLimit) {
         await failRun(db, runId, message, { status: ['running'] }).catch(() => undefined);
       }
       throw error;
     } finally {
+      stopKeepingAlive();
       clearInterval(watch);
       controllers.delete(controller);
     }
@@ -83,6 +95,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     queue: 'pg-boss',
     wake: () => workIds.forEach((workId) => boss.notifyWorker(workId)),
     async stop() {
+      clearInterval(supervise);
       stopSharing();
       for (const controller of controllers) controller.abort('shutdown');
       for (const workId of workIds) await boss.offWork({ id: workId });

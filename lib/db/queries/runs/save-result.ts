@@ -5,7 +5,7 @@ import { redactSecrets } from '../../../redact-secrets';
 /**
  * Stores one conversation×metric result with its per-turn verdicts and adds its usage to
  * the run, in one transaction. A result that is already stored (a resumed run) is left as
- * it is and not counted twice; returns whether it was written. `turnVerdicts` are the rows of
+ * it is and not counted twice, also when two workers race to store it; returns whether it was written. `turnVerdicts` are the rows of
  * the per-turn map, at most one per turn (lib/runs/lifecycle's recordResult reduces them).
  */
 export async function saveResult(
@@ -15,7 +15,7 @@ export async function saveResult(
   result: MetricResult,
   turnVerdicts: TurnVerdict[] = result.verdicts,
 ): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  const saving = db.$transaction(async (tx) => {
     const existing = await tx.result.findUnique({
       where: { runId_conversationId_metric: { runId, conversationId, metric: result.metric } },
       select: { id: true },
@@ -69,5 +69,11 @@ export async function saveResult(
       },
     });
     return true;
+  });
+  // Two workers on one chunk (a job taken again after its expiry) may both find no result and
+  // both insert: the loser's transaction fails on the unique key and rolls back; the result is stored once.
+  return saving.catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'P2002') return false;
+    throw error;
   });
 }
