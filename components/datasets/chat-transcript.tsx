@@ -77,12 +77,12 @@ function TurnBubble({ turn, index }: { turn: Turn; index: number }) {
 }
 
 /** The turns of a conversation, user on the right, assistant on the left, extras collapsible. */
-export function ChatTranscript({ turns }: { turns: Conversation['turns'] }) {
+export function ChatTranscript({ turns, offset = 0 }: { turns: Conversation['turns']; offset?: number }) {
   if (turns.length === 0) return <p className="text-sm text-slate-500">This conversation has no turns.</p>;
   return (
-    <ol className="space-y-4" aria-label="Conversation turns">
+    <ol className="space-y-4" aria-label="Conversation turns" start={offset + 1}>
       {turns.map((turn, i) => (
-        <TurnBubble key={i} turn={turn} index={i} />
+        <TurnBubble key={offset + i} turn={turn} index={offset + i} />
       ))}
     </ol>
   );

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import type { TurnWindow } from '@/lib/conversations/turn-pages';
 import type { ConversationDetail } from '@/lib/db/queries/datasets/get-conversation';
 import { ChatTranscript } from './chat-transcript';
 import { ConversationFields } from './conversation-fields';
@@ -13,10 +15,11 @@ function Neighbour({ href, label, rel }: { href: string | null; label: string; r
   );
 }
 
-/** A stored conversation: its fields, then the chat with each turn's extras. */
-export function ConversationView({ detail }: { detail: ConversationDetail }) {
+/** A stored conversation: its fields, then the chat with each turn's extras, a page of turns at a time. */
+export function ConversationView({ detail, window }: { detail: ConversationDetail; window: TurnWindow }) {
   const { conversation: c } = detail;
   const base = `/datasets/${detail.datasetId}`;
+  const pageHref = (page: number) => `${base}/conversations/${detail.id}?turns=${page}`;
   const title = c.name ?? c.externalId ?? c.scenario ?? `Conversation ${detail.position + 1}`;
   const hasFields = [c.externalId, c.name, c.scenario, c.expectedOutcome, c.chatbotRole, c.userDescription].some((v) => v) || !!c.context?.length || (c.metadata && Object.keys(c.metadata).length > 0);
   return (
@@ -39,15 +42,20 @@ export function ConversationView({ detail }: { detail: ConversationDetail }) {
             <Neighbour href={detail.nextId ? `${base}/conversations/${detail.nextId}` : null} label="Next →" rel="next" />
           </nav>
         </div>
-        <p className="text-sm text-slate-600">{c.turns.length} turns</p>
+        <p className="text-sm text-slate-600">
+          {c.turns.length.toLocaleString('en-US')} turns
+          {window.pageCount > 1 ? ` · showing ${window.from + 1}–${window.to}` : ''}
+        </p>
       </div>
       {hasFields ? (
         <Card title="Conversation">
           <ConversationFields conversation={c} />
         </Card>
       ) : null}
-      <div className="max-w-4xl">
-        <ChatTranscript turns={c.turns} />
+      <div className="max-w-4xl space-y-4">
+        <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
+        <ChatTranscript turns={c.turns.slice(window.from, window.to)} offset={window.from} />
+        <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
       </div>
     </div>
   );

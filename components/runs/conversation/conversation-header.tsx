@@ -85,7 +85,7 @@ export function ConversationHeader({
         ) : (
           <>
             {verdicts.failingTurns} failing {verdicts.failingTurns === 1 ? 'turn' : 'turns'}, the first at{' '}
-            <a href={`#turn-${verdicts.firstFailingTurn}`} className="text-rose-700 underline">
+            <a href={`?turn=${verdicts.firstFailingTurn}#turn-${verdicts.firstFailingTurn}`} className="text-rose-700 underline">
               turn {verdicts.firstFailingTurn + 1}
             </a>
             .

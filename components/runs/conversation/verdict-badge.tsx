@@ -16,7 +16,7 @@ export function VerdictBadge({ verdict, invert = false }: { verdict: string; inv
 
 export function TurnLink({ turn }: { turn: number }) {
   return (
-    <a href={`#turn-${turn}`} className="text-indigo-700 hover:underline">
+    <a href={`?turn=${turn}#turn-${turn}`} className="text-indigo-700 hover:underline">
       turn {turn + 1}
     </a>
   );

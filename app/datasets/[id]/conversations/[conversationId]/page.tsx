@@ -3,10 +3,11 @@ import { getDb } from '@/lib/db/client';
 import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
 import { orNotFound } from '@/lib/imports/or-not-found';
 import { requirePage } from '@/lib/auth/session';
+import { turnWindow } from '@/lib/conversations/turn-pages';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ id: string; conversationId: string }> };
+type Props = { params: Promise<{ id: string; conversationId: string }>; searchParams: Promise<{ turns?: string | string[]; turn?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props) {
   const { id, conversationId } = await params;
@@ -14,9 +15,9 @@ export async function generateMetadata({ params }: Props) {
   return { title: `Conversation ${detail.position + 1} · ${detail.datasetName}` };
 }
 
-export default async function ConversationPage({ params }: Props) {
+export default async function ConversationPage({ params, searchParams }: Props) {
   await requirePage();
-  const { id, conversationId } = await params;
+  const [{ id, conversationId }, query] = await Promise.all([params, searchParams]);
   const detail = await orNotFound(getConversation(getDb(), id, conversationId));
-  return <ConversationView detail={detail} />;
+  return <ConversationView detail={detail} window={turnWindow(detail.conversation.turns.length, query)} />;
 }

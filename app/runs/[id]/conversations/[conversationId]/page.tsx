@@ -13,13 +13,15 @@ import { getRun } from '@/lib/db/queries/runs/get-run';
 import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
 import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { requirePage } from '@/lib/auth/session';
+import { Pagination } from '@/components/ui/pagination';
+import { turnWindow } from '@/lib/conversations/turn-pages';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Conversation' };
 
 export default async function RunConversationPage(props: {
   params: Promise<{ id: string; conversationId: string }>;
-  searchParams: Promise<{ turn?: string | string[] }>;
+  searchParams: Promise<{ turn?: string | string[]; turns?: string | string[] }>;
 }) {
   await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
@@ -32,6 +34,8 @@ export default async function RunConversationPage(props: {
     conversation.verdicts,
   );
   const selected = Number(Array.isArray(search.turn) ? search.turn[0] : search.turn);
+  const window = turnWindow(conversation.turns.length, search);
+  const pageHref = (page: number) => `/runs/${id}/conversations/${conversationId}?turns=${page}`;
   return (
     <div className="space-y-6">
       <ConversationHeader run={run} conversation={conversation} verdicts={verdicts} metrics={metrics} />
@@ -40,11 +44,13 @@ export default async function RunConversationPage(props: {
           <h2 className="text-lg font-semibold">Turns and verdicts</h2>
           <VerdictLegend items={CELL_ORDER.filter((s) => s !== 'unjudged' && s !== 'user').map((s) => CELL_STYLES[s])} />
         </div>
+        <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
         <ol className="space-y-2">
-          {conversation.turns.map((turn, i) => (
-            <ConversationTurn key={turn.index} turn={turn} verdicts={verdicts.turns[i]} selected={turn.index === selected} />
+          {conversation.turns.slice(window.from, window.to).map((turn, i) => (
+            <ConversationTurn key={turn.index} turn={turn} verdicts={verdicts.turns[window.from + i]} selected={turn.index === selected} />
           ))}
         </ol>
+        <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
       </section>
       <section aria-label="Metric results" className="space-y-2">
         <h2 className="text-lg font-semibold">Metric results</h2>
