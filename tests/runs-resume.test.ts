@@ -134,6 +134,8 @@ describe('a run whose worker process is killed', () => {
     judge.hold(true);
     // Every answered reply is in the cache and the worker is waiting on held requests.
     await waitFor('the cache to hold every answered reply', async () => (await db.judgeCache.count()) === judge.answered() && judge.held() > 0);
+    // The worker reports the calls it made once a second: past that, every answered call is on the run.
+    await new Promise((r) => setTimeout(r, 1_500));
     first.child.kill('SIGKILL');
     await first.exited;
     const before = await resultRows(db, runId);
@@ -158,6 +160,10 @@ describe('a run whose worker process is killed', () => {
     expect(before.every((r) => ids.has(r.id))).toBe(true);
     // Requests answered before the kill were not sent again: the total is the uninterrupted run's.
     expect(judge.answered()).toBe(expectedCalls);
+    // The run counts the calls the killed worker made for results it never stored.
+    const counted = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { judgeCalls: true, judgeCallsSent: true } });
+    expect(counted.judgeCallsSent).toBe(judge.answered());
+    expect(counted.judgeCalls).toBeLessThan(counted.judgeCallsSent);
     expect(after.map((r) => [r.conversation.position, r.metric, r.score, r.error])).toEqual(expected);
   }, 90_000);
 });

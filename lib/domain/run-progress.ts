@@ -8,6 +8,8 @@ export interface RunProgressSnapshot {
   doneItems: number;
   errorItems: number;
   judgeCalls: number;
+  /** Judge calls made, stored or not (see judgeCallsSent in the schema). */
+  judgeCallsSent: number;
   cacheHits: number;
   promptTokens: number;
   completionTokens: number;
@@ -29,7 +31,8 @@ type DateLike = Date | null | undefined;
 const iso = (d: DateLike): string | null => (d ? d.toISOString() : null);
 
 /** A run's progress as the database row has it. */
-export type RunProgressSource = Omit<RunProgressSnapshot, 'cacheHits' | 'rateLimitRefusals' | 'rateLimitedSince' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
+export type RunProgressSource = Omit<RunProgressSnapshot, 'judgeCallsSent' | 'cacheHits' | 'rateLimitRefusals' | 'rateLimitedSince' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
+  judgeCallsSent?: number;
   cacheHits?: number;
   rateLimitRefusals?: number;
   rateLimitedSince?: DateLike;
@@ -37,6 +40,10 @@ export type RunProgressSource = Omit<RunProgressSnapshot, 'cacheHits' | 'rateLim
   startedAt: DateLike;
   finishedAt?: DateLike;
 };
+
+/** Judge calls made for results a cancel or a stopped worker never stored (0 while the run goes on). */
+export const lostJudgeCalls = (run: Pick<RunProgressSnapshot, 'status' | 'judgeCalls' | 'judgeCallsSent'>): number =>
+  isLiveRun(run.status) ? 0 : Math.max(0, run.judgeCallsSent - run.judgeCalls);
 
 export function toRunProgressSnapshot(run: RunProgressSource): RunProgressSnapshot {
   return {
@@ -46,6 +53,7 @@ export function toRunProgressSnapshot(run: RunProgressSource): RunProgressSnapsh
     doneItems: run.doneItems,
     errorItems: run.errorItems,
     judgeCalls: run.judgeCalls,
+    judgeCallsSent: run.judgeCallsSent ?? run.judgeCalls,
     cacheHits: run.cacheHits ?? 0,
     promptTokens: run.promptTokens,
     completionTokens: run.completionTokens,

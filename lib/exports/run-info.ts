@@ -19,7 +19,7 @@ export interface RunInfo {
   progress: { done: number; total: number; errors: number };
   /** Per metric: mean score and pass rate over the results that did not error. */
   summary: RunSummary;
-  usage: { judgeCalls: number; cacheHits: number; promptTokens: number; completionTokens: number; costUsd: number };
+  usage: { judgeCalls: number; judgeCallsSent: number; cacheHits: number; promptTokens: number; completionTokens: number; costUsd: number };
   error: string | null;
   createdAt: string;
   startedAt: string | null;
@@ -49,6 +49,7 @@ export async function runInfoOf(db: Db, run: RunRow): Promise<RunInfo> {
     summary,
     usage: {
       judgeCalls: run.judgeCalls,
+      judgeCallsSent: run.judgeCallsSent,
       cacheHits: run.cacheHits,
       promptTokens: run.promptTokens,
       completionTokens: run.completionTokens,

@@ -5,7 +5,7 @@ import { listStoredItems, storedItemKey } from '../db/queries/runs/list-stored-i
 import { notFound } from '../db/queries/not-found';
 import type { Judge } from '../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
-import { reportRateLimit } from './report-rate-limit';
+import { reportJudgeActivity } from './report-judge-activity';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from './run-request';
 import { recordResult } from './lifecycle';
@@ -84,7 +84,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
   const { judge, dispose } = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
-  const stopReporting = reportRateLimit(db, runId, judge);
+  const stopReporting = reportJudgeActivity(db, runId, judge);
   let scored = 0;
   try {
     await evaluateConversations({

@@ -1,7 +1,7 @@
 'use client';
 
 import { formatDuration } from '@/lib/format/format';
-import { isLiveRun, type RunProgressSnapshot } from '@/lib/domain/run-progress';
+import { isLiveRun, lostJudgeCalls, type RunProgressSnapshot } from '@/lib/domain/run-progress';
 import { useRunProgress } from './live-progress-provider';
 
 const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null);
@@ -38,6 +38,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const took = !live && started !== null && finished !== null ? finished - started : null;
   const waiting = run.status === 'queued' ? now - Date.parse(run.createdAt) : 0;
   const limitedSince = ms(run.rateLimitedSince);
+  const lost = lostJudgeCalls(run);
   const heldBack = run.status === 'running' && limitedSince !== null ? now - limitedSince : 0;
   const refusals = run.rateLimitRefusals;
   const barTone =
@@ -73,6 +74,12 @@ export function LiveRunProgress({ runId }: { runId: string }) {
         />
         <Stat label="Started" value={run.startedAt ? run.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
       </dl>
+      {lost > 0 ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="run-lost-calls">
+          {lost.toLocaleString('en-US')} more judge {lost === 1 ? 'call was' : 'calls were'} made for results that were never stored (a cancel, or a
+          worker that stopped part-way); they are not in the count above, and a resumed run answered them from the cache.
+        </p>
+      ) : null}
       {heldBack >= 1000 || refusals > 0 ? (
         <p className="mt-3 text-sm text-amber-800" data-testid="run-rate-limit">
           {heldBack >= 1000 ? `Waiting for the rate limit: ${formatDuration(heldBack)} so far. ` : ''}

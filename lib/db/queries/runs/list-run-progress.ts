@@ -8,6 +8,7 @@ export const runProgressSelect = {
   doneItems: true,
   errorItems: true,
   judgeCalls: true,
+  judgeCallsSent: true,
   cacheHits: true,
   promptTokens: true,
   completionTokens: true,
