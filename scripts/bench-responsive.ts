@@ -5,8 +5,8 @@
  * the run worker in a process of its own (as `npm run dashboard` starts it; --in-process puts it
  * back inside the web server, for comparison). First the pages are timed idle; then a run at
  * concurrency 32 (offline judge: all CPU) and a large upload (--import conversations of 10 turns,
- * streamed through POST /api/datasets/import) go on together while one client loads the pages
- * one after another, for at least --seconds and until the upload is done. Prints median, p95 and
+ * streamed through POST /api/datasets/import) and a small upload trickled over the whole window (a
+ * slow client) go on together while one client loads the pages and two API routes one after another, for at least --seconds and until the upload is done. Prints median, p95 and
  * max per page, then one line `BENCH {json}`. Targets: p95 ≤ 300 ms, max ≤ 1 s under load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,7 +14,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBenchFile } from './bench-import/generate';
-import { uploadFile } from './bench/upload-file';
+import { trickleUpload, uploadFile } from './bench/upload-file';
 import { buildApp, startNextServer, stopNextServer, type NextServer } from './bench/next-server';
 
 const TARGET_P95_MS = 300;
@@ -120,8 +120,8 @@ async function main() {
         concurrency: Number(args.concurrency),
       }),
     });
-    const runPages = [...pages, `/runs/${run.id}`, `/api/runs/progress?ids=${run.id}`];
-    names.set(`/runs/${run.id}`, 'run (live)').set(`/api/runs/progress?ids=${run.id}`, 'progress route');
+    const runPages = [...pages, `/runs/${run.id}`, `/api/runs/progress?ids=${run.id}`, '/api/v1/runs'];
+    names.set(`/runs/${run.id}`, 'run (live)').set(`/api/runs/progress?ids=${run.id}`, 'progress route').set('/api/v1/runs', 'API runs list');
     const started = Date.now();
     let importMs: number | null = null;
     let importError: Error | null = null;
@@ -136,13 +136,18 @@ async function main() {
       },
     );
     const minMs = Number(args.seconds) * 1000;
+    // A slow client beside the large upload: 40 short conversations sent a few bytes at a time over the whole window.
+    const trickleText = Array.from({ length: 40 }, (_, i) => JSON.stringify({ turns: [{ role: 'user', content: `slow ${i}` }, { role: 'assistant', content: 'ok' }] })).join('\n');
+    const trickling = trickleUpload(PORT, trickleText, minMs, new URLSearchParams({ name: 'bench trickle', fileName: 'trickle.jsonl' }));
     const loaded = await timePages(runPages, () => importMs !== null && Date.now() - started > minMs);
     await importing;
     if (importError) throw importError;
+    const trickled = await trickling;
+    if (trickled.status !== 201) throw new Error(`the trickled upload was refused: ${trickled.body.slice(0, 500)}`);
     const windowMs = Date.now() - started;
     const progress = await json<{ runs: { status: string; doneItems: number; totalItems: number }[] }>(`/api/runs/progress?ids=${run.id}`);
     const busy = report(
-      `While a run at concurrency ${args.concurrency} (offline judge, worker ${args['in-process'] ? 'inside the web server' : 'in its own process'}) and a ${(importBytes / 1e6).toFixed(0)} MB upload go on (${(windowMs / 1000).toFixed(1)} s)`,
+      `While a run at concurrency ${args.concurrency} (offline judge, worker ${args['in-process'] ? 'inside the web server' : 'in its own process'}) and a ${(importBytes / 1e6).toFixed(0)} MB upload and a ${(trickleText.length / 1000).toFixed(1)} KB upload trickled over ${(minMs / 1000).toFixed(0)} s go on (${(windowMs / 1000).toFixed(1)} s)`,
       loaded,
       names,
     );

@@ -23,3 +23,31 @@ export function uploadFile(port: number, file: string, query: URLSearchParams): 
     createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(req);
   });
 }
+
+/** Uploads `text` through the import route a few bytes at a time, spread over `durationMs` (a slow client). */
+export function trickleUpload(port: number, text: string, durationMs: number, query: URLSearchParams): Promise<{ status: number; body: string }> {
+  const bytes = Buffer.from(text);
+  const pieces = Math.max(1, Math.floor(durationMs / 250));
+  const size = Math.ceil(bytes.length / pieces);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: `/api/datasets/import?${query}`, headers: { 'content-type': 'application/octet-stream', 'content-length': bytes.length } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    let sent = 0;
+    const timer = setInterval(() => {
+      req.write(bytes.subarray(sent, sent + size));
+      sent += size;
+      if (sent >= bytes.length) {
+        clearInterval(timer);
+        req.end();
+      }
+    }, 250);
+  });
+}
