@@ -5,7 +5,9 @@
  * person read the document, that person is the assistant and each of their turns carries the
  * document section shown to them as its retrieval context. Only the train split is read.
  * The data stays outside the repository.
- * Usage: npx tsx scripts/convert-cmu-dog.ts --source DIR --out FILE [--limit 200]
+ * Usage: npx tsx scripts/convert-cmu-dog.ts --source DIR --out FILE [--limit 200] [--skip 0]
+ * --skip leaves out the first N usable conversations: --skip 200 makes a second, disjoint set to
+ * report on after rules were tuned on the first.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
 const { values: args } = parseArgs({
-  options: { source: { type: 'string' }, out: { type: 'string' }, limit: { type: 'string', default: '200' }, 'min-turns': { type: 'string', default: '8' } },
+  options: { source: { type: 'string' }, out: { type: 'string' }, limit: { type: 'string', default: '200' }, skip: { type: 'string', default: '0' }, 'min-turns': { type: 'string', default: '8' } },
 });
 if (!args.source || !args.out) throw new Error('Usage: --source DIR (a CMU_DoG checkout) --out FILE');
 
@@ -64,6 +66,7 @@ for (const f of readdirSync(path.join(args.source, 'WikiData'))) {
 
 const dir = path.join(args.source, 'Conversations', 'train');
 const lines: string[] = [];
+let skipped = 0;
 for (const f of readdirSync(dir).sort()) {
   if (lines.length >= Number(args.limit)) break;
   const c = conversationFile.parse(JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
@@ -81,6 +84,10 @@ for (const f of readdirSync(dir).sort()) {
     else turns.push({ role, content: text, docIdx: m.docIdx });
   }
   if (turns.length < Number(args['min-turns']) || !turns.some((t) => t.role === 'assistant')) continue;
+  if (skipped < Number(args.skip)) {
+    skipped++;
+    continue;
+  }
   const out = turns.map(({ docIdx, ...t }) => (t.role === 'assistant' ? { ...t, retrieval_context: [sectionText(doc, docIdx)] } : t));
   lines.push(JSON.stringify({ id: `cmu-dog-train-${path.basename(f, '.json')}`, turns: out }));
 }

@@ -57,7 +57,8 @@ function fitsAnswer(type: AnswerType, s: Sentence, terms: readonly Term[]): bool
     case 'time':
       return (numeric || temporal) && short;
     case 'person':
-      return (named || has(terms, 'Person', 'Organization')) && short;
+      // A person's name answers "who", however it is put ("There is commander Bolton, who…").
+      return (named && short) || has(terms, 'Person') || ((named || has(terms, 'Organization')) && short);
     case 'place':
       return (named || /^(?:in|at|on|under|near|behind|inside|outside|next to|from|to|by|above|below|between)\b/i.test(text)) && short;
     case 'reason':
@@ -108,6 +109,22 @@ function contextMessages(window: readonly Message[], reply: string): Message[] {
   return last && last.role === 'assistant' && last.content.trim() === reply ? window.slice(0, -1) : [...window];
 }
 
+/**
+ * A reply that goes on about what was just said by pointing back at it ("It is a movie from
+ * 2010", "Yeah, he is a very selfish type"): its subject is a pronoun or "the" + a word for the
+ * thing under discussion, so it continues the subject whatever new words it brings.
+ */
+const POINTS_BACK = /^(?:(?:yes|yeah|yep|no|nope|oh|ah|well|so|and|but|also|true|right|haha|lol|hmm+|wow)\b[\s,.!-]*)*(?:it|it's|its|he|he's|his|she|she's|her|they|they're|their|this|that|that's|these|those|the (?:movie|film|show|book|story|plot|ending|character|characters|cast|director|actor|actress|main character|lead|critics?|reviews?|rating|score))\b/i;
+
+/** "I don't know", "it doesn't say": an answer to a question, if not the one hoped for. */
+const DONT_KNOW = /\b(?:i (?:do ?n[o']?t|dont|didn't|did not) (?:know|remember|recall)|(?:i'm|i am) not sure|no idea|(?:it|that) (?:does ?n[o']?t|doesnt|does not) (?:say|state|mention|tell)|(?:doesn't|does not|didn't|did not) say|not (?:mentioned|stated|listed))\b/i;
+
+/** A noun of the user's question that the reply takes up, kind words included ("What is the movie about?" → "The movie is about…"). */
+function echoesQuestion(question: Sentence, replyTerms: readonly Term[]): Term[] {
+  const asked = new Set(contentTerms(question.terms).filter((t) => t.tags.has('Noun') || t.name).map((t) => t.stem));
+  return replyTerms.filter((t) => asked.has(t.stem));
+}
+
 const list = (terms: readonly Term[]): string => terms.slice(0, 5).map((t) => t.text).join(', ');
 
 export function judgeRelevance(input: Input): Output {
@@ -143,9 +160,21 @@ export function judgeRelevance(input: Input): Output {
   // "What is the capital of France?" → "Paris." shares no word yet answers; a heuristic cannot
   // check the answer, only that it is the kind of answer the question asks for.
   const question = [...userSentences].reverse().find((s) => isQuestion(s.text));
+  if (question) {
+    const echoed = echoesQuestion(question, replyTerms);
+    if (echoed.length > 0) return yes(`The reply takes up what the user asked about (${list(echoed)}).`);
+    if (DONT_KNOW.test(reply)) return yes('The reply says it does not know, which answers the question even if not as hoped.');
+    // "No." alone is dropped from `sentences` as a formula: read the reply itself.
+    if (answerType(question.text) === 'yesno' && YES_NO.test(reply)) return yes('The reply answers the user\'s yes-or-no question.');
+  }
+  if (window.length > 0 && POINTS_BACK.test(sentences[0].text.trim())) {
+    return yes('The reply goes on about what was just said, pointing back at it (it, he, she, they, the …).');
+  }
   if (question && answerType(question.text) === 'free') return yes('The user asked for free content (a joke, story or idea); any reply of that kind fits.');
-  if (question && sentences.length === 1 && !isQuestion(sentences[0].text) && fitsAnswer(answerType(question.text), sentences[0], replyTerms)) {
-    return yes('The reply is a short, direct answer of the kind the user\'s question asks for.');
+  // The answer leads; what follows it may add anything ("An NFL player named Michael Oher. He played for Baltimore.").
+  const lead = sentences[0];
+  if (question && !isQuestion(lead.text) && fitsAnswer(answerType(question.text), lead, contentTerms(lead.terms))) {
+    return yes('The reply opens with a direct answer of the kind the user\'s question asks for.');
   }
   const asked = linkTerms(contentTerms(analyseTerms(input.userMessage)));
   const about = `the reply talks about ${list(replyTerms)}`;
