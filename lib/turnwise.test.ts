@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from './judge/scripted-judge';
-import { ContextCoverageMetric, KnowledgeRetentionMetric, judgeFromEnv } from './turnwise';
+import { ContextCoverageMetric, ConversationalGEval, KnowledgeRetentionMetric, judgeFromEnv } from './turnwise';
 
 const bankAccount = JSON.parse(readFileSync(new URL('../tests/fixtures/conversations/bank-account.json', import.meta.url), 'utf8'));
 
@@ -41,5 +41,21 @@ describe('the TypeScript API', () => {
     const judge = judgeFromEnv(undefined, { OPENAI_API_KEY: 'sk-test', TURNWISE_JUDGE_MODEL: 'gpt-4.1-mini' });
     expect(judge.kind).toBe('openai');
     expect(judge.model).toBe('gpt-4.1-mini');
+  });
+
+  it('runs a custom G-Eval metric defined in one object, on the judge of the environment', async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const metric = new ConversationalGEval({ name: 'account_help', criteria: 'The assistant helps the user open a bank account.', threshold: 0.3 });
+      const result = await metric.measure(bankAccount);
+      expect(result.metric).toBe('account_help');
+      expect(result.error).toBeNull();
+      expect(result.score).toBeGreaterThanOrEqual(0);
+      expect(result.reason).toMatch(/offline heuristic judge/);
+      expect(() => new ConversationalGEval({ name: 'No Good', criteria: 'x' })).toThrow(/name: use 2–63 lower-case letters/);
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+    }
   });
 });

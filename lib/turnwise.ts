@@ -10,6 +10,7 @@ import { createMemoryJudgeCache } from './judge/cache';
 import { createJudge, defaultJudgeSelection, loadJudgeConfig, type JudgeSelection } from './judge/config';
 import type { Judge, JudgeCache } from './judge/types';
 import * as metrics from './metrics';
+import * as gEval from './metrics/g-eval';
 
 export type { Judge, JudgeCache } from './judge/types';
 export type { Conversation, MetricResult, TurnVerdict, Turn, Usage, MetricName } from './metrics/types';
@@ -52,3 +53,12 @@ export const ConversationRelevancyMetric = withDefaultJudge(metrics.Conversation
 export const ContextualRecallMetric = withDefaultJudge(metrics.ContextualRecallMetric);
 export const ContextCoverageMetric = withDefaultJudge(metrics.ContextCoverageMetric);
 export const TurnContextualRecallMetric = withDefaultJudge(metrics.TurnContextualRecallMetric);
+
+/**
+ * Custom judged metrics (deepeval's G-Eval), conversation or turn scope:
+ *
+ *   const refunds = new ConversationalGEval({ name: 'refund_policy', criteria: 'Refunds only within 30 days.', fields: ['retrieval_context'] });
+ */
+export const ConversationalGEval = withDefaultJudge(gEval.ConversationalGEval);
+export const TurnGEval = withDefaultJudge(gEval.TurnGEval);
+export type { GEvalMetricInput } from './metrics/g-eval';

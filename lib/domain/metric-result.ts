@@ -15,6 +15,9 @@ export interface JudgeCallRecord {
   retries?: { attempt: number; cause: string }[];
 }
 
+/** A result of a metric named N: a built-in metric's name, or a custom metric's (G-Eval). */
+export type NamedMetricResult<N extends string> = Omit<MetricResult, 'metric'> & { metric: N };
+
 export interface MetricResult {
   metric: MetricName;
   /** null when the metric errored. */

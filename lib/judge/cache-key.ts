@@ -20,12 +20,16 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** sha256 (hex) of the canonical JSON of model, messages (role and content only) and schema. */
-export function judgeCacheKey(model: string, messages: ChatMessage[], jsonSchema: JsonSchema): string {
+/**
+ * sha256 (hex) of the canonical JSON of model, messages (role and content only) and schema, and
+ * of the logprobs asked for when a request asks for them (a reply without them cannot stand in).
+ */
+export function judgeCacheKey(model: string, messages: ChatMessage[], jsonSchema: JsonSchema, topLogprobs?: number): string {
   const payload = canonicalJson({
     model,
     messages: messages.map(({ role, content }) => ({ role, content })),
     schema: jsonSchema,
+    ...(topLogprobs ? { topLogprobs } : {}),
   });
   return createHash('sha256').update(payload).digest('hex');
 }
@@ -47,5 +51,5 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
  * up, so both must call this one function.
  */
 export function requestCacheKey<T>(request: JudgeRequest<T>, defaultModel: string): string {
-  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema));
+  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema), request.topLogprobs);
 }

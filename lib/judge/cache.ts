@@ -29,6 +29,7 @@ export function withCache(judge: Judge, cache: JudgeCache): Judge {
       promptTokens: reply.promptTokens,
       completionTokens: reply.completionTokens,
       messages: request.messages,
+      ...(reply.logprobs ? { logprobs: reply.logprobs } : {}),
     };
     await cache.set(key, entry);
     return { kind: 'miss', entry, reply };
@@ -64,6 +65,7 @@ export function withCache(judge: Judge, cache: JudgeCache): Judge {
       costUsd: 0,
       cached: true,
       cacheKey: key,
+      ...(outcome.entry.logprobs ? { logprobs: outcome.entry.logprobs } : {}),
     };
   }
 

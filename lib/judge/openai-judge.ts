@@ -16,6 +16,7 @@ import {
   type JudgeRateLimitStatus,
   type JudgeReply,
   type JudgeRequest,
+  type TokenLogprobs,
 } from './types';
 import { createUsageCounter } from './usage-counter';
 import { redactSecrets } from '../redact-secrets';
@@ -59,6 +60,7 @@ export interface OpenAIJudge extends Judge {
 }
 
 interface Completion {
+  logprobs?: TokenLogprobs[];
   raw: string;
   refusal: string | null;
   model: string;
@@ -108,6 +110,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   const limiters = new Set<AdaptiveLimiter>();
   let refused = 0;
   let waiting = 0;
+  let logprobsRefused = false;
 
   function limiterFor(model: string): AdaptiveLimiter {
     const limiter = sharedLimiter({ baseURL, apiKey: options.apiKey, model }, limits);
@@ -133,6 +136,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     schema: JsonSchema,
     signal: AbortSignal | undefined,
     log: StepLog,
+    topLogprobs?: number,
   ): Promise<Completion> {
     const formatted = formatRequest(mode, messages, schemaName, schema);
     const limiter = limiterFor(model);
@@ -141,6 +145,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
       model,
       messages: formatted.messages,
       ...(formatted.responseFormat ? { response_format: formatted.responseFormat } : {}),
+      ...(topLogprobs ? { logprobs: true, top_logprobs: topLogprobs } : {}),
       ...(acceptsTemperature(model) ? { temperature: 0 } : {}),
     };
     let transient = 0;
@@ -178,6 +183,9 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
           refusal: choice?.message?.refusal ?? null,
           model: replyModel,
           mode,
+          ...(choice?.logprobs?.content
+            ? { logprobs: choice.logprobs.content.map((c) => ({ token: c.token, top: c.top_logprobs.map((t) => ({ token: t.token, logprob: t.logprob })) })) }
+            : {}),
         };
         // A reply cut short is asked again as it was; past maxRetries it goes to the repair prompt.
         if (transient < options.maxRetries && isCutShort(completion.raw, choice?.finish_reason ?? null)) {
@@ -223,11 +231,18 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     schema: JsonSchema,
     signal: AbortSignal | undefined,
     log: StepLog,
+    topLogprobs?: number,
   ): Promise<Completion> {
     const modes = settledMode ? [settledMode] : RESPONSE_MODES;
     for (let i = 0; ; i++) {
       try {
-        const completion = await send(modes[i], model, messages, schemaName, schema, signal, log);
+        const asked = logprobsRefused ? undefined : topLogprobs;
+        const completion = await send(modes[i], model, messages, schemaName, schema, signal, log, asked).catch((error: unknown) => {
+          // A server that refuses logprobs is asked again without them, and not asked for them again.
+          if (!asked || !isFormatRejection(error)) throw error;
+          logprobsRefused = true;
+          return send(modes[i], model, messages, schemaName, schema, signal, log);
+        });
         // Only a success settles the mode: a 400 for another reason (context too long) must
         // not downgrade the judge for good.
         settledMode ??= modes[i];
@@ -242,12 +257,12 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
     const model = request.model ?? options.model;
     const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
-    const cacheKey = judgeCacheKey(model, request.messages, schema);
+    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs);
     const log: StepLog = { requests: 0, retries: [], promptTokens: 0, completionTokens: 0, costUsd: 0 };
     try {
       let messages = request.messages;
       for (let attempt = 1; ; attempt++) {
-        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log);
+        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log, request.topLogprobs);
         const parsed = parseReply(reply.raw, request.schema);
         if (parsed.ok) {
           return {
@@ -260,6 +275,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
             cached: false,
             cacheKey,
             ...(log.retries.length > 0 ? { retries: log.retries } : {}),
+            ...(reply.logprobs ? { logprobs: reply.logprobs } : {}),
           };
         }
         const problem = replyError(reply, parsed.error);

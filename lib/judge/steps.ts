@@ -13,7 +13,40 @@ export type StepMessage = z.infer<typeof message>;
 const fact = z.object({ key: z.string(), values: z.array(z.string()) });
 export type Fact = z.infer<typeof fact>;
 
+/** A turn as a G-Eval metric shows it: numbered from 1, with the fields the metric names. */
+const gEvalTurn = z.object({
+  turn: z.number().int(),
+  role: z.enum(['user', 'assistant']).optional(),
+  content: z.string().optional(),
+  retrieval_context: z.array(z.string()).optional(),
+  expected_output: z.string().optional(),
+  tools_called: z.array(z.unknown()).optional(),
+});
+export type GEvalTurn = z.infer<typeof gEvalTurn>;
+/** What every G-Eval judgement is given: the steps, the rubric text (null: none), the fields named, the conversation-level fields. */
+const gEvalBase = {
+  steps: z.array(z.string()).min(1),
+  rubric: z.string().nullable(),
+  parameters: z.string(),
+  conversationFields: z.string(),
+};
+
 export const stepSchemas = {
+  /** A custom metric's criteria turned into 3–4 evaluation steps (once per metric version). */
+  'g_eval.steps': {
+    input: z.object({ criteria: z.string(), parameters: z.string(), scope: z.enum(['conversation', 'turn']) }),
+    output: z.object({ steps: z.array(z.string()) }),
+  },
+  /** The whole conversation against the steps: 0–10, a reason, and the assistant turns that cost points. */
+  'g_eval.conversation': {
+    input: z.object({ ...gEvalBase, turns: z.array(gEvalTurn) }),
+    output: z.object({ score: z.number().int(), reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) }),
+  },
+  /** One assistant turn against the steps, earlier turns of its window as context: a score on `range` and a reason. */
+  'g_eval.turn': {
+    input: z.object({ ...gEvalBase, range: z.tuple([z.number().int(), z.number().int()]), context: z.array(gEvalTurn), turn: gEvalTurn }),
+    output: z.object({ score: z.number().int(), reason: z.string() }),
+  },
   /** Facts the user states explicitly in `message`; earlier turns are context only. */
   'knowledge_retention.facts': {
     input: z.object({ message: z.string(), previousTurns: z.array(message) }),

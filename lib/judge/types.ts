@@ -13,6 +13,12 @@ export interface ChatMessage {
  */
 export type JudgeStep = StepName;
 
+/** One generated token with the most likely alternatives the endpoint gave for its place (`top_logprobs`). */
+export interface TokenLogprobs {
+  token: string;
+  top: { token: string; logprob: number }[];
+}
+
 export interface JudgeRequest<T> {
   step: JudgeStep;
   /** Structured input of the step, shaped as stepSchemas[step].input (lib/judge/steps.ts). */
@@ -30,6 +36,8 @@ export interface JudgeRequest<T> {
   schemaName: string;
   /** Overrides the judge's model for this request. */
   model?: string;
+  /** Ask for this many alternatives of every generated token (`logprobs`); judges that cannot, answer without. */
+  topLogprobs?: number;
   signal?: AbortSignal;
 }
 
@@ -46,6 +54,8 @@ export interface JudgeReply<T> {
   cacheKey: string;
   /** Requests of this step that gave no usable reply before this one, with their cause (429, 500, cut short, invalid…). */
   retries?: { attempt: number; cause: string }[];
+  /** The reply's tokens with their alternatives, when the request asked for them and the endpoint gave them. */
+  logprobs?: TokenLogprobs[];
 }
 
 /** How a judge fares with its endpoint's rate limit. */
@@ -75,6 +85,8 @@ export interface JudgeCacheEntry {
   promptTokens: number;
   completionTokens: number;
   messages: ChatMessage[];
+  /** Kept with the reply so that a cached answer weighs its score as the first one did. */
+  logprobs?: TokenLogprobs[];
 }
 export interface JudgeCache {
   get(key: string): Promise<JudgeCacheEntry | null>;

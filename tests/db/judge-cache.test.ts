@@ -41,6 +41,13 @@ describe.each(providers)('judge cache on %s', (provider) => {
     expect(await cache.get('k1')).toEqual(entry);
   });
 
+  it('keeps the token alternatives of a reply that asked for them (G-Eval weighs its score by them)', async () => {
+    const cache = createPrismaJudgeCache(db);
+    const logprobs = [{ token: '7', top: [{ token: '7', logprob: -0.22 }, { token: '8', logprob: -1.6 }] }];
+    await cache.set('k4', { ...entry, logprobs });
+    expect(await cache.get('k4')).toEqual({ ...entry, logprobs });
+  });
+
   it('overwrites an existing key', async () => {
     const cache = createPrismaJudgeCache(db);
     await cache.set('k2', entry);

@@ -30,6 +30,8 @@ export type HandlerResult =
       usage?: { promptTokens: number; completionTokens: number };
       /** Sends the first half of the response body, then drops the connection. */
       cut?: boolean;
+      /** The reply's tokens with their alternatives, as `choices[0].logprobs.content` (sent only when the request asked for logprobs). */
+      logprobs?: { token: string; top: { token: string; logprob: number }[] }[];
       headers?: Record<string, string>;
     }
   | { status: number; headers?: Record<string, string>; body?: unknown };
@@ -105,7 +107,18 @@ export async function startJudgeServer(options: { handler: JudgeServerHandler; l
             index: 0,
             message: { role: 'assistant', content: result.content, refusal: null },
             finish_reason: 'stop',
-            logprobs: null,
+            logprobs:
+              result.logprobs && (body as { logprobs?: boolean }).logprobs
+                ? {
+                    content: result.logprobs.map((t) => ({
+                      token: t.token,
+                      logprob: t.top.find((a) => a.token === t.token)?.logprob ?? 0,
+                      bytes: null,
+                      top_logprobs: t.top.map((a) => ({ token: a.token, logprob: a.logprob, bytes: null })),
+                    })),
+                    refusal: null,
+                  }
+                : null,
           },
         ],
         usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },

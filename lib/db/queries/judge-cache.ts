@@ -6,6 +6,8 @@ const messagesSchema = z.array(
   z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }),
 );
 
+const logprobsSchema = z.array(z.object({ token: z.string(), top: z.array(z.object({ token: z.string(), logprob: z.number() })) }));
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'P2002';
 }
@@ -23,13 +25,17 @@ export function createPrismaJudgeCache(db: Db): JudgeCache {
           promptTokens: true,
           completionTokens: true,
           messages: true,
+          logprobs: true,
         },
       });
       if (!row) return null;
       const messages = messagesSchema.safeParse(row.messages);
       // An entry we cannot read is a miss: the judge asks again and overwrites it.
       if (!messages.success) return null;
-      return { ...row, messages: messages.data satisfies ChatMessage[] };
+      const logprobs = row.logprobs === null ? undefined : logprobsSchema.safeParse(row.logprobs);
+      if (logprobs && !logprobs.success) return null;
+      const { logprobs: _stored, ...rest } = row;
+      return { ...rest, messages: messages.data satisfies ChatMessage[], ...(logprobs ? { logprobs: logprobs.data } : {}) };
     },
 
     async set(key: string, entry: JudgeCacheEntry): Promise<void> {
@@ -40,6 +46,7 @@ export function createPrismaJudgeCache(db: Db): JudgeCache {
         promptTokens: entry.promptTokens,
         completionTokens: entry.completionTokens,
         messages: entry.messages.map(({ role, content }) => ({ role, content })),
+        ...(entry.logprobs ? { logprobs: entry.logprobs.map(({ token, top }) => ({ token, top: top.map(({ token: t, logprob }) => ({ token: t, logprob })) })) } : {}),
       };
       try {
         await db.judgeCache.upsert({ where: { key }, create: { key, ...data }, update: data });

@@ -75,6 +75,23 @@ describe('createOfflineJudge', () => {
       'context_coverage.coverage': { input: 'q', output: 'Water boils at 100 degrees.', context: ['boiling point 100 degrees'] },
       'turn_contextual_recall.attribution': { expectedOutcome: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
       reason: { metric: 'turn_faithfulness', score: 0, threshold: 0.5, reasons: [] },
+      'g_eval.steps': { criteria: 'The assistant offers a refund only within 30 days.', parameters: 'Content and Role', scope: 'conversation' },
+      'g_eval.conversation': {
+        steps: ['Check whether the refund is offered within 30 days.'],
+        rubric: null,
+        parameters: 'Content and Role',
+        conversationFields: '',
+        turns: [{ turn: 1, role: 'user', content: 'Refund?' }, { turn: 2, role: 'assistant', content: 'Sure, any time.' }],
+      },
+      'g_eval.turn': {
+        steps: ['Check whether the refund is offered within 30 days.'],
+        rubric: null,
+        parameters: 'Content and Role',
+        conversationFields: '',
+        range: [0, 10],
+        context: [{ turn: 1, role: 'user', content: 'Refund?' }],
+        turn: { turn: 2, role: 'assistant', content: 'Refunds are offered within 30 days.' },
+      },
     };
     const judge = createOfflineJudge();
     for (const step of Object.keys(inputs) as (keyof typeof stepSchemas)[]) {
@@ -84,6 +101,6 @@ describe('createOfflineJudge', () => {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
       }
     }
-    expect(judge.usage().calls).toBe(10);
+    expect(judge.usage().calls).toBe(13);
   });
 });

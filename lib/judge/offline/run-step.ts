@@ -6,6 +6,7 @@ import { extractClaims } from './steps/claims';
 import { judgeCoverage } from './steps/coverage';
 import { extractFacts } from './steps/facts';
 import { explainScore } from './steps/reason';
+import { judgeGEvalConversation, judgeGEvalTurn, writeGEvalSteps } from './steps/g-eval';
 import { judgeRelevance } from './steps/relevance';
 import { extractTruths } from './steps/truths';
 import { judgeClaims } from './steps/verdicts';
@@ -24,6 +25,9 @@ const handlers = {
   // The same attribution rule as contextual recall, on the conversation's expected outcome.
   'turn_contextual_recall.attribution': (input: StepInput<'turn_contextual_recall.attribution'>) =>
     attributeSentences({ expectedOutput: input.expectedOutcome, retrievalContext: input.retrievalContext }),
+  'g_eval.steps': writeGEvalSteps,
+  'g_eval.conversation': judgeGEvalConversation,
+  'g_eval.turn': judgeGEvalTurn,
   reason: explainScore,
 } satisfies Handlers;
 

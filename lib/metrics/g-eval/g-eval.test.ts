@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsPhrase, gEvalDefinitionSchema } from './definition';
-import { buildConversationResultsPrompt, buildStepsPrompt, buildTurnResultsPrompt } from './prompts';
-import { formatRubric, normaliseScore, numberSteps, scoreRange, weightedScore } from './score';
+import { numberSteps } from './prompts';
+import { formatRubric, normaliseScore, scoreRange, weightedScore } from './score';
 
 const ln = Math.log;
 
@@ -54,47 +54,5 @@ describe('a G-Eval definition', () => {
   it('refuses overlapping rubric ranges and ranges outside 0–10', () => {
     expect(gEvalDefinitionSchema.safeParse({ name: 'tone', scope: 'turn', criteria: 'x', rubric: [{ range: [0, 5], meaning: 'a' }, { range: [5, 10], meaning: 'b' }] }).error?.issues[0].message).toMatch(/overlap/);
     expect(gEvalDefinitionSchema.safeParse({ name: 'tone', scope: 'turn', criteria: 'x', rubric: [{ range: [0, 11], meaning: 'a' }] }).success).toBe(false);
-  });
-});
-
-describe('G-Eval prompts', () => {
-  const definition = gEvalDefinitionSchema.parse({
-    name: 'refund_policy',
-    scope: 'conversation',
-    criteria: 'The assistant offers a refund only within 30 days of purchase.',
-    fields: ['retrieval_context', 'scenario'],
-    rubric: [{ range: [0, 4], meaning: 'Promises a refund it may not give' }, { range: [5, 10], meaning: 'Keeps to the policy' }],
-  });
-  const conversation = {
-    scenario: 'A customer asks for a refund after 45 days.',
-    expectedOutcome: 'NOT SHOWN',
-    turns: [
-      { role: 'user' as const, content: 'I bought it 45 days ago; refund please.', expectedOutput: 'NOT SHOWN EITHER' },
-      { role: 'assistant' as const, content: 'Sure, refunded!', retrievalContext: ['Refunds within 30 days only.'] },
-    ],
-  };
-
-  it('asks for steps from the criteria and the fields', () => {
-    const [message] = buildStepsPrompt(definition);
-    expect(message.content).toContain('The assistant offers a refund only within 30 days of purchase.');
-    expect(message.content).toContain('using the Content, Role, Retrieval Context, and Scenario fields');
-  });
-
-  it('shows the judge only the fields the metric names, turns numbered from 1', () => {
-    const [message] = buildConversationResultsPrompt(definition, ['Check the purchase date', 'Check the promise'], conversation);
-    expect(message.content).toContain('1. Check the purchase date\n2. Check the promise');
-    expect(message.content).toContain('0-4: Promises a refund it may not give');
-    expect(message.content).toContain('"turn": 2');
-    expect(message.content).toContain('Refunds within 30 days only.');
-    expect(message.content).toContain('Scenario:\nA customer asks for a refund after 45 days.');
-    expect(message.content).not.toContain('NOT SHOWN');
-  });
-
-  it('judges one turn with its window as context, on the rubric range', () => {
-    const turnScope = { ...definition, scope: 'turn' as const };
-    const [message] = buildTurnResultsPrompt(turnScope, ['Check it'], conversation, [0, 1], 1);
-    expect(message.content).toContain('an integer between 0 and 10');
-    expect(message.content).toContain('Earlier turns (context only)');
-    expect(message.content).toMatch(/Turn to evaluate:\n\{\n {2}"turn": 2/);
   });
 });

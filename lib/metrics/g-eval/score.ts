@@ -1,10 +1,5 @@
+import type { TokenLogprobs } from '../../judge/types';
 import type { RubricItem } from './definition';
-
-/** One generated token with the most likely alternatives the endpoint returned for its place (top_logprobs). */
-export interface TokenLogprobs {
-  token: string;
-  top: { token: string; logprob: number }[];
-}
 
 /** Alternatives below 1% probability are left out (deepeval's min_logprob = ln 0.01). */
 const MIN_LOGPROB = Math.log(0.01);
@@ -45,6 +40,3 @@ export function normaliseScore(score: number, [low, high]: [number, number]): nu
 export function formatRubric(rubric: readonly RubricItem[]): string {
   return rubric.map((r) => `${r.range[0] === r.range[1] ? r.range[0] : `${r.range[0]}-${r.range[1]}`}: ${r.meaning}`).join('\n');
 }
-
-/** "1. First step\n2. Second step\n" (deepeval's number_evaluation_steps). */
-export const numberSteps = (steps: readonly string[]): string => steps.map((s, i) => `${i + 1}. ${s}\n`).join('');

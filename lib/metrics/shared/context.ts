@@ -1,10 +1,11 @@
 import type { Judge } from '../../judge/types';
-import { emptyUsage, type JudgeCallRecord, type MetricName, type TurnVerdict, type Usage } from '../types';
+import { emptyUsage, type JudgeCallRecord, type TurnVerdict, type Usage } from '../types';
 import type { SharedMetricOptions } from './options';
 
 /** State of one metric measurement; kept so an errored metric still returns what it had. */
 export interface MetricContext {
-  readonly metric: MetricName;
+  /** A built-in metric's name, or a custom metric's. */
+  readonly metric: string;
   readonly judge: Judge;
   readonly options: SharedMetricOptions;
   readonly usage: Usage;
@@ -15,6 +16,6 @@ export interface MetricContext {
   readonly warnings: string[];
 }
 
-export function createMetricContext(metric: MetricName, judge: Judge, options: SharedMetricOptions): MetricContext {
+export function createMetricContext(metric: string, judge: Judge, options: SharedMetricOptions): MetricContext {
   return { metric, judge, options, usage: emptyUsage(), calls: [], steps: {}, verdicts: [], warnings: [] };
 }

@@ -1,6 +1,7 @@
 import type { Judge } from '../../judge/types';
 import { AppError } from '../../errors';
-import type { MetricName, MetricResult } from '../types';
+import type { MetricName } from '../types';
+import type { NamedMetricResult } from '../../domain/metric-result';
 import { createMetricContext, type MetricContext } from './context';
 import type { SharedMetricOptions } from './options';
 import { buildReasonPrompt } from './reason-prompt';
@@ -36,13 +37,13 @@ export interface RunMetricConfig {
  * Units the judge failed on carry 'error' verdicts and are left out of the score; when every
  * unit failed, the result errors with the first unit's error.
  */
-export async function runMetric(
-  metric: MetricName,
+export async function runMetric<N extends string = MetricName>(
+  metric: N,
   judge: Judge,
   options: SharedMetricOptions,
   pipeline: (ctx: MetricContext) => Promise<PipelineOutcome>,
   config: RunMetricConfig = {},
-): Promise<MetricResult> {
+): Promise<NamedMetricResult<N>> {
   const ctx = createMetricContext(metric, judge, options);
   const threshold = effectiveThreshold(options.threshold, options.strictMode);
   const base = { metric, threshold, strictMode: options.strictMode, steps: ctx.steps, calls: ctx.calls, usage: ctx.usage, warnings: ctx.warnings };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatMessage, JudgeRequest } from '../../judge/types';
+import type { ChatMessage, JudgeRequest, TokenLogprobs } from '../../judge/types';
 import { stepSchemas, type StepInput, type StepName, type StepOutput } from '../../judge/steps';
 import { AppError } from '../../errors';
 import type { MetricContext } from './context';
@@ -20,6 +20,8 @@ export interface StepCall<S extends StepName, O = StepOutput<S>> {
    * (a loosely written verdict); the step's enum-only schema is still the one sent to the judge.
    */
   accept?: z.ZodType<O>;
+  /** Ask for this many alternatives of each generated token (G-Eval's weighted score). */
+  topLogprobs?: number;
 }
 
 const chatMessagesSchema = z
@@ -38,6 +40,14 @@ function renderMessages<S extends StepName, O>(ctx: MetricContext, call: StepCal
 
 /** Builds the request for one judge step, calls the judge and records usage and the call. */
 export async function runStep<S extends StepName, O = StepOutput<S>>(ctx: MetricContext, call: StepCall<S, O>): Promise<O> {
+  return (await runStepReply(ctx, call)).output;
+}
+
+/** runStep, with the reply's token alternatives when the call asked for them and the judge gave them. */
+export async function runStepReply<S extends StepName, O = StepOutput<S>>(
+  ctx: MetricContext,
+  call: StepCall<S, O>,
+): Promise<{ output: O; logprobs?: TokenLogprobs[] }> {
   const definition = stepSchemas[call.step];
   const input = definition.input.parse(call.input) as StepInput<S>;
   const sent = definition.output as z.ZodType;
@@ -58,6 +68,7 @@ export async function runStep<S extends StepName, O = StepOutput<S>>(ctx: Metric
     ...(check || call.accept ? { jsonSchemaOf: sent } : {}),
     schemaName: call.step.replace(/[^a-zA-Z0-9_-]/g, '_'),
     ...(ctx.options.model ? { model: ctx.options.model } : {}),
+    ...(call.topLogprobs ? { topLogprobs: call.topLogprobs } : {}),
   };
 
   const reply = await ctx.judge.call(request);
@@ -80,5 +91,5 @@ export async function runStep<S extends StepName, O = StepOutput<S>>(ctx: Metric
     ...(ctx.options.verboseMode ? { messages } : {}),
     ...(reply.retries?.length ? { retries: reply.retries } : {}),
   });
-  return reply.output;
+  return { output: reply.output, ...(reply.logprobs ? { logprobs: reply.logprobs } : {}) };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "JudgeCache" ADD COLUMN     "logprobs" JSONB;
