@@ -24,6 +24,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/runs" className="text-slate-600 hover:text-slate-900">
               Runs
             </Link>
+            <Link href="/metrics" className="text-slate-600 hover:text-slate-900">
+              Metrics
+            </Link>
             <UserMenu />
           </nav>
         </header>

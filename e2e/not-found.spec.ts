@@ -24,6 +24,7 @@ const PAGES: Case[] = [
   { route: 'trends/[datasetId]/page.tsx', url: () => `/trends/${MISSING}` },
   { route: 'compare/page.tsx', url: () => `/compare?baseline=${MISSING}` },
   { route: 'compare/page.tsx', url: (k) => `/compare?baseline=${k.runId}&candidate=${MISSING}` },
+  { route: 'metrics/[name]/page.tsx', url: () => `/metrics/${MISSING}` },
   { route: 'compare/conversation/page.tsx', url: (k) => `/compare/conversation?baseline=${MISSING}&candidate=${k.runId}&key=x` },
 ];
 
@@ -36,6 +37,7 @@ const API: Case[] = [
   { route: 'api/runs/[id]/export/route.ts', url: () => `/api/runs/${MISSING}/export` },
   { route: 'api/datasets/[id]/export/route.ts', url: () => `/api/datasets/${MISSING}/export` },
   { route: 'api/v1/runs/[id]/retry-errored/route.ts', url: () => `/api/v1/runs/${MISSING}/retry-errored`, method: 'POST' },
+  { route: 'api/v1/metrics/[name]/route.ts', url: () => `/api/v1/metrics/${MISSING}` },
   { route: 'api/v1/runs/[id]/cancel/route.ts', url: () => `/api/v1/runs/${MISSING}/cancel`, method: 'POST' },
 ];
 
@@ -47,6 +49,9 @@ const WITHOUT_IDS = [
   'runs/page.tsx',
   'trends/page.tsx',
   'api/v1/datasets/route.ts',
+  'api/v1/metrics/route.ts',
+  'metrics/page.tsx',
+  'metrics/new/page.tsx',
   'api/v1/openapi.json/route.ts',
   'api/datasets/import/route.ts',
   'sign-in/page.tsx',

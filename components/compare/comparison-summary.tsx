@@ -23,6 +23,10 @@ const interval = (low: number | null, high: number | null) => (low === null || h
 export function ComparisonSummary({ loaded }: { loaded: LoadedComparison }) {
   const { comparison, runs, method } = loaded;
   const candidates = runs.slice(1);
+  // "v1 → v2" beside a custom metric whose version differs from the baseline's, per candidate.
+  const mixed = new Map(
+    loaded.mixedVersions.map((m) => [m.metric, m.candidates.map((c) => (c.version !== null && c.version !== m.baseline ? `v${m.baseline} → v${c.version}` : null))]),
+  );
   return (
     <section aria-labelledby="summary-heading" className="space-y-2">
       <h2 id="summary-heading" className="text-lg font-semibold">
@@ -34,7 +38,10 @@ export function ComparisonSummary({ loaded }: { loaded: LoadedComparison }) {
             const badge = verdictBadge[c.verdict];
             return (
               <tr key={`${m.metric}-${c.runId}`} data-metric={m.metric} data-verdict={c.verdict} className={c.verdict === 'regressed' ? 'bg-rose-50/60' : ''}>
-                <Td className="font-medium whitespace-nowrap">{i === 0 ? metricLabel(m.metric) : ''}</Td>
+                <Td className="font-medium whitespace-nowrap">
+                  {i === 0 ? metricLabel(m.metric) : ''}
+                  {mixed.get(m.metric)?.[i] ? <span className="ml-1 text-xs font-normal text-amber-700">{mixed.get(m.metric)![i]}</span> : null}
+                </Td>
                 {candidates.length > 1 ? <Td className="whitespace-nowrap">{runName(candidates[i])}</Td> : null}
                 <Td className="tabular-nums">{formatScore(c.baselineMean)}</Td>
                 <Td className="tabular-nums">{formatScore(c.candidateMean)}</Td>
@@ -58,6 +65,11 @@ export function ComparisonSummary({ loaded }: { loaded: LoadedComparison }) {
           }),
         )}
       </Table>
+      {loaded.mixedVersions.map((m) => (
+        <p key={m.metric} role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {m.note}
+        </p>
+      ))}
       <p className="text-xs text-slate-500">
         Means over the conversations matched by key and scored in both runs. Difference = candidate − baseline, with a{' '}
         {Math.round(method.level * 100)}% percentile interval from {method.resamples.toLocaleString('en-US')} paired bootstrap resamples; “regressed”

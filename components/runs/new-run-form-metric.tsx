@@ -3,15 +3,6 @@
 import { metricLabel } from '@/lib/format/format';
 import type { FieldErrors, FormMetric, OptionValue } from './new-run-form';
 
-const NEEDS: Record<string, string> = {
-  knowledge_retention: 'user and assistant turns',
-  turn_faithfulness: 'retrieval context on assistant turns',
-  conversation_relevancy: 'user and assistant turns',
-  contextual_recall: 'an expected output and retrieval context on assistant turns',
-  context_coverage: 'context items on assistant turns or the conversation',
-  turn_contextual_recall: "the conversation's expected outcome and retrieval context on assistant turns",
-};
-
 interface Props {
   metric: FormMetric;
   total: number;
@@ -43,10 +34,15 @@ export function NewRunFormMetric({ metric, total, selected, values, errors, onTo
           <label htmlFor={id} className="font-medium">
             {metricLabel(metric.name)}
           </label>
+          {metric.custom ? (
+            <span className="ml-2 rounded bg-violet-50 px-1.5 py-0.5 text-xs text-violet-700">
+              custom · v{metric.custom.version} · {metric.custom.scope === 'turn' ? 'each turn' : 'whole conversation'}
+            </span>
+          ) : null}
           <span id={`${id}-applies`} className="block text-xs text-slate-500">
             {applies
               ? `Applies to ${metric.conversations} of ${total} conversations`
-              : `No conversation has the data it needs: ${NEEDS[metric.name]}`}
+              : `No conversation has the data it needs: ${metric.needs}`}
           </span>
         </div>
       </div>

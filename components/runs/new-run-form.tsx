@@ -44,7 +44,7 @@ function optionValue(value: OptionValue): unknown {
 /** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
 export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   const [selected, setSelected] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(options.metrics.map((m) => [m.name, m.conversations > 0])),
+    Object.fromEntries(options.metrics.map((m) => [m.name, m.custom === null && m.conversations > 0])),
   );
   const [values, setValues] = useState<Values>(() => initialValues(options.metrics));
   const [judgeName, setJudgeName] = useState(options.defaultJudge);
@@ -61,7 +61,12 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
       datasetId: options.dataset.id,
       metrics: options.metrics
         .filter((m) => selected[m.name])
-        .map((m) => ({ name: m.name, options: Object.fromEntries(Object.entries(values[m.name]).map(([k, v]) => [k, optionValue(v)])) })),
+        .map((m) => ({
+          name: m.name,
+          options: Object.fromEntries(Object.entries(values[m.name]).map(([k, v]) => [k, optionValue(v)])),
+          // The version the form showed, even if someone saves a newer one meanwhile.
+          ...(m.custom ? { version: m.custom.version } : {}),
+        })),
       judge: judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model },
       concurrency: Number(concurrency.trim() === '' ? NaN : concurrency),
       modelVersion,

@@ -18,12 +18,12 @@ const source: TrendSource = {
   metrics: ['turn_faithfulness', 'context_coverage'],
   values: {
     turn_faithfulness: [
-      { mean: 0.8, low: 0.75, high: 0.85, threshold: 0.5, scored: 10 },
+      { mean: 0.8, low: 0.75, high: 0.85, threshold: 0.5, scored: 10, version: null },
       null,
-      { mean: 0.4, low: null, high: null, threshold: 0.5, scored: 10 },
-      { mean: 0.9, low: 0.88, high: 0.93, threshold: 0.7, scored: 10 },
+      { mean: 0.4, low: null, high: null, threshold: 0.5, scored: 10, version: null },
+      { mean: 0.9, low: 0.88, high: 0.93, threshold: 0.7, scored: 10, version: null },
     ],
-    context_coverage: [{ mean: 60, low: 55, high: 65, threshold: 50, scored: 10 }, null, null, null],
+    context_coverage: [{ mean: 60, low: 55, high: 65, threshold: 50, scored: 10, version: null }, null, null, null],
   },
   pendingIntervals: 1,
 };
@@ -50,6 +50,28 @@ describe('prepareTrend', () => {
 
   it('widens the axis to a scaled metric', () => {
     expect(prepareTrend(source, 'context_coverage').yDomain).toEqual([0, 65]);
+  });
+
+  it('says where a custom metric changed version, and names the version on each point', () => {
+    const value = (mean: number, version: number) => ({ mean, low: null, high: null, threshold: 0.5, scored: 10, version });
+    const custom: TrendSource = {
+      ...source,
+      pendingIntervals: 0,
+      metrics: ['refund_policy'],
+      values: { refund_policy: [value(0.7, 1), value(0.72, 1), null, value(0.4, 2)] },
+    };
+    const trend = prepareTrend(custom, 'refund_policy');
+    expect(trend.points.map((p) => p.title)).toEqual([
+      'v1 · 2026-11-01 09:30 · metric v1',
+      'v2 · 2026-11-02 09:30 · metric v1',
+      'no model version · 2026-11-03 09:30',
+      'v4 · 2026-11-04 09:30 · metric v2',
+    ]);
+    expect(trend.note).toBe(
+      "1 run without this metric is a gap. The metric's definition changed between runs (v1 → v2 at v4 · 2026-11-04 09:30 · metric v2): points on either side measure different versions.",
+    );
+    // Built-in metrics have no versions: no such note.
+    expect(prepareTrend(source, 'turn_faithfulness').note).not.toMatch(/definition changed/);
   });
 
   it('says so when there is no run', () => {

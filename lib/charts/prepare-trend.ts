@@ -57,7 +57,7 @@ export function prepareTrend(source: TrendSource, metric: string): PreparedTrend
     const mean = v?.mean ?? null;
     const band = v && v.low !== null && v.high !== null ? ([v.low, v.high] as [number, number]) : null;
     const date = formatDate(run.createdAt);
-    const title = `${run.modelVersion ?? 'no model version'} · ${date}`;
+    const title = `${run.modelVersion ?? 'no model version'} · ${date}${v?.version ? ` · metric v${v.version}` : ''}`;
     return {
       x,
       runId: run.id,
@@ -83,6 +83,12 @@ export function prepareTrend(source: TrendSource, metric: string): PreparedTrend
     gaps ? `${gaps} run${gaps === 1 ? '' : 's'} without this metric ${gaps === 1 ? 'is a gap' : 'are gaps'}.` : null,
     source.pendingIntervals ? `Confidence bands of ${source.pendingIntervals} run${source.pendingIntervals === 1 ? '' : 's'} are still being computed; reload in a moment.` : null,
   ].filter(Boolean);
+  // A custom metric edited between runs: its points before and after measure different definitions.
+  const changes = values.flatMap((v, i) => {
+    const previous = values.slice(0, i).reverse().find((p) => p?.version != null)?.version;
+    return v?.version != null && previous != null && previous !== v.version ? [`v${previous} → v${v.version} at ${points[i].title}`] : [];
+  });
+  if (changes.length) notes.push(`The metric's definition changed between runs (${changes.join('; ')}): points on either side measure different versions.`);
   const first = scored[0];
   const last = scored[scored.length - 1];
   return {

@@ -48,6 +48,7 @@ export function formatComparison(report: RunComparisonReport): string {
     '',
     `Means over conversations scored in both runs; ${Math.round(level * 100)}% percentile intervals from ${resamples.toLocaleString('en-US')} paired bootstrap resamples (seeded).`,
   );
+  for (const m of report.mixedVersions ?? []) lines.push(`Versions differ: ${m.note}`);
   if (report.regressions.length) {
     lines.push(
       `Regressed (whole interval below 0): ${report.regressions.map((r) => `${metricLabel(r.metric)} in run ${r.runId} (${signed(r.difference)})`).join('; ')}`,

@@ -1,19 +1,25 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { METRIC_NAMES, type MetricName } from '../metrics/types';
+import type { GEvalDefinition } from '../metrics/g-eval/definition';
+import { METRIC_NAMES } from '../metrics/types';
 import { runRequestSchema } from '../runs/run-request';
+import { loadMetricFiles } from './load-metric-files';
 
-const metricList = z
-  .string()
-  .transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean))
-  .pipe(
-    z.array(z.enum(METRIC_NAMES, { error: (i) => `unknown metric "${String(i.input)}"; known: ${METRIC_NAMES.join(', ')}` })).min(1),
-  );
+/** --metrics a,b: built-in metrics and those of the --metric-file definitions. */
+const metricList = (known: readonly string[]) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().refine((name) => known.includes(name), { error: (i) => `unknown metric "${String(i.input)}"; known: ${known.join(', ')}` }))
+        .min(1),
+    );
 
-const evalArgsSchema = z.object({
+const evalArgsSchema = (known: readonly string[]) => z.object({
   file: z.string().min(1, 'a dataset file is required: turnwise eval <file>'),
-  metrics: metricList.optional(),
+  metrics: metricList(known).optional(),
   judge: z.enum(['openai', 'offline']).optional(),
   judgeName: z.string().optional(),
   judgeBaseUrl: z.url({ error: 'must be a URL, e.g. http://127.0.0.1:11434/v1' }).optional(),
@@ -30,8 +36,12 @@ const evalArgsSchema = z.object({
   noReason: z.boolean().default(false),
 });
 /** Per-metric options as the REST API's `options` takes them: { "<metric>": { "<option>": value } }. */
-export type MetricOptionsByName = Partial<Record<MetricName, Record<string, unknown>>>;
-export type EvalArgs = z.infer<typeof evalArgsSchema> & { metrics?: MetricName[]; options?: MetricOptionsByName };
+export type MetricOptionsByName = Record<string, Record<string, unknown>>;
+export type EvalArgs = z.infer<ReturnType<typeof evalArgsSchema>> & {
+  options?: MetricOptionsByName;
+  /** Custom metrics from --metric-file, checked. */
+  customMetrics: GEvalDefinition[];
+};
 
 const optionsShape = z.record(z.string(), z.record(z.string(), z.unknown(), { error: 'the options of a metric are an object' }), {
   error: 'must be a JSON object of metrics, e.g. {"turn_faithfulness":{"windowSize":3}}',
@@ -42,7 +52,7 @@ const optionsShape = z.record(z.string(), z.record(z.string(), z.unknown(), { er
  * schema the New run form and the API share); a problem names its place, e.g.
  * `--options: turn_faithfulness.windowSize: …`.
  */
-export function parseMetricOptions(text: string, metrics: MetricName[] | undefined): MetricOptionsByName {
+export function parseMetricOptions(text: string, metrics: string[] | undefined, known: readonly string[] = METRIC_NAMES): MetricOptionsByName {
   const fail = (message: string): never => {
     throw new AppError('BAD_INPUT', `--options: ${message}`, { field: '--options' });
   };
@@ -59,15 +69,15 @@ export function parseMetricOptions(text: string, metrics: MetricName[] | undefin
   }
   const out: MetricOptionsByName = {};
   for (const [name, options] of Object.entries(shape.data)) {
-    if (!(METRIC_NAMES as readonly string[]).includes(name)) fail(`unknown metric "${name}"; known: ${METRIC_NAMES.join(', ')}`);
-    if (metrics && !metrics.includes(name as MetricName)) fail(`${name} is not among the metrics of this run (--metrics ${metrics.join(',')})`);
+    if (!known.includes(name)) fail(`unknown metric "${name}"; known: ${known.join(', ')}`);
+    if (metrics && !metrics.includes(name)) fail(`${name} is not among the metrics of this run (--metrics ${metrics.join(',')})`);
     const checked = runRequestSchema.shape.metrics.safeParse([{ name, options }]);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const [, , option] = issue.path.map(String);
       fail(`${name}${option ? `.${option}` : ''}: ${issue.message}`);
     }
-    out[name as MetricName] = options;
+    out[name] = options;
   }
   return out;
 }
@@ -106,6 +116,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         strict: { type: 'boolean' },
         'no-reason': { type: 'boolean' },
         options: { type: 'string' },
+        'metric-file': { type: 'string', multiple: true },
       },
     });
   } catch (e) {
@@ -115,7 +126,9 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
   if (parsed.positionals.length > 1) {
     throw new AppError('BAD_INPUT', `eval takes one dataset file, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`);
   }
-  const res = evalArgsSchema.safeParse({
+  const customMetrics = loadMetricFiles(v['metric-file'] ?? []);
+  const known = [...METRIC_NAMES, ...customMetrics.map((m) => m.name)];
+  const res = evalArgsSchema(known).safeParse({
     file: parsed.positionals[0] ?? '',
     metrics: v.metrics,
     judge: v.judge,
@@ -143,6 +156,6 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     // The comparison reads the new run from the database: it must be stored first.
     throw new AppError('BAD_INPUT', '--baseline: compares the stored run with the baseline, so it needs --save', { field: '--baseline' });
   }
-  const metrics = res.data.metrics as MetricName[] | undefined;
-  return v.options === undefined ? res.data : { ...res.data, options: parseMetricOptions(v.options, metrics) };
+  const args = { ...res.data, customMetrics };
+  return v.options === undefined ? args : { ...args, options: parseMetricOptions(v.options, res.data.metrics, known) };
 }

@@ -9,10 +9,13 @@ import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
 import { createPrismaJudgeCache } from '../db/queries/judge-cache';
 import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
-import type { MetricName, MetricResult } from '../metrics/types';
+import type { MetricResult } from '../metrics/types';
+import { saveCustomMetric } from '../custom-metrics/save-custom-metric';
+import { withEvaluationSteps } from '../custom-metrics/write-steps';
+import type { Judge } from '../judge/types';
 import { recordEvaluation } from '../runs/record-evaluation';
 import { evaluateConversations, type MetricSelection } from '../runs/evaluate-conversations';
-import { applicableMetrics } from '../runs/applicable-metrics';
+import { applicableMetrics } from '../metrics/applies';
 import { formatComparison } from './compare-report';
 import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
@@ -25,7 +28,7 @@ export interface EvalIo {
   stderr: (text: string) => void;
 }
 
-function metricOptions(args: EvalArgs, name: MetricName): Record<string, unknown> {
+function metricOptions(args: EvalArgs, name: string): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   if (args.threshold !== undefined) options.threshold = args.threshold;
   if (args.strict) options.strictMode = true;
@@ -50,6 +53,32 @@ function judgeSelection(args: EvalArgs, env: Record<string, string | undefined>)
   return { selection: fallback.kind === 'openai' ? { ...fallback, model: args.judgeModel } : fallback, env: judgeEnv };
 }
 
+/**
+ * The --metric-file metrics with their definitions: their evaluation steps written by the judge
+ * when a file lists none. With --save each is stored as a version (a new one only when it
+ * changed), so that the run records which version it used and the dashboard can run it again.
+ */
+async function withCustomDefinitions(db: Db, chosen: MetricSelection[], args: EvalArgs, judge: Judge, io: EvalIo): Promise<MetricSelection[]> {
+  const out: MetricSelection[] = [];
+  for (const selection of chosen) {
+    const definition = args.customMetrics.find((m) => m.name === selection.name);
+    if (!definition) {
+      out.push(selection);
+      continue;
+    }
+    if (args.save) {
+      const { metric, created } = await saveCustomMetric(db, definition, { judge: async () => judge, createdBy: 'cli' });
+      io.stderr(`metric: ${metric.name} version ${metric.version}${created ? ' (saved)' : ' (unchanged)'}\n`);
+      out.push({ ...selection, custom: { version: metric.version, definition: metric.definition } });
+    } else {
+      const ready = await withEvaluationSteps(definition, judge);
+      // Not stored: version 0 marks a definition that only this command used.
+      out.push({ ...selection, custom: { version: 0, definition: ready.definition } });
+    }
+  }
+  return out;
+}
+
 /** A baseline must exist (NOT_FOUND names it) and be over: a run still scoring has no final numbers. */
 async function checkBaseline(db: Db, runId: string): Promise<void> {
   const run = await getRun(db, runId);
@@ -67,14 +96,15 @@ async function checkBaseline(db: Db, runId: string): Promise<void> {
  */
 export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number> {
   const dataset = await loadDatasetFile(args.file);
-  const names = args.metrics ?? applicableMetrics(dataset.conversations);
-  const unused = Object.keys(args.options ?? {}).filter((name) => !names.includes(name as MetricName));
+  // Unnamed, the metrics are the built-in ones the dataset has data for and every --metric-file one.
+  const names: string[] = args.metrics ?? [...applicableMetrics(dataset.conversations), ...args.customMetrics.map((m) => m.name)];
+  const unused = Object.keys(args.options ?? {}).filter((name) => !names.includes(name));
   if (unused.length > 0) {
     throw new AppError('BAD_INPUT', `--options: ${unused.join(', ')} is not among the metrics this dataset has data for (${names.join(', ')})`, {
       field: '--options',
     });
   }
-  const metrics: MetricSelection[] = names.map((name) => ({ name, options: metricOptions(args, name) }));
+  const chosen: MetricSelection[] = names.map((name) => ({ name, options: metricOptions(args, name) }));
 
   const { selection, env } = judgeSelection(args, io.env);
   const config = loadJudgeConfig(env);
@@ -90,6 +120,8 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
       `judge: offline heuristic judge. ${OFFLINE_JUDGE_NOTICE} For real evaluations set OPENAI_API_KEY (any OpenAI-compatible endpoint, with OPENAI_BASE_URL) or pass --judge-base-url and --judge-model; README: "Setting up an LLM judge".\n`,
     );
   }
+
+  const metrics = await withCustomDefinitions(db, chosen, args, judge, io);
 
   let results: (MetricResult | null)[][];
   let comparison: RunComparisonReport | undefined;

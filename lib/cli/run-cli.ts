@@ -7,11 +7,16 @@ import { runEvalCommand, type EvalIo } from './eval-command';
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
                       [--no-reason] [--window-size N] [--options JSON] [--concurrency N]
+                      [--metric-file FILE …]
                       [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
 
 metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, contextual_recall,
-         context_coverage (default: those the dataset has the data for)
+         context_coverage, turn_contextual_recall, and each --metric-file metric
+         (default: the built-in ones the dataset has the data for, and every --metric-file one)
+custom:  --metric-file refund.json with {"name":"refund_policy","scope":"conversation","criteria":"…"}
+         (scope "conversation" or "turn"; optional evaluationSteps, rubric, fields, windowSize,
+         threshold, strictMode); with --save it is stored as a version of the metric
 options: --options '{"turn_faithfulness":{"penalizeAmbiguousClaims":true,"truthsExtractionLimit":5}}'
          per metric, as the REST API's "options"; it wins over --threshold, --strict,
          --no-reason and --window-size for the metrics and options it names

@@ -4,6 +4,7 @@ import type { BootstrapOptions } from './bootstrap';
 import type { CandidateMetricComparison } from './compare-metric';
 import type { MatchCounts } from './compare-vectors';
 import { loadComparison } from './load-comparison';
+import type { MixedVersions } from './metric-versions';
 import type { RunMetricStats } from './run-vector';
 
 export interface RunRef {
@@ -21,6 +22,8 @@ export interface RunComparisonReport {
   candidates: (RunRef & Omit<MatchCounts, 'runId'>)[];
   metrics: { metric: string; baseline: RunMetricStats | null; candidates: CandidateMetricComparison[] }[];
   method: { resamples: number; seed: number; level: number; interval: 'percentile'; pairing: 'matchKey' };
+  /** Custom metrics scored with different versions of their definition in the baseline and a candidate. */
+  mixedVersions: MixedVersions[];
   /** Metric × candidate pairs whose whole interval of the difference is below 0. */
   regressions: { metric: string; runId: string; difference: number; ciLow: number; ciHigh: number }[];
 }
@@ -52,6 +55,7 @@ export async function compareRuns(db: Db, baselineId: string, candidateIds: read
     }),
     metrics: comparison.metrics.map((m) => ({ metric: m.metric, baseline: m.baseline, candidates: m.candidates })),
     method: { ...loaded.method, interval: 'percentile', pairing: 'matchKey' },
+    mixedVersions: loaded.mixedVersions,
     regressions: comparison.metrics.flatMap((m) =>
       m.candidates
         .filter((c) => c.verdict === 'regressed')

@@ -6,6 +6,7 @@ import { compareVectors, type VectorComparison } from './compare-vectors';
 import { ConversationTable } from './conversation-table';
 import { getRunVector, isFinished } from './get-run-vector';
 import { processLru } from './lru';
+import { mixedMetricVersions, type MixedVersions } from './metric-versions';
 import type { RunVector } from './run-vector';
 
 export interface LoadedComparison {
@@ -15,6 +16,8 @@ export interface LoadedComparison {
   comparison: VectorComparison;
   table: ConversationTable;
   method: Required<BootstrapOptions>;
+  /** Custom metrics whose definition differs between the baseline and a candidate. */
+  mixedVersions: MixedVersions[];
 }
 
 const comparisons = processLru<LoadedComparison>('comparisons', 6);
@@ -57,5 +60,6 @@ async function compute(db: Db, runs: ComparedRun[], method: Required<BootstrapOp
   // One at a time: a large run's vector is a lot of rows to read if it is not stored yet.
   for (const run of runs) vectors.push(await getRunVector(db, run));
   const comparison = compareVectors(vectors[0], vectors.slice(1), method);
-  return { runs, vectors, comparison, table: new ConversationTable(vectors, comparison.keyMatch), method };
+  const mixedVersions = mixedMetricVersions(runs, (i) => `run ${runs[i].modelVersion ?? runs[i].id}`);
+  return { runs, vectors, comparison, table: new ConversationTable(vectors, comparison.keyMatch), method, mixedVersions };
 }

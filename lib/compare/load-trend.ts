@@ -5,6 +5,7 @@ import { listTrendRuns, type TrendRunRow } from '../db/queries/compare/list-tren
 import { parseRunSummary } from '../domain/run-summary';
 import { getRunVector } from './get-run-vector';
 import { metricThreshold } from './metric-threshold';
+import { runMetrics } from '../db/queries/runs/run-metrics';
 import { sortMetrics } from './run-vector';
 
 export interface TrendValue {
@@ -14,6 +15,8 @@ export interface TrendValue {
   high: number | null;
   threshold: number;
   scored: number;
+  /** The version of a custom metric the run used; null for a built-in metric. */
+  version: number | null;
 }
 
 export interface TrendSource {
@@ -81,6 +84,7 @@ export async function loadTrend(db: Db, datasetId: string, options: { take?: num
         high: s?.high ?? null,
         threshold: metricThreshold(run.metricSettings, metric),
         scored: s?.scored ?? summary.count - summary.errors,
+        version: runMetrics(run.metricSettings).find((m) => m.name === metric)?.version ?? null,
       };
     });
   }

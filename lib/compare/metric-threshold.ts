@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 const settingSchema = z
-  .object({ threshold: z.number().optional(), strictMode: z.boolean().optional(), scale: z.number().optional() })
+  .object({
+    threshold: z.number().optional(),
+    strictMode: z.boolean().optional(),
+    scale: z.number().optional(),
+    // A custom metric's own threshold and strict mode, when the run did not set them.
+    gEval: z.object({ definition: z.object({ threshold: z.number().optional(), strictMode: z.boolean().optional() }) }).optional().catch(undefined),
+  })
   .passthrough()
   .catch({});
 
@@ -12,6 +18,7 @@ const settingSchema = z
 export function metricThreshold(metricSettings: unknown, metric: string): number {
   const settings = z.record(z.string(), z.unknown()).catch({}).parse(metricSettings);
   const s = settingSchema.parse(settings[metric] ?? {});
-  const threshold = s.strictMode ? 1 : (s.threshold ?? 0.5);
+  const own = s.gEval?.definition;
+  const threshold = (s.strictMode ?? own?.strictMode) ? 1 : (s.threshold ?? own?.threshold ?? 0.5);
   return metric === 'context_coverage' ? threshold * (s.scale ?? 1) : threshold;
 }

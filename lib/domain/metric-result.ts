@@ -1,4 +1,3 @@
-import type { MetricName } from './metric-name';
 import type { Usage } from './usage';
 import type { TurnVerdict } from './verdict';
 
@@ -19,7 +18,8 @@ export interface JudgeCallRecord {
 export type NamedMetricResult<N extends string> = Omit<MetricResult, 'metric'> & { metric: N };
 
 export interface MetricResult {
-  metric: MetricName;
+  /** A built-in metric's name (MetricName) or a custom metric's. */
+  metric: string;
   /** null when the metric errored. */
   score: number | null;
   success: boolean;

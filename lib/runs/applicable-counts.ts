@@ -1,28 +1,29 @@
 import { datasetConversationPages } from '../db/queries/datasets/conversation-pages';
 import type { Db } from '../db/queries/db-types';
-import { METRIC_NAMES, type MetricName } from '../metrics/types';
-import { metricApplies } from './applicable-metrics';
+import { selectionApplies, type MetricSelection } from '../metrics/selected-metric';
+import { METRIC_NAMES } from '../metrics/types';
 
 export interface ApplicableCounts {
   conversations: number;
-  /** Per metric: the conversations it applies to (a run's items) and their turns. */
-  metrics: Record<MetricName, { items: number; turns: number }>;
+  /** Per metric (every built-in one, and the custom ones asked for): the conversations it applies to (a run's items) and their turns. */
+  metrics: Record<string, { items: number; turns: number }>;
 }
 
 /**
  * Which metrics apply to how many of a dataset's conversations, read a page at a time (the
  * dataset is never held whole, and other requests are served between pages).
  */
-export async function countApplicable(db: Db, datasetId: string): Promise<ApplicableCounts> {
-  const metrics = Object.fromEntries(METRIC_NAMES.map((name) => [name, { items: 0, turns: 0 }])) as ApplicableCounts['metrics'];
+export async function countApplicable(db: Db, datasetId: string, custom: readonly MetricSelection[] = []): Promise<ApplicableCounts> {
+  const selections = [...METRIC_NAMES.map((name): MetricSelection => ({ name, options: {} })), ...custom.filter((m) => m.custom)];
+  const metrics: ApplicableCounts['metrics'] = Object.fromEntries(selections.map((m) => [m.name, { items: 0, turns: 0 }]));
   let conversations = 0;
   for await (const page of datasetConversationPages(db, datasetId)) {
     for (const c of page) {
       conversations++;
-      for (const name of METRIC_NAMES) {
-        if (!metricApplies(name, c)) continue;
-        metrics[name].items++;
-        metrics[name].turns += c.turns.length;
+      for (const m of selections) {
+        if (!selectionApplies(m, c)) continue;
+        metrics[m.name].items++;
+        metrics[m.name].turns += c.turns.length;
       }
     }
   }
@@ -30,5 +31,5 @@ export async function countApplicable(db: Db, datasetId: string): Promise<Applic
 }
 
 /** A run's items: its metrics' applicable conversations, summed. */
-export const itemsOf = (counts: ApplicableCounts, metrics: readonly { name: MetricName }[]): number =>
-  metrics.reduce((n, m) => n + counts.metrics[m.name].items, 0);
+export const itemsOf = (counts: ApplicableCounts, metrics: readonly { name: string }[]): number =>
+  metrics.reduce((n, m) => n + (counts.metrics[m.name]?.items ?? 0), 0);

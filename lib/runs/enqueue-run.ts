@@ -7,7 +7,9 @@ import { loadJudgeConfigWithConnections } from '../connections/judge-config-with
 import { countApplicable, itemsOf } from './applicable-counts';
 import { failRun } from './lifecycle';
 import { enqueueRunChunks } from './pg-boss-queue';
+import { resolveMetrics } from './resolve-metrics';
 import { resolveRunJudge } from './run-judge';
+import { storedSettingsOf } from '../metrics/selected-metric';
 import type { RunRequest } from './run-request';
 import { localRunWorker } from './start-run-worker';
 
@@ -19,8 +21,9 @@ import { localRunWorker } from './start-run-worker';
 export async function enqueueRun(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
   const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, env));
   const dataset = await getDataset(db, request.datasetId);
-  const counts = await countApplicable(db, dataset.id);
-  const totalItems = itemsOf(counts, request.metrics);
+  const metrics = await resolveMetrics(db, request.metrics);
+  const counts = await countApplicable(db, dataset.id, metrics);
+  const totalItems = itemsOf(counts, metrics);
   if (totalItems === 0) {
     throw new AppError('BAD_INPUT', 'None of the selected metrics applies to any conversation of this dataset', { field: 'metrics' });
   }
@@ -28,7 +31,7 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
     datasetId: dataset.id,
     modelVersion: request.modelVersion ?? null,
     ...judge,
-    metricSettings: Object.fromEntries(request.metrics.map((m) => [m.name, m.options])),
+    metricSettings: Object.fromEntries(metrics.map((m) => [m.name, storedSettingsOf(m)])),
     concurrency: request.concurrency,
     totalItems,
     status: 'queued',

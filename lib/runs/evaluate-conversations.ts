@@ -1,18 +1,14 @@
 import pLimit from 'p-limit';
 import type { Judge } from '../judge/types';
-import { createMetric } from '../metrics/registry';
-import type { Conversation, MetricName, MetricResult } from '../metrics/types';
-import { metricApplies } from './applicable-metrics';
+import { createSelectedMetric, selectionApplies, type MetricSelection } from '../metrics/selected-metric';
+import type { Conversation, MetricResult } from '../metrics/types';
 
-export interface MetricSelection {
-  name: MetricName;
-  options: Record<string, unknown>;
-}
+export type { MetricSelection } from '../metrics/selected-metric';
 
 export interface EvaluationItem {
   /** Position of the conversation in the list it came from. */
   conversation: number;
-  metric: MetricName;
+  metric: string;
 }
 
 export interface EvaluateOptions {
@@ -34,7 +30,7 @@ export interface EvaluateOptions {
 /** The conversation×metric pairs a run scores: those where the conversation has the metric's data. */
 export function countItems(conversations: Conversation[], metrics: MetricSelection[]): number {
   let n = 0;
-  for (const c of conversations) for (const m of metrics) if (metricApplies(m.name, c)) n++;
+  for (const c of conversations) for (const m of metrics) if (selectionApplies(m, c)) n++;
   return n;
 }
 
@@ -45,14 +41,14 @@ export function countItems(conversations: Conversation[], metrics: MetricSelecti
  * unless retain is false.
  */
 export async function evaluateConversations(opts: EvaluateOptions): Promise<(MetricResult | null)[][]> {
-  const metrics = opts.metrics.map((m) => createMetric(m.name, opts.judge, m.options));
+  const metrics = opts.metrics.map((m) => createSelectedMetric(m, opts.judge));
   const limit = pLimit(Math.max(1, opts.concurrency));
   const out: (MetricResult | null)[][] = opts.conversations.map(() => metrics.map(() => null));
   const tasks: Promise<void>[] = [];
   opts.conversations.forEach((conversation, ci) => {
     metrics.forEach((metric, mi) => {
       const item: EvaluationItem = { conversation: ci, metric: metric.name };
-      if (!metricApplies(metric.name, conversation) || opts.skip?.(item)) return;
+      if (!selectionApplies(opts.metrics[mi], conversation) || opts.skip?.(item)) return;
       tasks.push(
         limit(async () => {
           if (opts.signal?.aborted) return;

@@ -7,7 +7,7 @@ import type { Judge } from '../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
 import { reportJudgeActivity } from './report-judge-activity';
 import { createRunJudge } from './run-judge';
-import { metricSelectionsOf } from './run-request';
+import { metricSelectionsOf } from '../metrics/selected-metric';
 import { recordResult } from './lifecycle';
 
 const STOPPED = 'RunStopped';

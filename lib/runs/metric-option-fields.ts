@@ -1,4 +1,5 @@
 import { metricOptionsSchemas } from '../metrics/registry';
+import type { GEvalDefinition } from '../metrics/g-eval/definition';
 import type { MetricName } from '../metrics/types';
 import { runOptionKeysOf, type RunOptionKey } from './run-request';
 
@@ -18,7 +19,7 @@ export interface MetricOptionField {
 const describe: Record<RunOptionKey, Omit<MetricOptionField, 'key' | 'defaultValue'>> = {
   threshold: { label: 'Threshold', help: 'Minimum score to pass (0–1).', kind: 'number', min: 0, max: 1, step: 0.05 },
   strictMode: { label: 'Strict mode', help: 'Threshold 1; any score below 1 becomes 0.', kind: 'boolean' },
-  includeReason: { label: 'Include reason', help: 'One more judge call per result to explain the score.', kind: 'boolean' },
+  includeReason: { label: 'Include reason', help: 'Keep the judge’s reason with each result (built-in metrics: one more judge call).', kind: 'boolean' },
   windowSize: { label: 'Window size', help: 'Exchanges per sliding window.', kind: 'integer', min: 1, step: 1 },
   truthsExtractionLimit: { label: 'Truths limit', help: 'Most truths taken from each document; empty for no limit.', kind: 'integer', min: 1, step: 1 },
   penalizeAmbiguousClaims: { label: 'Penalize ambiguous claims', help: 'Claims neither supported nor contradicted count against the score.', kind: 'boolean' },
@@ -36,4 +37,10 @@ export function metricOptionFields(metric: MetricName): MetricOptionField[] {
       defaultValue: typeof value === 'number' || typeof value === 'boolean' ? value : null,
     };
   });
+}
+
+/** A custom metric's options on the form, its definition's values as defaults. */
+export function customOptionFields(definition: Pick<GEvalDefinition, 'threshold' | 'strictMode'>): MetricOptionField[] {
+  const defaults = { threshold: definition.threshold, strictMode: definition.strictMode, includeReason: true };
+  return (['threshold', 'strictMode', 'includeReason'] as const).map((key) => ({ key, ...describe[key], defaultValue: defaults[key] }));
 }

@@ -4,14 +4,22 @@ import { getDataset } from '../db/queries/datasets/get-dataset';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { isAppError } from '../errors';
 import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
-import { METRIC_NAMES, type MetricName } from '../metrics/types';
+import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
+import { BUILT_IN_NEEDS } from '../metrics/applies';
+import { customMetricNeeds } from '../metrics/g-eval/applies';
+import type { MetricSelection } from '../metrics/selected-metric';
+import { METRIC_NAMES } from '../metrics/types';
 import { countApplicable } from './applicable-counts';
-import { metricOptionFields, type MetricOptionField } from './metric-option-fields';
+import { customOptionFields, metricOptionFields, type MetricOptionField } from './metric-option-fields';
 
 export interface NewRunMetric {
-  name: MetricName;
+  name: string;
+  /** A custom metric's newest version, which a run started now uses; null for a built-in metric. */
+  custom: { version: number; scope: 'conversation' | 'turn' } | null;
   /** Conversations of the dataset that have the data this metric needs. */
   conversations: number;
+  /** What a conversation needs for the metric to apply. */
+  needs: string;
   fields: MetricOptionField[];
 }
 
@@ -29,7 +37,9 @@ export interface NewRunOptions {
 /** What the new-run form needs for a dataset: which metrics apply and the judges on offer. */
 export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<string, string | undefined>): Promise<NewRunOptions> {
   const dataset = await getDataset(db, datasetId);
-  const counts = await countApplicable(db, datasetId);
+  const custom = await listCustomMetrics(db);
+  const customSelections: MetricSelection[] = custom.map((m) => ({ name: m.name, options: {}, custom: { version: m.version, definition: m.definition } }));
+  const counts = await countApplicable(db, datasetId, customSelections);
   let judges: JudgeInfo[];
   let judgeConfigError: string | null = null;
   let concurrency = 8;
@@ -46,11 +56,22 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
   const usable = judges.find((j) => j.kind === 'openai' && j.available);
   return {
     dataset: { id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, modelVersion: dataset.modelVersion },
-    metrics: METRIC_NAMES.map((name) => ({
-      name,
-      conversations: counts.metrics[name].items,
-      fields: metricOptionFields(name),
-    })),
+    metrics: [
+      ...METRIC_NAMES.map((name) => ({
+        name,
+        custom: null,
+        conversations: counts.metrics[name].items,
+        needs: BUILT_IN_NEEDS[name],
+        fields: metricOptionFields(name),
+      })),
+      ...custom.map((m) => ({
+        name: m.name,
+        custom: { version: m.version, scope: m.scope },
+        conversations: counts.metrics[m.name].items,
+        needs: customMetricNeeds(m.definition),
+        fields: customOptionFields(m.definition),
+      })),
+    ],
     judges,
     judgeConfigError,
     defaultJudge: usable?.name ?? 'offline',

@@ -7,15 +7,15 @@ import { loadJudgeConfigWithConnections } from '../connections/judge-config-with
 import { createOfflineJudge } from '../judge/offline';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
-import { createMetric } from '../metrics/registry';
-import type { Conversation, MetricName } from '../metrics/types';
+import { createSelectedMetric, selectionApplies } from '../metrics/selected-metric';
+import type { Conversation } from '../metrics/types';
 import { countApplicable } from './applicable-counts';
-import { metricApplies } from './applicable-metrics';
+import { resolveMetrics } from './resolve-metrics';
 import { resolveRunJudge } from './run-judge';
 import type { RunRequest } from './run-request';
 
 export interface MetricPreview {
-  metric: MetricName;
+  metric: string;
   /** Conversations the metric applies to: the run's items for this metric. */
   items: number;
   /** Judge calls the run would send for this metric (cached replies excluded). */
@@ -158,8 +158,9 @@ export async function previewRun(
   const offline = judge.judgeKind === 'offline';
   const cache = planningCache(createPrismaJudgeCache(db));
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel), cache);
-  const counts = await countApplicable(db, request.datasetId);
-  const metrics = request.metrics.map((m) => ({ name: m.name, metric: createMetric(m.name, planner, m.options) }));
+  const selections = await resolveMetrics(db, request.metrics);
+  const counts = await countApplicable(db, request.datasetId, selections);
+  const metrics = selections.map((m) => ({ name: m.name, selection: m, metric: createSelectedMetric(m, planner) }));
 
   const totals = new Map(
     metrics.map((m) => [m.name, { ...counts.metrics[m.name], sampledTurns: 0, calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 }]),
@@ -169,8 +170,8 @@ export async function previewRun(
   let sampled = 0;
   for await (const conversation of spreadSample(db, request.datasetId, counts.conversations)) {
     if (sampled > 0 && Date.now() > deadline) break;
-    for (const { name, metric } of metrics) {
-      if (!metricApplies(name, conversation)) continue;
+    for (const { name, selection, metric } of metrics) {
+      if (!selectionApplies(selection, conversation)) continue;
       const storedBefore = cache.storedHits();
       const { usage } = await metric.measure(conversation);
       const t = totals.get(name)!;

@@ -5,6 +5,7 @@ import { renewRunLease } from '../db/queries/runs/renew-run-lease';
 import type { Judge } from '../judge/types';
 import type { Conversation, MetricResult } from '../metrics/types';
 import { countItems, evaluateConversations, type MetricSelection } from './evaluate-conversations';
+import { storedSettingsOf } from '../metrics/selected-metric';
 import { failRun, finishRun, recordResult, type FinalRunStatus } from './lifecycle';
 import { newWorkerId } from './worker-identity';
 
@@ -44,7 +45,7 @@ export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Pr
     judgeKind: input.judge.kind,
     judgeName: input.judgeName,
     judgeModel: input.judge.model,
-    metricSettings: Object.fromEntries(input.metrics.map((m) => [m.name, m.options])),
+    metricSettings: Object.fromEntries(input.metrics.map((m) => [m.name, storedSettingsOf(m)])),
     concurrency: input.concurrency,
     totalItems: countItems(conversations, input.metrics),
     status: 'running',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricOptionFields } from './metric-option-fields';
-import { metricSelectionsOf, runRequestFieldErrors, runRequestSchema } from './run-request';
+import { metricSelectionsOf } from '../metrics/selected-metric';
+import { runRequestFieldErrors, runRequestSchema } from './run-request';
 
 const base = { datasetId: 'd1', judge: { kind: 'offline' }, concurrency: 4 };
 

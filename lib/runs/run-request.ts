@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { judgeSelectionSchema } from '../judge/config';
 import { metricOptionsSchemas } from '../metrics/registry';
-import { METRIC_NAMES, type MetricName } from '../metrics/types';
-import type { MetricSelection } from './evaluate-conversations';
+import { customRunOptionsSchema, isBuiltInMetric } from '../metrics/selected-metric';
+import type { MetricName } from '../metrics/types';
 
 /**
  * The metric options a run can set from the browser. Others (templates, verbose mode, a
@@ -26,10 +26,20 @@ export function runOptionKeysOf(metric: MetricName): RunOptionKey[] {
   return RUN_OPTION_KEYS.filter((key) => key in shape);
 }
 
+/**
+ * A metric as a run request names it: a built-in metric with its options, or a custom metric by
+ * name (its newest version unless `version` says which), resolved against the stored definitions
+ * when the run is created.
+ */
 const metricSelectionSchema = z
-  .object({ name: z.enum(METRIC_NAMES), options: z.record(z.string(), z.unknown()).default({}) })
+  .object({
+    name: z.string().trim().min(1, 'name the metric'),
+    options: z.record(z.string(), z.unknown()).default({}),
+    version: z.number().int().min(1).optional(),
+  })
   .transform((selection, ctx) => {
-    const allowed = new Set<string>(runOptionKeysOf(selection.name));
+    const builtIn = isBuiltInMetric(selection.name);
+    const allowed = new Set<string>(builtIn ? runOptionKeysOf(selection.name as MetricName) : Object.keys(customRunOptionsSchema.shape));
     const options: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(selection.options)) {
       if (value === undefined || value === null || value === '') continue;
@@ -39,14 +49,19 @@ const metricSelectionSchema = z
       }
       options[key] = value;
     }
-    const parsed = metricOptionsSchemas[selection.name].safeParse(options);
+    if (builtIn && selection.version !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['version'], message: `${selection.name} is built in and has no versions` });
+    }
+    const schema = builtIn ? metricOptionsSchemas[selection.name as MetricName] : customRunOptionsSchema;
+    const parsed = schema.safeParse(options);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['options', ...issue.path] } as never);
       return z.NEVER;
     }
     // Stored as given (plain JSON); the metric applies its defaults when it runs.
-    return { name: selection.name, options } satisfies MetricSelection;
+    return { name: selection.name, options, ...(selection.version === undefined ? {} : { version: selection.version }) };
   });
+export type RequestedMetric = z.output<typeof metricSelectionSchema>;
 
 export const runRequestSchema = z.object({
   datasetId: z.string().trim().min(1, 'Choose a dataset'),
@@ -88,11 +103,4 @@ export function runRequestFieldErrors(error: z.ZodError, input: unknown): Record
     (out[key] ??= []).push(issue.message);
   }
   return out;
-}
-
-/** A run's stored metric settings as selections, in the order metrics are listed everywhere. */
-export function metricSelectionsOf(settings: unknown): MetricSelection[] {
-  const parsed = z.record(z.string(), z.record(z.string(), z.unknown())).safeParse(settings);
-  if (!parsed.success) return [];
-  return METRIC_NAMES.filter((name) => name in parsed.data).map((name) => ({ name, options: parsed.data[name] }));
 }

@@ -222,6 +222,58 @@ export function MetricSteps({ steps }: { steps: ResultSteps }) {
           )}
         </Section>
       );
+    case 'g_eval': {
+      const { evaluationSteps, judgement, turns } = steps.steps;
+      return (
+        <>
+          <Section title="Evaluation steps">
+            <ol className="list-decimal space-y-0.5 pl-5 text-xs text-slate-700">
+              {evaluationSteps.map((step, i) => (
+                <li key={i} className="break-words">
+                  {step}
+                </li>
+              ))}
+            </ol>
+          </Section>
+          {judgement ? (
+            <Section title="Judgement of the conversation">
+              <p className="text-xs text-slate-700">
+                Score <span className="font-medium tabular-nums">{judgement.score}</span> of 10
+                {judgement.weightedScore !== undefined ? (
+                  <span className="text-slate-500"> · weighted by the judge’s token probabilities: {judgement.weightedScore.toFixed(2)}</span>
+                ) : null}
+              </p>
+              {judgement.turns.length === 0 ? (
+                <None>The judge named no turn as costing points.</None>
+              ) : (
+                <Verdicts
+                  items={judgement.turns.map((t) => ({ key: String(t.turn), subject: `Turn ${t.turn}`, verdict: 'no', reason: t.reason }))}
+                />
+              )}
+            </Section>
+          ) : null}
+          {turns ? (
+            <Section title="Assistant turns">
+              {turns.length === 0 ? (
+                <None>No assistant turn was judged.</None>
+              ) : (
+                <ul className="space-y-1">
+                  {turns.map((t) => (
+                    <li key={t.turn} className="text-xs">
+                      <p className="text-slate-800">
+                        <TurnLink turn={t.turn} /> · score <span className="font-medium tabular-nums">{formatScore(t.score)}</span>
+                        {t.weighted ? <span className="text-slate-400"> · probability-weighted</span> : null}
+                      </p>
+                      <p className="break-words text-slate-500">{t.reason}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          ) : null}
+        </>
+      );
+    }
     case 'raw':
       return (
         <Section title="Steps">

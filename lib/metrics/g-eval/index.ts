@@ -4,7 +4,7 @@ import type { StepInput } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
 import type { NamedMetricResult } from '../../domain/metric-result';
 import { runAll } from '../shared/concurrency';
-import type { MetricContext } from '../shared/context';
+import { createMetricContext, type MetricContext } from '../shared/context';
 import { segmentExchanges } from '../shared/exchanges';
 import { parseMetricOptions, sharedMetricOptionsSchema } from '../shared/options';
 import { parseConversation } from '../shared/parse-conversation';
@@ -33,7 +33,7 @@ export type GEvalMetricInput = Omit<GEvalDefinitionInput, 'scope'> & GEvalRunOpt
 const RUN_KEYS = new Set(Object.keys(gEvalRunOptionsSchema.shape));
 
 /** A definition checked, or BAD_INPUT naming its field. */
-function checkDefinition(input: GEvalDefinitionInput): GEvalDefinition {
+export function checkDefinition(input: GEvalDefinitionInput): GEvalDefinition {
   const parsed = gEvalDefinitionSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -82,6 +82,11 @@ abstract class GEvalMetric {
       this.steps.catch(() => (this.steps = null));
     }
     return this.steps;
+  }
+
+  /** The evaluation steps, written by the judge now (one call) when the definition lists none. */
+  prepareSteps(): Promise<string[]> {
+    return this.evaluationSteps(createMetricContext(this.name, this.judge, this.runOptions()));
   }
 
   protected runOptions() {
@@ -193,4 +198,10 @@ export class TurnGEval extends GEvalMetric {
       };
     });
   }
+}
+
+/** The metric a checked definition describes, of its scope's class. */
+export function createGEvalMetric(definition: GEvalDefinition, judge: Judge, runOptions: GEvalRunOptions = {}): ConversationalGEval | TurnGEval {
+  const { scope, ...rest } = definition;
+  return scope === 'turn' ? new TurnGEval(judge, { ...rest, ...runOptions }) : new ConversationalGEval(judge, { ...rest, ...runOptions });
 }

@@ -1,7 +1,8 @@
-import type { Conversation, MetricName, MetricResult } from '../types';
+import type { Conversation, MetricResult } from '../types';
 
 /** The one interface every metric implements. */
 export interface ConversationMetric {
-  readonly name: MetricName;
+  /** A built-in metric's name (MetricName) or a custom metric's. */
+  readonly name: string;
   measure(conversation: Conversation): Promise<MetricResult>;
 }

@@ -75,7 +75,23 @@ const turnContextualRecall = z.object({
     .default([]),
 });
 
+/** A custom (G-Eval) metric: its evaluation steps, then one judgement of the conversation or one per assistant turn (0-based). */
+const gEval = z.object({
+  evaluationSteps: z.array(z.string()),
+  judgement: z
+    .object({
+      score: z.number(),
+      weightedScore: z.number().optional(),
+      reason: z.string(),
+      /** Turns the judge named as costing points, numbered from 1 as it was shown them. */
+      turns: z.array(z.object({ turn: z.number(), reason: z.string() })).default([]),
+    })
+    .optional(),
+  turns: z.array(z.object({ turn: z.number(), score: z.number(), reason: z.string(), weighted: z.boolean().default(false) })).optional(),
+});
+
 export type TurnContextualRecallSteps = z.infer<typeof turnContextualRecall>;
+export type GEvalSteps = z.infer<typeof gEval>;
 export type KnowledgeRetentionSteps = z.infer<typeof knowledgeRetention>;
 export type TurnFaithfulnessSteps = z.infer<typeof turnFaithfulness>;
 export type ConversationRelevancySteps = z.infer<typeof conversationRelevancy>;
@@ -89,6 +105,7 @@ export type ResultSteps =
   | { kind: 'contextual_recall'; steps: ContextualRecallSteps }
   | { kind: 'context_coverage'; steps: ContextCoverageSteps }
   | { kind: 'turn_contextual_recall'; steps: TurnContextualRecallSteps }
+  | { kind: 'g_eval'; steps: GEvalSteps }
   /** Steps no schema here reads: shown as they are. */
   | { kind: 'raw'; json: string };
 
@@ -103,7 +120,11 @@ const schemas = {
 
 export function parseResultSteps(metric: string, steps: unknown): ResultSteps {
   const raw = (): ResultSteps => ({ kind: 'raw', json: JSON.stringify(steps ?? null, null, 2) });
-  if (!(metric in schemas)) return raw();
+  if (!(metric in schemas)) {
+    // Any other name is a custom metric, whose steps start with its evaluation steps.
+    const custom = gEval.safeParse(steps ?? {});
+    return custom.success ? { kind: 'g_eval', steps: custom.data } : raw();
+  }
   const kind = metric as keyof typeof schemas;
   const parsed = schemas[kind].safeParse(steps ?? {});
   return parsed.success ? ({ kind, steps: parsed.data } as ResultSteps) : raw();

@@ -1,4 +1,4 @@
-import { METRIC_NAMES, type Conversation, type MetricName } from '../metrics/types';
+import { METRIC_NAMES, type Conversation, type MetricName } from './types';
 
 const assistantTurns = (c: Conversation) => c.turns.filter((t) => t.role === 'assistant');
 
@@ -24,6 +24,16 @@ export function metricApplies(name: MetricName, c: Conversation): boolean {
       return true;
   }
 }
+
+/** What a conversation needs for each built-in metric to apply, as the new-run form says it. */
+export const BUILT_IN_NEEDS: Record<MetricName, string> = {
+  knowledge_retention: 'user and assistant turns',
+  turn_faithfulness: 'retrieval context on assistant turns',
+  conversation_relevancy: 'user and assistant turns',
+  contextual_recall: 'an expected output and retrieval context on assistant turns',
+  context_coverage: 'context items on assistant turns or the conversation',
+  turn_contextual_recall: "the conversation's expected outcome and retrieval context on assistant turns",
+};
 
 /** The metrics a dataset has the data for, used when none are named. */
 export function applicableMetrics(conversations: Conversation[]): MetricName[] {

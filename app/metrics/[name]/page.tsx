@@ -1,0 +1,56 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { MetricEditor } from '@/components/metrics/metric-editor';
+import { MetricVersions } from '@/components/metrics/metric-versions';
+import { hasRole } from '@/lib/identity/principal';
+import { requirePage } from '@/lib/auth/session';
+import { loadMetricEditorOptions } from '@/lib/custom-metrics/editor-options';
+import { getDb } from '@/lib/db/client';
+import { listCustomMetricVersions } from '@/lib/db/queries/custom-metrics/custom-metrics';
+import { metricLabel } from '@/lib/format/format';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(props: { params: Promise<{ name: string }> }) {
+  return { title: metricLabel((await props.params).name) };
+}
+
+export default async function MetricPage(props: { params: Promise<{ name: string }>; searchParams: Promise<{ saved?: string; unchanged?: string }> }) {
+  const principal = await requirePage();
+  const { name } = await props.params;
+  const { saved, unchanged } = await props.searchParams;
+  const versions = await listCustomMetricVersions(getDb(), name);
+  if (versions.length === 0) notFound();
+  const [newest] = versions;
+  const mayEdit = hasRole(principal.role, 'editor');
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-500">
+          <Link href="/metrics" className="text-indigo-700 hover:underline">
+            Metrics
+          </Link>{' '}
+          /
+        </p>
+        <h1 className="text-2xl font-semibold">
+          {metricLabel(newest.name)} <span className="text-base font-normal text-slate-500">v{newest.version}</span>
+        </h1>
+        <p className="mt-1 font-mono text-xs text-slate-500">{newest.name}</p>
+        {saved ? (
+          <p role="status" className="mt-2 text-sm text-emerald-700">
+            Saved as version {saved}. New runs use it; earlier runs keep the version they used.
+          </p>
+        ) : null}
+        {unchanged ? (
+          <p role="status" className="mt-2 text-sm text-slate-600">
+            Nothing changed: version {unchanged} stays the newest.
+          </p>
+        ) : null}
+      </div>
+      {mayEdit ? (
+        <MetricEditor options={await loadMetricEditorOptions(getDb(), process.env, { version: newest.version, definition: newest.definition, stepsWritten: newest.stepsWritten })} />
+      ) : null}
+      <MetricVersions versions={versions} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import Link from 'next/link';
+import { MetricEditor } from '@/components/metrics/metric-editor';
+import { requirePage } from '@/lib/auth/session';
+import { loadMetricEditorOptions } from '@/lib/custom-metrics/editor-options';
+import { getDb } from '@/lib/db/client';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'New metric' };
+
+export default async function NewMetricPage() {
+  await requirePage('editor');
+  const options = await loadMetricEditorOptions(getDb(), process.env, null);
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-500">
+          <Link href="/metrics" className="text-indigo-700 hover:underline">
+            Metrics
+          </Link>{' '}
+          /
+        </p>
+        <h1 className="text-2xl font-semibold">New metric</h1>
+        <p className="mt-1 text-sm text-slate-600">Say what a good answer does; the judge turns it into evaluation steps you can read and edit before saving.</p>
+      </div>
+      <MetricEditor options={options} />
+    </div>
+  );
+}
