@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -270,5 +270,68 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     } finally {
       await db.$disconnect();
     }
+  });
+});
+
+describe('turnwise eval --metric-file', { timeout: 60_000 }, () => {
+  const metricFile = (name: string, value: unknown): string => {
+    const file = path.join(tmp, name);
+    writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    return file;
+  };
+  const delivery = { name: 'delivery_promise', scope: 'turn', criteria: 'The assistant says when the order arrives.', windowSize: 1 };
+
+  it('scores a custom metric beside a built-in one, in --metrics and --options, and --save stores its version with the run', async () => {
+    const file = metricFile('delivery.json', delivery);
+    const databaseUrl = newDatabaseUrl();
+    const run = await turnwise(
+      [SUPPORT, '--metric-file', file, '--metrics', 'delivery_promise,knowledge_retention', '--options', '{"delivery_promise":{"threshold":0.2}}', '--save', '--json', '-'],
+      databaseUrl,
+    );
+    expect([0, 1], run.stderr).toContain(run.code);
+    expect(run.stderr).toContain('metric: delivery_promise version 1 (saved)');
+    const report = JSON.parse(run.stdout) as Report;
+    for (const c of report.conversations) {
+      expect(Object.keys(c.metrics).sort()).toEqual(['delivery_promise', 'knowledge_retention']);
+      const custom = c.metrics.delivery_promise;
+      expect(custom.score).toBeGreaterThanOrEqual(0);
+      expect(custom.score).toBeLessThanOrEqual(1);
+      // Turn scope: one verdict per assistant turn, numbered from 1 as the pages number them.
+      expect(custom.verdicts.length).toBeGreaterThan(0);
+      expect(custom.verdicts.every((v) => v.turn % 2 === 0)).toBe(true);
+    }
+
+    const db = createDbClient(databaseUrl);
+    try {
+      const [stored] = await db.customMetric.findMany();
+      expect(stored).toMatchObject({ name: 'delivery_promise', version: 1, scope: 'turn', stepsWritten: true });
+      const [saved] = await db.run.findMany({ select: { metricSettings: true } });
+      const settings = saved.metricSettings as Record<string, { threshold?: number; gEval?: { version: number; definition: { evaluationSteps: string[] } } }>;
+      expect(settings.delivery_promise).toMatchObject({ threshold: 0.2, gEval: { version: 1 } });
+      expect(settings.delivery_promise.gEval!.definition.evaluationSteps.length).toBeGreaterThan(0);
+      expect(await db.result.count({ where: { metric: 'delivery_promise' } })).toBe(report.conversations.length);
+    } finally {
+      await db.$disconnect();
+    }
+    // The same file again: the stored version is reused, not duplicated.
+    const again = await turnwise([SUPPORT, '--metric-file', file, '--metrics', 'delivery_promise', '--save'], databaseUrl);
+    expect(again.stderr).toContain('metric: delivery_promise version 1 (unchanged)');
+  });
+
+  it('exits 2 naming the file and the line or field of a bad definition', async () => {
+    const broken = metricFile('broken.json', '{\n  "name": "tone",\n  "scope": "conversation",\n  "criteria": "x",,\n}');
+    const run = await turnwise([SUPPORT, '--metric-file', broken]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`--metric-file ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON \\(line 4`));
+
+    const badField = metricFile('bad-field.json', { ...delivery, windowSize: 0 });
+    const field = await turnwise([SUPPORT, '--metric-file', badField]);
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain(`--metric-file ${badField}: windowSize:`);
+
+    const unknown = await turnwise([SUPPORT, '--metric-file', metricFile('ok.json', delivery), '--metrics', 'delivery_promis']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown metric "delivery_promis"; known: knowledge_retention');
+    expect(unknown.stderr).toContain('delivery_promise');
   });
 });
