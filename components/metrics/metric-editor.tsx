@@ -14,6 +14,24 @@ type Errors = Record<string, string[]>;
 const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 const numberOrText = (text: string): unknown => (text.trim() === '' || !Number.isFinite(Number(text)) ? text : Number(text));
 
+/** A labelled input whose help text describes it without being part of its name. */
+function Field({ id, label, help, error, children }: { id: string; label: string; help?: string; error: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="block text-sm">
+      <label htmlFor={id} className="font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {help ? (
+        <span id={`${id}-help`} className="block text-xs text-slate-500">
+          {help}
+        </span>
+      ) : null}
+      {error}
+    </div>
+  );
+}
+
 /**
  * Writes a custom metric: criteria, the evaluation steps the judge writes from them (editable),
  * an optional rubric, the fields the judge sees, and how it passes; tried on a conversation before
@@ -110,40 +128,49 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
       <div className="space-y-4 lg:col-span-2">
         <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className="block text-sm">
-              <span className="font-medium text-slate-700">Name</span>
+            <Field id="metric-name" label="Name" help="Lower-case letters, digits and “_”; runs, exports and the CLI use it." error={error('name')}>
               <input
+                id="metric-name"
                 name="name"
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 readOnly={editing}
+                aria-describedby="metric-name-help"
                 placeholder="refund_policy"
                 className={`${inputClass} font-mono ${editing ? 'bg-slate-50 text-slate-500' : ''}`}
               />
-              <span className="block text-xs text-slate-500">Lower-case letters, digits and “_”; runs, exports and the CLI use it.</span>
-              {error('name')}
-            </label>
+            </Field>
             <fieldset className="text-sm">
               <legend className="font-medium text-slate-700">Judges</legend>
               {(['conversation', 'turn'] as const).map((s) => (
-                <label key={s} className="mt-1 flex items-start gap-2">
-                  <input type="radio" name="scope" value={s} checked={scope === s} disabled={editing && scope !== s} onChange={() => setScope(s)} className="mt-1 accent-indigo-600" />
+                <div key={s} className="mt-1 flex items-start gap-2">
+                  <input
+                    id={`metric-scope-${s}`}
+                    type="radio"
+                    name="scope"
+                    value={s}
+                    checked={scope === s}
+                    disabled={editing && scope !== s}
+                    onChange={() => setScope(s)}
+                    aria-describedby={`metric-scope-${s}-help`}
+                    className="mt-1 accent-indigo-600"
+                  />
                   <span>
-                    {s === 'conversation' ? 'The whole conversation' : 'Each assistant turn'}
-                    <span className="block text-xs text-slate-500">
+                    <label htmlFor={`metric-scope-${s}`}>{s === 'conversation' ? 'The whole conversation' : 'Each assistant turn'}</label>
+                    <span id={`metric-scope-${s}-help`} className="block text-xs text-slate-500">
                       {s === 'conversation'
                         ? 'One judgement; the judge names the turns that cost points.'
                         : 'Each reply with a window of earlier exchanges; the score is their mean.'}
                     </span>
                   </span>
-                </label>
+                </div>
               ))}
               {error('scope')}
             </fieldset>
           </div>
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Criteria</span>
+          <Field id="metric-criteria" label="Criteria" error={error('criteria')}>
             <textarea
+              id="metric-criteria"
               name="criteria"
               value={criteria}
               onChange={(e) => setCriteria(e.target.value)}
@@ -151,18 +178,28 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
               placeholder="The assistant states the refund policy correctly: refunds within 30 days with a receipt, store credit after that, never cash without a receipt."
               className={inputClass}
             />
-            {error('criteria')}
-          </label>
+          </Field>
           <div className="text-sm">
             <div className="flex items-end justify-between gap-3">
               <label htmlFor="metric-steps" className="font-medium text-slate-700">
-                Evaluation steps <span className="font-normal text-slate-500">(one per line; blank: the judge writes them from the criteria when you save)</span>
+                Evaluation steps
               </label>
               <Button onClick={writeSteps} disabled={pending || !criteria.trim()}>
                 {busy === 'steps' ? 'Writing…' : 'Write steps from criteria'}
               </Button>
             </div>
-            <textarea id="metric-steps" name="evaluationSteps" value={steps} onChange={(e) => setSteps(e.target.value)} rows={5} className={`${inputClass} font-mono text-xs`} />
+            <textarea
+              id="metric-steps"
+              name="evaluationSteps"
+              value={steps}
+              onChange={(e) => setSteps(e.target.value)}
+              rows={5}
+              aria-describedby="metric-steps-help"
+              className={`${inputClass} font-mono text-xs`}
+            />
+            <span id="metric-steps-help" className="block text-xs text-slate-500">
+              One per line, editable. Left blank, the judge writes them from the criteria when you save (one call), and the version keeps them.
+            </span>
             {error('evaluationSteps')}
           </div>
           <RubricEditor rows={rubric} onChange={setRubric} error={error('rubric')} />
@@ -190,23 +227,38 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-3">
             {scope === 'turn' ? (
-              <label className="block text-sm">
-                <span className="font-medium text-slate-700">Window size</span>
-                <input name="windowSize" type="number" min={1} max={50} value={windowSize} onChange={(e) => setWindowSize(e.target.value)} className={inputClass} />
-                <span className="block text-xs text-slate-500">Exchanges shown as context, the judged one included.</span>
-                {error('windowSize')}
-              </label>
+              <Field id="metric-window" label="Window size" help="Exchanges shown as context, the judged one included." error={error('windowSize')}>
+                <input
+                  id="metric-window"
+                  name="windowSize"
+                  type="number"
+                  min={1}
+                  max={50}
+                  value={windowSize}
+                  onChange={(e) => setWindowSize(e.target.value)}
+                  aria-describedby="metric-window-help"
+                  className={inputClass}
+                />
+              </Field>
             ) : null}
-            <label className="block text-sm">
-              <span className="font-medium text-slate-700">Threshold</span>
-              <input name="threshold" type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} className={inputClass} />
-              <span className="block text-xs text-slate-500">Minimum score to pass (0–1).</span>
-              {error('threshold')}
-            </label>
-            <label className="flex items-center gap-2 self-center text-sm">
-              <input type="checkbox" name="strictMode" checked={strictMode} onChange={(e) => setStrictMode(e.target.checked)} className="accent-indigo-600" />
-              Strict mode <span className="text-xs text-slate-500">(pass only at the top score)</span>
-            </label>
+            <Field id="metric-threshold" label="Threshold" help="Minimum score to pass (0–1)." error={error('threshold')}>
+              <input
+                id="metric-threshold"
+                name="threshold"
+                type="number"
+                min={0}
+                max={1}
+                step={0.05}
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+                aria-describedby="metric-threshold-help"
+                className={inputClass}
+              />
+            </Field>
+            <div className="flex items-center gap-2 self-center whitespace-nowrap text-sm">
+              <input id="metric-strict" type="checkbox" name="strictMode" checked={strictMode} onChange={(e) => setStrictMode(e.target.checked)} className="accent-indigo-600" />
+              <label htmlFor="metric-strict">Strict mode</label> <span className="text-xs text-slate-500">(pass only at the top score)</span>
+            </div>
           </div>
         </section>
       </div>
@@ -214,9 +266,9 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
       <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
         <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Try it">
           <h2 className="text-sm font-semibold text-slate-700">Try it on a conversation</h2>
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Judge</span>
+          <Field id="metric-judge" label="Judge" error={error('judge')}>
             <select
+              id="metric-judge"
               value={judge.name}
               onChange={(e) => {
                 const next = options.judges.find((j) => j.name === e.target.value);
@@ -233,36 +285,32 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
                 </option>
               ))}
             </select>
-            {error('judge')}
-          </label>
+          </Field>
           {judge.models.length > 1 ? (
-            <label className="block text-sm">
-              <span className="font-medium text-slate-700">Judge model</span>
-              <select value={model} onChange={(e) => setModel(e.target.value)} className={inputClass}>
+            <Field id="metric-model" label="Judge model" error={null}>
+              <select id="metric-model" value={model} onChange={(e) => setModel(e.target.value)} className={inputClass}>
                 {judge.models.map((m) => (
                   <option key={m}>{m}</option>
                 ))}
               </select>
-            </label>
+            </Field>
           ) : null}
           {options.datasets.length === 0 ? (
             <p className="text-xs text-slate-500">Import a dataset to try the metric on one of its conversations.</p>
           ) : (
             <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-2">
-              <label className="block text-sm">
-                <span className="font-medium text-slate-700">Dataset</span>
-                <select value={datasetId} onChange={(e) => setDatasetId(e.target.value)} className={inputClass}>
+              <Field id="metric-dataset" label="Dataset" error={null}>
+                <select id="metric-dataset" value={datasetId} onChange={(e) => setDatasetId(e.target.value)} className={inputClass}>
                   {options.datasets.map((d) => (
                     <option key={d.id} value={d.id}>
                       {d.name}
                     </option>
                   ))}
                 </select>
-              </label>
-              <label className="block text-sm">
-                <span className="font-medium text-slate-700">Conversation</span>
-                <input type="number" min={1} max={dataset?.conversationCount} value={conversation} onChange={(e) => setConversation(e.target.value)} className={inputClass} />
-              </label>
+              </Field>
+              <Field id="metric-conversation" label="Conversation" error={null}>
+                <input id="metric-conversation" type="number" min={1} max={dataset?.conversationCount} value={conversation} onChange={(e) => setConversation(e.target.value)} className={inputClass} />
+              </Field>
               <div className="col-span-2">{error('conversation')}</div>
             </div>
           )}

@@ -10,7 +10,7 @@ export function MetricTrial({ trial }: { trial: CustomMetricTrial }) {
   return (
     <div className="space-y-2 border-t border-slate-100 pt-3 text-sm" aria-label="Trial result">
       <p className="text-xs text-slate-500">
-        Conversation {trial.conversation.position} · {trial.conversation.turns} turns · {result.usage.calls} judge calls
+        Conversation {trial.conversation.position} · {trial.conversation.turns} turns · {result.usage.calls} judge {result.usage.calls === 1 ? 'call' : 'calls'}
         {trial.stepsWritten ? ' · steps written by the judge' : ''}
       </p>
       {result.error ? (
