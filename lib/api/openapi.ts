@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { runExportQuerySchema } from '../exports/run-export';
 import { importOptionsSchema } from '../imports/import-options';
 import { runRequestSchema } from '../runs/run-request';
+import { gEvalDefinitionSchema } from '../metrics/g-eval/definition';
+import { judgeSelectionSchema } from '../judge/config';
 import { compareQuerySchema } from './compare';
 import { datasetsQuerySchema } from './list-datasets';
 import { runsQuerySchema } from './list-runs';
@@ -65,6 +67,14 @@ const multipartUpload = {
   },
   description: 'name and modelVersion may come before or after file; fileName, format and csvMapping must come before it.',
 };
+
+const metricNameParameter = { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'The custom metric’s name, e.g. refund_policy' };
+
+/** A definition, and optionally the judge that writes its evaluation steps. */
+function customMetricBody(): Record<string, unknown> {
+  const schema = jsonSchema(gEvalDefinitionSchema) as { properties?: Record<string, unknown> };
+  return { ...schema, properties: { ...schema.properties, judge: jsonSchema(judgeSelectionSchema) } };
+}
 
 /** The document served at /api/v1/openapi.json. */
 export function openApiDocument(): Record<string, unknown> {
@@ -135,6 +145,17 @@ export function openApiDocument(): Record<string, unknown> {
           parameters: queryParameters(compareQuerySchema).map((p) => ((p as { name: string }).name === 'candidate' ? { ...(p as object), explode: true } : p)),
           responses: { 200: json('The comparison'), ...errors(400, 401, 404) },
         },
+      },
+      '/metrics': {
+        get: { summary: 'Custom metrics (G-Eval), each at its newest version', responses: { 200: json('The custom metrics'), ...errors(401) } },
+        post: {
+          summary: 'Define a custom metric, or a new version of one (the judge writes its evaluation steps when none are given)',
+          requestBody: { required: true, content: { 'application/json': { schema: customMetricBody() } } },
+          responses: { 200: json('The definition is unchanged: the newest version'), 201: json('The new version'), ...errors(400, 401, 403, 422) },
+        },
+      },
+      '/metrics/{name}': {
+        get: { summary: 'Every version of one custom metric, newest first', parameters: [metricNameParameter], responses: { 200: json('The versions'), ...errors(401, 404) } },
       },
       '/openapi.json': {
         get: { summary: 'This document', responses: { 200: json('The OpenAPI document'), ...errors(401) } },
