@@ -5,7 +5,7 @@
  * extraction. Usage: npm run bench:judge [-- --quick] [-- --help]
  */
 import { loadavg } from 'node:os';
-import { METRIC_NAMES } from '../lib/metrics/types';
+import { METRIC_NAMES } from '../lib/metrics/registry';
 import { readArgs } from './bench/args';
 import { buildDataset } from './bench/dataset';
 import { perWindowText, type TextFigures } from './bench/faithfulness-text';

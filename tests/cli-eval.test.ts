@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { METRIC_NAMES } from '@/lib/metrics/types';
+import { METRIC_NAMES } from '@/lib/metrics/registry';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 

@@ -12,7 +12,7 @@ import { parseDataset } from '@/lib/datasets';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { createMetric } from '@/lib/metrics/registry';
 import type { Conversation, MetricName } from '@/lib/metrics/types';
-import { applicableMetrics, metricApplies } from '@/lib/metrics/applies';
+import { applicableMetrics, metricApplies } from '@/lib/metrics/registry';
 import { cancelRun } from '@/lib/runs/cancel-run';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { retryErroredResults } from '@/lib/runs/retry-errored-results';

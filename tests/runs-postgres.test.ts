@@ -9,7 +9,7 @@ import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { parseDataset } from '@/lib/datasets';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { createMetric } from '@/lib/metrics/registry';
-import { applicableMetrics, metricApplies } from '@/lib/metrics/applies';
+import { applicableMetrics, metricApplies } from '@/lib/metrics/registry';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { stopBoss } from '@/lib/runs/pg-boss-queue';
 import { runRequestSchema } from '@/lib/runs/run-request';

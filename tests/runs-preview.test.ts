@@ -6,7 +6,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { parseDataset } from '@/lib/datasets';
 import { createOfflineJudge } from '@/lib/judge/offline';
-import { applicableMetrics } from '@/lib/metrics/applies';
+import { applicableMetrics } from '@/lib/metrics/registry';
 import { countItems, evaluateConversations } from '@/lib/runs/evaluate-conversations';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { previewRun } from '@/lib/runs/preview-run';

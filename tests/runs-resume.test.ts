@@ -7,7 +7,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { parseDataset } from '@/lib/datasets';
-import { applicableMetrics } from '@/lib/metrics/applies';
+import { applicableMetrics } from '@/lib/metrics/registry';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';

@@ -6,7 +6,7 @@ import { Table, Td } from '@/components/ui/table';
 import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
 import type { PickerRun } from '@/lib/db/queries/compare/list-picker-runs';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
-import { parseRunSummary, summaryEntries } from '@/lib/domain/run-summary';
+import { parseRunSummary, summaryEntries } from '@/lib/runs/summarize-results';
 
 export interface PickerView {
   runs: PickerRun[];

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { previewRunAction, startRunAction, type RunPreview, type RunRequestInput } from '@/lib/actions/runs';
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
-import type { MetricName } from '@/lib/domain';
+import type { MetricName } from '@/lib/metrics/types';
 import type { JudgeInfo } from '@/lib/judge/config';
 import type { MetricOptionField } from '@/lib/runs/metric-option-fields';
 import type { NewRunMetric, NewRunOptions } from '@/lib/runs/new-run-options';

@@ -1,5 +1,5 @@
 import { formatScore, metricLabel } from '../format/format';
-import { METRIC_NAMES } from '../domain';
+import { metricRank } from '../metrics/registry';
 import { CELL_STYLES, isVerdict, worstVerdict, type CellState } from './verdict-palette';
 
 export interface TurnVerdictSource {
@@ -39,11 +39,6 @@ export interface PreparedConversationVerdicts {
   firstFailingTurn: number | null;
   failingTurns: number;
 }
-
-const metricRank = (m: string) => {
-  const i = (METRIC_NAMES as readonly string[]).indexOf(m);
-  return i === -1 ? METRIC_NAMES.length : i;
-};
 
 /** The verdicts beside each turn of a conversation, metrics in their usual order. */
 export function prepareTurnVerdicts(roles: string[], verdicts: TurnVerdictSource[]): PreparedConversationVerdicts {

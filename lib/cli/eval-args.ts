@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { GEvalDefinition } from '../metrics/g-eval/definition';
-import { METRIC_NAMES } from '../metrics/types';
+import { METRIC_NAMES } from '../metrics/registry';
 import { runRequestSchema } from '../runs/run-request';
 import { loadMetricFiles } from './load-metric-files';
 

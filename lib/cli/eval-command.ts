@@ -15,7 +15,7 @@ import { withEvaluationSteps } from '../custom-metrics/write-steps';
 import type { Judge } from '../judge/types';
 import { recordEvaluation } from '../runs/record-evaluation';
 import { evaluateConversations, type MetricSelection } from '../runs/evaluate-conversations';
-import { applicableMetrics } from '../metrics/applies';
+import { applicableMetrics, metricDescriptor } from '../metrics/registry';
 import { formatComparison } from './compare-report';
 import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
@@ -33,7 +33,8 @@ function metricOptions(args: EvalArgs, name: string): Record<string, unknown> {
   if (args.threshold !== undefined) options.threshold = args.threshold;
   if (args.strict) options.strictMode = true;
   if (args.noReason) options.includeReason = false;
-  if (args.windowSize !== undefined && (name === 'turn_faithfulness' || name === 'conversation_relevancy')) {
+  // --window-size goes to the metrics that take one (custom ones carry theirs in the definition).
+  if (args.windowSize !== undefined && 'windowSize' in (metricDescriptor(name)?.options.shape ?? {})) {
     options.windowSize = args.windowSize;
   }
   // --options names a metric and an option, so it is the more specific and wins over the flags.

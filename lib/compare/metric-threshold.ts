@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metricDescriptor } from '../metrics/registry';
 
 const settingSchema = z
   .object({
@@ -13,12 +14,12 @@ const settingSchema = z
 
 /**
  * The pass threshold of a metric in a run, on the scale its scores are reported on: the
- * option's threshold (default 0.5), 1 in strict mode, times context_coverage's scale.
+ * option's threshold (default 0.5), 1 in strict mode, times the metric's scale (context_coverage's).
  */
 export function metricThreshold(metricSettings: unknown, metric: string): number {
   const settings = z.record(z.string(), z.unknown()).catch({}).parse(metricSettings);
   const s = settingSchema.parse(settings[metric] ?? {});
   const own = s.gEval?.definition;
   const threshold = (s.strictMode ?? own?.strictMode) ? 1 : (s.threshold ?? own?.threshold ?? 0.5);
-  return metric === 'context_coverage' ? threshold * (s.scale ?? 1) : threshold;
+  return threshold * (metricDescriptor(metric)?.scale?.(s) ?? 1);
 }

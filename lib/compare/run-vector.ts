@@ -1,6 +1,6 @@
 import type { RunVectorRow } from '../db/queries/compare/save-run-vector';
 import type { VectorConversation, VectorResult } from '../db/queries/compare/list-run-vector-source';
-import { METRIC_NAMES } from '../domain';
+import { sortMetricNames } from '../metrics/registry';
 import type { RunMetricStats } from '../domain/run-metric-stats';
 import { bootstrapMeanInterval, DEFAULT_SEED, type BootstrapOptions } from './bootstrap';
 import { numberRepeatedKeys } from './match-keys';
@@ -31,14 +31,8 @@ export interface RunVector {
   stats: Record<string, RunMetricStats>;
 }
 
-const metricRank = (m: string) => {
-  const i = (METRIC_NAMES as readonly string[]).indexOf(m);
-  return i === -1 ? METRIC_NAMES.length : i;
-};
-
 /** Metrics in the order they are listed everywhere else, unknown ones after, by name. */
-export const sortMetrics = (metrics: Iterable<string>): string[] =>
-  [...new Set(metrics)].sort((a, b) => metricRank(a) - metricRank(b) || a.localeCompare(b));
+export const sortMetrics = sortMetricNames;
 
 /** The seed of a run's mean interval: by metric only, so that equal scores give equal intervals. */
 export const runMeanSeed = (seed: number, metric: string): number => deriveSeed(seed, 'run-mean', metric);

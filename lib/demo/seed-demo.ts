@@ -4,7 +4,7 @@ import type { Db } from '../db/queries/db-types';
 import { parseDataset } from '../datasets';
 import { AppError } from '../errors';
 import { createOfflineJudge } from '../judge/offline';
-import { applicableMetrics } from '../metrics/applies';
+import { applicableMetrics } from '../metrics/registry';
 import { recordEvaluation } from '../runs/record-evaluation';
 
 export const DEMO_DATASET_NAME = 'Demo: support and onboarding conversations';

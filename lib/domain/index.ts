@@ -4,10 +4,9 @@
  * folder imports none of those parts.
  */
 export { conversationSchema, turnSchema, type Conversation, type Turn } from './conversation';
-export { METRIC_NAMES, type MetricName } from './metric-name';
 export type { JudgeCallRecord, MetricResult } from './metric-result';
 export { emptyUsage, type Usage } from './usage';
 export type { TurnVerdict, TurnVerdictValue, Verdict } from './verdict';
 export type { RunMetricStats } from './run-metric-stats';
-export { parseRunSummary, summaryEntries, type MetricSummary, type RunSummary } from './run-summary';
+export { parseRunSummary, type MetricSummary, type RunSummary } from './run-summary';
 export { isLiveRun, LIVE_RUN_STATUSES, RUN_STATUSES, MAX_PROGRESS_IDS, progressIdsSchema, toRunProgressSnapshot, type RunProgressSnapshot } from './run-progress';

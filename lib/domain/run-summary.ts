@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { METRIC_NAMES } from './metric-name';
 
 /** A run's per-metric numbers as stored on the run (Run.summary). */
 export interface MetricSummary {
@@ -24,13 +23,4 @@ const metricSummarySchema = z.object({
 export function parseRunSummary(value: unknown): RunSummary {
   const parsed = z.record(z.string(), metricSummarySchema).safeParse(value);
   return parsed.success ? parsed.data : {};
-}
-
-/** A summary's metrics in the order metrics are listed everywhere else. */
-export function summaryEntries(summary: RunSummary): [string, MetricSummary][] {
-  const rank = (m: string) => {
-    const i = (METRIC_NAMES as readonly string[]).indexOf(m);
-    return i === -1 ? METRIC_NAMES.length : i;
-  };
-  return Object.entries(summary).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }

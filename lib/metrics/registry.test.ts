@@ -4,7 +4,8 @@ import { createScriptedJudge, type ScriptedHandlers } from '../judge/scripted-ju
 import { AppError } from '../errors';
 import { createMetric, metricOptionsSchemas, referenceCallCount } from './registry';
 import { ragConversation, user } from './testing/conversations';
-import { METRIC_NAMES, conversationSchema } from './types';
+import { METRIC_NAMES } from './registry';
+import { conversationSchema } from './types';
 
 const agreeable: ScriptedHandlers = {
   'knowledge_retention.facts': (input) => ({ facts: [{ key: 'said', values: [input.message] }] }),

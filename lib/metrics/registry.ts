@@ -1,85 +1,66 @@
 import type { z } from 'zod';
 import type { Judge } from '../judge/types';
-import { ContextCoverageMetric, contextCoverageOptionsSchema } from './context-coverage';
-import { ContextualRecallMetric, contextualRecallOptionsSchema } from './contextual-recall';
-import { ConversationRelevancyMetric, conversationRelevancyOptionsSchema } from './conversation-relevancy';
-import { KnowledgeRetentionMetric, knowledgeRetentionOptionsSchema } from './knowledge-retention';
-import { assistantTurnsOf, segmentExchanges } from './shared/exchanges';
-import { distinctNonBlank, isBlank } from './shared/messages';
+import { contextCoverage } from './context-coverage/descriptor';
+import { contextualRecall } from './contextual-recall/descriptor';
+import { conversationRelevancy } from './conversation-relevancy/descriptor';
+import { knowledgeRetention } from './knowledge-retention/descriptor';
+import type { MetricDescriptor } from './shared/descriptor';
 import type { ConversationMetric } from './shared/metric';
 import { parseMetricOptions } from './shared/options';
-import { TurnContextualRecallMetric, turnContextualRecallOptionsSchema } from './turn-contextual-recall';
-import { TurnFaithfulnessMetric, turnFaithfulnessOptionsSchema } from './turn-faithfulness';
-import type { Conversation, MetricName } from './types';
+import { turnContextualRecall } from './turn-contextual-recall/descriptor';
+import { turnFaithfulness } from './turn-faithfulness/descriptor';
+import type { Conversation } from './types';
 
-/** The options schema of every metric, by name. */
-export const metricOptionsSchemas = {
-  knowledge_retention: knowledgeRetentionOptionsSchema,
-  turn_faithfulness: turnFaithfulnessOptionsSchema,
-  conversation_relevancy: conversationRelevancyOptionsSchema,
-  contextual_recall: contextualRecallOptionsSchema,
-  context_coverage: contextCoverageOptionsSchema,
-  turn_contextual_recall: turnContextualRecallOptionsSchema,
-} as const satisfies Record<MetricName, z.ZodType>;
+/**
+ * The built-in metrics, in the order every page, export and report lists them. A metric is added
+ * by its folder (with its descriptor) and one line here; every list below derives from this one.
+ */
+export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall] as const;
 
-export type MetricOptions<N extends MetricName> = z.input<(typeof metricOptionsSchemas)[N]>;
+type Descriptors = (typeof BUILT_IN_METRICS)[number];
+export type MetricName = Descriptors['name'];
+type DescriptorOf<N extends MetricName> = Extract<Descriptors, { name: N }>;
 
-const factories: { [N in MetricName]: (judge: Judge, options: MetricOptions<N>) => ConversationMetric } = {
-  knowledge_retention: (judge, options) => new KnowledgeRetentionMetric(judge, options),
-  turn_faithfulness: (judge, options) => new TurnFaithfulnessMetric(judge, options),
-  conversation_relevancy: (judge, options) => new ConversationRelevancyMetric(judge, options),
-  contextual_recall: (judge, options) => new ContextualRecallMetric(judge, options),
-  context_coverage: (judge, options) => new ContextCoverageMetric(judge, options),
-  turn_contextual_recall: (judge, options) => new TurnContextualRecallMetric(judge, options),
-};
+export const METRIC_NAMES: readonly MetricName[] = BUILT_IN_METRICS.map((d) => d.name);
+
+const byName = new Map<string, MetricDescriptor>(BUILT_IN_METRICS.map((d) => [d.name, d as unknown as MetricDescriptor]));
+
+/** A built-in metric's descriptor; undefined for any other name (a custom metric's). */
+export const metricDescriptor = (name: string): MetricDescriptor | undefined => byName.get(name);
+
+export const isBuiltInMetric = (name: string): name is MetricName => byName.has(name);
+
+/** The options schema of every built-in metric, by name. */
+export const metricOptionsSchemas = Object.fromEntries(BUILT_IN_METRICS.map((d) => [d.name, d.options])) as { [N in MetricName]: DescriptorOf<N>['options'] };
+
+export type MetricOptions<N extends MetricName> = z.input<DescriptorOf<N>['options']>;
 
 /** A metric by name, its options validated by that metric's schema. */
 export function createMetric<N extends MetricName>(name: N, judge: Judge, options?: MetricOptions<N>): ConversationMetric {
-  const factory = factories[name] as (judge: Judge, options: MetricOptions<N>) => ConversationMetric;
-  return factory(judge, options ?? ({} as MetricOptions<N>));
+  return byName.get(name)!.create(judge, (options ?? {}) as never);
 }
 
-const count = <T>(items: T[], keep: (item: T, index: number) => boolean): number => items.filter(keep).length;
+/** Whether a conversation has the data a built-in metric needs. */
+export const metricApplies = (name: MetricName, c: Conversation): boolean => byName.get(name)!.applies(c);
+
+/** The metrics a dataset has the data for, used when none are named. */
+export const applicableMetrics = (conversations: Conversation[]): MetricName[] => METRIC_NAMES.filter((m) => conversations.some((c) => metricApplies(m, c)));
+
+/** Where a metric sorts in lists: the built-in ones in registry order, then the others by name. */
+export const metricRank = (name: string): number => {
+  const i = METRIC_NAMES.indexOf(name as MetricName);
+  return i === -1 ? METRIC_NAMES.length : i;
+};
+export const sortMetricNames = (names: Iterable<string>): string[] => [...new Set(names)].sort((a, b) => metricRank(a) - metricRank(b) || a.localeCompare(b));
 
 /**
  * The judge calls deepeval's implementation would make for this conversation, for benchmarks.
  * Its reason call is counted only when there was at least one other call to explain.
  */
 export function referenceCallCount<N extends MetricName>(name: N, conversation: Conversation, options?: MetricOptions<N>): number {
-  const parsed = parseMetricOptions(metricOptionsSchemas[name], options) as z.output<(typeof metricOptionsSchemas)[N]>;
-  const { turns } = conversation;
-  const exchanges = segmentExchanges(turns).length;
-  const firstUser = turns.findIndex((t) => t.role === 'user');
-
-  const calls = ((): number => {
-    switch (name) {
-      case 'knowledge_retention':
-        // One extraction per user turn, one verdict per assistant turn that has knowledge before it.
-        return count(turns, (t) => t.role === 'user') + count(turns, (t, i) => t.role === 'assistant' && firstUser >= 0 && i > firstUser);
-      case 'turn_faithfulness':
-        // Truths, claims and verdicts in every window.
-        return 3 * exchanges;
-      case 'conversation_relevancy':
-        return exchanges;
-      case 'contextual_recall':
-        return count(turns, (t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && distinctNonBlank(t.retrievalContext).length > 0);
-      case 'context_coverage': {
-        const own = count(turns, (t) => t.role === 'assistant' && distinctNonBlank(t.context).length > 0);
-        const whole = distinctNonBlank(conversation.context).length > 0 && turns.some((t) => t.role === 'assistant');
-        return own > 0 ? own : whole ? 1 : 0;
-      }
-      case 'turn_contextual_recall': {
-        // deepeval: one verdict call and one reason call per window that has retrieval context.
-        if (isBlank(conversation.expectedOutcome)) return 0;
-        const size = (parsed as z.output<typeof turnContextualRecallOptionsSchema>).windowSize;
-        const all = segmentExchanges(turns);
-        const retrieved = all.map((e) => assistantTurnsOf(e).some((t) => distinctNonBlank(turns[t].retrievalContext).length > 0));
-        const windows = all.filter((_, i) => retrieved.slice(Math.max(0, i - size + 1), i + 1).some(Boolean)).length;
-        return parsed.includeReason ? 2 * windows : windows;
-      }
-      default:
-        throw new Error(`Unknown metric ${String(name)}`);
-    }
-  })();
+  const descriptor = byName.get(name);
+  if (!descriptor) throw new Error(`Unknown metric ${String(name)}`);
+  const parsed = parseMetricOptions(descriptor.options, options) as z.output<z.ZodObject> & { includeReason: boolean };
+  const calls = descriptor.referenceCalls(conversation, parsed);
   return calls > 0 && parsed.includeReason ? calls + 1 : calls;
 }

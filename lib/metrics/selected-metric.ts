@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { Judge } from '../judge/types';
 import { createGEvalMetric, gEvalDefinitionSchema, type GEvalDefinition } from './g-eval';
 import { gEvalApplies } from './g-eval/applies';
-import { createMetric } from './registry';
 import type { ConversationMetric } from './shared/metric';
-import { METRIC_NAMES, type Conversation, type MetricName } from './types';
-import { metricApplies as builtInApplies } from './applies';
+import { METRIC_NAMES, createMetric, isBuiltInMetric, metricApplies as builtInApplies } from './registry';
+import type { Conversation } from './types';
 
 /** The version of a custom metric a run uses, with its definition as it was (evaluation steps included). */
 export interface CustomMetricRef {
@@ -20,7 +19,7 @@ export interface MetricSelection {
   custom?: CustomMetricRef;
 }
 
-export const isBuiltInMetric = (name: string): name is MetricName => (METRIC_NAMES as readonly string[]).includes(name);
+export { isBuiltInMetric } from './registry';
 
 /** The options a run may set on a custom metric (the definition's own values otherwise). */
 export const customRunOptionsSchema = z.strictObject({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // The shared domain types live in lib/domain; they are re-exported here for the metric engine's callers.
 export { conversationSchema, turnSchema, type Conversation, type Turn } from '../domain/conversation';
-export { METRIC_NAMES, type MetricName } from '../domain/metric-name';
+// The built-in names are derived from the registry's descriptors (import METRIC_NAMES from there).
+export type { MetricName } from './registry';
 export type { JudgeCallRecord, MetricResult } from '../domain/metric-result';
 export { emptyUsage, type Usage } from '../domain/usage';
 export type { TurnVerdict, TurnVerdictValue, Verdict } from '../domain/verdict';

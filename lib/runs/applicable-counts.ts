@@ -1,7 +1,7 @@
 import { datasetConversationPages } from '../db/queries/datasets/conversation-pages';
 import type { Db } from '../db/queries/db-types';
 import { selectionApplies, type MetricSelection } from '../metrics/selected-metric';
-import { METRIC_NAMES } from '../metrics/types';
+import { METRIC_NAMES } from '../metrics/registry';
 
 export interface ApplicableCounts {
   conversations: number;

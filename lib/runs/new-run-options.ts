@@ -5,10 +5,9 @@ import { loadJudgeConfigWithConnections } from '../connections/judge-config-with
 import { isAppError } from '../errors';
 import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
 import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
-import { BUILT_IN_NEEDS } from '../metrics/applies';
 import { customMetricNeeds } from '../metrics/g-eval/applies';
 import type { MetricSelection } from '../metrics/selected-metric';
-import { METRIC_NAMES } from '../metrics/types';
+import { BUILT_IN_METRICS } from '../metrics/registry';
 import { countApplicable } from './applicable-counts';
 import { customOptionFields, metricOptionFields, type MetricOptionField } from './metric-option-fields';
 
@@ -57,11 +56,11 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
   return {
     dataset: { id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, modelVersion: dataset.modelVersion },
     metrics: [
-      ...METRIC_NAMES.map((name) => ({
+      ...BUILT_IN_METRICS.map(({ name, needs }) => ({
         name,
         custom: null,
         conversations: counts.metrics[name].items,
-        needs: BUILT_IN_NEEDS[name],
+        needs,
         fields: metricOptionFields(name),
       })),
       ...custom.map((m) => ({

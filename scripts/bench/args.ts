@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { METRIC_NAMES, type MetricName } from '../../lib/metrics/types';
+import { METRIC_NAMES, type MetricName } from '../../lib/metrics/registry';
 
 export interface BenchArgs {
   conversations: number;

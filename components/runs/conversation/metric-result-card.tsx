@@ -46,7 +46,7 @@ export function MetricResultCard({
           </ul>
         </div>
       ) : null}
-      <MetricSteps steps={result.steps} />
+      <MetricSteps metric={result.metric} steps={result.steps} />
       <JudgeCalls calls={result.calls} unreadable={result.unreadableCalls} cache={cache} offline={offline} />
     </section>
   );

@@ -2,13 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { parseJudgeCalls, parseResultSteps } from './result-details';
 
 describe('parseResultSteps', () => {
-  it('reads each metric\'s steps', () => {
+  it('reads each metric\'s steps into the view its descriptor prepares', () => {
     const kr = parseResultSteps('knowledge_retention', { facts: [{ turn: 0, facts: [{ key: 'name', values: ['Alex'] }] }], attrition: [{ turn: 1, attrition: 'yes', reason: 'asks again' }] });
-    expect(kr).toMatchObject({ kind: 'knowledge_retention', steps: { facts: [{ turn: 0 }], attrition: [{ attrition: 'yes' }] } });
+    expect(kr).toEqual({
+      kind: 'view',
+      view: [
+        { title: 'Facts the user gave', empty: 'The user stated no facts to remember.', testId: 'facts', groups: [{ key: '0', heading: [{ turn: 0 }], blocks: [{ kind: 'chips', chips: [{ key: '0', label: 'name', text: 'Alex' }] }] }] },
+        {
+          title: 'Attrition (forgetting, contradicting or asking again)',
+          empty: 'No assistant turn came after a stated fact.',
+          groups: [{ key: 'attrition', blocks: [{ kind: 'verdicts', items: [{ key: '1', subject: 'Turn 2: attrition yes', verdict: 'yes', reason: 'asks again', invert: true }] }] }],
+        },
+      ],
+    });
     const cc = parseResultSteps('context_coverage', { items: [{ turn: 1, items: [{ item: 'a', verdict: 'no', reason: 'missing' }], score: 0 }] });
-    expect(cc.kind).toBe('context_coverage');
+    expect(cc).toMatchObject({ kind: 'view', view: [{ groups: [{ heading: [{ turn: 1 }, ' · coverage ', { score: 0 }] }] }] });
+    // Steps stored before a field existed read with its default: empty sections, each saying so.
     const tf = parseResultSteps('turn_faithfulness', {});
-    expect(tf).toEqual({ kind: 'turn_faithfulness', steps: { truths: [], claims: [], windows: [], turns: [] } });
+    expect(tf).toMatchObject({ kind: 'view', view: [{ empty: 'No retrieved document.', groups: [] }, { empty: 'No window was judged.', groups: [] }] });
+    // A custom metric's steps read as G-Eval's.
+    const custom = parseResultSteps('refund_policy', { evaluationSteps: ['Check the date.'], turns: [{ turn: 1, score: 0.5, reason: 'late', weighted: true }] });
+    expect(custom).toMatchObject({ kind: 'view', view: [{ title: 'Evaluation steps' }, { title: 'Assistant turns', groups: [{ heading: [{ turn: 1 }, ' · score ', { score: 0.5 }, ' · probability-weighted'] }] }] });
   });
 
   it('shows steps it cannot read as raw JSON', () => {

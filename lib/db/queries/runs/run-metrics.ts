@@ -1,26 +1,21 @@
-import { METRIC_NAMES } from '../../../domain';
+import { metricDescriptor, metricRank } from '../../../metrics/registry';
 
 export interface RunMetric {
   name: string;
-  /** The reported scale (context_coverage's `scale` option); 1 for every other metric. */
+  /** The reported scale (its descriptor's, e.g. context_coverage's `scale` option); 1 for the others. */
   scale: number;
   /** The version of a custom metric the run used; null for a built-in metric. */
   version: number | null;
 }
-
-const rank = (m: string) => {
-  const i = (METRIC_NAMES as readonly string[]).indexOf(m);
-  return i === -1 ? METRIC_NAMES.length : i;
-};
 
 /** The metrics a run was configured with (Run.metricSettings), in their usual order. */
 export function runMetrics(settings: unknown): RunMetric[] {
   if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return [];
   return Object.entries(settings as Record<string, unknown>)
     .map(([name, options]) => {
-      const { scale, gEval } = (options ?? {}) as { scale?: unknown; gEval?: { version?: unknown } };
-      const version = typeof gEval?.version === 'number' ? gEval.version : null;
-      return { name, scale: typeof scale === 'number' && scale > 0 ? scale : 1, version };
+      const settings = (options ?? {}) as Record<string, unknown> & { gEval?: { version?: unknown } };
+      const version = typeof settings.gEval?.version === 'number' ? settings.gEval.version : null;
+      return { name, scale: metricDescriptor(name)?.scale?.(settings) ?? 1, version };
     })
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+    .sort((a, b) => metricRank(a.name) - metricRank(b.name) || a.name.localeCompare(b.name));
 }

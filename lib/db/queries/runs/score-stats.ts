@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METRIC_NAMES } from '../../../domain';
+import { metricRank } from '../../../metrics/registry';
 
 /**
  * A run's per-metric score distribution and aggregates: everything the run page's cards and
@@ -35,11 +35,6 @@ export interface ScoreGroup {
   success: boolean;
   count: number;
 }
-
-const metricRank = (m: string) => {
-  const i = (METRIC_NAMES as readonly string[]).indexOf(m);
-  return i === -1 ? METRIC_NAMES.length : i;
-};
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 

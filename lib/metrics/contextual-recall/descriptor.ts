@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineMetric } from '../shared/descriptor';
+import { distinctNonBlank, isBlank } from '../shared/messages';
+import { group, sentenceVerdicts } from '../shared/steps-view';
+import { ContextualRecallMetric } from './index';
+import { contextualRecallOptionsSchema } from './schema';
+
+const sentence = z.object({ sentence: z.string(), verdict: z.enum(['yes', 'no']), node: z.number().nullable(), reason: z.string() });
+const stored = z.object({
+  sentences: z.array(z.object({ turn: z.number(), expectedOutput: z.string(), sentences: z.array(sentence), score: z.number() })).default([]),
+});
+
+export const contextualRecall = defineMetric({
+  name: 'contextual_recall',
+  label: 'Contextual recall',
+  needs: 'an expected output and retrieval context on assistant turns',
+  applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.expectedOutput?.trim() && t.retrievalContext?.length),
+  options: contextualRecallOptionsSchema,
+  steps: ['contextual_recall.attribution'],
+  create: (judge, options) => new ContextualRecallMetric(judge, options),
+  referenceCalls: ({ turns }) => turns.filter((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && distinctNonBlank(t.retrievalContext).length > 0).length,
+  view: (steps) => {
+    const parsed = stored.safeParse(steps ?? {});
+    if (!parsed.success) return null;
+    return [
+      {
+        title: 'Sentences of the expected output and their attribution',
+        empty: 'No turn has both an expected output and retrieval context.',
+        testId: 'sentences',
+        groups: parsed.data.sentences.map((t) => group(t.turn, [sentenceVerdicts(t.turn, t.sentences)], { heading: [{ turn: t.turn }, ' · score ', { score: t.score }] })),
+      },
+    ];
+  },
+});

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { StepName } from '../../judge/steps';
+import type { Judge } from '../../judge/types';
+import type { Conversation } from '../types';
+import type { ConversationMetric } from './metric';
+import type { StepsView } from './steps-view';
+
+/**
+ * Everything the rest of the product knows about a built-in metric, exported by its folder: the
+ * registry derives every list (names, options, form fields, applicability, judge steps, the
+ * conversation view) from these.
+ */
+export interface MetricDescriptor<N extends string = string, O extends z.ZodObject = z.ZodObject> {
+  readonly name: N;
+  /** "Knowledge retention". */
+  readonly label: string;
+  /** What a conversation needs for the metric to apply, as the new-run form says it. */
+  readonly needs: string;
+  /** Whether a conversation has that (a run leaves the others out instead of scoring them 0). */
+  applies(conversation: Conversation): boolean;
+  /** Its options, with their defaults. */
+  readonly options: O;
+  /** The judge steps it sends; their contracts are in lib/judge/steps.ts. */
+  readonly steps: readonly StepName[];
+  create(judge: Judge, options?: z.input<O>): ConversationMetric;
+  /** Judge calls deepeval's implementation would make, the reason call left out (benchmarks). */
+  referenceCalls(conversation: Conversation, options: z.output<O>): number;
+  /** Its stored steps read back for the conversation view; null when they do not read (shown raw). */
+  view(steps: unknown): StepsView | null;
+  /** What the reported score is multiplied by (context coverage's scale); 1 when absent. */
+  scale?(options: Record<string, unknown>): number;
+}
+
+/** A descriptor, checked against the interface with its name and options types kept. */
+export const defineMetric = <N extends string, O extends z.ZodObject>(descriptor: MetricDescriptor<N, O>): MetricDescriptor<N, O> => descriptor;
