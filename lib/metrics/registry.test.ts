@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import bankAccount from '../../tests/fixtures/conversations/bank-account.json';
 import { createScriptedJudge, type ScriptedHandlers } from '../judge/scripted-judge';
 import { AppError } from '../errors';
-import { createMetric, metricOptionsSchemas, referenceCallCount } from './registry';
+import { BUILT_IN_METRICS, createMetric, isBuiltInMetric, metricOptionsSchemas, referenceCallCount, sortMetricNames } from './registry';
 import { ragConversation, user } from './testing/conversations';
 import { METRIC_NAMES } from './registry';
 import { conversationSchema } from './types';
@@ -99,5 +99,28 @@ describe('referenceCallCount', () => {
     expect(judge.callsTo('turn_faithfulness.truths')).toEqual([{ documents: shared, limit: null }]);
     expect(judge.calls).toHaveLength(1 + 10 + 10 + 1);
     expect(referenceCallCount('turn_faithfulness', conversation)).toBe(31);
+  });
+});
+
+describe('descriptors', () => {
+  it('are the one list every other list derives from', () => {
+    const names = BUILT_IN_METRICS.map((d) => d.name);
+    expect(METRIC_NAMES).toEqual(names);
+    expect(Object.keys(metricOptionsSchemas)).toEqual(names);
+    expect(names.every(isBuiltInMetric)).toBe(true);
+    expect(isBuiltInMetric('refund_policy')).toBe(false);
+    // Built-in metrics in registry order, then the others (custom metrics) by name.
+    expect(sortMetricNames(['zeta', 'context_coverage', 'alpha', 'knowledge_retention'])).toEqual(['knowledge_retention', 'context_coverage', 'alpha', 'zeta']);
+  });
+
+  it.each(BUILT_IN_METRICS.map((d) => [d.name, d] as const))('%s declares the judge steps it sends, and its view reads the steps it stores', async (_, descriptor) => {
+    const judge = createScriptedJudge(agreeable);
+    const result = await descriptor.create(judge).measure(ragConversation(3));
+    const sent = new Set(judge.calls.map((c) => c.step).filter((step) => step !== 'reason'));
+    expect([...sent].sort()).toEqual([...descriptor.steps].sort());
+    const view = descriptor.view(result.steps);
+    expect(view).not.toBeNull();
+    expect(view!.some((section) => section.groups.length > 0)).toBe(true);
+    expect(descriptor.view({ [Object.keys(result.steps)[0]]: 'not what it stores' })).toBeNull();
   });
 });
