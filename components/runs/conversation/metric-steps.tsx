@@ -10,9 +10,10 @@ type Group = Section['groups'][number];
 type Block = Group['blocks'][number];
 type HeadingPart = NonNullable<Group['heading']>[number];
 
-function Heading({ parts }: { parts: HeadingPart[] }) {
+function Heading({ parts, inline = false }: { parts: HeadingPart[]; inline?: boolean }) {
+  const Tag = inline ? 'span' : 'p';
   return (
-    <p className="mb-1 text-slate-600">
+    <Tag className={inline ? 'mr-1 text-slate-600' : 'mb-1 text-slate-600'}>
       {parts.map((part, i) =>
         typeof part === 'string' ? (
           <span key={i}>{part}</span>
@@ -24,7 +25,8 @@ function Heading({ parts }: { parts: HeadingPart[] }) {
           </span>
         ),
       )}
-    </p>
+      {inline ? ':' : null}
+    </Tag>
   );
 }
 
@@ -51,13 +53,13 @@ function BlockView({ block }: { block: Block }) {
       );
     case 'chips':
       return (
-        <p>
+        <span>
           {block.chips.map((chip) => (
             <span key={chip.key} className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
               <span className="font-medium">{chip.label}</span>: {chip.text}
             </span>
           ))}
-        </p>
+        </span>
       );
     case 'list': {
       const items = block.items.map((item, i) => (
@@ -104,10 +106,20 @@ export function MetricSteps({ metric, steps }: { metric: string; steps: ResultSt
                   id={g.anchorTurn === undefined ? undefined : windowAnchor(metric, g.anchorTurn)}
                   className={`space-y-1 ${g.anchorTurn === undefined ? '' : 'scroll-mt-24 target:rounded target:bg-indigo-50'}`}
                 >
-                  {g.heading ? <Heading parts={g.heading} /> : null}
-                  {g.blocks.map((block, i) => (
-                    <BlockView key={i} block={block} />
-                  ))}
+                  {g.blocks.length === 1 && g.blocks[0].kind === 'chips' ? (
+                    // Chips read on one line after their turn: "turn 2: full name: Alex".
+                    <p>
+                      {g.heading ? <Heading parts={g.heading} inline /> : null}
+                      <BlockView block={g.blocks[0]} />
+                    </p>
+                  ) : (
+                    <>
+                      {g.heading ? <Heading parts={g.heading} /> : null}
+                      {g.blocks.map((block, i) => (
+                        <BlockView key={i} block={block} />
+                      ))}
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
