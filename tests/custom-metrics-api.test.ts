@@ -21,6 +21,7 @@ type Routes = {
   run: typeof import('../app/api/v1/runs/[id]/route');
   results: typeof import('../app/api/v1/runs/[id]/results/route');
   compare: typeof import('../app/api/v1/compare/route');
+  exportRun: typeof import('../app/api/v1/runs/[id]/export/route');
 };
 let routes: Routes;
 let database: FreshDatabase;
@@ -74,6 +75,7 @@ beforeAll(async () => {
     run: await import('../app/api/v1/runs/[id]/route'),
     results: await import('../app/api/v1/runs/[id]/results/route'),
     compare: await import('../app/api/v1/compare/route'),
+    exportRun: await import('../app/api/v1/runs/[id]/export/route'),
   };
 });
 afterAll(async () => {
@@ -212,6 +214,23 @@ describe('a run with a custom metric', () => {
     expect(await changed.json()).toMatchObject({ version: 3, stepsWrittenByJudge: true });
     expect(stepCalls()).toBe(2);
     const second = await runToEnd(datasetId, ['refund_policy', 'conversation_relevancy']);
+
+    // A run may name an older version: "refund_policy@2" scores with version 2's definition.
+    const pinned = await runToEnd(datasetId, ['refund_policy@2']);
+    const pinnedRun = await getDb().run.findUniqueOrThrow({ where: { id: pinned } });
+    expect((pinnedRun.metricSettings as Record<string, { gEval?: { version: number } }>).refund_policy.gEval?.version).toBe(2);
+    const missingVersion = await routes.runs.POST(
+      new Request(`${BASE}/runs`, { method: 'POST', headers: json, body: JSON.stringify({ datasetId, metrics: ['refund_policy@9'], judge: { kind: 'openai' } }) }),
+    );
+    expect((await missingVersion.json()).error.message).toMatch(/metric "refund_policy" has no version 9/);
+
+    // Exports carry the custom metric like any other, and the version the run used.
+    const exported = await (await routes.exportRun.GET(new Request(`${BASE}/runs/${second}/export?format=json`), params('id', second))).text();
+    const exportedRun = JSON.parse(exported);
+    expect(JSON.stringify(exportedRun)).toContain('"refund_policy"');
+    expect(exported).toMatch(/"gEval":\{"version":3/);
+    const csv = await (await routes.exportRun.GET(new Request(`${BASE}/runs/${second}/export?format=csv&level=results`), params('id', second))).text();
+    expect(csv.split('\n').filter((line) => line.includes('refund_policy'))).toHaveLength(2);
 
     const compared = await (await routes.compare.GET(new Request(`${BASE}/compare?baseline=${first}&candidate=${second}`))).json();
     expect(compared.metrics.map((m: { metric: string }) => m.metric)).toEqual(['conversation_relevancy', 'refund_policy']);

@@ -25,14 +25,19 @@ export function parseApiRunBody(body: unknown): ApiRunRequestResult {
   const shape = apiRunBodySchema.safeParse(body);
   if (!shape.success) return { ok: false, error: shape.error, field: (path) => path.map(String).join('.') };
   const { datasetId, metrics, options = {}, judge, modelVersion, concurrency } = shape.data;
-  const stray = Object.keys(options).find((name) => !metrics.includes(name));
+  const names = metrics.map((m) => m.replace(/@\d+$/, ''));
+  const stray = Object.keys(options).find((name) => !names.includes(name));
   if (stray !== undefined) {
     const error = new z.ZodError([{ code: 'custom', path: ['options', stray], message: `${stray} is not among the metrics of this run`, input: options[stray] }]);
     return { ok: false, error, field: (path) => path.map(String).join('.') };
   }
   const input = {
     datasetId,
-    metrics: metrics.map((name) => ({ name, options: options[name] ?? {} })),
+    metrics: metrics.map((entry) => {
+      // "refund_policy@2": a custom metric's version 2 (else its newest).
+      const [, name, version] = /^(.*?)(?:@(\d+))?$/.exec(entry)!;
+      return { name, options: options[name] ?? {}, ...(version ? { version: Number(version) } : {}) };
+    }),
     judge,
     concurrency: concurrency ?? DEFAULT_API_CONCURRENCY,
     modelVersion,
@@ -41,8 +46,8 @@ export function parseApiRunBody(body: unknown): ApiRunRequestResult {
   if (parsed.success) return { ok: true, request: parsed.data };
   const field = (path: readonly PropertyKey[]): string => {
     const [head, index, part, ...rest] = path.map(String);
-    if (head === 'metrics' && index !== undefined && part === 'options') return ['options', metrics[Number(index)], ...rest].join('.');
-    if (head === 'metrics' && index !== undefined && part === 'name') return `metrics.${index}`;
+    if (head === 'metrics' && index !== undefined && part === 'options') return ['options', names[Number(index)], ...rest].join('.');
+    if (head === 'metrics' && index !== undefined && (part === 'name' || part === 'version')) return `metrics.${index}`;
     return path.map(String).join('.');
   };
   return { ok: false, error: parsed.error, field };

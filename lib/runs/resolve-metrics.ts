@@ -21,7 +21,7 @@ export async function resolveMetrics(db: Db, requested: readonly RequestedMetric
       const custom = (await listCustomMetrics(db)).map((c) => c.name);
       const known = [...METRIC_NAMES, ...custom].join(', ');
       const what = m.version === undefined ? `unknown metric "${m.name}"` : `metric "${m.name}" has no version ${m.version}`;
-      throw new AppError('BAD_INPUT', `metrics[${index}]: ${what}; known: ${known}`, { field: 'metrics' });
+      throw new AppError('BAD_INPUT', `metrics.${index}: ${what}; known: ${known}`, { field: `metrics.${index}` });
     }
     out.push({ name: m.name, options: m.options, custom: { version: stored.version, definition: stored.definition } });
   }
