@@ -37,6 +37,7 @@ const API: Case[] = [
   { route: 'api/runs/[id]/export/route.ts', url: () => `/api/runs/${MISSING}/export` },
   { route: 'api/datasets/[id]/export/route.ts', url: () => `/api/datasets/${MISSING}/export` },
   { route: 'api/v1/runs/[id]/retry-errored/route.ts', url: () => `/api/v1/runs/${MISSING}/retry-errored`, method: 'POST' },
+  { route: 'api/v1/runs/[id]/agreement/route.ts', url: () => `/api/v1/runs/${MISSING}/agreement` },
   { route: 'api/v1/metrics/[name]/route.ts', url: () => `/api/v1/metrics/${MISSING}` },
   { route: 'api/v1/runs/[id]/cancel/route.ts', url: () => `/api/v1/runs/${MISSING}/cancel`, method: 'POST' },
 ];

@@ -133,6 +133,13 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 200: { description: 'The file', content: { 'text/csv': {}, 'application/json': {} } }, ...errors(400, 401, 404) },
         },
       },
+      '/runs/{id}/agreement': {
+        get: {
+          summary: 'Agreement of the run’s per-turn verdicts with people’s labels, per metric: Cohen’s κ (95% interval in ciLow/ciHigh), balanced accuracy, precision and recall of failing turns, confusion matrix',
+          parameters: [runIdParameter],
+          responses: { 200: json('Agreement by metric'), ...errors(401, 404) },
+        },
+      },
       '/runs/{id}/retry-errored': {
         post: { summary: 'Score again only the errored results of an ended run', parameters: [runIdParameter], responses: { 202: json('How many results were reopened'), ...errors(401, 403, 404, 409) } },
       },

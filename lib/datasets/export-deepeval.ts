@@ -25,6 +25,7 @@ function toDeepevalTurn(t: Turn): Record<string, unknown> {
   if (t.expectedOutput !== undefined) turn.expected_output = t.expectedOutput;
   if (t.context !== undefined) turn.context = t.context;
   if (t.metadata !== undefined && Object.keys(t.metadata).length > 0) turn.additional_metadata = t.metadata;
+  if (t.labels !== undefined) turn.labels = t.labels;
   return turn;
 }
 

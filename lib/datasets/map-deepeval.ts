@@ -1,4 +1,5 @@
 import type { Conversation, Turn } from '../domain';
+import { readLabels } from './labels';
 import {
   FieldReader,
   type Issues,
@@ -127,6 +128,7 @@ function mapRoleTurn(t: FieldReader, path: Path, issues: Issues): Turn | null {
     context: readTextList(t.take('context'), path, issues),
     toolsCalled: readList(t.take('tools_called'), path, issues),
     expectedOutput: readText(t.take(...EXPECTED), path, issues),
+    labels: readLabels(t.take('labels'), path, issues),
     metadata: undefined,
   });
   turn.metadata = mergeMetadata(readObject(t.take(...META)), t.rest());
@@ -155,6 +157,7 @@ function mapExchange(t: FieldReader, path: Path, issues: Issues): Turn[] {
     context: readTextList(t.take('context'), path, issues),
     toolsCalled: readList(t.take('tools_called'), path, issues),
     expectedOutput: readText(t.take(...EXPECTED), path, issues),
+    labels: readLabels(t.take('labels'), path, issues),
     metadata: undefined,
   });
   // At the record level the leftovers describe the conversation, not the reply.

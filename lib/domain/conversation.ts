@@ -12,6 +12,8 @@ export const turnSchema = z.object({
   /** The reply the assistant should have given (contextual_recall reads it). */
   expectedOutput: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** People's verdicts on this turn by metric, from the dataset file: { "turn_faithfulness": "no" }. */
+  labels: z.record(z.string(), z.enum(['yes', 'no'])).optional(),
 });
 export type Turn = z.infer<typeof turnSchema>;
 

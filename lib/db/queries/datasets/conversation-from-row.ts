@@ -12,7 +12,7 @@ export const conversationSelect = {
   metadata: true,
   turns: {
     orderBy: { index: 'asc' },
-    select: { role: true, content: true, retrievalContext: true, context: true, toolsCalled: true, expectedOutput: true, metadata: true },
+    select: { role: true, content: true, retrievalContext: true, context: true, toolsCalled: true, expectedOutput: true, metadata: true, labels: true },
   },
 } as const;
 
@@ -24,6 +24,7 @@ interface TurnRow {
   toolsCalled: unknown;
   expectedOutput: string | null;
   metadata: unknown;
+  labels?: unknown;
 }
 
 export interface ConversationRow {
@@ -58,7 +59,14 @@ function turnFromRow(t: TurnRow): Turn {
     toolsCalled: list(t.toolsCalled),
     expectedOutput: t.expectedOutput ?? undefined,
     metadata: record(t.metadata),
+    labels: labelsOf(t.labels),
   });
+}
+
+/** Stored labels as { metric: "yes" | "no" }; anything else stored there is left out. */
+function labelsOf(v: unknown): Turn['labels'] {
+  const entries = Object.entries(record(v) ?? {}).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no');
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /** A stored conversation as the Conversation the parsers produce and the exporters read. */

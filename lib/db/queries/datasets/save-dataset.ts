@@ -47,7 +47,7 @@ const CONVERSATION_COLUMNS = [
   'firstUserMessage',
   'turnCount',
 ] as const;
-const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedOutput', 'metadata'] as const;
+const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedOutput', 'metadata', 'labels'] as const;
 
 async function* batchesOf(source: SaveDatasetInput['conversations']): AsyncIterable<Conversation[]> {
   if (Array.isArray(source)) {
@@ -130,6 +130,7 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
         json(t.toolsCalled),
         t.expectedOutput ?? null,
         jsonObject(t.metadata),
+        jsonObject(t.labels),
       ]);
     });
   });
