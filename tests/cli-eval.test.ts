@@ -335,3 +335,27 @@ describe('turnwise eval --metric-file', { timeout: 60_000 }, () => {
     expect(unknown.stderr).toContain('delivery_promise');
   });
 });
+
+describe('turnwise eval on a labelled file', { timeout: 60_000 }, () => {
+  it('reports the judge’s agreement with the labels, equal to a count from the report’s own verdicts', async () => {
+    const file = 'tests/fixtures/cli/labelled-chats.json';
+    const run = await turnwise([file, '--metrics', 'conversation_relevancy', '--json', '-']);
+    expect([0, 1], run.stderr).toContain(run.code);
+    const report = JSON.parse(run.stdout) as Report & { agreement: Record<string, { n: number; kappa: number | null; confusion: Record<string, number> }> };
+    const source = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { turns: { labels?: Record<string, string> }[] }[];
+    const counted = { judgeNoHumanNo: 0, judgeNoHumanYes: 0, judgeYesHumanNo: 0, judgeYesHumanYes: 0 };
+    report.conversations.forEach((c, i) => {
+      for (const v of c.metrics.conversation_relevancy.verdicts) {
+        const human = source[i].turns[v.turn - 1].labels?.conversation_relevancy;
+        if (!human || (v.verdict !== 'yes' && v.verdict !== 'no')) continue;
+        const key = `judge${v.verdict === 'no' ? 'No' : 'Yes'}Human${human === 'no' ? 'No' : 'Yes'}` as keyof typeof counted;
+        counted[key]++;
+      }
+    });
+    expect(report.agreement.conversation_relevancy.confusion).toEqual(counted);
+    expect(report.agreement.conversation_relevancy.n).toBe(5);
+
+    const text = await turnwise([file, '--metrics', 'conversation_relevancy']);
+    expect(text.stdout).toMatch(/Agreement with people \(labelled turns\):\n {2}conversation_relevancy: 5 turns, kappa /);
+  });
+});

@@ -17,6 +17,7 @@ import { recordEvaluation } from '../runs/record-evaluation';
 import { evaluateConversations, type MetricSelection } from '../runs/evaluate-conversations';
 import { applicableMetrics, metricDescriptor } from '../metrics/registry';
 import { formatComparison } from './compare-report';
+import { evalAgreement, formatAgreement } from './eval-agreement';
 import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
@@ -147,11 +148,17 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
     results = await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency: args.concurrency });
   }
 
-  const report = { ...buildEvalReport(dataset.conversations, results, judge.usage()), ...(comparison ? { comparison } : {}) };
+  const agreement = evalAgreement(dataset.conversations, results);
+  const report = {
+    ...buildEvalReport(dataset.conversations, results, judge.usage()),
+    ...(Object.keys(agreement).length ? { agreement } : {}),
+    ...(comparison ? { comparison } : {}),
+  };
   if (args.json === '-') {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     io.stdout(`${formatEvalTable(report)}\n\n${formatUsage(report)}\n`);
+    if (report.agreement) io.stdout(`\n${formatAgreement(report.agreement)}\n`);
     if (comparison) io.stdout(`\n${formatComparison(comparison)}\n`);
     if (args.json) {
       try {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { orNotFound } from '@/components/runs/or-not-found';
 import { PanelSkeleton } from '@/components/runs/panel-skeleton';
+import { RunAgreementPanel } from '@/components/runs/run-agreement-panel';
 import { RunConversationTable } from '@/components/runs/run-conversation-table';
 import { RunHeader } from '@/components/runs/run-header';
 import { RunMetricCards } from '@/components/runs/run-metric-cards';
@@ -38,6 +39,9 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
       </Suspense>
       <Suspense fallback={<PanelSkeleton label="Loading score distribution" height="h-48" />}>
         <RunScoreHistograms stats={stats} metrics={metrics} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <RunAgreementPanel runId={run.id} />
       </Suspense>
       <Suspense key={`map-${query.mapMetric}-${query.mapPage}`} fallback={<PanelSkeleton label="Loading verdict map" height="h-96" />}>
         <RunVerdictMapPanel run={scope} query={query} metrics={metrics} />

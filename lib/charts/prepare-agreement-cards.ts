@@ -1,0 +1,40 @@
+import type { AgreementStats, Interval } from '../agreement/agreement-stats';
+import { metricLabel } from '../format/format';
+
+export interface AgreementCard {
+  metric: string;
+  title: string;
+  /** "κ 0.50" and its interval, or why there is none. */
+  kappa: string;
+  kappaInterval: string;
+  tone: 'good' | 'fair' | 'poor' | 'none';
+  rows: { label: string; value: string }[];
+  confusion: { judgeNoHumanNo: number; judgeNoHumanYes: number; judgeYesHumanNo: number; judgeYesHumanYes: number };
+  n: number;
+}
+
+const fmt = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
+const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
+const range = (i: Interval | null, show: (x: number | null) => string) => (i ? `${show(i.low)}–${show(i.high)}` : 'no interval');
+
+/**
+ * A card per metric with labelled turns: κ with its interval (coloured by the usual reading:
+ * ≥ 0.6 substantial, ≥ 0.4 moderate, below that poor), balanced accuracy, precision and recall of
+ * failing turns, and the confusion matrix.
+ */
+export function prepareAgreementCards(byMetric: Record<string, AgreementStats>): AgreementCard[] {
+  return Object.entries(byMetric).map(([metric, s]) => ({
+    metric,
+    title: metricLabel(metric),
+    kappa: s.kappa === null ? 'κ undefined' : `κ ${fmt(s.kappa)}`,
+    kappaInterval: s.kappa === null ? 'people or the judge gave one verdict only' : `95% CI ${range(s.intervals.kappa, fmt)}`,
+    tone: s.kappa === null ? 'none' : s.kappa >= 0.6 ? 'good' : s.kappa >= 0.4 ? 'fair' : 'poor',
+    rows: [
+      { label: 'Balanced accuracy', value: `${pct(s.balancedAccuracy)} (${range(s.intervals.balancedAccuracy, pct)})` },
+      { label: 'Failing turns the judge also failed (recall)', value: `${pct(s.recall)} (${range(s.intervals.recall, pct)})` },
+      { label: 'Judge failures people agree with (precision)', value: `${pct(s.precision)} (${range(s.intervals.precision, pct)})` },
+    ],
+    confusion: s.confusion,
+    n: s.n,
+  }));
+}

@@ -1,0 +1,31 @@
+import { agreementReports } from '../agreement/agreement-report';
+import type { LabelPair } from '../agreement/agreement-stats';
+import { agreementByMetric } from '../agreement/run-agreement';
+import type { Conversation, MetricResult } from '../metrics/types';
+
+/** The results' per-turn verdicts beside the labels the file gave the same turns; {} when it gives none. */
+export function evalAgreement(conversations: Conversation[], results: (MetricResult | null)[][]) {
+  const pairs: (LabelPair & { metric: string })[] = [];
+  conversations.forEach((c, ci) => {
+    for (const r of results[ci] ?? []) {
+      for (const v of r?.verdicts ?? []) {
+        const human = c.turns[v.turn]?.labels?.[r!.metric];
+        if (human && (v.verdict === 'yes' || v.verdict === 'no')) pairs.push({ metric: r!.metric, judge: v.verdict, human });
+      }
+    }
+  });
+  return agreementReports(agreementByMetric(pairs));
+}
+
+const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+
+/** "Agreement with people (labelled turns)": a line per metric with κ, its interval and the rest. */
+export function formatAgreement(report: ReturnType<typeof evalAgreement>): string {
+  const lines = Object.entries(report).map(
+    ([metric, a]) =>
+      `${metric}: ${a.n} turns, kappa ${f(a.kappa)} [${f(a.ciLow)}, ${f(a.ciHigh)}], balanced accuracy ${f(a.balancedAccuracy)}, ` +
+      `precision ${f(a.precision)}, recall ${f(a.recall)} of failing turns; judge fail/people fail ${a.confusion.judgeNoHumanNo}, ` +
+      `judge fail/people pass ${a.confusion.judgeNoHumanYes}, judge pass/people fail ${a.confusion.judgeYesHumanNo}, judge pass/people pass ${a.confusion.judgeYesHumanYes}`,
+  );
+  return lines.length ? `Agreement with people (labelled turns):\n${lines.map((l) => `  ${l}`).join('\n')}` : '';
+}
