@@ -22,12 +22,15 @@ export async function RunAgreementPanel({ runId }: { runId: string }) {
                 <span className={`text-2xl font-semibold tabular-nums ${toneClass[c.tone]}`}>{c.kappa}</span>{' '}
                 <span className="text-xs text-slate-500">{c.kappaInterval}</span>
               </p>
-              <p className="text-xs text-slate-500">Cohen’s κ over {c.n} labelled turns (1 = the judge agrees with people on every turn; 0 = no better than chance).</p>
+              <p className="text-xs text-slate-500">
+                Cohen’s κ over {c.n} labelled turns (1 = the judge agrees with people on every turn; 0 = no better than chance). Recall: of the turns people failed, the
+                share the judge failed; precision: of the judge’s failures, the share people agree with.
+              </p>
               <dl className="space-y-0.5 text-xs">
                 {c.rows.map((r) => (
                   <div key={r.label} className="flex justify-between gap-3">
                     <dt className="text-slate-600">{r.label}</dt>
-                    <dd className="tabular-nums text-slate-800">{r.value}</dd>
+                    <dd className="whitespace-nowrap tabular-nums text-slate-800">{r.value}</dd>
                   </div>
                 ))}
               </dl>

@@ -31,8 +31,8 @@ export function prepareAgreementCards(byMetric: Record<string, AgreementStats>):
     tone: s.kappa === null ? 'none' : s.kappa >= 0.6 ? 'good' : s.kappa >= 0.4 ? 'fair' : 'poor',
     rows: [
       { label: 'Balanced accuracy', value: `${pct(s.balancedAccuracy)} (${range(s.intervals.balancedAccuracy, pct)})` },
-      { label: 'Failing turns the judge also failed (recall)', value: `${pct(s.recall)} (${range(s.intervals.recall, pct)})` },
-      { label: 'Judge failures people agree with (precision)', value: `${pct(s.precision)} (${range(s.intervals.precision, pct)})` },
+      { label: 'Recall of failing turns', value: `${pct(s.recall)} (${range(s.intervals.recall, pct)})` },
+      { label: 'Precision of failing turns', value: `${pct(s.precision)} (${range(s.intervals.precision, pct)})` },
     ],
     confusion: s.confusion,
     n: s.n,
