@@ -34,6 +34,21 @@ export async function RunAgreementPanel({ runId }: { runId: string }) {
                   </div>
                 ))}
               </dl>
+              {c.reviewers.length > 1 ? (
+                <dl className="space-y-0.5 border-t border-slate-100 pt-2 text-xs" aria-label={`${c.title}: the judge against each reviewer`}>
+                  {c.reviewers.map((r) => (
+                    <div key={r.reviewer} className="flex justify-between gap-3">
+                      <dt className="truncate text-slate-600">Judge vs {r.reviewer}</dt>
+                      <dd className="whitespace-nowrap tabular-nums text-slate-800">{r.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+              {c.betweenReviewers ? (
+                <p className="text-xs text-slate-700" data-testid={`between-reviewers-${c.metric}`}>
+                  {c.betweenReviewers}: the most a judge can be expected to reach.
+                </p>
+              ) : null}
               <table className="w-full text-xs tabular-nums" aria-label={`${c.title}: judge against people`}>
                 <thead>
                   <tr className="text-slate-500">

@@ -1,4 +1,5 @@
 import type { AgreementStats } from './agreement-stats';
+import type { MetricAgreement } from './run-agreement';
 
 /** One metric's agreement as the API and the CLI's JSON give it: κ's interval in ciLow/ciHigh. */
 export const agreementReport = (s: AgreementStats) => ({
@@ -15,5 +16,14 @@ export const agreementReport = (s: AgreementStats) => ({
   confusion: s.confusion,
 });
 
-export const agreementReports = (byMetric: Record<string, AgreementStats>) =>
-  Object.fromEntries(Object.entries(byMetric).map(([metric, s]) => [metric, agreementReport(s)]));
+export const agreementReports = (byMetric: Record<string, MetricAgreement>) =>
+  Object.fromEntries(
+    Object.entries(byMetric).map(([metric, s]) => [
+      metric,
+      {
+        ...agreementReport(s),
+        reviewers: Object.fromEntries(Object.entries(s.reviewers).map(([reviewer, r]) => [reviewer, agreementReport(r)])),
+        betweenReviewers: s.betweenReviewers,
+      },
+    ]),
+  );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreementStats, type LabelPair } from './agreement-stats';
+import { agreementStats, raterAgreement, type LabelPair } from './agreement-stats';
 
 const repeat = (pair: LabelPair, times: number): LabelPair[] => Array.from({ length: times }, () => pair);
 /** 20 judge no / human no, 5 judge no / human yes, 10 judge yes / human no, 65 judge yes / human yes. */
@@ -42,5 +42,33 @@ describe('agreementStats', () => {
     expect(agreementStats(same)).toMatchObject({ kappa: 1, balancedAccuracy: 1 });
     const inverted = [...repeat({ judge: 'yes', human: 'no' }, 4), ...repeat({ judge: 'no', human: 'yes' }, 6)];
     expect(agreementStats(inverted).kappa).toBeLessThan(0);
+  });
+});
+
+describe('raterAgreement', () => {
+  const l = (reviewer: string, verdict: 'yes' | 'no') => ({ reviewer, verdict });
+
+  it("is Cohen's κ for two reviewers, over the turns both labelled", () => {
+    const items = [
+      [l('a', 'yes'), l('b', 'yes')],
+      [l('a', 'no'), l('b', 'no')],
+      [l('a', 'yes'), l('b', 'no')],
+      [l('a', 'yes'), l('b', 'yes')],
+      [l('a', 'no')], // one label only: not shared
+    ];
+    // By hand: observed 3/4; a fails 1 of 4, b fails 2 of 4; chance (1·2 + 3·2) / 16 = 0.5; κ = 0.25 / 0.5.
+    expect(raterAgreement(items)).toEqual({ items: 4, raters: 2, method: 'cohen', kappa: 0.5 });
+  });
+
+  it("is Fleiss' κ for three or more", () => {
+    const items = [
+      [l('a', 'yes'), l('b', 'yes'), l('c', 'yes')],
+      [l('a', 'yes'), l('b', 'no'), l('c', 'no')],
+    ];
+    // Per-item agreement 1 and 1/3, mean 2/3; yes in 4 of 6 labels: chance 5/9; κ = (2/3 − 5/9) / (4/9) = 0.25.
+    const result = raterAgreement(items)!;
+    expect(result).toMatchObject({ items: 2, raters: 3, method: 'fleiss' });
+    expect(result.kappa).toBeCloseTo(0.25, 12);
+    expect(raterAgreement([[l('a', 'yes')]])).toBeNull();
   });
 });

@@ -98,3 +98,44 @@ export function agreementStats(pairs: readonly LabelPair[], options: { resamples
     intervals: { kappa: interval('kappa'), balancedAccuracy: interval('balancedAccuracy'), precision: interval('precision'), recall: interval('recall') },
   };
 }
+
+/** How far people agree with each other on the turns two or more of them labelled: the ceiling a judge can reach. */
+export interface RaterAgreement {
+  /** Turns (for one metric) with two or more labels. */
+  items: number;
+  raters: number;
+  method: 'cohen' | 'fleiss';
+  kappa: number | null;
+}
+
+/**
+ * Agreement between reviewers: Cohen's κ when two people labelled, Fleiss' κ (with items rated by
+ * different numbers of people, Fleiss 1971's per-item agreement) when more did. Null without any
+ * turn labelled twice.
+ */
+export function raterAgreement(items: readonly { reviewer: string; verdict: 'yes' | 'no' }[][]): RaterAgreement | null {
+  const shared = items.filter((labels) => new Set(labels.map((l) => l.reviewer)).size >= 2);
+  if (shared.length === 0) return null;
+  const raters = [...new Set(shared.flatMap((labels) => labels.map((l) => l.reviewer)))];
+  if (raters.length === 2) {
+    const pairs = shared.map((labels) => ({
+      judge: labels.find((l) => l.reviewer === raters[0])!.verdict,
+      human: labels.find((l) => l.reviewer === raters[1])!.verdict,
+    }));
+    return { items: shared.length, raters: 2, method: 'cohen', kappa: figures(confusionOf(pairs)).kappa };
+  }
+  let agreementSum = 0;
+  let yes = 0;
+  let total = 0;
+  for (const labels of shared) {
+    const n = labels.length;
+    const y = labels.filter((l) => l.verdict === 'yes').length;
+    agreementSum += (y * y + (n - y) * (n - y) - n) / (n * (n - 1));
+    yes += y;
+    total += n;
+  }
+  const observed = agreementSum / shared.length;
+  const p = yes / total;
+  const chance = p * p + (1 - p) * (1 - p);
+  return { items: shared.length, raters: raters.length, method: 'fleiss', kappa: chance === 1 ? null : (observed - chance) / (1 - chance) };
+}

@@ -1,20 +1,40 @@
-import { listLabelPairs } from '../db/queries/agreement/list-label-pairs';
+import { listLabelledVerdicts, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
 import type { Db } from '../db/queries/db-types';
 import { sortMetricNames } from '../metrics/registry';
-import { agreementStats, type AgreementStats, type LabelPair } from './agreement-stats';
+import { agreementStats, raterAgreement, type AgreementStats, type LabelPair, type RaterAgreement } from './agreement-stats';
 
-/** Per metric with labelled turns, in the usual metric order: how far the run's judge agrees with people. */
-export async function runAgreement(db: Db, runId: string): Promise<Record<string, AgreementStats>> {
-  return agreementByMetric(await listLabelPairs(db, runId));
+export interface MetricAgreement extends AgreementStats {
+  /** The judge against each reviewer (the dataset file's labels count as one). */
+  reviewers: Record<string, AgreementStats>;
+  betweenReviewers: RaterAgreement | null;
 }
 
-/** Pairs grouped by metric, each metric's agreement computed. */
-export function agreementByMetric(pairs: readonly (LabelPair & { metric: string })[]): Record<string, AgreementStats> {
-  const byMetric = new Map<string, LabelPair[]>();
-  for (const p of pairs) {
-    const list = byMetric.get(p.metric) ?? [];
-    list.push({ judge: p.judge, human: p.human });
-    byMetric.set(p.metric, list);
-  }
-  return Object.fromEntries(sortMetricNames(byMetric.keys()).map((metric) => [metric, agreementStats(byMetric.get(metric)!)]));
+/** Per metric with labelled turns, in the usual metric order: how far the run's judge agrees with people. */
+export async function runAgreement(db: Db, runId: string): Promise<Record<string, MetricAgreement>> {
+  return agreementByMetric(await listLabelledVerdicts(db, runId));
+}
+
+/** People's verdict on a turn: the majority of its labels; a tie is no verdict. */
+function majority(labels: LabelledVerdict['labels']): 'yes' | 'no' | null {
+  const yes = labels.filter((l) => l.verdict === 'yes').length;
+  return yes * 2 > labels.length ? 'yes' : yes * 2 < labels.length ? 'no' : null;
+}
+
+/** Labelled verdicts grouped by metric: the judge against people's majority, against each reviewer, and reviewers among themselves. */
+export function agreementByMetric(rows: readonly Pick<LabelledVerdict, 'metric' | 'judge' | 'labels'>[]): Record<string, MetricAgreement> {
+  const byMetric = new Map<string, Pick<LabelledVerdict, 'judge' | 'labels'>[]>();
+  for (const row of rows) byMetric.set(row.metric, [...(byMetric.get(row.metric) ?? []), row]);
+  return Object.fromEntries(
+    sortMetricNames(byMetric.keys()).map((metric) => {
+      const items = byMetric.get(metric)!;
+      const pooled = items.flatMap((i): LabelPair[] => {
+        const human = majority(i.labels);
+        return human ? [{ judge: i.judge, human }] : [];
+      });
+      const perReviewer = new Map<string, LabelPair[]>();
+      for (const i of items) for (const l of i.labels) perReviewer.set(l.reviewer, [...(perReviewer.get(l.reviewer) ?? []), { judge: i.judge, human: l.verdict }]);
+      const reviewers = Object.fromEntries([...perReviewer.keys()].sort().map((r) => [r, agreementStats(perReviewer.get(r)!)]));
+      return [metric, { ...agreementStats(pooled), reviewers, betweenReviewers: raterAgreement(items.map((i) => i.labels)) }];
+    }),
+  );
 }

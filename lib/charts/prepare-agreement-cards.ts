@@ -1,4 +1,4 @@
-import type { AgreementStats, Interval } from '../agreement/agreement-stats';
+import type { AgreementStats, Interval, RaterAgreement } from '../agreement/agreement-stats';
 import { metricLabel } from '../format/format';
 
 export interface AgreementCard {
@@ -11,7 +11,13 @@ export interface AgreementCard {
   rows: { label: string; value: string }[];
   confusion: { judgeNoHumanNo: number; judgeNoHumanYes: number; judgeYesHumanNo: number; judgeYesHumanYes: number };
   n: number;
+  /** The judge against each reviewer: "κ 0.40 over 12 turns". */
+  reviewers: { reviewer: string; value: string }[];
+  /** People among themselves, the ceiling a judge can reach; null when no turn has two labels. */
+  betweenReviewers: string | null;
 }
+
+type WithReviewers = AgreementStats & { reviewers?: Record<string, AgreementStats>; betweenReviewers?: RaterAgreement | null };
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
@@ -22,7 +28,7 @@ const range = (i: Interval | null, show: (x: number | null) => string) => (i ? `
  * ≥ 0.6 substantial, ≥ 0.4 moderate, below that poor), balanced accuracy, precision and recall of
  * failing turns, and the confusion matrix.
  */
-export function prepareAgreementCards(byMetric: Record<string, AgreementStats>): AgreementCard[] {
+export function prepareAgreementCards(byMetric: Record<string, WithReviewers>): AgreementCard[] {
   return Object.entries(byMetric).map(([metric, s]) => ({
     metric,
     title: metricLabel(metric),
@@ -36,5 +42,9 @@ export function prepareAgreementCards(byMetric: Record<string, AgreementStats>):
     ],
     confusion: s.confusion,
     n: s.n,
+    reviewers: Object.entries(s.reviewers ?? {}).map(([reviewer, r]) => ({ reviewer, value: `κ ${fmt(r.kappa)} over ${r.n} ${r.n === 1 ? 'turn' : 'turns'}` })),
+    betweenReviewers: s.betweenReviewers
+      ? `${s.betweenReviewers.method === 'cohen' ? 'Cohen’s' : 'Fleiss’'} κ ${fmt(s.betweenReviewers.kappa)} between ${s.betweenReviewers.raters} reviewers on ${s.betweenReviewers.items} turns labelled twice or more`
+      : null,
   }));
 }

@@ -1,16 +1,16 @@
 import { agreementReports } from '../agreement/agreement-report';
-import type { LabelPair } from '../agreement/agreement-stats';
 import { agreementByMetric } from '../agreement/run-agreement';
+import { FILE_REVIEWER, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
 import type { Conversation, MetricResult } from '../metrics/types';
 
 /** The results' per-turn verdicts beside the labels the file gave the same turns; {} when it gives none. */
 export function evalAgreement(conversations: Conversation[], results: (MetricResult | null)[][]) {
-  const pairs: (LabelPair & { metric: string })[] = [];
+  const pairs: Pick<LabelledVerdict, 'metric' | 'judge' | 'labels'>[] = [];
   conversations.forEach((c, ci) => {
     for (const r of results[ci] ?? []) {
       for (const v of r?.verdicts ?? []) {
         const human = c.turns[v.turn]?.labels?.[r!.metric];
-        if (human && (v.verdict === 'yes' || v.verdict === 'no')) pairs.push({ metric: r!.metric, judge: v.verdict, human });
+        if (human && (v.verdict === 'yes' || v.verdict === 'no')) pairs.push({ metric: r!.metric, judge: v.verdict, labels: [{ reviewer: FILE_REVIEWER, verdict: human }] });
       }
     }
   });

@@ -1,36 +1,49 @@
 import type { Db } from '../db-types';
+import { listDatasetLabels } from '../labels/turn-labels';
 import { notFound } from '../not-found';
 
-export interface LabelPairRow {
+/** Who gave a label: a reviewer's email, or the dataset file. */
+export const FILE_REVIEWER = 'dataset file';
+
+export interface LabelledVerdict {
   metric: string;
   conversationId: string;
   turnIndex: number;
   judge: 'yes' | 'no';
-  human: 'yes' | 'no';
+  /** People's labels on the turn for the metric, one per reviewer. */
+  labels: { reviewer: string; verdict: 'yes' | 'no' }[];
 }
 
 const CHUNK = 500;
 const verdictOf = (v: unknown): 'yes' | 'no' | null => (v === 'yes' || v === 'no' ? v : null);
 
 /**
- * The run's per-turn verdicts on turns that people labelled for the same metric (labels from the
- * dataset file). Turns the judge did not judge, or judged "idk", are left out.
+ * The run's per-turn verdicts on turns that people labelled for the same metric: labels from the
+ * dataset file and from reviewers. Turns the judge did not judge, or judged "idk", are left out.
  */
-export async function listLabelPairs(db: Db, runId: string): Promise<LabelPairRow[]> {
+export async function listLabelledVerdicts(db: Db, runId: string): Promise<LabelledVerdict[]> {
   const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
   if (!run) throw notFound('Run', runId);
+  const human = new Map<string, { metric: string; reviewer: string; verdict: 'yes' | 'no' }[]>();
+  const add = (conversationId: string, turnIndex: number, metric: string, reviewer: string, value: unknown) => {
+    const verdict = verdictOf(value);
+    if (!verdict) return;
+    const key = `${conversationId}:${turnIndex}`;
+    human.set(key, [...(human.get(key) ?? []), { metric, reviewer, verdict }]);
+  };
   // Only labelled turns are read: a dataset may have many turns and few labels.
-  const labelled = await db.$queryRaw<{ conversationId: string; index: number; labels: unknown }[]>`
+  const fromFile = await db.$queryRaw<{ conversationId: string; index: number; labels: unknown }[]>`
     SELECT "t"."conversationId", "t"."index", "t"."labels" FROM "Turn" AS "t"
     JOIN "Conversation" AS "c" ON "c"."id" = "t"."conversationId"
     WHERE "c"."datasetId" = ${run.datasetId} AND "t"."labels" IS NOT NULL`;
-  const human = new Map<string, Record<string, unknown>>();
-  for (const row of labelled) {
+  for (const row of fromFile) {
     const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as unknown) : row.labels;
-    if (labels && typeof labels === 'object') human.set(`${row.conversationId}:${Number(row.index)}`, labels as Record<string, unknown>);
+    if (labels && typeof labels === 'object') for (const [metric, value] of Object.entries(labels)) add(row.conversationId, Number(row.index), metric, FILE_REVIEWER, value);
   }
-  const conversations = [...new Set(labelled.map((r) => r.conversationId))];
-  const out: LabelPairRow[] = [];
+  for (const l of await listDatasetLabels(db, run.datasetId)) add(l.conversationId, l.turnIndex, l.metric, l.reviewerEmail, l.verdict);
+
+  const conversations = [...new Set([...human.keys()].map((k) => k.slice(0, k.lastIndexOf(':'))))];
+  const out: LabelledVerdict[] = [];
   for (let i = 0; i < conversations.length; i += CHUNK) {
     const verdicts = await db.turnVerdict.findMany({
       where: { runId, conversationId: { in: conversations.slice(i, i + CHUNK) } },
@@ -38,8 +51,8 @@ export async function listLabelPairs(db: Db, runId: string): Promise<LabelPairRo
     });
     for (const v of verdicts) {
       const judge = verdictOf(v.verdict);
-      const label = verdictOf(human.get(`${v.conversationId}:${v.turnIndex}`)?.[v.metric]);
-      if (judge && label) out.push({ metric: v.metric, conversationId: v.conversationId, turnIndex: v.turnIndex, judge, human: label });
+      const labels = (human.get(`${v.conversationId}:${v.turnIndex}`) ?? []).filter((l) => l.metric === v.metric).map(({ reviewer, verdict }) => ({ reviewer, verdict }));
+      if (judge && labels.length) out.push({ metric: v.metric, conversationId: v.conversationId, turnIndex: v.turnIndex, judge, labels });
     }
   }
   return out;

@@ -1,0 +1,21 @@
+-- CreateTable
+CREATE TABLE "TurnLabel" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "conversationId" TEXT NOT NULL,
+    "turnIndex" INTEGER NOT NULL,
+    "metric" TEXT NOT NULL,
+    "verdict" TEXT NOT NULL,
+    "reviewerId" TEXT NOT NULL,
+    "reviewerEmail" TEXT NOT NULL,
+    "note" TEXT,
+    "contentHash" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "TurnLabel_conversationId_fkey" FOREIGN KEY ("conversationId") REFERENCES "Conversation" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "TurnLabel_contentHash_idx" ON "TurnLabel"("contentHash");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "TurnLabel_conversationId_turnIndex_metric_reviewerId_key" ON "TurnLabel"("conversationId", "turnIndex", "metric", "reviewerId");
