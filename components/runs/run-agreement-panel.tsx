@@ -44,6 +44,7 @@ export async function RunAgreementPanel({ runId }: { runId: string }) {
                   ))}
                 </dl>
               ) : null}
+              {c.split ? <p className="text-xs text-slate-500">{c.split}</p> : null}
               {c.betweenReviewers ? (
                 <p className="text-xs text-slate-700" data-testid={`between-reviewers-${c.metric}`}>
                   {c.betweenReviewers}: the most a judge can be expected to reach.

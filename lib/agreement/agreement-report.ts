@@ -24,6 +24,7 @@ export const agreementReports = (byMetric: Record<string, MetricAgreement>) =>
         ...agreementReport(s),
         reviewers: Object.fromEntries(Object.entries(s.reviewers).map(([reviewer, r]) => [reviewer, agreementReport(r)])),
         betweenReviewers: s.betweenReviewers,
+        split: s.split,
       },
     ]),
   );

@@ -7,6 +7,8 @@ export interface MetricAgreement extends AgreementStats {
   /** The judge against each reviewer (the dataset file's labels count as one). */
   reviewers: Record<string, AgreementStats>;
   betweenReviewers: RaterAgreement | null;
+  /** Labelled turns left out of the pooled figures because people split evenly on them. */
+  split: number;
 }
 
 /** Per metric with labelled turns, in the usual metric order: how far the run's judge agrees with people. */
@@ -34,7 +36,8 @@ export function agreementByMetric(rows: readonly Pick<LabelledVerdict, 'metric' 
       const perReviewer = new Map<string, LabelPair[]>();
       for (const i of items) for (const l of i.labels) perReviewer.set(l.reviewer, [...(perReviewer.get(l.reviewer) ?? []), { judge: i.judge, human: l.verdict }]);
       const reviewers = Object.fromEntries([...perReviewer.keys()].sort().map((r) => [r, agreementStats(perReviewer.get(r)!)]));
-      return [metric, { ...agreementStats(pooled), reviewers, betweenReviewers: raterAgreement(items.map((i) => i.labels)) }];
+      const split = items.length - pooled.length;
+      return [metric, { ...agreementStats(pooled), reviewers, betweenReviewers: raterAgreement(items.map((i) => i.labels)), split }];
     }),
   );
 }

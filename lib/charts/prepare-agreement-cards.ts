@@ -15,9 +15,11 @@ export interface AgreementCard {
   reviewers: { reviewer: string; value: string }[];
   /** People among themselves, the ceiling a judge can reach; null when no turn has two labels. */
   betweenReviewers: string | null;
+  /** "1 turn where reviewers split evenly is left out."; null when none. */
+  split: string | null;
 }
 
-type WithReviewers = AgreementStats & { reviewers?: Record<string, AgreementStats>; betweenReviewers?: RaterAgreement | null };
+type WithReviewers = AgreementStats & { reviewers?: Record<string, AgreementStats>; betweenReviewers?: RaterAgreement | null; split?: number };
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
@@ -46,5 +48,6 @@ export function prepareAgreementCards(byMetric: Record<string, WithReviewers>): 
     betweenReviewers: s.betweenReviewers
       ? `${s.betweenReviewers.method === 'cohen' ? 'Cohen’s' : 'Fleiss’'} κ ${fmt(s.betweenReviewers.kappa)} between ${s.betweenReviewers.raters} reviewers on ${s.betweenReviewers.items} turns labelled twice or more`
       : null,
+    split: s.split ? `${s.split} ${s.split === 1 ? 'turn where reviewers split evenly is' : 'turns where reviewers split evenly are'} left out of κ above.` : null,
   }));
 }

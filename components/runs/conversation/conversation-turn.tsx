@@ -1,6 +1,7 @@
 import type { PreparedTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import type { RunConversationTurn } from '@/lib/db/queries/conversations/get-run-conversation';
 import { windowAnchor } from './metric-steps';
+import { ReviewControls, type ReviewState } from './review-controls';
 
 /** Metrics whose per-turn verdict comes from a window whose detail sits in the steps. */
 const WINDOWED = new Set(['turn_faithfulness', 'turn_contextual_recall']);
@@ -24,7 +25,14 @@ function ListDetails({ summary, items, testId }: { summary: string; items: strin
 }
 
 /** One turn of the chat, with the verdict of every metric that judged it beside it. */
-export function ConversationTurn({ turn, verdicts, selected }: { turn: RunConversationTurn; verdicts: PreparedTurnVerdicts; selected: boolean }) {
+export interface TurnReviews {
+  runId: string;
+  conversationId: string;
+  /** By metric: the reader's label and how many others labelled it. */
+  byMetric: Record<string, ReviewState>;
+}
+
+export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: RunConversationTurn; verdicts: PreparedTurnVerdicts; selected: boolean; reviews: TurnReviews }) {
   const user = turn.role === 'user';
   return (
     <li
@@ -79,6 +87,15 @@ export function ConversationTurn({ turn, verdicts, selected }: { turn: RunConver
                 </span>
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{chip.reason}</p>
+              <ReviewControls
+                runId={reviews.runId}
+                conversationId={reviews.conversationId}
+                turnIndex={turn.index}
+                metric={chip.metric}
+                title={chip.title}
+                judge={chip.state}
+                review={reviews.byMetric[chip.metric] ?? { mine: null, others: 0 }}
+              />
               {WINDOWED.has(chip.metric) ? (
                 <a href={`#${windowAnchor(chip.metric, turn.index)}`} className="mt-1 inline-block text-indigo-700 hover:underline">
                   Window detail

@@ -15,6 +15,8 @@ import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { requirePage } from '@/lib/auth/session';
 import { Pagination } from '@/components/ui/pagination';
 import { turnWindow } from '@/lib/conversations/turn-pages';
+import { listConversationLabels } from '@/lib/db/queries/labels/turn-labels';
+import { reviewStates } from '@/lib/agreement/review-states';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Conversation' };
@@ -23,12 +25,13 @@ export default async function RunConversationPage(props: {
   params: Promise<{ id: string; conversationId: string }>;
   searchParams: Promise<{ turn?: string | string[]; turns?: string | string[] }>;
 }) {
-  await requirePage();
+  const principal = await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
   const db = getDb();
   const run = await orNotFound(getRun(db, id));
   const conversation = await orNotFound(getRunConversation(db, run, conversationId));
   const metrics = runMetrics(run.metricSettings);
+  const reviewsByTurn = reviewStates(await listConversationLabels(db, conversation.id), principal.id);
   const verdicts = prepareTurnVerdicts(
     conversation.turns.map((t) => t.role),
     conversation.verdicts,
@@ -47,7 +50,13 @@ export default async function RunConversationPage(props: {
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
         <ol className="space-y-2">
           {conversation.turns.slice(window.from, window.to).map((turn, i) => (
-            <ConversationTurn key={turn.index} turn={turn} verdicts={verdicts.turns[window.from + i]} selected={turn.index === selected} />
+            <ConversationTurn
+              key={turn.index}
+              turn={turn}
+              verdicts={verdicts.turns[window.from + i]}
+              selected={turn.index === selected}
+              reviews={{ runId: run.id, conversationId: conversation.id, byMetric: reviewsByTurn.get(turn.index) ?? {} }}
+            />
           ))}
         </ol>
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
