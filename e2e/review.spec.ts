@@ -55,8 +55,26 @@ test('two reviewers label the same turns and see their agreement with each other
   }
   expect(judged).toEqual(['yes', 'yes', 'no']);
 
-  // The admin agrees throughout; a second reviewer disagrees on parcel 2 and says why.
-  await review(page, runId, ['Agree', 'Agree', 'Agree']);
+  // The admin walks the review queue (a random sample) and agrees throughout.
+  await page.goto(`/runs/${runId}`);
+  await page.getByRole('link', { name: 'Review verdicts →' }).click();
+  await expect(page.getByTestId('review-progress')).toContainText('You reviewed 0 of 3 turns');
+  await page.getByRole('link', { name: 'Start reviewing' }).click();
+  for (let i = 0; i < 3; i++) {
+    const agree = page.getByRole('button', { name: 'Agree with the judge: Conversation relevancy on turn 2', exact: true });
+    await agree.focus();
+    await page.keyboard.press('Enter');
+    await expect(agree).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('review-queue-progress')).toContainText(`${i + 1} of 3 done`);
+    if (i < 2) {
+      const here = page.url();
+      await page.getByRole('link', { name: 'Next to review →' }).click();
+      await page.waitForURL((url) => url.toString() !== here);
+    }
+  }
+  await expect(page.getByRole('navigation', { name: 'Review queue' })).toContainText('All reviewed');
+  await page.screenshot({ path: shot('review-queue'), fullPage: true });
+  // A second reviewer disagrees on parcel 2 and says why.
   await page.goto('/admin/users');
   const form = page.getByRole('form', { name: 'Add a user' });
   await form.getByLabel('Name').fill('Rita Reviewer');

@@ -46,6 +46,11 @@ export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
         {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
         {mayChange && erroredResults > 0 && !isLiveRun(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
         <RunExportLinks runId={run.id} />
+        {isLiveRun(run.status) ? null : (
+          <Link href={`/runs/${run.id}/review`} className="text-sm text-indigo-700 hover:underline">
+            Review verdicts →
+          </Link>
+        )}
       </div>
     </div>
   );

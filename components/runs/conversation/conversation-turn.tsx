@@ -88,6 +88,8 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{chip.reason}</p>
               <ReviewControls
+                // A new conversation (or a fresh server answer) starts from what the server holds, not from this one's state.
+                key={`${reviews.conversationId}:${turn.index}:${chip.metric}:${reviews.byMetric[chip.metric]?.mine?.verdict ?? ''}`}
                 runId={reviews.runId}
                 conversationId={reviews.conversationId}
                 turnIndex={turn.index}

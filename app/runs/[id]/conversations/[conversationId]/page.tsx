@@ -17,13 +17,15 @@ import { Pagination } from '@/components/ui/pagination';
 import { turnWindow } from '@/lib/conversations/turn-pages';
 import { listConversationLabels } from '@/lib/db/queries/labels/turn-labels';
 import { reviewStates } from '@/lib/agreement/review-states';
+import { reviewQueueOf } from '@/lib/agreement/review-queue';
+import { ReviewQueueBanner } from '@/components/runs/review/review-queue-banner';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Conversation' };
 
 export default async function RunConversationPage(props: {
   params: Promise<{ id: string; conversationId: string }>;
-  searchParams: Promise<{ turn?: string | string[]; turns?: string | string[] }>;
+  searchParams: Promise<{ turn?: string | string[]; turns?: string | string[]; queue?: string | string[] }>;
 }) {
   const principal = await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
@@ -39,8 +41,10 @@ export default async function RunConversationPage(props: {
   const selected = Number(Array.isArray(search.turn) ? search.turn[0] : search.turn);
   const window = turnWindow(conversation.turns.length, search);
   const pageHref = (page: number) => `/runs/${id}/conversations/${conversationId}?turns=${page}`;
+  const queue = await reviewQueueOf(db, run.id, search.queue, principal.id);
   return (
     <div className="space-y-6">
+      {queue ? <ReviewQueueBanner queue={queue} runId={run.id} at={{ conversationId: conversation.id, turnIndex: selected }} /> : null}
       <ConversationHeader run={run} conversation={conversation} verdicts={verdicts} metrics={metrics} />
       <section aria-label="Conversation" className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
