@@ -4,6 +4,7 @@ import { restoreCell } from './csv-cells';
 import { csvFormatOf, csvMappingSchema, guessCsvMapping } from './csv-mapping';
 import { CsvRowReader, type CsvRow } from './csv-rows';
 import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, splitListText } from './fields';
+import { labelColumnMetric, labelValue } from './labels';
 import { mapDeepevalRecord } from './map-deepeval';
 import { normaliseRole, unknownRoleMessage } from './roles';
 import { stripBom } from './text-checks';
@@ -180,6 +181,12 @@ export class CsvEngine {
     this.columns.forEach((c, i) => {
       const value = restoreCell(row.fields[i]);
       if (c.field === 'ignore' || value === '') return;
+      const metric = c.field === 'metadata' ? labelColumnMetric(c.header) : null;
+      if (metric) {
+        // "Label: <metric>" columns: people's verdicts on the case's reply.
+        record.labels = { ...(record.labels as object), [metric]: value };
+        return;
+      }
       let key = DEEPEVAL_KEYS[c.field] ?? c.header;
       if (key in record) key = c.header;
       record[key] = value;
@@ -234,9 +241,18 @@ export class CsvEngine {
     const issues: Issues = [];
     const cells = new Map<CsvField, { key: string; value: string }>();
     const extra: Record<string, unknown> = {};
+    const labels: Record<string, 'yes' | 'no'> = {};
     this.columns.forEach((c, i) => {
       const value = restoreCell(row.fields[i]);
       if (c.field === 'ignore') return;
+      const metric = c.field === 'metadata' ? labelColumnMetric(c.header) : null;
+      if (metric) {
+        if (value.trim() === '') return;
+        const verdict = labelValue(value);
+        if (verdict) labels[metric] = verdict;
+        else issues.push({ severity: 'error', path: [c.header], message: `a label is "yes" or "no" (or pass/fail), found ${JSON.stringify(value)}` });
+        return;
+      }
       if (c.field === 'metadata' || c.field === 'input' || c.field === 'actualOutput' || c.field === 'turns') {
         if (value !== '') extra[c.header] = value;
         return;
@@ -288,6 +304,7 @@ export class CsvEngine {
         toolsCalled: readList(cells.get('toolsCalled'), [], issues),
         expectedOutput: text('expectedOutput') === '' ? undefined : text('expectedOutput'),
         metadata: mergeMetadata(readObject(cells.get('turnMetadata')), extra),
+        labels: Object.keys(labels).length ? labels : undefined,
       });
     } else if (Object.keys(extra).length > 0) {
       this.setConversationField(group, 'metadata', { ...(group.fields.metadata ?? {}), ...extra }, '', row.line, []);

@@ -35,3 +35,9 @@ export function readLabels(field: { key: string; value: unknown } | undefined, b
   }
   return Object.keys(out).length ? out : undefined;
 }
+
+/** The metric a CSV column of labels names: "Label: turn_faithfulness" or "label_turn_faithfulness"; null for another column. */
+export function labelColumnMetric(header: string): string | null {
+  const match = /^\s*labels?\s*[:._-]\s*([A-Za-z][A-Za-z0-9_ ]{1,62}?)\s*$/i.exec(header);
+  return match ? match[1].trim().toLowerCase().replace(/\s+/g, '_') : null;
+}
