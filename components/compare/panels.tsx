@@ -7,6 +7,7 @@ import { loadSideBySide } from '@/lib/compare/load-side-by-side';
 import { getDb } from '@/lib/db/client';
 import { isAppError } from '@/lib/errors';
 import { CompareHeader } from './compare-header';
+import { AgreementComparison } from './agreement-comparison';
 import { ComparisonSummary } from './comparison-summary';
 import { ComparisonTable } from './comparison-table';
 import { RunPicker } from './run-picker';
@@ -50,6 +51,7 @@ export async function SummaryPanel({ search }: { search: CompareSearch }) {
         changeHref={compareHref('/compare', { baseline: search.baseline, candidates: search.candidates, pick: true })}
       />
       <ComparisonSummary loaded={loaded.value} />
+      <AgreementComparison runs={runs} />
     </div>
   );
 }
