@@ -27,6 +27,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/metrics" className="text-slate-600 hover:text-slate-900">
               Metrics
             </Link>
+            <Link href="/judges" className="text-slate-600 hover:text-slate-900">
+              Judges
+            </Link>
             <UserMenu />
           </nav>
         </header>

@@ -25,6 +25,7 @@ const PAGES: Case[] = [
   { route: 'compare/page.tsx', url: () => `/compare?baseline=${MISSING}` },
   { route: 'compare/page.tsx', url: (k) => `/compare?baseline=${k.runId}&candidate=${MISSING}` },
   { route: 'metrics/[name]/page.tsx', url: () => `/metrics/${MISSING}` },
+  { route: 'judges/page.tsx', url: () => `/judges?dataset=${MISSING}` },
   { route: 'runs/[id]/review/page.tsx', url: () => `/runs/${MISSING}/review` },
   { route: 'compare/conversation/page.tsx', url: (k) => `/compare/conversation?baseline=${MISSING}&candidate=${k.runId}&key=x` },
 ];

@@ -115,4 +115,21 @@ test('two reviewers label the same turns and see their agreement with each other
   await page.getByTestId('agreement-conversation_relevancy').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('review-agreement'), fullPage: true });
   await reviewer.close();
+
+  // A second run of the same dataset: compare shows both judges against the same labels.
+  const again = await page.request.post('/api/v1/runs', { data: { datasetId, metrics: ['conversation_relevancy'], judge: { kind: 'offline' }, modelVersion: 'second look' } });
+  const { id: secondId } = (await again.json()) as { id: string };
+  await page.goto(`/runs/${secondId}`);
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await page.goto(`/compare?baseline=${runId}&candidate=${secondId}`);
+  const row = page.getByRole('region', { name: 'Agreement with people' }).locator('tr[data-metric="conversation_relevancy"]');
+  // The same judge on the same turns: the same κ, and no run named as agreeing more.
+  await expect(row).toContainText('1.00 (2 turns)');
+  await expect(row.getByText('agrees most')).toHaveCount(0);
+
+  // The Judges page ranks the dataset's runs by agreement.
+  await page.getByRole('link', { name: 'Judges', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Datasets' }).getByRole('link', { name: DATASET }).click();
+  await expect(page.locator(`tr[data-run="${secondId}"]`)).toContainText('1.00 (2)');
+  await page.screenshot({ path: shot('judges'), fullPage: true });
 });

@@ -1,0 +1,44 @@
+import type { Db } from '../db/queries/db-types';
+import { listRuns } from '../db/queries/runs/list-runs';
+import { isLiveRun } from '../domain/run-progress';
+import { sortMetricNames } from '../metrics/registry';
+import { runAgreement } from './run-agreement';
+
+export interface JudgeRankingRow {
+  runId: string;
+  judge: string;
+  modelVersion: string | null;
+  createdAt: Date;
+  costUsd: number;
+  judgeCalls: number;
+  /** Per metric with labelled turns: κ against people and on how many turns. */
+  kappas: Record<string, { kappa: number | null; n: number }>;
+  /** Mean κ over the metrics it has one for; null when none. */
+  meanKappa: number | null;
+}
+
+/**
+ * The finished runs of one labelled dataset ranked by how far their judges (models and settings)
+ * agree with people: mean κ over metrics, best first, then the cheaper one.
+ */
+export async function rankJudges(db: Db, datasetId: string): Promise<{ metrics: string[]; rows: JudgeRankingRow[] }> {
+  const runs = (await listRuns(db, { datasetId, take: 50 })).filter((r) => !isLiveRun(r.status));
+  const rows: JudgeRankingRow[] = [];
+  for (const run of runs) {
+    const agreement = await runAgreement(db, run.id);
+    const kappas = Object.fromEntries(Object.entries(agreement).map(([metric, a]) => [metric, { kappa: a.kappa, n: a.n }]));
+    const known = Object.values(kappas).flatMap((k) => (k.kappa === null ? [] : [k.kappa]));
+    rows.push({
+      runId: run.id,
+      judge: run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel,
+      modelVersion: run.modelVersion,
+      createdAt: run.createdAt,
+      costUsd: run.costUsd,
+      judgeCalls: run.judgeCalls,
+      kappas,
+      meanKappa: known.length ? known.reduce((a, b) => a + b, 0) / known.length : null,
+    });
+  }
+  rows.sort((a, b) => (b.meanKappa ?? -Infinity) - (a.meanKappa ?? -Infinity) || a.costUsd - b.costUsd);
+  return { metrics: sortMetricNames(rows.flatMap((r) => Object.keys(r.kappas))), rows };
+}
