@@ -46,9 +46,10 @@ export default async function JudgesPage(props: { searchParams: Promise<{ datase
           head={['Rank', 'Judge', 'Run', ...ranking.metrics.map(metricLabel), 'Mean κ', 'Cost', 'Judge calls']}
           empty={ranking.rows.length === 0 ? 'No finished run of this dataset yet.' : undefined}
         >
-          {ranking.rows.map((r, i) => (
+          {ranking.rows.map((r) => (
             <tr key={r.runId} data-run={r.runId}>
-              <Td className="tabular-nums">{r.meanKappa === null ? '–' : i + 1}</Td>
+              {/* Equal agreement, equal rank (the cheaper run is listed first). */}
+              <Td className="tabular-nums">{r.meanKappa === null ? '–' : ranking.rows.filter((o) => (o.meanKappa ?? -Infinity) > r.meanKappa!).length + 1}</Td>
               <Td className="font-medium">{r.judge}</Td>
               <Td>
                 <Link href={`/runs/${r.runId}`} className="text-indigo-700 hover:underline">
