@@ -262,7 +262,7 @@ describe('datasets → runs → results → compare', () => {
         seen.push(`${item.conversation.position}:${item.metric}`);
         expect(item).toMatchObject({ score: expect.any(Number), success: expect.any(Boolean), threshold: 0.5, error: null });
         expect(item.verdicts.length).toBeGreaterThan(0);
-        expect(Object.keys(item.verdicts[0]).sort()).toEqual(['reason', 'score', 'turn', 'verdict']);
+        expect(Object.keys(item.verdicts[0]).sort()).toEqual(['reason', 'score', 'turn', 'verdict', 'voteShare']);
         expect(item.verdicts[0]).toMatchObject({ turn: expect.any(Number), verdict: expect.stringMatching(/^(yes|no|idk)$/), reason: expect.any(String) });
       }
       if (page.nextPage === null) {

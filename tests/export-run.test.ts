@@ -127,7 +127,8 @@ describe('GET /api/runs/:id/export', () => {
     expect(rows.length).toBe(await getDb().turnVerdict.count({ where: { runId } }));
     expect(rows.length).toBeGreaterThan(CONVERSATIONS * 1.5);
     const offTopic = rows.find((r) => r[2] === '3' && r[4] === 'conversation_relevancy' && r[3] === '4')!; // turn 4 as the page counts
-    expect(offTopic.slice(5)).toEqual(['no', '', `'=cmd|" /C calc"!A0 off topic`]);
+    // No vote share with one sample per item.
+    expect(offTopic.slice(5)).toEqual(['no', '', `'=cmd|" /C calc"!A0 off topic`, '']);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
@@ -143,7 +144,7 @@ describe('GET /api/runs/:id/export', () => {
 
     const flat = JSON.parse((await readChunks((await download(runId, '?format=json&level=verdicts')).body!)).text);
     expect(flat.verdicts).toHaveLength(await getDb().turnVerdict.count({ where: { runId } }));
-    expect(flat.verdicts[0]).toEqual({ conversation: expect.objectContaining({ position: 0 }), metric: 'conversation_relevancy', turn: 2, verdict: 'yes', score: null, reason: 'On topic.' });
+    expect(flat.verdicts[0]).toEqual({ conversation: expect.objectContaining({ position: 0 }), metric: 'conversation_relevancy', turn: 2, verdict: 'yes', score: null, reason: 'On topic.', voteShare: null });
   });
 
   it('reads the same rows whatever the page size', async () => {

@@ -36,9 +36,13 @@ export function VerdictMap({ map }: { map: PreparedVerdictMap }) {
                         prefetch={false}
                         title={cell.title}
                         data-state={cell.state}
-                        className="block h-5 w-5 rounded-sm border hover:ring-2 hover:ring-indigo-400 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+                        data-unstable={cell.unstable ? 'true' : undefined}
+                        className="relative block h-5 w-5 rounded-sm border hover:ring-2 hover:ring-indigo-400 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
                         style={{ backgroundColor: cell.colour, borderColor: cell.border }}
-                      />
+                      >
+                        {/* Judge noise: fewer than 80% of its samples gave this verdict. */}
+                        {cell.unstable ? <span className="absolute inset-1 rounded-full border-2 border-dashed border-white" aria-hidden /> : null}
+                      </Link>
                     </td>
                   ) : (
                     <td key={i} className="p-0" aria-hidden />

@@ -51,6 +51,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
   const [model, setModel] = useState(judge.defaultModel);
   const [concurrency, setConcurrency] = useState(String(options.defaultConcurrency));
+  const [samples, setSamples] = useState('1');
   const [modelVersion, setModelVersion] = useState(options.dataset.modelVersion ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -69,9 +70,10 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
         })),
       judge: judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model },
       concurrency: Number(concurrency.trim() === '' ? NaN : concurrency),
+      samples: Number(samples.trim() === '' ? 1 : samples),
       modelVersion,
     }),
-    [options, selected, values, judge, model, concurrency, modelVersion],
+    [options, selected, values, judge, model, concurrency, samples, modelVersion],
   );
 
   const preview = usePreview(input);
@@ -171,6 +173,28 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
             />
             <span className="block text-xs text-slate-500">Results scored at once, and judge requests in flight.</span>
             {shownErrors.concurrency ? <span className="block text-xs text-rose-700">{shownErrors.concurrency.join(' ')}</span> : null}
+          </div>
+          <div className="text-sm">
+            <label htmlFor="run-samples" className="font-medium text-slate-700">
+              Samples per item
+            </label>
+            <input
+              id="run-samples"
+              name="samples"
+              type="number"
+              min={1}
+              max={9}
+              value={samples}
+              onChange={(e) => setSamples(e.target.value)}
+              aria-invalid={shownErrors.samples ? true : undefined}
+              aria-describedby="run-samples-help"
+              className={inputClass}
+            />
+            <span id="run-samples-help" className="block text-xs text-slate-500">
+              Above 1, the judge is asked that many times (temperature 0.7); each turn keeps the majority, and turns where fewer than 80% agree are marked
+              unstable.
+            </span>
+            {shownErrors.samples ? <span className="block text-xs text-rose-700">{shownErrors.samples.join(' ')}</span> : null}
           </div>
           <div className="text-sm">
             <label htmlFor="run-modelVersion" className="font-medium text-slate-700">

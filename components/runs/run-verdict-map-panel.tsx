@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { prepareVerdictMap } from '@/lib/charts/prepare-verdict-map';
 import { getDb } from '@/lib/db/client';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
+import { countUnstableTurns } from '@/lib/db/queries/runs/count-unstable-turns';
 import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
 import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
 import { metricLabel } from '@/lib/format/format';
@@ -22,7 +23,7 @@ export async function RunVerdictMapPanel({
   query: RunTableQuery;
   metrics: RunMetric[];
 }) {
-  const page = await listRunVerdictMap(getDb(), run, { skip: (query.mapPage - 1) * ROWS, take: ROWS });
+  const [page, unstable] = await Promise.all([listRunVerdictMap(getDb(), run, { skip: (query.mapPage - 1) * ROWS, take: ROWS }), countUnstableTurns(getDb(), run.id)]);
   const map = prepareVerdictMap({
     conversations: page.conversations,
     verdicts: page.verdicts,
@@ -36,6 +37,12 @@ export async function RunVerdictMapPanel({
   return (
     <Card title={`Per-turn verdicts · ${map.colouredBy.toLowerCase()}`}>
       <div className="space-y-3" id="verdict-map">
+        {unstable > 0 ? (
+          <p className="text-sm text-amber-800" data-testid="unstable-turns">
+            {unstable} per-turn {unstable === 1 ? 'verdict is' : 'verdicts are'} unstable: fewer than 80% of the judge’s samples gave {unstable === 1 ? 'it' : 'them'} (marked with a
+            dashed ring).
+          </p>
+        ) : null}
         <nav aria-label="Colour the map by" className="flex flex-wrap items-center gap-1.5">
           <span className="mr-1 text-xs text-slate-500">Colour by</span>
           <Link href={runHref(run.id, query, { mapMetric: null })} prefetch={false} scroll={false} className={pill(query.mapMetric === null)} aria-current={query.mapMetric === null ? 'true' : undefined}>

@@ -13,6 +13,8 @@ export const apiRunBodySchema = z.strictObject({
   judge: judgeSelectionSchema.optional().refine((judge) => judge !== undefined, 'give { "kind": "offline" } or { "kind": "openai", "name"?, "model"? }'),
   modelVersion: z.string().optional(),
   concurrency: z.unknown().optional(),
+  samples: z.unknown().optional(),
+  temperature: z.unknown().optional(),
 });
 
 export type ApiRunRequestResult = { ok: true; request: RunRequest } | { ok: false; error: z.ZodError; field: (path: readonly PropertyKey[]) => string };
@@ -24,7 +26,7 @@ export type ApiRunRequestResult = { ok: true; request: RunRequest } | { ok: fals
 export function parseApiRunBody(body: unknown): ApiRunRequestResult {
   const shape = apiRunBodySchema.safeParse(body);
   if (!shape.success) return { ok: false, error: shape.error, field: (path) => path.map(String).join('.') };
-  const { datasetId, metrics, options = {}, judge, modelVersion, concurrency } = shape.data;
+  const { datasetId, metrics, options = {}, judge, modelVersion, concurrency, samples, temperature } = shape.data;
   const names = metrics.map((m) => m.replace(/@\d+$/, ''));
   const stray = Object.keys(options).find((name) => !names.includes(name));
   if (stray !== undefined) {
@@ -41,6 +43,8 @@ export function parseApiRunBody(body: unknown): ApiRunRequestResult {
     judge,
     concurrency: concurrency ?? DEFAULT_API_CONCURRENCY,
     modelVersion,
+    ...(samples === undefined ? {} : { samples }),
+    ...(temperature === undefined ? {} : { temperature }),
   };
   const parsed = runRequestSchema.safeParse(input);
   if (parsed.success) return { ok: true, request: parsed.data };

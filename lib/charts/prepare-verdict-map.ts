@@ -1,3 +1,4 @@
+import { STABLE_SHARE } from '../domain/verdict';
 import { metricLabel } from '../format/format';
 import { CELL_ORDER, CELL_STYLES, worstVerdict, type CellState, type CellStyle } from './verdict-palette';
 
@@ -13,6 +14,8 @@ export interface VerdictMapVerdict {
   metric: string;
   turnIndex: number;
   verdict: string;
+  /** With several samples per item: the share that gave this verdict. */
+  voteShare?: number | null;
 }
 
 export interface VerdictMapInput {
@@ -34,6 +37,8 @@ export interface VerdictMapCell {
   /** Tooltip and accessible name: turn number, state, and which metrics failed it. */
   title: string;
   href: string;
+  /** A verdict here that fewer than 80% of the judge's samples gave (judge noise): drawn with a mark. */
+  unstable: boolean;
 }
 
 export interface VerdictMapRow {
@@ -53,7 +58,7 @@ export interface PreparedVerdictMap {
 }
 
 export function prepareVerdictMap(input: VerdictMapInput): PreparedVerdictMap {
-  const byTurn = new Map<string, { metric: string; verdict: string }[]>();
+  const byTurn = new Map<string, { metric: string; verdict: string; voteShare?: number | null }[]>();
   for (const v of input.verdicts) {
     if (input.metric !== null && v.metric !== input.metric) continue;
     const key = `${v.conversationId}\u0000${v.turnIndex}`;
@@ -73,11 +78,13 @@ export function prepareVerdictMap(input: VerdictMapInput): PreparedVerdictMap {
       const state: CellState = worst ?? (c.roles[i] === 'user' ? 'user' : 'unjudged');
       const style = CELL_STYLES[state];
       const failing = verdicts.filter((v) => v.verdict === worst && worst !== 'yes').map((v) => metricLabel(v.metric));
+      const shaky = verdicts.filter((v) => v.voteShare != null && v.voteShare < STABLE_SHARE);
       const title =
         `Turn ${i + 1} (${c.roles[i]}): ${style.label.toLowerCase()}` +
         (failing.length && input.metric === null ? ` — ${failing.join(', ')}` : '') +
-        (verdicts.length > 1 && input.metric === null ? ` (${verdicts.length} metrics judged it)` : '');
-      return { turnIndex: i, state, colour: style.colour, border: style.border, title, href: input.hrefFor(c.id, i) };
+        (verdicts.length > 1 && input.metric === null ? ` (${verdicts.length} metrics judged it)` : '') +
+        (shaky.length ? `; unstable: ${shaky.map((v) => `${metricLabel(v.metric)} ${Math.round(v.voteShare! * 100)}% of samples`).join(', ')}` : '');
+      return { turnIndex: i, state, colour: style.colour, border: style.border, title, href: input.hrefFor(c.id, i), unstable: shaky.length > 0 };
     }),
   }));
   return {

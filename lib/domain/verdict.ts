@@ -16,4 +16,9 @@ export interface TurnVerdict {
   reason: string;
   /** What was judged, e.g. the claim, the expected-output sentence or the context item. */
   subject?: string;
+  /** With several samples per judge step: the share of samples that gave this (the majority) verdict. */
+  voteShare?: number;
 }
+
+/** Below this share of a judge's samples agreeing, a turn's verdict is unstable (judge noise). */
+export const STABLE_SHARE = 0.8;

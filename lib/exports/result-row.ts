@@ -7,6 +7,8 @@ export interface ResultVerdictRow {
   verdict: string;
   score: number | null;
   reason: string;
+  /** With several samples per item: the share that gave this verdict (below 0.8: unstable); null with one sample. */
+  voteShare: number | null;
 }
 
 /** One conversation × metric result of a run, as exports and the API show it. */
@@ -41,7 +43,7 @@ export const resultRowSelect = {
   error: true,
   warnings: true,
   conversation: { select: { id: true, matchKey: true, externalId: true, name: true, position: true } },
-  verdicts: { orderBy: { turnIndex: 'asc' }, select: { turnIndex: true, verdict: true, score: true, reason: true } },
+  verdicts: { orderBy: { turnIndex: 'asc' }, select: { turnIndex: true, verdict: true, score: true, reason: true, voteShare: true } },
 } as const;
 
 interface SelectedResult {
@@ -53,7 +55,7 @@ interface SelectedResult {
   error: string | null;
   warnings: unknown;
   conversation: { id: string; matchKey: string; externalId: string | null; name: string | null; position: number };
-  verdicts: { turnIndex: number; verdict: string; score: number | null; reason: string }[];
+  verdicts: { turnIndex: number; verdict: string; score: number | null; reason: string; voteShare: number | null }[];
 }
 
 
@@ -66,5 +68,5 @@ export const toResultRow = (r: SelectedResult): ResultRow => ({
   reason: r.reason,
   error: r.error,
   warnings: readWarnings(r.warnings),
-  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex + 1, verdict: v.verdict, score: v.score, reason: v.reason })),
+  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex + 1, verdict: v.verdict, score: v.score, reason: v.reason, voteShare: v.voteShare })),
 });

@@ -48,6 +48,7 @@ export const VERDICT_CSV_COLUMNS = [
   'verdict',
   'score',
   'reason',
+  'vote_share',
 ] as const;
 
 /** A run's results page by page, read from the database while the export is sent. */
@@ -77,7 +78,7 @@ export async function* runCsvChunks(level: RunExportLevel, pages: AsyncIterable<
       if (level === 'results') {
         chunk += csvLine([...who, r.metric, num(r.score), String(r.success), String(r.threshold), text(r.reason), text(r.error), r.warnings.join('\n')]);
       } else {
-        for (const v of r.verdicts) chunk += csvLine([...who, String(v.turn), r.metric, v.verdict, num(v.score), v.reason]);
+        for (const v of r.verdicts) chunk += csvLine([...who, String(v.turn), r.metric, v.verdict, num(v.score), v.reason, num(v.voteShare)]);
       }
     }
     if (chunk) yield chunk;

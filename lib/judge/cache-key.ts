@@ -24,12 +24,19 @@ function sortKeys(value: unknown): unknown {
  * sha256 (hex) of the canonical JSON of model, messages (role and content only) and schema, and
  * of the logprobs asked for when a request asks for them (a reply without them cannot stand in).
  */
-export function judgeCacheKey(model: string, messages: ChatMessage[], jsonSchema: JsonSchema, topLogprobs?: number): string {
+export function judgeCacheKey(
+  model: string,
+  messages: ChatMessage[],
+  jsonSchema: JsonSchema,
+  topLogprobs?: number,
+  sampling?: { index: number; temperature: number },
+): string {
   const payload = canonicalJson({
     model,
     messages: messages.map(({ role, content }) => ({ role, content })),
     schema: jsonSchema,
     ...(topLogprobs ? { topLogprobs } : {}),
+    ...(sampling ? { sample: sampling.index, temperature: sampling.temperature } : {}),
   });
   return createHash('sha256').update(payload).digest('hex');
 }
@@ -51,5 +58,5 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
  * up, so both must call this one function.
  */
 export function requestCacheKey<T>(request: JudgeRequest<T>, defaultModel: string): string {
-  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema), request.topLogprobs);
+  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema), request.topLogprobs, request.sampling);
 }

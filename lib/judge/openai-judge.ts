@@ -137,6 +137,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     signal: AbortSignal | undefined,
     log: StepLog,
     topLogprobs?: number,
+    temperature = 0,
   ): Promise<Completion> {
     const formatted = formatRequest(mode, messages, schemaName, schema);
     const limiter = limiterFor(model);
@@ -146,7 +147,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
       messages: formatted.messages,
       ...(formatted.responseFormat ? { response_format: formatted.responseFormat } : {}),
       ...(topLogprobs ? { logprobs: true, top_logprobs: topLogprobs } : {}),
-      ...(acceptsTemperature(model) ? { temperature: 0 } : {}),
+      ...(acceptsTemperature(model) ? { temperature } : {}),
     };
     let transient = 0;
     let timeouts = 0;
@@ -232,16 +233,17 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     signal: AbortSignal | undefined,
     log: StepLog,
     topLogprobs?: number,
+    temperature?: number,
   ): Promise<Completion> {
     const modes = settledMode ? [settledMode] : RESPONSE_MODES;
     for (let i = 0; ; i++) {
       try {
         const asked = logprobsRefused ? undefined : topLogprobs;
-        const completion = await send(modes[i], model, messages, schemaName, schema, signal, log, asked).catch((error: unknown) => {
+        const completion = await send(modes[i], model, messages, schemaName, schema, signal, log, asked, temperature).catch((error: unknown) => {
           // A server that refuses logprobs is asked again without them, and not asked for them again.
           if (!asked || !isFormatRejection(error)) throw error;
           logprobsRefused = true;
-          return send(modes[i], model, messages, schemaName, schema, signal, log);
+          return send(modes[i], model, messages, schemaName, schema, signal, log, undefined, temperature);
         });
         // Only a success settles the mode: a 400 for another reason (context too long) must
         // not downgrade the judge for good.
@@ -257,12 +259,12 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
     const model = request.model ?? options.model;
     const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
-    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs);
+    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs, request.sampling);
     const log: StepLog = { requests: 0, retries: [], promptTokens: 0, completionTokens: 0, costUsd: 0 };
     try {
       let messages = request.messages;
       for (let attempt = 1; ; attempt++) {
-        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log, request.topLogprobs);
+        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log, request.topLogprobs, request.sampling?.temperature);
         const parsed = parseReply(reply.raw, request.schema);
         if (parsed.ok) {
           return {

@@ -38,6 +38,8 @@ export interface JudgeRequest<T> {
   model?: string;
   /** Ask for this many alternatives of every generated token (`logprobs`); judges that cannot, answer without. */
   topLogprobs?: number;
+  /** One of several samples of the same request (judge noise): asked at this temperature, cached apart from the others. */
+  sampling?: { index: number; temperature: number };
   signal?: AbortSignal;
 }
 

@@ -12,6 +12,7 @@ import { resolveRunJudge } from './run-judge';
 import { storedSettingsOf } from '../metrics/selected-metric';
 import type { RunRequest } from './run-request';
 import { localRunWorker } from './start-run-worker';
+import { SAMPLING_TEMPERATURE } from './evaluate-conversations';
 
 /**
  * Creates a queued run for a checked request and hands it to the queue: on PostgreSQL as
@@ -33,6 +34,8 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
     ...judge,
     metricSettings: Object.fromEntries(metrics.map((m) => [m.name, storedSettingsOf(m)])),
     concurrency: request.concurrency,
+    samples: request.samples,
+    temperature: request.samples > 1 ? (request.temperature ?? SAMPLING_TEMPERATURE) : null,
     totalItems,
     status: 'queued',
   });

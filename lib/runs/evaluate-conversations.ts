@@ -2,6 +2,8 @@ import pLimit from 'p-limit';
 import type { Judge } from '../judge/types';
 import { createSelectedMetric, selectionApplies, type MetricSelection } from '../metrics/selected-metric';
 import type { Conversation, MetricResult } from '../metrics/types';
+import { withSampling } from '../judge/sampling';
+import { combineSamples } from './combine-samples';
 
 export type { MetricSelection } from '../metrics/selected-metric';
 
@@ -25,7 +27,13 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   /** false: do not keep results for the return value (a caller that stores each one in onResult). */
   retain?: boolean;
+  /** Measure each item this many times (judge noise), at `temperature`; the result is their majority (combineSamples). */
+  samples?: number;
+  temperature?: number;
 }
+
+/** Default temperature of a judge asked several times: different enough answers to show its noise. */
+export const SAMPLING_TEMPERATURE = 0.7;
 
 /** The conversation×metric pairs a run scores: those where the conversation has the metric's data. */
 export function countItems(conversations: Conversation[], metrics: MetricSelection[]): number {
@@ -41,7 +49,11 @@ export function countItems(conversations: Conversation[], metrics: MetricSelecti
  * unless retain is false.
  */
 export async function evaluateConversations(opts: EvaluateOptions): Promise<(MetricResult | null)[][]> {
-  const metrics = opts.metrics.map((m) => createSelectedMetric(m, opts.judge));
+  const samples = Math.max(1, opts.samples ?? 1);
+  const temperature = opts.temperature ?? SAMPLING_TEMPERATURE;
+  const judges = samples === 1 ? [opts.judge] : Array.from({ length: samples }, (_, index) => withSampling(opts.judge, { index, temperature }));
+  const sampled = judges.map((judge) => opts.metrics.map((m) => createSelectedMetric(m, judge)));
+  const metrics = sampled[0];
   const limit = pLimit(Math.max(1, opts.concurrency));
   const out: (MetricResult | null)[][] = opts.conversations.map(() => metrics.map(() => null));
   const tasks: Promise<void>[] = [];
@@ -52,7 +64,9 @@ export async function evaluateConversations(opts: EvaluateOptions): Promise<(Met
       tasks.push(
         limit(async () => {
           if (opts.signal?.aborted) return;
-          const result = await metric.measure(conversation);
+          const results: MetricResult[] = [];
+          for (const perSample of sampled) results.push(await perSample[mi].measure(conversation));
+          const result = combineSamples(results);
           if (opts.retain !== false) out[ci][mi] = result;
           await opts.onResult?.(item, result);
         }),

@@ -77,7 +77,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const { db, runId } = options;
   const run = await db.run.findUnique({
     where: { id: runId },
-    select: { datasetId: true, metricSettings: true, judgeKind: true, judgeName: true, judgeModel: true, concurrency: true },
+    select: { datasetId: true, metricSettings: true, judgeKind: true, judgeName: true, judgeModel: true, concurrency: true, samples: true, temperature: true },
   });
   if (!run) throw notFound('Run', runId);
   const rows = await listRunConversations(db, run.datasetId, options.range);
@@ -92,6 +92,8 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
       metrics: metricSelectionsOf(run.metricSettings),
       judge,
       concurrency: run.concurrency,
+      samples: run.samples,
+      temperature: run.temperature ?? undefined,
       signal: options.signal,
       retain: false,
       skip: (item) => stored.has(storedItemKey(rows[item.conversation].id, item.metric)),

@@ -187,17 +187,20 @@ export async function previewRun(
   }
 
   // Calls and tokens grow with turns, so the rest is extrapolated by turns, metric by metric.
+  // Each sample of a noisy judge is asked anew (its own cache key): samples multiply calls, and none is cached yet.
+  const samples = request.samples ?? 1;
   const perMetric = metrics.map(({ name }) => {
     const t = totals.get(name)!;
     const scale = t.sampledTurns ? t.turns / t.sampledTurns : 0;
+    const sent = samples === 1 ? t.calls : t.calls + t.cachedCalls;
     return {
       metric: name,
       items: t.items,
-      calls: Math.round(t.calls * scale),
-      cachedCalls: Math.round(t.cachedCalls * scale),
-      promptTokens: Math.round(t.promptTokens * scale),
-      completionTokens: Math.round(t.completionTokens * scale),
-      costUsd: t.costUsd * scale,
+      calls: Math.round(sent * scale * samples),
+      cachedCalls: samples === 1 ? Math.round(t.cachedCalls * scale) : 0,
+      promptTokens: Math.round(t.promptTokens * scale * samples),
+      completionTokens: Math.round(t.completionTokens * scale * samples),
+      costUsd: t.costUsd * scale * samples,
     };
   });
   const sum = (key: 'items' | 'calls' | 'cachedCalls' | 'promptTokens' | 'completionTokens' | 'costUsd') =>

@@ -75,6 +75,15 @@ export const runRequestSchema = z.object({
     .int('Concurrency must be a whole number')
     .min(1, 'Concurrency is at least 1')
     .max(64, 'Concurrency is at most 64'),
+  /** Times each item is measured to show the judge's noise (the per-turn verdict is the majority). */
+  samples: z.coerce
+    .number({ error: 'Samples must be a number' })
+    .int('Samples must be a whole number')
+    .min(1, 'Samples is at least 1')
+    .max(9, 'Samples is at most 9')
+    .default(1),
+  /** The judge's temperature when samples > 1 (default 0.7). */
+  temperature: z.coerce.number({ error: 'Temperature must be a number' }).min(0, 'Temperature is at least 0').max(2, 'Temperature is at most 2').optional(),
   modelVersion: z
     .string()
     .trim()

@@ -9,6 +9,9 @@ export interface CreateRunInput {
   judgeModel: string;
   metricSettings: Record<string, Record<string, unknown>>;
   concurrency: number;
+  /** Times each item is measured (judge noise); 1 by default. */
+  samples?: number;
+  temperature?: number | null;
   totalItems: number;
   status?: 'queued' | 'running';
   /** A run created running is held by this worker until its lease passes (see claimRun). */
@@ -25,6 +28,8 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: st
       judgeModel: input.judgeModel,
       metricSettings: input.metricSettings as object,
       concurrency: input.concurrency,
+      samples: input.samples ?? 1,
+      temperature: input.temperature ?? null,
       totalItems: input.totalItems,
       status: input.status ?? 'queued',
       startedAt: input.status === 'running' ? new Date() : null,

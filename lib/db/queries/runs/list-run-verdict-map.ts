@@ -23,7 +23,7 @@ export async function listRunVerdictMap(
   const verdicts = conversations.length
     ? await db.turnVerdict.findMany({
         where: { runId: run.id, conversationId: { in: conversations.map((c) => c.id) } },
-        select: { conversationId: true, metric: true, turnIndex: true, verdict: true },
+        select: { conversationId: true, metric: true, turnIndex: true, verdict: true, voteShare: true },
       })
     : [];
   return {

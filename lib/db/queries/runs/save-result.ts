@@ -53,6 +53,7 @@ export async function saveResult(
           verdict: v.verdict,
           score: v.score ?? null,
           reason: v.reason,
+          voteShare: v.voteShare ?? null,
         })),
       });
     }
