@@ -40,4 +40,8 @@ test('the run page shows the judge’s agreement with the labels the file gave',
   await expect(card).toContainText('over 4 labelled turns');
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('agreement-card'), fullPage: true });
+
+  // The conversation view shows each file label beside the judge's verdict.
+  await page.getByRole('link', { name: 'labelled-1' }).first().click();
+  await expect(page.getByTestId('file-label-1-conversation_relevancy')).toHaveText(/^Label from the dataset file: fail/);
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { listReviewCandidates, listReviewedTurns } from '../db/queries/labels/list-review-candidates';
 
-export const REVIEW_MODES = ['sample', 'failing'] as const;
+export const REVIEW_MODES = ['sample', 'failing', 'unstable'] as const;
 export type ReviewMode = (typeof REVIEW_MODES)[number];
 export const SAMPLE_SIZE = 50;
 
@@ -35,11 +35,12 @@ const rank = (runId: string, id: string) => createHash('sha1').update(`${runId}:
 
 /**
  * The turns to review for one metric of a run: a random sample of its per-turn verdicts (so the
- * agreement measured on it is unbiased), or its failing verdicts; each with whether the reader
+ * agreement measured on it is unbiased), its failing verdicts, or its unstable ones (fewer than
+ * 80% of the judge's samples agreed); each with whether the reader
  * has labelled it and a link that opens the conversation at that turn, in queue order.
  */
 export async function loadReviewQueue(db: Db, runId: string, metric: string, mode: ReviewMode, readerId: string): Promise<ReviewQueue> {
-  const candidates = await listReviewCandidates(db, runId, metric, mode === 'failing');
+  const candidates = await listReviewCandidates(db, runId, metric, mode);
   const ordered =
     mode === 'sample'
       ? candidates.sort((a, b) => (rank(runId, a.id) < rank(runId, b.id) ? -1 : 1)).slice(0, SAMPLE_SIZE)

@@ -87,6 +87,12 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
                 </span>
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-600">{chip.reason}</p>
+              {turn.labels[chip.metric] ? (
+                <p className="mt-1 text-[11px] text-slate-500" data-testid={`file-label-${turn.index}-${chip.metric}`}>
+                  Label from the dataset file: <span className="font-medium text-slate-700">{turn.labels[chip.metric] === 'yes' ? 'pass' : 'fail'}</span>
+                  {turn.labels[chip.metric] === chip.state ? ' (agrees with the judge)' : chip.state === 'yes' || chip.state === 'no' ? ' (the judge disagrees)' : ''}
+                </p>
+              ) : null}
               <ReviewControls
                 // A new conversation (or a fresh server answer) starts from what the server holds, not from this one's state.
                 key={`${reviews.conversationId}:${turn.index}:${chip.metric}:${reviews.byMetric[chip.metric]?.mine?.verdict ?? ''}`}

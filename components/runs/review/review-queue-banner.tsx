@@ -9,7 +9,7 @@ export function ReviewQueueBanner({ queue, runId, at }: { queue: ReviewQueue; ru
   return (
     <nav aria-label="Review queue" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm">
       <span data-testid="review-queue-progress">
-        Reviewing {metricLabel(queue.metric)} ({queue.mode === 'sample' ? 'random sample' : 'failing verdicts'}): {queue.done} of {queue.items.length} done
+        Reviewing {metricLabel(queue.metric)} ({queue.mode === 'sample' ? 'random sample' : queue.mode === 'failing' ? 'failing verdicts' : 'unstable verdicts'}): {queue.done} of {queue.items.length} done
       </span>
       <span className="flex gap-3">
         <Link href={`/runs/${runId}/review?metric=${encodeURIComponent(queue.metric)}&mode=${queue.mode}`} className="text-indigo-700 hover:underline">

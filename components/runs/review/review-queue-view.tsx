@@ -4,7 +4,7 @@ import { VerdictBadge } from '@/components/runs/conversation/verdict-badge';
 import type { ReviewQueue } from '@/lib/agreement/review-queue';
 import { metricLabel } from '@/lib/format/format';
 
-const MODE_LABELS = { sample: 'Random sample', failing: 'Failing verdicts' } as const;
+const MODE_LABELS = { sample: 'Random sample', failing: 'Failing verdicts', unstable: 'Unstable verdicts' } as const;
 
 /** The turns to review for one metric, with the reader's progress and a way to the next one. */
 export function ReviewQueueView({ runId, queue, metrics }: { runId: string; queue: ReviewQueue; metrics: string[] }) {
@@ -19,7 +19,7 @@ export function ReviewQueueView({ runId, queue, metrics }: { runId: string; queu
           </Link>
         ))}
         <span className="mx-2 border-l border-slate-200" />
-        {(['sample', 'failing'] as const).map((mode) => (
+        {(['sample', 'failing', 'unstable'] as const).map((mode) => (
           <Link key={mode} href={href(queue.metric, mode)} aria-current={mode === queue.mode ? 'page' : undefined} className={buttonClass(mode === queue.mode ? 'primary' : 'secondary')}>
             {MODE_LABELS[mode]}
           </Link>
@@ -27,7 +27,11 @@ export function ReviewQueueView({ runId, queue, metrics }: { runId: string; queu
       </nav>
       <p className="text-sm text-slate-600" data-testid="review-progress">
         You reviewed {queue.done} of {queue.items.length} turns
-        {queue.mode === 'sample' ? ` (a random sample of the run’s ${queue.available} ${metricLabel(queue.metric)} verdicts: agreement measured on it is unbiased)` : ' that the judge failed'}
+        {queue.mode === 'sample'
+          ? ` (a random sample of the run’s ${queue.available} ${metricLabel(queue.metric)} verdicts: agreement measured on it is unbiased)`
+          : queue.mode === 'failing'
+            ? ' that the judge failed'
+            : ' where fewer than 80% of the judge’s samples agreed'}
         .
       </p>
       {next ? (

@@ -10,6 +10,8 @@ export interface RunConversationTurn {
   role: string;
   content: string;
   retrievalContext: string[];
+  /** People's verdicts on this turn by metric, from the dataset file. */
+  labels: Record<string, 'yes' | 'no'>;
   context: string[];
   expectedOutput: string | null;
 }
@@ -52,6 +54,12 @@ const strings = z.array(z.string()).catch([]);
 const stringList = (v: unknown): string[] => (v === null || v === undefined ? [] : strings.parse(v));
 
 /** A conversation of a run's dataset with everything the run stored about it. */
+/** Stored file labels as { metric: "yes" | "no" }. */
+function fileLabels(value: unknown): Record<string, 'yes' | 'no'> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no'));
+}
+
 export async function getRunConversation(db: Db, run: { id: string; datasetId: string }, conversationId: string): Promise<RunConversation> {
   const conversation = await db.conversation.findUnique({
     where: { id: conversationId },
@@ -67,7 +75,7 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
       userDescription: true,
       turns: {
         orderBy: { index: 'asc' },
-        select: { index: true, role: true, content: true, retrievalContext: true, context: true, expectedOutput: true },
+        select: { index: true, role: true, content: true, retrievalContext: true, context: true, expectedOutput: true, labels: true },
       },
     },
   });
@@ -123,6 +131,7 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
       retrievalContext: stringList(t.retrievalContext),
       context: stringList(t.context),
       expectedOutput: t.expectedOutput,
+      labels: fileLabels(t.labels),
     })),
     results: results.map(({ steps, calls, warnings, ...r }) => {
       const parsed = parseJudgeCalls(calls);

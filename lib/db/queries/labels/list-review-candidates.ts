@@ -1,3 +1,4 @@
+import { STABLE_SHARE } from '../../../domain/verdict';
 import type { Db } from '../db-types';
 
 export interface ReviewCandidate {
@@ -9,10 +10,15 @@ export interface ReviewCandidate {
   verdict: string;
 }
 
-/** A run's per-turn verdicts for one metric that a person could review (failing ones only when asked). */
-export async function listReviewCandidates(db: Db, runId: string, metric: string, failingOnly: boolean): Promise<ReviewCandidate[]> {
+/** A run's per-turn verdicts for one metric that a person could review: all judged ones, the failing ones, or the unstable ones. */
+export async function listReviewCandidates(db: Db, runId: string, metric: string, which: 'sample' | 'failing' | 'unstable'): Promise<ReviewCandidate[]> {
   const rows = await db.turnVerdict.findMany({
-    where: { runId, metric, verdict: failingOnly ? 'no' : { in: ['yes', 'no', 'idk'] } },
+    where: {
+      runId,
+      metric,
+      verdict: which === 'failing' ? 'no' : { in: ['yes', 'no', 'idk'] },
+      ...(which === 'unstable' ? { voteShare: { lt: STABLE_SHARE } } : {}),
+    },
     select: { id: true, conversationId: true, turnIndex: true, verdict: true, conversation: { select: { name: true, externalId: true, position: true } } },
   });
   return rows.map((r) => ({
