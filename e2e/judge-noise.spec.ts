@@ -59,6 +59,7 @@ test('three samples per item mark the turn a noisy judge alternates on as unstab
   await page.getByRole('checkbox', { name: 'Knowledge retention', exact: true }).uncheck();
   await page.getByLabel('Judge', { exact: true }).selectOption(JUDGE);
   await page.getByLabel('Samples per item').fill('3');
+  await expect(page.getByLabel('Judge temperature')).toHaveValue('0.7');
   await page.getByRole('button', { name: 'Start run' }).click();
   await expect(page).toHaveURL(/\/runs\/(?!new)[^/?]+$/);
   await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
@@ -67,6 +68,12 @@ test('three samples per item mark the turn a noisy judge alternates on as unstab
   const cells = page.locator('#verdict-map a[data-unstable="true"]');
   await expect(cells).toHaveCount(1);
   await expect(cells.first()).toHaveAttribute('title', /Turn 2 \(assistant\): passed.*unstable: Conversation relevancy 67% of samples/);
+  // The table keeps only the conversation with an unstable verdict.
+  await page.getByRole('checkbox', { name: 'Unstable only' }).check();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('table-summary')).toHaveText(/^1 conversation with an unstable verdict/);
+  await expect(page.locator('#conversations').getByRole('link', { name: 'unsure' })).toBeVisible();
+  await expect(page.locator('#conversations').getByRole('link', { name: 'steady' })).toHaveCount(0);
   await page.locator('#verdict-map').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('judge-noise'), fullPage: true });
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb } from '../lib/db/client';
+import { turnContentHash } from '../lib/agreement/content-hash';
+import { disconnectDb, getDb } from '../lib/db/client';
+import { conversationFromRow, conversationSelect } from '../lib/db/queries/datasets/conversation-from-row';
+import { saveTurnLabel } from '../lib/db/queries/labels/turn-labels';
 import { stopRunWorker } from '../lib/runs/start-run-worker';
 import { startServerServices } from '../lib/server/start-server-services';
 import { freshDatabase, type FreshDatabase } from './db/databases';
@@ -145,5 +148,33 @@ describe('labels from the dataset file', () => {
     const runId = await runToEnd((await res.json()).id);
     expect(await (await routes.agreement.GET(new Request(`${BASE}/runs/${runId}/agreement`), params(runId))).json()).toEqual({ metrics: {} });
     expect((await routes.agreement.GET(new Request(`${BASE}/runs/nope/agreement`), params('nope'))).status).toBe(404);
+  });
+
+  it('carries a review to a new upload of the same content, and not to a changed reply', async () => {
+    const chat = (id: string, reply: string) => ({ id, turns: [{ role: 'user', content: `Where is parcel ${id}?` }, { role: 'assistant', content: reply }] });
+    const first = await upload([chat('p1', 'Parcel p1 is at the depot.'), chat('p2', 'OFFTOPIC: the weather is nice.')], 'reviewed');
+    const firstId = (await first.json()).id;
+    // A reviewer failed both replies in the first upload.
+    const db = getDb();
+    for (const row of await db.conversation.findMany({ where: { datasetId: firstId }, select: { id: true, ...conversationSelect } })) {
+      const turns = conversationFromRow(row).turns;
+      await saveTurnLabel(db, {
+        conversationId: row.id,
+        turnIndex: 1,
+        metric: 'conversation_relevancy',
+        verdict: 'no',
+        reviewerId: 'u1',
+        reviewerEmail: 'rita@example.com',
+        note: null,
+        contentHash: turnContentHash(turns, 1),
+      });
+    }
+    // The second upload repeats p1 word for word and changes p2's reply.
+    const second = await upload([chat('p1', 'Parcel p1 is at the depot.'), chat('p2', 'Parcel p2 arrives tomorrow.')], 'reuploaded');
+    const runId = await runToEnd((await second.json()).id);
+    const { metrics } = await (await routes.agreement.GET(new Request(`${BASE}/runs/${runId}/agreement`), params(runId))).json();
+    expect(metrics.conversation_relevancy.reviewers['rita@example.com'].n).toBe(1);
+    // The judge passed p1; the reviewer failed it.
+    expect(metrics.conversation_relevancy.confusion).toEqual({ judgeNoHumanNo: 0, judgeNoHumanYes: 0, judgeYesHumanNo: 1, judgeYesHumanYes: 0 });
   });
 });

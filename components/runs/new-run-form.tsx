@@ -52,6 +52,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   const [model, setModel] = useState(judge.defaultModel);
   const [concurrency, setConcurrency] = useState(String(options.defaultConcurrency));
   const [samples, setSamples] = useState('1');
+  const [temperature, setTemperature] = useState('0.7');
   const [modelVersion, setModelVersion] = useState(options.dataset.modelVersion ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -71,9 +72,10 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
       judge: judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model },
       concurrency: Number(concurrency.trim() === '' ? NaN : concurrency),
       samples: Number(samples.trim() === '' ? 1 : samples),
+      ...(Number(samples) > 1 && temperature.trim() !== '' ? { temperature: Number(temperature) } : {}),
       modelVersion,
     }),
-    [options, selected, values, judge, model, concurrency, samples, modelVersion],
+    [options, selected, values, judge, model, concurrency, samples, temperature, modelVersion],
   );
 
   const preview = usePreview(input);
@@ -191,11 +193,31 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
               className={inputClass}
             />
             <span id="run-samples-help" className="block text-xs text-slate-500">
-              Above 1, the judge is asked that many times (temperature 0.7); each turn keeps the majority, and turns where fewer than 80% agree are marked
+              Above 1, the judge is asked that many times (at the temperature below); each turn keeps the majority, and turns where fewer than 80% agree are marked
               unstable.
             </span>
             {shownErrors.samples ? <span className="block text-xs text-rose-700">{shownErrors.samples.join(' ')}</span> : null}
           </div>
+          {Number(samples) > 1 ? (
+            <div className="text-sm">
+              <label htmlFor="run-temperature" className="font-medium text-slate-700">
+                Judge temperature
+              </label>
+              <input
+                id="run-temperature"
+                name="temperature"
+                type="number"
+                min={0}
+                max={2}
+                step={0.1}
+                value={temperature}
+                onChange={(e) => setTemperature(e.target.value)}
+                aria-invalid={shownErrors.temperature ? true : undefined}
+                className={inputClass}
+              />
+              {shownErrors.temperature ? <span className="block text-xs text-rose-700">{shownErrors.temperature.join(' ')}</span> : null}
+            </div>
+          ) : null}
           <div className="text-sm">
             <label htmlFor="run-modelVersion" className="font-medium text-slate-700">
               Model version under test

@@ -80,6 +80,7 @@ export async function RunConversationTable({
         <p className="text-xs text-slate-500" data-testid="table-summary">
           {page.total.toLocaleString('en-US')} {page.total === 1 ? 'conversation' : 'conversations'}
           {query.failedOnly ? ` failed ${query.metric ? metricLabel(query.metric).toLowerCase() : 'at least one metric'}` : ''}
+          {query.unstableOnly ? ` with an unstable ${query.metric ? metricLabel(query.metric).toLowerCase() : ''} verdict`.replace('  ', ' ') : ''}
           {query.sort ? ` · sorted by ${metricLabel(query.sort).toLowerCase()} ${query.dir === 'asc' ? 'ascending' : 'descending'}, errors last` : ''}
           {page.unscored > 0 ? ` · ${page.unscored.toLocaleString('en-US')} not judged by ${metricLabel(query.sort ?? '').toLowerCase()} are not listed` : ''}
         </p>

@@ -21,6 +21,10 @@ export function RunTableFilters({ runId, query, metrics }: { runId: string; quer
         <input type="checkbox" name="failed" value="1" defaultChecked={query.failedOnly} className="h-4 w-4 rounded border-slate-300" />
         Failed only
       </label>
+      <label className="flex items-center gap-2 self-center">
+        <input type="checkbox" name="unstable" value="1" defaultChecked={query.unstableOnly} className="h-4 w-4 rounded border-slate-300" />
+        Unstable only
+      </label>
       <label className="flex flex-col gap-0.5">
         <span className="text-xs text-slate-500">Metric</span>
         <select name="metric" defaultValue={query.metric ?? ''} className={field}>
@@ -44,7 +48,7 @@ export function RunTableFilters({ runId, query, metrics }: { runId: string; quer
         Apply
       </button>
       <Link
-        href={runHref(runId, query, { metric: null, failedOnly: false, minScore: null, maxScore: null, page: 1 })}
+        href={runHref(runId, query, { metric: null, failedOnly: false, unstableOnly: false, minScore: null, maxScore: null, page: 1 })}
         prefetch={false}
         scroll={false}
         className="self-center text-slate-600 hover:underline"

@@ -1,6 +1,7 @@
 import { listLabelledVerdicts, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
 import type { Db } from '../db/queries/db-types';
 import { sortMetricNames } from '../metrics/registry';
+import { labelsFromOtherDatasets } from './labels-elsewhere';
 import { agreementStats, raterAgreement, type AgreementStats, type LabelPair, type RaterAgreement } from './agreement-stats';
 
 export interface MetricAgreement extends AgreementStats {
@@ -13,7 +14,7 @@ export interface MetricAgreement extends AgreementStats {
 
 /** Per metric with labelled turns, in the usual metric order: how far the run's judge agrees with people. */
 export async function runAgreement(db: Db, runId: string): Promise<Record<string, MetricAgreement>> {
-  return agreementByMetric(await listLabelledVerdicts(db, runId));
+  return agreementByMetric(await listLabelledVerdicts(db, runId, await labelsFromOtherDatasets(db, runId)));
 }
 
 /** People's verdict on a turn: the majority of its labels; a tie is no verdict. */

@@ -19,9 +19,17 @@ const verdictOf = (v: unknown): 'yes' | 'no' | null => (v === 'yes' || v === 'no
 
 /**
  * The run's per-turn verdicts on turns that people labelled for the same metric: labels from the
- * dataset file and from reviewers. Turns the judge did not judge, or judged "idk", are left out.
+ * dataset file, from reviewers, and `extra` ones (reviews of the same content in other datasets). Turns the judge did not judge, or judged "idk", are left out.
  */
-export async function listLabelledVerdicts(db: Db, runId: string): Promise<LabelledVerdict[]> {
+export interface ExtraLabel {
+  conversationId: string;
+  turnIndex: number;
+  metric: string;
+  reviewer: string;
+  verdict: string;
+}
+
+export async function listLabelledVerdicts(db: Db, runId: string, extra: readonly ExtraLabel[] = []): Promise<LabelledVerdict[]> {
   const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
   if (!run) throw notFound('Run', runId);
   const human = new Map<string, { metric: string; reviewer: string; verdict: 'yes' | 'no' }[]>();
@@ -29,7 +37,9 @@ export async function listLabelledVerdicts(db: Db, runId: string): Promise<Label
     const verdict = verdictOf(value);
     if (!verdict) return;
     const key = `${conversationId}:${turnIndex}`;
-    human.set(key, [...(human.get(key) ?? []), { metric, reviewer, verdict }]);
+    const labels = human.get(key) ?? [];
+    // One label per reviewer, turn and metric (the same content may have been labelled in two datasets).
+    if (!labels.some((l) => l.metric === metric && l.reviewer === reviewer)) human.set(key, [...labels, { metric, reviewer, verdict }]);
   };
   // Only labelled turns are read: a dataset may have many turns and few labels.
   const fromFile = await db.$queryRaw<{ conversationId: string; index: number; labels: unknown }[]>`
@@ -41,6 +51,7 @@ export async function listLabelledVerdicts(db: Db, runId: string): Promise<Label
     if (labels && typeof labels === 'object') for (const [metric, value] of Object.entries(labels)) add(row.conversationId, Number(row.index), metric, FILE_REVIEWER, value);
   }
   for (const l of await listDatasetLabels(db, run.datasetId)) add(l.conversationId, l.turnIndex, l.metric, l.reviewerEmail, l.verdict);
+  for (const l of extra) add(l.conversationId, l.turnIndex, l.metric, l.reviewer, l.verdict);
 
   const conversations = [...new Set([...human.keys()].map((k) => k.slice(0, k.lastIndexOf(':'))))];
   const out: LabelledVerdict[] = [];

@@ -1,3 +1,4 @@
+import { STABLE_SHARE } from '../../../domain/verdict';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db } from '../db-types';
 import type { RunTableQuery } from './run-table-query';
@@ -34,8 +35,14 @@ const count = (rows: { n: number | bigint }[]) => Number(rows[0]?.n ?? 0);
 /** The filter as a condition on a Result row `alias` of the run; null without a filter. */
 function filterOn(alias: string, runId: string, query: RunTableQuery): Prisma.Sql | null {
   const a = raw(`"${alias}"`);
-  if (!query.metric) return query.failedOnly ? sql`${a}."runId" = ${runId} AND ${a}."success" = false` : null;
-  return sql`${a}."runId" = ${runId} AND ${a}."metric" = ${query.metric}${query.failedOnly ? sql` AND ${a}."success" = false` : empty}${
+  const unstable = query.unstableOnly
+    ? sql` AND EXISTS (SELECT 1 FROM "TurnVerdict" AS "tv" WHERE "tv"."resultId" = ${a}."id" AND "tv"."voteShare" < ${STABLE_SHARE})`
+    : empty;
+  if (!query.metric) {
+    if (!query.failedOnly && !query.unstableOnly) return null;
+    return sql`${a}."runId" = ${runId}${query.failedOnly ? sql` AND ${a}."success" = false` : empty}${unstable}`;
+  }
+  return sql`${a}."runId" = ${runId} AND ${a}."metric" = ${query.metric}${query.failedOnly ? sql` AND ${a}."success" = false` : empty}${unstable}${
     query.minScore !== null ? sql` AND ${a}."score" >= ${query.minScore}` : empty
   }${query.maxScore !== null ? sql` AND ${a}."score" <= ${query.maxScore}` : empty}`;
 }

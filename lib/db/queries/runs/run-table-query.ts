@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the run page's conversation table and verdict map show, read from the page's search
- * params: `metric`, `failed=1`, `min`, `max` filter; `sort` (a metric) and `dir` order;
+ * params: `metric`, `failed=1`, `unstable=1`, `min`, `max` filter; `sort` (a metric) and `dir` order;
  * `page` pages the table; `vmetric` and `vpage` colour and page the verdict map.
  */
 export interface RunTableQuery {
@@ -10,6 +10,8 @@ export interface RunTableQuery {
   metric: string | null;
   /** Only conversations that failed: the filter metric, or any metric without one. */
   failedOnly: boolean;
+  /** Only conversations with an unstable per-turn verdict (fewer than 80% of the judge's samples agreed): the filter metric's, or any metric's. */
+  unstableOnly: boolean;
   /** Score range on the filter metric (inclusive); ignored without a filter metric. */
   minScore: number | null;
   maxScore: number | null;
@@ -41,6 +43,7 @@ export function parseRunTableQuery(search: SearchParams, metrics: readonly strin
   return {
     metric: metricOf(search.metric),
     failedOnly: first(search.failed) === '1',
+    unstableOnly: first(search.unstable) === '1',
     minScore: score(search.min),
     maxScore: score(search.max),
     sort: metricOf(search.sort),
@@ -57,6 +60,7 @@ export function runTableSearch(query: RunTableQuery, changes: Partial<RunTableQu
   const params = new URLSearchParams();
   if (q.metric) params.set('metric', q.metric);
   if (q.failedOnly) params.set('failed', '1');
+  if (q.unstableOnly) params.set('unstable', '1');
   if (q.minScore !== null) params.set('min', String(q.minScore));
   if (q.maxScore !== null) params.set('max', String(q.maxScore));
   if (q.sort) params.set('sort', q.sort);
