@@ -54,6 +54,8 @@ test('pick two runs, see the deltas, filter to regressed and open a regressed co
   await expect(faithfulness).toContainText('−0.');
   await expect(page.getByText('6 matched · 0 only in baseline · 0 only here')).toBeVisible();
 
+  // Unasked, the conversations table opens on a metric where conversations regressed, not on "Regressed (0)".
+  await expect(page.getByRole('navigation', { name: 'Filter' }).getByRole('link', { name: /Regressed \(\d+\)/ })).not.toHaveText(/Regressed \(0\)/);
   await page.getByRole('navigation', { name: 'Metric' }).getByRole('link', { name: 'Turn faithfulness' }).click();
   await expect(page).toHaveURL(/metric=turn_faithfulness/);
   await page.getByRole('navigation', { name: 'Filter' }).getByRole('link', { name: /Regressed \(\d+\)/ }).click();

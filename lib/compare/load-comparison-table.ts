@@ -20,7 +20,9 @@ export interface ComparisonTableView {
 export async function loadComparisonTable(db: Db, search: CompareSearch): Promise<ComparisonTableView> {
   const { comparison, table } = await loadComparison(db, search.baseline ?? '', search.candidates);
   const metrics = comparison.metrics.map((m) => m.metric);
-  const metric = search.metric && metrics.includes(search.metric) ? search.metric : metrics[0];
+  // Unasked, the table opens on the metric where the most conversations regressed (the first one when none did).
+  const mostRegressed = metrics.reduce<string | undefined>((best, m) => (best === undefined || table.counts(m).regressed > table.counts(best).regressed ? m : best), undefined);
+  const metric = search.metric && metrics.includes(search.metric) ? search.metric : mostRegressed;
   if (!metric) return { metrics, metric: '', rows: [], total: 0, counts: { all: 0, regressed: 0, improved: 0, changed: 0, unmatched: 0 }, page: 1, pageCount: 1 };
   const probe = table.page({ metric, filter: search.filter, sort: search.sort, by: search.by, skip: 0, take: 0 });
   const pageCount = Math.max(1, Math.ceil(probe.total / TABLE_PAGE_SIZE));

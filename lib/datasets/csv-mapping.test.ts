@@ -14,6 +14,12 @@ describe('guessCsvMapping', () => {
     });
   });
 
+  it('guesses knowledge, sources and chunks columns as the retrieval context', () => {
+    for (const header of ['knowledge', 'Sources', 'retrieved_chunks']) {
+      expect(guessCsvMapping(['conversation_id', 'role', 'content', header])[header]).toBe('retrievalContext');
+    }
+  });
+
   it('reads a lone context column as the retrieval context in a long CSV, and as turn context beside retrieval_context', () => {
     expect(guessCsvMapping(['conversation_id', 'role', 'text', 'context']).context).toBe('retrievalContext');
     expect(guessCsvMapping(['conversation_id', 'role', 'text', 'retrieval_context', 'context']).context).toBe('context');
