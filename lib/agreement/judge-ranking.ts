@@ -2,6 +2,7 @@ import type { Db } from '../db/queries/db-types';
 import { listRuns } from '../db/queries/runs/list-runs';
 import { isLiveRun } from '../domain/run-progress';
 import { sortMetricNames } from '../metrics/registry';
+import { labelsFromOtherDatasets } from './labels-elsewhere';
 import { runAgreement } from './run-agreement';
 
 export interface JudgeRankingRow {
@@ -23,9 +24,11 @@ export interface JudgeRankingRow {
  */
 export async function rankJudges(db: Db, datasetId: string): Promise<{ metrics: string[]; rows: JudgeRankingRow[] }> {
   const runs = (await listRuns(db, { datasetId, take: 50 })).filter((r) => !isLiveRun(r.status));
+  // Reviews of this dataset's content given in other datasets: read once for all its runs.
+  const elsewhere = await labelsFromOtherDatasets(db, datasetId);
   const rows: JudgeRankingRow[] = [];
   for (const run of runs) {
-    const agreement = await runAgreement(db, run.id);
+    const agreement = await runAgreement(db, run.id, elsewhere);
     const kappas = Object.fromEntries(Object.entries(agreement).map(([metric, a]) => [metric, { kappa: a.kappa, n: a.n }]));
     const known = Object.values(kappas).flatMap((k) => (k.kappa === null ? [] : [k.kappa]));
     rows.push({

@@ -10,15 +10,15 @@ const PAGE = 500;
  * dataset repeats: a new upload of the same conversations keeps their labels, a changed reply
  * does not. Nothing is read when no other dataset has reviews.
  */
-export async function labelsFromOtherDatasets(db: Db, runId: string): Promise<ExtraLabel[]> {
-  const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true, dataset: { select: { conversationCount: true } } } });
-  if (!run) return [];
-  const elsewhere = { conversation: { datasetId: { not: run.datasetId } } };
+export async function labelsFromOtherDatasets(db: Db, datasetId: string): Promise<ExtraLabel[]> {
+  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { conversationCount: true } });
+  if (!dataset) return [];
+  const elsewhere = { conversation: { datasetId: { not: datasetId } } };
   if ((await db.turnLabel.count({ where: elsewhere })) === 0) return [];
   const out: ExtraLabel[] = [];
-  for (let from = 0; from < run.dataset.conversationCount; from += PAGE) {
+  for (let from = 0; from < dataset.conversationCount; from += PAGE) {
     const here = new Map<string, { conversationId: string; turnIndex: number }>();
-    for (const row of await listRunConversations(db, run.datasetId, { from, to: from + PAGE })) {
+    for (const row of await listRunConversations(db, datasetId, { from, to: from + PAGE })) {
       row.conversation.turns.forEach((turn, turnIndex) => {
         if (turn.role === 'assistant') here.set(turnContentHash(row.conversation.turns, turnIndex), { conversationId: row.id, turnIndex });
       });

@@ -1,4 +1,5 @@
-import { listLabelledVerdicts, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
+import { listLabelledVerdicts, type ExtraLabel, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
+import { notFound } from '../db/queries/not-found';
 import type { Db } from '../db/queries/db-types';
 import { sortMetricNames } from '../metrics/registry';
 import { labelsFromOtherDatasets } from './labels-elsewhere';
@@ -12,9 +13,15 @@ export interface MetricAgreement extends AgreementStats {
   split: number;
 }
 
-/** Per metric with labelled turns, in the usual metric order: how far the run's judge agrees with people. */
-export async function runAgreement(db: Db, runId: string): Promise<Record<string, MetricAgreement>> {
-  return agreementByMetric(await listLabelledVerdicts(db, runId, await labelsFromOtherDatasets(db, runId)));
+/**
+ * Per metric with labelled turns, in the usual metric order: how far the run's judge agrees with
+ * people. `elsewhere`: reviews of the same content in other datasets, when the caller has them for
+ * the run's dataset already (several runs of one dataset read them once).
+ */
+export async function runAgreement(db: Db, runId: string, elsewhere?: readonly ExtraLabel[]): Promise<Record<string, MetricAgreement>> {
+  const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
+  if (!run) throw notFound('Run', runId);
+  return agreementByMetric(await listLabelledVerdicts(db, runId, elsewhere ?? (await labelsFromOtherDatasets(db, run.datasetId))));
 }
 
 /** People's verdict on a turn: the majority of its labels; a tie is no verdict. */

@@ -62,3 +62,16 @@ export const windowHeading = (turn: number, exchanges: readonly [number, number]
   ` (${exchangesText(exchanges)}) · score `,
   { score },
 ];
+
+/**
+ * A window's group: its heading and anchor, and either the error it was not judged for or what
+ * `judged` shows of it.
+ */
+export const windowGroup = (
+  w: { exchange: number; turn: number; exchanges: readonly [number, number]; score: number | null; error?: string },
+  judged: () => ViewBlock,
+): ViewGroup =>
+  group(w.exchange, [w.error ? { kind: 'note', tone: 'error', text: `Not judged: ${w.error}` } : judged()], {
+    heading: windowHeading(w.turn, w.exchanges, w.score),
+    anchorTurn: w.turn,
+  });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
 import { assistantTurnsOf, segmentExchanges } from '../shared/exchanges';
 import { distinctNonBlank, isBlank } from '../shared/messages';
-import { group, sentenceVerdicts, windowHeading, type ViewBlock } from '../shared/steps-view';
+import { sentenceVerdicts, windowGroup } from '../shared/steps-view';
 import { TurnContextualRecallMetric } from './index';
 import { turnContextualRecallOptionsSchema } from './schema';
 
@@ -47,14 +47,13 @@ export const turnContextualRecall = defineMetric({
         title: 'Sentences of the expected outcome, window by window',
         empty: 'No window was judged.',
         testId: 'recall-windows',
-        groups: parsed.data.windows.map((w) => {
-          const block: ViewBlock = w.error
-            ? { kind: 'note', tone: 'error', text: `Not judged: ${w.error}` }
-            : w.retrievalContext.length === 0
+        groups: parsed.data.windows.map((w) =>
+          windowGroup(w, () =>
+            w.retrievalContext.length === 0
               ? { kind: 'note', text: 'Nothing was retrieved in this window; it scores 1 by the reference rule.' }
-              : sentenceVerdicts(w.exchange, w.sentences);
-          return group(w.exchange, [block], { heading: windowHeading(w.turn, w.exchanges, w.score), anchorTurn: w.turn });
-        }),
+              : sentenceVerdicts(w.exchange, w.sentences),
+          ),
+        ),
       },
     ];
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
 import { segmentExchanges } from '../shared/exchanges';
-import { group, windowHeading, type ViewBlock } from '../shared/steps-view';
+import { group, windowGroup } from '../shared/steps-view';
 import { TurnFaithfulnessMetric } from './index';
 import { turnFaithfulnessOptionsSchema } from './schema';
 
@@ -58,14 +58,13 @@ export const turnFaithfulness = defineMetric({
         title: 'Claims and their verdicts, window by window',
         empty: 'No window was judged.',
         testId: 'claims',
-        groups: parsed.data.windows.map((w) => {
-          const block: ViewBlock = w.error
-            ? { kind: 'note', tone: 'error', text: `Not judged: ${w.error}` }
-            : w.claims.length === 0
+        groups: parsed.data.windows.map((w) =>
+          windowGroup(w, () =>
+            w.claims.length === 0
               ? { kind: 'note', text: 'No factual claim in this window.' }
-              : { kind: 'verdicts', items: w.claims.map((c, i) => ({ key: `${w.exchange}-${i}`, subject: c.claim, verdict: c.verdict, reason: c.reason })) };
-          return group(w.exchange, [block], { heading: windowHeading(w.turn, w.exchanges, w.score), anchorTurn: w.turn });
-        }),
+              : { kind: 'verdicts', items: w.claims.map((c, i) => ({ key: `${w.exchange}-${i}`, subject: c.claim, verdict: c.verdict, reason: c.reason })) },
+          ),
+        ),
       },
     ];
   },
