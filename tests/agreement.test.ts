@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { turnContentHash } from '../lib/agreement/content-hash';
-import { disconnectDb, getDb } from '../lib/db/client';
+import { getDb } from '../lib/db/client';
 import { conversationFromRow, conversationSelect } from '../lib/db/queries/datasets/conversation-from-row';
 import { saveTurnLabel } from '../lib/db/queries/labels/turn-labels';
-import { stopRunWorker } from '../lib/runs/start-run-worker';
-import { startServerServices } from '../lib/server/start-server-services';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 
@@ -24,9 +22,8 @@ type Routes = {
   exportDataset: typeof import('../app/api/datasets/[id]/export/route');
 };
 let routes: Routes;
-let database: FreshDatabase;
+let server: { stop(): Promise<void> };
 let judge: JudgeServer;
-const saved = { ...process.env };
 const BASE = 'http://localhost/api/v1';
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -38,11 +35,7 @@ beforeAll(async () => {
       return { content: JSON.stringify({ verdict: off ? 'no' : 'yes', reason: off ? 'Off topic.' : 'Answers the question.' }) };
     }),
   });
-  database = await freshDatabase('sqlite');
-  await disconnectDb();
-  Object.assign(process.env, { DATABASE_URL: database.url, TURNWISE_AUTH: 'off', OPENAI_BASE_URL: judge.url, OPENAI_API_KEY: 'sk-test-agreement' });
-  delete process.env.TURNWISE_API_KEY;
-  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER_POLL_MS: '100' });
+  server = await startApiServer(judge.url);
   routes = {
     datasets: await import('../app/api/v1/datasets/route'),
     runs: await import('../app/api/v1/runs/route'),
@@ -52,13 +45,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await stopRunWorker();
-  await disconnectDb();
-  for (const key of ['DATABASE_URL', 'TURNWISE_AUTH', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'TURNWISE_API_KEY']) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  await database?.drop();
+  await server?.stop();
   await judge?.close();
 });
 
@@ -93,13 +80,8 @@ async function runToEnd(datasetId: string): Promise<string> {
   );
   expect(res.status).toBe(202);
   const { id } = await res.json();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const body = await (await routes.run.GET(new Request(`${BASE}/runs/${id}`), params(id))).json();
-    if (!['queued', 'running'].includes(body.status)) return id;
-    if (Date.now() > deadline) throw new Error('run did not finish');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForRunEnd((runId) => routes.run.GET(new Request(`${BASE}/runs/${runId}`), params(runId)), id);
+  return id;
 }
 
 describe('labels from the dataset file', () => {

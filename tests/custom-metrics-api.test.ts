@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { stopRunWorker } from '../lib/runs/start-run-worker';
-import { startServerServices } from '../lib/server/start-server-services';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { getDb } from '../lib/db/client';
+import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { promptText, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
 
@@ -24,9 +22,8 @@ type Routes = {
   exportRun: typeof import('../app/api/v1/runs/[id]/export/route');
 };
 let routes: Routes;
-let database: FreshDatabase;
+let server: { stop(): Promise<void> };
 let judge: JudgeServer;
-const saved = { ...process.env };
 
 const STEPS = ['Find what the customer bought and when.', 'Check that a refund is offered only within 30 days.'];
 const ln = Math.log;
@@ -62,11 +59,7 @@ beforeAll(async () => {
       return others(body, context);
     },
   });
-  database = await freshDatabase('sqlite');
-  await disconnectDb();
-  Object.assign(process.env, { DATABASE_URL: database.url, TURNWISE_AUTH: 'off', OPENAI_BASE_URL: judge.url, OPENAI_API_KEY: 'sk-test-custom' });
-  delete process.env.TURNWISE_API_KEY;
-  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER_POLL_MS: '100' });
+  server = await startApiServer(judge.url);
   routes = {
     metrics: await import('../app/api/v1/metrics/route'),
     metric: await import('../app/api/v1/metrics/[name]/route'),
@@ -79,13 +72,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await stopRunWorker();
-  await disconnectDb();
-  for (const key of ['DATABASE_URL', 'TURNWISE_AUTH', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'TURNWISE_API_KEY']) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  await database?.drop();
+  await server?.stop();
   await judge?.close();
 });
 
@@ -120,16 +107,9 @@ async function runToEnd(datasetId: string, metrics: string[]): Promise<string> {
   const res = await routes.runs.POST(new Request(`${BASE}/runs`, { method: 'POST', headers: json, body: JSON.stringify({ datasetId, metrics, judge: { kind: 'openai' } }) }));
   expect(res.status, await res.clone().text()).toBe(202);
   const { id } = await res.json();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const body = await (await routes.run.GET(new Request(`${BASE}/runs/${id}`), params('id', id))).json();
-    if (!['queued', 'running'].includes(body.status)) {
-      expect(body.status).toBe('completed');
-      return id;
-    }
-    if (Date.now() > deadline) throw new Error(`run ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const body = await waitForRunEnd((runId) => routes.run.GET(new Request(`${BASE}/runs/${runId}`), params('id', runId)), id);
+  expect(body.status).toBe('completed');
+  return id;
 }
 
 describe('POST /api/v1/metrics', () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { stopRunWorker } from '../lib/runs/start-run-worker';
-import { startServerServices } from '../lib/server/start-server-services';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { getDb } from '../lib/db/client';
+import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, promptInput, stepOf } from './helpers/step-answers';
 
@@ -20,9 +18,8 @@ type Routes = {
   results: typeof import('../app/api/v1/runs/[id]/results/route');
 };
 let routes: Routes;
-let database: FreshDatabase;
+let server: { stop(): Promise<void> };
 let judge: JudgeServer;
-const saved = { ...process.env };
 const BASE = 'http://localhost/api/v1';
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const asked = new Map<string, number>();
@@ -39,11 +36,7 @@ beforeAll(async () => {
       return { content: JSON.stringify({ verdict, reason: verdict === 'yes' ? 'Answers it.' : 'Misses it.' }) };
     },
   });
-  database = await freshDatabase('sqlite');
-  await disconnectDb();
-  Object.assign(process.env, { DATABASE_URL: database.url, TURNWISE_AUTH: 'off', OPENAI_BASE_URL: judge.url, OPENAI_API_KEY: 'sk-test-noise' });
-  delete process.env.TURNWISE_API_KEY;
-  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER_POLL_MS: '100' });
+  server = await startApiServer(judge.url);
   routes = {
     datasets: await import('../app/api/v1/datasets/route'),
     runs: await import('../app/api/v1/runs/route'),
@@ -52,13 +45,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await stopRunWorker();
-  await disconnectDb();
-  for (const key of ['DATABASE_URL', 'TURNWISE_AUTH', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'TURNWISE_API_KEY']) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  await database?.drop();
+  await server?.stop();
   await judge?.close();
 });
 
@@ -90,12 +77,7 @@ describe('a run with samples: 3', () => {
     );
     expect(res.status, await res.clone().text()).toBe(202);
     const { id } = await res.json();
-    for (const deadline = Date.now() + 30_000; ; ) {
-      const body = await (await routes.run.GET(new Request(`${BASE}/runs/${id}`), params(id))).json();
-      if (!['queued', 'running'].includes(body.status)) break;
-      if (Date.now() > deadline) throw new Error('run did not finish');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForRunEnd((runId) => routes.run.GET(new Request(`${BASE}/runs/${runId}`), params(runId)), id);
 
     const rows = await getDb().turnVerdict.findMany({ where: { runId: id }, select: { turnIndex: true, verdict: true, voteShare: true, conversation: { select: { name: true } } }, orderBy: [{ conversation: { position: 'asc' } }, { turnIndex: 'asc' }] });
     expect(rows.map((r) => [r.conversation.name, r.turnIndex, r.verdict, r.voteShare])).toEqual([

@@ -1,0 +1,42 @@
+import { disconnectDb } from '../../lib/db/client';
+import { stopRunWorker } from '../../lib/runs/start-run-worker';
+import { startServerServices } from '../../lib/server/start-server-services';
+import { freshDatabase } from '../db/databases';
+
+const KEYS = ['DATABASE_URL', 'TURNWISE_AUTH', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'TURNWISE_API_KEY'] as const;
+
+/**
+ * What the /api/v1 route handlers need to be called with plain Requests: a SQLite database of
+ * their own, sign-in off, the OpenAI judge pointed at a scripted server, and the run worker the
+ * server starts running in this process. `stop` puts everything back.
+ */
+export async function startApiServer(judgeUrl: string): Promise<{ stop(): Promise<void> }> {
+  const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+  const database = await freshDatabase('sqlite');
+  await disconnectDb();
+  Object.assign(process.env, { DATABASE_URL: database.url, TURNWISE_AUTH: 'off', OPENAI_BASE_URL: judgeUrl, OPENAI_API_KEY: 'sk-test-api' });
+  delete process.env.TURNWISE_API_KEY;
+  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER_POLL_MS: '100' });
+  return {
+    async stop() {
+      await stopRunWorker();
+      await disconnectDb();
+      for (const key of KEYS) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+      await database.drop();
+    },
+  };
+}
+
+/** Polls GET /api/v1/runs/:id until the run has ended; its last answer. */
+export async function waitForRunEnd(getRun: (id: string) => Promise<Response>, id: string, timeoutMs = 30_000): Promise<{ status: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = (await (await getRun(id)).json()) as { status: string };
+    if (!['queued', 'running'].includes(body.status)) return body;
+    if (Date.now() > deadline) throw new Error(`run ${id} did not finish: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
