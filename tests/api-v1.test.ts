@@ -241,6 +241,10 @@ describe('datasets → runs → results → compare', () => {
       expect(s.passRate).toBeGreaterThanOrEqual(0);
     }
     expect(summary.knowledge_retention).toEqual({ mean: 1, passRate: 1, count: topics.length, errors: 0 });
+    // The offline judge evaluates rules: its work is counted as rule evaluations, with no tokens and no cost.
+    const usage = first.body.usage as Record<string, number>;
+    expect(usage.ruleEvaluations).toBeGreaterThan(0);
+    expect(usage).toMatchObject({ ruleEvaluations: usage.judgeCalls, promptTokens: 0, completionTokens: 0, costUsd: 0 });
 
     const second = await runToEnd(candidateDataset);
     candidate = second.id;

@@ -29,7 +29,7 @@ export function NewRunFormPreview({ preview, loading, error }: { preview: RunPre
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         <dt className="text-slate-500">Results to score</dt>
         <dd className="text-right font-medium tabular-nums" data-testid="preview-items">{n(preview.items)}</dd>
-        <dt className="text-slate-500">Judge calls</dt>
+        <dt className="text-slate-500">{offline ? 'Rule evaluations' : 'Judge calls'}</dt>
         <dd className="text-right font-medium tabular-nums" data-testid="preview-calls">
           {approx}
           {n(preview.calls)}

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export interface RunProgressSnapshot {
   id: string;
   status: string;
+  /** 'offline': the judge's calls are rule evaluations, with no tokens and no cost. */
+  judgeKind?: string;
   totalItems: number;
   doneItems: number;
   errorItems: number;
@@ -49,6 +51,7 @@ export function toRunProgressSnapshot(run: RunProgressSource): RunProgressSnapsh
   return {
     id: run.id,
     status: run.status,
+    ...(run.judgeKind ? { judgeKind: run.judgeKind } : {}),
     totalItems: run.totalItems,
     doneItems: run.doneItems,
     errorItems: run.errorItems,

@@ -19,7 +19,8 @@ export interface RunInfo {
   progress: { done: number; total: number; errors: number };
   /** Per metric: mean score and pass rate over the results that did not error. */
   summary: RunSummary;
-  usage: { judgeCalls: number; judgeCallsSent: number; cacheHits: number; promptTokens: number; completionTokens: number; costUsd: number };
+  /** `ruleEvaluations` (offline judge only): the rule checks it ran, counted as `judgeCalls` are; it uses no tokens and costs nothing. */
+  usage: { judgeCalls: number; judgeCallsSent: number; cacheHits: number; promptTokens: number; completionTokens: number; costUsd: number; ruleEvaluations?: number };
   error: string | null;
   createdAt: string;
   startedAt: string | null;
@@ -54,6 +55,7 @@ export async function runInfoOf(db: Db, run: RunRow): Promise<RunInfo> {
       promptTokens: run.promptTokens,
       completionTokens: run.completionTokens,
       costUsd: run.costUsd,
+      ...(run.judgeKind === 'offline' ? { ruleEvaluations: run.judgeCalls } : {}),
     },
     error: run.error,
     createdAt: run.createdAt.toISOString(),

@@ -29,6 +29,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const run = useRunProgress(runId);
   if (!run) return null;
   const live = isLiveRun(run.status);
+  const offline = run.judgeKind === 'offline';
   const share = run.totalItems ? Math.min(1, run.doneItems / run.totalItems) : 0;
   const percent = Math.floor(share * 100);
   const now = Date.now();
@@ -65,9 +66,13 @@ export function LiveRunProgress({ runId }: { runId: string }) {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Stat label="Errors" value={String(run.errorItems)} tone={run.errorItems ? 'text-rose-700' : 'text-slate-900'} testId="run-progress-errors-count" />
-        <Stat label="Judge calls" value={`${run.judgeCalls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}`} />
-        <Stat label="Tokens" value={(run.promptTokens + run.completionTokens).toLocaleString('en-US')} />
-        <Stat label="Cost so far" value={`$${run.costUsd.toFixed(4)}`} />
+        <Stat
+          label={offline ? 'Rule evaluations' : 'Judge calls'}
+          value={`${run.judgeCalls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}`}
+          testId="run-progress-calls"
+        />
+        <Stat label="Tokens" value={offline ? 'none' : (run.promptTokens + run.completionTokens).toLocaleString('en-US')} testId="run-progress-tokens" />
+        <Stat label={live ? 'Cost so far' : 'Cost'} value={offline ? 'free' : `$${run.costUsd.toFixed(4)}`} />
         <Stat
           label={live ? 'Time left' : 'Took'}
           value={live ? (left === null ? '–' : `about ${formatDuration(left)}`) : took === null ? '–' : formatDuration(took)}

@@ -6,8 +6,6 @@ import { runStep } from './run-step';
 
 export { OFFLINE_MODEL, OFFLINE_PREFIX } from './reason-prefix';
 
-const estimateTokens = (chars: number): number => Math.ceil(chars / 4);
-
 /**
  * The judge used when no API key is set: deterministic language heuristics, no network.
  * It reads each request's structured input, not its prompt; every reason it writes says so.
@@ -24,17 +22,14 @@ export function createOfflineJudge(): Judge {
       if (!parsed.success) {
         throw new JudgeOutputError(`Offline judge output for ${request.step} failed validation: ${parsed.error.message}`, raw);
       }
-      const promptTokens = estimateTokens(request.messages.reduce((n, m) => n + m.content.length, 0));
-      const completionTokens = estimateTokens(raw.length);
+      // Each call is one evaluation of the step's rules: no model reads a prompt, so no tokens.
       totals.calls += 1;
-      totals.promptTokens += promptTokens;
-      totals.completionTokens += completionTokens;
       return {
         output: parsed.data,
         raw,
         model: OFFLINE_MODEL,
-        promptTokens,
-        completionTokens,
+        promptTokens: 0,
+        completionTokens: 0,
         costUsd: 0,
         cached: false,
         // The offline judge ignores request.model, so its key does too.

@@ -4,6 +4,7 @@ import type { Db } from '../db-types';
 export const runProgressSelect = {
   id: true,
   status: true,
+  judgeKind: true,
   totalItems: true,
   doneItems: true,
   errorItems: true,
