@@ -136,7 +136,7 @@ describe.each(providers)('run page queries on %s', (provider) => {
   });
 
   it('pages the verdict map with roles and verdicts', async () => {
-    const map = await listRunVerdictMap(db, run, { skip: 4, take: 10 });
+    const map = await listRunVerdictMap(db, run, parseRunTableQuery({ vpage: '2' }, METRICS), 4);
     expect(map.total).toBe(6);
     expect(map.conversations.map((c) => [c.id, c.roles.length])).toEqual([
       ['c4', 4],
@@ -146,6 +146,13 @@ describe.each(providers)('run page queries on %s', (provider) => {
       ['a', 3, 'yes'],
       ['b', 3, 'no'],
     ]);
+  });
+
+  it('shows in the verdict map the conversations the table filters and sorts', async () => {
+    const map = await listRunVerdictMap(db, run, parseRunTableQuery({ metric: 'a', failed: '1', sort: 'b' }, METRICS), 10);
+    expect(map.total).toBe(3);
+    expect(map.conversations.map((c) => c.id)).toEqual(['c3', 'c1', 'c2']);
+    expect(new Set(map.verdicts.map((v) => v.conversationId))).toEqual(new Set(['c1', 'c2', 'c3']));
   });
 
   it('reads a conversation of the run with its results, call records, verdicts and neighbours', async () => {

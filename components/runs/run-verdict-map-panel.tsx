@@ -8,6 +8,7 @@ import { countUnstableTurns } from '@/lib/db/queries/runs/count-unstable-turns';
 import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
 import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
 import { metricLabel } from '@/lib/format/format';
+import { describeTableQuery } from './describe-table-query';
 import { PageLinks } from './page-links';
 import { runConversationHref, runHref } from './run-links';
 
@@ -23,7 +24,7 @@ export async function RunVerdictMapPanel({
   query: RunTableQuery;
   metrics: RunMetric[];
 }) {
-  const [page, unstable] = await Promise.all([listRunVerdictMap(getDb(), run, { skip: (query.mapPage - 1) * ROWS, take: ROWS }), countUnstableTurns(getDb(), run.id)]);
+  const [page, unstable] = await Promise.all([listRunVerdictMap(getDb(), run, query, ROWS), countUnstableTurns(getDb(), run.id)]);
   const map = prepareVerdictMap({
     conversations: page.conversations,
     verdicts: page.verdicts,
@@ -32,6 +33,7 @@ export async function RunVerdictMapPanel({
     minColumns: 10,
   });
   const pageCount = Math.max(1, Math.ceil(page.total / ROWS));
+  const filters = describeTableQuery(query);
   const pill = (active: boolean) =>
     `rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ${active ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50'}`;
   return (
@@ -61,7 +63,12 @@ export async function RunVerdictMapPanel({
             </Link>
           ))}
         </nav>
-        {map.rows.length === 0 ? <p className="text-sm text-slate-500">No conversations on this page.</p> : <VerdictMap map={map} />}
+        {filters.length > 0 ? (
+          <p className="text-sm text-slate-600" data-testid="verdict-map-filter">
+            Showing {page.total.toLocaleString('en-US')} of {run.conversationCount.toLocaleString('en-US')} conversations, as the table below: {filters.join(', ')}.
+          </p>
+        ) : null}
+        {map.rows.length === 0 ? <p className="text-sm text-slate-500">{filters.length > 0 ? 'No conversation passes the filters.' : 'No conversations on this page.'}</p> : <VerdictMap map={map} />}
         <PageLinks
           page={query.mapPage}
           pageCount={pageCount}

@@ -43,7 +43,7 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
       <Suspense fallback={null}>
         <RunAgreementPanel runId={run.id} />
       </Suspense>
-      <Suspense key={`map-${query.mapMetric}-${query.mapPage}`} fallback={<PanelSkeleton label="Loading verdict map" height="h-96" />}>
+      <Suspense key={`map${runTableSearch({ ...query, page: 1 })}`} fallback={<PanelSkeleton label="Loading verdict map" height="h-96" />}>
         <RunVerdictMapPanel run={scope} query={query} metrics={metrics} />
       </Suspense>
       <Suspense key={`table${runTableSearch({ ...query, mapPage: 1, mapMetric: null })}`} fallback={<PanelSkeleton label="Loading conversations" height="h-96" />}>

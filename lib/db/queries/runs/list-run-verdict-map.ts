@@ -1,34 +1,39 @@
 import type { Db } from '../db-types';
-import { conversationLabel } from './list-run-conversation-scores';
+import { listRunConversationScores } from './list-run-conversation-scores';
+import type { RunTableQuery } from './run-table-query';
 
 export interface VerdictMapPage {
   conversations: { id: string; label: string; roles: string[] }[];
   verdicts: { conversationId: string; metric: string; turnIndex: number; verdict: string }[];
+  /** Conversations the table's filters let through (all of the run's without a filter). */
   total: number;
 }
 
-/** One page of the run's per-turn verdict map: conversations in dataset order with their turns' roles and verdicts. */
+/**
+ * One page of the run's per-turn verdict map: the conversations the table shows under the same
+ * filters and order (its page counted in map rows), with their turns' roles and verdicts.
+ */
 export async function listRunVerdictMap(
   db: Db,
   run: { id: string; datasetId: string; conversationCount: number },
-  page: { skip: number; take: number },
+  query: RunTableQuery,
+  size: number,
 ): Promise<VerdictMapPage> {
-  const conversations = await db.conversation.findMany({
-      where: { datasetId: run.datasetId },
-      orderBy: { position: 'asc' },
-      skip: page.skip,
-      take: page.take,
-      select: { id: true, position: true, name: true, externalId: true, turns: { orderBy: { index: 'asc' }, select: { role: true } } },
-  });
-  const verdicts = conversations.length
-    ? await db.turnVerdict.findMany({
-        where: { runId: run.id, conversationId: { in: conversations.map((c) => c.id) } },
-        select: { conversationId: true, metric: true, turnIndex: true, verdict: true, voteShare: true },
-      })
-    : [];
+  const picked = await listRunConversationScores(db, run, { ...query, page: query.mapPage }, size);
+  const ids = picked.rows.map((r) => r.id);
+  if (ids.length === 0) return { conversations: [], verdicts: [], total: picked.total };
+  const [turns, verdicts] = await Promise.all([
+    db.turn.findMany({ where: { conversationId: { in: ids } }, orderBy: { index: 'asc' }, select: { conversationId: true, role: true } }),
+    db.turnVerdict.findMany({
+      where: { runId: run.id, conversationId: { in: ids } },
+      select: { conversationId: true, metric: true, turnIndex: true, verdict: true, voteShare: true },
+    }),
+  ]);
+  const roles = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (const t of turns) roles.get(t.conversationId)?.push(t.role);
   return {
-    conversations: conversations.map((c) => ({ id: c.id, label: conversationLabel(c), roles: c.turns.map((t) => t.role) })),
+    conversations: picked.rows.map((c) => ({ id: c.id, label: c.label, roles: roles.get(c.id) ?? [] })),
     verdicts,
-    total: run.conversationCount,
+    total: picked.total,
   };
 }
