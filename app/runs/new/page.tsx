@@ -1,6 +1,9 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { DatasetPicker } from '@/components/runs/dataset-picker';
 import { NewRunForm } from '@/components/runs/new-run-form';
+import { TableSkeleton } from '@/components/ui/skeleton';
 import { getDb } from '@/lib/db/client';
 import { isAppError } from '@/lib/errors';
 import { loadNewRunOptions } from '@/lib/runs/new-run-options';
@@ -9,14 +12,20 @@ import { requirePage } from '@/lib/auth/session';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New run' };
 
-export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string }> }) {
+export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string; q?: string }> }) {
   await requirePage('editor');
-  const { dataset } = await props.searchParams;
+  const { dataset, q } = await props.searchParams;
   if (!dataset) {
     return (
-      <p className="text-sm text-slate-600">
-        A run scores one dataset: open it from <Link href="/datasets" className="text-indigo-700 hover:underline">Datasets</Link> and choose New run.
-      </p>
+      <div className="space-y-4">
+        <div>
+          <h1 className="text-2xl font-semibold">New run</h1>
+          <p className="mt-1 text-sm text-slate-600">A run scores one dataset. Choose it:</p>
+        </div>
+        <Suspense fallback={<TableSkeleton rows={4} label="Loading datasets" />}>
+          <DatasetPicker query={q ?? ''} />
+        </Suspense>
+      </div>
     );
   }
   const options = await loadNewRunOptions(getDb(), dataset, process.env).catch((error: unknown) => {
