@@ -2,6 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { UserMenu } from '@/components/auth/user-menu';
+import { NavLinks } from '@/components/nav/nav-links';
+import { ThemeScript } from '@/components/theme/theme-script';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,29 +14,25 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The theme script sets the `dark` class before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
       <body className="min-h-screen font-sans">
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3 text-sm">
+          <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm sm:px-6">
             <Link href="/" className="text-base font-semibold tracking-tight text-indigo-700">
               Turnwise
             </Link>
-            <Link href="/datasets" className="text-slate-600 hover:text-slate-900">
-              Datasets
-            </Link>
-            <Link href="/runs" className="text-slate-600 hover:text-slate-900">
-              Runs
-            </Link>
-            <Link href="/metrics" className="text-slate-600 hover:text-slate-900">
-              Metrics
-            </Link>
-            <Link href="/judges" className="text-slate-600 hover:text-slate-900">
-              Judges
-            </Link>
-            <UserMenu />
+            <NavLinks />
+            <div className="ml-auto flex flex-wrap items-center gap-4">
+              <ThemeToggle />
+              <UserMenu />
+            </div>
           </nav>
         </header>
-        <main className="mx-auto max-w-7xl px-6 py-8">{children}</main>
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
       </body>
     </html>
   );

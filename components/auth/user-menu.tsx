@@ -8,7 +8,7 @@ export async function UserMenu() {
   if (!principal) return null;
   const link = 'text-slate-600 hover:text-slate-900';
   return (
-    <div className="ml-auto flex items-center gap-4">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
       {principal.role === 'admin' ? (
         <>
           <Link href="/admin/users" className={link}>

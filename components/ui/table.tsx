@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 
+/**
+ * On a narrow screen the first column stays put while the others scroll under it, and a
+ * shadow at the right edge (`scroll-cue` in globals.css) shows that more columns follow.
+ */
 export function Table({ head, children, empty }: { head: ReactNode[]; children: ReactNode; empty?: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="scroll-cue overflow-x-auto rounded-lg border border-slate-200">
+      <table className="sticky-first min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
             {head.map((h, i) => (
