@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { saveRunWithCli } from './fixtures/save-run';
 
 /*
  * Comparing the demo run with a second run of the same conversations whose answers are worse
@@ -8,32 +7,12 @@ import { expect, test } from '@playwright/test';
  * server's own database.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DEMO = 'Demo: support and onboarding conversations';
 let worse = 'Demo with worse answers';
 let worseRunId = '';
 
 test.beforeAll(() => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'file:./data/e2e/turnwise-e2e.db' };
-  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
-  // The server's run worker may take over the CLI's run while it is being saved (it holds no
-  // lease); the save then fails on a lock timeout. Another attempt, under another name, passes.
-  const failures: string[] = [];
-  for (let attempt = 1; attempt <= 3 && !worseRunId; attempt++) {
-    const name = attempt === 1 ? worse : `${worse} (attempt ${attempt})`;
-    const cli = spawnSync(
-      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['bin/turnwise.ts', 'eval', 'tests/fixtures/compare/demo-worse.json', '--save', '--judge', 'offline', '--name', name, '--model-version', 'demo-bot v2', '--concurrency', '1'],
-      { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
-    );
-    // Exit 1 only says that some metric failed its threshold: the worse answers do.
-    const saved = /saved: dataset \S+, run (\S+) \(completed/.exec(cli.stderr);
-    if (cli.status !== null && cli.status <= 1 && saved) {
-      worse = name;
-      worseRunId = saved[1];
-    } else failures.push(cli.stderr.slice(0, 2000));
-  }
-  expect(worseRunId, failures.join('\n---\n')).not.toBe('');
+  ({ runId: worseRunId, name: worse } = saveRunWithCli('tests/fixtures/compare/demo-worse.json', worse, 'demo-bot v2'));
 });
 
 test('pick two runs, see the deltas, filter to regressed and open a regressed conversation side by side', async ({ page }) => {

@@ -17,7 +17,7 @@ export function TrendSparkline({ sparkline }: { sparkline: PreparedSparkline }) 
         </span>
       </figcaption>
       <div aria-hidden>
-        <LineChart responsive style={{ width: '100%', height: 44 }} data={sparkline.points} margin={{ top: 4, right: 2, bottom: 2, left: 2 }}>
+        <LineChart responsive accessibilityLayer={false} style={{ width: '100%', height: 44 }} data={sparkline.points} margin={{ top: 4, right: 2, bottom: 2, left: 2 }}>
           <YAxis hide domain={sparkline.yDomain} />
           <Line dataKey="mean" stroke={sparkline.colour} strokeWidth={1.5} dot={false} connectNulls={false} isAnimationActive={false} />
         </LineChart>

@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { formatCount } from '@/components/datasets/format-labels';
 import { Table, Td } from '@/components/ui/table';
 import { getDb } from '@/lib/db/client';
 import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
@@ -53,7 +52,7 @@ export async function DatasetPicker({ query }: { query: string }) {
           <tr key={d.id}>
             <Td className="max-w-xs font-medium break-words">{d.name}</Td>
             <Td className="max-w-[12rem] break-words">{d.modelVersion ?? '–'}</Td>
-            <Td className="tabular-nums">{formatCount(d.conversationCount)}</Td>
+            <Td className="tabular-nums">{d.conversationCount.toLocaleString('en-US')}</Td>
             <Td className="whitespace-nowrap">{formatDate(d.createdAt)}</Td>
             <Td>
               <Link href={`/runs/new?dataset=${encodeURIComponent(d.id)}`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">

@@ -18,6 +18,8 @@ export interface PreparedVerdictChip {
   label: string;
   colour: string;
   border: string;
+  /** The label's colour on `colour`. */
+  ink: string;
   /** The unit's score (window, turn) when the metric gives one; null otherwise. */
   score: string | null;
   reason: string;
@@ -65,6 +67,7 @@ export function prepareTurnVerdicts(roles: string[], verdicts: TurnVerdictSource
           label: style.label,
           colour: style.colour,
           border: style.border,
+          ink: style.ink,
           score: v.score === null ? null : formatScore(v.score),
           reason: v.reason,
         };

@@ -8,20 +8,22 @@ export type CellState = 'no' | 'error' | 'idk' | 'yes' | 'unjudged' | 'user';
 export interface CellStyle {
   state: CellState;
   label: string;
-  /** Fill colour (hex) of the cell. */
+  /** Fill colour of the cell (hex, or a theme variable for the pale ones that follow dark mode). */
   colour: string;
-  /** Border colour (hex), so that pale cells stay visible on white. */
+  /** Border colour, so that pale cells stay visible on white. */
   border: string;
+  /** Text on the fill, at WCAG AA contrast (a badge's label). */
+  ink: string;
 }
 
 export const CELL_STYLES: Record<CellState, CellStyle> = {
-  no: { state: 'no', label: 'Failed', colour: '#e11d48', border: '#be123c' },
+  no: { state: 'no', label: 'Failed', colour: '#e11d48', border: '#be123c', ink: '#ffffff' },
   // The judge failed on the unit: not a verdict on the turn, so neither red nor a pale "not judged".
-  error: { state: 'error', label: 'Judge error (not judged)', colour: '#7c3aed', border: '#5b21b6' },
-  idk: { state: 'idk', label: 'Unsure (idk)', colour: '#f59e0b', border: '#d97706' },
-  yes: { state: 'yes', label: 'Passed', colour: '#10b981', border: '#059669' },
-  unjudged: { state: 'unjudged', label: 'Assistant turn, not judged', colour: '#e2e8f0', border: '#cbd5e1' },
-  user: { state: 'user', label: 'User turn', colour: '#ffffff', border: '#e2e8f0' },
+  error: { state: 'error', label: 'Judge error (not judged)', colour: '#7c3aed', border: '#5b21b6', ink: '#ffffff' },
+  idk: { state: 'idk', label: 'Unsure (idk)', colour: '#f59e0b', border: '#d97706', ink: '#451a03' },
+  yes: { state: 'yes', label: 'Passed', colour: '#10b981', border: '#059669', ink: '#022c22' },
+  unjudged: { state: 'unjudged', label: 'Assistant turn, not judged', colour: 'var(--color-slate-200)', border: 'var(--color-slate-300)', ink: 'var(--color-slate-900)' },
+  user: { state: 'user', label: 'User turn', colour: 'var(--color-white)', border: 'var(--color-slate-200)', ink: 'var(--color-slate-900)' },
 };
 
 export const CELL_ORDER: CellState[] = ['no', 'error', 'idk', 'yes', 'unjudged', 'user'];

@@ -65,7 +65,7 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
           </details>
         ) : null}
       </div>
-      <div className="min-w-0 space-y-1.5" aria-label={`Verdicts on turn ${turn.index + 1}`}>
+      <div className="min-w-0 space-y-1.5" role="group" aria-label={`Verdicts on turn ${turn.index + 1}`}>
         {verdicts.chips.length === 0 ? (
           <p className="text-xs text-slate-400">{user ? '' : 'No metric judged this turn.'}</p>
         ) : (
@@ -81,7 +81,7 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
                 <span className="font-medium text-slate-700">{chip.title}</span>
                 <span className="flex items-center gap-1.5">
                   {chip.score !== null ? <span className="tabular-nums text-slate-500">{chip.score}</span> : null}
-                  <span className="rounded px-1.5 py-0.5 font-semibold text-white" style={{ backgroundColor: chip.colour }}>
+                  <span className="rounded px-1.5 py-0.5 font-semibold" style={{ backgroundColor: chip.colour, color: chip.ink }}>
                     {chip.label}
                   </span>
                 </span>

@@ -42,20 +42,22 @@ export function ReviewControls({ runId, conversationId, turnIndex, metric, title
   };
   const choose = (verdict: 'yes' | 'no') => save(mine?.verdict === verdict ? null : verdict);
   const where = `${title} on turn ${turnIndex + 1}`;
-  const options: { verdict: 'yes' | 'no'; label: string; aria: string }[] = binary
+  // The visible word starts the accessible name (WCAG 2.5.3); the turn it is about follows for screen readers.
+  const options: { verdict: 'yes' | 'no'; label: string; rest: string; title: string }[] = binary
     ? [
-        { verdict: judge as 'yes' | 'no', label: 'Agree', aria: `Agree with the judge: ${where}` },
-        { verdict: judge === 'yes' ? 'no' : 'yes', label: judge === 'yes' ? 'Disagree: fail' : 'Disagree: pass', aria: `Disagree with the judge: ${where}` },
+        { verdict: judge as 'yes' | 'no', label: 'Agree', rest: ` with the judge: ${where}`, title: `Label it ${judge === 'yes' ? 'passing' : 'failing'}, as the judge did` },
+        { verdict: judge === 'yes' ? 'no' : 'yes', label: 'Disagree', rest: ` with the judge: ${where}`, title: `Label it ${judge === 'yes' ? 'failing' : 'passing'}` },
       ]
     : [
-        { verdict: 'yes', label: 'Pass', aria: `Label as passing: ${where}` },
-        { verdict: 'no', label: 'Fail', aria: `Label as failing: ${where}` },
+        { verdict: 'yes', label: 'Pass', rest: `: ${where}`, title: 'Label it passing' },
+        { verdict: 'no', label: 'Fail', rest: `: ${where}`, title: 'Label it failing' },
       ];
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1.5" data-testid={`review-${turnIndex}-${metric}`} data-mine={mine?.verdict ?? ''}>
       {options.map((o) => (
-        <button key={o.label} type="button" aria-pressed={mine?.verdict === o.verdict} aria-label={o.aria} disabled={pending} onClick={() => choose(o.verdict)} className={button(mine?.verdict === o.verdict)}>
+        <button key={o.label} type="button" aria-pressed={mine?.verdict === o.verdict} title={o.title} disabled={pending} onClick={() => choose(o.verdict)} className={button(mine?.verdict === o.verdict)}>
           {o.label}
+          <span className="sr-only">{o.rest}</span>
         </button>
       ))}
       {mine && (mine.verdict !== judge || note) ? (

@@ -8,7 +8,7 @@ export function VerdictBadge({ verdict, invert = false }: { verdict: string; inv
   const state = isVerdict(verdict) ? (flips ? (verdict === 'yes' ? 'no' : 'yes') : verdict) : 'unjudged';
   const style = CELL_STYLES[state];
   return (
-    <span className="inline-block min-w-8 rounded px-1.5 py-0.5 text-center text-[11px] font-semibold text-white" style={{ backgroundColor: style.colour }}>
+    <span className="inline-block min-w-8 rounded px-1.5 py-0.5 text-center text-[11px] font-semibold" style={{ backgroundColor: style.colour, color: style.ink }}>
       {words[verdict] ?? verdict}
     </span>
   );

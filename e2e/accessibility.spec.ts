@@ -1,0 +1,117 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { saveRunWithCli } from './fixtures/save-run';
+
+/*
+ * An accessibility scan (axe: WCAG 2 A and AA, text contrast included) of every page, in the
+ * light theme and in the dark one. The list below is checked against app/ so that a new page
+ * needs a line here.
+ */
+
+type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string };
+
+const PAGES: Record<string, (k: Known) => string> = {
+  'page.tsx': () => '/',
+  'datasets/page.tsx': () => '/datasets',
+  'datasets/new/page.tsx': () => '/datasets/new',
+  'datasets/[id]/page.tsx': (k) => `/datasets/${k.datasetId}`,
+  'datasets/[id]/conversations/[conversationId]/page.tsx': (k) => `/datasets/${k.datasetId}/conversations/${k.conversationId}`,
+  'runs/page.tsx': () => '/runs',
+  'runs/new/page.tsx': (k) => `/runs/new?dataset=${k.datasetId}`,
+  'runs/[id]/page.tsx': (k) => `/runs/${k.runId}`,
+  'runs/[id]/conversations/[conversationId]/page.tsx': (k) => `/runs/${k.runId}/conversations/${k.conversationId}`,
+  'runs/[id]/review/page.tsx': (k) => `/runs/${k.runId}/review`,
+  'compare/page.tsx': (k) => `/compare?baseline=${k.runId}&candidate=${k.candidateId}`,
+  'compare/conversation/page.tsx': (k) => `/compare/conversation?baseline=${k.runId}&candidate=${k.candidateId}&key=${encodeURIComponent(k.compareKey)}`,
+  'trends/page.tsx': () => '/trends',
+  'trends/[datasetId]/page.tsx': (k) => `/trends/${k.datasetId}`,
+  'metrics/page.tsx': () => '/metrics',
+  'metrics/new/page.tsx': () => '/metrics/new',
+  'metrics/[name]/page.tsx': (k) => `/metrics/${k.metric}`,
+  'judges/page.tsx': () => '/judges',
+  'settings/api-keys/page.tsx': () => '/settings/api-keys',
+  'admin/users/page.tsx': () => '/admin/users',
+  'admin/connections/page.tsx': () => '/admin/connections',
+  'admin/audit/page.tsx': () => '/admin/audit',
+  'denied/page.tsx': () => '/denied',
+};
+// Pages only a signed-out visitor sees (the setup page redirects once an admin exists).
+const SIGNED_OUT = { 'sign-in/page.tsx': '/sign-in', 'setup/page.tsx': '/sign-in' };
+// Pages a signed-in visitor reaches through a link, in their other states.
+const EXTRA: ((k: Known) => string)[] = [() => '/runs/new', () => '/compare', (k) => `/runs/${k.runId}?failed=1`];
+
+function pageFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? pageFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : e.name === 'page.tsx' ? [`${prefix}${e.name}`] : [],
+  );
+}
+
+const THEMES = ['light', 'dark'] as const;
+
+async function scan(page: Page, url: string, theme: (typeof THEMES)[number]): Promise<string[]> {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBeLessThan(400);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  // Panels stream in: scan once no skeleton is left.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.map(
+    (v) => `${theme} ${url}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
+  );
+}
+
+let known: Known | null = null;
+
+/** The records the pages name: the demo run, a second run of the same conversations to compare it with, a custom metric. */
+async function knownRecords(page: Page): Promise<Known> {
+  if (known) return known;
+  const { runId: candidateId } = saveRunWithCli('tests/fixtures/compare/demo-worse.json', 'Demo for the accessibility scan', 'demo-bot v2');
+  const runs = (await (await page.request.get('/api/v1/runs?pageSize=100')).json()) as { items: { id: string; datasetId: string; modelVersion: string | null }[] };
+  const baseline = runs.items.find((r) => r.modelVersion === 'demo-bot v1');
+  if (!baseline) throw new Error(`no demo run among ${JSON.stringify(runs)}`);
+  await page.goto(`/datasets/${baseline.datasetId}`);
+  const conversationHref = await page.locator(`a[href^="/datasets/${baseline.datasetId}/conversations/"]`).first().getAttribute('href');
+  await page.goto(`/compare?baseline=${baseline.id}&candidate=${candidateId}`);
+  const compareHref = await page.locator('a[href^="/compare/conversation?"]').first().getAttribute('href');
+  const metric = await page.request.post('/api/v1/metrics', {
+    data: { name: 'a11y_politeness', scope: 'turn', criteria: 'The reply is polite.', evaluationSteps: ['Read the reply.', 'Judge whether it is polite.'] },
+  });
+  // A retried test finds it made already.
+  expect([200, 201, 409], await metric.text()).toContain(metric.status());
+  known = {
+    datasetId: baseline.datasetId,
+    conversationId: conversationHref!.split('/').pop()!,
+    runId: baseline.id,
+    candidateId,
+    compareKey: new URL(compareHref!, 'http://x').searchParams.get('key')!,
+    metric: 'a11y_politeness',
+  };
+  return known;
+}
+
+test('every page is listed for the scan', () => {
+  expect(pageFiles(path.resolve(import.meta.dirname, '..', 'app')).sort()).toEqual([...Object.keys(PAGES), ...Object.keys(SIGNED_OUT)].sort());
+});
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test('every signed-in page passes the WCAG A and AA checks', async ({ page }) => {
+      test.setTimeout(240_000);
+      const records = await knownRecords(page);
+      const found: string[] = [];
+      for (const url of [...Object.values(PAGES), ...EXTRA].map((f) => f(records))) found.push(...(await scan(page, url, theme)));
+      expect(found, found.join('\n')).toEqual([]);
+    });
+
+    test.describe('signed out', () => {
+      test.use({ storageState: { cookies: [], origins: [] } });
+      test('the sign-in page passes the WCAG A and AA checks', async ({ page }) => {
+        expect(await scan(page, SIGNED_OUT['sign-in/page.tsx'], theme)).toEqual([]);
+      });
+    });
+  });
+}
