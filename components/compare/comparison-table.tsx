@@ -45,6 +45,11 @@ export function ComparisonTable({ view, search, runs }: { view: ComparisonTableV
       <h2 id="conversations-heading" className="text-lg font-semibold">
         Conversations
       </h2>
+      <p className="text-sm text-slate-700" data-testid="regressed-any">
+        <span className="font-semibold tabular-nums">{view.regressedOnAny.toLocaleString('en-US')}</span> of {view.matched.toLocaleString('en-US')}{' '}
+        {view.matched === 1 ? 'conversation' : 'conversations'} regressed on at least one metric
+        {view.counts.regressed > 0 ? `; the table opens on ${metricLabel(view.metric)}, where ${view.counts.regressed.toLocaleString('en-US')} did` : ''}.
+      </p>
       <nav aria-label="Metric" className="flex flex-wrap gap-2">
         {view.metrics.map((m) => (
           <Link key={m} href={href({ metric: m })} className={tab(m === view.metric)} aria-current={m === view.metric ? 'page' : undefined} scroll={false}>
@@ -65,10 +70,12 @@ export function ComparisonTable({ view, search, runs }: { view: ComparisonTableV
           `Baseline (${runName(runs[0])})`,
           ...candidates.flatMap((run, i) => [
             runName(run),
-            <Link key={`sort-${i}`} href={href({ sort: nextSort(i), by: i })} className="hover:text-indigo-700" scroll={false} aria-label={`Sort by change of ${runName(run)}`}>
+            <Link key={`sort-${i}`} href={href({ sort: nextSort(i), by: i })} className="hover:text-indigo-700" scroll={false}>
               Δ {arrow(i)}
+              <span className="sr-only"> Sort by change of {runName(run)}</span>
             </Link>,
           ]),
+          'Regressed turns',
           '',
         ]}
         empty={view.rows.length === 0 ? <p className="p-4 text-sm text-slate-500">No conversation matches this filter.</p> : null}
@@ -91,6 +98,22 @@ export function ComparisonTable({ view, search, runs }: { view: ComparisonTableV
                 <Delta value={row.deltas[i]} />
               </Td>,
             ])}
+            <Td>
+              {row.regressedTurns.length ? (
+                <ul className="flex max-w-[14rem] flex-wrap gap-x-2 gap-y-0.5" aria-label={`Regressed turns of ${row.label}`}>
+                  {row.regressedTurns.map((t) => (
+                    <li key={t}>
+                      {/* A document load, not a client transition: only then does the browser scroll to and mark (:target) the turn. */}
+                      <a href={`${compareHref('/compare/conversation', { ...state, key: row.key })}#turn-${t}`} className="whitespace-nowrap text-rose-700 underline">
+                        turn {t + 1}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="text-slate-400">–</span>
+              )}
+            </Td>
             <Td className="whitespace-nowrap">
               {row.regressed ? <Badge tone="red">regressed</Badge> : null} {row.improved ? <Badge tone="green">improved</Badge> : null}{' '}
               {row.unmatched ? <Badge tone="amber">unmatched</Badge> : null}

@@ -67,5 +67,5 @@ export async function TablePanel({ search }: { search: CompareSearch }) {
 export async function SideBySidePanel({ search }: { search: CompareSearch }) {
   const view = await orMessage(loadSideBySide(getDb(), search));
   if (!view.ok) return <Problem message={view.message} search={search} />;
-  return <SideBySide view={view.value} />;
+  return <SideBySide view={view.value} search={search} />;
 }

@@ -1,10 +1,14 @@
 import Link from 'next/link';
+import type { CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Table, Td } from '@/components/ui/table';
-import type { AlignedVerdict } from '@/lib/compare/align-turns';
+import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
+import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
+import { turnChanged, turnRows, wordDiff } from '@/lib/compare/turn-changes';
 import type { SideBySideView } from '@/lib/compare/load-side-by-side';
 import { formatScore, metricLabel } from '@/lib/format/format';
 import { Delta, runName } from './delta';
+import { WordDiff } from './word-diff';
 
 const verdictTone = { yes: 'green', idk: 'amber', no: 'red' } as const;
 
@@ -20,11 +24,57 @@ function VerdictChip({ v }: { v: AlignedVerdict }) {
   );
 }
 
+const gridStyle = (runs: number) => ({ '--cols': `4.75rem repeat(${runs}, minmax(0, 1fr))` }) as CSSProperties;
+// One column on a phone (each run's copy under the other), side by side from `sm` up.
+const GRID = 'grid gap-2 sm:[grid-template-columns:var(--cols)]';
+
+function TurnCells({ turn, runs }: { turn: AlignedTurn; runs: SideBySideView['runs'] }) {
+  const base = turn.cells[0];
+  return (
+    <>
+      {turn.cells.map((cell, r) => {
+        const who = `${r === 0 ? 'Baseline' : 'Candidate'}: ${runName(runs[r])}`;
+        if (!cell) {
+          return (
+            <div key={r} className="text-xs text-slate-500">
+              <span className="sm:hidden">{who}: </span>no such turn
+            </div>
+          );
+        }
+        const changedText = r > 0 && base !== null && cell.content !== base.content;
+        return (
+          <div key={r} className="min-w-0 space-y-1.5">
+            <p className="text-xs font-medium text-slate-500">
+              <span className="sm:hidden">{who} · </span>
+              {cell.role}
+              {changedText ? <span className="ml-1 font-semibold text-indigo-700">· changed</span> : null}
+            </p>
+            <p className={`rounded-md px-2 py-1.5 text-sm break-words whitespace-pre-wrap ${cell.role === 'user' ? 'bg-slate-100' : 'bg-indigo-50'}`} data-testid={changedText ? 'reply-diff' : undefined}>
+              {changedText ? <WordDiff parts={wordDiff(base.content, cell.content)} /> : cell.content}
+            </p>
+            {cell.verdicts.length ? (
+              <ul className="space-y-1">
+                {cell.verdicts.map((v) => (
+                  <VerdictChip key={v.metric} v={v} />
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
 /** The conversation in every run: scores per metric, then the transcripts aligned turn by turn. */
-export function SideBySide({ view }: { view: SideBySideView }) {
+export function SideBySide({ view, search }: { view: SideBySideView; search: CompareSearch }) {
   const { runs, conversations, turns } = view;
-  const cols = { gridTemplateColumns: `4.75rem repeat(${runs.length}, minmax(0, 1fr))` };
   const scoreOf = (r: number, metric: string) => conversations[r]?.results.find((x) => x.metric === metric) ?? null;
+  const rows = turnRows(turns, search.changedOnly);
+  const changedCount = turns.filter(turnChanged).length;
+  const here = (changedOnly: boolean) => compareHref('/compare/conversation', { ...tableState(search), key: search.key, changedOnly });
+  const pill = (active: boolean) =>
+    `rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ${active ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`;
   return (
     <div className="space-y-6">
       <Table head={['Metric', ...runs.map((run, r) => `${r === 0 ? 'Baseline' : 'Candidate'}: ${runName(run)}`)]}>
@@ -37,7 +87,7 @@ export function SideBySide({ view }: { view: SideBySideView }) {
               return (
                 <Td key={run.id} className="tabular-nums">
                   {!conversations[r] ? (
-                    <span className="text-xs text-slate-400">not in run</span>
+                    <span className="text-xs text-slate-500">not in run</span>
                   ) : !result ? (
                     '–'
                   ) : result.error ? (
@@ -58,12 +108,33 @@ export function SideBySide({ view }: { view: SideBySideView }) {
         <h2 id="turns-heading" className="text-lg font-semibold">
           Turn by turn
         </h2>
-        <p className="text-sm text-slate-600">
-          {view.regressedTurns.length
-            ? `Regressed turns: ${view.regressedTurns.map((t) => t + 1).join(', ')} (a verdict worse than the baseline's on the same turn).`
-            : 'No turn has a verdict worse than the baseline’s.'}
+        <p className="text-sm text-slate-600" data-testid="regressed-turns">
+          {view.regressedTurns.length ? (
+            <>
+              Regressed {view.regressedTurns.length === 1 ? 'turn' : 'turns'}:{' '}
+              {view.regressedTurns.map((t, i) => (
+                <span key={t}>
+                  {i > 0 ? ', ' : ''}
+                  <a href={`#turn-${t}`} className="font-medium text-rose-700">
+                    {t + 1}
+                  </a>
+                </span>
+              ))}{' '}
+              (a verdict worse than the baseline&apos;s on the same turn).
+            </>
+          ) : (
+            'No turn has a verdict worse than the baseline’s.'
+          )}
         </p>
-        <div className="grid gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase" style={cols}>
+        <nav aria-label="Turns shown" className="flex flex-wrap items-center gap-1.5">
+          <Link href={here(false)} scroll={false} className={pill(!search.changedOnly)} aria-current={!search.changedOnly ? 'page' : undefined}>
+            All turns ({turns.length})
+          </Link>
+          <Link href={here(true)} scroll={false} className={pill(search.changedOnly)} aria-current={search.changedOnly ? 'page' : undefined}>
+            Changed turns only ({changedCount})
+          </Link>
+        </nav>
+        <div className={`${GRID} hidden text-xs font-semibold tracking-wide text-slate-500 uppercase sm:grid`} style={gridStyle(runs.length)}>
           <span>Turn</span>
           {runs.map((run, r) => (
             <Link key={run.id} href={`/runs/${run.id}`} className="truncate hover:text-indigo-700">
@@ -71,45 +142,42 @@ export function SideBySide({ view }: { view: SideBySideView }) {
             </Link>
           ))}
         </div>
-        <ol className="space-y-2">
-          {turns.map((turn) => {
+        <ol className="space-y-2" data-changed-only={search.changedOnly ? 'true' : 'false'}>
+          {rows.map((row) => {
+            if (row.kind === 'unchanged') {
+              const span = row.count === 1 ? `Turn ${row.first + 1}` : `Turns ${row.first + 1}–${row.last + 1}`;
+              return (
+                <li key={`same-${row.first}`} data-testid="unchanged-turns" className="rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm text-slate-600">
+                  {span}: {row.count} unchanged {row.count === 1 ? 'turn' : 'turns'} ·{' '}
+                  <a href={`${here(false)}#turn-${row.first}`} className="text-indigo-700 underline">
+                    show
+                  </a>
+                </li>
+              );
+            }
+            const { turn } = row;
             const regressed = turn.regressedMetrics.length > 0;
             return (
               <li
                 key={turn.index}
+                id={`turn-${turn.index}`}
                 data-testid={`turn-${turn.index}`}
                 data-regressed={regressed ? 'true' : 'false'}
-                aria-label={`Turn ${turn.index + 1}${regressed ? ', regressed' : ''}`}
-                className={`grid gap-2 rounded-lg border p-2 ${regressed ? 'border-rose-400 bg-rose-50' : 'border-slate-200 bg-white'}`}
-                style={cols}
+                data-changed={row.changed ? 'true' : 'false'}
+                aria-label={`Turn ${turn.index + 1}${regressed ? ', regressed' : row.changed ? ', changed' : ''}`}
+                className={`${GRID} scroll-mt-4 rounded-lg border p-2 target:ring-2 target:ring-indigo-500 ${regressed ? 'border-rose-400 bg-rose-50' : 'border-slate-200 bg-white'}`}
+                style={gridStyle(runs.length)}
               >
-                <div className="text-sm text-slate-500 tabular-nums">
+                <div className="text-sm text-slate-600 tabular-nums">
+                  <span className="sm:hidden">Turn </span>
                   {turn.index + 1}
                   {regressed ? (
-                    <p className="mt-1 text-[10px] font-semibold text-rose-700 uppercase" title={turn.regressedMetrics.map(metricLabel).join(', ')}>
+                    <p className="mt-1 ml-1 inline-block text-[10px] font-semibold text-rose-700 uppercase sm:ml-0 sm:block" title={turn.regressedMetrics.map(metricLabel).join(', ')}>
                       regressed
                     </p>
                   ) : null}
                 </div>
-                {turn.cells.map((cell, r) =>
-                  cell ? (
-                    <div key={r} className="min-w-0 space-y-1.5">
-                      <p className="text-xs font-medium text-slate-500">{cell.role}</p>
-                      <p className={`rounded-md px-2 py-1.5 text-sm whitespace-pre-wrap ${cell.role === 'user' ? 'bg-slate-100' : 'bg-indigo-50'}`}>{cell.content}</p>
-                      {cell.verdicts.length ? (
-                        <ul className="space-y-1">
-                          {cell.verdicts.map((v) => (
-                            <VerdictChip key={v.metric} v={v} />
-                          ))}
-                        </ul>
-                      ) : null}
-                    </div>
-                  ) : (
-                    <div key={r} className="text-xs text-slate-400">
-                      —
-                    </div>
-                  ),
-                )}
+                <TurnCells turn={turn} runs={runs} />
               </li>
             );
           })}

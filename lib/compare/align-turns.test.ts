@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignTurns, type SideConversation } from './align-turns';
+import { alignTurns, type SideConversation, regressedTurnIndices } from './align-turns';
 
 const turns = (...contents: string[]) => contents.map((content, index) => ({ index, role: index % 2 ? 'assistant' : 'user', content }));
 
@@ -72,5 +72,19 @@ describe('side-by-side turns: errored units', () => {
     const aligned = alignTurns([base, next], ['turn_faithfulness']);
     expect(aligned.map((t) => t.regressedMetrics)).toEqual([[], [], [], []]);
     expect(aligned[1].cells[1]!.verdicts[0]).toMatchObject({ verdict: 'error', worse: false, better: false });
+  });
+});
+
+describe('regressedTurnIndices', () => {
+  const v = (turnIndex: number, verdict: string) => ({ turnIndex, verdict });
+  it('lists the turns where some candidate judged worse than the baseline, once each, in order', () => {
+    const base = [v(1, 'yes'), v(3, 'yes'), v(5, 'idk'), v(7, 'no')];
+    const one = [v(1, 'yes'), v(3, 'no'), v(5, 'no'), v(7, 'no')];
+    const two = [v(5, 'no'), v(1, 'idk'), v(9, 'no')];
+    expect(regressedTurnIndices([base, one, two])).toEqual([1, 3, 5]);
+  });
+  it('compares nothing without a baseline verdict, and ignores errors', () => {
+    expect(regressedTurnIndices([[], [v(1, 'no')]])).toEqual([]);
+    expect(regressedTurnIndices([[v(1, 'yes')], [v(1, 'error')]])).toEqual([]);
   });
 });

@@ -46,6 +46,29 @@ export interface AlignedTurn {
 const RANK: Record<Verdict, number> = { yes: 0, idk: 1, no: 2 };
 const rankOf = (v: string): number | null => (v in RANK ? RANK[v as Verdict] : null);
 
+/** A verdict worse than another on the same turn (yes < idk < no); anything else is not compared. */
+export function isWorseVerdict(before: string, after: string): boolean {
+  const b = rankOf(before);
+  const a = rankOf(after);
+  return b !== null && a !== null && a > b;
+}
+
+/**
+ * The turns (indices, ascending) where some candidate's verdict is worse than the baseline's.
+ * `runs[r]` lists run r's verdicts of one metric on one conversation, baseline first.
+ */
+export function regressedTurnIndices(runs: readonly (readonly { turnIndex: number; verdict: string }[])[]): number[] {
+  const base = new Map((runs[0] ?? []).map((v) => [v.turnIndex, v.verdict]));
+  const turns = new Set<number>();
+  for (const run of runs.slice(1)) {
+    for (const v of run) {
+      const before = base.get(v.turnIndex);
+      if (before !== undefined && isWorseVerdict(before, v.verdict)) turns.add(v.turnIndex);
+    }
+  }
+  return [...turns].sort((a, b) => a - b);
+}
+
 /**
  * Both transcripts side by side, turn by turn (turns are matched by position), each turn
  * with every run's verdicts. A turn regressed when, for some metric, a candidate's verdict

@@ -13,10 +13,10 @@ describe('compare search params', () => {
   });
 
   it('round-trip through a URL', () => {
-    const href = compareHref('/compare', { baseline: 'a', candidates: ['b', 'c'], filter: 'unmatched', sort: '-delta', by: 1, page: 2, key: 'name:Refund & co' });
-    expect(href).toBe('/compare?baseline=a&candidate=b&candidate=c&filter=unmatched&sort=-delta&by=1&page=2&key=name%3ARefund+%26+co');
+    const href = compareHref('/compare', { baseline: 'a', candidates: ['b', 'c'], filter: 'unmatched', sort: '-delta', by: 1, page: 2, key: 'name:Refund & co', changedOnly: true });
+    expect(href).toBe('/compare?baseline=a&candidate=b&candidate=c&filter=unmatched&sort=-delta&by=1&page=2&key=name%3ARefund+%26+co&changed=1');
     const params = new URLSearchParams(href.split('?')[1]);
     const search = Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!]));
-    expect(parseCompareSearch(search)).toMatchObject({ baseline: 'a', candidates: ['b', 'c'], filter: 'unmatched', sort: '-delta', by: 1, page: 2, key: 'name:Refund & co' });
+    expect(parseCompareSearch(search)).toMatchObject({ baseline: 'a', candidates: ['b', 'c'], filter: 'unmatched', sort: '-delta', by: 1, page: 2, key: 'name:Refund & co', changedOnly: true });
   });
 });

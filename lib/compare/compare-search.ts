@@ -20,6 +20,8 @@ export interface CompareSearch {
   page: number;
   /** Side-by-side view: the match key of the conversation. */
   key: string | null;
+  /** Side-by-side view: only the turns that changed, runs of unchanged ones folded. */
+  changedOnly: boolean;
 }
 
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -42,6 +44,7 @@ export function parseCompareSearch(search: SearchParams): CompareSearch {
     by: z.coerce.number().int().min(0).max(50).catch(0).parse(first(search.by) ?? 0),
     page: z.coerce.number().int().min(1).catch(1).parse(first(search.page) ?? 1),
     key: z.string().min(1).max(5000).optional().catch(undefined).parse(first(search.key)) ?? null,
+    changedOnly: first(search.changed) === '1',
   };
 }
 
@@ -61,6 +64,7 @@ export function compareHref(path: string, state: UrlState): string {
   if (state.by) params.set('by', String(state.by));
   if (state.page && state.page > 1) params.set('page', String(state.page));
   if (state.key) params.set('key', state.key);
+  if (state.changedOnly) params.set('changed', '1');
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }

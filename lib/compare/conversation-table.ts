@@ -152,6 +152,14 @@ export class ConversationTable {
     return this.metricRows(metric).counts;
   }
 
+  /** Conversations that regressed on at least one of these metrics (each counted once). */
+  regressedOnAny(metrics: readonly string[]): number {
+    const flagsOf = metrics.map((m) => this.metricRows(m).flags);
+    let n = 0;
+    for (let row = 0; row < this.keyMatch.keys.length; row++) if (flagsOf.some((flags) => flags[row] & REGRESSED)) n += 1;
+    return n;
+  }
+
   page(query: TableQuery): TablePage {
     const by = Math.min(Math.max(0, query.by), this.runs.length - 2);
     const { flags, deltas, counts } = this.metricRows(query.metric);
