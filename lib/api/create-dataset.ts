@@ -3,15 +3,16 @@ import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
 import { declaredTooLarge, requestLimits, tooLarge } from '../http/limits';
 import { bodyChunks } from '../imports/body-chunks';
+import { groupProblems } from '../datasets';
 import { importDatasetStream } from '../imports/import-dataset';
-import { importOptionsSchema } from '../imports/import-options';
+import { importOptionsSchema, jsonField } from '../imports/import-options';
 import { apiError, validationError } from './errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
 /** Form fields read as import options. */
-const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping']);
+const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid']);
 /** Options that decide how the file is read: they must come before it (it is parsed as it arrives). */
-const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping']);
+const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid']);
 /** Options that may come after the file: applied in the import's transaction, before it commits. */
 const lateSchema = importOptionsSchema.pick({ name: true, modelVersion: true }).partial();
 
@@ -26,8 +27,9 @@ const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+
 
 /**
  * POST /api/v1/datasets: a multipart form with the dataset in `file` and optional `name`,
- * `modelVersion` (before or after it), `format`, `csvMapping` (JSON) (before it). The file streams into the same
- * import the upload page uses: nothing is stored unless the whole file is valid.
+ * `modelVersion` (before or after it), `format`, `csvMapping` (JSON), `roleValues` (JSON), `skipInvalid`
+ * (before it). The file streams into the same import the upload page uses: nothing is stored unless the
+ * whole file is valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
  */
 export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
   const boundary = multipartBoundary(request.headers.get('content-type'));
@@ -56,21 +58,15 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
   }
   if (!file) return apiError('BAD_INPUT', 'file: no file field in the form', { field: 'file' });
 
-  let csvMapping: unknown;
-  if (fields.csvMapping) {
-    try {
-      csvMapping = JSON.parse(fields.csvMapping);
-    } catch {
-      csvMapping = fields.csvMapping;
-    }
-  }
   const fileName = fields.fileName ?? file.fileName ?? undefined;
   const options = importOptionsSchema.safeParse({
     name: fields.name ?? (fileName ? withoutExtension(fileName) : ''),
     modelVersion: fields.modelVersion,
     fileName,
     format: fields.format || undefined,
-    csvMapping,
+    csvMapping: jsonField(fields.csvMapping),
+    roleValues: jsonField(fields.roleValues),
+    skipInvalid: fields.skipInvalid || undefined,
   });
   if (!options.success) {
     await parts.return(undefined);
@@ -107,6 +103,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     return apiError('BAD_INPUT', outcome.message, {
       field: 'file',
       ...(first ? { line: first.line, ...(first.field ? { fileField: first.field } : {}) } : {}),
+      groups: groupProblems(outcome.problems),
       problems: outcome.problems,
     });
   }
@@ -116,6 +113,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
       format: outcome.format,
       conversations: outcome.stats.conversations,
       turns: outcome.stats.turns,
+      ...(outcome.skipped.length ? { skipped: outcome.skipped } : {}),
       warnings: outcome.problems,
     },
     { status: 201 },

@@ -62,10 +62,14 @@ const multipartUpload = {
           file: { type: 'string', format: 'binary', description: 'The dataset: deepeval JSON/JSONL/CSV, OpenAI chat logs, ShareGPT, or a CSV with a column mapping' },
         },
       },
-      encoding: { csvMapping: { contentType: 'application/json' } },
+      encoding: { csvMapping: { contentType: 'application/json' }, roleValues: { contentType: 'application/json' } },
     },
   },
-  description: 'name and modelVersion may come before or after file; fileName, format and csvMapping must come before it.',
+  description:
+    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues and skipInvalid must come before it. ' +
+    'roleValues maps the file’s own role values to user/assistant (CSV), e.g. {"agent_1":"user","agent_2":"assistant"}. ' +
+    'skipInvalid=true stores the valid conversations and answers the lines left out as skipped; without it a file with errors stores nothing ' +
+    '(the 400 lists its problems and groups them by kind).',
 };
 
 const metricNameParameter = { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'The custom metric’s name, e.g. refund_policy' };

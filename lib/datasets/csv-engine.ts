@@ -6,7 +6,7 @@ import { CsvRowReader, type CsvRow } from './csv-rows';
 import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, splitListText } from './fields';
 import { labelColumnMetric, labelValue } from './labels';
 import { mapDeepevalRecord } from './map-deepeval';
-import { normaliseRole, unknownRoleMessage } from './roles';
+import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
 import { stripBom } from './text-checks';
 import type { CsvField, CsvMapping, FormatId } from './types';
 
@@ -62,6 +62,8 @@ interface PendingConversation {
 export interface CsvEngineOptions {
   format?: FormatId;
   mapping?: CsvMapping;
+  /** The file's role values mapped to user/assistant. */
+  roleValues?: RoleValues;
   /** 'contiguous' (streaming): a conversation ends when the id changes. 'all': rows may come in any order. */
   grouping: 'contiguous' | 'all';
 }
@@ -292,9 +294,9 @@ export class CsvEngine {
     let turn: Turn | null = null;
     if (!(roleText.trim() === '' && content === '' && index === null)) {
       const roleKey = cells.get('role')!.key;
-      const role = normaliseRole(roleText);
+      const role = normaliseRole(roleText, this.options.roleValues);
       if (roleText.trim() === '') issues.push({ severity: 'error', path: [roleKey], message: 'missing role' });
-      else if (!role) issues.push({ severity: 'error', path: [roleKey], message: unknownRoleMessage(roleText) });
+      else if (!role) issues.push({ severity: 'error', path: [roleKey], message: unknownRoleMessage(roleText, true) });
       if (content.trim() === '') issues.push({ severity: 'warning', path: [cells.get('content')!.key], message: 'empty content (kept as it is)' });
       turn = compact<Turn>({
         role: role ?? 'user',

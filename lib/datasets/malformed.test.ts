@@ -114,7 +114,7 @@ describe('record problems name the line and the field', () => {
         severity: 'error',
         line: 3,
         field: 'role',
-        message: 'unknown role "system": expected user/human or assistant/ai/gpt/bot',
+        message: 'unknown role "system": expected user/human or assistant/ai/gpt/bot, or map it to one in the role values',
         record: 2,
       },
     ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvMappingSchema } from './csv-mapping';
+import { roleValuesSchema } from './roles';
 import { FORMAT_IDS } from './types';
 
 /** Parse options as they arrive from a form, a route or the CLI. */
@@ -7,6 +8,7 @@ export const parseOptionsSchema = z.object({
   fileName: z.string().optional(),
   format: z.enum(FORMAT_IDS).optional(),
   csvMapping: csvMappingSchema.optional(),
+  roleValues: roleValuesSchema.optional(),
   maxProblems: z.number().int().positive().optional(),
   grouping: z.enum(['contiguous', 'all']).optional(),
   maxJsonChars: z.number().positive().optional(),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Turn } from '../domain';
 import { quoted } from './value-checks';
 
@@ -12,11 +13,26 @@ const ROLES: Record<string, Turn['role']> = {
 
 export const ACCEPTED_ROLES = 'user/human or assistant/ai/gpt/bot';
 
-/** user/human → user; assistant/ai/gpt/bot → assistant (any case); anything else → null. */
-export function normaliseRole(value: unknown): Turn['role'] | null {
+/** The file's own role values and the role each stands for, e.g. { "agent_1": "user", "agent_2": "assistant" }. */
+export const roleValuesSchema = z
+  .record(z.string().trim().min(1, 'a role value cannot be empty').max(200, 'a role value is at most 200 characters'), z.enum(['user', 'assistant'], { error: 'map each role value to "user" or "assistant"' }))
+  .refine((map) => Object.keys(map).length <= 100, { message: 'at most 100 role values' });
+export type RoleValues = z.infer<typeof roleValuesSchema>;
+
+/**
+ * The file's own values first (as given, or in any case), then user/human → user and
+ * assistant/ai/gpt/bot → assistant (any case); anything else → null.
+ */
+export function normaliseRole(value: unknown, roleValues?: RoleValues): Turn['role'] | null {
   if (typeof value !== 'string') return null;
-  return ROLES[value.trim().toLowerCase()] ?? null;
+  const key = value.trim();
+  if (roleValues) {
+    const own = roleValues[key] ?? Object.entries(roleValues).find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
+    if (own) return own;
+  }
+  return ROLES[key.toLowerCase()] ?? null;
 }
 
-export const unknownRoleMessage = (value: unknown): string =>
-  `unknown role ${quoted(value)}: expected ${ACCEPTED_ROLES}`;
+/** `mappable`: the format takes role values (CSV), so the message says how to map this one. */
+export const unknownRoleMessage = (value: unknown, mappable = false): string =>
+  `unknown role ${quoted(value)}: expected ${ACCEPTED_ROLES}${mappable ? ', or map it to one in the role values' : ''}`;

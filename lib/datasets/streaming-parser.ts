@@ -124,7 +124,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     const container = containerOf(format);
     if (container === 'csv') {
       const csv = new CsvEngine(
-        { format: options.format, mapping: options.csvMapping, grouping: options.grouping ?? 'contiguous' },
+        { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous' },
         out,
       );
       engine = {

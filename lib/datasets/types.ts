@@ -80,6 +80,8 @@ export interface ParseOptions {
   format?: FormatId;
   /** For CSV: how columns map to fields; guessed from the header when absent. */
   csvMapping?: CsvMapping;
+  /** For CSV: the file's role values mapped to user/assistant ({ "agent_1": "user" }), before the usual names. */
+  roleValues?: Record<string, 'user' | 'assistant'>;
   /** Problems kept in full; the rest are counted in one summary problem. Default 500. */
   maxProblems?: number;
 }

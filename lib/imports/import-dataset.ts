@@ -1,6 +1,7 @@
 import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import type { Db } from '../db/queries/db-types';
 import { saveDataset } from '../db/queries/datasets/save-dataset';
+import type { SkippedLine } from '../db/queries/datasets/skipped-lines';
 import type { Conversation } from '../metrics/types';
 import type { ImportOptions } from './import-options';
 
@@ -23,6 +24,8 @@ export type ImportOutcome =
       stats: ImportStats;
       /** Warnings only: what was kept as it is. */
       problems: Problem[];
+      /** With skipInvalid: the lines left out and why (also stored with the dataset). */
+      skipped: SkippedLine[];
     }
   | {
       ok: false;
@@ -59,6 +62,7 @@ export async function importDatasetStream(
     fileName: options.fileName,
     format: options.format,
     csvMapping: options.csvMapping,
+    roleValues: options.roleValues,
     maxProblems: MAX_PROBLEMS,
     limits: extra.limits,
   });
@@ -71,7 +75,8 @@ export async function importDatasetStream(
     let failed = false;
     const take = (conversations: Conversation[]) => {
       if (failed || conversations.length === 0) return;
-      if (hasErrors(parser.problems)) {
+      // The parser hands over only valid conversations: skipping, the others are simply not among them.
+      if (!options.skipInvalid && hasErrors(parser.problems)) {
         failed = true;
         pending = [];
         return;
@@ -98,7 +103,8 @@ export async function importDatasetStream(
     take(parser.push(tail));
     take(parser.end());
     problems = parser.problems;
-    if (hasErrors(problems) || parser.format === null) throw new ImportRejected();
+    const nothingGood = parser.stats.conversations === 0;
+    if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) throw new ImportRejected();
     if (pending.length > 0) yield pending;
   }
 
@@ -110,16 +116,24 @@ export async function importDatasetStream(
       sourceFormat: () => parser.format ?? options.format ?? 'unknown',
       conversations: batches(),
       lateDetails,
+      skippedLines: () => skippedOf(problems),
     });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
-    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems };
+    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped: skippedOf(problems) };
   } catch (error) {
     if (!(error instanceof ImportRejected)) throw error;
     stats.conversations = parser.stats.conversations;
     stats.turns = parser.stats.turns;
     return { ok: false, message: rejectionMessage(problems), format: parser.format, stats, problems };
   }
+}
+
+/** The errors of an import that skipped them: each line once, with its first reason. */
+function skippedOf(problems: readonly Problem[]): SkippedLine[] {
+  const byLine = new Map<number, SkippedLine>();
+  for (const p of problems) if (p.severity === 'error' && !byLine.has(p.line)) byLine.set(p.line, { line: p.line, field: p.field, message: p.message });
+  return [...byLine.values()];
 }
 
 /** The first error in words, with where it is and how many others there are. */

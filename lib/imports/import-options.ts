@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvMappingSchema, FORMAT_IDS, type CsvMapping, type FormatId } from '../datasets';
+import { csvMappingSchema, FORMAT_IDS, roleValuesSchema, type CsvMapping, type FormatId, type RoleValues } from '../datasets';
 
 /** What an upload says about the file besides its bytes (query string of the upload route). */
 export const importOptionsSchema = z.object({
@@ -13,6 +13,12 @@ export const importOptionsSchema = z.object({
   fileName: z.string().trim().max(500).optional(),
   format: z.enum(FORMAT_IDS).optional(),
   csvMapping: csvMappingSchema.optional(),
+  roleValues: roleValuesSchema.optional(),
+  /** Store the valid conversations and a note of the lines left out, instead of refusing the file. */
+  skipInvalid: z
+    .enum(['true', 'false'], { error: 'skipInvalid is "true" or "false"' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export interface ImportOptions {
   name: string;
@@ -20,6 +26,8 @@ export interface ImportOptions {
   fileName?: string;
   format?: FormatId;
   csvMapping?: CsvMapping;
+  roleValues?: RoleValues;
+  skipInvalid?: boolean;
 }
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
@@ -31,25 +39,30 @@ export function importOptionsToSearchParams(options: ImportOptionsInput): URLSea
   if (options.fileName) params.set('fileName', options.fileName);
   if (options.format) params.set('format', options.format);
   if (options.csvMapping) params.set('csvMapping', JSON.stringify(options.csvMapping));
+  if (options.roleValues && Object.keys(options.roleValues).length > 0) params.set('roleValues', JSON.stringify(options.roleValues));
+  if (options.skipInvalid) params.set('skipInvalid', String(options.skipInvalid));
   return params;
 }
 
-/** Reads the options back from a query string; a csvMapping that is not JSON fails validation. */
-export function importOptionsFromSearchParams(params: URLSearchParams) {
-  let csvMapping: unknown;
-  const rawMapping = params.get('csvMapping');
-  if (rawMapping) {
-    try {
-      csvMapping = JSON.parse(rawMapping);
-    } catch {
-      csvMapping = rawMapping;
-    }
+/** A field that travels as JSON; text that is not JSON is passed on as it is, to fail validation by name. */
+export function jsonField(raw: string | null | undefined): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
   }
+}
+
+/** Reads the options back from a query string; a csvMapping or roleValues that is not JSON fails validation. */
+export function importOptionsFromSearchParams(params: URLSearchParams) {
   return importOptionsSchema.safeParse({
     name: params.get('name') ?? '',
     modelVersion: params.get('modelVersion') ?? undefined,
     fileName: params.get('fileName') ?? undefined,
     format: params.get('format') ?? undefined,
-    csvMapping,
+    csvMapping: jsonField(params.get('csvMapping')),
+    roleValues: jsonField(params.get('roleValues')),
+    skipInvalid: params.get('skipInvalid') ?? undefined,
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/queries/db-types';
+import { readSkippedLines, type SkippedLine } from '../../db/queries/datasets/skipped-lines';
 
 /** A dataset as GET /api/v1/datasets lists it. */
 export interface DatasetListEntry {
@@ -13,6 +14,8 @@ export interface DatasetListEntry {
   createdAt: string;
   /** Who uploaded it: null before sign-in existed, for the service key or the local user, or once that user is deleted. */
   createdBy: { id: string; name: string } | null;
+  /** Lines of the file left out when it was imported with skipInvalid=true, and why; empty otherwise. */
+  skipped: SkippedLine[];
 }
 
 /** One page of datasets, newest first, and how many match. */
@@ -33,6 +36,7 @@ export async function listApiDatasets(db: Db, filter: { modelVersion?: string },
         conversationCount: true,
         turnCount: true,
         createdAt: true,
+        skippedLines: true,
         createdBy: { select: { id: true, name: true } },
         _count: { select: { runs: true } },
       },
@@ -50,6 +54,7 @@ export async function listApiDatasets(db: Db, filter: { modelVersion?: string },
     runs: d._count.runs,
     createdAt: d.createdAt.toISOString(),
     createdBy: d.createdBy,
+    skipped: readSkippedLines(d.skippedLines),
   }));
   return { items, total };
 }

@@ -5,6 +5,7 @@ import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../db-types';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from './purge-dataset';
 import { createSequentialIds } from './sequential-ids';
+import type { SkippedLine } from './skipped-lines';
 
 export interface SaveDatasetInput {
   name: string;
@@ -17,6 +18,8 @@ export interface SaveDatasetInput {
   conversations: Conversation[] | AsyncIterable<Conversation[]>;
   /** Name and model version that arrived after the file (a form's later fields), read after the last batch. */
   lateDetails?: () => { name?: string; modelVersion?: string };
+  /** Lines of the file left out ("skip invalid rows"), read after the last batch; stored with the dataset. */
+  skippedLines?: () => readonly SkippedLine[];
 }
 
 export interface SavedDataset {
@@ -203,7 +206,11 @@ export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<Save
     }
     const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
     const late = input.lateDetails?.() ?? {};
-    await db.dataset.update({ where: { id, importing: true }, data: { conversationCount, turnCount, sourceFormat, ...late, importing: false } });
+    const skipped = input.skippedLines?.() ?? [];
+    await db.dataset.update({
+      where: { id, importing: true },
+      data: { conversationCount, turnCount, sourceFormat, ...late, ...(skipped.length ? { skippedLines: skipped.map((s) => ({ ...s })) } : {}), importing: false },
+    });
     return { id, conversationCount, turnCount };
   } catch (error) {
     // What remains if this fails too is the sweep's to remove.

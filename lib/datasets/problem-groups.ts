@@ -1,0 +1,34 @@
+import type { Problem, Severity } from './types';
+
+export interface ProblemGroup {
+  severity: Severity;
+  field: string;
+  message: string;
+  /** Lines with this problem (each counted once). */
+  count: number;
+  /** The first lines, in file order. */
+  lines: number[];
+}
+
+const FIRST_LINES = 5;
+
+/**
+ * Problems by kind (same severity, field and message), errors first, then by how often they
+ * occur: "unknown role "agent_1"" on 435 rows is one group of 435, not 435 lines. A line
+ * reported twice for the same kind is counted once.
+ */
+export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
+  const groups = new Map<string, ProblemGroup & { seen: Set<number> }>();
+  for (const p of problems) {
+    const key = `${p.severity}\u0000${p.field}\u0000${p.message}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { severity: p.severity, field: p.field, message: p.message, count: 0, lines: [], seen: new Set() }));
+    if (group.seen.has(p.line)) continue;
+    group.seen.add(p.line);
+    group.count += 1;
+    if (group.lines.length < FIRST_LINES) group.lines.push(p.line);
+  }
+  return [...groups.values()]
+    .map(({ seen: _seen, ...group }) => group)
+    .sort((a, b) => (a.severity === b.severity ? b.count - a.count : a.severity === 'error' ? -1 : 1));
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disconnectDb, getDb } from '../lib/db/client';
+import { startServerServices } from '../lib/server/start-server-services';
+import { freshDatabase, type FreshDatabase } from './db/databases';
+
+/*
+ * POST /api/v1/datasets with files from real life: a CSV whose roles are agent_1/agent_2
+ * (mapped with `roleValues`), a JSONL whose last line was cut off (imported without it with
+ * `skipInvalid=true`, and refused whole without), errors grouped by kind.
+ */
+
+let routes: { datasets: typeof import('../app/api/v1/datasets/route') };
+let database: FreshDatabase;
+const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH };
+
+beforeAll(async () => {
+  database = await freshDatabase('sqlite');
+  await disconnectDb();
+  process.env.DATABASE_URL = database.url;
+  process.env.TURNWISE_AUTH = 'off';
+  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER: '0' });
+  routes = { datasets: await import('../app/api/v1/datasets/route') };
+});
+afterAll(async () => {
+  await disconnectDb();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  await database?.drop();
+});
+
+const BASE = 'http://localhost/api/v1';
+type Body = Record<string, unknown> & { error?: { code: string; message: string; line?: number } };
+
+async function upload(fields: Record<string, string>, file: string, fileName: string): Promise<{ status: number; body: Body }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file]), fileName);
+  const response = await routes.datasets.POST(new Request(`${BASE}/datasets`, { method: 'POST', body: form }));
+  return { status: response.status, body: (await response.json()) as Body };
+}
+const datasetCount = () => getDb().dataset.count();
+
+// 20 conversations of 2 turns, roles agent_1 (the customer) and agent_2 (the bot).
+const agentsCsv = [
+  'chat_id,speaker,utterance',
+  ...Array.from({ length: 20 }, (_, i) => [`c${i},agent_1,Where is parcel ${i}?`, `c${i},agent_2,"Parcel ${i} arrives tomorrow, by noon."`]).flat(),
+].join('\n');
+const mapping = JSON.stringify({ chat_id: 'conversationId', speaker: 'role', utterance: 'content' });
+
+describe('role values', () => {
+  it('imports agent_1/agent_2 as user/assistant with roleValues', async () => {
+    const { status, body } = await upload(
+      { name: 'agents', csvMapping: mapping, roleValues: JSON.stringify({ agent_1: 'user', agent_2: 'assistant' }) },
+      agentsCsv,
+      'agents.csv',
+    );
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ conversations: 20, turns: 40 });
+    const turns = await getDb().turn.findMany({ where: { conversation: { datasetId: body.id as string } }, orderBy: [{ conversationId: 'asc' }, { index: 'asc' }], take: 2 });
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('without them refuses the file with one group per kind of error, each line once, and stores nothing', async () => {
+    const before = await datasetCount();
+    const { status, body } = await upload({ name: 'agents', csvMapping: mapping }, agentsCsv, 'agents.csv');
+    expect(status).toBe(400);
+    const groups = (body.error as unknown as { groups: unknown }).groups as { severity: string; message: string; count: number; lines: number[] }[];
+    expect(groups.map((g) => [g.message, g.count])).toEqual([
+      [expect.stringContaining('unknown role "agent_1"'), 20],
+      [expect.stringContaining('unknown role "agent_2"'), 20],
+    ]);
+    expect(groups[0].lines).toEqual([2, 4, 6, 8, 10]);
+    expect(new Set(groups[0].lines).size).toBe(groups[0].lines.length);
+    expect(body.error!.message).toMatch(/role values/);
+    expect(await datasetCount()).toBe(before);
+  });
+
+  it('names the field and the value of a bad mapping', async () => {
+    const notJson = await upload({ name: 'x', roleValues: '{agent_1: user' }, agentsCsv, 'agents.csv');
+    expect(notJson.status).toBe(400);
+    expect(JSON.stringify(notJson.body)).toMatch(/roleValues/);
+    const badRole = await upload({ name: 'x', roleValues: JSON.stringify({ agent_1: 'customer' }) }, agentsCsv, 'agents.csv');
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.error).toMatchObject({ field: 'roleValues.agent_1', message: 'roleValues.agent_1: map each role value to "user" or "assistant"' });
+  });
+});
+
+describe('skipInvalid', () => {
+  const good = Array.from({ length: 99 }, (_, i) => JSON.stringify({ name: `chat ${i}`, turns: [{ role: 'user', content: `Question ${i}?` }, { role: 'assistant', content: `Answer ${i}.` }] }));
+  const jsonl = [...good, '{"name": "chat 99", "turns": [{"role": "user", "content": "Quest'].join('\n');
+
+  it('without it, a file with one bad line stores nothing', async () => {
+    const before = await datasetCount();
+    const { status, body } = await upload({ name: 'cut' }, jsonl, 'cut.jsonl');
+    expect(status).toBe(400);
+    expect(body.error!.message).toMatch(/^Nothing was stored/);
+    expect(body.error).toMatchObject({ line: 100 });
+    expect(await datasetCount()).toBe(before);
+  });
+
+  it('with skipInvalid=true stores the good conversations and a note of the skipped line, which the API returns', async () => {
+    const { status, body } = await upload({ name: 'cut', skipInvalid: 'true' }, jsonl, 'cut.jsonl');
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ conversations: 99, turns: 198 });
+    const skipped = body.skipped as { line: number; message: string }[];
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toMatchObject({ line: 100 });
+    expect(skipped[0].message).toMatch(/JSON/);
+
+    const stored = await getDb().dataset.findUniqueOrThrow({ where: { id: body.id as string }, select: { conversationCount: true, skippedLines: true } });
+    expect(stored.conversationCount).toBe(99);
+    expect(stored.skippedLines).toEqual(skipped);
+    const list = await routes.datasets.GET(new Request(`${BASE}/datasets?pageSize=100`));
+    const item = ((await list.json()) as { items: { id: string; skipped: unknown }[] }).items.find((d) => d.id === body.id);
+    expect(item?.skipped).toEqual(skipped);
+  });
+
+  it('still refuses a file with nothing good in it, and a bad value of the field', async () => {
+    const none = await upload({ name: 'none', skipInvalid: 'true' }, '{"turns": [}\n{"turns": 3}', 'none.jsonl');
+    expect(none.status).toBe(400);
+    expect(none.body.error!.message).toMatch(/Nothing was stored/);
+    const bad = await upload({ name: 'x', skipInvalid: 'maybe' }, jsonl, 'cut.jsonl');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/skipInvalid/);
+  });
+});
