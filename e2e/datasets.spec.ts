@@ -64,9 +64,9 @@ test.describe('importing a dataset', () => {
   test('a broken JSON file shows its line and cannot be imported', async ({ page }) => {
     await chooseFile(page, fixture('broken.json'));
     const problems = page.getByRole('region', { name: 'Problems' });
-    await expect(problems.getByText('1 error')).toBeVisible();
+    await expect(problems.getByText('1 line has an error')).toBeVisible();
     const row = problems.getByRole('row').filter({ hasText: 'broken JSON' });
-    await expect(row.getByRole('cell').nth(1)).toHaveText('7:5');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('7');
     await expect(row).toContainText("broken JSON at line 7, column 5: expected ',' or '}'");
     await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     await expect(page.getByText('Fix the errors in the file first')).toBeVisible();

@@ -10,7 +10,7 @@ const ALIASES: [CsvField, string[]][] = [
   ['turnIndex', ['turnindex', 'turn', 'turnidx', 'turnnumber', 'turnno', 'turnid', 'messageindex', 'index', 'position', 'seq', 'order']],
   ['role', ['role', 'speaker', 'from', 'author', 'sender']],
   ['content', ['content', 'message', 'text', 'utterance', 'value', 'body']],
-  ['retrievalContext', ['retrievalcontext', 'retrievedcontext', 'documents', 'docs', 'retrieved', 'retrieveddocuments', 'passages', 'contexts', 'knowledge', 'sources', 'chunks', 'retrievedchunks']],
+  ['retrievalContext', ['retrievalcontext', 'retrievedcontext', 'documents', 'docs', 'retrieved', 'retrieveddocuments', 'passages', 'contexts', 'knowledge', 'knowledgebase', 'sources', 'chunks', 'retrievedchunks', 'retrievalcontexts', 'evidence', 'snippets', 'citations', 'searchresults', 'ragcontext']],
   ['expectedOutput', ['expectedoutput', 'expected', 'reference', 'groundtruth', 'expectedanswer', 'idealanswer', 'referenceanswer']],
   ['context', ['turncontext', 'referencecontext']],
   ['toolsCalled', ['toolscalled', 'toolcalls']],

@@ -17,7 +17,7 @@ export { parseDataset } from './parse-dataset';
 export { createStreamingParser, MAX_JSON_CHARS, type StreamingOptions, type StreamingParser } from './streaming-parser';
 export { guessCsvMapping, csvFormatOf, csvMappingSchema } from './csv-mapping';
 export { parseOptionsSchema } from './options-schema';
-export { roleValuesSchema, type RoleValues } from './roles';
+export { normaliseRole, roleValuesSchema, type RoleValues } from './roles';
 export { DEFAULT_CONVERSATION_LIMITS, quoted, type ConversationLimits } from './value-checks';
 export { decodeDataset, createChunkDecoder } from './decode';
 export { exportDeepevalJson, exportJsonl, toDeepevalRecord } from './export-deepeval';

@@ -1,5 +1,6 @@
 import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import type { Db } from '../db/queries/db-types';
+import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import { saveDataset } from '../db/queries/datasets/save-dataset';
 import type { SkippedLine } from '../db/queries/datasets/skipped-lines';
 import type { Conversation } from '../metrics/types';
@@ -120,6 +121,10 @@ export async function importDatasetStream(
     });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
+    // Offered again for the next file with the same columns (a failure here loses no data).
+    if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
+      await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
+    }
     return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped: skippedOf(problems) };
   } catch (error) {
     if (!(error instanceof ImportRejected)) throw error;

@@ -5,6 +5,7 @@ import {
   type CsvMapping,
   type FormatId,
   type Problem,
+  type RoleValues,
 } from '../datasets';
 import type { Conversation } from '../metrics/types';
 import { readCsvHead } from './csv-headers';
@@ -25,6 +26,7 @@ export interface PreviewOptions {
   fileName?: string;
   format?: FormatId;
   csvMapping?: CsvMapping;
+  roleValues?: RoleValues;
 }
 
 export interface PreviewSnapshot {
@@ -39,8 +41,10 @@ export interface PreviewSnapshot {
   problems: Problem[];
   /** Header names when the file is (or may be) a CSV file; null otherwise. */
   csvHeaders: string[] | null;
-  /** The first data row, one cell per header (to help map the columns). */
+  /** Per header, its first non-empty cell (to help map the columns). */
   csvSample: string[] | null;
+  /** The distinct values of the column mapped to the role, among the first rows; null without one. */
+  csvRoleValues: string[] | null;
   /** The mapping the parser used: the one given, completed by the guess from the headers. */
   csvMapping: CsvMapping | null;
   done: boolean;
@@ -56,7 +60,7 @@ export async function previewDatasetStream(
   options: PreviewOptions,
   onProgress?: (snapshot: PreviewSnapshot) => void,
 ): Promise<PreviewSnapshot> {
-  const parser = createStreamingParser({ fileName: options.fileName, format: options.format, csvMapping: options.csvMapping });
+  const parser = createStreamingParser({ fileName: options.fileName, format: options.format, csvMapping: options.csvMapping, roleValues: options.roleValues });
   const decoder = createChunkDecoder();
   const sample: Conversation[] = [];
   let head = '';
@@ -73,6 +77,8 @@ export async function previewDatasetStream(
     const format = parser.format;
     const csv = looksLikeCsv(options.fileName, format) ? readCsvHead(head) : null;
     const csvHeaders = csv?.headers ?? null;
+    const csvMapping = csvHeaders ? { ...guessCsvMapping(csvHeaders), ...options.csvMapping } : null;
+    const roleColumn = csvHeaders && csvMapping ? csvHeaders.findIndex((h) => csvMapping[h] === 'role') : -1;
     return {
       bytesRead,
       totalBytes,
@@ -83,7 +89,8 @@ export async function previewDatasetStream(
       problems: [...problems],
       csvHeaders,
       csvSample: csv?.sample ?? null,
-      csvMapping: csvHeaders ? { ...guessCsvMapping(csvHeaders), ...options.csvMapping } : null,
+      csvRoleValues: csv && roleColumn !== -1 ? csv.values[roleColumn] : null,
+      csvMapping,
       done,
     };
   };

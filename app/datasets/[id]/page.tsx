@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { ConversationSearch } from '@/components/datasets/conversation-search';
 import { ConversationsPanel } from '@/components/datasets/conversations-panel';
 import { DatasetHeader } from '@/components/datasets/dataset-header';
+import { SkippedLinesNote } from '@/components/datasets/skipped-lines-note';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { getDb } from '@/lib/db/client';
@@ -31,6 +32,7 @@ export default async function DatasetPage(props: Props) {
   return (
     <div className="space-y-8">
       <DatasetHeader dataset={dataset} may={{ run: hasRole(principal.role, 'editor'), change: mayChange(principal, dataset.createdById) }} />
+      <SkippedLinesNote skipped={dataset.skipped} />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Runs</h2>
         <Suspense fallback={<TableSkeleton rows={2} label="Loading runs" />}>

@@ -36,7 +36,7 @@ export function CsvMappingEditor({
         <thead>
           <tr className="text-left text-xs text-slate-500">
             <th scope="col" className="w-1/4 pb-1 font-medium">Column</th>
-            <th scope="col" className="pb-1 font-medium">First row</th>
+            <th scope="col" className="pb-1 font-medium">Sample</th>
             <th scope="col" className="w-56 pb-1 font-medium">Field</th>
           </tr>
         </thead>

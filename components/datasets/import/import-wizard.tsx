@@ -1,18 +1,22 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import type { CsvMapping, Problem } from '@/lib/datasets';
+import { recallCsvMappingAction } from '@/lib/actions/csv-mappings';
+import { normaliseRole, type CsvMapping, type Problem, type RoleValues } from '@/lib/datasets';
+import { guessRoleValues } from '@/lib/imports/guess-role-values';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
 import { CsvMappingEditor } from './csv-mapping-editor';
 import { FileDrop } from './file-drop';
 import { PreviewConversations } from './preview-conversations';
 import { ProblemList } from './problem-list';
+import { RememberedMappingNote, type Remembered } from './remembered-mapping-note';
+import { RoleValuesEditor } from './role-values-editor';
 import { uploadDataset } from './upload-dataset';
 import { useFilePreview } from './use-file-preview';
 
@@ -93,6 +97,8 @@ export function ImportWizard() {
   const [name, setName] = useState('');
   const [modelVersion, setModelVersion] = useState('');
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const [remembered, setRemembered] = useState<Remembered | null>(null);
   const abort = useRef<(() => void) | null>(null);
   const { snapshot, error } = useFilePreview(file, options);
 
@@ -102,13 +108,33 @@ export function ImportWizard() {
     setOptions({ fileName: f.name });
     setName(baseName(f.name));
     setUpload({ phase: 'idle' });
+    setSkipInvalid(false);
+    setRemembered(null);
   };
+
+  // A CSV whose columns were imported before: offer the mapping used then.
+  const headersKey = snapshot?.csvHeaders ? JSON.stringify(snapshot.csvHeaders) : null;
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!file || !headersKey || asked.current === `${file.name}:${headersKey}`) return;
+    asked.current = `${file.name}:${headersKey}`;
+    void recallCsvMappingAction(JSON.parse(headersKey) as string[]).then((answer) => {
+      if (!answer.ok || !answer.remembered) return;
+      const saved = answer.remembered;
+      setRemembered({ savedAt: new Date(saved.savedAt), active: true });
+      setOptions((o) => ({ ...o, csvMapping: saved.mapping, ...(saved.roleValues ? { roleValues: saved.roleValues } : {}) }));
+    });
+  }, [file, headersKey]);
 
   const done = snapshot?.done ?? false;
   const errors = snapshot?.problems.filter((p) => p.severity === 'error') ?? [];
   const unreadable = done && snapshot?.format === null;
   const sending = upload.phase === 'sending';
-  const canImport = !!file && done && errors.length === 0 && (snapshot?.conversations ?? 0) > 0 && name.trim() !== '' && !sending;
+  const skipping = skipInvalid && errors.length > 0;
+  const canImport = !!file && done && (errors.length === 0 || skipInvalid) && (snapshot?.conversations ?? 0) > 0 && name.trim() !== '' && !sending;
+  // Role values the usual names do not cover: the file needs them mapped.
+  const roleValues = snapshot?.csvRoleValues ?? [];
+  const ownRoles = roleValues.length > 0 && (options.roleValues !== undefined || roleValues.some((v) => normaliseRole(v) === null));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -117,7 +143,7 @@ export function ImportWizard() {
     const csvMapping: CsvMapping | undefined = snapshot?.csvMapping ?? undefined;
     const request = uploadDataset(
       file,
-      { name, modelVersion: modelVersion || undefined, fileName: file.name, csvMapping },
+      { name, modelVersion: modelVersion || undefined, fileName: file.name, csvMapping, roleValues: ownRoles ? options.roleValues : undefined, skipInvalid: skipping ? 'true' : undefined },
       (share) => setUpload({ phase: 'sending', share }),
     );
     abort.current = request.abort;
@@ -131,8 +157,6 @@ export function ImportWizard() {
   };
 
   if (!file) return <FileDrop onFile={pick} />;
-
-  const isCsv = !!snapshot?.csvHeaders;
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -159,17 +183,37 @@ export function ImportWizard() {
           </Card>
           {snapshot?.csvHeaders && snapshot.csvMapping ? (
             <Card>
-              <CsvMappingEditor
-                headers={snapshot.csvHeaders}
-                sample={snapshot.csvSample}
-                mapping={snapshot.csvMapping}
-                busy={!done || sending}
-                onApply={(csvMapping) => setOptions({ fileName: file.name, csvMapping })}
-              />
+              <div className="space-y-6">
+                {remembered ? (
+                  <RememberedMappingNote
+                    remembered={remembered}
+                    onReset={() => {
+                      setRemembered({ ...remembered, active: false });
+                      setOptions({ fileName: file.name });
+                    }}
+                  />
+                ) : null}
+                <CsvMappingEditor
+                  headers={snapshot.csvHeaders}
+                  sample={snapshot.csvSample}
+                  mapping={snapshot.csvMapping}
+                  busy={!done || sending}
+                  onApply={(csvMapping) => setOptions({ fileName: file.name, csvMapping, roleValues: options.roleValues })}
+                />
+                {ownRoles ? (
+                  <RoleValuesEditor
+                    values={roleValues}
+                    roleValues={options.roleValues ?? guessRoleValues(roleValues)}
+                    applied={options.roleValues !== undefined}
+                    busy={!done || sending}
+                    onApply={(map: RoleValues) => setOptions({ ...options, roleValues: map })}
+                  />
+                ) : null}
+              </div>
             </Card>
           ) : null}
           {snapshot && snapshot.problems.length > 0 && !(unreadable && snapshot.problems.length === 1) ? (
-            <ProblemList problems={snapshot.problems} isCsv={isCsv} />
+            <ProblemList problems={snapshot.problems} />
           ) : null}
         </div>
         <form onSubmit={submit} aria-label="Import" className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
@@ -210,7 +254,7 @@ export function ImportWizard() {
           ) : null}
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" variant="primary" disabled={!canImport}>
-              {sending ? 'Importing…' : done && errors.length === 0 ? `Import ${plural(snapshot?.conversations ?? 0, 'conversation')}` : 'Import'}
+              {sending ? 'Importing…' : done && (errors.length === 0 || skipInvalid) ? `Import ${plural(snapshot?.conversations ?? 0, 'conversation')}` : 'Import'}
             </Button>
             {sending ? (
               <Button variant="ghost" onClick={() => abort.current?.()}>
@@ -218,13 +262,25 @@ export function ImportWizard() {
               </Button>
             ) : null}
           </div>
+          {done && errors.length > 0 && (snapshot?.conversations ?? 0) > 0 ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} disabled={sending} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+              <span>
+                Skip invalid rows: import the {plural(snapshot?.conversations ?? 0, 'valid conversation')} and keep a note of the lines left out.
+              </span>
+            </label>
+          ) : null}
           <p className="text-xs text-slate-500">
-            {errors.length > 0 ? 'Fix the errors in the file first: a file with errors is not imported at all.' : 'Nothing is stored until you import.'}
+            {errors.length > 0 && !skipInvalid
+              ? 'Fix the errors in the file first, or skip the invalid rows: a file with errors is not imported at all.'
+              : skipping
+                ? 'The lines with errors are left out and listed on the dataset page.'
+                : 'Nothing is stored until you import.'}
           </p>
           {sending ? null : <FileDrop onFile={pick} compact />}
         </form>
       </div>
-      {upload.phase === 'failed' && upload.problems.length > 0 ? <ProblemList problems={upload.problems} isCsv={isCsv} /> : null}
+      {upload.phase === 'failed' && upload.problems.length > 0 ? <ProblemList problems={upload.problems} /> : null}
       {snapshot && snapshot.sample.length > 0 ? <PreviewConversations conversations={snapshot.sample} total={snapshot.conversations} done={done} /> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Db } from '../db-types';
 import { notFound } from '../not-found';
+import { readSkippedLines } from './skipped-lines';
 
 export async function getDataset(db: Db, id: string) {
   const dataset = await db.dataset.findUnique({
@@ -15,9 +16,11 @@ export async function getDataset(db: Db, id: string) {
       turnCount: true,
       createdAt: true,
       createdById: true,
+      skippedLines: true,
       _count: { select: { runs: true } },
     },
   });
   if (!dataset) throw notFound('Dataset', id);
-  return dataset;
+  const { skippedLines, ...rest } = dataset;
+  return { ...rest, skipped: readSkippedLines(skippedLines) };
 }

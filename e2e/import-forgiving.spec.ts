@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * Imports that forgive real files, in the browser: a CSV whose role column says agent_1/agent_2
+ * (role values mapped in the column mapper, then remembered for the next file with the same
+ * columns), and a JSONL whose last line was cut off (imported without it, on request).
+ */
+
+const csv = (conversations: number, prefix: string) =>
+  Buffer.from(
+    [
+      'chat_id,speaker,utterance,knowledge',
+      ...Array.from({ length: conversations }, (_, i) => [`${prefix}${i},agent_1,Where is parcel ${i}?,`, `${prefix}${i},agent_2,Parcel ${i} arrives tomorrow.,Parcels ship daily`]).flat(),
+    ].join('\n'),
+  );
+
+async function choose(page: Page, name: string, buffer: Buffer, mimeType = 'text/csv') {
+  await page.goto('/datasets/new');
+  await page.getByLabel('Dataset file').setInputFiles({ name, mimeType, buffer });
+}
+
+test('map a CSV’s own role values, import it, and find the mapping offered for the next file with the same columns', async ({ page }) => {
+  await choose(page, 'agents.csv', csv(12, 'a'));
+  await expect(page.getByLabel('Field for column speaker')).toHaveValue('role');
+  // The column is guessed from its name; the sample is its first non-empty cell, not the first row's.
+  await expect(page.getByLabel('Field for column knowledge')).toHaveValue('retrievalContext');
+  await expect(page.getByRole('row', { name: /knowledge/ })).toContainText('Parcels ship daily');
+
+  const problems = page.getByRole('region', { name: 'Problems' });
+  await expect(problems.getByTestId('problem-group')).toHaveCount(2);
+  await expect(problems.getByTestId('problem-count')).toHaveText(['12', '12']);
+  await expect(problems.getByTestId('problem-group').first()).toContainText('unknown role "agent_1"');
+
+  const roles = page.getByRole('region', { name: 'Role values' });
+  await expect(roles.getByLabel('Role of agent_1')).toHaveValue('user');
+  await expect(roles.getByLabel('Role of agent_2')).toHaveValue('assistant');
+  await page.screenshot({ path: 'test-results/screens/import-role-values.png', fullPage: true });
+  // The guess is only a start: swap it, then put it back as it should be.
+  await roles.getByLabel('Role of agent_1').selectOption('assistant');
+  await roles.getByLabel('Role of agent_2').selectOption('user');
+  await roles.getByRole('button', { name: 'Apply role values' }).click();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText('assistant').first()).toBeVisible();
+  await roles.getByLabel('Role of agent_1').selectOption('user');
+  await roles.getByLabel('Role of agent_2').selectOption('assistant');
+  await roles.getByRole('button', { name: 'Apply role values' }).click();
+  await expect(page.getByRole('region', { name: 'Problems' })).toHaveCount(0);
+  await expect(page.getByTestId('conversation-count')).toHaveText('12');
+  await page.getByRole('textbox', { name: 'Name' }).fill('E2E agents v1');
+  await page.getByRole('button', { name: 'Import 12 conversations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E2E agents v1' })).toBeVisible();
+
+  // The next version of the file: same columns, so the mapping and role values come back.
+  await choose(page, 'agents-v2.csv', csv(5, 'b'));
+  await expect(page.getByTestId('remembered-mapping')).toContainText('Using the mapping saved for these columns on');
+  await expect(page.getByTestId('conversation-count')).toHaveText('5');
+  await expect(page.getByRole('region', { name: 'Problems' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Role values' }).getByLabel('Role of agent_1')).toHaveValue('user');
+  await page.screenshot({ path: 'test-results/screens/import-remembered.png', fullPage: true });
+});
+
+test('a JSONL with a cut-off last line: nothing imports until invalid rows are skipped; the dataset notes the skipped line', async ({ page }) => {
+  const good = Array.from({ length: 9 }, (_, i) => JSON.stringify({ name: `cut ${i}`, turns: [{ role: 'user', content: `Question ${i}?` }, { role: 'assistant', content: `Answer ${i}.` }] }));
+  await choose(page, 'cut.jsonl', Buffer.from([...good, '{"name": "cut 9", "turns": [{"role": "user", "content": "Quest'].join('\n')), 'application/jsonl');
+  await expect(page.getByTestId('conversation-count')).toHaveText('9');
+  await expect(page.getByRole('region', { name: 'Problems' }).getByText('1 line has an error')).toBeVisible();
+  const importButton = page.getByRole('button', { name: /^Import/ });
+  await expect(importButton).toBeDisabled();
+  await page.getByRole('checkbox', { name: /Skip invalid rows/ }).check();
+  await page.getByRole('textbox', { name: 'Name' }).fill('E2E cut JSONL');
+  await page.getByRole('button', { name: 'Import 9 conversations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E2E cut JSONL' })).toBeVisible();
+  const note = page.getByTestId('skipped-lines');
+  await expect(note).toContainText('1 line of the file was skipped');
+  await note.locator('summary').click();
+  await expect(note).toContainText('Line 10');
+  await page.screenshot({ path: 'test-results/screens/import-skipped.png', fullPage: true });
+});

@@ -1,0 +1,22 @@
+'use server';
+
+import { z } from 'zod';
+import { actionPrincipal } from '../auth/session';
+import { getDb } from '../db/client';
+import { recallCsvMapping, type RememberedMapping } from '../db/queries/datasets/csv-mapping-memory';
+import { failure, type ActionResult } from './action-result';
+
+const headersSchema = z.array(z.string().max(500)).min(1).max(500);
+
+/** The column mapping (and role values) saved by the last import of a CSV with these headers. */
+export async function recallCsvMappingAction(headers: string[]): Promise<ActionResult & { remembered?: RememberedMapping | null }> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  const parsed = headersSchema.safeParse(headers);
+  if (!parsed.success) return { ok: false, message: 'Those column names could not be read.' };
+  try {
+    return { ok: true, remembered: await recallCsvMapping(getDb(), parsed.data) };
+  } catch (error) {
+    return failure(error);
+  }
+}
