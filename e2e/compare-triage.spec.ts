@@ -91,3 +91,27 @@ test('compare opens on the one metric that regressed; a regressed turn link land
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/screens/compare-triage-phone.png', fullPage: true });
 });
+
+test('where conversations break: the run page counts first failing turns, compare overlays both runs', async ({ page }) => {
+  await page.goto(`/runs/${candidate}`);
+  const panel = page.locator('#where-conversations-break');
+  await expect(panel.getByTestId('first-failure-summary-knowledge_retention')).toHaveText(
+    'Most conversations first fail at turn 6 (3 conversations of 3 that fail); 3 conversations never fail.',
+  );
+  await expect(panel.getByTestId('first-failure-knowledge_retention').getByRole('img')).toHaveAttribute('aria-label', /^First failing turn\. Most conversations first fail at turn 6/);
+  await panel.getByRole('link', { name: 'By share of the conversation' }).click();
+  await expect(page).toHaveURL(/bmode=share/);
+  await expect(page.locator('#where-conversations-break').getByTestId('first-failure-summary-knowledge_retention')).toContainText('first fail 60–70% of the way through');
+  await page.locator('#where-conversations-break').screenshot({ path: 'test-results/screens/run-break.png' });
+
+  await page.goto(`/compare?baseline=${baseline}&candidate=${candidate}`);
+  const overlay = page.locator('#where-conversations-break');
+  await expect(overlay.getByTestId('first-failure-summary-knowledge_retention').getByRole('listitem')).toHaveText([
+    'order-bot v1: no conversation fails at any turn (6 conversations judged).',
+    'order-bot v2: most conversations first fail at turn 6 (3 conversations of 3 that fail); 3 conversations never fail.',
+  ]);
+  await overlay.screenshot({ path: 'test-results/screens/compare-break.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await page.locator('#where-conversations-break').screenshot({ path: 'test-results/screens/compare-break-dark.png' });
+});

@@ -5,6 +5,7 @@ import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conve
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
+import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
 import { parseRunTableQuery, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
 import { freshDatabase, providers, type FreshDatabase } from './db/databases';
@@ -153,6 +154,14 @@ describe.each(providers)('run page queries on %s', (provider) => {
     expect(map.total).toBe(3);
     expect(map.conversations.map((c) => c.id)).toEqual(['c3', 'c1', 'c2']);
     expect(new Set(map.verdicts.map((v) => v.conversationId))).toEqual(new Set(['c1', 'c2', 'c3']));
+  });
+
+  it('counts conversations by their first failing turn per metric, and the conversations each metric judged per turn', async () => {
+    const { rows, judged } = await listFirstFailures(db, run.id);
+    const byMetric = (m: string) => rows.filter((r) => r.metric === m).map((r) => [r.first, r.conversations]);
+    expect(byMetric('a')).toEqual([[3, 2]]);
+    expect(byMetric('b')).toEqual([[3, 2]]);
+    expect(judged).toEqual({ a: 5, b: 6 });
   });
 
   it('reads a conversation of the run with its results, call records, verdicts and neighbours', async () => {

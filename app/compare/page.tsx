@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { BreakOverlayPanel } from '@/components/compare/break-overlay-panel';
 import { PickerPanel, SummaryPanel, TablePanel } from '@/components/compare/panels';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -26,6 +27,9 @@ export default async function ComparePage(props: { searchParams: Promise<SearchP
         <>
           <Suspense key={selection} fallback={<PanelPlaceholder label="Loading the comparison" height="h-48" />}>
             <SummaryPanel search={search} />
+          </Suspense>
+          <Suspense key={`break-${selection}-${search.breakMode}`} fallback={<PanelPlaceholder label="Loading where conversations break" height="h-48" />}>
+            <BreakOverlayPanel search={search} />
           </Suspense>
           <Suspense key={JSON.stringify(search)} fallback={<TableSkeleton rows={10} label="Loading the conversations" />}>
             <TablePanel search={search} />

@@ -17,6 +17,7 @@ export function RunTableFilters({ runId, query, metrics }: { runId: string; quer
       {query.sort && query.dir === 'desc' ? <input type="hidden" name="dir" value="desc" /> : null}
       {query.mapMetric ? <input type="hidden" name="vmetric" value={query.mapMetric} /> : null}
       {query.mapPage > 1 ? <input type="hidden" name="vpage" value={query.mapPage} /> : null}
+      {query.breakMode === 'share' ? <input type="hidden" name="bmode" value="share" /> : null}
       <label className="flex items-center gap-2 self-center">
         <input type="checkbox" name="failed" value="1" defaultChecked={query.failedOnly} className="h-4 w-4 rounded border-slate-300" />
         Failed only

@@ -1,4 +1,5 @@
 import { metricLabel } from '../format/format';
+import { countTicks } from './count-ticks';
 import { FAIL_COLOUR, PASS_COLOUR } from './verdict-palette';
 
 export interface HistogramSource {
@@ -48,16 +49,6 @@ export interface PreparedHistogram {
 const DEFAULT_BINS = 10;
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** 0 to a round top in about four 1-2-5 steps, so that counts of any size read at a glance. */
-function countTicks(max: number): number[] {
-  if (max <= 0) return [0, 1];
-  const rough = max / 4;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
-  const top = Math.ceil(max / step) * step;
-  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-}
 
 /** Digits that show every bin edge exactly: 0.1 steps need one, 0.25 steps need two. */
 function edgeDigits(binCount: number, scale: number): number {

@@ -22,6 +22,8 @@ export interface CompareSearch {
   key: string | null;
   /** Side-by-side view: only the turns that changed, runs of unchanged ones folded. */
   changedOnly: boolean;
+  /** Where conversations break: by turn, or by share of the conversation. */
+  breakMode: 'turn' | 'share';
 }
 
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -45,6 +47,7 @@ export function parseCompareSearch(search: SearchParams): CompareSearch {
     page: z.coerce.number().int().min(1).catch(1).parse(first(search.page) ?? 1),
     key: z.string().min(1).max(5000).optional().catch(undefined).parse(first(search.key)) ?? null,
     changedOnly: first(search.changed) === '1',
+    breakMode: first(search.bmode) === 'share' ? 'share' : 'turn',
   };
 }
 
@@ -65,6 +68,7 @@ export function compareHref(path: string, state: UrlState): string {
   if (state.page && state.page > 1) params.set('page', String(state.page));
   if (state.key) params.set('key', state.key);
   if (state.changedOnly) params.set('changed', '1');
+  if (state.breakMode === 'share') params.set('bmode', 'share');
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
@@ -78,4 +82,5 @@ export const tableState = (s: CompareSearch): UrlState => ({
   sort: s.sort,
   by: s.by,
   page: s.page,
+  breakMode: s.breakMode,
 });

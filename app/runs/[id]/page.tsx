@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { orNotFound } from '@/components/runs/or-not-found';
 import { PanelSkeleton } from '@/components/runs/panel-skeleton';
 import { RunAgreementPanel } from '@/components/runs/run-agreement-panel';
+import { RunBreakPanel } from '@/components/runs/run-break-panel';
 import { RunConversationTable } from '@/components/runs/run-conversation-table';
 import { RunHeader } from '@/components/runs/run-header';
 import { RunMetricCards } from '@/components/runs/run-metric-cards';
@@ -39,6 +40,9 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
       </Suspense>
       <Suspense fallback={<PanelSkeleton label="Loading score distribution" height="h-48" />}>
         <RunScoreHistograms stats={stats} metrics={metrics} />
+      </Suspense>
+      <Suspense key={`break-${query.breakMode}`} fallback={<PanelSkeleton label="Loading where conversations break" height="h-48" />}>
+        <RunBreakPanel run={{ id: run.id, name: run.modelVersion ?? 'this run' }} query={query} metrics={metrics} />
       </Suspense>
       <Suspense fallback={null}>
         <RunAgreementPanel runId={run.id} />

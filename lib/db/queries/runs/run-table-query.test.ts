@@ -5,13 +5,13 @@ const metrics = ['turn_faithfulness', 'context_coverage'];
 
 describe('parseRunTableQuery', () => {
   it('reads filters, sort and pages from search params', () => {
-    const q = parseRunTableQuery({ metric: 'turn_faithfulness', failed: '1', unstable: '1', min: '0.2', max: '0.8', sort: 'context_coverage', dir: 'desc', page: '50', vmetric: 'context_coverage', vpage: '3' }, metrics);
-    expect(q).toEqual({ metric: 'turn_faithfulness', failedOnly: true, unstableOnly: true, minScore: 0.2, maxScore: 0.8, sort: 'context_coverage', dir: 'desc', page: 50, mapMetric: 'context_coverage', mapPage: 3 });
+    const q = parseRunTableQuery({ metric: 'turn_faithfulness', failed: '1', unstable: '1', min: '0.2', max: '0.8', sort: 'context_coverage', dir: 'desc', page: '50', vmetric: 'context_coverage', vpage: '3', bmode: 'share' }, metrics);
+    expect(q).toEqual({ metric: 'turn_faithfulness', failedOnly: true, unstableOnly: true, minScore: 0.2, maxScore: 0.8, sort: 'context_coverage', dir: 'desc', page: 50, mapMetric: 'context_coverage', mapPage: 3, breakMode: 'share' });
   });
 
   it('falls back to defaults on unknown metrics and unreadable numbers', () => {
-    const q = parseRunTableQuery({ metric: 'nope', failed: 'yes', min: 'abc', max: '', sort: 'x', dir: 'sideways', page: '-2', vpage: ['2', '3'] }, metrics);
-    expect(q).toEqual({ metric: null, failedOnly: false, unstableOnly: false, minScore: null, maxScore: null, sort: null, dir: 'asc', page: 1, mapMetric: null, mapPage: 2 });
+    const q = parseRunTableQuery({ metric: 'nope', failed: 'yes', min: 'abc', max: '', sort: 'x', dir: 'sideways', page: '-2', vpage: ['2', '3'], bmode: 'sideways' }, metrics);
+    expect(q).toEqual({ metric: null, failedOnly: false, unstableOnly: false, minScore: null, maxScore: null, sort: null, dir: 'asc', page: 1, mapMetric: null, mapPage: 2, breakMode: 'turn' });
   });
 });
 

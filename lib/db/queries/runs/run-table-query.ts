@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What the run page's conversation table and verdict map show, read from the page's search
  * params: `metric`, `failed=1`, `unstable=1`, `min`, `max` filter; `sort` (a metric) and `dir` order;
- * `page` pages the table; `vmetric` and `vpage` colour and page the verdict map.
+ * `page` pages the table; `vmetric` and `vpage` colour and page the verdict map; `bmode` sets
+ * where-conversations-break by turn or by share.
  */
 export interface RunTableQuery {
   /** Filter on this metric's results (failed, score range); null: any metric. */
@@ -22,6 +23,8 @@ export interface RunTableQuery {
   /** Verdict map: colour by this metric, null for the worst verdict of every metric. */
   mapMetric: string | null;
   mapPage: number;
+  /** "Where conversations break": by turn, or by share of the conversation (`bmode=share`). */
+  breakMode: 'turn' | 'share';
 }
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -51,6 +54,7 @@ export function parseRunTableQuery(search: SearchParams, metrics: readonly strin
     page: pageSchema.parse(first(search.page) ?? 1),
     mapMetric: metricOf(search.vmetric),
     mapPage: pageSchema.parse(first(search.vpage) ?? 1),
+    breakMode: first(search.bmode) === 'share' ? 'share' : 'turn',
   };
 }
 
@@ -68,6 +72,7 @@ export function runTableSearch(query: RunTableQuery, changes: Partial<RunTableQu
   if (q.page > 1) params.set('page', String(q.page));
   if (q.mapMetric) params.set('vmetric', q.mapMetric);
   if (q.mapPage > 1) params.set('vpage', String(q.mapPage));
+  if (q.breakMode === 'share') params.set('bmode', 'share');
   const s = params.toString();
   return s ? `?${s}` : '';
 }

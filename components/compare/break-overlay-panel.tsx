@@ -1,0 +1,45 @@
+import { BreakModeLinks } from '@/components/charts/break-mode-links';
+import { FirstFailureHistogram } from '@/components/charts/first-failure-histogram';
+import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
+import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
+import { loadComparison } from '@/lib/compare/load-comparison';
+import { getDb } from '@/lib/db/client';
+import { isAppError } from '@/lib/errors';
+import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
+import { runName } from './delta';
+
+/** The runs' first-failing-turn histograms overlaid per metric: where the candidate now breaks. */
+export async function BreakOverlayPanel({ search }: { search: CompareSearch }) {
+  const db = getDb();
+  // A selection the comparison cannot make is explained by the summary panel above.
+  const loaded = await loadComparison(db, search.baseline ?? '', search.candidates).catch((e: unknown) => {
+    if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'BAD_INPUT')) return null;
+    throw e;
+  });
+  if (!loaded) return null;
+  const { runs, comparison } = loaded;
+  const failures = await Promise.all(runs.map((run) => listFirstFailures(db, run.id)));
+  const metrics = comparison.metrics.map((m) => m.metric).filter((m) => failures.some((f) => (f.judged[m] ?? 0) > 0));
+  if (metrics.length === 0) return null;
+  const histograms = metrics.map((metric) =>
+    prepareFirstFailureHistogram(
+      metric,
+      search.breakMode,
+      runs.map((run, r) => ({ name: runName(run), rows: failures[r].rows.filter((row) => row.metric === metric), judged: failures[r].judged[metric] ?? 0 })),
+    ),
+  );
+  return (
+    <section aria-labelledby="break-heading" className="space-y-3" id="where-conversations-break">
+      <h2 id="break-heading" className="text-lg font-semibold">
+        Where conversations break
+      </h2>
+      <p className="text-sm text-slate-600">The turn at which each conversation first gets a failing verdict, in each run.</p>
+      <BreakModeLinks mode={search.breakMode} hrefFor={(breakMode) => `${compareHref('/compare', { ...tableState(search), breakMode })}#where-conversations-break`} />
+      <div className="grid gap-6 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 xl:grid-cols-3">
+        {histograms.map((h) => (
+          <FirstFailureHistogram key={h.metric} histogram={h} />
+        ))}
+      </div>
+    </section>
+  );
+}
