@@ -40,7 +40,13 @@ const PAGES: Record<string, (k: Known) => string> = {
 // Pages only a signed-out visitor sees (the setup page redirects once an admin exists).
 const SIGNED_OUT = { 'sign-in/page.tsx': '/sign-in', 'setup/page.tsx': '/sign-in' };
 // Pages a signed-in visitor reaches through a link, in their other states.
-const EXTRA: ((k: Known) => string)[] = [() => '/runs/new', () => '/compare', (k) => `/runs/${k.runId}?failed=1`];
+const EXTRA: ((k: Known) => string)[] = [
+  () => '/runs/new',
+  () => '/compare',
+  (k) => `/runs/${k.runId}?failed=1&bmode=share`,
+  (k) => `/datasets/${k.datasetId}?q=account`,
+  (k) => `/compare/conversation?baseline=${k.runId}&candidate=${k.candidateId}&key=${encodeURIComponent(k.compareKey)}&changed=1`,
+];
 
 function pageFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

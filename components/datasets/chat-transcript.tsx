@@ -57,8 +57,8 @@ function TurnBubble({ turn, index }: { turn: Turn; index: number }) {
     ) : null,
   ].filter(Boolean);
   return (
-    <li className={`flex ${user ? 'justify-end' : 'justify-start'}`} data-role={turn.role}>
-      <div className={`w-full max-w-[85%] space-y-1.5 ${user ? 'items-end' : ''}`}>
+    <li id={`turn-${index}`} className={`flex scroll-mt-20 ${user ? 'justify-end' : 'justify-start'}`} data-role={turn.role}>
+      <div className={`w-full max-w-[85%] space-y-1.5 rounded-lg ${user ? 'items-end' : ''} [:target>&]:ring-2 [:target>&]:ring-indigo-500 [:target>&]:ring-offset-4`}>
         <div className={`flex items-center gap-2 text-xs ${user ? 'justify-end' : ''}`}>
           <span className={`font-semibold ${user ? 'text-indigo-700' : 'text-emerald-700'}`}>{user ? 'User' : 'Assistant'}</span>
           <span className="text-slate-400 tabular-nums">turn {index + 1}</span>

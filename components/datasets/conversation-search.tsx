@@ -13,7 +13,7 @@ export function ConversationSearch({ datasetId, query }: { datasetId: string; qu
         name="q"
         defaultValue={query.q}
         aria-label="Search conversations"
-        placeholder="Search by name, id or first message"
+        placeholder="Search names and every turn's text"
         className="w-72 max-w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm"
       />
       {query.sort !== 'position' ? <input type="hidden" name="sort" value={query.sort} /> : null}

@@ -47,14 +47,14 @@ export async function ConversationsPanel({ datasetId, query, page }: { datasetId
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {query.q ? `${formatCount(total)} ${total === 1 ? 'conversation matches' : 'conversations match'} “${query.q}”` : plural(total, 'conversation')}
+        {query.q ? `${formatCount(total)} ${total === 1 ? 'conversation matches' : 'conversations match'} “${query.q}” by name, id or first message` : plural(total, 'conversation')}
         {total > 0 ? ` · showing ${formatCount(page.skip + 1)}–${formatCount(Math.min(total, page.skip + rows.length))}` : ''}
       </p>
       <Table
         head={[head('position', '#'), head('name', 'Name / id'), head('message', 'First user message'), head('turns', 'Turns')]}
         empty={
           rows.length === 0 ? (
-            <p className="p-4 text-sm text-slate-500">{query.q ? 'No conversation matches this search.' : page.page > 1 ? 'No conversations on this page.' : 'This dataset has no conversations.'}</p>
+            <p className="p-4 text-sm text-slate-500">{query.q ? 'No conversation name, id or first message matches this search (the turns that mention it are listed above).' : page.page > 1 ? 'No conversations on this page.' : 'This dataset has no conversations.'}</p>
           ) : null
         }
       >

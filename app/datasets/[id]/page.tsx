@@ -3,6 +3,7 @@ import { ConversationSearch } from '@/components/datasets/conversation-search';
 import { ConversationsPanel } from '@/components/datasets/conversations-panel';
 import { DatasetHeader } from '@/components/datasets/dataset-header';
 import { SkippedLinesNote } from '@/components/datasets/skipped-lines-note';
+import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { getDb } from '@/lib/db/client';
@@ -44,6 +45,11 @@ export default async function DatasetPage(props: Props) {
           <h2 className="text-lg font-semibold">Conversations</h2>
           <ConversationSearch datasetId={id} query={query} />
         </div>
+        {query.q ? (
+          <Suspense key={`turns-${query.q}`} fallback={<TableSkeleton rows={3} label="Searching the turns" />}>
+            <TurnMatchesPanel datasetId={id} q={query.q} />
+          </Suspense>
+        ) : null}
         <Suspense key={`${query.q}|${query.sort}|${query.dir}|${page.page}`} fallback={<TableSkeleton rows={8} label="Loading conversations" />}>
           <ConversationsPanel datasetId={id} query={query} page={page} />
         </Suspense>

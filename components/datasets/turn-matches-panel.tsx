@@ -1,0 +1,44 @@
+import { getDb } from '@/lib/db/client';
+import { searchTurns } from '@/lib/db/queries/datasets/search-turns';
+import { snippetParts } from '@/lib/search/search-terms';
+
+const SHOWN = 25;
+
+/** Turns whose text has every searched word, best first, each linked to the turn in its conversation. */
+export async function TurnMatchesPanel({ datasetId, q }: { datasetId: string; q: string }) {
+  const matches = await searchTurns(getDb(), datasetId, q, SHOWN);
+  return (
+    <section aria-labelledby="turn-matches-heading" className="space-y-2">
+      <h3 id="turn-matches-heading" className="text-sm font-semibold text-slate-800">
+        {matches.length === 0
+          ? `No turn mentions “${q}”`
+          : `${matches.length === SHOWN ? `The ${SHOWN} best` : matches.length} ${matches.length === 1 ? 'turn mentions' : 'turns mention'} “${q}”`}
+      </h3>
+      {matches.length > 0 ? (
+        <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="turn-matches">
+          {matches.map((m) => (
+            <li key={`${m.conversationId}-${m.turnIndex}`}>
+              {/* A document load: the browser then scrolls to the turn and marks it (:target). */}
+              <a href={`/datasets/${datasetId}/conversations/${m.conversationId}?turn=${m.turnIndex}#turn-${m.turnIndex}`} className="block px-3 py-2 text-sm hover:bg-slate-50">
+                <span className="block text-xs text-slate-600">
+                  <span className="font-medium text-indigo-700 underline">{m.label}</span> · turn {m.turnIndex + 1} · {m.role}
+                </span>
+                <span className="mt-0.5 block break-words text-slate-800">
+                  {snippetParts(m.snippet).map((part, i) =>
+                    part.match ? (
+                      <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-amber-950">
+                        {part.text}
+                      </mark>
+                    ) : (
+                      <span key={i}>{part.text}</span>
+                    ),
+                  )}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { fts5Query, MATCH_END, MATCH_START, searchTerms, tsQuery } from '../../../search/search-terms';
+import type { Db } from '../db-types';
+
+export interface TurnMatch {
+  conversationId: string;
+  /** The conversation's name, external id or position, as lists show it. */
+  label: string;
+  turnIndex: number;
+  role: string;
+  /** Text around the matches, each wrapped in MATCH_START/MATCH_END. */
+  snippet: string;
+}
+
+type Row = { conversationId: string; name: string | null; externalId: string | null; position: number | bigint; turnIndex: number | bigint; role: string; snippet: string };
+
+const isPostgres = (db: Db) => (db as unknown as { _activeProvider?: string })._activeProvider === 'postgresql';
+
+/**
+ * The turns of a dataset whose content has every word of `text` (the last one as a prefix),
+ * best first (bm25 on SQLite, ts_rank on PostgreSQL), through the full-text index
+ * (lib/db/search-index.ts). Words are letters and digits only, so no input is a syntax error.
+ */
+export async function searchTurns(db: Db, datasetId: string, text: string, take = 25): Promise<TurnMatch[]> {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return [];
+  const rows = isPostgres(db)
+    ? await db.$queryRaw<Row[]>`
+        SELECT t."conversationId", c."name", c."externalId", c."position", t."index" AS "turnIndex", t."role",
+          ts_headline('simple', t."content", q.query, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=" … "`}) AS "snippet"
+        FROM "Turn" t
+        JOIN "Conversation" c ON c."id" = t."conversationId",
+          (SELECT to_tsquery('simple', ${tsQuery(terms)}) AS query) q
+        WHERE c."datasetId" = ${datasetId} AND to_tsvector('simple', t."content") @@ q.query
+        ORDER BY ts_rank(to_tsvector('simple', t."content"), q.query) DESC, c."position", t."index"
+        LIMIT ${take}`
+    : await db.$queryRaw<Row[]>`
+        SELECT t."conversationId", c."name", c."externalId", c."position", t."index" AS "turnIndex", t."role",
+          snippet("TurnSearch", 0, ${MATCH_START}, ${MATCH_END}, '…', 16) AS "snippet"
+        FROM "TurnSearch"
+        JOIN "Turn" t ON t.rowid = "TurnSearch".rowid
+        JOIN "Conversation" c ON c."id" = t."conversationId"
+        WHERE "TurnSearch" MATCH ${fts5Query(terms)} AND c."datasetId" = ${datasetId}
+        ORDER BY bm25("TurnSearch"), c."position", t."index"
+        LIMIT ${take}`;
+  return rows.map((r) => ({
+    conversationId: r.conversationId,
+    label: r.name ?? r.externalId ?? `Conversation ${Number(r.position) + 1}`,
+    turnIndex: Number(r.turnIndex),
+    role: r.role,
+    snippet: r.snippet,
+  }));
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbClient, type Db } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { purgeDataset } from '@/lib/db/queries/datasets/purge-dataset';
+import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { searchTurns } from '@/lib/db/queries/datasets/search-turns';
+import { ensureSearchIndex } from '@/lib/db/search-index';
+import type { Conversation } from '@/lib/domain';
+import { MATCH_END, MATCH_START } from '@/lib/search/search-terms';
+import { freshDatabase, providers, type FreshDatabase } from './db/databases';
+
+/* Full-text search over every turn, on SQLite (FTS5) and PostgreSQL (a GIN index on to_tsvector). */
+
+const chat = (name: string, replies: string[]): Conversation => ({
+  name,
+  turns: replies.flatMap((reply, i) => [
+    { role: 'user' as const, content: `Question ${i + 1} about my parcel?` },
+    { role: 'assistant' as const, content: reply },
+  ]),
+});
+
+const conversations: Conversation[] = [
+  chat('Deep', ['Hello.', 'Let me check.', 'Still checking.', 'Your parcel is at the Zurich depot, ready for pick-up.']),
+  chat('Twice', ['The warranty covers the battery.', 'The warranty also covers the screen, warranty included.']),
+  chat('Once', ['The warranty is one year.']),
+  chat('Café', ['Le café est fermé le dimanche.']),
+];
+
+describe.each(providers)('turn search on %s', (provider) => {
+  let fresh: FreshDatabase;
+  let db: Db;
+  let datasetId: string;
+  let otherId: string;
+  beforeAll(async () => {
+    fresh = await freshDatabase(provider);
+    await ensureDatabase(fresh.url);
+    db = createDbClient(fresh.url);
+    datasetId = (await saveDataset(db, { name: 'search', sourceFormat: 'turnwise', conversations })).id;
+    otherId = (await saveDataset(db, { name: 'other', sourceFormat: 'turnwise', conversations: [chat('Elsewhere', ['Zurich again, in another dataset.'])] })).id;
+  }, 60_000);
+  afterAll(async () => {
+    await db?.$disconnect();
+    await fresh?.drop();
+  });
+
+  it('finds a word that only a late assistant reply has, in that dataset only, with a marked snippet', async () => {
+    const matches = await searchTurns(db, datasetId, 'zurich');
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({ label: 'Deep', turnIndex: 7, role: 'assistant' });
+    expect(matches[0].snippet).toContain(`${MATCH_START}Zurich${MATCH_END}`);
+    expect((await searchTurns(db, otherId, 'zurich')).map((m) => m.label)).toEqual(['Elsewhere']);
+  });
+
+  it('needs every word, takes the last one as a prefix, and ranks more matches first', async () => {
+    expect((await searchTurns(db, datasetId, 'parcel depot')).map((m) => m.turnIndex)).toEqual([7]);
+    expect((await searchTurns(db, datasetId, 'parcel zzz')).length).toBe(0);
+    expect((await searchTurns(db, datasetId, 'depo')).map((m) => m.label)).toEqual(['Deep']);
+    expect((await searchTurns(db, datasetId, 'warranty')).map((m) => m.label)[0]).toBe('Twice');
+    expect((await searchTurns(db, datasetId, 'café')).map((m) => m.label)).toEqual(['Café']);
+  });
+
+  it('never fails on operators, quotes or other scripts', async () => {
+    for (const text of ['"', '*', 'AND(', 'parcel OR', 'NEAR/2 "x', '^col:', '日本語', '']) {
+      await expect(searchTurns(db, datasetId, text), text).resolves.toBeInstanceOf(Array);
+    }
+  });
+
+  it('forgets the turns of a deleted dataset', async () => {
+    const gone = (await saveDataset(db, { name: 'gone', sourceFormat: 'turnwise', conversations: [chat('Gone', ['Quetzalcoatl was here.'])] })).id;
+    expect(await searchTurns(db, gone, 'quetzalcoatl')).toHaveLength(1);
+    await purgeDataset(db, gone);
+    if (provider === 'sqlite') {
+      const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "TurnSearch" WHERE "TurnSearch" MATCH '"quetzalcoatl"'`);
+      expect(Number(rows[0].n)).toBe(0);
+    }
+    expect(await searchTurns(db, gone, 'quetzalcoatl')).toHaveLength(0);
+  });
+
+  it.runIf(provider === 'sqlite')('indexes the turns stored before the index existed', async () => {
+    await db.$executeRawUnsafe('DROP TABLE "TurnSearch"');
+    await ensureSearchIndex(fresh.url);
+    expect((await searchTurns(db, datasetId, 'zurich')).map((m) => m.turnIndex)).toEqual([7]);
+  });
+});
