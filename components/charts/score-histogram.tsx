@@ -29,18 +29,18 @@ export function ScoreHistogram({ histogram }: { histogram: PreparedHistogram }) 
       {bins ? (
         <div role="img" aria-label={histogram.description}>
           <BarChart responsive style={{ width: '100%', height: 150 }} data={bins} margin={{ top: 4, right: 4, bottom: 0, left: -8 }} barCategoryGap={1}>
-            <CartesianGrid vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="tick" tick={{ fontSize: 10, fill: '#64748b' }} tickLine={false} interval={0} />
+            <CartesianGrid vertical={false} stroke="var(--color-slate-200)" />
+            <XAxis dataKey="tick" tick={{ fontSize: 10, fill: 'var(--color-slate-500)' }} tickLine={false} interval={0} />
             <YAxis
               ticks={histogram.yTicks}
               domain={[0, histogram.yTicks[histogram.yTicks.length - 1] ?? 1]}
               tickFormatter={(v: number) => histogram.yTickLabels[histogram.yTicks.indexOf(v)] ?? ''}
-              tick={{ fontSize: 10, fill: '#64748b' }}
+              tick={{ fontSize: 10, fill: 'var(--color-slate-500)' }}
               tickLine={false}
               axisLine={false}
               width={40}
             />
-            <Tooltip content={<BinTooltip />} cursor={{ fill: '#f1f5f9' }} isAnimationActive={false} />
+            <Tooltip content={<BinTooltip />} cursor={{ fill: 'var(--color-slate-100)' }} isAnimationActive={false} />
             <Bar dataKey="passed" stackId="results" fill={histogram.passColour} isAnimationActive={false} name="passed" />
             <Bar dataKey="failed" stackId="results" fill={histogram.failColour} isAnimationActive={false} name="failed" />
           </BarChart>

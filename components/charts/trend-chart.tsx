@@ -33,18 +33,18 @@ export function TrendChart({ trend, height = 220 }: { trend: PreparedTrend; heig
       {trend.points.length ? (
         <div role="group" aria-label={trend.description}>
           <ComposedChart responsive style={{ width: '100%', height }} data={trend.points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
-            <CartesianGrid vertical={false} stroke="#e2e8f0" />
+            <CartesianGrid vertical={false} stroke="var(--color-slate-200)" />
             <XAxis
               dataKey="x"
               type="number"
               domain={[-0.5, trend.points.length - 0.5]}
               ticks={trend.points.map((p) => p.x)}
               tickFormatter={(x: number) => trend.points[x]?.tick ?? ''}
-              tick={{ fontSize: 10, fill: '#64748b' }}
+              tick={{ fontSize: 10, fill: 'var(--color-slate-500)' }}
               tickLine={false}
               interval="preserveStartEnd"
             />
-            <YAxis domain={trend.yDomain} tick={{ fontSize: 10, fill: '#64748b' }} tickLine={false} axisLine={false} width={44} />
+            <YAxis domain={trend.yDomain} tick={{ fontSize: 10, fill: 'var(--color-slate-500)' }} tickLine={false} axisLine={false} width={44} />
             <Tooltip content={<PointTooltip />} isAnimationActive={false} />
             <Area dataKey="band" stroke="none" fill={trend.bandColour} fillOpacity={0.6} isAnimationActive={false} connectNulls={false} activeDot={false} name="95% interval" />
             <Line dataKey="threshold" type="stepAfter" stroke={trend.thresholdColour} strokeDasharray="5 4" dot={false} activeDot={false} isAnimationActive={false} name="threshold" />
