@@ -76,11 +76,12 @@ export class CsvRowReader {
         for (let i = input.indexOf('\n', consumed); i !== -1 && i < end; i = input.indexOf('\n', i + 1)) breaks++;
         this.line += breaks;
         consumed = end;
-        for (const e of results.errors) {
-          const message =
-            e.code === 'MissingQuotes'
-              ? `unterminated quoted cell starting on line ${line}: a '"' opens a cell that never closes`
-              : `malformed quotes in the row starting on line ${line}: a quote inside a quoted cell must be doubled ("")`;
+        // The CSV parser reports a bad quote once per stray character, and an unclosed one on top:
+        // the row gets one error, the one that says most.
+        if (results.errors.length > 0) {
+          const message = results.errors.some((e) => e.code === 'MissingQuotes')
+            ? `unterminated quoted cell starting on line ${line}: a '"' opens a cell that never closes`
+            : `malformed quotes in the row starting on line ${line}: a quote inside a quoted cell must be doubled ("")`;
           this.onError({ line, message });
         }
         const fields = results.data[0];

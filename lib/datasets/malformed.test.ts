@@ -195,3 +195,12 @@ describe('values nothing downstream can hold', () => {
     expect(r.conversations).toHaveLength(1);
   });
 });
+
+describe('a row with a bad quote', () => {
+  it('is reported once, however many stray quotes it has', () => {
+    const { problems } = parseDataset('conversation_id,role,content\nc1,user,"Hello there\nc1,assistant,Hi\n', { fileName: 'x.csv' });
+    expect(problems.filter((p) => p.severity === 'error').map((p) => [p.line, p.message])).toEqual([
+      [2, `unterminated quoted cell starting on line 2: a '"' opens a cell that never closes`],
+    ]);
+  });
+});
