@@ -55,6 +55,8 @@ function pageFiles(dir: string, prefix = ''): string[] {
 }
 
 const THEMES = ['light', 'dark'] as const;
+// Every scanned page is also saved as a screenshot, to look at in both themes.
+const SHOT_COUNT = { n: 0 };
 
 async function scan(page: Page, url: string, theme: (typeof THEMES)[number]): Promise<string[]> {
   const response = await page.goto(url);
@@ -63,6 +65,8 @@ async function scan(page: Page, url: string, theme: (typeof THEMES)[number]): Pr
   // Panels stream in: scan once no skeleton is left.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const name = new URL(url, 'http://x').pathname.split('/').filter(Boolean).slice(0, 1).join('-') || 'home';
+  await page.screenshot({ path: `test-results/screens/a11y-${theme}-${name}-${SHOT_COUNT.n++}.png`, fullPage: true });
   return violations.map(
     (v) => `${theme} ${url}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
   );
