@@ -77,6 +77,15 @@ describe('role values', () => {
     expect(await datasetCount()).toBe(before);
   });
 
+  it('maps role values in JSONL messages too', async () => {
+    const jsonl = ['customer', 'agent'].map((who, i) => JSON.stringify({ turns: [{ role: 'customer', content: `Hi ${i}` }, { role: 'agent', content: `Hello ${who}` }] })).join('\n');
+    const refused = await upload({ name: 'jsonl roles' }, jsonl, 'roles.jsonl');
+    expect(refused.status).toBe(400);
+    const { status, body } = await upload({ name: 'jsonl roles', roleValues: JSON.stringify({ customer: 'user', agent: 'assistant' }) }, jsonl, 'roles.jsonl');
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ conversations: 2, turns: 4 });
+  });
+
   it('names the field and the value of a bad mapping', async () => {
     const notJson = await upload({ name: 'x', roleValues: '{agent_1: user' }, agentsCsv, 'agents.csv');
     expect(notJson.status).toBe(400);

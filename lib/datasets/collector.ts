@@ -2,6 +2,7 @@ import { type Conversation, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
 import type { MapResult } from './mapped';
 import type { ProblemLog } from './problems';
+import type { RoleValues } from './roles';
 import type { Problem } from './types';
 import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX_NESTING } from './value-checks';
 
@@ -30,6 +31,8 @@ export class Collector {
   constructor(
     private readonly log: ProblemLog,
     private readonly limits: ConversationLimits = DEFAULT_CONVERSATION_LIMITS,
+    /** The file's own role values, which every format's mapper reads before the usual names. */
+    readonly roleValues?: RoleValues,
   ) {}
 
   problem(p: Problem): void {

@@ -194,7 +194,7 @@ export class CsvEngine {
       record[key] = value;
       headerOf.set(key, c.header);
     });
-    this.out.accept(mapDeepevalRecord(record), {
+    this.out.accept(mapDeepevalRecord(record, this.options.roleValues), {
       line: row.line,
       record: this.rowCount,
       rename: (key) => headerOf.get(key) ?? key,
@@ -296,7 +296,7 @@ export class CsvEngine {
       const roleKey = cells.get('role')!.key;
       const role = normaliseRole(roleText, this.options.roleValues);
       if (roleText.trim() === '') issues.push({ severity: 'error', path: [roleKey], message: 'missing role' });
-      else if (!role) issues.push({ severity: 'error', path: [roleKey], message: unknownRoleMessage(roleText, true) });
+      else if (!role) issues.push({ severity: 'error', path: [roleKey], message: unknownRoleMessage(roleText) });
       if (content.trim() === '') issues.push({ severity: 'warning', path: [cells.get('content')!.key], message: 'empty content (kept as it is)' });
       turn = compact<Turn>({
         role: role ?? 'user',

@@ -16,7 +16,7 @@ export class JsonlEngine {
     readonly format: FormatId,
     private readonly out: Collector,
   ) {
-    this.map = mapperFor(shapeOf(format));
+    this.map = mapperFor(shapeOf(format), out.roleValues);
   }
 
   push(chunk: string): void {

@@ -101,7 +101,7 @@ describe('record problems name the line and the field', () => {
         severity: 'error',
         line: 2,
         field: 'turns[0].role',
-        message: 'unknown role "moderator": expected user/human or assistant/ai/gpt/bot',
+        message: 'unknown role "moderator": expected user/human or assistant/ai/gpt/bot, or map it to one in the role values',
         record: 2,
       },
     ]);

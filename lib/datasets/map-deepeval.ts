@@ -15,7 +15,7 @@ import {
 } from './fields';
 import { locateJsonError } from './json-errors';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
-import { normaliseRole, unknownRoleMessage } from './roles';
+import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
 
 const OUTPUT = ['actual_output', 'output'];
 const EXPECTED = ['expected_output', 'ground_truth'];
@@ -30,7 +30,7 @@ const holdsCases = (v: unknown): boolean =>
  * `{role, content, …}` or the older `{input, actual_output, …}`, and single-turn cases
  * (`input`, `actual_output`/`output`, `expected_output`, `retrieval_context`, `context`).
  */
-export function mapDeepevalRecord(record: unknown): MapResult {
+export function mapDeepevalRecord(record: unknown, roleValues?: RoleValues): MapResult {
   const issues: Issues = [];
   if (!isPlainObject(record)) {
     issues.push({ severity: 'error', path: [], message: `expected an object (one test case), found ${describe(record)}` });
@@ -48,7 +48,7 @@ export function mapDeepevalRecord(record: unknown): MapResult {
 
   if (turnsField) {
     conversation.context = readTextList(r.take('context'), [], issues);
-    conversation.turns = mapTurns(turnsField, issues);
+    conversation.turns = mapTurns(turnsField, issues, roleValues);
   } else if (r.has('input', ...OUTPUT)) {
     conversation.turns = mapExchange(r, [], issues);
   } else {
@@ -62,7 +62,7 @@ export function mapDeepevalRecord(record: unknown): MapResult {
   return result(compact(conversation), issues);
 }
 
-function mapTurns(field: { key: string; value: unknown }, issues: Issues): Turn[] {
+function mapTurns(field: { key: string; value: unknown }, issues: Issues, roleValues?: RoleValues): Turn[] {
   let value = field.value;
   if (typeof value === 'string') {
     const text = value;
@@ -91,7 +91,7 @@ function mapTurns(field: { key: string; value: unknown }, issues: Issues): Turn[
     }
     const t = new FieldReader(item);
     if (t.has('role', 'content')) {
-      const turn = mapRoleTurn(t, path, issues);
+      const turn = mapRoleTurn(t, path, issues, roleValues);
       if (turn) turns.push(turn);
     } else if (t.has('input', ...OUTPUT)) {
       turns.push(...mapExchange(t, path, issues));
@@ -106,12 +106,12 @@ function mapTurns(field: { key: string; value: unknown }, issues: Issues): Turn[
   return turns;
 }
 
-function mapRoleTurn(t: FieldReader, path: Path, issues: Issues): Turn | null {
+function mapRoleTurn(t: FieldReader, path: Path, issues: Issues, roleValues?: RoleValues): Turn | null {
   const roleField = t.take('role');
   let role: Turn['role'] | null = null;
   if (!roleField) issues.push({ severity: 'error', path: [...path, 'role'], message: 'missing role' });
   else {
-    role = normaliseRole(roleField.value);
+    role = normaliseRole(roleField.value, roleValues);
     if (!role) issues.push({ severity: 'error', path: [...path, roleField.key], message: unknownRoleMessage(roleField.value) });
   }
   const contentField = t.take('content');

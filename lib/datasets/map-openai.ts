@@ -1,7 +1,7 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
-import { normaliseRole, unknownRoleMessage } from './roles';
+import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
 
 type ToolCall = Record<string, unknown> & { name: string };
 
@@ -68,7 +68,7 @@ function readToolCalls(field: { key: string; value: unknown } | undefined, path:
  * One `{"messages": [...]}` record (OpenAI chat / fine-tuning JSONL) → a conversation. System messages
  * become the chatbotRole; tool calls and tool results land in the assistant turn's toolsCalled.
  */
-export function mapOpenAiRecord(record: unknown): MapResult {
+export function mapOpenAiRecord(record: unknown, roleValues?: RoleValues): MapResult {
   const issues: Issues = [];
   if (!isPlainObject(record)) {
     issues.push({ severity: 'error', path: [], message: `expected an object with messages, found ${describe(record)}` });
@@ -132,7 +132,7 @@ export function mapOpenAiRecord(record: unknown): MapResult {
       }
       return;
     }
-    const role = normaliseRole(roleField.value);
+    const role = normaliseRole(roleField.value, roleValues);
     if (!role) {
       issues.push({ severity: 'error', path: [...path, roleField.key], message: unknownRoleMessage(roleField.value) });
       return;

@@ -2,16 +2,17 @@ import { mapDeepevalRecord } from './map-deepeval';
 import { mapOpenAiRecord } from './map-openai';
 import { mapShareGptRecord } from './map-sharegpt';
 import type { MapResult } from './mapped';
+import type { RoleValues } from './roles';
 import type { Shape } from './types';
 
 /** The mapper for one record of a JSON or JSONL format (Mastra cases share deepeval's single-turn mapper). */
-export function mapperFor(shape: Shape): (record: unknown) => MapResult {
+export function mapperFor(shape: Shape, roleValues?: RoleValues): (record: unknown) => MapResult {
   switch (shape) {
     case 'openai':
-      return mapOpenAiRecord;
+      return (record) => mapOpenAiRecord(record, roleValues);
     case 'sharegpt':
-      return mapShareGptRecord;
+      return (record) => mapShareGptRecord(record, roleValues);
     default:
-      return mapDeepevalRecord;
+      return (record) => mapDeepevalRecord(record, roleValues);
   }
 }

@@ -1,10 +1,10 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
-import { normaliseRole, unknownRoleMessage } from './roles';
+import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
 
 /** One ShareGPT item `{"conversations": [{"from": "human"|"gpt"|"system", "value"}]}` → a conversation. */
-export function mapShareGptRecord(record: unknown): MapResult {
+export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): MapResult {
   const issues: Issues = [];
   if (!isPlainObject(record)) {
     issues.push({ severity: 'error', path: [], message: `expected an object with conversations, found ${describe(record)}` });
@@ -45,7 +45,7 @@ export function mapShareGptRecord(record: unknown): MapResult {
       system.push(text ?? '');
       return;
     }
-    const role = normaliseRole(fromField.value);
+    const role = normaliseRole(fromField.value, roleValues);
     if (!role) {
       issues.push({ severity: 'error', path: [...path, fromField.key], message: unknownRoleMessage(fromField.value) });
       return;

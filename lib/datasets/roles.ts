@@ -33,6 +33,5 @@ export function normaliseRole(value: unknown, roleValues?: RoleValues): Turn['ro
   return ROLES[key.toLowerCase()] ?? null;
 }
 
-/** `mappable`: the format takes role values (CSV), so the message says how to map this one. */
-export const unknownRoleMessage = (value: unknown, mappable = false): string =>
-  `unknown role ${quoted(value)}: expected ${ACCEPTED_ROLES}${mappable ? ', or map it to one in the role values' : ''}`;
+export const unknownRoleMessage = (value: unknown): string =>
+  `unknown role ${quoted(value)}: expected ${ACCEPTED_ROLES}, or map it to one in the role values`;

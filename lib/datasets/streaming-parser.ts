@@ -65,7 +65,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     });
   }
   const log = new ProblemLog(options.maxProblems);
-  const out = new Collector(log, options.limits);
+  const out = new Collector(log, options.limits, options.roleValues);
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
   let format: FormatId | null = options.format ?? null;
   let datasetMetadata: Record<string, unknown> | undefined;

@@ -80,7 +80,7 @@ export interface ParseOptions {
   format?: FormatId;
   /** For CSV: how columns map to fields; guessed from the header when absent. */
   csvMapping?: CsvMapping;
-  /** For CSV: the file's role values mapped to user/assistant ({ "agent_1": "user" }), before the usual names. */
+  /** The file's own role values mapped to user/assistant ({ "agent_1": "user" }), read before the usual names (every format). */
   roleValues?: Record<string, 'user' | 'assistant'>;
   /** Problems kept in full; the rest are counted in one summary problem. Default 500. */
   maxProblems?: number;
