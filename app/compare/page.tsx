@@ -28,11 +28,11 @@ export default async function ComparePage(props: { searchParams: Promise<SearchP
           <Suspense key={selection} fallback={<PanelPlaceholder label="Loading the comparison" height="h-48" />}>
             <SummaryPanel search={search} />
           </Suspense>
-          <Suspense key={`break-${selection}-${search.breakMode}`} fallback={<PanelPlaceholder label="Loading where conversations break" height="h-48" />}>
-            <BreakOverlayPanel search={search} />
-          </Suspense>
           <Suspense key={JSON.stringify(search)} fallback={<TableSkeleton rows={10} label="Loading the conversations" />}>
             <TablePanel search={search} />
+          </Suspense>
+          <Suspense key={`break-${selection}-${search.breakMode}`} fallback={<PanelPlaceholder label="Loading where conversations break" height="h-48" />}>
+            <BreakOverlayPanel search={search} />
           </Suspense>
         </>
       ) : (
