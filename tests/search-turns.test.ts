@@ -76,8 +76,22 @@ describe.each(providers)('turn search on %s', (provider) => {
     expect(await searchTurns(db, gone, 'quetzalcoatl')).toHaveLength(0);
   });
 
+  it('leaves nothing in the index from an import that failed part-way', async () => {
+    async function* failing(): AsyncGenerator<Conversation[]> {
+      yield [chat('Half', ['Xylophonist on the first batch.'])];
+      throw new Error('upload cut off');
+    }
+    await expect(saveDataset(db, { name: 'half', sourceFormat: 'turnwise', conversations: failing() })).rejects.toThrow('upload cut off');
+    expect(await db.dataset.count({ where: { name: 'half' } })).toBe(0);
+    if (provider === 'sqlite') {
+      const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "TurnSearch" WHERE "TurnSearch" MATCH '"xylophonist"'`);
+      expect(Number(rows[0].n)).toBe(0);
+    }
+  });
+
   it.runIf(provider === 'sqlite')('indexes the turns stored before the index existed', async () => {
     await db.$executeRawUnsafe('DROP TABLE "TurnSearch"');
+    for (const trigger of ['delete', 'update']) await db.$executeRawUnsafe(`DROP TRIGGER "TurnSearch_${trigger}"`);
     await ensureSearchIndex(fresh.url);
     expect((await searchTurns(db, datasetId, 'zurich')).map((m) => m.turnIndex)).toEqual([7]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fts5Query, MATCH_END, MATCH_START, searchTerms, snippetParts, tsQuery } from './search-terms';
+import { fts5Query, markSnippet, MATCH_END, MATCH_START, searchTerms, snippetParts, tsQuery } from './search-terms';
 
 describe('searchTerms', () => {
   it('keeps letters and digits of any script, drops operators and quotes', () => {
@@ -22,5 +22,19 @@ describe('snippetParts', () => {
       { text: '1040', match: true },
     ]);
     expect(snippetParts('no match')).toEqual([{ text: 'no match', match: false }]);
+  });
+});
+
+describe('markSnippet', () => {
+  it('marks whole words, and the last word as a prefix, in a window around the first match', () => {
+    const content = `${'Lorem ipsum dolor sit amet. '.repeat(10)}Your parcel waits at the Quillfeather depot; parcels ship daily.`;
+    const s = markSnippet(content, ['parcel', 'quill'], 120);
+    expect(s.startsWith('…')).toBe(true);
+    expect(s).toContain(`Your ${MATCH_START}parcel${MATCH_END} waits at the ${MATCH_START}Quillfeather${MATCH_END} depot`);
+    // "parcel" is a whole word here, not the start of "parcels".
+    expect(s).toContain(' parcels ship');
+  });
+  it('shows the start of the text when nothing matches as typed', () => {
+    expect(markSnippet('Le café est fermé.', ['cafe'], 50)).toBe('Le café est fermé.');
   });
 });

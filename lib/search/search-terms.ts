@@ -35,3 +35,24 @@ export function snippetParts(snippet: string): SnippetPart[] {
   if (last < snippet.length) parts.push({ text: snippet.slice(last), match: false });
   return parts.map((p) => ({ ...p, text: p.text.replaceAll(MATCH_START, '').replaceAll(MATCH_END, '') }));
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A window of `content` around its first match, the matches marked with MATCH_START/MATCH_END:
+ * whole words for the search's words, a word's start for the last one (as the index matched it).
+ */
+export function markSnippet(content: string, terms: readonly string[], width = 200): string {
+  if (terms.length === 0) return content.slice(0, width);
+  const alternatives = terms.map((t, i) => `${escapeRegExp(t)}${i === terms.length - 1 ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`);
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
+  const first = pattern.exec(content);
+  const start = first ? Math.max(0, first.index - Math.floor(width / 3)) : 0;
+  const end = Math.min(content.length, start + width);
+  // Cut at spaces, so no word is shown in part.
+  const from = start === 0 ? 0 : content.indexOf(' ', start) + 1 || start;
+  const toSpace = end === content.length ? end : content.lastIndexOf(' ', end);
+  const to = toSpace > from ? toSpace : end;
+  const window = content.slice(from, to).replace(pattern, (m) => `${MATCH_START}${m}${MATCH_END}`);
+  return `${from > 0 ? '…' : ''}${window}${to < content.length ? '…' : ''}`;
+}

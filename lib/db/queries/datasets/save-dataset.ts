@@ -3,6 +3,7 @@ import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Conversation } from '../../../domain';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../db-types';
+import { indexDatasetTurns } from './index-dataset-turns';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from './purge-dataset';
 import { createSequentialIds } from './sequential-ids';
 import type { SkippedLine } from './skipped-lines';
@@ -204,6 +205,7 @@ export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<Save
       }
       conversationCount += batch.length;
     }
+    await indexDatasetTurns(db, id, conversationCount);
     const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
     const late = input.lateDetails?.() ?? {};
     const skipped = input.skippedLines?.() ?? [];

@@ -1,4 +1,4 @@
-import { fts5Query, MATCH_END, MATCH_START, searchTerms, tsQuery } from '../../../search/search-terms';
+import { fts5Query, markSnippet, MATCH_END, MATCH_START, searchTerms, tsQuery } from '../../../search/search-terms';
 import type { Db } from '../db-types';
 
 export interface TurnMatch {
@@ -33,15 +33,17 @@ export async function searchTurns(db: Db, datasetId: string, text: string, take 
         WHERE c."datasetId" = ${datasetId} AND to_tsvector('simple', t."content") @@ q.query
         ORDER BY ts_rank(to_tsvector('simple', t."content"), q.query) DESC, c."position", t."index"
         LIMIT ${take}`
-    : await db.$queryRaw<Row[]>`
-        SELECT t."conversationId", c."name", c."externalId", c."position", t."index" AS "turnIndex", t."role",
-          snippet("TurnSearch", 0, ${MATCH_START}, ${MATCH_END}, '…', 16) AS "snippet"
+    : // The index holds no text (contentless): the snippet is cut from the turn's content.
+      (
+        await db.$queryRaw<(Omit<Row, 'snippet'> & { content: string })[]>`
+        SELECT t."conversationId", c."name", c."externalId", c."position", t."index" AS "turnIndex", t."role", t."content"
         FROM "TurnSearch"
         JOIN "Turn" t ON t.rowid = "TurnSearch".rowid
         JOIN "Conversation" c ON c."id" = t."conversationId"
         WHERE "TurnSearch" MATCH ${fts5Query(terms)} AND c."datasetId" = ${datasetId}
         ORDER BY bm25("TurnSearch"), c."position", t."index"
-        LIMIT ${take}`;
+        LIMIT ${take}`
+      ).map(({ content, ...r }) => ({ ...r, snippet: markSnippet(content, terms) }));
   return rows.map((r) => ({
     conversationId: r.conversationId,
     label: r.name ?? r.externalId ?? `Conversation ${Number(r.position) + 1}`,
