@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { Table, Td } from '@/components/ui/table';
 import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
@@ -142,6 +143,7 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
             </Link>
           ))}
         </div>
+        <ScrollToHash />
         <ol className="space-y-2" data-changed-only={search.changedOnly ? 'true' : 'false'}>
           {rows.map((row) => {
             if (row.kind === 'unchanged') {

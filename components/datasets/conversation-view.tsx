@@ -3,6 +3,7 @@ import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import type { TurnWindow } from '@/lib/conversations/turn-pages';
 import type { ConversationDetail } from '@/lib/db/queries/datasets/get-conversation';
+import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { ChatTranscript } from './chat-transcript';
 import { ConversationFields } from './conversation-fields';
 
@@ -55,6 +56,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
       <div className="max-w-4xl space-y-4">
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
         <ChatTranscript turns={c.turns.slice(window.from, window.to)} offset={window.from} />
+        <ScrollToHash />
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { Suspense } from 'react';
 import { VerdictLegend } from '@/components/charts/verdict-legend';
 import { ConversationHeader } from '@/components/runs/conversation/conversation-header';
@@ -63,6 +64,7 @@ export default async function RunConversationPage(props: {
             />
           ))}
         </ol>
+        <ScrollToHash />
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
       </section>
       <section aria-label="Metric results" className="space-y-2">
