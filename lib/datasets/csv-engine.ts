@@ -130,6 +130,11 @@ export class CsvEngine {
       if (this.format === 'long-csv') this.markFailed(row);
       return;
     }
+    // Its error is already reported; with "skip invalid rows" its conversation must not be stored from cells it may have cut wrong.
+    if (row.malformed) {
+      if (this.format === 'long-csv') this.markFailed(row);
+      return;
+    }
     if (this.format === 'long-csv') this.longRow(row);
     else this.deepevalRow(row);
   }

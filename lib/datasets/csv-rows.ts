@@ -4,6 +4,8 @@ export interface CsvRow {
   fields: string[];
   /** 1-based line where the row starts (a quoted cell may span several lines). */
   line: number;
+  /** Its quotes are broken (reported once): its cells cannot be trusted. */
+  malformed?: boolean;
 }
 
 export interface CsvRowError {
@@ -86,7 +88,7 @@ export class CsvRowReader {
         }
         const fields = results.data[0];
         if (!fields || (fields.length === 1 && fields[0].trim() === '')) return; // blank line
-        this.onRow({ fields, line });
+        this.onRow(results.errors.length > 0 ? { fields, line, malformed: true } : { fields, line });
       },
     });
     parser.parse(input, 0, ignoreLastRow);

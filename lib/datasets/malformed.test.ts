@@ -197,6 +197,12 @@ describe('values nothing downstream can hold', () => {
 });
 
 describe('a row with a bad quote', () => {
+  it('leaves its conversation out, not stored from cells that may be cut wrong', () => {
+    const { conversations, problems } = parseDataset('conversation_id,role,content\nc1,user,Hi\nc1,assistant,"He said "no" twice"\nc2,user,Hello\nc2,assistant,Hi there\n', { fileName: 'x.csv' });
+    expect(problems.filter((p) => p.severity === 'error').map((p) => p.line)).toEqual([3]);
+    expect(conversations.map((c) => c.externalId)).toEqual(['c2']);
+  });
+
   it('is reported once, however many stray quotes it has', () => {
     const { problems } = parseDataset('conversation_id,role,content\nc1,user,"Hello there\nc1,assistant,Hi\n', { fileName: 'x.csv' });
     expect(problems.filter((p) => p.severity === 'error').map((p) => [p.line, p.message])).toEqual([
