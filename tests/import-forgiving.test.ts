@@ -126,6 +126,30 @@ describe('skipInvalid', () => {
     expect(item?.skipped).toEqual(skipped);
   });
 
+  it('notes every line of a CSV conversation it leaves out, not only the row with the error', async () => {
+    // c1 is lines 2-3, c2 lines 4-6 with an unknown role on line 5, c3 lines 7-8.
+    const csv = [
+      'chat_id,speaker,utterance',
+      'c1,user,Where is my parcel?',
+      'c1,assistant,It arrives tomorrow.',
+      'c2,user,Can I change the address?',
+      'c2,robot,Yes: open the order page.',
+      'c2,user,Thanks.',
+      'c3,user,Do you ship abroad?',
+      'c3,assistant,To 30 countries.',
+    ].join('\n');
+    const { status, body } = await upload({ name: 'csv skip', csvMapping: mapping, skipInvalid: 'true' }, csv, 'skip.csv');
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ conversations: 2, turns: 4 });
+    const skipped = body.skipped as { line: number; field: string; message: string }[];
+    expect(skipped.map((s) => s.line)).toEqual([4, 5, 6]);
+    expect(skipped[1]).toMatchObject({ field: 'speaker', message: expect.stringContaining('unknown role "robot"') });
+    expect(skipped[0].message).toBe('left out with conversation "c2", which has an error on line 5');
+    expect(skipped[2].message).toBe(skipped[0].message);
+    const stored = await getDb().conversation.findMany({ where: { datasetId: body.id as string }, select: { externalId: true }, orderBy: { externalId: 'asc' } });
+    expect(stored.map((c) => c.externalId)).toEqual(['c1', 'c3']);
+  });
+
   it('still refuses a file with nothing good in it, and a bad value of the field', async () => {
     const none = await upload({ name: 'none', skipInvalid: 'true' }, '{"turns": [}\n{"turns": 3}', 'none.jsonl');
     expect(none.status).toBe(400);

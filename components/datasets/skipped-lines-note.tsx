@@ -7,7 +7,7 @@ export function SkippedLinesNote({ skipped }: { skipped: SkippedLine[] }) {
     <details className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="skipped-lines">
       <summary className="cursor-pointer font-medium">
         {skipped.length === 1 ? '1 line of the file was skipped' : `${skipped.length.toLocaleString('en-US')} lines of the file were skipped`} at import (invalid rows
-        left out on request)
+        left out on request; a conversation with one is left out whole)
       </summary>
       <ul className="mt-2 max-h-64 space-y-1 overflow-auto">
         {skipped.map((s) => (

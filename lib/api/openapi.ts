@@ -68,7 +68,7 @@ const multipartUpload = {
   description:
     'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues and skipInvalid must come before it. ' +
     'roleValues maps the file’s own role values to user/assistant (CSV), e.g. {"agent_1":"user","agent_2":"assistant"}. ' +
-    'skipInvalid=true stores the valid conversations and answers the lines left out as skipped; without it a file with errors stores nothing ' +
+    'skipInvalid=true stores the valid conversations and answers the lines left out as skipped (a CSV conversation with a bad row is left out whole, each of its rows noted); without it a file with errors stores nothing ' +
     '(the 400 lists its problems and groups them by kind).',
 };
 

@@ -6,6 +6,15 @@ import type { RoleValues } from './roles';
 import type { Problem } from './types';
 import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX_NESTING } from './value-checks';
 
+/** Notes kept of lines left out with their conversation; beyond this, the errors still say why. */
+const MAX_LEFT_OUT = 2000;
+
+export interface LeftOutLine {
+  line: number;
+  field: string;
+  message: string;
+}
+
 export interface Where {
   /** 1-based line of the record (0 until resolved, for JSON). */
   line: number;
@@ -27,6 +36,8 @@ export class Collector {
   /** Problems whose line is still to be found from their JSON path. */
   readonly unresolved = new Map<Problem, Path>();
   private readonly ids = new Map<string, number>();
+  /** Lines without an error of their own that were not stored because their conversation was not (long CSV). */
+  readonly leftOutLines: LeftOutLine[] = [];
 
   constructor(
     private readonly log: ProblemLog,
@@ -34,6 +45,10 @@ export class Collector {
     /** The file's own role values, which every format's mapper reads before the usual names. */
     readonly roleValues?: RoleValues,
   ) {}
+
+  leftOut(note: LeftOutLine): void {
+    if (this.leftOutLines.length < MAX_LEFT_OUT) this.leftOutLines.push(note);
+  }
 
   problem(p: Problem): void {
     this.log.add(p);
@@ -53,8 +68,8 @@ export class Collector {
     if (mapped.conversation) this.add(mapped.conversation, at);
   }
 
-  /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. */
-  add(candidate: Conversation, at: Where): void {
+  /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */
+  add(candidate: Conversation, at: Where): boolean {
     // Before validation, which walks the value recursively.
     const bad = findBadValue(candidate);
     if (bad) {
@@ -63,7 +78,7 @@ export class Collector {
           ? 'NUL character (\\u0000) in text: remove it; it cannot be stored faithfully'
           : `nested deeper than ${MAX_NESTING} levels`;
       this.issues([{ severity: 'error', path: bad.path, message }], at);
-      return;
+      return false;
     }
     const parsed = conversationSchema.safeParse(candidate);
     if (!parsed.success) {
@@ -75,24 +90,24 @@ export class Collector {
         })),
         at,
       );
-      return;
+      return false;
     }
     const conversation = parsed.data;
     // Nothing in it can be judged, and a metric must never pass it by an empty-case rule.
     if (conversation.turns.length === 0) {
       this.issues([{ severity: 'error', path: ['turns'], message: 'conversation has no turns: give it at least one user or assistant message' }], at);
-      return;
+      return false;
     }
     if (conversation.turns.length > this.limits.maxTurns) {
       const message = `conversation has ${conversation.turns.length.toLocaleString('en-US')} turns: at most ${this.limits.maxTurns.toLocaleString('en-US')} are accepted (TURNWISE_MAX_TURNS); split it`;
       this.issues([{ severity: 'error', path: ['turns'], message }], at);
-      return;
+      return false;
     }
     const long = conversation.turns.findIndex((t) => t.content.length > this.limits.maxTurnChars);
     if (long !== -1) {
       const message = `content has ${conversation.turns[long].content.length.toLocaleString('en-US')} characters: at most ${this.limits.maxTurnChars.toLocaleString('en-US')} per turn are accepted (TURNWISE_MAX_TURN_CHARS)`;
       this.issues([{ severity: 'error', path: ['turns', long, 'content'], message }], at);
-      return;
+      return false;
     }
     const notes: Issues = [];
     if (conversation.externalId !== undefined) {
@@ -109,6 +124,7 @@ export class Collector {
     this.conversations.push(conversation);
     this.stats.conversations++;
     this.stats.turns += conversation.turns.length;
+    return true;
   }
 
   /** Hands over the conversations gathered since the last call. */

@@ -52,7 +52,10 @@ interface PendingConversation {
   id: string;
   line: number;
   record: number;
-  failed: boolean;
+  /** Line of its first row with an error; null while it has none. */
+  failedAt: number | null;
+  /** Every row's line, to note the rows left out with it. */
+  lines: number[];
   turns: PendingTurn[];
   fields: Partial<Conversation>;
   /** Line each conversation-level value came from, to point at conflicts. */
@@ -210,7 +213,12 @@ export class CsvEngine {
     const idColumn = this.columns.findIndex((c) => c.field === 'conversationId');
     const id = idColumn === -1 ? '' : restoreCell(row.fields[idColumn] ?? '');
     const group = this.groupFor(id, row);
-    if (group) group.failed = true;
+    if (group) this.markLine(group, row.line, true);
+  }
+
+  private markLine(group: PendingConversation, line: number, failed: boolean): void {
+    group.lines.push(line);
+    if (failed && group.failedAt === null) group.failedAt = line;
   }
 
   private groupFor(id: string, row: CsvRow): PendingConversation | null {
@@ -218,7 +226,8 @@ export class CsvEngine {
       id,
       line: row.line,
       record: this.rowCount,
-      failed: false,
+      failedAt: null,
+      lines: [],
       turns: [],
       fields: {},
       fieldLines: new Map(),
@@ -317,8 +326,9 @@ export class CsvEngine {
       this.setConversationField(group, 'metadata', { ...(group.fields.metadata ?? {}), ...extra }, '', row.line, []);
     }
     this.out.issues(issues, { line: row.line, record: this.rowCount });
-    if (issues.some((i) => i.severity === 'error')) group.failed = true;
-    else if (turn) group.turns.push({ index, line: row.line, turn });
+    const failed = issues.some((i) => i.severity === 'error');
+    this.markLine(group, row.line, failed);
+    if (!failed && turn) group.turns.push({ index, line: row.line, turn });
   }
 
   private setConversationField(
@@ -348,7 +358,7 @@ export class CsvEngine {
       this.finished.add(group.id);
       if (this.current === group) this.current = null;
     }
-    if (group.failed) return;
+    if (group.failedAt !== null) return this.leaveOut(group, group.failedAt);
     const rows = group.turns;
     const indexed = rows.filter((r) => r.index !== null).length;
     const notes: Issues = [];
@@ -368,6 +378,14 @@ export class CsvEngine {
       ...group.fields,
       turns: rows.map((r) => r.turn!),
     });
-    this.out.add(conversation, { line: group.line, record: group.record });
+    if (!this.out.add(conversation, { line: group.line, record: group.record })) this.leaveOut(group, group.line);
+  }
+
+  /** A conversation is stored whole or not at all: its rows without an error of their own are noted as left out with it. */
+  private leaveOut(group: PendingConversation, errorLine: number): void {
+    const who = group.id === '' ? 'the conversation' : `conversation ${JSON.stringify(group.id)}`;
+    for (const line of group.lines) {
+      if (line !== errorLine) this.out.leftOut({ line, field: '', message: `left out with ${who}, which has an error on line ${errorLine}` });
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import type { Conversation } from '../domain';
-import { Collector } from './collector';
+import { Collector, type LeftOutLine } from './collector';
 import { CsvEngine } from './csv-engine';
 import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
@@ -38,6 +38,8 @@ export interface StreamingParser {
   /** Ends the input; returns the last conversations. Problems are final after this. */
   end(): Conversation[];
   readonly problems: Problem[];
+  /** Lines with no error of their own, not stored because their conversation had one (long CSV). */
+  readonly leftOut: readonly LeftOutLine[];
   /** null until detected (or if the content is none of the formats). */
   readonly format: FormatId | null;
   readonly stats: ParseStats;
@@ -189,6 +191,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     },
     get problems() {
       return log.list;
+    },
+    get leftOut() {
+      return out.leftOutLines;
     },
     get format() {
       return format;

@@ -117,7 +117,7 @@ export async function importDatasetStream(
       sourceFormat: () => parser.format ?? options.format ?? 'unknown',
       conversations: batches(),
       lateDetails,
-      skippedLines: () => skippedOf(problems),
+      skippedLines: () => skippedOf(problems, parser.leftOut),
     });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
@@ -125,7 +125,7 @@ export async function importDatasetStream(
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped: skippedOf(problems) };
+    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped: skippedOf(problems, parser.leftOut) };
   } catch (error) {
     if (!(error instanceof ImportRejected)) throw error;
     stats.conversations = parser.stats.conversations;
@@ -134,11 +134,12 @@ export async function importDatasetStream(
   }
 }
 
-/** The errors of an import that skipped them: each line once, with its first reason. */
-function skippedOf(problems: readonly Problem[]): SkippedLine[] {
+/** The lines an import that skipped errors left out: each once, with its first error, else the error of its conversation. */
+function skippedOf(problems: readonly Problem[], leftOut: readonly SkippedLine[]): SkippedLine[] {
   const byLine = new Map<number, SkippedLine>();
   for (const p of problems) if (p.severity === 'error' && !byLine.has(p.line)) byLine.set(p.line, { line: p.line, field: p.field, message: p.message });
-  return [...byLine.values()];
+  for (const l of leftOut) if (!byLine.has(l.line)) byLine.set(l.line, { line: l.line, field: l.field, message: l.message });
+  return [...byLine.values()].sort((a, b) => a.line - b.line);
 }
 
 /** The first error in words, with where it is and how many others there are. */
