@@ -32,6 +32,16 @@ test('a word from one late assistant reply is found, highlighted, and opens its 
   await page.screenshot({ path: 'test-results/screens/search-results-phone.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // "number" is in 159 turns (all but the one with the depot): the best 25 are listed, with the count of all.
+  const search = page.getByRole('searchbox', { name: 'Search conversations' });
+  await search.fill('number');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: 'The 25 best of 159 turns that mention “number”: add a word to narrow them' })).toBeVisible();
+  await expect(matches.getByRole('listitem')).toHaveCount(25);
+  await search.fill('quillfeath');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(matches.getByRole('listitem')).toHaveCount(1);
+
   await matches.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/datasets/${datasetId}/conversations/[^?]+\\?turn=151#turn-151$`));
   const turn = page.locator('#turn-151');

@@ -3,7 +3,7 @@ import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { purgeDataset } from '@/lib/db/queries/datasets/purge-dataset';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
-import { searchTurns } from '@/lib/db/queries/datasets/search-turns';
+import { countTurnMatches, searchTurns } from '@/lib/db/queries/datasets/search-turns';
 import { ensureSearchIndex } from '@/lib/db/search-index';
 import type { Conversation } from '@/lib/domain';
 import { MATCH_END, MATCH_START } from '@/lib/search/search-terms';
@@ -57,6 +57,15 @@ describe.each(providers)('turn search on %s', (provider) => {
     expect((await searchTurns(db, datasetId, 'depo')).map((m) => m.label)).toEqual(['Deep']);
     expect((await searchTurns(db, datasetId, 'warranty')).map((m) => m.label)[0]).toBe('Twice');
     expect((await searchTurns(db, datasetId, 'café')).map((m) => m.label)).toEqual(['Café']);
+  });
+
+  it('counts the matching turns of the dataset, stopping past the cap', async () => {
+    // Every user turn says "parcel" (4 + 2 + 1 + 1 of them), and one reply; the other dataset's are not counted.
+    expect(await countTurnMatches(db, datasetId, 'parcel')).toBe(9);
+    expect(await countTurnMatches(db, datasetId, 'warranty')).toBe(3);
+    expect(await countTurnMatches(db, datasetId, 'parcel', 5)).toBe(6);
+    expect(await countTurnMatches(db, datasetId, 'quillfeather')).toBe(0);
+    expect(await countTurnMatches(db, datasetId, '"')).toBe(0);
   });
 
   it('never fails on operators, quotes or other scripts', async () => {

@@ -1,18 +1,16 @@
 import { getDb } from '@/lib/db/client';
-import { searchTurns } from '@/lib/db/queries/datasets/search-turns';
+import { countTurnMatches, MATCH_COUNT_CAP, searchTurns } from '@/lib/db/queries/datasets/search-turns';
 import { snippetParts } from '@/lib/search/search-terms';
 
 const SHOWN = 25;
 
 /** Turns whose text has every searched word, best first, each linked to the turn in its conversation. */
 export async function TurnMatchesPanel({ datasetId, q }: { datasetId: string; q: string }) {
-  const matches = await searchTurns(getDb(), datasetId, q, SHOWN);
+  const [matches, total] = await Promise.all([searchTurns(getDb(), datasetId, q, SHOWN), countTurnMatches(getDb(), datasetId, q)]);
   return (
     <section aria-labelledby="turn-matches-heading" className="space-y-2">
       <h3 id="turn-matches-heading" className="text-sm font-semibold text-slate-800">
-        {matches.length === 0
-          ? `No turn mentions “${q}”`
-          : `${matches.length === SHOWN ? `The ${SHOWN} best` : matches.length} ${matches.length === 1 ? 'turn mentions' : 'turns mention'} “${q}”`}
+        {heading(q, matches.length, total)}
       </h3>
       {matches.length > 0 ? (
         <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="turn-matches">
@@ -41,4 +39,11 @@ export async function TurnMatchesPanel({ datasetId, q }: { datasetId: string; q:
       ) : null}
     </section>
   );
+}
+
+function heading(q: string, shown: number, total: number): string {
+  if (shown === 0) return `No turn mentions “${q}”`;
+  if (total <= shown) return `${shown} ${shown === 1 ? 'turn mentions' : 'turns mention'} “${q}”`;
+  const of = total > MATCH_COUNT_CAP ? `more than ${MATCH_COUNT_CAP.toLocaleString('en-US')}` : total.toLocaleString('en-US');
+  return `The ${shown} best of ${of} turns that mention “${q}”: add a word to narrow them`;
 }

@@ -52,3 +52,29 @@ export async function searchTurns(db: Db, datasetId: string, text: string, take 
     snippet: r.snippet,
   }));
 }
+
+/** Matches counted at most; past it a page says "more than". */
+export const MATCH_COUNT_CAP = 1000;
+
+/**
+ * How many turns of a dataset searchTurns would find, counted up to `cap` + 1 so that a common
+ * word costs no more than a rare one: a result above `cap` means "more than cap".
+ */
+export async function countTurnMatches(db: Db, datasetId: string, text: string, cap = MATCH_COUNT_CAP): Promise<number> {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return 0;
+  const rows = isPostgres(db)
+    ? await db.$queryRaw<{ n: number | bigint }[]>`
+        SELECT count(*) AS "n" FROM (
+          SELECT 1 FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId"
+          WHERE c."datasetId" = ${datasetId} AND to_tsvector('simple', t."content") @@ to_tsquery('simple', ${tsQuery(terms)})
+          LIMIT ${cap + 1}) m`
+    : await db.$queryRaw<{ n: number | bigint }[]>`
+        SELECT count(*) AS "n" FROM (
+          SELECT 1 FROM "TurnSearch"
+          JOIN "Turn" t ON t.rowid = "TurnSearch".rowid
+          JOIN "Conversation" c ON c."id" = t."conversationId"
+          WHERE "TurnSearch" MATCH ${fts5Query(terms)} AND c."datasetId" = ${datasetId}
+          LIMIT ${cap + 1}) m`;
+  return Number(rows[0]?.n ?? 0);
+}
