@@ -67,7 +67,7 @@ const database = await prepare();
 const { url } = database;
 await ensureDatabase(url);
 const db = createDbClient(url);
-const engine = args.postgres ? 'PostgreSQL (GIN index)' : 'SQLite (FTS5)';
+const engine = args.postgres ? 'PostgreSQL (stored tsvector, GIN index)' : 'SQLite (FTS5)';
 
 let t = performance.now();
 const { id: datasetId, turnCount } = await saveDataset(db, { name: 'bench search', sourceFormat: 'turnwise', conversations: batches() });
@@ -84,7 +84,7 @@ if (!args.postgres) {
   console.log(`Of which indexing the imported turns: ${(indexMs / 1000).toFixed(1)} s`);
 }
 
-if (args.postgres) await db.$executeRawUnsafe('DROP INDEX "Turn_content_search_idx"');
+if (args.postgres) await db.$executeRawUnsafe('ALTER TABLE "Turn" DROP COLUMN "contentSearch"');
 else {
   await db.$executeRawUnsafe('DROP TABLE "TurnSearch"');
   for (const trigger of ['delete', 'update']) await db.$executeRawUnsafe(`DROP TRIGGER "TurnSearch_${trigger}"`);

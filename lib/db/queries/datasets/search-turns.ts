@@ -30,8 +30,8 @@ export async function searchTurns(db: Db, datasetId: string, text: string, take 
         FROM "Turn" t
         JOIN "Conversation" c ON c."id" = t."conversationId",
           (SELECT to_tsquery('simple', ${tsQuery(terms)}) AS query) q
-        WHERE c."datasetId" = ${datasetId} AND to_tsvector('simple', t."content") @@ q.query
-        ORDER BY ts_rank(to_tsvector('simple', t."content"), q.query) DESC, c."position", t."index"
+        WHERE c."datasetId" = ${datasetId} AND t."contentSearch" @@ q.query
+        ORDER BY ts_rank(t."contentSearch", q.query) DESC, c."position", t."index"
         LIMIT ${take}`
     : // The index holds no text (contentless): the snippet is cut from the turn's content.
       (
@@ -67,7 +67,7 @@ export async function countTurnMatches(db: Db, datasetId: string, text: string, 
     ? await db.$queryRaw<{ n: number | bigint }[]>`
         SELECT count(*) AS "n" FROM (
           SELECT 1 FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId"
-          WHERE c."datasetId" = ${datasetId} AND to_tsvector('simple', t."content") @@ to_tsquery('simple', ${tsQuery(terms)})
+          WHERE c."datasetId" = ${datasetId} AND t."contentSearch" @@ to_tsquery('simple', ${tsQuery(terms)})
           LIMIT ${cap + 1}) m`
     : await db.$queryRaw<{ n: number | bigint }[]>`
         SELECT count(*) AS "n" FROM (
