@@ -1,4 +1,5 @@
 import type { Conversation } from '../domain';
+import type { RoleValues } from './roles';
 
 export const FORMAT_IDS = [
   'deepeval-json',
@@ -81,7 +82,7 @@ export interface ParseOptions {
   /** For CSV: how columns map to fields; guessed from the header when absent. */
   csvMapping?: CsvMapping;
   /** The file's own role values mapped to user/assistant ({ "agent_1": "user" }), read before the usual names (every format). */
-  roleValues?: Record<string, 'user' | 'assistant'>;
+  roleValues?: RoleValues;
   /** Problems kept in full; the rest are counted in one summary problem. Default 500. */
   maxProblems?: number;
 }

@@ -70,6 +70,8 @@ export async function importDatasetStream(
   const decoder = createChunkDecoder();
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
   let problems: Problem[] = [];
+  /** With skipInvalid: the lines left out, known once the parser has ended. */
+  let skipped: SkippedLine[] = [];
 
   async function* batches(): AsyncGenerator<Conversation[]> {
     let pending: Conversation[] = [];
@@ -104,6 +106,7 @@ export async function importDatasetStream(
     take(parser.push(tail));
     take(parser.end());
     problems = parser.problems;
+    skipped = skippedOf(problems, parser.leftOut);
     const nothingGood = parser.stats.conversations === 0;
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) throw new ImportRejected();
     if (pending.length > 0) yield pending;
@@ -117,7 +120,7 @@ export async function importDatasetStream(
       sourceFormat: () => parser.format ?? options.format ?? 'unknown',
       conversations: batches(),
       lateDetails,
-      skippedLines: () => skippedOf(problems, parser.leftOut),
+      skippedLines: () => skipped,
     });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
@@ -125,7 +128,7 @@ export async function importDatasetStream(
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped: skippedOf(problems, parser.leftOut) };
+    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped };
   } catch (error) {
     if (!(error instanceof ImportRejected)) throw error;
     stats.conversations = parser.stats.conversations;
