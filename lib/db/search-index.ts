@@ -4,7 +4,7 @@ import { type DbProvider, providerOf } from './url';
 
 /*
  * Full-text search over every turn's content. Prisma's schema cannot describe an FTS5 virtual
- * table or an expression index, and `npm run db:check` replays the migrations against the
+ * table or a generated column, and `npm run db:check` replays the migrations against the
  * schema, so the index lives outside the migrations: created here, idempotently, each time the
  * database is prepared (after the migrations).
  *
@@ -17,8 +17,6 @@ import { type DbProvider, providerOf } from './url';
  * ranking reads each match's tsvector: recomputing it made a common word's search on 100,000
  * conversations take 0.7 s.
  */
-
-export const TURN_SEARCH_TABLE = 'TurnSearch';
 
 const SQLITE_SEARCH_DDL = `
 CREATE VIRTUAL TABLE IF NOT EXISTS "TurnSearch" USING fts5(content, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
@@ -60,7 +58,7 @@ export async function ensureSearchIndex(url: string): Promise<void> {
   }
   const adapter = await createSqliteAdapterFactory(url).connect();
   try {
-    const existing = await adapter.queryRaw({ sql: `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${TURN_SEARCH_TABLE}'`, args: [], argTypes: [] });
+    const existing = await adapter.queryRaw({ sql: `SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'TurnSearch'`, args: [], argTypes: [] });
     if (existing.rows.length > 0) return;
     // Turns stored before the index existed (an older database) are indexed once, with it.
     await adapter.executeScript(`BEGIN;${SQLITE_SEARCH_DDL}

@@ -1,17 +1,16 @@
+import { isPostgresDb } from '../db-provider';
 import type { Db } from '../db-types';
 
 /** Conversations whose turns are indexed per statement: each is a short write transaction. */
 const CONVERSATIONS_PER_STATEMENT = 5000;
 
-const isSqlite = (db: Db) => (db as unknown as { _activeProvider?: string })._activeProvider === 'sqlite';
-
 /**
  * Adds a just-imported dataset's turns to the SQLite full-text index (lib/db/search-index.ts),
  * in a few bulk statements: indexing row by row as the batches go in took as long as storing
- * them. PostgreSQL's expression index keeps itself.
+ * them. PostgreSQL keeps its index itself (a generated column).
  */
 export async function indexDatasetTurns(db: Db, datasetId: string, conversationCount: number): Promise<void> {
-  if (!isSqlite(db)) return;
+  if (isPostgresDb(db)) return;
   for (let from = 0; from < conversationCount; from += CONVERSATIONS_PER_STATEMENT) {
     await db.$executeRaw`
       INSERT INTO "TurnSearch"(rowid, content)

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../generated/sqlite/client';
+import { isPostgresDb } from '../db-provider';
 import type { Db } from '../db-types';
 import type { ConversationQuery } from './conversation-query';
 
@@ -14,8 +15,7 @@ export interface ConversationListItem {
 
 /** Case-insensitive contains: SQLite's LIKE already is for ASCII; Postgres needs the mode. */
 function contains(db: Db, text: string): Prisma.StringNullableFilter {
-  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
-  return (provider === 'postgresql' ? { contains: text, mode: 'insensitive' } : { contains: text }) as Prisma.StringNullableFilter;
+  return (isPostgresDb(db) ? { contains: text, mode: 'insensitive' } : { contains: text }) as Prisma.StringNullableFilter;
 }
 
 function orderOf(query: Pick<ConversationQuery, 'sort' | 'dir'>): Prisma.ConversationOrderByWithRelationInput[] {

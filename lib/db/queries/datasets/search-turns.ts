@@ -1,4 +1,5 @@
 import { fts5Query, markSnippet, MATCH_END, MATCH_START, searchTerms, tsQuery } from '../../../search/search-terms';
+import { isPostgresDb } from '../db-provider';
 import type { Db } from '../db-types';
 
 export interface TurnMatch {
@@ -13,8 +14,6 @@ export interface TurnMatch {
 
 type Row = { conversationId: string; name: string | null; externalId: string | null; position: number | bigint; turnIndex: number | bigint; role: string; snippet: string };
 
-const isPostgres = (db: Db) => (db as unknown as { _activeProvider?: string })._activeProvider === 'postgresql';
-
 /**
  * The turns of a dataset whose content has every word of `text` (the last one as a prefix),
  * best first (bm25 on SQLite, ts_rank on PostgreSQL), through the full-text index
@@ -23,7 +22,7 @@ const isPostgres = (db: Db) => (db as unknown as { _activeProvider?: string })._
 export async function searchTurns(db: Db, datasetId: string, text: string, take = 25): Promise<TurnMatch[]> {
   const terms = searchTerms(text);
   if (terms.length === 0) return [];
-  const rows = isPostgres(db)
+  const rows = isPostgresDb(db)
     ? await db.$queryRaw<Row[]>`
         SELECT t."conversationId", c."name", c."externalId", c."position", t."index" AS "turnIndex", t."role",
           ts_headline('simple', t."content", q.query, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=" … "`}) AS "snippet"
@@ -63,7 +62,7 @@ export const MATCH_COUNT_CAP = 1000;
 export async function countTurnMatches(db: Db, datasetId: string, text: string, cap = MATCH_COUNT_CAP): Promise<number> {
   const terms = searchTerms(text);
   if (terms.length === 0) return 0;
-  const rows = isPostgres(db)
+  const rows = isPostgresDb(db)
     ? await db.$queryRaw<{ n: number | bigint }[]>`
         SELECT count(*) AS "n" FROM (
           SELECT 1 FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId"
