@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { pillClass } from '@/components/ui/pill';
 import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { Table, Td } from '@/components/ui/table';
 import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
@@ -74,8 +75,6 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
   const rows = turnRows(turns, search.changedOnly);
   const changedCount = turns.filter(turnChanged).length;
   const here = (changedOnly: boolean) => compareHref('/compare/conversation', { ...tableState(search), key: search.key, changedOnly });
-  const pill = (active: boolean) =>
-    `rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ${active ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`;
   return (
     <div className="space-y-6">
       <Table head={['Metric', ...runs.map((run, r) => `${r === 0 ? 'Baseline' : 'Candidate'}: ${runName(run)}`)]}>
@@ -128,10 +127,10 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
           )}
         </p>
         <nav aria-label="Turns shown" className="flex flex-wrap items-center gap-1.5">
-          <Link href={here(false)} scroll={false} className={pill(!search.changedOnly)} aria-current={!search.changedOnly ? 'page' : undefined}>
+          <Link href={here(false)} scroll={false} className={pillClass(!search.changedOnly)} aria-current={!search.changedOnly ? 'page' : undefined}>
             All turns ({turns.length})
           </Link>
-          <Link href={here(true)} scroll={false} className={pill(search.changedOnly)} aria-current={search.changedOnly ? 'page' : undefined}>
+          <Link href={here(true)} scroll={false} className={pillClass(search.changedOnly)} aria-current={search.changedOnly ? 'page' : undefined}>
             Changed turns only ({changedCount})
           </Link>
         </nav>

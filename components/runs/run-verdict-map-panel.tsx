@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { VerdictMap } from '@/components/charts/verdict-map';
 import { Card } from '@/components/ui/card';
+import { pillClass } from '@/components/ui/pill';
 import { prepareVerdictMap } from '@/lib/charts/prepare-verdict-map';
 import { getDb } from '@/lib/db/client';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
@@ -34,8 +35,6 @@ export async function RunVerdictMapPanel({
   });
   const pageCount = Math.max(1, Math.ceil(page.total / ROWS));
   const filters = describeTableQuery(query);
-  const pill = (active: boolean) =>
-    `rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ${active ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50'}`;
   return (
     <Card title={`Per-turn verdicts · ${map.colouredBy.toLowerCase()}`}>
       <div className="space-y-3" id="verdict-map">
@@ -47,7 +46,7 @@ export async function RunVerdictMapPanel({
         ) : null}
         <nav aria-label="Colour the map by" className="flex flex-wrap items-center gap-1.5">
           <span className="mr-1 text-xs text-slate-500">Colour by</span>
-          <Link href={runHref(run.id, query, { mapMetric: null })} prefetch={false} scroll={false} className={pill(query.mapMetric === null)} aria-current={query.mapMetric === null ? 'true' : undefined}>
+          <Link href={runHref(run.id, query, { mapMetric: null })} prefetch={false} scroll={false} className={pillClass(query.mapMetric === null)} aria-current={query.mapMetric === null ? 'true' : undefined}>
             Worst of all metrics
           </Link>
           {metrics.map((m) => (
@@ -56,7 +55,7 @@ export async function RunVerdictMapPanel({
               href={runHref(run.id, query, { mapMetric: m.name })}
               prefetch={false}
               scroll={false}
-              className={pill(query.mapMetric === m.name)}
+              className={pillClass(query.mapMetric === m.name)}
               aria-current={query.mapMetric === m.name ? 'true' : undefined}
             >
               {metricLabel(m.name)}
