@@ -6,7 +6,7 @@ import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { Table, Td } from '@/components/ui/table';
 import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
-import { turnChanged, turnRows, wordDiff } from '@/lib/compare/turn-changes';
+import { turnRows, wordDiff } from '@/lib/compare/turn-changes';
 import type { SideBySideView } from '@/lib/compare/load-side-by-side';
 import { formatScore, metricLabel } from '@/lib/format/format';
 import { Delta, runName } from './delta';
@@ -73,7 +73,8 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
   const { runs, conversations, turns } = view;
   const scoreOf = (r: number, metric: string) => conversations[r]?.results.find((x) => x.metric === metric) ?? null;
   const rows = turnRows(turns, search.changedOnly);
-  const changedCount = turns.filter(turnChanged).length;
+  // Changed turns are rows in both views (only unchanged ones fold).
+  const changedCount = rows.filter((row) => row.kind === 'turn' && row.changed).length;
   const here = (changedOnly: boolean) => compareHref('/compare/conversation', { ...tableState(search), key: search.key, changedOnly });
   return (
     <div className="space-y-6">

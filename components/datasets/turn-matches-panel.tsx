@@ -6,7 +6,9 @@ const SHOWN = 25;
 
 /** Turns whose text has every searched word, best first, each linked to the turn in its conversation. */
 export async function TurnMatchesPanel({ datasetId, q }: { datasetId: string; q: string }) {
-  const [matches, total] = await Promise.all([searchTurns(getDb(), datasetId, q, SHOWN), countTurnMatches(getDb(), datasetId, q)]);
+  const matches = await searchTurns(getDb(), datasetId, q, SHOWN);
+  // Fewer than a full list: that is all of them, no need to count.
+  const total = matches.length < SHOWN ? matches.length : await countTurnMatches(getDb(), datasetId, q);
   return (
     <section aria-labelledby="turn-matches-heading" className="space-y-2">
       <h3 id="turn-matches-heading" className="text-sm font-semibold text-slate-800">

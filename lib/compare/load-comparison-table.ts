@@ -1,6 +1,6 @@
 import type { Db } from '../db/queries/db-types';
 import { listConversationLabels } from '../db/queries/compare/list-conversation-labels';
-import { listTurnVerdicts } from '../db/queries/compare/list-turn-verdicts';
+import { listTurnVerdicts, type TurnVerdictRow } from '../db/queries/compare/list-turn-verdicts';
 import { regressedTurnIndices } from './align-turns';
 import type { CompareSearch } from './compare-search';
 import type { RowFilter, TableRow } from './conversation-table';
@@ -60,8 +60,12 @@ export async function loadComparisonTable(db: Db, search: CompareSearch): Promis
     ),
   ]);
   const byConversation = verdicts.map((list) => {
-    const grouped = new Map<string, typeof list>();
-    for (const v of list) grouped.set(v.conversationId, [...(grouped.get(v.conversationId) ?? []), v]);
+    const grouped = new Map<string, TurnVerdictRow[]>();
+    for (const v of list) {
+      const own = grouped.get(v.conversationId);
+      if (own) own.push(v);
+      else grouped.set(v.conversationId, [v]);
+    }
     return grouped;
   });
   return {

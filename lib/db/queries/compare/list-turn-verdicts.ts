@@ -1,8 +1,14 @@
 import type { Db } from '../db-types';
 
+export interface TurnVerdictRow {
+  conversationId: string;
+  turnIndex: number;
+  verdict: string;
+}
+
 /** One metric's per-turn verdicts of a run on some conversations. */
-export function listTurnVerdicts(db: Db, runId: string, conversationIds: string[], metric: string) {
-  if (conversationIds.length === 0) return Promise.resolve([]);
+export async function listTurnVerdicts(db: Db, runId: string, conversationIds: string[], metric: string): Promise<TurnVerdictRow[]> {
+  if (conversationIds.length === 0) return [];
   return db.turnVerdict.findMany({
     where: { runId, metric, conversationId: { in: conversationIds } },
     select: { conversationId: true, turnIndex: true, verdict: true },
