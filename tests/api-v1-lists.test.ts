@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { startServerServices } from '../lib/server/start-server-services';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { getDb } from '../lib/db/client';
+import { startApiServer } from './helpers/api-server';
 
 /* GET /api/v1/datasets and GET /api/v1/runs: what scripts list, filter and page through. */
 
@@ -12,16 +11,11 @@ type Routes = {
   cancel: typeof import('../app/api/v1/runs/[id]/cancel/route');
 };
 let routes: Routes;
-let database: FreshDatabase;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH };
+let server: { stop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await disconnectDb();
-  process.env.DATABASE_URL = database.url;
-  process.env.TURNWISE_AUTH = 'off';
-  // No worker: runs stay queued unless a test cancels them.
-  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER: '0' });
+  // No judge, so no worker: runs stay queued unless a test cancels them.
+  server = await startApiServer();
   routes = {
     datasets: await import('../app/api/v1/datasets/route'),
     runs: await import('../app/api/v1/runs/route'),
@@ -30,12 +24,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await disconnectDb();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await database?.drop();
+  await server?.stop();
 });
 
 const BASE = 'http://localhost/api/v1';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { startServerServices } from '../lib/server/start-server-services';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { getDb } from '../lib/db/client';
+import { startApiServer } from './helpers/api-server';
 
 /*
  * POST /api/v1/datasets with files from real life: a CSV whose roles are agent_1/agent_2
@@ -10,24 +9,14 @@ import { freshDatabase, type FreshDatabase } from './db/databases';
  */
 
 let routes: { datasets: typeof import('../app/api/v1/datasets/route') };
-let database: FreshDatabase;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH };
+let server: { stop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await disconnectDb();
-  process.env.DATABASE_URL = database.url;
-  process.env.TURNWISE_AUTH = 'off';
-  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER: '0' });
+  server = await startApiServer();
   routes = { datasets: await import('../app/api/v1/datasets/route') };
 });
 afterAll(async () => {
-  await disconnectDb();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await database?.drop();
+  await server?.stop();
 });
 
 const BASE = 'http://localhost/api/v1';

@@ -7,16 +7,17 @@ const KEYS = ['DATABASE_URL', 'TURNWISE_AUTH', 'OPENAI_BASE_URL', 'OPENAI_API_KE
 
 /**
  * What the /api/v1 route handlers need to be called with plain Requests: a SQLite database of
- * their own, sign-in off, the OpenAI judge pointed at a scripted server, and the run worker the
- * server starts running in this process. `stop` puts everything back.
+ * their own, sign-in off, and, given a judge, the OpenAI judge pointed at that scripted server
+ * and the run worker the server starts running in this process (without one, no worker: runs
+ * stay queued). `stop` puts everything back.
  */
-export async function startApiServer(judgeUrl: string): Promise<{ stop(): Promise<void> }> {
+export async function startApiServer(judgeUrl?: string): Promise<{ stop(): Promise<void> }> {
   const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
   const database = await freshDatabase('sqlite');
   await disconnectDb();
-  Object.assign(process.env, { DATABASE_URL: database.url, TURNWISE_AUTH: 'off', OPENAI_BASE_URL: judgeUrl, OPENAI_API_KEY: 'sk-test-api' });
+  Object.assign(process.env, { DATABASE_URL: database.url, TURNWISE_AUTH: 'off' }, judgeUrl ? { OPENAI_BASE_URL: judgeUrl, OPENAI_API_KEY: 'sk-test-api' } : {});
   delete process.env.TURNWISE_API_KEY;
-  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', TURNWISE_WORKER_POLL_MS: '100' });
+  await startServerServices({ ...process.env, TURNWISE_DEMO: '0', ...(judgeUrl ? { TURNWISE_WORKER_POLL_MS: '100' } : { TURNWISE_WORKER: '0' }) });
   return {
     async stop() {
       await stopRunWorker();
