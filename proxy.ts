@@ -2,6 +2,7 @@ import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_PREFIX } from '@/lib/auth/cookie';
 import { decideProxy } from '@/lib/auth/proxy-decision';
+import { safeNext } from '@/lib/auth/safe-next';
 import { hostAllowed, hostRefusal } from '@/lib/http/allowed-hosts';
 
 export function proxy(request: NextRequest) {
@@ -22,7 +23,7 @@ export function proxy(request: NextRequest) {
     );
   }
   const signIn = new URL('/sign-in', request.url);
-  if (pathname !== '/') signIn.searchParams.set('next', `${pathname}${search}`);
+  if (pathname !== '/') signIn.searchParams.set('next', safeNext(`${pathname}${search}`));
   return NextResponse.redirect(signIn);
 }
 
