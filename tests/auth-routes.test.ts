@@ -291,6 +291,20 @@ describe('cross-origin requests', () => {
     expect(res.status).toBe(403);
   });
 
+  it('are refused for server actions (posts to pages) in the proxy, which Next.js checks by host only', async () => {
+    const { proxy } = await import('../proxy');
+    const { NextRequest } = await import('next/server');
+    const action = (headers: Record<string, string>) =>
+      proxy(new NextRequest('http://127.0.0.1:3000/datasets', { method: 'POST', headers: { host: '127.0.0.1:3000', 'next-action': 'a1', cookie: cookies.editor, ...headers }, body: '[]' }));
+    const foreign: Record<string, string>[] = [{ origin: 'https://127.0.0.1:3000' }, { origin: 'http://127.0.0.1:4360' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of foreign) {
+      const res = action(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).error.field).toBe('origin');
+    }
+    expect(action({ origin: 'http://127.0.0.1:3000' }).status).toBe(200);
+  });
+
   it('are refused with sign-in off as well, while scripts (no Origin) and API keys without a cookie go on', async () => {
     process.env.TURNWISE_AUTH = 'off';
     try {
