@@ -6,7 +6,6 @@
  * X-Forwarded-For a client sends.
  */
 import path from 'node:path';
-import next from 'next';
 import { bindAddress } from '../lib/server/bind-address';
 import { createAppServer } from '../lib/server/app-server';
 import { parseTrustedProxies } from '../lib/server/forwarded-headers';
@@ -16,6 +15,10 @@ const fail = (error: unknown): never => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 };
+
+// As `next start` does, before Next.js and React are loaded (they pick their builds by it).
+Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || 'production' });
+const { default: next } = await import('next');
 
 const dir = path.resolve(import.meta.dirname, '..');
 const app = next({ dev: false, dir });
