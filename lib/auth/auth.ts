@@ -98,7 +98,7 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
   });
 }
 
-/** http(s)://<host> of the request, from Host (or X-Forwarded-Host/Proto behind a proxy). */
+/** http(s)://<host> of the request, from Host (or X-Forwarded-Host/Proto, which bin/server.ts keeps only from TURNWISE_TRUSTED_PROXIES). */
 export function sameHostOrigin(request: Request | undefined): string | null {
   const host = request?.headers.get('x-forwarded-host') ?? request?.headers.get('host');
   if (!host) return null;
