@@ -18,7 +18,8 @@ fi
 # TURNWISE_WORKER=0 starts no worker here (`npm run worker` takes the runs). Whichever
 # process ends first, or a signal, stops the other.
 pids=()
-TURNWISE_WORKER=0 node node_modules/next/dist/bin/next start -p "${PORT:-3000}" &
+# bin/server.ts listens on 127.0.0.1 unless TURNWISE_BIND says otherwise (README, Security).
+TURNWISE_WORKER=0 node --import tsx bin/server.ts &
 pids+=($!)
 if [ "${TURNWISE_WORKER:-}" != "0" ]; then
   node --import tsx bin/worker.ts &

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { authClient } from '@/lib/auth/auth-client';
+import { safeNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { AuthField } from './auth-field';
 
@@ -22,7 +23,7 @@ export function SignInForm({ next, oidcName }: { next: string; oidcName: string 
       return;
     }
     // A full load: the router's cache holds the signed-out prefetches (redirects to this page).
-    window.location.assign(next);
+    window.location.assign(safeNext(next, window.location.origin));
   }
 
   return (
@@ -40,7 +41,7 @@ export function SignInForm({ next, oidcName }: { next: string; oidcName: string 
         </Button>
       </form>
       {oidcName ? (
-        <Button className="w-full" onClick={() => authClient.signIn.social({ provider: 'oidc', callbackURL: next })}>
+        <Button className="w-full" onClick={() => authClient.signIn.social({ provider: 'oidc', callbackURL: safeNext(next, window.location.origin) })}>
           Sign in with {oidcName}
         </Button>
       ) : null}

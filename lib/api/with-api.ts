@@ -4,6 +4,7 @@ import { assertRole, authenticate, roleForMethod } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import type { Role } from '../auth/roles';
 import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
+import { crossOriginResponse } from '../http/cross-origin';
 import { apiError, errorResponse } from './errors';
 
 const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } };
@@ -13,7 +14,8 @@ const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } }
  * personal key — or a session cookie), then the role (GET needs a viewer, anything else an
  * editor, unless `role` says otherwise), then the handler, whose thrown errors are translated
  * here once. A request for a host name this server does not answer to is refused first (DNS
- * rebinding). A refused request's body is not read.
+ * rebinding), then a browser's cross-origin request that would change something
+ * (lib/http/cross-origin.ts). A refused request's body is not read.
  */
 export async function withApi(
   request: Request,
@@ -25,6 +27,11 @@ export async function withApi(
   if (!hostAllowed(host, env)) {
     await request.body?.cancel().catch(() => undefined);
     return apiError('FORBIDDEN', hostRefusal(host ?? ''), { field: 'host' });
+  }
+  const crossOrigin = crossOriginResponse(request, env);
+  if (crossOrigin) {
+    await request.body?.cancel().catch(() => undefined);
+    return crossOrigin;
   }
   let principal: Principal;
   try {

@@ -9,12 +9,12 @@ import { loadAuthSettings, type AuthSettings } from './auth-env';
 import { COOKIE_PREFIX } from './cookie';
 import { deriveKey } from './secret-box';
 import { getServerSecret } from './server-secret';
-import { createSignInLimit, SIGN_IN_LIMIT } from './sign-in-limit';
+import { createSignInBrake, deviceToken, KNOWN_DEVICE_COOKIE, SIGN_IN_IP_LIMIT } from './sign-in-limit';
 
 export { COOKIE_PREFIX };
 export const OIDC_PROVIDER_ID = 'oidc';
 
-const emailLimit = createSignInLimit({ max: SIGN_IN_LIMIT.max, windowMs: SIGN_IN_LIMIT.windowSeconds * 1000 });
+const emailBrake = createSignInBrake();
 
 function createAuth(settings: AuthSettings, env: Record<string, string | undefined>) {
   const db = getDb();
@@ -40,16 +40,29 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
       storage: 'memory',
       window: 60,
       max: 600,
-      customRules: { '/sign-in/*': { window: SIGN_IN_LIMIT.windowSeconds, max: SIGN_IN_LIMIT.max } },
+      customRules: { '/sign-in/*': { window: SIGN_IN_IP_LIMIT.windowSeconds, max: SIGN_IN_IP_LIMIT.max } },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
-        const wait = emailLimit.take(email);
+        // A device this user signed in from before skips the per-email brake (the per-IP limit still applies).
+        if ((await ctx.getSignedCookie(KNOWN_DEVICE_COOKIE.name, ctx.context.secret)) === deviceToken(email)) return;
+        const wait = emailBrake.take(email);
         if (wait > 0) {
           throw new APIError('TOO_MANY_REQUESTS', { message: `Too many sign-in attempts for this email; try again in ${wait} s.` });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return;
+        emailBrake.succeeded(ctx.context.newSession.user.email);
+        await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE.name, deviceToken(ctx.context.newSession.user.email), ctx.context.secret, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: settings.baseUrl?.startsWith('https://') ?? false,
+          path: '/api/auth',
+          maxAge: KNOWN_DEVICE_COOKIE.maxAgeSeconds,
+        });
       }),
     },
     databaseHooks: {
@@ -85,7 +98,7 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
   });
 }
 
-/** http(s)://<host> of the request, from Host (or X-Forwarded-Host/Proto behind a proxy). */
+/** http(s)://<host> of the request, from Host (or X-Forwarded-Host/Proto, which bin/server.ts keeps only from TURNWISE_TRUSTED_PROXIES). */
 export function sameHostOrigin(request: Request | undefined): string | null {
   const host = request?.headers.get('x-forwarded-host') ?? request?.headers.get('host');
   if (!host) return null;
@@ -106,5 +119,5 @@ export function getAuth(env: Record<string, string | undefined> = process.env): 
 /** Forgets the instance and the per-email counts (tests that change the environment). */
 export function resetAuth(): void {
   globalForAuth.turnwiseAuth = undefined;
-  emailLimit.reset();
+  emailBrake.reset();
 }

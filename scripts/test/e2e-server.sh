@@ -10,4 +10,4 @@ unset OPENAI_API_KEY OPENAI_BASE_URL TURNWISE_JUDGES TURNWISE_AUTH TURNWISE_SECR
 export TURNWISE_ADMIN_EMAIL="admin@e2e.test" TURNWISE_ADMIN_PASSWORD="e2e admin password"
 rm -rf data/e2e && mkdir -p data/e2e
 if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then npx next build > data/e2e/build.log 2>&1 || { cat data/e2e/build.log; exit 1; }; fi
-exec npx next start -p "$port" -H 127.0.0.1
+PORT="$port" TURNWISE_BIND=127.0.0.1 exec node --import tsx bin/server.ts
