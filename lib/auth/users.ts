@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import { getAuth } from './auth';
 import { ROLES, type Role } from './roles';
 
@@ -58,10 +58,17 @@ export async function setUserPassword(db: Db, userId: string, password: string):
  * existing user an admin with that password (a forgotten password is reset by restarting).
  */
 export async function ensureEnvAdmin(db: Db, admin: { email: string; password: string }): Promise<'created' | 'reset'> {
-  const existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+  let existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
   if (!existing) {
-    await createPasswordUser(db, { email: admin.email, name: 'Admin', password: admin.password, role: 'admin' });
-    return 'created';
+    try {
+      await createPasswordUser(db, { email: admin.email, name: 'Admin', password: admin.password, role: 'admin' });
+      return 'created';
+    } catch (error) {
+      // Another process made it between the look-up and the insert (a start without the lock): update that one instead.
+      if (!isConflict(error)) throw error;
+      existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+      if (!existing) throw error;
+    }
   }
   await db.user.update({ where: { id: existing.id }, data: { role: 'admin' } });
   const ctx = await getAuth().$context;
@@ -71,6 +78,9 @@ export async function ensureEnvAdmin(db: Db, admin: { email: string; password: s
   await setUserPassword(db, existing.id, admin.password);
   return 'reset';
 }
+
+const isConflict = (error: unknown): boolean =>
+  (isAppError(error) && error.code === 'CONFLICT') || (error as { code?: string }).code === 'P2002' || /unique constraint/i.test(String((error as Error)?.message));
 
 export async function listUsers(db: Db): Promise<UserInfo[]> {
   const rows = await db.user.findMany({
