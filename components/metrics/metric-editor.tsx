@@ -4,6 +4,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { saveMetricAction, tryMetricAction, writeStepsAction, type CustomMetricTrial, type MetricEditorInput } from '@/lib/actions/custom-metrics';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
+import { DEFINITION_LIMITS } from '@/lib/metrics/g-eval/definition';
 import { MetricTrial } from './metric-trial';
 import { RubricEditor, type RubricRow } from './rubric-editor';
 
@@ -174,6 +175,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
               name="criteria"
               value={criteria}
               onChange={(e) => setCriteria(e.target.value)}
+              maxLength={DEFINITION_LIMITS.criteriaChars}
               rows={4}
               placeholder="The assistant states the refund policy correctly: refunds within 30 days with a receipt, store credit after that, never cash without a receipt."
               className={inputClass}
@@ -193,6 +195,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
               name="evaluationSteps"
               value={steps}
               onChange={(e) => setSteps(e.target.value)}
+              maxLength={DEFINITION_LIMITS.steps * (DEFINITION_LIMITS.stepChars + 1)}
               rows={5}
               aria-describedby="metric-steps-help"
               className={`${inputClass} font-mono text-xs`}
