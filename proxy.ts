@@ -2,11 +2,14 @@ import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_PREFIX } from '@/lib/auth/cookie';
 import { decideProxy } from '@/lib/auth/proxy-decision';
+import { refuseLargeAction } from '@/lib/http/action-body-limit';
 import { hostAllowed, hostRefusal } from '@/lib/http/allowed-hosts';
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const host = request.headers.get('host');
   if (!hostAllowed(host, process.env)) return new NextResponse(hostRefusal(host ?? ''), { status: 421, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const tooLarge = await refuseLargeAction(request);
+  if (tooLarge) return tooLarge;
   const { pathname, search } = request.nextUrl;
   const decision = decideProxy({
     pathname,
