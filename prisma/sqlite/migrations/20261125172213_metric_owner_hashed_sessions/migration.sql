@@ -24,3 +24,7 @@ PRAGMA defer_foreign_keys=OFF;
 -- Sessions are stored as SHA-256 hashes of their tokens from now on: the plain tokens stored before
 -- are dropped, so everyone signs in once more.
 DELETE FROM "Session";
+
+-- Names and picture addresses were unbounded (update-user took 30 MB): cut to the limits now enforced.
+UPDATE "User" SET "name" = substr("name", 1, 100) WHERE length("name") > 100;
+UPDATE "User" SET "image" = NULL WHERE length("image") > 2048;
