@@ -198,6 +198,9 @@ describe("an admin and other users' keys", () => {
 
   it('refuses the revoke to anyone but an admin', async () => {
     const { info } = await createApiKey(getDb(), await userId('admin@example.com'), 'admin key');
+    // The admin's own keys are in the admin's own list, not again among the others'.
+    const others = await (await import('../lib/auth/api-keys')).listAllApiKeys(getDb(), await userId('admin@example.com'));
+    expect(others.some((k) => k.id === info.id)).toBe(false);
     const admin = request.headers;
     request.headers = new Headers({ cookie: await signIn('editor@example.com', 'another new password') });
     try {

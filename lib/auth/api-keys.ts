@@ -55,9 +55,10 @@ export interface AnyApiKeyInfo extends ApiKeyInfo {
   user: { id: string; email: string; name: string };
 }
 
-/** Every user's keys, for admins: newest first. */
-export async function listAllApiKeys(db: Db): Promise<AnyApiKeyInfo[]> {
+/** Every user's keys but `exceptUserId`'s (an admin's own are listed above them), for admins: newest first. */
+export async function listAllApiKeys(db: Db, exceptUserId?: string): Promise<AnyApiKeyInfo[]> {
   return db.apiKey.findMany({
+    where: exceptUserId ? { userId: { not: exceptUserId } } : {},
     orderBy: { createdAt: 'desc' },
     take: 1_000,
     select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },

@@ -14,7 +14,7 @@ const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ')
 export default async function ApiKeysPage() {
   const me = await requirePage();
   const keys = me.via === 'session' ? await listApiKeys(getDb(), me.id) : [];
-  const everyone = hasRole(me.role, 'admin') ? await listAllApiKeys(getDb()) : null;
+  const everyone = hasRole(me.role, 'admin') ? await listAllApiKeys(getDb(), me.id) : null;
   return (
     <div className="space-y-6">
       <div>
@@ -43,10 +43,10 @@ export default async function ApiKeysPage() {
       {everyone ? (
         <section aria-labelledby="all-keys" className="space-y-2">
           <h2 id="all-keys" className="text-lg font-semibold">
-            Every user’s keys
+            Other users’ keys
           </h2>
-          <p className="text-sm text-slate-600">As an admin you may revoke any key; each revoke is in the audit log.</p>
-          <Table head={['User', 'Name', 'Key', 'Created (UTC)', 'Last used', '']} empty={everyone.length === 0 ? <p className="p-4 text-sm text-slate-500">Nobody has a key.</p> : null}>
+          <p className="text-sm text-slate-600">As an admin you may revoke anyone’s key; each revoke is in the audit log.</p>
+          <Table head={['User', 'Name', 'Key', 'Created (UTC)', 'Last used', '']} empty={everyone.length === 0 ? <p className="p-4 text-sm text-slate-500">No other user has a key.</p> : null}>
             {everyone.map((key) => (
               <tr key={key.id}>
                 <Td>
