@@ -38,9 +38,10 @@ function Field({ id, label, help, error, children }: { id: string; label: string
  * an optional rubric, the fields the judge sees, and how it passes; tried on a conversation before
  * it is saved as a new version.
  */
-export function MetricEditor({ options }: { options: EditorOptions }) {
+export function MetricEditor({ options, copy = false }: { options: EditorOptions; copy?: boolean }) {
   const current = options.current?.definition;
-  const [name, setName] = useState(current?.name ?? '');
+  // Someone else's metric: its definition as the start of a copy under a new name.
+  const [name, setName] = useState(current ? (copy ? `${current.name.slice(0, 58)}_copy` : current.name) : '');
   const [scope, setScope] = useState<'conversation' | 'turn'>(current?.scope ?? 'conversation');
   const [criteria, setCriteria] = useState(current?.criteria ?? '');
   const [steps, setSteps] = useState((current?.evaluationSteps ?? []).join('\n'));
@@ -114,7 +115,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
     const found = Object.entries(errors).find(([key]) => key === field || key.startsWith(`${field}.`));
     return found ? <span className="mt-1 block text-xs text-rose-700">{found[1].join(' ')}</span> : null;
   };
-  const editing = options.current !== null;
+  const editing = options.current !== null && !copy;
   const dataset = options.datasets.find((d) => d.id === datasetId);
 
   return (
@@ -328,7 +329,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
           </p>
         ) : null}
         <Button type="submit" variant="primary" disabled={pending} className="w-full">
-          {busy === 'save' ? 'Saving…' : editing ? `Save as version ${options.current!.version + 1}` : 'Save metric'}
+          {busy === 'save' ? 'Saving…' : editing ? `Save as version ${options.current!.version + 1}` : copy ? 'Save as my copy' : 'Save metric'}
         </Button>
         {editing ? <p className="text-xs text-slate-500">Runs keep the version they used; a new version changes no stored result.</p> : null}
       </div>

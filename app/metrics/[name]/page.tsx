@@ -43,7 +43,7 @@ export default async function MetricPage(props: { params: Promise<{ name: string
         </p>
         {mayEdit && !mayPublish ? (
           <p className="mt-2 text-sm text-slate-600">
-            You may use this metric in runs. To change it, save it under another name: the copy is yours, and runs of this one keep its owner’s versions.
+            You may use this metric in runs. Only its owner or an admin publishes new versions; below, a copy under another name is yours to change.
           </p>
         ) : null}
         {saved ? (
@@ -58,7 +58,10 @@ export default async function MetricPage(props: { params: Promise<{ name: string
         ) : null}
       </div>
       {mayEdit ? (
-        <MetricEditor options={await loadMetricEditorOptions(getDb(), process.env, { version: newest.version, definition: newest.definition, stepsWritten: newest.stepsWritten })} />
+        <MetricEditor
+          options={await loadMetricEditorOptions(getDb(), process.env, { version: newest.version, definition: newest.definition, stepsWritten: newest.stepsWritten })}
+          copy={!mayPublish}
+        />
       ) : null}
       <MetricVersions versions={versions} />
     </div>
