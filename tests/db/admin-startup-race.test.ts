@@ -35,18 +35,18 @@ describe.each(providers)('TURNWISE_ADMIN_* on a new %s database', { timeout: 120
 
   it('two starts racing both succeed and leave one admin, eight times over', async () => {
     const env = { ...process.env, TURNWISE_ADMIN_EMAIL: ADMIN, TURNWISE_ADMIN_PASSWORD: 'a long admin password' };
-    for (let attempt = 0; attempt < 8; attempt++) {
-      // Two clients, as two processes would have: each looks for the admin before the other writes.
-      const [a, b] = [createDbClient(fresh.url), createDbClient(fresh.url)];
-      try {
+    // Two clients, as two processes would have: each looks for the admin before the other writes.
+    const [a, b] = [createDbClient(fresh.url), createDbClient(fresh.url)];
+    try {
+      for (let attempt = 0; attempt < 8; attempt++) {
         const outcomes = await Promise.allSettled([startAuth(a, env, fresh.url), startAuth(b, env, fresh.url)]);
         expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok')), `attempt ${attempt}`).toEqual(['ok', 'ok']);
         const admins = await a.user.findMany({ where: { email: ADMIN }, select: { role: true, accounts: { select: { providerId: true } } } });
         expect(admins).toEqual([{ role: 'admin', accounts: [{ providerId: 'credential' }] }]);
         await a.user.deleteMany({});
-      } finally {
-        await Promise.all([a.$disconnect(), b.$disconnect()]);
       }
+    } finally {
+      await Promise.all([a.$disconnect(), b.$disconnect()]);
     }
   });
 });
