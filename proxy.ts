@@ -3,16 +3,19 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_PREFIX } from '@/lib/auth/cookie';
 import { decideProxy } from '@/lib/auth/proxy-decision';
 import { safeNext } from '@/lib/auth/safe-next';
+import { refuseLargeAction } from '@/lib/http/action-body-limit';
 import { hostAllowed, hostRefusal } from '@/lib/http/allowed-hosts';
 import { crossOriginResponse } from '@/lib/http/cross-origin';
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const host = request.headers.get('host');
   if (!hostAllowed(host, process.env)) return new NextResponse(hostRefusal(host ?? ''), { status: 421, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   // Server actions post to pages: Next.js compares Origin with the host only (not the scheme,
   // nor Sec-Fetch-Site); the rule of the API applies here too.
   const crossOrigin = crossOriginResponse(request, process.env);
   if (crossOrigin) return crossOrigin;
+  const tooLarge = await refuseLargeAction(request);
+  if (tooLarge) return tooLarge;
   const { pathname, search } = request.nextUrl;
   const decision = decideProxy({
     pathname,

@@ -141,6 +141,11 @@ describe('POST /api/v1/metrics', () => {
       [{ ...refundPolicy, name: 'tone', rubric: [{ range: [0, 5], meaning: 'bad' }, { range: [5, 10], meaning: 'good' }] }, 'rubric', /overlap/],
       [{ ...refundPolicy, name: 'tone', fields: ['mood'] }, 'fields.0', /Invalid option/],
       [{ ...refundPolicy, name: 'tone', colour: 'red' }, 'definition', /colour/],
+      // A rubric of 900 KB was stored and sent to the judge with every turn.
+      [{ ...refundPolicy, name: 'tone', rubric: [{ range: [0, 10], meaning: 'x'.repeat(900_000) }] }, 'rubric.0.meaning', /keep a meaning under 1,000 characters/],
+      [{ ...refundPolicy, name: 'tone', rubric: Array.from({ length: 12 }, (_, i) => ({ range: [i, i], meaning: 'm' })) }, 'rubric', /at most 11 ranges/],
+      [{ ...refundPolicy, name: 'tone', criteria: 'c'.repeat(10_001) }, 'criteria', /keep the criteria under 10,000 characters/],
+      [{ ...refundPolicy, name: 'tone', evaluationSteps: ['s'.repeat(2_001)] }, 'evaluationSteps.0', /keep a step under 2,000 characters/],
     ];
     for (const [body, field, message] of cases) {
       const res = await postMetric(body);

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { AuthField } from '@/components/auth/auth-field';
 import { Button } from '@/components/ui/button';
-import { createApiKeyAction, deleteApiKeyAction, type ApiKeyActionState } from '@/lib/actions/api-keys';
+import { createApiKeyAction, deleteApiKeyAction, revokeAnyApiKeyAction, type ApiKeyActionState } from '@/lib/actions/api-keys';
 import { FormMessage } from './form-message';
 
 /** Makes a key and shows it once. */
@@ -41,6 +41,20 @@ export function DeleteApiKeyButton({ id, name }: { id: string; name: string }) {
       <input type="hidden" name="id" value={id} />
       <Button type="submit" variant="ghost" className="text-rose-700" aria-label={`Delete key ${name}`}>
         Delete
+      </Button>
+      {!state.ok ? <FormMessage state={state} /> : null}
+    </form>
+  );
+}
+
+/** An admin's revoke of another user's key. */
+export function RevokeApiKeyButton({ id, name, owner }: { id: string; name: string; owner: string }) {
+  const [state, action] = useActionState<ApiKeyActionState, FormData>(revokeAnyApiKeyAction, { ok: true });
+  return (
+    <form action={action} onSubmit={(e) => (confirm(`Revoke ${owner}'s key ${name}? Scripts using it stop working at once.`) ? undefined : e.preventDefault())}>
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="ghost" className="text-rose-700" aria-label={`Revoke key ${name} of ${owner}`}>
+        Revoke
       </Button>
       {!state.ok ? <FormMessage state={state} /> : null}
     </form>

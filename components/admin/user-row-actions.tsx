@@ -19,7 +19,11 @@ export function UserRowActions({ user, self }: { user: { id: string; email: stri
           <RoleSelect name="role" defaultValue={user.role} aria-label={`Role of ${user.email}`} />
           <Button type="submit">Set role</Button>
         </form>
-        <form action={pwAction} className="flex items-center gap-1">
+        <form
+          action={pwAction}
+          className="flex items-center gap-1"
+          onSubmit={(e) => (confirm(`Set a new password for ${user.email}? They are signed out everywhere and their API keys stop working.`) ? undefined : e.preventDefault())}
+        >
           <input type="hidden" name="id" value={user.id} />
           <input name="password" type="password" placeholder="New password" minLength={8} aria-label={`New password for ${user.email}`} autoComplete="new-password" className="w-36 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
           <Button type="submit">Set password</Button>

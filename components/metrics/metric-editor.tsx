@@ -4,6 +4,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { saveMetricAction, tryMetricAction, writeStepsAction, type CustomMetricTrial, type MetricEditorInput } from '@/lib/actions/custom-metrics';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
+import { DEFINITION_LIMITS } from '@/lib/metrics/g-eval/definition';
 import { MetricTrial } from './metric-trial';
 import { RubricEditor, type RubricRow } from './rubric-editor';
 
@@ -37,9 +38,10 @@ function Field({ id, label, help, error, children }: { id: string; label: string
  * an optional rubric, the fields the judge sees, and how it passes; tried on a conversation before
  * it is saved as a new version.
  */
-export function MetricEditor({ options }: { options: EditorOptions }) {
+export function MetricEditor({ options, copy = false }: { options: EditorOptions; copy?: boolean }) {
   const current = options.current?.definition;
-  const [name, setName] = useState(current?.name ?? '');
+  // Someone else's metric: its definition as the start of a copy under a new name.
+  const [name, setName] = useState(current ? (copy ? `${current.name.slice(0, 58)}_copy` : current.name) : '');
   const [scope, setScope] = useState<'conversation' | 'turn'>(current?.scope ?? 'conversation');
   const [criteria, setCriteria] = useState(current?.criteria ?? '');
   const [steps, setSteps] = useState((current?.evaluationSteps ?? []).join('\n'));
@@ -113,7 +115,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
     const found = Object.entries(errors).find(([key]) => key === field || key.startsWith(`${field}.`));
     return found ? <span className="mt-1 block text-xs text-rose-700">{found[1].join(' ')}</span> : null;
   };
-  const editing = options.current !== null;
+  const editing = options.current !== null && !copy;
   const dataset = options.datasets.find((d) => d.id === datasetId);
 
   return (
@@ -174,6 +176,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
               name="criteria"
               value={criteria}
               onChange={(e) => setCriteria(e.target.value)}
+              maxLength={DEFINITION_LIMITS.criteriaChars}
               rows={4}
               placeholder="The assistant states the refund policy correctly: refunds within 30 days with a receipt, store credit after that, never cash without a receipt."
               className={inputClass}
@@ -193,6 +196,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
               name="evaluationSteps"
               value={steps}
               onChange={(e) => setSteps(e.target.value)}
+              maxLength={DEFINITION_LIMITS.steps * (DEFINITION_LIMITS.stepChars + 1)}
               rows={5}
               aria-describedby="metric-steps-help"
               className={`${inputClass} font-mono text-xs`}
@@ -325,7 +329,7 @@ export function MetricEditor({ options }: { options: EditorOptions }) {
           </p>
         ) : null}
         <Button type="submit" variant="primary" disabled={pending} className="w-full">
-          {busy === 'save' ? 'Saving…' : editing ? `Save as version ${options.current!.version + 1}` : 'Save metric'}
+          {busy === 'save' ? 'Saving…' : editing ? `Save as version ${options.current!.version + 1}` : copy ? 'Save as my copy' : 'Save metric'}
         </Button>
         {editing ? <p className="text-xs text-slate-500">Runs keep the version they used; a new version changes no stored result.</p> : null}
       </div>

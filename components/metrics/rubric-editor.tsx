@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DEFINITION_LIMITS } from '@/lib/metrics/g-eval/definition';
 
 export interface RubricRow {
   from: string;
@@ -28,6 +29,7 @@ export function RubricEditor({ rows, onChange, error }: { rows: RubricRow[]; onC
               <input
                 aria-label={`Rubric row ${i + 1} meaning`}
                 value={row.meaning}
+                maxLength={DEFINITION_LIMITS.rubricMeaningChars}
                 placeholder="e.g. states the wrong policy"
                 onChange={(e) => set(i, { meaning: e.target.value })}
                 className={cell}
@@ -39,7 +41,7 @@ export function RubricEditor({ rows, onChange, error }: { rows: RubricRow[]; onC
           ))}
         </ul>
       ) : null}
-      <Button className="mt-1.5" onClick={() => onChange([...rows, { from: '', to: '', meaning: '' }])}>
+      <Button className="mt-1.5" disabled={rows.length >= DEFINITION_LIMITS.rubricItems} onClick={() => onChange([...rows, { from: '', to: '', meaning: '' }])}>
         Add a score range
       </Button>
       {error}

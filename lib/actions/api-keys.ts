@@ -2,7 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { apiKeyNameSchema, createApiKey, deleteApiKey } from '../auth/api-keys';
+import { apiKeyNameSchema, createApiKey, deleteApiKey, revokeAnyApiKey } from '../auth/api-keys';
+import { recordAudit } from '../auth/audit';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { isAppError } from '../errors';
@@ -39,4 +40,21 @@ export async function deleteApiKeyAction(_prev: ApiKeyActionState, formData: For
   }
   revalidatePath('/settings/api-keys');
   return { ok: true, message: 'Key deleted.' };
+}
+
+/** Form action (admin): revokes any user's key; audited. */
+export async function revokeAnyApiKeyAction(_prev: ApiKeyActionState, formData: FormData): Promise<ApiKeyActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const id = z.string().min(1).max(100).safeParse(formData.get('id'));
+  if (!id.success) return { ok: false, message: 'No key given.' };
+  try {
+    const key = await revokeAnyApiKey(getDb(), id.data);
+    await recordAudit(getDb(), who.principal, 'api-key.revoke', id.data, `${key.email}: ${key.name} (tw_…${key.lastFour})`);
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+  revalidatePath('/settings/api-keys');
+  return { ok: true, message: 'Key revoked.' };
 }

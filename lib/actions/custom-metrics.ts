@@ -69,6 +69,7 @@ export async function saveMetricAction(input: MetricEditorInput): Promise<Action
     const { metric, created } = await saveCustomMetric(getDb(), input.definition, {
       judge: async () => (await customMetricJudge(getDb(), judgeOf(input), process.env)).judge,
       createdBy: who.principal.email,
+      principal: who.principal,
     });
     saved = { name: metric.name, version: metric.version, created };
   } catch (error) {

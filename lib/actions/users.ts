@@ -63,19 +63,22 @@ export async function setRoleAction(_prev: UserActionState, formData: FormData):
 
 const passwordSchema = z.object({ id: z.string().min(1).max(100), password: newUserSchema.shape.password });
 
-/** Form action (admin): sets a user's password and signs the user out everywhere. */
+/** Form action (admin): sets a user's password, signs the user out everywhere and revokes the user's API keys. */
 export async function setPasswordAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
   const who = await actionPrincipal('admin');
   if (!who.ok) return who.refusal;
   const parsed = passwordSchema.safeParse({ id: formData.get('id'), password: formData.get('password') ?? '' });
   if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: parsed.error.issues[0].message };
+  let revokedKeys: number;
   try {
-    await setUserPassword(getDb(), parsed.data.id, parsed.data.password);
-    await recordAudit(getDb(), who.principal, 'user.password', parsed.data.id);
+    ({ revokedKeys } = await setUserPassword(getDb(), parsed.data.id, parsed.data.password));
+    await recordAudit(getDb(), who.principal, 'user.password', parsed.data.id, `signed out everywhere; ${revokedKeys} API key${revokedKeys === 1 ? '' : 's'} revoked`);
   } catch (error) {
     return failure(error);
   }
-  return { ok: true, message: 'Password set; that user was signed out.' };
+  revalidatePath('/settings/api-keys');
+  const keys = revokedKeys === 0 ? 'they had no API keys' : `their ${revokedKeys} API key${revokedKeys === 1 ? ' was' : 's were'} revoked`;
+  return { ok: true, message: `Password set; that user was signed out everywhere and ${keys}.` };
 }
 
 /** Form action (admin): deletes a user (their datasets and runs stay, without an owner). */

@@ -19,6 +19,7 @@ const view = (m: StoredCustomMetric) => ({
   stepsWrittenByJudge: m.stepsWritten,
   createdAt: m.createdAt.toISOString(),
   createdBy: m.createdBy,
+  ownerId: m.ownerId,
 });
 
 /**
@@ -39,6 +40,7 @@ export async function createCustomMetricResponse(db: Db, request: Request, princ
   const { metric, created } = await saveCustomMetric(db, definition, {
     judge: async () => (await customMetricJudge(db, selection?.data, env)).judge,
     createdBy: principal.email,
+    principal,
   });
   return Response.json({ ...view(metric), created }, { status: created ? 201 : 200, headers: { ...NO_STORE, location: `/api/v1/metrics/${metric.name}` } });
 }

@@ -45,6 +45,34 @@ export async function deleteApiKey(db: Db, userId: string, id: string): Promise<
   if (count === 0) throw new AppError('NOT_FOUND', 'No such API key');
 }
 
+/** Deletes every key of `userId` (a password reset or change); the number deleted. */
+export async function revokeUserApiKeys(db: Db, userId: string): Promise<number> {
+  const { count } = await db.apiKey.deleteMany({ where: { userId } });
+  return count;
+}
+
+export interface AnyApiKeyInfo extends ApiKeyInfo {
+  user: { id: string; email: string; name: string };
+}
+
+/** Every user's keys but `exceptUserId`'s (an admin's own are listed above them), for admins: newest first. */
+export async function listAllApiKeys(db: Db, exceptUserId?: string): Promise<AnyApiKeyInfo[]> {
+  return db.apiKey.findMany({
+    where: exceptUserId ? { userId: { not: exceptUserId } } : {},
+    orderBy: { createdAt: 'desc' },
+    take: 1_000,
+    select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
+  });
+}
+
+/** Deletes anyone's key (an admin's revoke); what it was, for the audit log. */
+export async function revokeAnyApiKey(db: Db, id: string): Promise<{ name: string; lastFour: string; email: string }> {
+  const key = await db.apiKey.findUnique({ where: { id }, select: { name: true, lastFour: true, user: { select: { email: true } } } });
+  if (!key) throw new AppError('NOT_FOUND', 'No such API key');
+  await db.apiKey.deleteMany({ where: { id } });
+  return { name: key.name, lastFour: key.lastFour, email: key.user.email };
+}
+
 /** The owner of a presented key, or null. Looked up by hash: the stored value never meets the plain key. */
 export async function findApiKeyOwner(db: Db, key: string): Promise<{ id: string; email: string; name: string; role: string } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;

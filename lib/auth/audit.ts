@@ -9,6 +9,7 @@ export type AuditAction =
   | 'user.role'
   | 'user.password'
   | 'user.delete'
+  | 'api-key.revoke'
   | 'connection.create'
   | 'connection.update'
   | 'connection.delete';

@@ -7,9 +7,12 @@ import { getDb } from '../db/client';
 import { getDatabaseUrl, parseDatabaseUrl, providerOf } from '../db/url';
 import { loadAuthSettings, type AuthSettings } from './auth-env';
 import { COOKIE_PREFIX } from './cookie';
+import { revokeUserApiKeys } from './api-keys';
+import { withHashedSessions } from './hashed-sessions';
 import { deriveKey } from './secret-box';
 import { getServerSecret } from './server-secret';
 import { createSignInBrake, deviceToken, KNOWN_DEVICE_COOKIE, SIGN_IN_IP_LIMIT } from './sign-in-limit';
+import { boundUserFields, isIdentityProviderCallback } from './user-fields';
 
 export { COOKIE_PREFIX };
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -24,7 +27,11 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
     baseURL: settings.baseUrl,
     basePath: '/api/auth',
     secret: deriveKey(getServerSecret(env), 'better-auth').toString('base64'),
-    database: prismaAdapter(db, { provider }),
+    database: withHashedSessions(prismaAdapter(db, { provider })),
+    // Sessions are kept by the hash of their token: these take a token from a list of sessions,
+    // which holds hashes, and the dashboard uses none of them (an admin's reset and a password
+    // change sign a user out everywhere).
+    disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-other-sessions'],
     telemetry: { enabled: false },
     // Without TURNWISE_URL the server answers on whatever address users type (localhost,
     // 127.0.0.1, a LAN name): trust the origin of the host the request came to, which a
@@ -44,6 +51,8 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A changed password ends every other session, whatever the request asked.
+        if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         if (ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
         // A device this user signed in from before skips the per-email brake (the per-IP limit still applies).
@@ -54,6 +63,13 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password') {
+          // ...and every API key of its user: a key made by whoever knew the old password stops working.
+          if (ctx.context.returned instanceof Error) return;
+          const userId = ctx.context.session?.user.id;
+          if (userId) await revokeUserApiKeys(db, userId);
+          return;
+        }
         if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return;
         emailBrake.succeeded(ctx.context.newSession.user.email);
         await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE.name, deviceToken(ctx.context.newSession.user.email), ctx.context.secret, {
@@ -70,10 +86,13 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
         create: {
           // A first sign-in through OpenID Connect gets TURNWISE_OIDC_ROLE.
           before: async (user, ctx) => {
-            if (settings.oidc && ctx?.path?.startsWith('/callback/')) return { data: { ...user, role: settings.oidc.role } };
-            return { data: user };
+            const bounded = boundUserFields(user, isIdentityProviderCallback(ctx?.path));
+            if (settings.oidc && isIdentityProviderCallback(ctx?.path)) return { data: { ...bounded, role: settings.oidc.role } };
+            return { data: bounded };
           },
         },
+        // POST /api/auth/update-user wrote any name it was sent (30 MB, then in every list of users).
+        update: { before: async (user, ctx) => ({ data: boundUserFields(user, isIdentityProviderCallback(ctx?.path)) }) },
       },
     },
     plugins: [

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
+import { revokeUserApiKeys } from './api-keys';
 import { getAuth } from './auth';
 import { ROLES, type Role } from './roles';
+import { USER_NAME_MAX } from './user-fields';
 
 export const newUserSchema = z.object({
   email: z.email('Enter an email address').trim().toLowerCase(),
-  name: z.string().trim().min(1, 'Enter a name').max(100, 'Keep the name under 100 characters'),
+  name: z.string().trim().min(1, 'Enter a name').max(USER_NAME_MAX, `Keep the name under ${USER_NAME_MAX} characters`),
   password: z.string().min(8, 'Use at least 8 characters').max(256, 'Keep the password under 256 characters'),
   role: z.enum(ROLES, 'Pick viewer, editor or admin'),
 });
@@ -41,8 +43,11 @@ export async function createPasswordUser(db: Db, input: NewUser): Promise<{ id: 
   return { id: user.id };
 }
 
-/** Sets a password user's password and signs the user out everywhere. */
-export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
+/**
+ * Sets a password user's password, signs the user out everywhere and deletes the user's API keys
+ * (whoever knew the old password may have made one); the number of keys deleted.
+ */
+export async function setUserPassword(db: Db, userId: string, password: string): Promise<{ revokedKeys: number }> {
   const parsed = newUserSchema.shape.password.safeParse(password);
   if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0].message, { field: 'password' });
   const ctx = await getAuth().$context;
@@ -51,6 +56,7 @@ export async function setUserPassword(db: Db, userId: string, password: string):
   if (account) await db.account.update({ where: { id: account.id }, data: { password: hash } });
   else await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
   await db.session.deleteMany({ where: { userId } });
+  return { revokedKeys: await revokeUserApiKeys(db, userId) };
 }
 
 /**
@@ -58,10 +64,17 @@ export async function setUserPassword(db: Db, userId: string, password: string):
  * existing user an admin with that password (a forgotten password is reset by restarting).
  */
 export async function ensureEnvAdmin(db: Db, admin: { email: string; password: string }): Promise<'created' | 'reset'> {
-  const existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+  let existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
   if (!existing) {
-    await createPasswordUser(db, { email: admin.email, name: 'Admin', password: admin.password, role: 'admin' });
-    return 'created';
+    try {
+      await createPasswordUser(db, { email: admin.email, name: 'Admin', password: admin.password, role: 'admin' });
+      return 'created';
+    } catch (error) {
+      // Another process made it between the look-up and the insert (a start without the lock): update that one instead.
+      if (!isConflict(error)) throw error;
+      existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+      if (!existing) throw error;
+    }
   }
   await db.user.update({ where: { id: existing.id }, data: { role: 'admin' } });
   const ctx = await getAuth().$context;
@@ -71,6 +84,9 @@ export async function ensureEnvAdmin(db: Db, admin: { email: string; password: s
   await setUserPassword(db, existing.id, admin.password);
   return 'reset';
 }
+
+const isConflict = (error: unknown): boolean =>
+  (isAppError(error) && error.code === 'CONFLICT') || (error as { code?: string }).code === 'P2002' || /unique constraint/i.test(String((error as Error)?.message));
 
 export async function listUsers(db: Db): Promise<UserInfo[]> {
   const rows = await db.user.findMany({

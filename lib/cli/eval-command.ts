@@ -69,7 +69,7 @@ async function withCustomDefinitions(db: Db, chosen: MetricSelection[], args: Ev
       continue;
     }
     if (args.save) {
-      const { metric, created } = await saveCustomMetric(db, definition, { judge: async () => judge, createdBy: 'cli' });
+      const { metric, created } = await saveCustomMetric(db, definition, { judge: async () => judge, createdBy: 'cli', principal: null });
       io.stderr(`metric: ${metric.name} version ${metric.version}${created ? ' (saved)' : ' (unchanged)'}\n`);
       out.push({ ...selection, custom: { version: metric.version, definition: metric.definition } });
     } else {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { checkCustomDefinition } from '../custom-metrics/check-definition';
 import { AppError, isAppError } from '../errors';
 import type { GEvalDefinition } from '../metrics/g-eval/definition';
@@ -12,6 +12,9 @@ function whereInJson(text: string, message: string): string {
   return ` (line ${line}, column ${Number(position) - before.lastIndexOf('\n')})`;
 }
 
+/** A definition holds at most ~60,000 characters of text (DEFINITION_LIMITS); a file far larger is not read. */
+export const MAX_METRIC_FILE_BYTES = 256 * 1024;
+
 /**
  * `--metric-file FILE` (repeatable): custom metric definitions as JSON, e.g.
  * `{ "name": "refund_policy", "scope": "conversation", "criteria": "…" }`. A problem names the
@@ -24,11 +27,14 @@ export function loadMetricFiles(files: readonly string[]): GEvalDefinition[] {
       throw new AppError('BAD_INPUT', `--metric-file ${file}: ${message}`, { field: '--metric-file', file });
     };
     let text = '';
+    let size = 0;
     try {
-      text = readFileSync(file, 'utf8');
+      size = statSync(file).size;
+      if (size <= MAX_METRIC_FILE_BYTES) text = readFileSync(file, 'utf8');
     } catch (e) {
       fail((e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message);
     }
+    if (size > MAX_METRIC_FILE_BYTES) fail(`is ${Math.ceil(size / 1024).toLocaleString('en-US')} KB; a metric definition file may be at most ${MAX_METRIC_FILE_BYTES / 1024} KB`);
     let json: unknown;
     try {
       json = JSON.parse(text);

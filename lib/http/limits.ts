@@ -49,9 +49,11 @@ export function declaredTooLarge(request: Request, maxBytes: number): boolean {
   return Number.isFinite(length) && length > maxBytes;
 }
 
-/** A JSON body, read up to `maxBytes` (a longer one is refused while it arrives, not buffered). */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const error = tooLarge('The request body', maxBytes, 'TURNWISE_MAX_JSON_BODY_KB', 'body');
+/**
+ * A body's bytes, read up to `maxBytes`: a declared length over it is refused before a byte is
+ * read, and a body that says nothing (chunked) or lies is counted as it arrives and cut there.
+ */
+export async function readBodyUpTo(request: Request, maxBytes: number, error: AppError): Promise<Buffer> {
   if (declaredTooLarge(request, maxBytes)) {
     await request.body?.cancel().catch(() => {});
     throw error;
@@ -71,8 +73,14 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       chunks.push(value);
     }
   }
+  return Buffer.concat(chunks);
+}
+
+/** A JSON body, read up to `maxBytes` (a longer one is refused while it arrives, not buffered). */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const bytes = await readBodyUpTo(request, maxBytes, tooLarge('The request body', maxBytes, 'TURNWISE_MAX_JSON_BODY_KB', 'body'));
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new AppError('BAD_INPUT', 'body: expected a JSON object', { field: 'body' });
   }

@@ -3,10 +3,11 @@ import { notFound } from 'next/navigation';
 import { MetricEditor } from '@/components/metrics/metric-editor';
 import { MetricVersions } from '@/components/metrics/metric-versions';
 import { hasRole } from '@/lib/identity/principal';
+import { mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 import { loadMetricEditorOptions } from '@/lib/custom-metrics/editor-options';
 import { getDb } from '@/lib/db/client';
-import { listCustomMetricVersions } from '@/lib/db/queries/custom-metrics/custom-metrics';
+import { getUserEmail, listCustomMetricVersions } from '@/lib/db/queries/custom-metrics/custom-metrics';
 import { metricLabel } from '@/lib/format/format';
 
 export const dynamic = 'force-dynamic';
@@ -23,6 +24,8 @@ export default async function MetricPage(props: { params: Promise<{ name: string
   if (versions.length === 0) notFound();
   const [newest] = versions;
   const mayEdit = hasRole(principal.role, 'editor');
+  const owner = newest.ownerId ? await getUserEmail(getDb(), newest.ownerId) : null;
+  const mayPublish = mayChange(principal, newest.ownerId);
   return (
     <div className="space-y-6">
       <div>
@@ -35,7 +38,14 @@ export default async function MetricPage(props: { params: Promise<{ name: string
         <h1 className="text-2xl font-semibold">
           {metricLabel(newest.name)} <span className="text-base font-normal text-slate-500">v{newest.version}</span>
         </h1>
-        <p className="mt-1 font-mono text-xs text-slate-500">{newest.name}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          <span className="font-mono">{newest.name}</span> · {owner ? `owned by ${owner}` : 'no owner: admins edit it'}
+        </p>
+        {mayEdit && !mayPublish ? (
+          <p className="mt-2 text-sm text-slate-600">
+            You may use this metric in runs. Only its owner or an admin publishes new versions; below, a copy under another name is yours to change.
+          </p>
+        ) : null}
         {saved ? (
           <p role="status" className="mt-2 text-sm text-emerald-700">
             Saved as version {saved}. New runs use it; earlier runs keep the version they used.
@@ -48,7 +58,10 @@ export default async function MetricPage(props: { params: Promise<{ name: string
         ) : null}
       </div>
       {mayEdit ? (
-        <MetricEditor options={await loadMetricEditorOptions(getDb(), process.env, { version: newest.version, definition: newest.definition, stepsWritten: newest.stepsWritten })} />
+        <MetricEditor
+          options={await loadMetricEditorOptions(getDb(), process.env, { version: newest.version, definition: newest.definition, stepsWritten: newest.stepsWritten })}
+          copy={!mayPublish}
+        />
       ) : null}
       <MetricVersions versions={versions} />
     </div>

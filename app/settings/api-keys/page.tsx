@@ -1,7 +1,8 @@
-import { DeleteApiKeyButton, NewApiKeyForm } from '@/components/admin/api-key-forms';
+import { DeleteApiKeyButton, NewApiKeyForm, RevokeApiKeyButton } from '@/components/admin/api-key-forms';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
-import { listApiKeys } from '@/lib/auth/api-keys';
+import { listAllApiKeys, listApiKeys } from '@/lib/auth/api-keys';
+import { hasRole } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 
@@ -13,12 +14,14 @@ const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ')
 export default async function ApiKeysPage() {
   const me = await requirePage();
   const keys = me.via === 'session' ? await listApiKeys(getDb(), me.id) : [];
+  const everyone = hasRole(me.role, 'admin') ? await listAllApiKeys(getDb(), me.id) : null;
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">API keys</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Personal keys for scripts and CI: each acts as you, with your role ({me.role}). Only a hash is stored; a key is shown once.
+          Personal keys for scripts and CI: each acts as you, with your role ({me.role}). Only a hash is stored; a key is shown once. Changing your password, or an admin setting
+          it, revokes your keys.
         </p>
       </div>
       <Card title="New key">
@@ -37,6 +40,31 @@ export default async function ApiKeysPage() {
           </tr>
         ))}
       </Table>
+      {everyone ? (
+        <section aria-labelledby="all-keys" className="space-y-2">
+          <h2 id="all-keys" className="text-lg font-semibold">
+            Other users’ keys
+          </h2>
+          <p className="text-sm text-slate-600">As an admin you may revoke anyone’s key; each revoke is in the audit log.</p>
+          <Table head={['User', 'Name', 'Key', 'Created (UTC)', 'Last used', '']} empty={everyone.length === 0 ? <p className="p-4 text-sm text-slate-500">No other user has a key.</p> : null}>
+            {everyone.map((key) => (
+              <tr key={key.id}>
+                <Td>
+                  <div className="font-medium">{key.user.name}</div>
+                  <div className="text-xs text-slate-500">{key.user.email}</div>
+                </Td>
+                <Td>{key.name}</Td>
+                <Td className="font-mono text-xs">tw_…{key.lastFour}</Td>
+                <Td className="tabular-nums">{when(key.createdAt)}</Td>
+                <Td className="tabular-nums">{when(key.lastUsedAt)}</Td>
+                <Td>
+                  <RevokeApiKeyButton id={key.id} name={key.name} owner={key.user.email} />
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -25,10 +25,14 @@ export const FIELD_LABELS: Record<GEvalField, string> = {
 /** Fields that belong to the conversation, not to a turn. */
 export const CONVERSATION_FIELDS: ReadonlySet<GEvalField> = new Set(['scenario', 'expected_outcome', 'chatbot_role']);
 
+/** How much text a definition may hold: it is sent to the judge with every turn it scores. */
+export const DEFINITION_LIMITS = { criteriaChars: 10_000, steps: 20, stepChars: 2_000, rubricItems: 11, rubricMeaningChars: 1_000 } as const;
+const chars = (n: number) => n.toLocaleString('en-US');
+
 const rubricItem = z
   .strictObject({
     range: z.tuple([z.number().int().min(0).max(10), z.number().int().min(0).max(10)], { error: 'a range is [from, to], whole numbers from 0 to 10' }),
-    meaning: z.string().trim().min(1, 'say what a score in this range means'),
+    meaning: z.string().trim().min(1, 'say what a score in this range means').max(DEFINITION_LIMITS.rubricMeaningChars, `keep a meaning under ${chars(DEFINITION_LIMITS.rubricMeaningChars)} characters`),
   })
   .refine((r) => r.range[0] <= r.range[1], { message: 'a range must start at or below its end', path: ['range'] });
 export type RubricItem = z.infer<typeof rubricItem>;
@@ -36,6 +40,8 @@ export type RubricItem = z.infer<typeof rubricItem>;
 /** Rubric items sorted by where they start; overlapping ranges are refused (deepeval's validate_and_sort_rubrics). */
 const rubricSchema = z
   .array(rubricItem)
+  // Ranges within 0–10 that do not overlap: at most 11.
+  .max(DEFINITION_LIMITS.rubricItems, `give at most ${DEFINITION_LIMITS.rubricItems} ranges (scores run from 0 to 10)`)
   .transform((items) => [...items].sort((a, b) => a.range[0] - b.range[0]))
   .superRefine((items, ctx) => {
     for (let i = 1; i < items.length; i++) {
@@ -51,10 +57,19 @@ export const gEvalDefinitionSchema = z
       .string()
       .regex(/^[a-z][a-z0-9_]{1,62}$/, 'use 2–63 lower-case letters, digits and "_", starting with a letter (e.g. refund_policy)'),
     scope: z.enum(['conversation', 'turn'], { error: 'scope is "conversation" or "turn"' }),
-    criteria: z.string().trim().min(1, 'criteria cannot be empty').max(10_000).optional(),
-    evaluationSteps: z.array(z.string().trim().min(1, 'a step cannot be empty').max(2_000)).min(1, 'give at least one step, or leave the steps out').max(20).optional(),
+    criteria: z
+      .string()
+      .trim()
+      .min(1, 'criteria cannot be empty')
+      .max(DEFINITION_LIMITS.criteriaChars, `keep the criteria under ${chars(DEFINITION_LIMITS.criteriaChars)} characters`)
+      .optional(),
+    evaluationSteps: z
+      .array(z.string().trim().min(1, 'a step cannot be empty').max(DEFINITION_LIMITS.stepChars, `keep a step under ${chars(DEFINITION_LIMITS.stepChars)} characters`))
+      .min(1, 'give at least one step, or leave the steps out')
+      .max(DEFINITION_LIMITS.steps, `give at most ${DEFINITION_LIMITS.steps} steps`)
+      .optional(),
     rubric: rubricSchema.optional(),
-    fields: z.array(z.enum(G_EVAL_FIELDS)).optional(),
+    fields: z.array(z.enum(G_EVAL_FIELDS)).max(G_EVAL_FIELDS.length * 2, 'list each field once').optional(),
     windowSize: z.number().int().min(1).max(50).default(3),
     threshold: z.number().min(0).max(1).default(0.5),
     strictMode: z.boolean().default(false),

@@ -10,9 +10,11 @@ export interface StoredCustomMetric {
   stepsWritten: boolean;
   createdAt: Date;
   createdBy: string | null;
+  /** Who may publish new versions (with admins); null: admins only (and the service key, as for datasets). */
+  ownerId: string | null;
 }
 
-type Row = { id: string; name: string; version: number; scope: string; definition: unknown; stepsWritten: boolean; createdAt: Date; createdBy: string | null };
+type Row = { id: string; name: string; version: number; scope: string; definition: unknown; stepsWritten: boolean; createdAt: Date; createdBy: string | null; ownerId: string | null };
 
 /** A stored version, its definition read back with the schema that wrote it (null when it no longer reads). */
 function toStored(row: Row): StoredCustomMetric | null {
@@ -48,16 +50,21 @@ export async function listCustomMetricVersions(db: Db, name: string): Promise<St
   return rows.map(toStored).filter((m): m is StoredCustomMetric => m !== null);
 }
 
+/** The email of a metric's owner, for the message that refuses someone else's edit. */
+export async function getUserEmail(db: Db, id: string): Promise<string | null> {
+  return (await db.user.findUnique({ where: { id }, select: { email: true } }))?.email ?? null;
+}
+
 /**
  * Stores a definition as the next version of its name. Two saves of one name at once both ask
  * for the same next version; the unique index refuses the second, which then takes the one after.
  */
 export async function insertCustomMetricVersion(
   db: Db,
-  input: { definition: GEvalDefinition; stepsWritten: boolean; createdBy: string | null },
+  input: { definition: GEvalDefinition; stepsWritten: boolean; createdBy: string | null; ownerId: string | null },
 ): Promise<StoredCustomMetric> {
   for (let attempt = 0; ; attempt++) {
-    const latest = await db.customMetric.findFirst({ where: { name: input.definition.name }, orderBy: { version: 'desc' }, select: { version: true } });
+    const latest = await db.customMetric.findFirst({ where: { name: input.definition.name }, orderBy: { version: 'desc' }, select: { version: true, ownerId: true } });
     try {
       const row = await db.customMetric.create({
         data: {
@@ -67,6 +74,8 @@ export async function insertCustomMetricVersion(
           definition: input.definition as object,
           stepsWritten: input.stepsWritten,
           createdBy: input.createdBy,
+          // The owner of a name is whoever made its first version; later versions keep it.
+          ownerId: latest ? latest.ownerId : input.ownerId,
         },
       });
       return toStored(row)!;
