@@ -21,7 +21,7 @@ describe('createOfflineJudge', () => {
 
   it('answers a step with validated output and raw JSON, with no tokens and no cost (it evaluates rules, no model reads a prompt)', async () => {
     const reply = await createOfflineJudge().call(verdictsRequest());
-    expect(reply.output.verdicts.map((v) => v.verdict)).toEqual(['yes', 'idk']);
+    expect(Object.values(reply.output.verdicts).map((v) => v.verdict)).toEqual(['yes', 'idk']);
     expect(JSON.parse(reply.raw)).toEqual(reply.output);
     expect([reply.promptTokens, reply.completionTokens]).toEqual([0, 0]);
     expect([reply.costUsd, reply.cached, reply.model]).toEqual([0, false, 'offline-heuristic-v2']);

@@ -96,7 +96,7 @@ describe('ContextualRecallMetric', () => {
       retrievalContext: ['We open at 9.'],
     });
     expect(result).toMatchObject({ score: null, success: false });
-    expect(result.error).toContain('Node 4 does not exist');
+    expect(result.error).toMatch(/"node"\s+\]/);
   });
 
   it('applies threshold and strict mode', async () => {

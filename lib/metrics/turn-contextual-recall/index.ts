@@ -40,15 +40,6 @@ interface WindowStep {
 
 const NOTHING_RETRIEVED = 'There was no retrieval context in this window to recall the expected outcome from; the window scores 1 by the reference rule.';
 
-function checkAttribution(output: StepOutput<'turn_contextual_recall.attribution'>, nodes: number): string | null {
-  if (output.verdicts.length === 0) return 'Give one verdict per sentence of the expected outcome; there is at least one.';
-  for (const v of output.verdicts) {
-    if (v.node !== null && (v.node < 1 || v.node > nodes)) return `Node ${v.node} does not exist; nodes are 1 to ${nodes}.`;
-    if (v.verdict === 'yes' && v.node === null) return `The sentence "${v.sentence}" is attributed ("yes") but names no node.`;
-  }
-  return null;
-}
-
 function summarise(sentences: Sentence[]): string {
   const missing = sentences.filter((s) => s.verdict === 'no');
   if (missing.length === 0) return `All ${sentences.length} sentences of the expected outcome are in this window's retrieval context.`;
@@ -88,7 +79,6 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
           step: 'turn_contextual_recall.attribution',
           input: { expectedOutcome: outcome, retrievalContext: nodes },
           prompt: buildWindowAttributionPrompt,
-          check: (o) => checkAttribution(o, nodes.length),
         });
         byKey.set(key, output.verdicts);
       } catch (error) {

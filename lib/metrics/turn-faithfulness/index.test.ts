@@ -1,3 +1,4 @@
+import { byItemNumber } from '../../judge/steps';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
@@ -12,16 +13,17 @@ const norm = (s: string) => s.toLowerCase().replace(/\.$/, '');
 // Truths are the sentences of a document; a claim is supported when a truth says the same,
 // contradicted when a truth says "<claim> is false", and unknown otherwise.
 const handlers: ScriptedHandlers = {
-  'turn_faithfulness.truths': (input) => ({ documents: input.documents.map((d, i) => ({ index: i + 1, truths: sentences(d) })) }),
+  'turn_faithfulness.truths': (input) => ({ documents: byItemNumber(input.documents.map((d) => ({ truths: sentences(d) }))) }),
   'turn_faithfulness.claims': (input) => ({ claims: sentences(input.message).filter((s) => !s.endsWith('?')) }),
   'turn_faithfulness.verdicts': (input: StepInput<'turn_faithfulness.verdicts'>) => ({
-    verdicts: input.claims.map((claim, i) => {
-      const index = i + 1;
-      const truths = input.truths.map(norm);
-      if (truths.includes(norm(claim))) return { index, verdict: 'yes' as const, reason: 'stated in the documents' };
-      if (truths.includes(`${norm(claim)} is false`)) return { index, verdict: 'no' as const, reason: 'the documents say the opposite' };
-      return { index, verdict: 'idk' as const, reason: 'not in the documents' };
-    }),
+    verdicts: byItemNumber(
+      input.claims.map((claim) => {
+        const truths = input.truths.map(norm);
+        if (truths.includes(norm(claim))) return { verdict: 'yes' as const, reason: 'stated in the documents' };
+        if (truths.includes(`${norm(claim)} is false`)) return { verdict: 'no' as const, reason: 'the documents say the opposite' };
+        return { verdict: 'idk' as const, reason: 'not in the documents' };
+      }),
+    ),
   }),
   reason: (input) => ({ reason: `faithfulness ${input.score}` }),
 };
@@ -170,10 +172,10 @@ describe('TurnFaithfulnessMetric', () => {
   });
 
   it('errors when the judge returns truths for the wrong number of documents', async () => {
-    const judge = createScriptedJudge({ ...handlers, 'turn_faithfulness.truths': () => ({ documents: [] }) });
+    const judge = createScriptedJudge({ ...handlers, 'turn_faithfulness.truths': () => ({ documents: {} }) });
     const result = await new TurnFaithfulnessMetric(judge).measure(rag);
     expect(result).toMatchObject({ score: null, success: false });
-    expect(result.error).toMatch(/one per document/);
+    expect(result.error).toMatch(/"documents",\s+"1"/);
   });
 
   it('keeps each claim with its verdict in the window steps', async () => {
@@ -191,12 +193,14 @@ describe('TurnFaithfulnessMetric per-turn verdicts', () => {
   const museum: ScriptedHandlers = {
     ...handlers,
     'turn_faithfulness.verdicts': (input: StepInput<'turn_faithfulness.verdicts'>) => ({
-      verdicts: input.claims.map((claim, i) => {
-        const truths = input.truths.map(norm);
-        if (truths.includes(norm(claim))) return { index: i + 1, verdict: 'yes' as const, reason: 'stated in the documents' };
-        if (truths.some((t) => subjectOf(t) === subjectOf(claim))) return { index: i + 1, verdict: 'no' as const, reason: 'the documents say otherwise' };
-        return { index: i + 1, verdict: 'idk' as const, reason: 'not in the documents' };
-      }),
+      verdicts: byItemNumber(
+        input.claims.map((claim) => {
+          const truths = input.truths.map(norm);
+          if (truths.includes(norm(claim))) return { verdict: 'yes' as const, reason: 'stated in the documents' };
+          if (truths.some((t) => subjectOf(t) === subjectOf(claim))) return { verdict: 'no' as const, reason: 'the documents say otherwise' };
+          return { verdict: 'idk' as const, reason: 'not in the documents' };
+        }),
+      ),
     }),
   };
 

@@ -1,6 +1,6 @@
 import type { Judge } from '../../judge/types';
 import type { Conversation, MetricResult, Verdict } from '../types';
-import { byIndex, checkOnePerItem, itemAt } from '../shared/checks';
+import { entriesInOrder } from '../../judge/steps';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { assistantTurnsOf, segmentExchanges, type Exchange } from '../shared/exchanges';
@@ -110,10 +110,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
             step: 'turn_faithfulness.truths',
             input: { documents, limit },
             prompt: buildTruthsPrompt,
-            check: (o) => checkOnePerItem(o.documents, documents.length, 'document'),
           });
-          const extracted = byIndex(output.documents).map((d) => ({
-            document: itemAt(documents, d.index),
+          const extracted = entriesInOrder(output.documents, documents.length).map((d, i) => ({
+            document: documents[i],
             // The window keeps its first `limit` truths; more from one document can never be among them.
             truths: limit ? d.truths.slice(0, limit) : d.truths,
           }));
@@ -176,11 +175,10 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
           step: 'turn_faithfulness.verdicts',
           input,
           prompt: buildVerdictsPrompt,
-          check: (o) => checkOnePerItem(o.verdicts, input.claims.length, 'claim'),
         });
         verdictsByKey.set(
           key,
-          byIndex(output.verdicts).map((v) => ({ claim: itemAt(input.claims, v.index), verdict: v.verdict, reason: v.reason })),
+          entriesInOrder(output.verdicts, input.claims.length).map((v, i) => ({ claim: input.claims[i], verdict: v.verdict, reason: v.reason })),
         );
       } catch (error) {
         if (failsTheMetric(error)) throw error;
