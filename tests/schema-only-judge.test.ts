@@ -67,9 +67,12 @@ function expectScored(name: string, result: MetricResult): void {
 describe('a judge that answers only from the JSON schema', () => {
   it.each(ALL)('%s scores the 10-exchange RAG conversation with two documents per turn', async (name) => {
     const server = await serve(answerFromSchema(name.length));
-    expectScored(name, await measure(name, judgeOn(server)));
-    // One request per judge call: no reply was refused by validation.
+    const result = await measure(name, judgeOn(server));
+    expectScored(name, result);
     expect(server.requests.every((r) => r.body.response_format?.type === 'json_schema')).toBe(true);
+    // One request per judge call: no reply was refused by validation.
+    expect(result.calls.flatMap((c) => c.retries ?? [])).toEqual([]);
+    expect(server.requests).toHaveLength(result.calls.length);
   });
 
   it.each(['json_object', 'text'] as const)('every metric scores in %s mode, where the same schema travels in the prompt', async (mode) => {
