@@ -40,7 +40,7 @@ function summarise(sentences: Sentence[]): string {
     .join('; ')}`;
 }
 
-const NOTHING_RETRIEVED = 'Nothing was retrieved for this turn, so none of the expected output can be recalled.';
+const NOTHING_RETRIEVED = 'The retriever returned nothing for this turn, so none of the expected output can be recalled.';
 
 async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
   requireTurns(conversation);

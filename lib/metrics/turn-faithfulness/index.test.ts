@@ -5,6 +5,7 @@ import type { StepInput } from '../../judge/steps';
 import type { Conversation } from '../types';
 import { createOfflineJudge } from '../../judge/offline';
 import { assistant, contradictionOnTurn14, user } from '../testing/conversations';
+import { turnFaithfulness } from './descriptor';
 import { TurnFaithfulnessMetric } from './index';
 
 const sentences = (text: string) => text.split(/(?<=\.)\s+/).map((s) => s.trim()).filter(Boolean);
@@ -42,6 +43,21 @@ const rag: Conversation = {
 };
 
 describe('TurnFaithfulnessMetric', () => {
+  it('applies to turns whose retriever returned nothing and judges their claims against no truths ("idk", no call), as the reference does', async () => {
+    const judge = createScriptedJudge(handlers);
+    const empty: Conversation = { turns: [user('When do you open?'), assistant('We open at 9.', { retrievalContext: [] })] };
+    expect(turnFaithfulness.applies(empty)).toBe(true);
+    expect(turnFaithfulness.applies({ turns: [user('q'), assistant('a')] })).toBe(false);
+    const result = await new TurnFaithfulnessMetric(judge, { includeReason: false }).measure(empty);
+    expect(result).toMatchObject({ score: 1, error: null });
+    expect(result.verdicts[0]).toMatchObject({ turn: 1, verdict: 'idk' });
+    const windows = result.steps.windows as { claims: { verdict: string; reason: string }[] }[];
+    expect(windows[0].claims[0]).toMatchObject({ verdict: 'idk', reason: expect.stringMatching(/the retriever returned nothing/i) });
+    expect(judge.calls.map((c) => c.step)).toEqual(['turn_faithfulness.claims']);
+    const penalised = await new TurnFaithfulnessMetric(createScriptedJudge(handlers), { includeReason: false, penalizeAmbiguousClaims: true }).measure(empty);
+    expect(penalised.score).toBe(0);
+  });
+
   it('extracts truths once per distinct document and claims once per assistant turn', async () => {
     const judge = createScriptedJudge(handlers);
     await new TurnFaithfulnessMetric(judge, { includeReason: false }).measure(rag);

@@ -156,7 +156,8 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
     const truths = limit ? all.slice(0, limit) : all;
     const failure =
       members.map((e) => failedClaims.get(e.index)).find(Boolean) ?? documents.map((d) => failedDocuments.get(d)).find(Boolean);
-    return { end, members, claims, truths, failure, key: JSON.stringify({ claims, truths }) };
+    // A window with no document at all is told apart (its reason differs); it never makes a verdict call.
+    return { end, members, claims, documents, truths, failure, key: JSON.stringify({ claims, truths, retrieved: documents.length > 0 }) };
   });
   const verdictsByKey = new Map<string, ClaimVerdict[]>();
   const pending = new Map<string, { claims: string[]; truths: string[] }>();
@@ -164,7 +165,10 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
     if (w.failure) continue;
     if (w.claims.length === 0) verdictsByKey.set(w.key, []);
     else if (w.truths.length === 0) {
-      const reason = 'No retrieved document in this window states anything to check the claim against.';
+      const reason =
+        w.documents.length === 0
+          ? 'The retriever returned nothing in this window, so there is no document to check the claim against.'
+          : 'No retrieved document in this window states anything to check the claim against.';
       verdictsByKey.set(w.key, w.claims.map((claim) => ({ claim, verdict: 'idk', reason })));
     } else pending.set(w.key, { claims: w.claims, truths: w.truths });
   }
