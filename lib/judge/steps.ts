@@ -14,6 +14,12 @@ export { byItemNumber, entriesInOrder, entryPerItem, itemKeys } from './step-ite
  * validation: nothing is checked that the schema does not say, so a reply that fits the
  * schema passes. Reply schemas are strict-JSON-schema friendly: objects with every field
  * required and closed, enums for verdicts and bounded numbers, no records, no length bounds.
+ *
+ * A step whose reply has one entry per input item follows turn_faithfulness.verdicts:
+ * `output: z.object({ verdicts: entriesByItem(entry) })`, `reply: (input) => z.object({ verdicts:
+ * entryPerItem(input.claims.length, entry) })`; the metric reads `entriesInOrder(reply.verdicts,
+ * count)` and test judges write `byItemNumber(list)`. tests/step-contract.test.ts then checks
+ * the new step with no change: every reply its schema allows must pass.
  */
 
 const message = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
