@@ -1,3 +1,4 @@
+import { byItemNumber } from './judge/steps';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from './judge/scripted-judge';
@@ -24,7 +25,7 @@ describe('the TypeScript API', () => {
   it('takes an explicit judge and the single-case form of context coverage', async () => {
     const judge = createScriptedJudge({
       'context_coverage.coverage': (input) => ({
-        verdicts: input.context.map((_, i) => ({ index: i + 1, verdict: i % 2 === 0 ? 'yes' : 'no', reason: 'scripted' })),
+        verdicts: byItemNumber(input.context.map((_, i) => ({ verdict: i % 2 === 0 ? ('yes' as const) : ('no' as const), reason: 'scripted' }))),
       }),
       reason: () => ({ reason: 'half of the items' }),
     });

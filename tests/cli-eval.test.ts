@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
+import { answerFromSchema } from './helpers/schema-judge';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 
 /*
@@ -217,6 +218,32 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     expect(two.usage.cacheHits).toBeGreaterThan(0);
     expect(two.usage.cacheHits).toBe(one.usage.calls + one.usage.cacheHits);
     expect(two.conversations).toEqual(one.conversations);
+  });
+
+  it('scores every metric of a 10-exchange RAG conversation (two documents a turn) with a judge that answers only from the JSON schema', async () => {
+    server = await startJudgeServer({ handler: answerFromSchema(5) });
+    const file = path.join(tmp, 'rag-ten.json');
+    const turns = Array.from({ length: 10 }, (_, i) => [
+      { role: 'user', content: `Question ${i + 1}: how long does step ${i + 1} take?` },
+      {
+        role: 'assistant',
+        content: `Step ${i + 1} takes ${i + 2} days.`,
+        retrieval_context: [`Step ${i + 1} takes ${i + 2} days.`, `Step ${i + 1} is handled by team ${i % 3}.`],
+        expected_output: `It takes ${i + 2} days.`,
+        context: [`step ${i + 1} takes ${i + 2} days`],
+      },
+    ]).flat();
+    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', expected_outcome: 'The user learns how long each step takes.', turns }]));
+
+    const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
+
+    const report = JSON.parse(run.stdout) as Report;
+    const metrics = report.conversations[0].metrics;
+    expect(Object.keys(metrics).sort()).toEqual([...METRIC_NAMES].sort());
+    for (const [name, m] of Object.entries(metrics)) {
+      expect(m.score, `${name}: ${run.stderr}`).toEqual(expect.any(Number));
+      expect(m.verdicts.filter((v) => v.verdict === 'error'), name).toEqual([]);
+    }
   });
 
   it('--save stores the dataset and a completed run with every result and verdict; --json PATH writes the report', async () => {

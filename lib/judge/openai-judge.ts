@@ -6,7 +6,7 @@ import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
 import { judgeCacheKey, requestJsonSchema } from './cache-key';
 import { isCutShort, parseReply } from './parse-reply';
 import { estimateCost, estimateTokens } from './prices';
-import { backoffMs, classifyFailure, failureCause, formatWait, isCutBody, sleep, type JudgeRetry } from './request-retries';
+import { backoffMs, classifyFailure, describeAttempts, failureCause, formatWait, isCutBody, ReplyCutShortError, sleep, type JudgeRetry } from './request-retries';
 import { formatRequest, repairMessages, RESPONSE_MODES, type ResponseMode } from './response-format';
 import type { JsonSchema } from './strict-json-schema';
 import {
@@ -188,10 +188,11 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
             ? { logprobs: choice.logprobs.content.map((c) => ({ token: c.token, top: c.top_logprobs.map((t) => ({ token: t.token, logprob: t.logprob })) })) }
             : {}),
         };
-        // A reply cut short is asked again as it was; past maxRetries it goes to the repair prompt.
-        if (transient < options.maxRetries && isCutShort(completion.raw, choice?.finish_reason ?? null)) {
-          transient++;
+        // A reply cut short is a fault of the connection or the token limit, not an invalid
+        // reply: it is asked again as it was, under the transient budget, never the validation one.
+        if (isCutShort(completion.raw, choice?.finish_reason ?? null)) {
           log.retries.push({ attempt: log.requests, cause: 'reply cut short (incomplete JSON)' });
+          if (++transient > options.maxRetries) throw new ReplyCutShortError(transient);
           await sleep(backoffMs(transient, options.retryBaseMs), signal);
           continue;
         }
@@ -261,10 +262,17 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
     const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs, request.sampling);
     const log: StepLog = { requests: 0, retries: [], promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    // How each attempt ended; only a reply that arrived whole and failed validation ends one and starts the next.
+    const attemptCauses: string[] = [];
     try {
       let messages = request.messages;
       for (let attempt = 1; ; attempt++) {
-        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log, request.topLogprobs, request.sampling?.temperature);
+        const reply = await sendWithFallback(model, messages, request.schemaName, schema, request.signal, log, request.topLogprobs, request.sampling?.temperature).catch(
+          (error: unknown) => {
+            attemptCauses.push(failureCause(error));
+            throw error;
+          },
+        );
         const parsed = parseReply(reply.raw, request.schema);
         if (parsed.ok) {
           return {
@@ -282,9 +290,12 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
         }
         const problem = replyError(reply, parsed.error);
         log.retries.push({ attempt: log.requests, cause: `invalid reply: ${problem}` });
+        attemptCauses.push(`invalid reply: ${problem}`);
         if (attempt >= options.attempts) {
           throw new JudgeOutputError(
-            `Judge reply for step "${request.step}" is invalid after ${attempts(options.attempts)}: ${problem}`,
+            `Judge reply for step "${request.step}" is invalid after ${attempts(options.attempts)}: ${
+              options.attempts === 1 ? problem : describeAttempts(attemptCauses)
+            }`,
             reply.raw,
             log.retries,
           );
@@ -298,7 +309,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
         }
       }
     } catch (error) {
-      throw toJudgeError(error, options.name, model, baseURL, log.retries);
+      throw toJudgeError(error, options.name, model, baseURL, log.retries, attemptCauses);
     }
   }
 
@@ -328,20 +339,26 @@ const isFormatRejection = (error: unknown): boolean =>
 // Reasoning models (o-series, gpt-5) reject any temperature but the default.
 const acceptsTemperature = (model: string): boolean => !/^(openai\/)?(o\d|gpt-5)/i.test(model);
 
-function toJudgeError(error: unknown, name: string, model: string, baseURL: string, found: JudgeRetry[]): unknown {
-  if (error instanceof JudgeOutputError || error instanceof APIUserAbortError || error instanceof AppError) return error;
+function toJudgeError(error: unknown, name: string, model: string, baseURL: string, found: JudgeRetry[], attemptCauses: string[] = []): unknown {
+  if (error instanceof JudgeOutputError || error instanceof APIUserAbortError) return error;
+  // A step that failed on a fault after invalid replies names how every attempt ended.
+  const earlier = attemptCauses.length > 1 ? ` Attempts: ${describeAttempts(attemptCauses)}.` : '';
+  if (error instanceof AppError) return earlier ? new AppError(error.code, redactSecrets(error.message + earlier), error.details) : error;
   const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause) }));
   const where = `Judge "${name}" (model ${model})`;
   const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
+  if (error instanceof ReplyCutShortError) {
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${error.message}.${earlier}`), { judge: name, model, status: null, retries });
+  }
   if (error instanceof APIError) {
     const message =
       error.status === undefined
         ? `${where} could not get a reply from ${baseURL}${tried}: ${error.message}`
         : `${where} request failed with status ${error.status}${tried}: ${error.message}`;
-    return new AppError('JUDGE', redactSecrets(message), { judge: name, model, status: error.status ?? null, retries });
+    return new AppError('JUDGE', redactSecrets(message + earlier), { judge: name, model, status: error.status ?? null, retries });
   }
   if (isCutBody(error)) {
-    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}`), { judge: name, model, status: null, retries });
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}${earlier}`), { judge: name, model, status: null, retries });
   }
   return error;
 }

@@ -10,6 +10,17 @@ export interface JudgeRetry {
 
 export type FailureKind = 'refused' | 'transient' | 'fatal';
 
+/** Every request of one attempt came back cut short (incomplete JSON), up to the transient retries. */
+export class ReplyCutShortError extends Error {
+  constructor(readonly times: number) {
+    super(`the reply was cut short (incomplete JSON) ${times} ${times === 1 ? 'time' : 'times'} in a row`);
+    this.name = 'ReplyCutShortError';
+  }
+}
+
+/** What each attempt of a step ended with, for the error of a step that fails: "attempt 1: …; attempt 2: …". */
+export const describeAttempts = (causes: readonly string[]): string => causes.map((cause, i) => `attempt ${i + 1}: ${cause}`).join('; ');
+
 /**
  * How the retry loop treats an error of one request: a 429 is waited out (the limiter owns
  * the wait); 408, 409, 5xx, timeouts, cut connections and bodies that are not JSON are

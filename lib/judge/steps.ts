@@ -1,10 +1,25 @@
 import { z } from 'zod';
+import { entriesByItem, entryPerItem, integerIn, itemNumber } from './step-items';
+
+export { byItemNumber, entriesInOrder, entryPerItem, itemKeys } from './step-items';
 
 /*
  * The contract of every judge step: what a metric sends (input) and what it accepts back
  * (output). OpenAI-compatible judges see the input only through the rendered prompt; the
- * offline judge reads the input directly. Output schemas are strict-JSON-schema friendly:
- * objects with every field required, enums for verdicts, no records.
+ * offline judge reads the input directly.
+ *
+ * `output` is the shape of any reply of the step (for types). `reply(input)`, where a step has
+ * one, is the exact schema for one input — one entry per item, node numbers in range, a score
+ * on the rubric's span — and is both the JSON schema sent to the judge and the whole of its
+ * validation: nothing is checked that the schema does not say, so a reply that fits the
+ * schema passes. Reply schemas are strict-JSON-schema friendly: objects with every field
+ * required and closed, enums for verdicts and bounded numbers, no records, no length bounds.
+ *
+ * A step whose reply has one entry per input item follows turn_faithfulness.verdicts:
+ * `output: z.object({ verdicts: entriesByItem(entry) })`, `reply: (input) => z.object({ verdicts:
+ * entryPerItem(input.claims.length, entry) })`; the metric reads `entriesInOrder(reply.verdicts,
+ * count)` and test judges write `byItemNumber(list)`. tests/step-contract.test.ts then checks
+ * the new step with no change: every reply its schema allows must pass.
  */
 
 const message = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
@@ -31,6 +46,17 @@ const gEvalBase = {
   conversationFields: z.string(),
 };
 
+const truthsOfDocument = z.object({ truths: z.array(z.string()) });
+const claimVerdict = z.object({ verdict: z.enum(['yes', 'no', 'idk']), reason: z.string() });
+const itemCoverage = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
+/** A sentence of an expected output attributed (or not) to a node, counted from 1; null names none. */
+const sentenceAttribution = (node: z.ZodType<number | null>) => z.object({ sentence: z.string(), verdict: z.enum(['yes', 'no']), node, reason: z.string() });
+const anySentence = sentenceAttribution(z.number().int().nullable());
+/** A node among `count` (an enum), or null; only null when there is none. */
+const nodeOf = (count: number) => (count > 0 ? itemNumber(count).nullable() : z.null());
+const gEvalConversationReply = (score: z.ZodType<number>) =>
+  z.object({ score, reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) });
+
 export const stepSchemas = {
   /** A custom metric's criteria turned into 3–4 evaluation steps (once per metric version). */
   'g_eval.steps': {
@@ -40,12 +66,14 @@ export const stepSchemas = {
   /** The whole conversation against the steps: 0–10, a reason, and the assistant turns that cost points. */
   'g_eval.conversation': {
     input: z.object({ ...gEvalBase, turns: z.array(gEvalTurn) }),
-    output: z.object({ score: z.number().int(), reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) }),
+    output: gEvalConversationReply(z.number().int()),
+    reply: () => gEvalConversationReply(integerIn([0, 10])),
   },
   /** One assistant turn against the steps, earlier turns of its window as context: a score on `range` and a reason. */
   'g_eval.turn': {
-    input: z.object({ ...gEvalBase, range: z.tuple([z.number().int(), z.number().int()]), context: z.array(gEvalTurn), turn: gEvalTurn }),
+    input: z.object({ ...gEvalBase, range: z.tuple([z.number().int(), z.number().int()]).refine(([low, high]) => low <= high, 'the range runs from low to high'), context: z.array(gEvalTurn), turn: gEvalTurn }),
     output: z.object({ score: z.number().int(), reason: z.string() }),
+    reply: (input: { range: [number, number] }) => z.object({ score: integerIn(input.range), reason: z.string() }),
   },
   /** Facts the user states explicitly in `message`; earlier turns are context only. */
   'knowledge_retention.facts': {
@@ -63,44 +91,35 @@ export const stepSchemas = {
     output: z.object({ attrition: z.enum(['yes', 'no']), reason: z.string() }),
   },
   /**
-   * Facts stated in each document (`index` counts documents from 1); `limit` caps truths per
+   * Facts stated in each document, keyed by the document's number from 1; `limit` caps truths per
    * document (null: no cap); the metric then keeps the window's first `limit`.
    */
   'turn_faithfulness.truths': {
     input: z.object({ documents: z.array(z.string()), limit: z.number().int().positive().nullable() }),
-    output: z.object({ documents: z.array(z.object({ index: z.number().int(), truths: z.array(z.string()) })) }),
+    output: z.object({ documents: entriesByItem(truthsOfDocument) }),
+    reply: (input: { documents: string[] }) => z.object({ documents: entryPerItem(input.documents.length, truthsOfDocument) }),
   },
   /** Factual claims made in one assistant message. */
   'turn_faithfulness.claims': {
     input: z.object({ message: z.string() }),
     output: z.object({ claims: z.array(z.string()) }),
   },
-  /** One verdict per claim (`index` counts claims from 1): yes (supported), no (contradicts the truths), idk (neither). */
+  /** One verdict per claim, keyed by the claim's number from 1: yes (supported), no (contradicts the truths), idk (neither). */
   'turn_faithfulness.verdicts': {
     input: z.object({ claims: z.array(z.string()), truths: z.array(z.string()) }),
-    output: z.object({
-      verdicts: z.array(z.object({ index: z.number().int(), verdict: z.enum(['yes', 'no', 'idk']), reason: z.string() })),
-    }),
+    output: z.object({ verdicts: entriesByItem(claimVerdict) }),
+    reply: (input: { claims: string[] }) => z.object({ verdicts: entryPerItem(input.claims.length, claimVerdict) }),
   },
   /** Is the last assistant message relevant to the user's latest input, given the window? */
   'conversation_relevancy.relevance': {
     input: z.object({ window: z.array(message), userMessage: z.string(), assistantMessage: z.string() }),
     output: z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() }),
   },
-  /** For each sentence of the expected output: can it be attributed to a retrieval-context node? */
+  /** For each sentence of the expected output: can it be attributed to a retrieval-context node (`node` counts from 1; null: none)? */
   'contextual_recall.attribution': {
     input: z.object({ expectedOutput: z.string(), retrievalContext: z.array(z.string()) }),
-    output: z.object({
-      verdicts: z.array(
-        z.object({
-          sentence: z.string(),
-          verdict: z.enum(['yes', 'no']),
-          /** Position (from 1) of the node the sentence is attributed to; null when none. */
-          node: z.number().int().nullable(),
-          reason: z.string(),
-        }),
-      ),
-    }),
+    output: z.object({ verdicts: z.array(anySentence) }),
+    reply: (input: { retrievalContext: string[] }) => z.object({ verdicts: z.array(sentenceAttribution(nodeOf(input.retrievalContext.length))) }),
   },
   /**
    * For each sentence of the conversation's expected outcome: can it be attributed to a node of
@@ -108,18 +127,14 @@ export const stepSchemas = {
    */
   'turn_contextual_recall.attribution': {
     input: z.object({ expectedOutcome: z.string(), retrievalContext: z.array(z.string()) }),
-    output: z.object({
-      verdicts: z.array(
-        z.object({ sentence: z.string(), verdict: z.enum(['yes', 'no']), node: z.number().int().nullable(), reason: z.string() }),
-      ),
-    }),
+    output: z.object({ verdicts: z.array(anySentence) }),
+    reply: (input: { retrievalContext: string[] }) => z.object({ verdicts: z.array(sentenceAttribution(nodeOf(input.retrievalContext.length))) }),
   },
-  /** For each context item (`index` counts items from 1): is its information present in the output? */
+  /** For each context item, keyed by its number from 1: is its information present in the output? */
   'context_coverage.coverage': {
     input: z.object({ input: z.string(), output: z.string(), context: z.array(z.string()) }),
-    output: z.object({
-      verdicts: z.array(z.object({ index: z.number().int(), verdict: z.enum(['yes', 'no']), reason: z.string() })),
-    }),
+    output: z.object({ verdicts: entriesByItem(itemCoverage) }),
+    reply: (input: { context: string[] }) => z.object({ verdicts: entryPerItem(input.context.length, itemCoverage) }),
   },
   /** One explanation of the score from the verdict reasons. */
   reason: {
@@ -137,6 +152,15 @@ export const stepSchemas = {
 export type StepName = keyof typeof stepSchemas;
 export type StepInput<S extends StepName> = z.infer<(typeof stepSchemas)[S]['input']>;
 export type StepOutput<S extends StepName> = z.infer<(typeof stepSchemas)[S]['output']>;
+
+/**
+ * The schema a reply to this input must fit: sent to the judge as its JSON schema, and the
+ * whole of the reply's validation.
+ */
+export function stepReplySchema<S extends StepName>(step: S, input: StepInput<S>): z.ZodType<StepOutput<S>> {
+  const definition = stepSchemas[step] as { output: z.ZodType; reply?: (input: StepInput<S>) => z.ZodType };
+  return (definition.reply ? definition.reply(input) : definition.output) as z.ZodType<StepOutput<S>>;
+}
 
 /**
  * A yes/no verdict read as deepeval's verdict_from_json reads it: the leading word of the

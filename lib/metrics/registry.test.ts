@@ -1,3 +1,4 @@
+import { byItemNumber } from '../judge/steps';
 import { describe, expect, it } from 'vitest';
 import bankAccount from '../../tests/fixtures/conversations/bank-account.json';
 import { createScriptedJudge, type ScriptedHandlers } from '../judge/scripted-judge';
@@ -10,13 +11,13 @@ import { conversationSchema } from './types';
 const agreeable: ScriptedHandlers = {
   'knowledge_retention.facts': (input) => ({ facts: [{ key: 'said', values: [input.message] }] }),
   'knowledge_retention.attrition': () => ({ attrition: 'no', reason: 'remembers' }),
-  'turn_faithfulness.truths': (input) => ({ documents: input.documents.map((d, i) => ({ index: i + 1, truths: [d] })) }),
+  'turn_faithfulness.truths': (input) => ({ documents: byItemNumber(input.documents.map((d) => ({ truths: [d] }))) }),
   'turn_faithfulness.claims': (input) => ({ claims: [input.message] }),
-  'turn_faithfulness.verdicts': (input) => ({ verdicts: input.claims.map((_, i) => ({ index: i + 1, verdict: 'yes', reason: 'supported' })) }),
+  'turn_faithfulness.verdicts': (input) => ({ verdicts: byItemNumber(input.claims.map(() => ({ verdict: 'yes' as const, reason: 'supported' }))) }),
   'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'on topic' }),
   'contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 1, reason: 'node 1' }] }),
   'turn_contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutcome, verdict: 'yes', node: 1, reason: 'node 1' }] }),
-  'context_coverage.coverage': (input) => ({ verdicts: input.context.map((_, i) => ({ index: i + 1, verdict: 'yes', reason: 'present' })) }),
+  'context_coverage.coverage': (input) => ({ verdicts: byItemNumber(input.context.map(() => ({ verdict: 'yes' as const, reason: 'present' }))) }),
   reason: () => ({ reason: 'fine' }),
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { stepSchemas } from '../steps';
+import { stepReplySchema, stepSchemas } from '../steps';
 import { JudgeOutputError, type JudgeRequest } from '../types';
 import { createOfflineJudge } from './index';
 
@@ -21,7 +21,7 @@ describe('createOfflineJudge', () => {
 
   it('answers a step with validated output and raw JSON, with no tokens and no cost (it evaluates rules, no model reads a prompt)', async () => {
     const reply = await createOfflineJudge().call(verdictsRequest());
-    expect(reply.output.verdicts.map((v) => v.verdict)).toEqual(['yes', 'idk']);
+    expect(Object.values(reply.output.verdicts).map((v) => v.verdict)).toEqual(['yes', 'idk']);
     expect(JSON.parse(reply.raw)).toEqual(reply.output);
     expect([reply.promptTokens, reply.completionTokens]).toEqual([0, 0]);
     expect([reply.costUsd, reply.cached, reply.model]).toEqual([0, false, 'offline-heuristic-v2']);
@@ -94,7 +94,8 @@ describe('createOfflineJudge', () => {
     };
     const judge = createOfflineJudge();
     for (const step of Object.keys(inputs) as (keyof typeof stepSchemas)[]) {
-      const schema: z.ZodType<unknown> = stepSchemas[step].output;
+      // The exact reply schema of the input, as metrics send it: the offline judge's replies must fit it.
+      const schema: z.ZodType<unknown> = stepReplySchema(step, stepSchemas[step].input.parse(inputs[step]) as never);
       const reply = await judge.call({ step, input: inputs[step], messages: [], schema, schemaName: step });
       for (const reason of JSON.stringify(reply.output).match(/"reason":"[^"]*"/g) ?? []) {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);

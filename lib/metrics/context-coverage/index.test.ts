@@ -1,3 +1,4 @@
+import { byItemNumber } from '../../judge/steps';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
@@ -7,10 +8,12 @@ import { contextCoverageScore, scaleCoverage, turnCoverageScore } from './score'
 
 // An item is covered when the output mentions its text.
 const coverage = (input: StepInput<'context_coverage.coverage'>) => ({
-  verdicts: input.context.map((item, i) => ({ index: i + 1, item })).map(({ index, item }) =>
-    input.output.toLowerCase().includes(item.toLowerCase())
-      ? { index, verdict: 'yes' as const, reason: `mentions ${item}` }
-      : { index, verdict: 'no' as const, reason: `does not mention ${item}` },
+  verdicts: byItemNumber(
+    input.context.map((item) =>
+      input.output.toLowerCase().includes(item.toLowerCase())
+        ? { verdict: 'yes' as const, reason: `mentions ${item}` }
+        : { verdict: 'no' as const, reason: `does not mention ${item}` },
+    ),
   ),
 });
 const handlers: ScriptedHandlers = { 'context_coverage.coverage': coverage, reason: (input) => ({ reason: `coverage ${input.score}` }) };
@@ -98,10 +101,10 @@ describe('ContextCoverageMetric', () => {
   });
 
   it('errors when the judge skips an item', async () => {
-    const judge = createScriptedJudge({ 'context_coverage.coverage': () => ({ verdicts: [{ index: 1, verdict: 'yes', reason: 'ok' }] }) });
+    const judge = createScriptedJudge({ 'context_coverage.coverage': () => ({ verdicts: { '1': { verdict: 'yes', reason: 'ok' } } }) });
     const result = await new ContextCoverageMetric(judge, { context: security }).measure('q', 'encryption');
     expect(result).toMatchObject({ score: null, success: false });
-    expect(result.error).toMatch(/one per context item/);
+    expect(result.error).toMatch(/"verdicts",\s+"2"/);
   });
 });
 

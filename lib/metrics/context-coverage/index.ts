@@ -1,7 +1,7 @@
 import type { Judge } from '../../judge/types';
 import type { Conversation, MetricResult, Turn } from '../types';
 import { AppError } from '../../errors';
-import { byIndex, checkOnePerItem, itemAt } from '../shared/checks';
+import { entriesInOrder } from '../../judge/steps';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { distinctNonBlank, isBlank } from '../shared/messages';
@@ -87,11 +87,10 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
           step: 'context_coverage.coverage',
           input: { input, output, context },
           prompt: buildCoveragePrompt,
-          check: (o) => checkOnePerItem(o.verdicts, context.length, 'context item'),
         });
         record(
           turn,
-          byIndex(reply.verdicts).map((v) => ({ item: itemAt(context, v.index), verdict: v.verdict, reason: v.reason })),
+          entriesInOrder(reply.verdicts, context.length).map((v, i) => ({ item: context[i], verdict: v.verdict, reason: v.reason })),
         );
       });
     }),

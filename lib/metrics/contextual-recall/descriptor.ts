@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
-import { distinctNonBlank, isBlank } from '../shared/messages';
+import { isBlank } from '../shared/messages';
 import { group, sentenceVerdicts } from '../shared/steps-view';
 import { ContextualRecallMetric } from './index';
 import { contextualRecallOptionsSchema } from './schema';
@@ -14,11 +14,13 @@ export const contextualRecall = defineMetric({
   name: 'contextual_recall',
   label: 'Contextual recall',
   needs: 'an expected output and retrieval context on assistant turns',
-  applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.expectedOutput?.trim() && t.retrievalContext?.length),
+  // An empty retrieval context is a finding (it scores 0); only a missing one leaves the turn out.
+  applies: (c) => c.turns.some((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && t.retrievalContext !== undefined),
   options: contextualRecallOptionsSchema,
   steps: ['contextual_recall.attribution'],
   create: (judge, options) => new ContextualRecallMetric(judge, options),
-  referenceCalls: ({ turns }) => turns.filter((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && distinctNonBlank(t.retrievalContext).length > 0).length,
+  // deepeval judges an empty retrieval context too (its verdicts are all "no"); we score it 0 without a call.
+  referenceCalls: ({ turns }) => turns.filter((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && t.retrievalContext !== undefined).length,
   view: (steps) => {
     const parsed = stored.safeParse(steps ?? {});
     if (!parsed.success) return null;

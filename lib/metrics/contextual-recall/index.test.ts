@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
 import { assistant, user } from '../testing/conversations';
+import { contextualRecall } from './descriptor';
 import { ContextualRecallMetric } from './index';
 import { contextualRecallScore, turnRecallScore } from './score';
 
@@ -73,7 +74,7 @@ describe('ContextualRecallMetric', () => {
     expect(judge.calls).toHaveLength(0);
   });
 
-  it('scores a turn whose retriever found nothing 0, "nothing was retrieved", without a judge call', async () => {
+  it('scores a turn whose retriever found nothing 0, "the retriever returned nothing", without a judge call', async () => {
     // deepeval: retrieval_context=[] with an expected output scores 0 (fail); ours used to leave the turn out.
     const judge = createScriptedJudge({});
     const result = await new ContextualRecallMetric(judge, { includeReason: false }).measure({
@@ -81,7 +82,19 @@ describe('ContextualRecallMetric', () => {
     });
     expect(result).toMatchObject({ score: 0, success: false, error: null });
     expect(result.verdicts).toEqual([expect.objectContaining({ turn: 1, verdict: 'no', score: 0 })]);
-    expect(result.verdicts[0].reason).toMatch(/nothing was retrieved/i);
+    expect(result.verdicts[0].reason).toMatch(/the retriever returned nothing/i);
+    expect(judge.calls).toHaveLength(0);
+  });
+
+  it('reads a retrieval context of blank nodes as nothing retrieved, and a missing one as not applicable', async () => {
+    const judge = createScriptedJudge({});
+    const blank = await new ContextualRecallMetric(judge, { includeReason: false }).measure({
+      turns: [user('When do you open?'), assistant('At 9.', { expectedOutput: 'We open at 9.', retrievalContext: ['', '  '] })],
+    });
+    expect(blank).toMatchObject({ score: 0, success: false, error: null });
+    expect(blank.verdicts[0].reason).toMatch(/the retriever returned nothing/i);
+    expect(contextualRecall.applies({ turns: [user('q'), assistant('a', { expectedOutput: 'x', retrievalContext: [] })] })).toBe(true);
+    expect(contextualRecall.applies({ turns: [user('q'), assistant('a', { expectedOutput: 'x' })] })).toBe(false);
     expect(judge.calls).toHaveLength(0);
   });
 
@@ -96,7 +109,7 @@ describe('ContextualRecallMetric', () => {
       retrievalContext: ['We open at 9.'],
     });
     expect(result).toMatchObject({ score: null, success: false });
-    expect(result.error).toContain('Node 4 does not exist');
+    expect(result.error).toMatch(/"node"\s+\]/);
   });
 
   it('applies threshold and strict mode', async () => {

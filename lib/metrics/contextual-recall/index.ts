@@ -32,15 +32,6 @@ interface TurnStep {
   score: number;
 }
 
-function checkAttribution(output: StepOutput<'contextual_recall.attribution'>, nodes: number): string | null {
-  if (output.verdicts.length === 0) return 'Give one verdict per sentence of the expected output; there is at least one.';
-  for (const v of output.verdicts) {
-    if (v.node !== null && (v.node < 1 || v.node > nodes)) return `Node ${v.node} does not exist; nodes are 1 to ${nodes}.`;
-    if (v.verdict === 'yes' && v.node === null) return `The sentence "${v.sentence}" is attributed ("yes") but names no node.`;
-  }
-  return null;
-}
-
 function summarise(sentences: Sentence[]): string {
   const missing = sentences.filter((s) => s.verdict === 'no');
   if (missing.length === 0) return `All ${sentences.length} sentences of the expected output are in the retrieval context.`;
@@ -49,7 +40,7 @@ function summarise(sentences: Sentence[]): string {
     .join('; ')}`;
 }
 
-const NOTHING_RETRIEVED = 'Nothing was retrieved for this turn, so none of the expected output can be recalled.';
+const NOTHING_RETRIEVED = 'The retriever returned nothing for this turn, so none of the expected output can be recalled.';
 
 async function pipeline(ctx: MetricContext, conversation: Conversation): Promise<PipelineOutcome> {
   requireTurns(conversation);
@@ -81,7 +72,6 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
           step: 'contextual_recall.attribution',
           input: { expectedOutput, retrievalContext: nodes },
           prompt: buildAttributionPrompt,
-          check: (o) => checkAttribution(o, nodes.length),
         });
         record(turn, expectedOutput, output.verdicts, summarise(output.verdicts));
       });

@@ -41,11 +41,6 @@ export function checkDefinition(input: GEvalDefinitionInput): GEvalDefinition {
   throw new AppError('BAD_INPUT', `${field ? `${field}: ` : ''}${issue.message}`, { field: field || 'definition' });
 }
 
-const scoreCheck =
-  ([low, high]: [number, number]) =>
-  <O extends { score: number }>(output: O): string | null =>
-    output.score >= low && output.score <= high ? null : `score must be a whole number from ${low} to ${high}`;
-
 /**
  * What both scopes share: the definition, and its evaluation steps, written once by the judge
  * from the criteria unless the definition lists them (the first measurement pays that call).
@@ -76,8 +71,11 @@ abstract class GEvalMetric {
         step: 'g_eval.steps',
         input: { criteria: this.definition.criteria ?? '', parameters: fieldsPhrase(this.definition.fields), scope: this.definition.scope },
         prompt: buildStepsPrompt,
-        check: (o) => (o.steps.length > 0 ? null : 'give at least one step'),
-      }).then((o) => o.steps);
+      }).then((o) => {
+        // A judge that writes no step (a reply the schema allows) leaves the criteria as the one step.
+        const steps = o.steps.filter((step) => step.trim() !== '');
+        return steps.length > 0 ? steps : [this.definition.criteria ?? ''];
+      });
       // A failed attempt is not kept: the next measurement asks again.
       this.steps.catch(() => (this.steps = null));
     }
@@ -127,7 +125,6 @@ export class ConversationalGEval extends GEvalMetric {
         step: 'g_eval.conversation',
         input: { ...this.common(steps, parsed), turns: gEvalTurns(parsed, this.definition.fields) },
         prompt: buildConversationResultsPrompt,
-        check: scoreCheck([0, 10]),
         ...(this.definition.strictMode ? {} : { topLogprobs: this.options.topLogprobs }),
       });
       const { value, weighted } = this.weigh(output.score, logprobs);
@@ -174,7 +171,6 @@ export class TurnGEval extends GEvalMetric {
                 step: 'g_eval.turn',
                 input: { ...this.common(steps, parsed), range, context: window.map((t) => turns[t]), turn: turns[turn] },
                 prompt: buildTurnResultsPrompt,
-                check: scoreCheck(range),
                 ...(this.definition.strictMode ? {} : { topLogprobs: this.options.topLogprobs }),
               });
               const { value, weighted } = this.weigh(output.score, logprobs);

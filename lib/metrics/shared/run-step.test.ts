@@ -5,6 +5,7 @@ import { JudgeOutputError, type Judge, type JudgeRequest } from '../../judge/typ
 import { createMetricContext } from './context';
 import { sharedMetricOptionsSchema } from './options';
 import { runStep } from './run-step';
+import { toStrictJsonSchema } from '../../judge/strict-json-schema';
 
 const options = (extra: Record<string, unknown> = {}) => sharedMetricOptionsSchema.parse(extra);
 const claimsCall = {
@@ -52,12 +53,16 @@ describe('runStep', () => {
     expect(seen?.schemaName).toMatch(/^[a-zA-Z0-9_-]+$/);
   });
 
-  it('adds count checks to the schema so a wrong reply fails validation', async () => {
-    const judge = createScriptedJudge({ 'turn_faithfulness.claims': () => ({ claims: ['a', 'b'] }) });
+  it('sends and checks the reply schema of the input: one required entry per claim, no other', async () => {
+    let sent: JudgeRequest<unknown> | undefined;
+    const scripted = createScriptedJudge({ 'turn_faithfulness.verdicts': () => ({ verdicts: { '1': { verdict: 'yes', reason: 'ok' }, '3': { verdict: 'no', reason: 'x' } } }) });
+    const judge: Judge = { ...scripted, call: (request) => ((sent = request as JudgeRequest<unknown>), scripted.call(request)) };
     const ctx = createMetricContext('turn_faithfulness', judge, options());
-    const call = { ...claimsCall, check: (o: { claims: string[] }) => (o.claims.length === 1 ? null : 'expected exactly one claim') };
+    const call = { step: 'turn_faithfulness.verdicts' as const, input: { claims: ['a', 'b'], truths: ['t'] }, prompt: claimsCall.prompt };
     await expect(runStep(ctx, call)).rejects.toBeInstanceOf(JudgeOutputError);
-    await expect(runStep(ctx, call)).rejects.toThrow('expected exactly one claim');
+    const json = toStrictJsonSchema(sent!.schema) as { properties: { verdicts: { required: string[]; additionalProperties: boolean } } };
+    expect(json.properties.verdicts.required).toEqual(['1', '2']);
+    expect(json.properties.verdicts.additionalProperties).toBe(false);
   });
 
   it('counts a cached reply as a cache hit, not a call', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage, JudgeRequest, TokenLogprobs } from '../../judge/types';
-import { stepSchemas, type StepInput, type StepName, type StepOutput } from '../../judge/steps';
+import { stepReplySchema, stepSchemas, type StepInput, type StepName, type StepOutput } from '../../judge/steps';
 import { AppError } from '../../errors';
 import type { MetricContext } from './context';
 import type { StepTemplate } from './options';
@@ -10,11 +10,6 @@ export interface StepCall<S extends StepName, O = StepOutput<S>> {
   input: StepInput<S>;
   /** Our default prompt; a custom template for the step replaces it. */
   prompt: (input: StepInput<S>) => ChatMessage[];
-  /**
-   * Checks JSON schema cannot express (e.g. one verdict per claim). Returning a problem fails
-   * validation, which makes the judge ask again once with that problem.
-   */
-  check?: (output: O) => string | null;
   /**
    * Reads the reply instead of the step's output schema, where we accept more than we ask for
    * (a loosely written verdict); the step's enum-only schema is still the one sent to the judge.
@@ -48,24 +43,17 @@ export async function runStepReply<S extends StepName, O = StepOutput<S>>(
   ctx: MetricContext,
   call: StepCall<S, O>,
 ): Promise<{ output: O; logprobs?: TokenLogprobs[] }> {
-  const definition = stepSchemas[call.step];
-  const input = definition.input.parse(call.input) as StepInput<S>;
-  const sent = definition.output as z.ZodType;
-  const base = call.accept ?? (definition.output as unknown as z.ZodType<O>);
-  const check = call.check;
-  const schema = check
-    ? base.superRefine((output, refinement) => {
-        const problem = check(output);
-        if (problem) refinement.addIssue({ code: 'custom', message: problem });
-      })
-    : base;
+  const input = stepSchemas[call.step].input.parse(call.input) as StepInput<S>;
+  // The reply schema for this input is all that is checked (lib/judge/steps.ts).
+  const sent = stepReplySchema(call.step, input) as z.ZodType;
+  const schema = call.accept ?? (sent as z.ZodType<O>);
   const messages = renderMessages(ctx, { ...call, input });
   const request: JudgeRequest<O> = {
     step: call.step,
     input,
     messages,
     schema,
-    ...(check || call.accept ? { jsonSchemaOf: sent } : {}),
+    ...(call.accept ? { jsonSchemaOf: sent } : {}),
     schemaName: call.step.replace(/[^a-zA-Z0-9_-]/g, '_'),
     ...(ctx.options.model ? { model: ctx.options.model } : {}),
     ...(call.topLogprobs ? { topLogprobs: call.topLogprobs } : {}),

@@ -26,7 +26,8 @@ export const turnContextualRecall = defineMetric({
   name: 'turn_contextual_recall',
   label: 'Turn contextual recall',
   needs: "the conversation's expected outcome and retrieval context on assistant turns",
-  applies: (c) => Boolean(c.expectedOutcome?.trim()) && c.turns.some((t) => t.role === 'assistant' && t.retrievalContext?.length),
+  // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
+  applies: (c) => Boolean(c.expectedOutcome?.trim()) && c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualRecallOptionsSchema,
   steps: ['turn_contextual_recall.attribution'],
   create: (judge, options) => new TurnContextualRecallMetric(judge, options),
@@ -50,7 +51,13 @@ export const turnContextualRecall = defineMetric({
         groups: parsed.data.windows.map((w) =>
           windowGroup(w, () =>
             w.retrievalContext.length === 0
-              ? { kind: 'note', text: 'Nothing was retrieved in this window; it scores 1 by the reference rule.' }
+              ? {
+                  kind: 'note',
+                  text:
+                    w.score === 0
+                      ? 'The retriever returned nothing in this window; it scores 0.'
+                      : 'No turn of this window carries a retrieval context; it scores 1 by the reference rule.',
+                }
               : sentenceVerdicts(w.exchange, w.sentences),
           ),
         ),

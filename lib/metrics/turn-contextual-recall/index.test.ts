@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { Conversation } from '../types';
 import { assistant, user } from '../testing/conversations';
+import { turnContextualRecall } from './descriptor';
 import { TurnContextualRecallMetric } from './index';
 
 const sentences = (text: string) => text.split(/(?<=\.)\s+/).map((s) => s.trim()).filter(Boolean);
@@ -73,6 +74,22 @@ describe('TurnContextualRecallMetric (deepeval TurnContextualRecallMetric)', () 
     });
     expect(result).toMatchObject({ score: 1, success: true, error: null });
     expect(judge.calls).toHaveLength(0);
+  });
+
+  it('scores 0 a window whose retriever returned nothing ([] or blank nodes), with a reason that says so; applies to such a conversation', async () => {
+    const judge = createScriptedJudge(handlers);
+    const empty: Conversation = {
+      expectedOutcome: 'We open at 9.',
+      turns: [user('When do you open?'), assistant('At 9.', { retrievalContext: ['We open at 9.'] }), user('Thanks'), assistant('Bye.', { retrievalContext: [' '] })],
+    };
+    const result = await new TurnContextualRecallMetric(judge, { windowSize: 1, includeReason: false }).measure(empty);
+    // Windows: [open] 1, [the retriever returned nothing] 0 → 0.5.
+    expect(result).toMatchObject({ score: 0.5, error: null });
+    expect(result.verdicts[1]).toMatchObject({ turn: 3, verdict: 'no', score: 0 });
+    expect(result.verdicts[1].reason).toMatch(/the retriever returned nothing/i);
+    expect(judge.calls).toHaveLength(1);
+    expect(turnContextualRecall.applies({ expectedOutcome: 'x', turns: [user('q'), assistant('a', { retrievalContext: [] })] })).toBe(true);
+    expect(turnContextualRecall.applies({ expectedOutcome: 'x', turns: [user('q'), assistant('a')] })).toBe(false);
   });
 
   it('refuses a conversation without turns', async () => {

@@ -11,7 +11,7 @@ import { parseMetricOptions } from '../shared/options';
 import { parseConversation } from '../shared/parse-conversation';
 import { runMetric, type PipelineOutcome } from '../shared/run-metric';
 import { runStep } from '../shared/run-step';
-import { errorText, failsTheMetric, recordUnitError, requireTurns } from '../shared/units';
+import { errorText, failsTheMetric, recordUnitError, requireTurns, turnLabel } from '../shared/units';
 import { windowFor } from '../shared/windows';
 import { buildWindowAttributionPrompt } from './prompts';
 import {
@@ -38,16 +38,8 @@ interface WindowStep {
   error?: string;
 }
 
-const NOTHING_RETRIEVED = 'There was no retrieval context in this window to recall the expected outcome from; the window scores 1 by the reference rule.';
-
-function checkAttribution(output: StepOutput<'turn_contextual_recall.attribution'>, nodes: number): string | null {
-  if (output.verdicts.length === 0) return 'Give one verdict per sentence of the expected outcome; there is at least one.';
-  for (const v of output.verdicts) {
-    if (v.node !== null && (v.node < 1 || v.node > nodes)) return `Node ${v.node} does not exist; nodes are 1 to ${nodes}.`;
-    if (v.verdict === 'yes' && v.node === null) return `The sentence "${v.sentence}" is attributed ("yes") but names no node.`;
-  }
-  return null;
-}
+const NO_RETRIEVAL = 'No turn of this window carries a retrieval context to recall the expected outcome from; the window scores 1 by the reference rule.';
+const RETRIEVED_NOTHING = 'The retriever returned nothing in this window, so none of the expected outcome can be recalled.';
 
 function summarise(sentences: Sentence[]): string {
   const missing = sentences.filter((s) => s.verdict === 'no');
@@ -74,8 +66,11 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
   const exchanges = segmentExchanges(conversation.turns);
   const windows = exchanges.map((end, i) => {
     const members = windowFor(exchanges, i, options.windowSize);
-    const nodes = distinctNonBlank(members.flatMap((e) => assistantTurnsOf(e).flatMap((t) => conversation.turns[t].retrievalContext ?? [])));
-    return { end, members, nodes, key: JSON.stringify(nodes) };
+    const turns = members.flatMap((e) => assistantTurnsOf(e).map((t) => conversation.turns[t]));
+    const nodes = distinctNonBlank(turns.flatMap((t) => t.retrievalContext ?? []));
+    // A retriever that ran and found nothing ([] or blank nodes) is a finding; no retrieval_context field at all is not.
+    const retrievedNothing = nodes.length === 0 && turns.some((t) => t.retrievalContext !== undefined);
+    return { end, members, nodes, retrievedNothing, key: JSON.stringify(nodes) };
   });
 
   const byKey = new Map<string, Sentence[]>();
@@ -88,7 +83,6 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
           step: 'turn_contextual_recall.attribution',
           input: { expectedOutcome: outcome, retrievalContext: nodes },
           prompt: buildWindowAttributionPrompt,
-          check: (o) => checkAttribution(o, nodes.length),
         });
         byKey.set(key, output.verdicts);
       } catch (error) {
@@ -109,13 +103,13 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
       continue;
     }
     const sentences = w.nodes.length === 0 ? [] : (byKey.get(w.key) ?? []);
-    const score = windowRecallScore(sentences.map((s) => s.verdict), options.strictMode);
+    const score = w.retrievedNothing ? 0 : windowRecallScore(sentences.map((s) => s.verdict), options.strictMode);
     steps.push({ ...base, sentences, score });
     ctx.verdicts.push({
       turn: w.end.endTurn,
       verdict: score === 1 ? 'yes' : 'no',
       score,
-      reason: w.nodes.length === 0 ? NOTHING_RETRIEVED : summarise(sentences),
+      reason: w.retrievedNothing ? RETRIEVED_NOTHING : w.nodes.length === 0 ? NO_RETRIEVAL : summarise(sentences),
       subject: outcome,
     });
   }
@@ -124,10 +118,11 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
   const judged = steps.filter((s): s is WindowStep & { score: number } => s.score !== null);
   const sentences = judged.flatMap((s) => s.sentences);
   const describe = (s: Sentence) => `"${s.sentence}" (${s.verdict}): ${s.reason}`;
+  const empty = windows.filter((w) => w.retrievedNothing).map((w) => `${turnLabel(w.end.endTurn)}: ${RETRIEVED_NOTHING}`);
   return {
     score: turnContextualRecallScore(judged.map((s) => s.score)),
-    failing: [...new Set(sentences.filter((s) => s.verdict === 'no').map(describe))],
-    all: [...new Set(sentences.map(describe))],
+    failing: [...empty, ...new Set(sentences.filter((s) => s.verdict === 'no').map(describe))],
+    all: [...empty, ...new Set(sentences.map(describe))],
     emptyNote: 'No window had retrieval context to recall the expected outcome from.',
     strictPerUnit: true,
   };

@@ -32,7 +32,8 @@ export const turnFaithfulness = defineMetric({
   name: 'turn_faithfulness',
   label: 'Turn faithfulness',
   needs: 'retrieval context on assistant turns',
-  applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.retrievalContext?.length),
+  // A turn whose retriever returned nothing ([]) is judged against no truths, as the reference does; only a missing field leaves it out.
+  applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnFaithfulnessOptionsSchema,
   steps: ['turn_faithfulness.truths', 'turn_faithfulness.claims', 'turn_faithfulness.verdicts'],
   create: (judge, options) => new TurnFaithfulnessMetric(judge, options),

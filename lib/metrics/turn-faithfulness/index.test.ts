@@ -1,9 +1,11 @@
+import { byItemNumber } from '../../judge/steps';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
 import type { Conversation } from '../types';
 import { createOfflineJudge } from '../../judge/offline';
 import { assistant, contradictionOnTurn14, user } from '../testing/conversations';
+import { turnFaithfulness } from './descriptor';
 import { TurnFaithfulnessMetric } from './index';
 
 const sentences = (text: string) => text.split(/(?<=\.)\s+/).map((s) => s.trim()).filter(Boolean);
@@ -12,16 +14,17 @@ const norm = (s: string) => s.toLowerCase().replace(/\.$/, '');
 // Truths are the sentences of a document; a claim is supported when a truth says the same,
 // contradicted when a truth says "<claim> is false", and unknown otherwise.
 const handlers: ScriptedHandlers = {
-  'turn_faithfulness.truths': (input) => ({ documents: input.documents.map((d, i) => ({ index: i + 1, truths: sentences(d) })) }),
+  'turn_faithfulness.truths': (input) => ({ documents: byItemNumber(input.documents.map((d) => ({ truths: sentences(d) }))) }),
   'turn_faithfulness.claims': (input) => ({ claims: sentences(input.message).filter((s) => !s.endsWith('?')) }),
   'turn_faithfulness.verdicts': (input: StepInput<'turn_faithfulness.verdicts'>) => ({
-    verdicts: input.claims.map((claim, i) => {
-      const index = i + 1;
-      const truths = input.truths.map(norm);
-      if (truths.includes(norm(claim))) return { index, verdict: 'yes' as const, reason: 'stated in the documents' };
-      if (truths.includes(`${norm(claim)} is false`)) return { index, verdict: 'no' as const, reason: 'the documents say the opposite' };
-      return { index, verdict: 'idk' as const, reason: 'not in the documents' };
-    }),
+    verdicts: byItemNumber(
+      input.claims.map((claim) => {
+        const truths = input.truths.map(norm);
+        if (truths.includes(norm(claim))) return { verdict: 'yes' as const, reason: 'stated in the documents' };
+        if (truths.includes(`${norm(claim)} is false`)) return { verdict: 'no' as const, reason: 'the documents say the opposite' };
+        return { verdict: 'idk' as const, reason: 'not in the documents' };
+      }),
+    ),
   }),
   reason: (input) => ({ reason: `faithfulness ${input.score}` }),
 };
@@ -40,6 +43,21 @@ const rag: Conversation = {
 };
 
 describe('TurnFaithfulnessMetric', () => {
+  it('applies to turns whose retriever returned nothing and judges their claims against no truths ("idk", no call), as the reference does', async () => {
+    const judge = createScriptedJudge(handlers);
+    const empty: Conversation = { turns: [user('When do you open?'), assistant('We open at 9.', { retrievalContext: [] })] };
+    expect(turnFaithfulness.applies(empty)).toBe(true);
+    expect(turnFaithfulness.applies({ turns: [user('q'), assistant('a')] })).toBe(false);
+    const result = await new TurnFaithfulnessMetric(judge, { includeReason: false }).measure(empty);
+    expect(result).toMatchObject({ score: 1, error: null });
+    expect(result.verdicts[0]).toMatchObject({ turn: 1, verdict: 'idk' });
+    const windows = result.steps.windows as { claims: { verdict: string; reason: string }[] }[];
+    expect(windows[0].claims[0]).toMatchObject({ verdict: 'idk', reason: expect.stringMatching(/the retriever returned nothing/i) });
+    expect(judge.calls.map((c) => c.step)).toEqual(['turn_faithfulness.claims']);
+    const penalised = await new TurnFaithfulnessMetric(createScriptedJudge(handlers), { includeReason: false, penalizeAmbiguousClaims: true }).measure(empty);
+    expect(penalised.score).toBe(0);
+  });
+
   it('extracts truths once per distinct document and claims once per assistant turn', async () => {
     const judge = createScriptedJudge(handlers);
     await new TurnFaithfulnessMetric(judge, { includeReason: false }).measure(rag);
@@ -170,10 +188,10 @@ describe('TurnFaithfulnessMetric', () => {
   });
 
   it('errors when the judge returns truths for the wrong number of documents', async () => {
-    const judge = createScriptedJudge({ ...handlers, 'turn_faithfulness.truths': () => ({ documents: [] }) });
+    const judge = createScriptedJudge({ ...handlers, 'turn_faithfulness.truths': () => ({ documents: {} }) });
     const result = await new TurnFaithfulnessMetric(judge).measure(rag);
     expect(result).toMatchObject({ score: null, success: false });
-    expect(result.error).toMatch(/one per document/);
+    expect(result.error).toMatch(/"documents",\s+"1"/);
   });
 
   it('keeps each claim with its verdict in the window steps', async () => {
@@ -191,12 +209,14 @@ describe('TurnFaithfulnessMetric per-turn verdicts', () => {
   const museum: ScriptedHandlers = {
     ...handlers,
     'turn_faithfulness.verdicts': (input: StepInput<'turn_faithfulness.verdicts'>) => ({
-      verdicts: input.claims.map((claim, i) => {
-        const truths = input.truths.map(norm);
-        if (truths.includes(norm(claim))) return { index: i + 1, verdict: 'yes' as const, reason: 'stated in the documents' };
-        if (truths.some((t) => subjectOf(t) === subjectOf(claim))) return { index: i + 1, verdict: 'no' as const, reason: 'the documents say otherwise' };
-        return { index: i + 1, verdict: 'idk' as const, reason: 'not in the documents' };
-      }),
+      verdicts: byItemNumber(
+        input.claims.map((claim) => {
+          const truths = input.truths.map(norm);
+          if (truths.includes(norm(claim))) return { verdict: 'yes' as const, reason: 'stated in the documents' };
+          if (truths.some((t) => subjectOf(t) === subjectOf(claim))) return { verdict: 'no' as const, reason: 'the documents say otherwise' };
+          return { verdict: 'idk' as const, reason: 'not in the documents' };
+        }),
+      ),
     }),
   };
 

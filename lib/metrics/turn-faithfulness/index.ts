@@ -1,6 +1,6 @@
 import type { Judge } from '../../judge/types';
 import type { Conversation, MetricResult, Verdict } from '../types';
-import { byIndex, checkOnePerItem, itemAt } from '../shared/checks';
+import { entriesInOrder } from '../../judge/steps';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { assistantTurnsOf, segmentExchanges, type Exchange } from '../shared/exchanges';
@@ -110,10 +110,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
             step: 'turn_faithfulness.truths',
             input: { documents, limit },
             prompt: buildTruthsPrompt,
-            check: (o) => checkOnePerItem(o.documents, documents.length, 'document'),
           });
-          const extracted = byIndex(output.documents).map((d) => ({
-            document: itemAt(documents, d.index),
+          const extracted = entriesInOrder(output.documents, documents.length).map((d, i) => ({
+            document: documents[i],
             // The window keeps its first `limit` truths; more from one document can never be among them.
             truths: limit ? d.truths.slice(0, limit) : d.truths,
           }));
@@ -157,7 +156,8 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
     const truths = limit ? all.slice(0, limit) : all;
     const failure =
       members.map((e) => failedClaims.get(e.index)).find(Boolean) ?? documents.map((d) => failedDocuments.get(d)).find(Boolean);
-    return { end, members, claims, truths, failure, key: JSON.stringify({ claims, truths }) };
+    // A window with no document at all is told apart (its reason differs); it never makes a verdict call.
+    return { end, members, claims, documents, truths, failure, key: JSON.stringify({ claims, truths, retrieved: documents.length > 0 }) };
   });
   const verdictsByKey = new Map<string, ClaimVerdict[]>();
   const pending = new Map<string, { claims: string[]; truths: string[] }>();
@@ -165,7 +165,10 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
     if (w.failure) continue;
     if (w.claims.length === 0) verdictsByKey.set(w.key, []);
     else if (w.truths.length === 0) {
-      const reason = 'No retrieved document in this window states anything to check the claim against.';
+      const reason =
+        w.documents.length === 0
+          ? 'The retriever returned nothing in this window, so there is no document to check the claim against.'
+          : 'No retrieved document in this window states anything to check the claim against.';
       verdictsByKey.set(w.key, w.claims.map((claim) => ({ claim, verdict: 'idk', reason })));
     } else pending.set(w.key, { claims: w.claims, truths: w.truths });
   }
@@ -176,11 +179,10 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
           step: 'turn_faithfulness.verdicts',
           input,
           prompt: buildVerdictsPrompt,
-          check: (o) => checkOnePerItem(o.verdicts, input.claims.length, 'claim'),
         });
         verdictsByKey.set(
           key,
-          byIndex(output.verdicts).map((v) => ({ claim: itemAt(input.claims, v.index), verdict: v.verdict, reason: v.reason })),
+          entriesInOrder(output.verdicts, input.claims.length).map((v, i) => ({ claim: input.claims[i], verdict: v.verdict, reason: v.reason })),
         );
       } catch (error) {
         if (failsTheMetric(error)) throw error;

@@ -6,7 +6,7 @@ export function buildTruthsPrompt(input: StepInput<'turn_faithfulness.truths'>):
   return buildPrompt({
     task: 'You list the facts stated in each retrieved document, so that an answer can later be checked against them.',
     rules: [
-      'Treat each document on its own; "index" is its position in "documents", counted from 1. Return exactly one entry per document, every index once.',
+      'Treat each document on its own. "documents" in the answer has one entry per document, keyed by its position in "documents" counted from 1 ("1", "2", …).',
       'Each truth is one short, self-contained factual statement taken from the document, without outside knowledge.',
       input.limit === null
         ? 'List every fact the document states.'
@@ -14,7 +14,7 @@ export function buildTruthsPrompt(input: StepInput<'turn_faithfulness.truths'>):
       'A document that states no facts gets an empty list.',
     ],
     input,
-    answer: '{ "documents": [ { "index": 1, "truths": ["<fact>", "..."] } ] }',
+    answer: '{ "documents": { "1": { "truths": ["<fact>", "..."] }, "2": { "truths": [] } } }',
   });
 }
 
@@ -36,7 +36,7 @@ export function buildVerdictsPrompt(input: StepInput<'turn_faithfulness.verdicts
   return buildPrompt({
     task: 'You check each claim of an assistant against the truths from the documents it retrieved.',
     rules: [
-      `Return exactly ${input.claims.length} verdicts, one per claim, in order; "index" is the claim's position, counted from 1.`,
+      `Return ${input.claims.length === 1 ? 'one verdict' : `${input.claims.length} verdicts`}, keyed by the claim's position in "claims" counted from 1 ("1"${input.claims.length > 1 ? ` to "${input.claims.length}"` : ''}).`,
       '"yes": the truths support the claim.',
       '"no": the truths contradict the claim. Use it only for a direct contradiction.',
       '"idk": the truths neither support nor contradict the claim.',
@@ -44,6 +44,6 @@ export function buildVerdictsPrompt(input: StepInput<'turn_faithfulness.verdicts
       'The reason quotes or names the truth that decides the verdict, or says that none does.',
     ],
     input,
-    answer: '{ "verdicts": [ { "index": 1, "verdict": "yes" | "no" | "idk", "reason": "<why>" } ] }',
+    answer: '{ "verdicts": { "1": { "verdict": "yes" | "no" | "idk", "reason": "<why>" } } }',
   });
 }

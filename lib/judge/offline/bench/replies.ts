@@ -19,7 +19,7 @@ export interface AnalysedReply {
 
 /** The offline judge's truths and claims for a case, each claim analysed under the model's rules. */
 export function analyseReply(set: string, c: FaithCase, group: string, model: SupportModel): AnalysedReply {
-  const truthTexts = extractTruths({ documents: [c.knowledge], limit: null }).documents[0]?.truths ?? [];
+  const truthTexts = extractTruths({ documents: [c.knowledge], limit: null }).documents['1']?.truths ?? [];
   const { truths, all } = truthsOf(truthTexts);
   const claims = extractClaims({ message: c.reply }).claims.filter((x) => x.trim());
   return {

@@ -8,13 +8,13 @@ describe('context_coverage.coverage (offline)', () => {
       output: 'The app uses end-to-end encryption and supports two-factor authentication.',
       context: ['End-to-end encryption', 'Two-factor authentication', 'Biometric login', 'Automatic security audits'],
     });
-    expect(out.verdicts.map((v) => v.verdict)).toEqual(['yes', 'yes', 'no', 'no']);
-    expect(out.verdicts.map((v) => v.index)).toEqual([1, 2, 3, 4]);
+    expect(Object.keys(out.verdicts)).toEqual(['1', '2', '3', '4']);
+    expect(Object.values(out.verdicts).map((v) => v.verdict)).toEqual(['yes', 'yes', 'no', 'no']);
   });
 
   it('requires the numbers and names of an item', () => {
     const out = judgeCoverage({ input: 'q', output: 'The plan costs 20 dollars a month.', context: ['The plan costs 25 dollars a month'] });
-    expect(out.verdicts[0].verdict).toBe('no');
-    expect(out.verdicts[0].reason).toMatch(/25/);
+    expect(out.verdicts['1'].verdict).toBe('no');
+    expect(out.verdicts['1'].reason).toMatch(/25/);
   });
 });

@@ -1,4 +1,5 @@
 import type { StepInput, StepOutput } from '../../steps';
+import { byItemNumber } from '../../step-items';
 import { analyseTerms } from '../text/analyse';
 import { bagOf, contentTerms, coverage } from '../text/overlap';
 import { offlineReason, quote } from '../reason-prefix';
@@ -16,10 +17,10 @@ export function judgeCoverage(input: StepInput<'context_coverage.coverage'>): St
     const missing = missingKeyTerms(terms, output);
     const pct = `${Math.round(cov * 100)}%`;
     if (terms.length > 0 && cov >= COVERAGE_THRESHOLD && missing.length === 0) {
-      return { index, verdict: 'yes' as const, reason: offlineReason(`The output covers item ${index} ${quote(item, 50)} (${pct} of its content words).`) };
+      return { verdict: 'yes' as const, reason: offlineReason(`The output covers item ${index} ${quote(item, 50)} (${pct} of its content words).`) };
     }
     const why = missing.length > 0 ? `lacks ${missing.map((t) => t.text).join(', ')}` : `holds only ${pct} of its content words`;
-    return { index, verdict: 'no' as const, reason: offlineReason(`The output does not cover item ${index} ${quote(item, 50)}: it ${why}.`) };
+    return { verdict: 'no' as const, reason: offlineReason(`The output does not cover item ${index} ${quote(item, 50)}: it ${why}.`) };
   });
-  return { verdicts };
+  return { verdicts: byItemNumber(verdicts) };
 }

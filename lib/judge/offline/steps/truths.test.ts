@@ -6,19 +6,19 @@ describe('turn_faithfulness.truths (offline)', () => {
 
   it('splits each document into sentences and clauses', () => {
     expect(extractTruths({ documents: [doc, 'Refunds take 5 days.'], limit: null })).toEqual({
-      documents: [
-        { index: 1, truths: ['The Eiffel Tower is in Paris.', 'It was completed in 1889', 'it is 330 metres tall.'] },
-        { index: 2, truths: ['Refunds take 5 days.'] },
-      ],
+      documents: {
+        '1': { truths: ['The Eiffel Tower is in Paris.', 'It was completed in 1889', 'it is 330 metres tall.'] },
+        '2': { truths: ['Refunds take 5 days.'] },
+      },
     });
   });
 
   it('caps the truths of each document at the limit', () => {
-    expect(extractTruths({ documents: [doc], limit: 1 }).documents[0].truths).toEqual(['The Eiffel Tower is in Paris.']);
+    expect(extractTruths({ documents: [doc], limit: 1 }).documents['1'].truths).toEqual(['The Eiffel Tower is in Paris.']);
   });
 
   it('repairs text glued by scraping before splitting it', () => {
     const truths = extractTruths({ documents: ['It was published in the 19th century.First for Women is a magazine.'], limit: null });
-    expect(truths.documents[0].truths).toHaveLength(2);
+    expect(truths.documents['1'].truths).toHaveLength(2);
   });
 });

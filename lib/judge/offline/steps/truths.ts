@@ -1,4 +1,5 @@
 import type { StepInput, StepOutput } from '../../steps';
+import { byItemNumber } from '../../step-items';
 import { analyse } from '../text/analyse';
 
 /** Split at semicolons too: list-like documents join separate facts with them. */
@@ -15,10 +16,11 @@ export function documentTruths(document: string): string[] {
 
 export function extractTruths(input: StepInput<'turn_faithfulness.truths'>): StepOutput<'turn_faithfulness.truths'> {
   return {
-    documents: input.documents.map((doc, i) => {
-      const index = i + 1;
-      const truths = documentTruths(doc);
-      return { index, truths: input.limit === null ? truths : truths.slice(0, input.limit) };
-    }),
+    documents: byItemNumber(
+      input.documents.map((doc) => {
+        const truths = documentTruths(doc);
+        return { truths: input.limit === null ? truths : truths.slice(0, input.limit) };
+      }),
+    ),
   };
 }

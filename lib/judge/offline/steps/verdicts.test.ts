@@ -9,7 +9,7 @@ const truths = [
   'The store does not open on Sundays.',
   'Refunds are processed within five business days.',
 ];
-const verdictOf = (claim: string) => judgeClaims({ claims: [claim], truths }).verdicts[0];
+const verdictOf = (claim: string) => judgeClaims({ claims: [claim], truths }).verdicts['1'];
 
 describe('turn_faithfulness.verdicts (offline)', () => {
   it('supports a paraphrase', () => {
@@ -26,7 +26,7 @@ describe('turn_faithfulness.verdicts (offline)', () => {
 
   it('answers no for a name or a day that conflicts with the truth about the same thing', () => {
     expect(verdictOf('The Eiffel Tower is located in Lyon.').verdict).toBe('no');
-    expect(judgeClaims({ claims: ['We ship to Mexico.'], truths: ['We ship to Canada.'] }).verdicts[0].verdict).toBe('no');
+    expect(judgeClaims({ claims: ['We ship to Mexico.'], truths: ['We ship to Canada.'] }).verdicts['1'].verdict).toBe('no');
   });
 
   it('answers no when the claim\'s polarity differs from the matching truth', () => {
@@ -60,8 +60,8 @@ describe('turn_faithfulness.verdicts (offline)', () => {
 
   it('returns one verdict per claim, in order, each reason marked as offline', () => {
     const out = judgeClaims({ claims: ['The tower was completed in 1889.', 'It was completed in 1900.'], truths });
-    expect(out.verdicts.map((v) => [v.index, v.verdict])).toEqual([[1, 'yes'], [2, 'no']]);
-    for (const v of out.verdicts) expect(v.reason).toMatch(/^\[offline heuristic judge\] /);
+    expect(Object.entries(out.verdicts).map(([key, v]) => [key, v.verdict])).toEqual([['1', 'yes'], ['2', 'no']]);
+    for (const v of Object.values(out.verdicts)) expect(v.reason).toMatch(/^\[offline heuristic judge\] /);
   });
 
   it('reads first-person plural as the organisation stating facts, not as personal experience', () => {
@@ -69,17 +69,17 @@ describe('turn_faithfulness.verdicts (offline)', () => {
       claims: ['We ship to Canada and delivery takes about ten days.', 'Yes, we ship to Canada.'],
       truths: ['We ship to Canada. Delivery to Canada takes about ten days.'],
     });
-    expect(out.verdicts.map((v) => v.verdict)).toEqual(['yes', 'yes']);
+    expect(Object.values(out.verdicts).map((v) => v.verdict)).toEqual(['yes', 'yes']);
   });
 
   describe('coordinated clauses', () => {
     const order = ['Order 1042 shipped on Monday.', 'Standard delivery takes four days, so it should arrive by Friday.'];
-    const verdict = (claim: string) => judgeClaims({ claims: [claim], truths: order }).verdicts[0];
+    const verdict = (claim: string) => judgeClaims({ claims: [claim], truths: order }).verdicts['1'];
 
     it('with clause support on, supports a claim whose clauses are each supported by a different truth', () => {
       // The shipped weights leave clause support off (it did not improve held-out folds); the rule stays available.
       const withClauses = { ...defaultSupportModel, rules: { ...defaultSupportModel.rules, clauses: true } };
-      const verdict = (claim: string) => judgeClaims({ claims: [claim], truths: order }, withClauses).verdicts[0];
+      const verdict = (claim: string) => judgeClaims({ claims: [claim], truths: order }, withClauses).verdicts['1'];
       const v = verdict('Order 1042 shipped on Monday and should arrive by Friday.');
       expect(v.verdict).toBe('yes');
       expect(v.reason).toMatch(/clause by clause/);

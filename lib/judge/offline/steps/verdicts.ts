@@ -1,4 +1,5 @@
 import type { StepInput, StepOutput } from '../../steps';
+import { byItemNumber } from '../../step-items';
 import { analyseTerms, type Term } from '../text/analyse';
 import { oppositesOf } from '../text/antonyms';
 import { bagOf, contentTerms, coverage, holds, mergeBags, negatesShared, termWeight, type Bag } from '../text/overlap';
@@ -7,7 +8,7 @@ import { offlineReason, quote } from '../reason-prefix';
 import { defaultSupportModel } from '../model/default-model';
 import { ruleOn, supportProbability, type Features, type SupportModel } from '../model/logistic';
 
-type Verdict = StepOutput<'turn_faithfulness.verdicts'>['verdicts'][number];
+type Verdict = StepOutput<'turn_faithfulness.verdicts'>['verdicts'][string];
 
 /** Words this informative (names, numbers, rare words) are the key terms a truth must hold. */
 const KEY_WEIGHT = 0.9;
@@ -237,15 +238,15 @@ export function truthsOf(texts: readonly string[]): { truths: Truth[]; all: Bag 
   return { truths, all: mergeBags(truths.map((t) => t.bag)) };
 }
 
-function judgeClaim(index: number, claim: string, truths: readonly Truth[], all: Bag, model: SupportModel): Verdict {
+function judgeClaim(claim: string, truths: readonly Truth[], all: Bag, model: SupportModel): Verdict {
   if (PERSONAL_ELLIPSIS.test(claim.trim())) {
-    return { index, verdict: 'idk', reason: offlineReason('The claim reports the speaker\'s own experience or taste, which a document cannot confirm.') };
+    return { verdict: 'idk', reason: offlineReason('The claim reports the speaker\'s own experience or taste, which a document cannot confirm.') };
   }
   const { verdict, reason } = decide(analyseClaim(claim, truths, all, model), model);
-  return { index, verdict, reason: offlineReason(reason) };
+  return { verdict, reason: offlineReason(reason) };
 }
 
 export function judgeClaims(input: StepInput<'turn_faithfulness.verdicts'>, model: SupportModel = defaultSupportModel): StepOutput<'turn_faithfulness.verdicts'> {
   const { truths, all } = truthsOf(input.truths);
-  return { verdicts: input.claims.map((claim, i) => judgeClaim(i + 1, claim, truths, all, model)) };
+  return { verdicts: byItemNumber(input.claims.map((claim) => judgeClaim(claim, truths, all, model))) };
 }
