@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasCredentials, redactSecrets } from './redact-secrets';
+import { ADVERSARIAL_KEY, adversarialShapes } from '../tests/helpers/adversarial-text';
+import { hasCredentials, redactSecrets, registerSecret } from './redact-secrets';
 
 describe('redactSecrets', () => {
   it('takes out URL credentials, API keys and bearer tokens and keeps the rest', () => {
@@ -11,6 +12,34 @@ describe('redactSecrets', () => {
     expect(out).toContain('sk-proj-…1234');
     expect(out).toContain('Bearer ***');
     expect(redactSecrets('score 0.5 at https://example.com/v1 for user@example.com')).toBe('score 0.5 at https://example.com/v1 for user@example.com');
+  });
+
+  it('takes out the exact value of a key that has no recognisable shape, registered or given', () => {
+    const stored = 'gsk_Q7vT2mWcYb8Lr41';
+    const given = 'x9-LOCAL-token-55aa';
+    registerSecret(stored);
+    const body = `401 Incorrect API key provided: ${stored}. Key ${given} is not valid either; ${stored}`;
+    const out = redactSecrets(body, [given]);
+    expect(out).not.toContain(stored);
+    expect(out).not.toContain(given);
+    expect(out).toBe('401 Incorrect API key provided: ***. Key *** is not valid either; ***');
+    // Short values would blank ordinary words: they are not taken for keys.
+    registerSecret('abc');
+    expect(redactSecrets('abc')).toBe('abc');
+  });
+
+  it('runs in linear time: a megabyte of each adversarial shape in under 50 ms', () => {
+    registerSecret(ADVERSARIAL_KEY);
+    for (const [shape, text] of Object.entries(adversarialShapes(1 << 20))) {
+      // The best of three: a busy machine may stall one run, a quadratic pattern stalls all (minutes on a megabyte).
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        redactSecrets(text);
+        best = Math.min(best, performance.now() - started);
+      }
+      expect(best, shape).toBeLessThan(50);
+    }
   });
 
   it('tells a URL with credentials', () => {
