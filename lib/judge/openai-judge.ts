@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
-import { judgeCacheKey, requestJsonSchema } from './cache-key';
+import { endpointCacheScope, judgeCacheKey, requestJsonSchema } from './cache-key';
 import { isCutShort, parseReply } from './parse-reply';
 import { estimateCost, estimateTokens } from './prices';
 import { backoffMs, classifyFailure, failureCause, formatWait, isCutBody, sleep, type JudgeRetry } from './request-retries';
@@ -54,6 +54,8 @@ export type OpenAIJudgeOptions = z.input<typeof openAIJudgeOptionsSchema>;
 
 export interface OpenAIJudge extends Judge {
   readonly name: string;
+  /** The endpoint its replies are cached under (endpointCacheScope of its base URL). */
+  readonly cacheScope: string;
   /** The response mode this judge settled on; null until a call succeeded in auto mode. */
   responseMode(): ResponseMode | null;
   rateLimit(): JudgeRateLimitStatus;
@@ -89,6 +91,7 @@ const EXPECTED_COMPLETION_TOKENS = 300;
 export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   const options = openAIJudgeOptionsSchema.parse(input);
   const baseURL = options.baseURL ?? DEFAULT_OPENAI_BASE_URL;
+  const cacheScope = endpointCacheScope(baseURL);
   // Every credential is passed explicitly (null, not undefined) so the SDK never falls back
   // to OPENAI_* variables of the process: a key goes only to the endpoint it was configured for.
   const client = new OpenAI({
@@ -259,7 +262,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
     const model = request.model ?? options.model;
     const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
-    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs, request.sampling);
+    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs, request.sampling, cacheScope);
     const log: StepLog = { requests: 0, retries: [], promptTokens: 0, completionTokens: 0, costUsd: 0 };
     try {
       let messages = request.messages;
@@ -306,6 +309,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     kind: 'openai',
     name: options.name,
     model: options.model,
+    cacheScope,
     call,
     usage: usage.snapshot,
     responseMode: () => settledMode,
