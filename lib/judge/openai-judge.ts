@@ -3,7 +3,9 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
+import { boundedErrorFetch } from './bounded-error-fetch';
 import { endpointCacheScope, judgeCacheKey, requestJsonSchema } from './cache-key';
+import { failureSignature, statusCause } from './judge-error-cause';
 import { isCutShort, parseReply } from './parse-reply';
 import { estimateCost, estimateTokens } from './prices';
 import { backoffMs, classifyFailure, failureCause, formatWait, isCutBody, sleep, type JudgeRetry } from './request-retries';
@@ -19,7 +21,7 @@ import {
   type TokenLogprobs,
 } from './types';
 import { createUsageCounter } from './usage-counter';
-import { redactSecrets } from '../redact-secrets';
+import { redactSecrets, registerSecret } from '../redact-secrets';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_JUDGE_MODEL = 'gpt-4.1';
@@ -92,6 +94,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   const options = openAIJudgeOptionsSchema.parse(input);
   const baseURL = options.baseURL ?? DEFAULT_OPENAI_BASE_URL;
   const cacheScope = endpointCacheScope(baseURL);
+  registerSecret(options.apiKey);
   // Every credential is passed explicitly (null, not undefined) so the SDK never falls back
   // to OPENAI_* variables of the process: a key goes only to the endpoint it was configured for.
   const client = new OpenAI({
@@ -103,6 +106,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs,
+    fetch: boundedErrorFetch(),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
   const limit = pLimit(options.concurrency);
@@ -301,7 +305,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
         }
       }
     } catch (error) {
-      throw toJudgeError(error, options.name, model, baseURL, log.retries);
+      throw toJudgeError(error, options.name, model, options.apiKey, log.retries);
     }
   }
 
@@ -332,20 +336,35 @@ const isFormatRejection = (error: unknown): boolean =>
 // Reasoning models (o-series, gpt-5) reject any temperature but the default.
 const acceptsTemperature = (model: string): boolean => !/^(openai\/)?(o\d|gpt-5)/i.test(model);
 
-function toJudgeError(error: unknown, name: string, model: string, baseURL: string, found: JudgeRetry[]): unknown {
+/** Characters of an endpoint's error answer the server log keeps. */
+const LOGGED_EXCERPT = 300;
+
+/**
+ * The error a judge step fails with: status and a cause in our words, never the endpoint's
+ * answer (lib/judge/judge-error-cause.ts says why). The answer, cut short and redacted, goes
+ * to the server log; `details.signature` tells failures of the same kind apart without it.
+ */
+function toJudgeError(error: unknown, name: string, model: string, apiKey: string | null, found: JudgeRetry[]): unknown {
   if (error instanceof JudgeOutputError || error instanceof APIUserAbortError || error instanceof AppError) return error;
-  const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause) }));
+  const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause, [apiKey]) }));
   const where = `Judge "${name}" (model ${model})`;
   const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
   if (error instanceof APIError) {
-    const message =
-      error.status === undefined
-        ? `${where} could not get a reply from ${baseURL}${tried}: ${error.message}`
-        : `${where} request failed with status ${error.status}${tried}: ${error.message}`;
-    return new AppError('JUDGE', redactSecrets(message), { judge: name, model, status: error.status ?? null, retries });
+    const details = { judge: name, model, status: error.status ?? null, retries, signature: failureSignature(error) };
+    if (error.status === undefined) {
+      // The client's own words (connection error, timed out): nothing the endpoint sent.
+      return new AppError('JUDGE', redactSecrets(`${where} could not get a reply from its endpoint${tried}: ${error.message}`, [apiKey]), details);
+    }
+    console.warn(`${where}: the endpoint answered ${redactSecrets(error.message.slice(0, LOGGED_EXCERPT), [apiKey])}`);
+    const code = typeof error.code === 'string' ? error.code : null;
+    return new AppError(
+      'JUDGE',
+      `${where} request failed with status ${error.status} (${statusCause(error.status, code)})${tried}. An admin sees the endpoint's answer with Test on the Connections page.`,
+      details,
+    );
   }
   if (isCutBody(error)) {
-    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}`), { judge: name, model, status: null, retries });
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}`, [apiKey]), { judge: name, model, status: null, retries });
   }
   return error;
 }
