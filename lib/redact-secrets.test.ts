@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ADVERSARIAL_KEY, adversarialShapes } from '../tests/helpers/adversarial-text';
 import { hasCredentials, redactSecrets, registerSecret } from './redact-secrets';
 
 describe('redactSecrets', () => {
@@ -26,20 +25,6 @@ describe('redactSecrets', () => {
     // Short values would blank ordinary words: they are not taken for keys.
     registerSecret('abc');
     expect(redactSecrets('abc')).toBe('abc');
-  });
-
-  it('runs in linear time: a megabyte of each adversarial shape in under 50 ms', () => {
-    registerSecret(ADVERSARIAL_KEY);
-    for (const [shape, text] of Object.entries(adversarialShapes(1 << 20))) {
-      // The best of three: a busy machine may stall one run, a quadratic pattern stalls all (minutes on a megabyte).
-      let best = Infinity;
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now();
-        redactSecrets(text);
-        best = Math.min(best, performance.now() - started);
-      }
-      expect(best, shape).toBeLessThan(50);
-    }
   });
 
   it('tells a URL with credentials', () => {

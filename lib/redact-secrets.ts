@@ -3,7 +3,7 @@
  * something its own characters could also match, so a failed match never backtracks over
  * more than the run it scanned, and a run is scanned from one starting point only (the
  * literal that starts each pattern cannot occur inside the run). A judge's error body or a
- * stack trace of a megabyte is redacted in milliseconds (lib/redact-secrets.test.ts,
+ * stack trace of a megabyte is redacted in milliseconds (tests/redact-secrets-linear.test.ts,
  * npm run bench:redact).
  */
 

@@ -10,9 +10,10 @@ import { RESPONSE_MODES } from '@/lib/judge/response-format';
 import { stepSchemas } from '@/lib/judge/steps';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { SAME_FAILURES_TO_STOP } from '@/lib/runs/judge-breaker';
+import { startPgBossRunWorker } from '@/lib/runs/pg-boss-run-worker';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { freshDatabase, TEST_POSTGRES_URL, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 
 /*
@@ -122,4 +123,42 @@ describe('a run on an endpoint that fails every request the same way', () => {
     expect((await getRunStatus(db, runId)).status).toBe('failed');
     expect(server.requests.length - resumedFrom).toBeLessThanOrEqual(MOST_REQUESTS);
   });
+});
+
+describe.skipIf(!TEST_POSTGRES_URL)('the same run on PostgreSQL (pg-boss chunks)', () => {
+  it('fails at once instead of retrying the chunk, and the other chunks stop', async () => {
+    const fresh = await freshDatabase('postgres');
+    await ensureDatabase(fresh.url);
+    const db = createDbClient(fresh.url);
+    const env = {
+      DATABASE_URL: fresh.url,
+      TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: ['m'] }]),
+      TURNWISE_RUN_CHUNK_SIZE: '5',
+      TURNWISE_WORKER_JOBS: '2',
+    };
+    const worker = await startPgBossRunWorker({ db, env, url: fresh.url });
+    try {
+      const conversations = Array.from({ length: 40 }, (_, i) => ({ turns: [{ role: 'user' as const, content: `Where is parcel ${i}?` }, { role: 'assistant' as const, content: 'Friday.' }] }));
+      const dataset = await saveDataset(db, { name: 'parcels', sourceFormat: 'deepeval', conversations });
+      const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'local', model: 'm' }, concurrency: CONCURRENCY });
+      const sentBefore = server.requests.length;
+      const { runId } = await enqueueRun(db, request, env);
+      const deadline = Date.now() + 30_000;
+      while (['queued', 'running'].includes((await getRunStatus(db, runId)).status)) {
+        if (Date.now() > deadline) throw new Error('the run did not end');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
+      expect(run.status).toBe('failed');
+      expect(run.error).toMatch(/The run stopped: 5 judge requests in a row failed the same way/);
+      // The two chunks taken at once each stop after a few calls; no chunk is retried, no later chunk starts.
+      expect(server.requests.length - sentBefore).toBeLessThanOrEqual(2 * MOST_REQUESTS);
+      const jobs = await db.$queryRawUnsafe<{ retry_count: number }[]>(`SELECT retry_count FROM pgboss.job WHERE name = 'turnwise-run-chunks'`);
+      expect(jobs.every((j) => j.retry_count === 0)).toBe(true);
+    } finally {
+      await worker.stop();
+      await db.$disconnect();
+      await fresh.drop();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 /*
  * Text shaped to make a backtracking pattern slow: long runs of what a secret pattern starts
  * with or is made of, with the one character that would complete a match missing. Used by the
- * redaction test and npm run bench:redact.
+ * redaction test (tests/redact-secrets-linear.test.ts) and npm run bench:redact.
  */
 
 /** A key registered for redaction in the shapes below (its near misses fill one shape). */
