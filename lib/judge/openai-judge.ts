@@ -355,11 +355,12 @@ function toJudgeError(error: unknown, name: string, model: string, apiKey: strin
       // The client's own words (connection error, timed out): nothing the endpoint sent.
       return new AppError('JUDGE', redactSecrets(`${where} could not get a reply from its endpoint${tried}: ${error.message}`, [apiKey]), details);
     }
-    console.warn(`${where}: the endpoint answered ${redactSecrets(error.message.slice(0, LOGGED_EXCERPT), [apiKey])}`);
+    // Redacted before it is cut (the message is at most the 4 KB the fetch kept), so a key at the cut goes whole.
+    console.warn(`${where}: the endpoint answered ${redactSecrets(error.message, [apiKey]).slice(0, LOGGED_EXCERPT)}`);
     const code = typeof error.code === 'string' ? error.code : null;
     return new AppError(
       'JUDGE',
-      `${where} request failed with status ${error.status} (${statusCause(error.status, code)})${tried}. An admin sees the endpoint's answer with Test on the Connections page.`,
+      `${where} request failed with status ${error.status} (${statusCause(error.status, code)})${tried}. The endpoint's own answer is in the server log (and, for a stored connection, shown by Test on Judge connections).`,
       details,
     );
   }
