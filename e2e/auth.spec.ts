@@ -127,6 +127,22 @@ test.describe('judge connections', () => {
     expect(html).not.toContain('sk-e2e-very-secret');
     expect(await page.content()).not.toContain('sk-e2e-very-secret');
 
+    // A new base URL with the key left blank is refused: the stored key goes only to the URL it was given for.
+    const other = await startJudgeServer({ handler: () => ({ content: 'OK from another host' }) });
+    try {
+      const edit = page.getByRole('form', { name: 'Edit test-judge' });
+      await edit.locator('input[name="baseUrl"]').fill(other.url);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(edit.getByText(/enter the API key again/).first()).toBeVisible();
+      await page.screenshot({ path: shot('connection-url-changed'), fullPage: true });
+      await page.reload();
+      await page.getByRole('button', { name: 'Test test-judge' }).click();
+      await expect(page.getByTestId('connection-test')).toContainText('OK from the test judge');
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+
     // The run form offers it as a judge.
     await page.goto('/datasets');
     const href = await page.locator('a[href^="/datasets/"]:not([href="/datasets/new"])').first().getAttribute('href');

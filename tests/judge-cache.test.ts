@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryJudgeCache, judgeCacheKey, requestCacheKey, withCache } from '@/lib/judge/cache';
+import { endpointCacheScope } from '@/lib/judge/cache-key';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
 import { toStrictJsonSchema } from '@/lib/judge/strict-json-schema';
@@ -71,8 +72,8 @@ describe('withCache', () => {
 
     const reply = await withCache(inner, cache).call(req);
 
-    expect(reply.cacheKey).toBe(requestCacheKey(req, inner.model));
-    expect(reply.cacheKey).toBe(judgeCacheKey('gpt-4o-mini', req.messages, toStrictJsonSchema(schema)));
+    expect(reply.cacheKey).toBe(requestCacheKey(req, inner.model, inner.cacheScope));
+    expect(reply.cacheKey).toBe(judgeCacheKey('gpt-4o-mini', req.messages, toStrictJsonSchema(schema), undefined, undefined, endpointCacheScope(server.url)));
     expect(await cache.get(reply.cacheKey)).toEqual({
       raw: reply.raw,
       model: 'gpt-4o-mini',
@@ -87,7 +88,7 @@ describe('withCache', () => {
     server = await startJudgeServer({ handler: answer });
     const inner = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
     const cache = createMemoryJudgeCache();
-    const key = requestCacheKey(request('x'), inner.model);
+    const key = requestCacheKey(request('x'), inner.model, inner.cacheScope);
     await cache.set(key, { raw: '{"verdict":"perhaps"}', model: 'gpt-4.1', step: 'x', promptTokens: 1, completionTokens: 1, messages: [] });
 
     const reply = await withCache(inner, cache).call(request('x'));
@@ -105,6 +106,25 @@ describe('withCache', () => {
 
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps the replies of two endpoints that serve one model name apart', async () => {
+    server = await startJudgeServer({ handler: answer });
+    const other = await startJudgeServer({ handler: () => ({ content: JSON.stringify({ verdict: 'no', reason: 'other weights' }) }) });
+    try {
+      const cache = createMemoryJudgeCache();
+      const first = await withCache(createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test', model: 'shared-name' }), cache).call(request('x'));
+      const second = await withCache(createOpenAIJudge({ baseURL: other.url, apiKey: 'sk-other', model: 'shared-name' }), cache).call(request('x'));
+      expect(second.cached).toBe(false);
+      expect(other.requests).toHaveLength(1);
+      expect([first.output.verdict, second.output.verdict]).toEqual(['yes', 'no']);
+      // The same endpoint still answers from the cache, whatever key it is reached with.
+      const again = await withCache(createOpenAIJudge({ baseURL: `${server.url}/`, apiKey: 'sk-rotated', model: 'shared-name' }), cache).call(request('x'));
+      expect(again.cached).toBe(true);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keys on model, messages and schema, not on key order', () => {

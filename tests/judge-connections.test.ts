@@ -91,6 +91,27 @@ describe('judge connections', () => {
     expect(server.requests.at(-1)?.body.max_tokens).toBe(5);
   });
 
+  it('asks for the key again when the base URL changes, so the stored key never goes to the new host', async () => {
+    const other = await startJudgeServer({ handler: () => ({ content: 'OK' }) });
+    try {
+      const { id } = await getDb().judgeConnection.findUniqueOrThrow({ where: { name: 'lab' } });
+      const moved = connectionInputSchema.parse({ name: 'lab', baseUrl: other.url, apiKey: '', models: 'judge-c' });
+      await expect(updateConnection(getDb(), id, moved, ['openai'], env)).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'apiKey' }, message: expect.stringMatching(/enter the API key again/) });
+      // Nothing changed: Test still goes to the URL the key was given for.
+      let [endpoint] = (await loadJudgeConfigWithConnections(getDb(), env)).judges;
+      expect(endpoint).toMatchObject({ baseURL: server.url, apiKey: KEY });
+      await testConnection(endpoint);
+      expect(other.requests).toHaveLength(0);
+      // With the key typed again (or the stored one removed) the move is saved.
+      await updateConnection(getDb(), id, { ...moved, apiKey: 'sk-key-for-the-new-host-1234' }, ['openai'], env);
+      [endpoint] = (await loadJudgeConfigWithConnections(getDb(), env)).judges;
+      expect(endpoint).toMatchObject({ baseURL: other.url, apiKey: 'sk-key-for-the-new-host-1234' });
+      await updateConnection(getDb(), id, connectionInputSchema.parse({ name: 'lab', baseUrl: server.url, apiKey: KEY, models: 'judge-c' }), ['openai'], env);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('reports an endpoint that refuses the key', async () => {
     const refusing = await startJudgeServer({ handler: () => ({ status: 401, body: { error: { message: 'bad key', type: 'auth' } } }) });
     try {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionInputSchema } from '@/lib/connections/connection-input';
+import { createConnection } from '@/lib/connections/connection-store';
+import { testConnection, TEST_EXCERPT_CHARS } from '@/lib/connections/test-connection';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
@@ -8,8 +10,13 @@ import { saveResult } from '@/lib/db/queries/runs/save-result';
 import { loadJudgeConfig } from '@/lib/judge/config';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
+import { runCsvChunks, runResultPages } from '@/lib/exports/run-export';
+import { enqueueRun } from '@/lib/runs/enqueue-run';
+import { executeRunChunk } from '@/lib/runs/execute-run-chunk';
 import { failRun } from '@/lib/runs/lifecycle';
+import { runRequestSchema } from '@/lib/runs/run-request';
 import { freshDatabase, type FreshDatabase } from './db/databases';
+import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 
 /* Credentials in a judge URL and keys never reach text a user sees: refused where they are configured, redacted where they could still pass. */
 
@@ -43,7 +50,9 @@ describe('a judge URL with a user and password', () => {
     const error = (await judge
       .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema, schemaName: 'reason' })
       .catch((e: unknown) => e)) as Error;
-    expect(error.message).toContain('http://***@127.0.0.1:9/v1');
+    expect(error.message).toMatch(/could not get a reply from its endpoint/);
+    // Results name the judge, never its URL (viewers read them).
+    expect(error.message).not.toContain('127.0.0.1');
     expect(JSON.stringify(error)).not.toContain(SECRET);
   });
 });
@@ -75,5 +84,61 @@ describe('stored errors', () => {
     expect(stored).not.toContain(SECRET);
     expect(stored).not.toContain('abcdefghijklmnop');
     expect(stored).toContain('sk-…9876');
+  });
+});
+
+describe('a provider that echoes the key in its error', () => {
+  // No sk- shape: only its exact value can tell it apart.
+  const KEY = 'gsk_live_Q7vT2mWcYb8Lr41xN0pe';
+  const env = { TURNWISE_SECRET: 'a test secret that is long enough to use' };
+  let fresh: FreshDatabase;
+  let db: Db;
+  let server: JudgeServer;
+  beforeAll(async () => {
+    fresh = await freshDatabase('sqlite');
+    await ensureDatabase(fresh.url);
+    db = createDbClient(fresh.url);
+    server = await startJudgeServer({
+      handler: (_body, { headers }) => ({
+        status: 401,
+        body: { error: { message: `Incorrect API key provided: ${String(headers.authorization).replace('Bearer ', '')}. Find your key in your account.`, type: 'invalid_request_error', code: 'invalid_api_key' } },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.$disconnect();
+    await fresh?.drop();
+  });
+
+  it('does not put the key in the results viewers read (errors, verdicts, warnings, CSV export)', async () => {
+    await createConnection(db, connectionInputSchema.parse({ name: 'echo', baseUrl: server.url, apiKey: KEY, models: 'm' }), [], env);
+    const conversations = Array.from({ length: 3 }, (_, i) => ({ turns: [{ role: 'user' as const, content: `question ${i}` }, { role: 'assistant' as const, content: 'answer' }] }));
+    const dataset = await saveDataset(db, { name: 'echo', sourceFormat: 'deepeval', conversations });
+    const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'echo', model: 'm' }, concurrency: 1 });
+    const { runId } = await enqueueRun(db, request, env);
+    await executeRunChunk({ db, env, runId });
+
+    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    const results = await db.result.findMany({ where: { runId }, select: { error: true, warnings: true, calls: true, steps: true } });
+    const verdicts = await db.turnVerdict.findMany({ where: { runId }, select: { reason: true } });
+    expect(results).toHaveLength(3);
+    expect(results[0].error).toMatch(/status 401 \(the endpoint refused the key\)/);
+    const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { id: true, datasetId: true } });
+    let csv = '';
+    for await (const chunk of runCsvChunks('verdicts', runResultPages(db, run))) csv += chunk;
+    expect(csv).toContain('the endpoint refused the key');
+    for (const text of [JSON.stringify(results), JSON.stringify(verdicts), csv]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain('Incorrect API key provided');
+    }
+  });
+
+  it('shows an admin who tests the connection the status and a short excerpt, the key taken out', async () => {
+    const result = await testConnection({ name: 'echo', baseURL: server.url, apiKeyEnv: null, apiKey: KEY, models: ['m'], defaultModel: 'm', rpm: null, tpm: null });
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^HTTP 401: 401 Incorrect API key provided: \*\*\*\. Find your key/);
+    expect(result.message).not.toContain(KEY);
+    expect(result.message.length).toBeLessThanOrEqual('HTTP 401: '.length + TEST_EXCERPT_CHARS);
   });
 });

@@ -27,7 +27,7 @@ export function ConnectionForm({ connection }: { connection?: ConnectionFormValu
         <AuthField label="Name" name="name" defaultValue={connection?.name} placeholder="local-vllm" required error={error('name')} />
         <AuthField label="Base URL" name="baseUrl" defaultValue={connection?.baseUrl} placeholder="https://api.example.com/v1" required error={error('baseUrl')} />
         <AuthField
-          label={connection?.keyLastFour ? `API key (stored: …${connection.keyLastFour}; blank keeps it)` : 'API key (blank: none needed)'}
+          label={connection?.keyLastFour ? `API key (stored: …${connection.keyLastFour}; blank keeps it, unless the base URL changes)` : 'API key (blank: none needed)'}
           name="apiKey"
           type="password"
           autoComplete="off"

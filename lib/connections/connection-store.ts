@@ -4,6 +4,7 @@ import { decryptText, deriveKey, encryptText, lastFour } from '../auth/secret-bo
 import { getServerSecret } from '../auth/server-secret';
 import type { JudgeEndpoint } from '../judge/config';
 import type { CheckedConnectionInput } from './connection-input';
+import { registerSecret } from '../redact-secrets';
 
 /** What the admin page shows of a connection: the key's last four characters at most. */
 export interface ConnectionInfo {
@@ -34,6 +35,7 @@ async function assertNameFree(db: Db, name: string, reserved: string[], exceptId
 
 export async function createConnection(db: Db, input: CheckedConnectionInput, envNames: string[], env: Record<string, string | undefined> = process.env): Promise<{ id: string }> {
   await assertNameFree(db, input.name, envNames);
+  registerSecret(input.apiKey);
   return db.judgeConnection.create({
     data: {
       name: input.name,
@@ -57,13 +59,23 @@ export async function updateConnection(
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
   await assertNameFree(db, input.name, envNames, id);
+  const stored = await db.judgeConnection.findUnique({ where: { id }, select: { baseUrl: true, keyCipher: true } });
+  if (!stored) throw new AppError('NOT_FOUND', 'No such judge connection');
+  // The stored key was given for the stored URL: it goes to another one only when typed again.
+  if (stored.keyCipher !== null && stored.baseUrl !== input.baseUrl && !input.apiKey && !input.clearKey) {
+    throw new AppError('BAD_INPUT', 'The base URL changed: enter the API key again (the stored key is sent only to the URL it was given for), or tick "Remove the stored key".', { field: 'apiKey' });
+  }
+  registerSecret(input.apiKey);
   const key = input.apiKey
     ? { keyCipher: encryptText(input.apiKey, keyFor(env)), keyLastFour: lastFour(input.apiKey) }
     : input.clearKey
       ? { keyCipher: null, keyLastFour: null }
       : {};
-  const { count } = await db.judgeConnection.updateMany({ where: { id }, data: { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key } });
-  if (count === 0) throw new AppError('NOT_FOUND', 'No such judge connection');
+  // A key kept is kept only if nobody changed the URL or the key since it was read.
+  const keeps = !input.apiKey && !input.clearKey;
+  const where = keeps ? { id, baseUrl: stored.baseUrl, keyCipher: stored.keyCipher } : { id };
+  const { count } = await db.judgeConnection.updateMany({ where, data: { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key } });
+  if (count === 0) throw new AppError('CONFLICT', 'The connection was changed or deleted meanwhile: reload the page and edit it again.');
 }
 
 export async function deleteConnection(db: Db, id: string): Promise<{ name: string }> {
@@ -80,11 +92,13 @@ export async function loadConnectionEndpoints(db: Db, env: Record<string, string
   const key = keyFor(env);
   return rows.map((row) => {
     const models = modelsOf(row.models);
+    const apiKey = row.keyCipher ? decryptText(row.keyCipher, key) : null;
+    registerSecret(apiKey);
     return {
       name: row.name,
       baseURL: row.baseUrl,
       apiKeyEnv: null,
-      apiKey: row.keyCipher ? decryptText(row.keyCipher, key) : null,
+      apiKey,
       models,
       defaultModel: models[0],
       rpm: row.rpm,

@@ -1,5 +1,7 @@
 import OpenAI from 'openai';
+import { boundedErrorFetch, ERROR_BODY_LIMIT } from '../judge/bounded-error-fetch';
 import type { JudgeEndpoint } from '../judge/config';
+import { redactSecrets } from '../redact-secrets';
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -9,7 +11,14 @@ export interface ConnectionTestResult {
   ms: number;
 }
 
-/** One small chat request (a few tokens) to the endpoint's first model; the answer or the error is shown as is. */
+/** Characters of the endpoint's answer Test shows: enough for a provider's message, too few to read a page through it. */
+export const TEST_EXCERPT_CHARS = 200;
+
+/**
+ * One small chat request (a few tokens) to the endpoint's first model. Only admins see the
+ * result: the reply, or the status with a short excerpt of the error answer, the key and
+ * any other configured secret taken out.
+ */
 export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_000 }: { timeoutMs?: number } = {}): Promise<ConnectionTestResult> {
   const model = endpoint.defaultModel;
   const client = new OpenAI({
@@ -21,8 +30,11 @@ export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_0
     baseURL: endpoint.baseURL,
     maxRetries: 0,
     timeout: timeoutMs,
+    fetch: boundedErrorFetch(),
   });
   const started = Date.now();
+  // Redacted before it is cut, so a key that straddles the cut is still taken out whole.
+  const excerpt = (text: string) => redactSecrets(text.slice(0, ERROR_BODY_LIMIT), [endpoint.apiKey]).slice(0, TEST_EXCERPT_CHARS);
   try {
     const reply = await client.chat.completions.create({
       model,
@@ -31,9 +43,9 @@ export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_0
       temperature: 0,
     });
     const text = reply.choices[0]?.message?.content?.trim() ?? '';
-    return { ok: true, model, message: text === '' ? '(an empty reply)' : text.slice(0, 200), ms: Date.now() - started };
+    return { ok: true, model, message: text === '' ? '(an empty reply)' : excerpt(text), ms: Date.now() - started };
   } catch (error) {
     const status = error instanceof OpenAI.APIError && error.status ? `HTTP ${error.status}: ` : '';
-    return { ok: false, model, message: `${status}${(error as Error).message}`.slice(0, 300), ms: Date.now() - started };
+    return { ok: false, model, message: `${status}${excerpt((error as Error).message)}`, ms: Date.now() - started };
   }
 }

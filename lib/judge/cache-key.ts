@@ -21,8 +21,22 @@ function sortKeys(value: unknown): unknown {
 }
 
 /**
- * sha256 (hex) of the canonical JSON of model, messages (role and content only) and schema, and
- * of the logprobs asked for when a request asks for them (a reply without them cannot stand in).
+ * The endpoint a judge's replies are cached under: its base URL, normalised. Two servers
+ * that serve different weights under one model name do not share replies. Never the key: the
+ * cache key is a hash, but a key has no business in it.
+ */
+export function endpointCacheScope(baseURL: string): string {
+  try {
+    return new URL(baseURL).href.replace(/\/+$/, '');
+  } catch {
+    return baseURL;
+  }
+}
+
+/**
+ * sha256 (hex) of the canonical JSON of model, messages (role and content only) and schema, of
+ * the logprobs asked for when a request asks for them (a reply without them cannot stand in),
+ * and of the endpoint (`scope`) for judges on a server.
  */
 export function judgeCacheKey(
   model: string,
@@ -30,8 +44,10 @@ export function judgeCacheKey(
   jsonSchema: JsonSchema,
   topLogprobs?: number,
   sampling?: { index: number; temperature: number },
+  scope?: string,
 ): string {
   const payload = canonicalJson({
+    ...(scope ? { endpoint: scope } : {}),
     model,
     messages: messages.map(({ role, content }) => ({ role, content })),
     schema: jsonSchema,
@@ -57,6 +73,6 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
  * The key a request is cached under. Judges put it on their replies and withCache looks it
  * up, so both must call this one function.
  */
-export function requestCacheKey<T>(request: JudgeRequest<T>, defaultModel: string): string {
-  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema), request.topLogprobs, request.sampling);
+export function requestCacheKey<T>(request: JudgeRequest<T>, defaultModel: string, scope?: string): string {
+  return judgeCacheKey(request.model ?? defaultModel, request.messages, requestJsonSchema(request.jsonSchemaOf ?? request.schema), request.topLogprobs, request.sampling, scope);
 }

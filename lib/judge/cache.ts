@@ -36,7 +36,7 @@ export function withCache(judge: Judge, cache: JudgeCache): Judge {
   }
 
   async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
-    const key = requestCacheKey(request, judge.model);
+    const key = requestCacheKey(request, judge.model, judge.cacheScope);
     let shared = inFlight.get(key);
     const isFirst = !shared;
     if (!shared) {
@@ -72,6 +72,7 @@ export function withCache(judge: Judge, cache: JudgeCache): Judge {
   return {
     kind: judge.kind,
     model: judge.model,
+    ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
     call,
     usage: () => {
       const inner = judge.usage();

@@ -5,7 +5,7 @@ import { createOfflineJudge, OFFLINE_MODEL } from './offline';
 import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TIMEOUT_MS, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
 import { MODEL_PRICES } from './prices';
 import type { Judge, JudgeCache } from './types';
-import { hasCredentials } from '../redact-secrets';
+import { hasCredentials, registerSecret } from '../redact-secrets';
 
 /** An OpenAI-compatible endpoint a judge can be created on. Holds its key: server-side only. */
 export interface JudgeEndpoint {
@@ -116,6 +116,7 @@ export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeC
   if (!parsed.success) throw configError(parsed.error.issues[0]);
   const vars = parsed.data;
   const model = vars.TURNWISE_JUDGE_MODEL ?? DEFAULT_JUDGE_MODEL;
+  registerSecret(vars.OPENAI_API_KEY);
   const onOpenAI = !vars.OPENAI_BASE_URL || new URL(vars.OPENAI_BASE_URL).host === new URL(DEFAULT_OPENAI_BASE_URL).host;
   return {
     concurrency: vars.TURNWISE_JUDGE_CONCURRENCY ?? 8,
@@ -157,6 +158,7 @@ function parseNamedJudges(text: string | undefined, env: Record<string, string |
   if (!parsed.success) throw configError({ ...parsed.error.issues[0], path: ['TURNWISE_JUDGES', ...parsed.error.issues[0].path] });
   return parsed.data.map((judge) => {
     const key = judge.apiKeyEnv ? env[judge.apiKeyEnv]?.trim() : undefined;
+    registerSecret(key);
     return {
       name: judge.name,
       baseURL: judge.baseUrl,

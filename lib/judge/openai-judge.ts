@@ -3,7 +3,9 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
-import { judgeCacheKey, requestJsonSchema } from './cache-key';
+import { boundedErrorFetch } from './bounded-error-fetch';
+import { endpointCacheScope, judgeCacheKey, requestJsonSchema } from './cache-key';
+import { failureSignature, statusCause } from './judge-error-cause';
 import { isCutShort, parseReply } from './parse-reply';
 import { estimateCost, estimateTokens } from './prices';
 import { backoffMs, classifyFailure, describeAttempts, failureCause, formatWait, isCutBody, ReplyCutShortError, sleep, type JudgeRetry } from './request-retries';
@@ -19,7 +21,7 @@ import {
   type TokenLogprobs,
 } from './types';
 import { createUsageCounter } from './usage-counter';
-import { redactSecrets } from '../redact-secrets';
+import { redactSecrets, registerSecret } from '../redact-secrets';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_JUDGE_MODEL = 'gpt-4.1';
@@ -54,6 +56,8 @@ export type OpenAIJudgeOptions = z.input<typeof openAIJudgeOptionsSchema>;
 
 export interface OpenAIJudge extends Judge {
   readonly name: string;
+  /** The endpoint its replies are cached under (endpointCacheScope of its base URL). */
+  readonly cacheScope: string;
   /** The response mode this judge settled on; null until a call succeeded in auto mode. */
   responseMode(): ResponseMode | null;
   rateLimit(): JudgeRateLimitStatus;
@@ -89,6 +93,8 @@ const EXPECTED_COMPLETION_TOKENS = 300;
 export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   const options = openAIJudgeOptionsSchema.parse(input);
   const baseURL = options.baseURL ?? DEFAULT_OPENAI_BASE_URL;
+  const cacheScope = endpointCacheScope(baseURL);
+  registerSecret(options.apiKey);
   // Every credential is passed explicitly (null, not undefined) so the SDK never falls back
   // to OPENAI_* variables of the process: a key goes only to the endpoint it was configured for.
   const client = new OpenAI({
@@ -100,6 +106,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs,
+    fetch: boundedErrorFetch(),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
   const limit = pLimit(options.concurrency);
@@ -260,7 +267,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
   async function call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
     const model = request.model ?? options.model;
     const schema = requestJsonSchema(request.jsonSchemaOf ?? request.schema);
-    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs, request.sampling);
+    const cacheKey = judgeCacheKey(model, request.messages, schema, request.topLogprobs, request.sampling, cacheScope);
     const log: StepLog = { requests: 0, retries: [], promptTokens: 0, completionTokens: 0, costUsd: 0 };
     // How each attempt ended; only a reply that arrived whole and failed validation ends one and starts the next.
     const attemptCauses: string[] = [];
@@ -309,7 +316,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
         }
       }
     } catch (error) {
-      throw toJudgeError(error, options.name, model, baseURL, log.retries, attemptCauses);
+      throw toJudgeError(error, options.name, model, options.apiKey, log.retries, attemptCauses);
     }
   }
 
@@ -317,6 +324,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     kind: 'openai',
     name: options.name,
     model: options.model,
+    cacheScope,
     call,
     usage: usage.snapshot,
     responseMode: () => settledMode,
@@ -339,26 +347,42 @@ const isFormatRejection = (error: unknown): boolean =>
 // Reasoning models (o-series, gpt-5) reject any temperature but the default.
 const acceptsTemperature = (model: string): boolean => !/^(openai\/)?(o\d|gpt-5)/i.test(model);
 
-function toJudgeError(error: unknown, name: string, model: string, baseURL: string, found: JudgeRetry[], attemptCauses: string[] = []): unknown {
+/** Characters of an endpoint's error answer the server log keeps. */
+const LOGGED_EXCERPT = 300;
+
+/**
+ * The error a judge step fails with: status and a cause in our words, never the endpoint's
+ * answer (lib/judge/judge-error-cause.ts says why). The answer, cut short and redacted, goes
+ * to the server log; `details.signature` tells failures of the same kind apart without it.
+ * A step that failed on a fault after invalid replies names how every attempt ended.
+ */
+function toJudgeError(error: unknown, name: string, model: string, apiKey: string | null, found: JudgeRetry[], attemptCauses: string[] = []): unknown {
   if (error instanceof JudgeOutputError || error instanceof APIUserAbortError) return error;
-  // A step that failed on a fault after invalid replies names how every attempt ended.
   const earlier = attemptCauses.length > 1 ? ` Attempts: ${describeAttempts(attemptCauses)}.` : '';
-  if (error instanceof AppError) return earlier ? new AppError(error.code, redactSecrets(error.message + earlier), error.details) : error;
-  const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause) }));
+  if (error instanceof AppError) return earlier ? new AppError(error.code, redactSecrets(error.message + earlier, [apiKey]), error.details) : error;
+  const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause, [apiKey]) }));
   const where = `Judge "${name}" (model ${model})`;
   const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
   if (error instanceof ReplyCutShortError) {
-    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${error.message}.${earlier}`), { judge: name, model, status: null, retries });
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${error.message}.${earlier}`, [apiKey]), { judge: name, model, status: null, retries });
   }
   if (error instanceof APIError) {
-    const message =
-      error.status === undefined
-        ? `${where} could not get a reply from ${baseURL}${tried}: ${error.message}`
-        : `${where} request failed with status ${error.status}${tried}: ${error.message}`;
-    return new AppError('JUDGE', redactSecrets(message + earlier), { judge: name, model, status: error.status ?? null, retries });
+    const details = { judge: name, model, status: error.status ?? null, retries, signature: failureSignature(error) };
+    if (error.status === undefined) {
+      // The client's own words (connection error, timed out): nothing the endpoint sent.
+      return new AppError('JUDGE', redactSecrets(`${where} could not get a reply from its endpoint${tried}: ${error.message}${earlier}`, [apiKey]), details);
+    }
+    // Redacted before it is cut (the message is at most the 4 KB the fetch kept), so a key at the cut goes whole.
+    console.warn(`${where}: the endpoint answered ${redactSecrets(error.message, [apiKey]).slice(0, LOGGED_EXCERPT)}`);
+    const code = typeof error.code === 'string' ? error.code : null;
+    return new AppError(
+      'JUDGE',
+      redactSecrets(`${where} request failed with status ${error.status} (${statusCause(error.status, code)})${tried}. The endpoint's own answer is in the server log (and, for a stored connection, shown by Test on Judge connections).${earlier}`, [apiKey]),
+      details,
+    );
   }
   if (isCutBody(error)) {
-    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}${earlier}`), { judge: name, model, status: null, retries });
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}${earlier}`, [apiKey]), { judge: name, model, status: null, retries });
   }
   return error;
 }

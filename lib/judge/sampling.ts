@@ -9,6 +9,7 @@ export function withSampling(judge: Judge, sampling: { index: number; temperatur
   return {
     kind: judge.kind,
     model: judge.model,
+    ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
     call: (request) => judge.call({ ...request, sampling }),
     usage: () => judge.usage(),
     ...(judge.rateLimit ? { rateLimit: () => judge.rateLimit!() } : {}),

@@ -72,6 +72,8 @@ export interface Judge {
   /** e.g. "offline" or "openai"; shown in reasons and stored on runs. */
   readonly kind: string;
   readonly model: string;
+  /** The endpoint its replies are cached under (judges on a server); cache keys include it. */
+  readonly cacheScope?: string;
   call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>>;
   /** Totals of every call this judge served. */
   usage(): Usage;

@@ -6,6 +6,7 @@ import { notFound } from '../db/queries/not-found';
 import type { Judge } from '../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
 import { reportJudgeActivity } from './report-judge-activity';
+import { withBreaker } from './judge-breaker';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from '../metrics/selected-metric';
 import { recordResult } from './lifecycle';
@@ -31,6 +32,7 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; 
     judge: {
       kind: judge.kind,
       model: judge.model,
+      ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
       usage: () => judge.usage(),
       ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
       call: async (request) => {
@@ -83,7 +85,12 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
-  const { judge, dispose } = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
+  // A judge that keeps failing the same way stops the chunk: no new item starts, and the
+  // chunk ends with the breaker's error, which fails the run (see the workers).
+  const halted = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, halted.signal]) : halted.signal;
+  const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env)), () => halted.abort('judge failing'));
+  const { judge, dispose } = forRun(breaker.judge, signal);
   const stopReporting = reportJudgeActivity(db, runId, judge);
   let scored = 0;
   try {
@@ -94,12 +101,12 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
       concurrency: run.concurrency,
       samples: run.samples,
       temperature: run.temperature ?? undefined,
-      signal: options.signal,
+      signal,
       retain: false,
       skip: (item) => stored.has(storedItemKey(rows[item.conversation].id, item.metric)),
       onResult: async (item, result) => {
         // An item cut short by the stop is not a result: whoever resumes the run scores it again.
-        if (options.signal?.aborted && result.error !== null) return;
+        if (signal.aborted && result.error !== null) return;
         if (await recordResult(db, runId, rows[item.conversation].id, result)) scored++;
       },
     });
@@ -107,5 +114,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
     dispose();
     await stopReporting();
   }
+  const stop = breaker.tripped();
+  if (stop) throw stop;
   return { scored };
 }

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { redactSecrets } from '../redact-secrets';
 import { executeRunChunk } from './execute-run-chunk';
+import { isBreakerStop } from './judge-breaker';
 import { closeCancelledRun, failRun, finishRun, startRun } from './lifecycle';
 import { CHUNK_QUEUE, chunkLeaseSeconds, failSilentJobs, getBoss, keepJobAlive, stopBoss, type ChunkJob } from './pg-boss-queue';
 import { shareRateLimitsByActiveChunks } from './rate-limit-share';
@@ -48,7 +49,8 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       if (checking) return;
       checking = true;
       getRunStatus(db, runId)
-        .then((run) => run.status === 'cancelled' && controller.abort('cancelled'))
+        // A run failed elsewhere (another chunk's judge kept failing) stops this chunk too.
+        .then((run) => (run.status === 'cancelled' || run.status === 'failed') && controller.abort(run.status))
         .catch(() => undefined)
         .finally(() => (checking = false));
     }, 1000);
@@ -57,7 +59,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       log(`run ${runId}: chunk ${from}–${to} scored ${scored} item(s) on ${id}`);
       if (controller.signal.aborted) {
         if (controller.signal.reason === 'cancelled') await closeCancelledRun(db, runId);
-        else throw new Error('worker stopped before the chunk was done');
+        else if (controller.signal.reason !== 'failed') throw new Error('worker stopped before the chunk was done');
         return;
       }
       const run = await getRunStatus(db, runId);
@@ -71,6 +73,11 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       const e = error as Error & { code?: string };
       const message = redactSecrets(e.message?.trim() || `${e.name ?? 'Error'}${e.code ? ` ${e.code}` : ''}: ${String(error)}`);
       log(`run ${runId}: chunk ${from}–${to} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}): ${message}`);
+      // A judge that failed the same way on every request would fail the same way on a retry.
+      if (isBreakerStop(error)) {
+        await failRun(db, runId, message, { status: ['running'] }).catch(() => undefined);
+        return;
+      }
       if (job.retryCount >= job.retryLimit) {
         await failRun(db, runId, message, { status: ['running'] }).catch(() => undefined);
       }

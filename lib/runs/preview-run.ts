@@ -2,9 +2,10 @@ import type { Db } from '../db/queries/db-types';
 import { createPrismaJudgeCache } from '../db/queries/judge-cache';
 import { listConversationsAt } from '../db/queries/datasets/conversation-pages';
 import { createMemoryJudgeCache, withCache } from '../judge/cache';
-import { requestCacheKey } from '../judge/cache-key';
+import { endpointCacheScope, requestCacheKey } from '../judge/cache-key';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { createOfflineJudge } from '../judge/offline';
+import { DEFAULT_OPENAI_BASE_URL } from '../judge/openai-judge';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
 import { createSelectedMetric, selectionApplies } from '../metrics/selected-metric';
@@ -63,11 +64,12 @@ export function rateLimitedDuration(calls: number, tokens: number, limits: { rpm
  * facts extracted…), and prices each request as the chosen model would, from the prompt
  * our pipeline actually renders and a reply of the offline judge's length.
  */
-function createPlanningJudge(model: string): Judge {
+function createPlanningJudge(model: string, cacheScope: string): Judge {
   const offline = createOfflineJudge();
   return {
     kind: 'planning',
     model,
+    cacheScope,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
       const reply = await offline.call(request);
       const promptTokens = estimateTokens(request.messages.map((m) => m.content).join('\n'));
@@ -78,7 +80,7 @@ function createPlanningJudge(model: string): Judge {
         promptTokens,
         completionTokens,
         costUsd: estimateCost(model, promptTokens, completionTokens),
-        cacheKey: requestCacheKey(request, model),
+        cacheKey: requestCacheKey(request, model, cacheScope),
       };
     },
     usage: () => offline.usage(),
@@ -157,7 +159,9 @@ export async function previewRun(
   const limits = { rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null };
   const offline = judge.judgeKind === 'offline';
   const cache = planningCache(createPrismaJudgeCache(db));
-  const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel), cache);
+  // The run's cache keys include its endpoint: the plan looks up the same ones.
+  const scope = endpointCacheScope(endpoint?.baseURL ?? DEFAULT_OPENAI_BASE_URL);
+  const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel, scope), cache);
   const selections = await resolveMetrics(db, request.metrics);
   const counts = await countApplicable(db, request.datasetId, selections);
   const metrics = selections.map((m) => ({ name: m.name, selection: m, metric: createSelectedMetric(m, planner) }));

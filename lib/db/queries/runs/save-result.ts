@@ -31,7 +31,7 @@ export async function saveResult(
         threshold: result.threshold,
         reason: result.reason,
         error: result.error === null ? null : redactSecrets(result.error),
-        warnings: result.warnings.length > 0 ? result.warnings : undefined,
+        warnings: result.warnings.length > 0 ? result.warnings.map((w) => redactSecrets(w)) : undefined,
         steps: result.steps as object,
         calls: result.calls as unknown as object[],
         judgeCalls: result.usage.calls,
@@ -52,7 +52,8 @@ export async function saveResult(
           turnIndex: v.turn,
           verdict: v.verdict,
           score: v.score ?? null,
-          reason: v.reason,
+          // A unit the judge failed on carries the judge's error as its reason.
+          reason: v.verdict === 'error' ? redactSecrets(v.reason) : v.reason,
           voteShare: v.voteShare ?? null,
         })),
       });
