@@ -1,11 +1,18 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/lib/auth/auth';
+import { authErrorResponse } from '@/lib/auth/auth-error-response';
 import { hostAllowed, hostRefusal } from '@/lib/http/allowed-hosts';
 
 // better-auth's endpoints: sign-in, sign-out, session, OpenID Connect callbacks; only for this server's host names.
-const guarded = (handle: (request: Request) => Promise<Response>) => (request: Request) => {
+// Errors it does not answer itself (it rethrows them: onAPIError.throw) get the API's answer (a read-only database: 503 saying so).
+const guarded = (handle: (request: Request) => Promise<Response>) => async (request: Request) => {
   const host = request.headers.get('host');
-  return hostAllowed(host, process.env) ? handle(request) : Promise.resolve(Response.json({ error: { code: 'FORBIDDEN', message: hostRefusal(host ?? '') } }, { status: 403 }));
+  if (!hostAllowed(host, process.env)) return Response.json({ error: { code: 'FORBIDDEN', message: hostRefusal(host ?? '') } }, { status: 403 });
+  try {
+    return await handle(request);
+  } catch (error) {
+    return authErrorResponse(error);
+  }
 };
 export const GET = guarded((request) => toNextJsHandler(getAuth()).GET(request));
 export const POST = guarded((request) => toNextJsHandler(getAuth()).POST(request));
