@@ -1,7 +1,7 @@
 /** Characters of a turn's text a conversation page sends up front; the rest loads on demand. */
-export const PREVIEW_CHARS = 6000;
+export const PREVIEW_CHARS = 4000;
 /** Characters of each retrieval or context item sent up front (a turn may have many). */
-export const ITEM_PREVIEW_CHARS = 1500;
+export const ITEM_PREVIEW_CHARS = 1000;
 
 export interface TextPreview {
   /** The start of the text, at most the limit. */
