@@ -36,7 +36,7 @@ export async function ensureDiskReserve(db: Db, bytes = diskReserveBytes()): Pro
   const size = await fs.stat(file).then((s) => s.size, () => -1);
   if (size >= bytes) return true;
   // Written, not truncated to size: a sparse file would hold no blocks to give back.
-  const handle = await fs.open(file, 'w');
+  const handle = await fs.open(/*turbopackIgnore: true*/ file, 'w');
   try {
     const zeros = Buffer.alloc(CHUNK);
     for (let at = 0; at < bytes; at += CHUNK) await handle.write(zeros, 0, Math.min(CHUNK, bytes - at));
