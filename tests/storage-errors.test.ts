@@ -6,6 +6,8 @@ import { createPasswordUser } from '../lib/auth/users';
 import { createDbClient, disconnectDb, getDb, type Db } from '../lib/db/client';
 import { diskReservePath, ensureDiskReserve, releaseDiskReserve } from '../lib/db/disk-reserve';
 import { ensureDatabase } from '../lib/db/migrations';
+import { purgeDataset } from '../lib/db/queries/datasets/purge-dataset';
+import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
 import { errorResponse } from '../lib/http/errors';
 import { readUploadAnswer } from '../lib/imports/upload-answer';
 import { type FreshDatabase, freshDatabase, TEST_POSTGRES_URL } from './db/databases';
@@ -110,6 +112,51 @@ describe('a full disk', () => {
     expect(await releaseDiskReserve(full)).toBe(true);
     expect(fs.existsSync(file!)).toBe(false);
     expect(await releaseDiskReserve(full)).toBe(false);
+  });
+});
+
+describe('removing a failed import on a disk with no room left', () => {
+  // A real "disk full" error: a client that may not grow the file at all.
+  async function diskFullError(): Promise<unknown> {
+    const noRoom = sqliteClientWith(database.url, ['PRAGMA max_page_count = 1']);
+    const error = await noRoom.dataset.create({ data: { name: 'x'.repeat(8 * 1024 * 1024), sourceFormat: 'jsonl' } }).catch((e: unknown) => e);
+    await noRoom.$disconnect();
+    return error;
+  }
+  /** The client, whose first `failures` deletes find the disk full (as SQLite's WAL does when nothing is free). */
+  const fullAtFirst = (db: Db, error: unknown, failures: number): Db =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === '$transaction' && failures-- > 0) return () => Promise.reject(error);
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+  it('gives the reserve back, removes the rows, and makes the reserve again', async () => {
+    const error = await diskFullError();
+    expect(errorResponse(error).status).toBe(507);
+    const db = createDbClient(database.url);
+    const saved = process.env.TURNWISE_DISK_RESERVE_MB;
+    process.env.TURNWISE_DISK_RESERVE_MB = '1';
+    try {
+      const before = await counts(db);
+      const { id } = await saveDataset(db, { name: 'half', sourceFormat: 'jsonl', conversations: [{ turns: [{ role: 'user', content: 'hello' }] }] });
+      expect(await ensureDiskReserve(db)).toBe(true);
+      const reserve = (await diskReservePath(db))!;
+      await purgeDataset(fullAtFirst(db, error, 1), id);
+      expect(await counts(db)).toEqual(before);
+      expect(fs.statSync(reserve).size).toBe(1024 * 1024);
+      // With no reserve to give back, the error stands (the sweep retries later).
+      const second = await saveDataset(db, { name: 'half', sourceFormat: 'jsonl', conversations: [{ turns: [{ role: 'user', content: 'hello' }] }] });
+      await releaseDiskReserve(db);
+      await expect(purgeDataset(fullAtFirst(db, error, 1), second.id)).rejects.toBe(error);
+      await purgeDataset(db, second.id);
+    } finally {
+      if (saved === undefined) delete process.env.TURNWISE_DISK_RESERVE_MB;
+      else process.env.TURNWISE_DISK_RESERVE_MB = saved;
+      await db.$disconnect();
+    }
   });
 });
 
