@@ -11,6 +11,10 @@ export type AppErrorCode =
   | 'JUDGE'
   /** The database could not take the request in time (another long write): retry later. */
   | 'BUSY'
+  /** The database's disk is full: nothing could be stored. */
+  | 'DISK_FULL'
+  /** The database takes no writes (a read-only file, mount or server). */
+  | 'READ_ONLY'
   | 'INTERNAL';
 
 export class AppError extends Error {

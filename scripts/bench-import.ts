@@ -1,7 +1,8 @@
 /*
- * npm run bench:import [-- --conversations 100000 --turns 10 --port 3290 --build --keep]
+ * npm run bench:import [-- --conversations 100000 --turns 10 --port 3290 --build --keep --json]
  *
- * Writes a JSONL dataset (100,000 conversations of 10 turns, about 230 MB) into a temp folder,
+ * Writes a JSONL dataset (100,000 conversations of 10 turns, about 230 MB; with --json, one JSON
+ * list of them: `--json --conversations 124000` is about 250 MB) into a temp folder,
  * starts `next start` on a fresh SQLite database there, uploads the file through the real upload
  * route (POST /api/datasets/import, body streamed from disk), then downloads it back through the
  * export route. Samples the server's resident memory (/proc/<pid>/status VmRSS, and VmHWM) every
@@ -152,11 +153,13 @@ async function main() {
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-import-'));
-  const file = path.join(dir, 'bench.jsonl');
+  const json = flag('json');
+  const fileName = json ? 'bench.json' : 'bench.jsonl';
+  const file = path.join(dir, fileName);
   let server: ChildProcess | null = null;
   try {
     let t = performance.now();
-    const bytes = await writeBenchFile(file, CONVERSATIONS, TURNS);
+    const bytes = await writeBenchFile(file, CONVERSATIONS, TURNS, 42, json);
     console.log(`Wrote ${CONVERSATIONS.toLocaleString('en-US')} conversations × ${TURNS} turns: ${round(mb(bytes))} MB in ${round((performance.now() - t) / 1000)} s (${file})`);
 
     const dbFile = path.join(dir, 'bench.db');
@@ -179,7 +182,7 @@ async function main() {
     sampler.reset();
     const cpu0 = cpuSecondsOf(pid);
     t = performance.now();
-    const res = await uploadFile(PORT, file, new URLSearchParams({ name: 'bench', fileName: 'bench.jsonl', modelVersion: 'bench' }));
+    const res = await uploadFile(PORT, file, new URLSearchParams({ name: 'bench', fileName, modelVersion: 'bench' }));
     const importSeconds = (performance.now() - t) / 1000;
     const importCpu = cpuSecondsOf(pid) - cpu0;
     sampler.sample();
@@ -205,6 +208,7 @@ async function main() {
     const hwm = memoryOf(pid)?.hwm ?? 0;
     sampler.stop();
     const result = {
+      format: json ? 'json' : 'jsonl',
       conversations: CONVERSATIONS,
       turns: answer.stats?.turns ?? 0,
       fileMB: round(mb(bytes)),

@@ -1,11 +1,13 @@
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
+import { LongText } from '@/components/conversations/long-text';
 import { Badge } from '@/components/ui/badge';
 import { pillClass } from '@/components/ui/pill';
 import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { Table, Td } from '@/components/ui/table';
 import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
+import { previewOf } from '@/lib/conversations/text-preview';
 import { turnRows, wordDiff } from '@/lib/compare/turn-changes';
 import type { SideBySideView } from '@/lib/compare/load-side-by-side';
 import { formatScore, metricLabel } from '@/lib/format/format';
@@ -30,8 +32,10 @@ const gridStyle = (runs: number) => ({ '--cols': `4.75rem repeat(${runs}, minmax
 // One column on a phone (each run's copy under the other), side by side from `sm` up.
 const GRID = 'grid gap-2 sm:[grid-template-columns:var(--cols)]';
 
-function TurnCells({ turn, runs }: { turn: AlignedTurn; runs: SideBySideView['runs'] }) {
+function TurnCells({ turn, runs, conversationIds }: { turn: AlignedTurn; runs: SideBySideView['runs']; conversationIds: (string | undefined)[] }) {
   const base = turn.cells[0];
+  // Long replies go as their start (the word diff is of the starts); "show all" loads the rest.
+  const basePreview = base ? previewOf(base.content) : null;
   return (
     <>
       {turn.cells.map((cell, r) => {
@@ -44,6 +48,9 @@ function TurnCells({ turn, runs }: { turn: AlignedTurn; runs: SideBySideView['ru
           );
         }
         const changedText = r > 0 && base !== null && cell.content !== base.content;
+        const preview = previewOf(cell.content);
+        const diff = changedText && basePreview ? <WordDiff parts={wordDiff(basePreview.text, preview.text)} /> : undefined;
+        const conversationId = conversationIds[r];
         return (
           <div key={r} className="min-w-0 space-y-1.5">
             <p className="text-xs font-medium text-slate-500">
@@ -52,7 +59,7 @@ function TurnCells({ turn, runs }: { turn: AlignedTurn; runs: SideBySideView['ru
               {changedText ? <span className="ml-1 font-semibold text-indigo-700">· changed</span> : null}
             </p>
             <p className={`rounded-md px-2 py-1.5 text-sm break-words whitespace-pre-wrap ${cell.role === 'user' ? 'bg-slate-100' : 'bg-indigo-50'}`} data-testid={changedText ? 'reply-diff' : undefined}>
-              {changedText ? <WordDiff parts={wordDiff(base.content, cell.content)} /> : cell.content}
+              {conversationId ? <LongText preview={preview} source={{ conversationId, turnIndex: turn.index, part: 'content' }} shown={diff} /> : (diff ?? cell.content)}
             </p>
             {cell.verdicts.length ? (
               <ul className="space-y-1">
@@ -73,6 +80,7 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
   const { runs, conversations, turns } = view;
   const scoreOf = (r: number, metric: string) => conversations[r]?.results.find((x) => x.metric === metric) ?? null;
   const rows = turnRows(turns, search.changedOnly);
+  const conversationIds = conversations.map((c) => c?.id);
   // Changed turns are rows in both views (only unchanged ones fold).
   const changedCount = rows.filter((row) => row.kind === 'turn' && row.changed).length;
   const here = (changedOnly: boolean) => compareHref('/compare/conversation', { ...tableState(search), key: search.key, changedOnly });
@@ -179,7 +187,7 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
                     </p>
                   ) : null}
                 </div>
-                <TurnCells turn={turn} runs={runs} />
+                <TurnCells turn={turn} runs={runs} conversationIds={conversationIds} />
               </li>
             );
           })}

@@ -55,7 +55,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
       ) : null}
       <div className="max-w-4xl space-y-4">
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
-        <ChatTranscript turns={c.turns.slice(window.from, window.to)} offset={window.from} />
+        <ChatTranscript turns={c.turns.slice(window.from, window.to)} offset={window.from} conversationId={detail.id} />
         <ScrollToHash />
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
       </div>

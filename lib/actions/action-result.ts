@@ -1,4 +1,4 @@
-import { busyErrorOf } from '../db/busy-error';
+import { databaseErrorOf } from '../db/database-error';
 import { isAppError } from '../errors';
 import { redactSecrets } from '../redact-secrets';
 
@@ -10,12 +10,12 @@ export interface ActionResult {
 }
 
 /**
- * The one place an action turns a thrown error into its answer: an AppError keeps its
- * message (and its field, shown beside that input); anything else is logged and answered
+ * The one place an action turns a thrown error into its answer: an AppError (or a database
+ * that is busy, full or read-only) keeps its message (and its field, shown beside that input); anything else is logged and answered
  * with a message that leaks nothing.
  */
 export function failure(thrown: unknown): ActionResult {
-  const error = busyErrorOf(thrown) ?? thrown;
+  const error = databaseErrorOf(thrown) ?? thrown;
   if (isAppError(error) && error.code !== 'INTERNAL') {
     const field = typeof error.details?.field === 'string' ? error.details.field : null;
     return { ok: false, message: error.message, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };

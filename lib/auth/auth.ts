@@ -33,6 +33,9 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
     // change sign a user out everywhere).
     disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-other-sessions'],
     telemetry: { enabled: false },
+    // Its own errors (wrong password, too many tries) it answers itself; anything else (a database
+    // that is read-only or full) is thrown to the route, which answers it as every route does.
+    onAPIError: { throw: true },
     // Without TURNWISE_URL the server answers on whatever address users type (localhost,
     // 127.0.0.1, a LAN name): trust the origin of the host the request came to, which a
     // cross-site form cannot forge (its Origin is its own site).

@@ -14,7 +14,7 @@ export function formatFor(shape: Shape, container: Container): FormatId {
 
 const firstItem = (v: unknown): unknown => (Array.isArray(v) ? v[0] : undefined);
 
-const isShareGptMessage = (v: unknown): boolean => isPlainObject(v) && new FieldReader(v).has('from', 'value');
+export const isShareGptMessage = (v: unknown): boolean => isPlainObject(v) && new FieldReader(v).has('from', 'value');
 
 /** Which mapper a record needs, judged by its keys; null if it looks like none. */
 export function recordShape(record: unknown): Shape | null {

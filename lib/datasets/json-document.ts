@@ -42,15 +42,23 @@ export function parseJsonDocument(
   return { format, datasetMetadata: located.rest };
 }
 
-/** Gives each problem the line and column of the deepest part of its path found in the text. */
-export function resolveLines(text: string, unresolved: Map<Problem, Path>): void {
+/**
+ * Gives each problem the line and column of the deepest part of its path found in the text. The
+ * text may be one record of a larger file: `origin` is its path in the file and where it starts.
+ */
+export function resolveLines(text: string, unresolved: Map<Problem, Path>, origin?: { path: Path; line: number; column: number }): void {
+  const skip = origin?.path.length ?? 0;
+  const inFile = (line: number, column: number) =>
+    origin ? { line: origin.line + line - 1, column: line === 1 ? origin.column + column - 1 : column } : { line, column };
+  const relative = new Map<Problem, Path>();
+  for (const [problem, path] of unresolved) relative.set(problem, path.slice(skip));
   const wanted = new Set<string>();
-  for (const path of unresolved.values()) for (let k = 0; k <= path.length; k++) wanted.add(JSON.stringify(path.slice(0, k)));
+  for (const path of relative.values()) for (let k = 0; k <= path.length; k++) wanted.add(JSON.stringify(path.slice(0, k)));
   const found = new Map<string, { line: number; column: number }>();
   const note = (path: Path, line: number, column: number): boolean => {
     const key = JSON.stringify(path);
     if (!wanted.has(key)) return false;
-    if (!found.has(key)) found.set(key, { line: line + 1, column: column + 1 });
+    if (!found.has(key)) found.set(key, inFile(line + 1, column + 1));
     return true;
   };
   // Returning false from a begin callback skips the callbacks inside: only wanted subtrees cost paths.
@@ -63,7 +71,7 @@ export function resolveLines(text: string, unresolved: Map<Problem, Path>): void
     onObjectProperty: (property, _o, _l, line, column, path) => void note([...path(), property], line, column),
     onLiteralValue: (_v, _o, _l, line, column, path) => void note(path(), line, column),
   });
-  for (const [problem, path] of unresolved) {
+  for (const [problem, path] of relative) {
     for (let k = path.length; k >= 0; k--) {
       const at = found.get(JSON.stringify(path.slice(0, k)));
       if (at) {
@@ -72,7 +80,7 @@ export function resolveLines(text: string, unresolved: Map<Problem, Path>): void
         break;
       }
     }
-    if (problem.line === 0) problem.line = 1;
+    if (problem.line === 0) problem.line = origin?.line ?? 1;
   }
   unresolved.clear();
 }

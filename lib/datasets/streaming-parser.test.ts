@@ -64,9 +64,30 @@ describe('createStreamingParser', () => {
     expect(grouped.conversations.map((c) => c.turns.length)).toEqual([2, 1]);
   });
 
-  it('refuses a JSON document larger than the buffer limit with one message', () => {
-    const text = fixture('deepeval-goldens.json');
-    const { parser, conversations } = feed(text, 100, { fileName: 'g.json', maxJsonChars: 1000 });
+  it('reads a JSON list of records larger than the buffer limit one record at a time', () => {
+    const records = Array.from({ length: 2000 }, (_, i) => ({ scenario: `case ${i}`, turns: [{ role: 'user', content: `question ${i}` }, { role: 'assistant', content: `answer ${i}` }] }));
+    const text = JSON.stringify({ goldens: records, version: 2 }, null, 2);
+    const whole = feed(text, text.length, { fileName: 'g.json' });
+    let held = 0;
+    const parser = createStreamingParser({ fileName: 'g.json', maxJsonChars: 1000 });
+    const conversations: Conversation[] = [];
+    for (let i = 0; i < text.length; i += 1000) {
+      conversations.push(...parser.push(text.slice(i, i + 1000)));
+      held = Math.max(held, parser.buffered);
+    }
+    conversations.push(...parser.end());
+    expect(parser.problems).toEqual(whole.parser.problems);
+    expect(conversations).toHaveLength(2000);
+    expect(conversations).toEqual(whole.conversations);
+    expect(parser.datasetMetadata).toEqual({ version: 2 });
+    // What is held stays at the format-detection sample (64 KB), not the file (over 300 KB).
+    expect(text.length).toBeGreaterThan(300_000);
+    expect(held).toBeLessThan(70_000);
+  });
+
+  it('refuses a JSON document that is not a list of records and is larger than the buffer limit, with one message', () => {
+    const text = JSON.stringify({ turns: Array.from({ length: 50 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}` })) });
+    const { parser, conversations } = feed(text, 100, { fileName: 'one.json', maxJsonChars: 1000 });
     expect(conversations).toEqual([]);
     expect(parser.problems).toHaveLength(1);
     expect(parser.problems[0].message).toMatch(/^JSON file larger than .* convert it to JSONL/);

@@ -4,7 +4,7 @@ import { Collector, type LeftOutLine } from './collector';
 import { CsvEngine } from './csv-engine';
 import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
-import { parseJsonDocument } from './json-document';
+import { JsonStreamEngine } from './json-stream-engine';
 import { JsonlEngine } from './jsonl-engine';
 import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
@@ -12,7 +12,10 @@ import { checkText, countNewlines, emptyFileProblem } from './text-checks';
 import type { FormatId, ParseOptions, ParseStats, Problem } from './types';
 import type { ConversationLimits } from './value-checks';
 
-/** Largest JSON document (in characters) the streaming parser buffers; JSONL and CSV have no limit. */
+/**
+ * Largest JSON text (in characters) the streaming parser holds at once: one record of a list, or
+ * a document that is not a list of records (parsed whole). JSONL and CSV have no limit.
+ */
 export const MAX_JSON_CHARS = 256 * 1024 * 1024;
 
 // Detection waits for this much text, or for two complete lines, whichever comes later…
@@ -26,7 +29,7 @@ export interface StreamingOptions extends ParseOptions {
    * must be together; 'all' waits for the end and accepts rows in any order.
    */
   grouping?: 'contiguous' | 'all';
-  /** Largest JSON document to buffer; default MAX_JSON_CHARS. */
+  /** Largest JSON text to hold at once; default MAX_JSON_CHARS. */
   maxJsonChars?: number;
   /** Turns per conversation and characters per turn; default DEFAULT_CONVERSATION_LIMITS. */
   limits?: ConversationLimits;
@@ -55,9 +58,9 @@ interface Engine {
 }
 
 /**
- * Parses JSONL and CSV as they arrive, holding only the unfinished line or row (and, for a long CSV,
- * the current conversation). JSON has no record boundaries we can find without parsing, so a JSON
- * document is buffered and parsed at the end, up to maxJsonChars.
+ * Parses JSONL, CSV and JSON lists of records as they arrive, holding only the unfinished line, row
+ * or record (and, for a long CSV, the current conversation). A JSON document that is not a list of
+ * records (one object that is the record) is held and parsed at the end, up to maxJsonChars.
  */
 export function createStreamingParser(options: StreamingOptions = {}): StreamingParser {
   const checked = parseOptionsSchema.safeParse(options);
@@ -85,31 +88,16 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   };
 
   const jsonEngine = (): Engine => {
-    const chunks: string[] = [];
-    let size = 0;
+    const json = new JsonStreamEngine(options.format, out, maxJson, stop);
     return {
-      push(chunk) {
-        size += chunk.length;
-        if (size > maxJson) {
-          stop({
-            severity: 'error',
-            line: lines,
-            field: '',
-            message: `JSON file larger than ${Math.round(maxJson / 1024 / 1024)} MB: too large to parse in one piece; convert it to JSONL (one conversation per line), which has no size limit`,
-          });
-          return;
-        }
-        chunks.push(chunk);
-      },
+      push: (chunk) => json.push(chunk),
       end() {
-        const text = chunks.join('');
-        chunks.length = 0;
-        const res = parseJsonDocument(text, options.format, out);
+        const res = json.end();
         format = res.format ?? format;
         datasetMetadata = res.datasetMetadata;
       },
       get buffered() {
-        return size;
+        return json.buffered;
       },
     };
   };

@@ -31,10 +31,12 @@ const HANDS_OFF_CONNECTION = new Set(['transaction', 'reconnect']);
 /**
  * @libsql/client gives a transaction its current connection and lazily opens a new one
  * for the next statement, and it has no option for per-connection settings. This wrapper
- * runs CONNECTION_PRAGMAS before the first use of every connection, and starts every
+ * runs CONNECTION_PRAGMAS (and `extra`: tests limit a database's size or make it read-only
+ * this way) before the first use of every connection, and starts every
  * transaction with the write lock (BEGIN IMMEDIATE).
  */
-export function withConnectionPragmas(client: Client): Client {
+export function withConnectionPragmas(client: Client, extra: readonly string[] = []): Client {
+  const pragmas = [...CONNECTION_PRAGMAS, ...extra];
   let fresh = true;
   return new Proxy(client, {
     get(target, prop) {
@@ -58,7 +60,7 @@ export function withConnectionPragmas(client: Client): Client {
         const args = prop === 'transaction' && (given[0] === undefined || given[0] === 'deferred') ? ['write', ...given.slice(1)] : given;
         if (fresh) {
           fresh = false;
-          for (const sql of CONNECTION_PRAGMAS) await target.execute(sql);
+          for (const sql of pragmas) await target.execute(sql);
         }
         const result = await method.apply(target, args);
         if (HANDS_OFF_CONNECTION.has(prop)) fresh = true;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { busyErrorOf, BUSY_RETRY_AFTER_S } from '../db/busy-error';
+import { BUSY_RETRY_AFTER_S } from '../db/busy-error';
+import { databaseErrorOf } from '../db/database-error';
 import { isAppError, type AppErrorCode } from '../errors';
 import { redactSecrets } from '../redact-secrets';
 
@@ -23,6 +24,10 @@ const STATUS: Record<ApiErrorCode, number> = {
   CONFIG: 422,
   JUDGE: 502,
   BUSY: 503,
+  // 507 Insufficient Storage: the request may succeed once space is freed.
+  DISK_FULL: 507,
+  // Unavailable for writes until the operator makes the database writable again.
+  READ_ONLY: 503,
   INTERNAL: 500,
 };
 
@@ -48,10 +53,11 @@ export function validationError(error: z.ZodError, fieldFor: (path: readonly Pro
 
 /**
  * The one place an API route turns a thrown error into an answer: AppErrors keep their code,
- * message and field (a busy database is a 503 with Retry-After); anything else is logged and answered with a message that leaks nothing.
+ * message and field (a busy database is a 503 with Retry-After, a full disk a 507, a read-only
+ * database a 503 that says why); anything else is logged and answered with a message that leaks nothing.
  */
 export function errorResponse(thrown: unknown): Response {
-  const error = busyErrorOf(thrown) ?? thrown;
+  const error = databaseErrorOf(thrown) ?? thrown;
   if (isAppError(error) && error.code === 'BUSY') return apiError('BUSY', error.message, {}, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_S) } });
   if (isAppError(error) && error.code !== 'INTERNAL') {
     const field = typeof error.details?.field === 'string' ? error.details.field : undefined;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { busyErrorOf } from '../db/busy-error';
+import { databaseErrorOf } from '../db/database-error';
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { isAppError } from '../errors';
@@ -41,7 +41,7 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
       problems: outcome.problems,
     });
   } catch (error) {
-    if (isAppError(error) || busyErrorOf(error)) return errorResponse(error);
+    if (isAppError(error) || databaseErrorOf(error)) return errorResponse(error);
     // A database error or an upload cut short: what was stored so far was removed.
     console.error('dataset import failed:', error);
     return apiError('INTERNAL', 'The import failed on the server (see its log); nothing was stored.', { problems: [] });

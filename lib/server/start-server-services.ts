@@ -1,6 +1,7 @@
 import { startAuth } from '../auth/start-auth';
 import { getDb } from '../db/client';
 import type { Db } from '../db/queries/db-types';
+import { ensureDiskReserve } from '../db/disk-reserve';
 import { ensureDatabase } from '../db/migrations';
 import { withStartupLock } from '../db/startup-lock';
 import { getDatabaseUrl } from '../db/url';
@@ -18,6 +19,8 @@ export const seedDemoOnce = (url: string, db: Db): Promise<boolean> => withStart
 export async function startServerServices(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await ensureDatabase();
   await startAuth(getDb(), env);
+  // Room for removing a failed import's rows should it fill the disk (SQLite only).
+  await ensureDiskReserve(getDb()).catch((error: Error) => console.error(`[imports] could not make the disk reserve: ${error.message}`));
   // Imports happen in the web process: one that died mid-import left hidden rows behind.
   sweepAbandonedImportsEvery(getDb(), (m) => console.log(`[imports] ${m}`));
   if (env.TURNWISE_DEMO !== '0') {

@@ -38,20 +38,22 @@ export function benchConversationLine(n: number, turns: number, rnd: () => numbe
   return `${JSON.stringify({ id: `conv-${n}`, scenario: `Customer asks about a ${topic}`, turns: list })}\n`;
 }
 
-/** Writes `conversations` lines to `path`; returns the file's size in bytes. */
-export async function writeBenchFile(path: string, conversations: number, turns: number, seed = 42): Promise<number> {
+/** Writes `conversations` lines to `path` (with `json`, one JSON list of them); returns the file's size in bytes. */
+export async function writeBenchFile(path: string, conversations: number, turns: number, seed = 42, json = false): Promise<number> {
   const rnd = random(seed);
   const out = createWriteStream(path);
   let bytes = 0;
-  let chunk = '';
+  let chunk = json ? '[\n' : '';
   for (let n = 1; n <= conversations; n++) {
-    chunk += benchConversationLine(n, turns, rnd);
+    const line = benchConversationLine(n, turns, rnd);
+    chunk += json ? `${line.slice(0, -1)}${n < conversations ? ',' : ''}\n` : line;
     if (chunk.length > 1 << 20) {
       bytes += Buffer.byteLength(chunk);
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
     }
   }
+  if (json) chunk += ']\n';
   bytes += Buffer.byteLength(chunk);
   out.end(chunk);
   await once(out, 'finish');

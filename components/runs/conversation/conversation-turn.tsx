@@ -1,4 +1,6 @@
+import { LongText } from '@/components/conversations/long-text';
 import type { PreparedTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
+import { ITEM_PREVIEW_CHARS, previewOf, type TurnTextSource } from '@/lib/conversations/text-preview';
 import type { RunConversationTurn } from '@/lib/db/queries/conversations/get-run-conversation';
 import { windowAnchor } from './metric-steps';
 import { ReviewControls, type ReviewState } from './review-controls';
@@ -6,7 +8,7 @@ import { ReviewControls, type ReviewState } from './review-controls';
 /** Metrics whose per-turn verdict comes from a window whose detail sits in the steps. */
 const WINDOWED = new Set(['turn_faithfulness', 'turn_contextual_recall']);
 
-function ListDetails({ summary, items, testId }: { summary: string; items: string[]; testId?: string }) {
+function ListDetails({ summary, items, testId, source }: { summary: string; items: string[]; testId?: string; source: Omit<TurnTextSource, 'item'> }) {
   if (items.length === 0) return null;
   return (
     <details className="mt-2 text-xs" data-testid={testId}>
@@ -16,7 +18,7 @@ function ListDetails({ summary, items, testId }: { summary: string; items: strin
       <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
         {items.map((item, i) => (
           <li key={i} className="whitespace-pre-wrap break-words">
-            {item}
+            <LongText preview={previewOf(item, ITEM_PREVIEW_CHARS)} source={{ ...source, item: i }} />
           </li>
         ))}
       </ol>
@@ -34,6 +36,8 @@ export interface TurnReviews {
 
 export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: RunConversationTurn; verdicts: PreparedTurnVerdicts; selected: boolean; reviews: TurnReviews }) {
   const user = turn.role === 'user';
+  // Long texts go as their start; "show all" loads the rest.
+  const at = { conversationId: reviews.conversationId, turnIndex: turn.index };
   return (
     <li
       id={`turn-${turn.index}`}
@@ -54,14 +58,16 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
           ) : null}
         </p>
         <div className={`whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm ${user ? 'bg-sky-50 text-slate-900' : 'bg-white text-slate-900 ring-1 ring-slate-200'}`}>
-          {turn.content}
+          <LongText preview={previewOf(turn.content)} source={{ ...at, part: 'content' }} />
         </div>
-        <ListDetails summary="Retrieval context" items={turn.retrievalContext} testId={`retrieval-${turn.index}`} />
-        <ListDetails summary="Context items" items={turn.context} />
+        <ListDetails summary="Retrieval context" items={turn.retrievalContext} testId={`retrieval-${turn.index}`} source={{ ...at, part: 'retrievalContext' }} />
+        <ListDetails summary="Context items" items={turn.context} source={{ ...at, part: 'context' }} />
         {turn.expectedOutput ? (
           <details className="mt-2 text-xs">
             <summary className="cursor-pointer text-slate-500 hover:text-slate-700">Expected output</summary>
-            <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{turn.expectedOutput}</p>
+            <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">
+              <LongText preview={previewOf(turn.expectedOutput)} source={{ ...at, part: 'expectedOutput' }} />
+            </p>
           </details>
         ) : null}
       </div>

@@ -216,7 +216,7 @@ export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<Save
     return { id, conversationCount, turnCount };
   } catch (error) {
     // What remains if this fails too is the sweep's to remove.
-    await purgeDataset(db, id).catch(() => {});
+    await purgeDataset(db, id).catch((purgeError: unknown) => console.error('could not remove a failed import (the sweep will retry):', purgeError));
     throw error;
   } finally {
     clearInterval(heartbeat);

@@ -1,0 +1,48 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import { loadTurnTextAction } from '@/lib/actions/turn-text';
+import { sizeLabel, type TextPreview, type TurnTextSource } from '@/lib/conversations/text-preview';
+
+/**
+ * A turn's text as the page sent it: whole when short, else its start with a button that loads
+ * the rest from the server. `shown` replaces the start (a word diff of it) until then.
+ */
+export function LongText({ preview, source, shown }: { preview: TextPreview; source: TurnTextSource; shown?: React.ReactNode }) {
+  const [full, setFull] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  if (full !== null) return <>{full}</>;
+  if (!preview.cut) return <>{shown ?? preview.text}</>;
+  const load = () =>
+    startTransition(async () => {
+      setError(null);
+      const answer = await loadTurnTextAction(source);
+      if (answer.ok && answer.text !== undefined) setFull(answer.text);
+      else setError(answer.message ?? 'The text could not be loaded.');
+    });
+  return (
+    <>
+      {shown ?? preview.text}
+      <span className="text-slate-400">…</span>
+      <span className="mt-1 flex flex-wrap items-center gap-2 whitespace-normal">
+        <button
+          type="button"
+          onClick={load}
+          disabled={pending}
+          className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"
+        >
+          {pending ? 'Loading…' : `Show all ${sizeLabel(preview.totalChars)}`}
+        </button>
+        <span className="text-xs text-slate-500">
+          first {sizeLabel(preview.text.length)} of {sizeLabel(preview.totalChars)} shown
+        </span>
+        {error ? (
+          <span role="alert" className="text-xs text-rose-700">
+            {error}
+          </span>
+        ) : null}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+'use server';
+
+import { z } from 'zod';
+import { actionPrincipal } from '../auth/session';
+import { getDb } from '../db/client';
+import { getTurnText } from '../db/queries/conversations/get-turn-text';
+import { failure, type ActionResult } from './action-result';
+
+const sourceSchema = z.object({
+  conversationId: z.string().min(1).max(100),
+  turnIndex: z.number().int().min(0),
+  part: z.enum(['content', 'expectedOutput', 'retrievalContext', 'context']),
+  item: z.number().int().min(0).optional(),
+});
+export type TurnTextInput = z.input<typeof sourceSchema>;
+
+/** The whole of a turn's text that a conversation page showed only the start of ("show all"). */
+export async function loadTurnTextAction(input: TurnTextInput): Promise<ActionResult & { text?: string }> {
+  const who = await actionPrincipal('viewer');
+  if (!who.ok) return who.refusal;
+  const parsed = sourceSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: 'That turn could not be read.' };
+  try {
+    return { ok: true, text: await getTurnText(getDb(), parsed.data) };
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { Collector } from './collector';
+import { parseJsonDocument } from './json-document';
+import { ProblemLog } from './problems';
+import { createStreamingParser } from './streaming-parser';
+
+/** What the whole-document parser (the one used before records were streamed) says about `text`. */
+function wholeDocument(text: string) {
+  const log = new ProblemLog();
+  const out = new Collector(log);
+  parseJsonDocument(text, undefined, out);
+  log.close();
+  return { problems: log.list.sort((a, b) => a.line - b.line), conversations: out.drain() };
+}
+
+function streamed(text: string, size: number) {
+  const parser = createStreamingParser({ fileName: 'cases.json' });
+  const conversations = [];
+  for (let i = 0; i < text.length; i += size) conversations.push(...parser.push(text.slice(i, i + size)));
+  conversations.push(...parser.end());
+  return { problems: parser.problems, conversations };
+}
+
+const good = (i: number) => ({ scenario: `case ${i}`, turns: [{ role: 'user', content: `question ${i}` }, { role: 'assistant', content: `answer ${i}` }] });
+const list = (records: unknown[], indent?: number) => JSON.stringify(records, null, indent);
+
+const CASES: [string, string][] = [
+  ['a bad role in record 3, pretty-printed', list([good(1), good(2), { turns: [{ role: 'robot', content: 'x' }] }, good(4)], 2)],
+  ['a bad role in record 2, minified on one line', list([good(1), { turns: [{ role: 'robot', content: 'x' }] }, good(3)])],
+  ['a missing content under a wrapper key', JSON.stringify({ goldens: [good(1), { turns: [{ role: 'user' }] }], note: 'x' }, null, 2)],
+  ['a missing colon inside record 2', list([good(1), good(2)], 2).replace('"scenario": "case 2"', '"scenario" "case 2"')],
+  ['a string never closed in record 2', `[\n  ${list([good(1)]).slice(1, -1)},\n  {"scenario": "open\n}]`],
+];
+
+describe('JSON records read one at a time', () => {
+  it.each(CASES)('%s: the same problems, lines and columns as the whole document', (_name, text) => {
+    const whole = wholeDocument(text);
+    expect(whole.problems.length).toBeGreaterThan(0);
+    for (const size of [7, 64, text.length]) {
+      const s = streamed(text, size);
+      expect(s.problems.map(({ line, column, field, message, severity }) => ({ line, column, field, message, severity }))).toEqual(
+        whole.problems.map(({ line, column, field, message, severity }) => ({ line, column, field, message, severity })),
+      );
+    }
+  });
+
+  it('reads the same conversations as the whole document, cut anywhere', () => {
+    const text = JSON.stringify({ test_cases: Array.from({ length: 50 }, (_, i) => good(i)) }, null, 2);
+    const whole = wholeDocument(text);
+    for (const size of [1, 13, 500]) expect(streamed(text, size).conversations).toEqual(whole.conversations);
+  });
+
+  it.each([
+    ['two records without a comma', `[\n${JSON.stringify(good(1))}\n${JSON.stringify(good(2))}\n]`, 3, 1, "expected ',' or ']' but found '{"],
+    ['a trailing comma', `[\n${JSON.stringify(good(1))},\n]`, 3, 1, "trailing comma or missing value before ']'"],
+    ['a list never closed', `[\n${JSON.stringify(good(1))},\n${JSON.stringify(good(2))}\n`, 4, 1, "expected ',' or ']' but found the end of the file"],
+  ])('%s: broken JSON at the line and column where it breaks', (_name, text, line, column, detail) => {
+    const { problems } = streamed(text, 5);
+    expect(problems[0]).toMatchObject({ severity: 'error', line, column, message: expect.stringContaining(`broken JSON at line ${line}, column ${column}: ${detail}`) });
+  });
+});

@@ -1,0 +1,6 @@
+import type { AppError } from '../errors';
+import { busyErrorOf } from './busy-error';
+import { storageErrorOf } from './storage-error';
+
+/** A database error the user can act on (busy, disk full, read-only) as its AppError; undefined for any other. */
+export const databaseErrorOf = (error: unknown): AppError | undefined => busyErrorOf(error) ?? storageErrorOf(error);

@@ -1,0 +1,84 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatTranscript } from '../components/datasets/chat-transcript';
+import { ConversationTurn } from '../components/runs/conversation/conversation-turn';
+import { createDbClient, type Db } from '../lib/db/client';
+import { getTurnText } from '../lib/db/queries/conversations/get-turn-text';
+import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { ensureDatabase } from '../lib/db/migrations';
+import type { Turn } from '../lib/domain';
+import { type FreshDatabase, freshDatabase } from './db/databases';
+
+// A conversation of 100 turns of ~870 KB was a 175 MB page: the pages send each long text's start only.
+const TURN_CHARS = 870 * 1024;
+const long = (i: number) => `turn ${i} `.padEnd(TURN_CHARS, 'lorem ipsum ');
+const turns: Turn[] = Array.from({ length: 100 }, (_, i) => ({
+  role: i % 2 ? 'assistant' : 'user',
+  content: long(i),
+  ...(i % 2 ? { retrievalContext: [long(1000 + i).slice(0, 40 * 1024), 'a short document'], expectedOutput: long(2000 + i) } : {}),
+}));
+const PAGE_LIMIT = 2 * 1024 * 1024;
+
+describe('conversation pages with long turns', () => {
+  it('render a dataset conversation of 100 × 870 KB turns in under 2 MB, each with "Show all"', () => {
+    const html = renderToStaticMarkup(createElement(ChatTranscript, { turns, conversationId: 'c1' }));
+    expect(html.length).toBeLessThan(PAGE_LIMIT);
+    expect(html.match(/Show all 870 KB/g)).toHaveLength(100 + 50);
+    // Short texts stay whole, without a button.
+    expect(html).toContain('a short document');
+    expect(html.match(/Show all 40 KB/g)).toHaveLength(50);
+  });
+
+  it('render a run conversation\'s turns in under 2 MB', () => {
+    const html = turns
+      .map((t, index) =>
+        renderToStaticMarkup(
+          createElement(ConversationTurn, {
+            turn: { index, role: t.role, content: t.content, retrievalContext: t.retrievalContext ?? [], context: [], expectedOutput: t.expectedOutput ?? null, labels: {} },
+            verdicts: { turnIndex: index, state: 'unjudged', colour: '#fff', failing: false, chips: [] },
+            selected: false,
+            reviews: { runId: 'r1', conversationId: 'c1', byMetric: {} },
+          }),
+        ),
+      )
+      .join('');
+    expect(html.length).toBeLessThan(PAGE_LIMIT);
+    expect(html).toContain('Show all 870 KB');
+  });
+
+  it('show an unstored file\'s turns (the import preview) whole', () => {
+    const html = renderToStaticMarkup(createElement(ChatTranscript, { turns: [{ role: 'user', content: 'x'.repeat(10_000) }] }));
+    expect(html).toContain('x'.repeat(10_000));
+    expect(html).not.toContain('Show all');
+  });
+});
+
+describe('the whole text of a stored turn', () => {
+  let database: FreshDatabase;
+  let db: Db;
+  let conversationId: string;
+  beforeAll(async () => {
+    database = await freshDatabase('sqlite');
+    await ensureDatabase(database.url);
+    db = createDbClient(database.url);
+    const saved = await saveDataset(db, { name: 'long', sourceFormat: 'turnwise', conversations: [{ turns: turns.slice(0, 2) }] });
+    conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: saved.id }, select: { id: true } })).id;
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database?.drop();
+  });
+
+  it('comes back whole: content, expected output, a retrieval item', async () => {
+    expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'content' })).toBe(turns[1].content);
+    expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'expectedOutput' })).toBe(turns[1].expectedOutput);
+    expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'retrievalContext', item: 0 })).toBe(turns[1].retrievalContext?.[0]);
+  });
+
+  it('is not found for a turn or item that does not exist', async () => {
+    await expect(getTurnText(db, { conversationId, turnIndex: 7, part: 'content' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getTurnText(db, { conversationId, turnIndex: 1, part: 'retrievalContext', item: 5 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Turn 2 has no retrieval context item 6' });
+    await expect(getTurnText(db, { conversationId, turnIndex: 0, part: 'expectedOutput' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
