@@ -34,4 +34,11 @@ describe('relevance model fitting', () => {
     expect(after[0]).toEqual(before[0]);
     for (let k = 1; k < FOLDS; k++) expect(after[k]).not.toEqual(before[k]);
   });
+
+  it('never lets another tie to the conversation count against a reply, whatever the sample says', () => {
+    // A quirk of the sample: changes of subject share common words more often than human replies.
+    const quirky = samples().map((x) => ({ ...x, features: { ...x.features!, weakShare: x.human ? 0 : 0.3 } }));
+    const model = fitRelevanceModel(quirky);
+    expect(model.features.find((f) => f.name === 'weakShare')!.weight).toBeGreaterThanOrEqual(0);
+  });
 });

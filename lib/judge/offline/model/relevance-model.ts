@@ -8,6 +8,9 @@ import { sigmoid } from './logistic';
  */
 export const RELEVANCE_FEATURES = ['weakShare', 'prefixShare', 'senseShare', 'reaction', 'reference', 'connective', 'addressesUser', 'asksBack', 'userAsked'] as const;
 export type RelevanceFeatureName = (typeof RELEVANCE_FEATURES)[number];
+
+/** Features that can only make a reply more relevant: their fitted weights are kept at or above 0. */
+export const TIES: ReadonlySet<RelevanceFeatureName> = new Set(['weakShare', 'prefixShare', 'senseShare', 'reaction', 'reference', 'connective', 'addressesUser', 'asksBack']);
 export type RelevanceFeatures = Record<RelevanceFeatureName, number>;
 
 export const relevanceModelSchema = z.object({

@@ -6,6 +6,9 @@ import { informativeness } from '../text/frequency';
 import { STOPWORDS } from '../text/lexicon';
 import { stem } from '../text/stem';
 import { senseDescription } from '../text/wordnet';
+import { EVALUATIVE, RATING } from '../text/lexicon';
+
+const feels = (t: Term): boolean => RATING.has(t.norm) || EVALUATIVE.has(t.norm) || RATING.has(t.stem) || EVALUATIVE.has(t.stem);
 
 /** Shortest shared beginning that ties two words to one root ("allergies" / "allergic", "orthodontist" / "orthodontics"). */
 const ROOT = 5;
@@ -32,7 +35,7 @@ function refersBack(first: Sentence | undefined): boolean {
 /** Joins the reply to the last turn: "too", "also", "but", "especially", "though" (cohesion by conjunction). */
 const CONNECTIVE = /\b(?:too|also|as well|either|neither|but|though|although|however|especially|instead|even|because|so)\b/i;
 
-/** Reply content terms other than those a rule already used to tie it: any word the context holds, however common. */
+/** Share of the reply's words the context holds, however common (a rule already took the telling ones). */
 function weakShare(replyTerms: readonly Term[], context: Bag): number {
   return replyTerms.length === 0 ? 0 : replyTerms.filter((t) => holds(context, t)).length / replyTerms.length;
 }
@@ -83,11 +86,14 @@ export function relevanceFeatures(input: {
   contextTerms: readonly Term[];
   userAsked: boolean;
 }): RelevanceFeatures {
-  const contextWords = input.contextTerms.filter((t) => t.content).map((t) => t.norm);
+  const contextWords = input.contextTerms.filter((t) => t.content && !feels(t)).map((t) => t.norm);
+  // How the speaker feels ("enjoy", "great") ties no two subjects, as for the rules' links:
+  // "I enjoy gardening" does not continue "I enjoy superhero movies".
+  const replyTerms = input.replyTerms.filter((t) => !feels(t));
   return {
-    weakShare: weakShare(input.replyTerms, input.context),
-    prefixShare: prefixShare(input.replyTerms, contextWords),
-    senseShare: senseShare(input.replyTerms, input.contextTerms),
+    weakShare: weakShare(replyTerms, input.context),
+    prefixShare: prefixShare(replyTerms, contextWords),
+    senseShare: senseShare(replyTerms, input.contextTerms.filter((t) => !feels(t))),
     reaction: REACTION.test(input.reply.trim()) ? 1 : 0,
     reference: refersBack(input.sentences[0]) ? 1 : 0,
     connective: CONNECTIVE.test(input.sentences[0]?.text ?? '') ? 1 : 0,
