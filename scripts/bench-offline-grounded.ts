@@ -2,20 +2,31 @@
  * How often the offline judge, with every metric's default options, fails the human assistant
  * turns of a real knowledge-grounded chat set: the share of assistant turns with a "no"
  * verdict, per metric. Human replies grounded in what they read should rarely fail.
- * The file is deepeval-style JSONL ({ id, turns: [{ role, content, retrieval_context? }] }),
- * e.g. made by scripts/convert-cmu-dog.ts from a train split; it is not part of the repository.
- * Usage: npm run bench:offline-grounded -- --file PATH [--limit N]
+ * Without --file the set is the human (gold) replies of the FaithDial audit in ../shared/data,
+ * and the figures are cross-validated: for each of 5 folds the relevance model is fitted on the
+ * other four and judges that fold (the reported set is every fold, each judged unseen).
+ * With --file (deepeval-style JSONL { id, turns: [{ role, content, retrieval_context? }] }, e.g.
+ * made by scripts/convert-cmu-dog.ts from a train split, outside the repository) the shipped
+ * models judge it; no part of such a file is fitted on. --shipped judges the development set with
+ * the shipped models instead (fitted on all of it: not a held-out figure).
+ * Usage: npm run bench:offline-grounded [-- --data DIR] [-- --shipped] [-- --file PATH [--limit N]]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import path from 'node:path';
 import { createOfflineJudge } from '../lib/judge/offline';
+import { FOLDS } from '../lib/judge/offline/bench/cross-validate';
+import { crossValidateRelevance, fitRelevanceModel, foldOfChat, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
+import type { Judge } from '../lib/judge/types';
 import { ConversationRelevancyMetric } from '../lib/metrics/conversation-relevancy';
 import { KnowledgeRetentionMetric } from '../lib/metrics/knowledge-retention';
 import { TurnFaithfulnessMetric } from '../lib/metrics/turn-faithfulness';
 import type { Conversation, MetricResult, Verdict } from '../lib/metrics/types';
 
-const { values: args } = parseArgs({ options: { file: { type: 'string' }, limit: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { file: { type: 'string' }, limit: { type: 'string' }, shipped: { type: 'boolean', default: false }, data: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/data') } },
+});
 
 /*
  * Broken replies put in place of one human reply per conversation (the middle assistant turn
@@ -43,24 +54,30 @@ const OFF_TOPIC = [
   "My grandmother knits sweaters for the whole family.",
   "The local library is closed for renovations.",
 ];
-if (!args.file) {
-  console.error('Usage: npm run bench:offline-grounded -- --file PATH [--limit N]');
-  process.exit(2);
-}
-
 const line = z.object({
   id: z.string(),
   turns: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), retrieval_context: z.array(z.string()).optional() })),
 });
-const conversations: (Conversation & { id: string })[] = readFileSync(args.file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .slice(0, args.limit ? Number(args.limit) : undefined)
-  .map((l, i) => {
-    const parsed = line.safeParse(JSON.parse(l));
-    if (!parsed.success) throw new Error(`${args.file}:${i + 1}: ${parsed.error.message}`);
-    return { id: parsed.data.id, turns: parsed.data.turns.map((t) => ({ role: t.role, content: t.content, retrievalContext: t.retrieval_context })) };
-  });
+function readFile(file: string): (Conversation & { id: string })[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, args.limit ? Number(args.limit) : undefined)
+    .map((l, i) => {
+      const parsed = line.safeParse(JSON.parse(l));
+      if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.message}`);
+      return { id: parsed.data.id, turns: parsed.data.turns.map((t) => ({ role: t.role, content: t.content, retrievalContext: t.retrieval_context })) };
+    });
+}
+
+const devFile = path.join(args.data, 'faithdial-audit-dev.jsonl');
+const devChats = args.file ? [] : loadGroundedChats(devFile);
+const conversations: (Conversation & { id: string })[] = args.file ? readFile(args.file) : devChats;
+const devSamples = args.file ? [] : relevanceSamples(devChats);
+/** The judge of each conversation: the shipped models for a file, else one fitted without the conversation's fold. */
+const shipped = Boolean(args.file) || args.shipped;
+const judges: Judge[] = shipped ? [createOfflineJudge()] : Array.from({ length: FOLDS }, (_, k) => createOfflineJudge({ relevance: fitRelevanceModel(devSamples.filter((x) => x.fold !== k)) }));
+const judgeIndex = (i: number): number => (shipped ? 0 : foldOfChat(devChats[i]));
 
 interface WindowStep {
   exchange: number;
@@ -89,13 +106,17 @@ function ownClaimFailures(result: MetricResult): Set<number> {
   return failing;
 }
 
-/** The turn to break: the middle assistant turn that follows at least two user turns. */
+/** The turn to break: the middle assistant turn that follows at least two user turns (the last one in a single exchange). */
 function brokenTurn(c: Conversation): number | null {
   const candidates = c.turns.flatMap((t, i) => (t.role === 'assistant' && c.turns.slice(0, i).filter((u) => u.role === 'user').length >= 2 ? [i] : []));
-  return candidates.length > 0 ? candidates[Math.floor(candidates.length / 2)] : null;
+  if (candidates.length > 0) return candidates[Math.floor(candidates.length / 2)];
+  const last = c.turns.findLastIndex((t) => t.role === 'assistant');
+  return last > 0 ? last : null;
 }
 
-async function perturbed(metrics: { knowledge_retention: KnowledgeRetentionMetric; conversation_relevancy: ConversationRelevancyMetric }) {
+type Metrics = { turn_faithfulness: TurnFaithfulnessMetric; knowledge_retention: KnowledgeRetentionMetric; conversation_relevancy: ConversationRelevancyMetric };
+
+async function perturbed(metricsOf: (i: number) => Metrics) {
   const caught = { forgetful: 0, forgetfulTotal: 0, offTopic: 0, offTopicTotal: 0 };
   for (const [i, c] of conversations.entries()) {
     const at = brokenTurn(c);
@@ -103,7 +124,7 @@ async function perturbed(metrics: { knowledge_retention: KnowledgeRetentionMetri
     const forgetful = i % 2 === 0;
     const reply = forgetful ? FORGETFUL[(i / 2) % FORGETFUL.length] : OFF_TOPIC[((i - 1) / 2) % OFF_TOPIC.length];
     const broken = { ...c, turns: c.turns.map((t, j) => (j === at ? { ...t, content: reply } : t)) };
-    const metric = forgetful ? metrics.knowledge_retention : metrics.conversation_relevancy;
+    const metric = forgetful ? metricsOf(i).knowledge_retention : metricsOf(i).conversation_relevancy;
     const result = await metric.measure(broken);
     const flagged = result.verdicts.some((v) => v.turn === at && v.verdict === 'no');
     if (forgetful) {
@@ -118,22 +139,32 @@ async function perturbed(metrics: { knowledge_retention: KnowledgeRetentionMetri
 }
 
 async function main(): Promise<void> {
-  const judge = createOfflineJudge();
-  const metrics = {
+  const allMetrics: Metrics[] = judges.map((judge) => ({
     turn_faithfulness: new TurnFaithfulnessMetric(judge),
     knowledge_retention: new KnowledgeRetentionMetric(judge),
     conversation_relevancy: new ConversationRelevancyMetric(judge),
-  };
+  }));
+  const metricsOf = (i: number): Metrics => allMetrics[judgeIndex(i)];
+  const metrics = allMetrics[0];
   const started = Date.now();
   let assistantTurns = 0;
   const failing: Record<string, number> = { turn_faithfulness: 0, knowledge_retention: 0, conversation_relevancy: 0, turnFaithfulnessOwnClaims: 0 };
   const failedConversations: Record<string, number> = { turn_faithfulness: 0, knowledge_retention: 0, conversation_relevancy: 0 };
   const scores: Record<string, number[]> = { turn_faithfulness: [], knowledge_retention: [], conversation_relevancy: [] };
-  for (const c of conversations) {
+  let undecidedClaims = 0;
+  let claims = 0;
+  for (const [i, c] of conversations.entries()) {
     const assistant = new Set(c.turns.flatMap((t, i) => (t.role === 'assistant' ? [i] : [])));
     assistantTurns += assistant.size;
-    for (const [name, metric] of Object.entries(metrics)) {
+    for (const [name, metric] of Object.entries(metricsOf(i))) {
       const result = await metric.measure(c);
+      if (name === 'turn_faithfulness') {
+        const windows = (result.steps.windows ?? []) as WindowStep[];
+        for (const w of windows) {
+          claims += w.claims.length;
+          undecidedClaims += w.claims.filter((x) => x.verdict === 'idk').length;
+        }
+      }
       if (result.score === null) throw new Error(`${name} failed on ${c.id}: ${result.error}`);
       scores[name].push(result.score);
       if (!result.success) failedConversations[name] += 1;
@@ -144,16 +175,22 @@ async function main(): Promise<void> {
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  console.log(`${conversations.length} conversations, ${assistantTurns} human assistant turns, default options, ${Date.now() - started} ms`);
+  const source = shipped
+    ? `${path.basename(args.file ?? devFile)}${args.file ? '' : ' human replies'} (shipped models${args.file ? '' : ', fitted on this set: not held out'})`
+    : `${path.basename(devFile)} human replies, reported cross-validated: each of ${FOLDS} folds judged by a relevance model fitted on the other folds`;
+  console.log(`${source}: ${conversations.length} conversations, ${assistantTurns} human assistant turns, default options, ${Date.now() - started} ms`);
   for (const name of Object.keys(metrics)) {
     console.log(`  ${name.padEnd(24)} failing turns ${pct(failing[name] / assistantTurns)}  failing conversations ${pct(failedConversations[name] / conversations.length)}  mean score ${mean(scores[name]).toFixed(3)}`);
   }
-  console.log(`  turn_faithfulness, turns whose own claims are contradicted: ${pct(failing.turnFaithfulnessOwnClaims / assistantTurns)}`);
-  const caught = await perturbed(metrics);
+  console.log(`  turn_faithfulness, turns whose own claims are contradicted: ${pct(failing.turnFaithfulnessOwnClaims / assistantTurns)}; claims the judge could not decide ("idk"): ${pct(undecidedClaims / Math.max(1, claims))}`);
+  const caught = await perturbed(metricsOf);
+  const cv = args.file ? null : crossValidateRelevance(devSamples);
+  if (cv) console.log(`relevance model, held-out folds: fails ${cv.humanFails} of ${cv.humans} human replies (${pct(cv.humanFails / cv.humans)}); flags ${cv.othersFlagged} of ${cv.others} statements about another conversation's document (${pct(cv.othersFlagged / cv.others)})`);
   console.log(`broken replies: knowledge retention flags ${caught.forgetful} of ${caught.forgetfulTotal} that ask to repeat what was said; relevancy flags ${caught.offTopic} of ${caught.offTopicTotal} that change the subject`);
   const r = (x: number) => Math.round(x * 10_000) / 10_000;
   console.log(
     `BENCH ${JSON.stringify({
+      crossValidated: shipped ? 0 : 1,
       conversations: conversations.length,
       assistantTurns,
       faithfulnessFailingTurnShare: r(failing.turn_faithfulness / assistantTurns),
@@ -163,6 +200,8 @@ async function main(): Promise<void> {
       retentionMeanScore: r(mean(scores.knowledge_retention)),
       relevancyFailingTurnShare: r(failing.conversation_relevancy / assistantTurns),
       relevancyMeanScore: r(mean(scores.conversation_relevancy)),
+      faithfulnessUndecidedClaimShare: r(undecidedClaims / Math.max(1, claims)),
+      ...(cv ? { otherDocumentFlaggedShare: r(cv.othersFlagged / cv.others) } : {}),
       forgetfulReplies: caught.forgetfulTotal,
       forgetfulFlaggedShare: r(caught.forgetful / Math.max(1, caught.forgetfulTotal)),
       offTopicReplies: caught.offTopicTotal,

@@ -2,7 +2,9 @@
  * Fits the offline judge's support model (lib/judge/offline/model/support-weights.json) on the
  * development sets, keeping a feature or rule only when the folds it was not fitted on improve.
  * Five folds with a fixed seed; replies to one question or one dialogue context share a fold.
- * Usage: npm run fit:offline-judge [-- --data DIR] [-- --dry-run]
+ * Then fits the relevance model (relevance-weights.json) on FaithDial's human replies, and
+ * reports its figures on folds it was not fitted on. --relevance-only skips the support model.
+ * Usage: npm run fit:offline-judge [-- --data DIR] [-- --dry-run] [-- --relevance-only]
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,15 +14,51 @@ import { loadFaithDial, loadHaluEval } from '../lib/judge/offline/bench/datasets
 import { groupOf } from '../lib/judge/offline/bench/groups';
 import { analyseReply, toSample, type AnalysedReply } from '../lib/judge/offline/bench/replies';
 import { fitSupportModel } from '../lib/judge/offline/model/fit';
+import { crossValidateRelevance, fitRelevanceModel, HUMAN_FAIL_TARGET, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
+import type { RelevanceModel } from '../lib/judge/offline/model/relevance-model';
 import { FEATURES, RULES, type FeatureName, type RuleName, type SupportModel } from '../lib/judge/offline/model/logistic';
 
 const { values: args } = parseArgs({
   options: {
     data: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/data') },
     'dry-run': { type: 'boolean', default: false },
+    'relevance-only': { type: 'boolean', default: false },
   },
 });
 const OUT = path.resolve(import.meta.dirname, '../lib/judge/offline/model/support-weights.json');
+const RELEVANCE_OUT = path.resolve(import.meta.dirname, '../lib/judge/offline/model/relevance-weights.json');
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** The relevance model: fitted on every fold for shipping, its figures from folds it was not fitted on. */
+function fitRelevance(): void {
+  const file = 'faithdial-audit-dev.jsonl';
+  const samples = relevanceSamples(loadGroundedChats(path.join(args.data, file)));
+  const cv = crossValidateRelevance(samples);
+  console.log(`relevance, held-out folds: fails ${cv.humanFails} of ${cv.humans} human replies; flags ${cv.othersFlagged} of ${cv.others} statements about another document`);
+  const model = fitRelevanceModel(samples);
+  const out: RelevanceModel = {
+    features: model.features.map((f) => ({ name: f.name, mean: round(f.mean), scale: round(f.scale), weight: round(f.weight) })),
+    bias: round(model.bias),
+    cutoff: round(model.cutoff),
+    fitted: {
+      by: 'npm run fit:offline-judge',
+      data: [`${file} (gold replies)`],
+      humanFailTarget: HUMAN_FAIL_TARGET,
+      folds: FOLDS,
+      seed: SEED,
+      crossValidated: { humanReplyFailShare: round(cv.humanFails / cv.humans), otherDocumentFlaggedShare: round(cv.othersFlagged / cv.others) },
+    },
+  };
+  if (args['dry-run']) console.log(JSON.stringify(out, null, 2));
+  else {
+    writeFileSync(RELEVANCE_OUT, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`wrote ${path.relative(process.cwd(), RELEVANCE_OUT)}`);
+  }
+}
+if (args['relevance-only']) {
+  fitRelevance();
+  process.exit(0);
+}
 
 /** Rules that define what a contradiction is: reported, never dropped (they make "no" mean what the metric says). */
 const SEMANTIC_RULES: readonly RuleName[] = ['numberConflict', 'nameConflict', 'polarity', 'antonym'];
@@ -81,7 +119,6 @@ console.log(`cross-validated balanced accuracy ${fmt(current)}`);
 const replies = repliesFor(config.rules);
 const weights = balancedWeights(replies);
 const model = fitSupportModel(replies.map((r, i) => toSample(r, weights[i])), config);
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
 const out: SupportModel = {
   features: model.features.map((f) => ({ name: f.name, mean: round(f.mean), scale: round(f.scale), weight: round(f.weight) })),
   bias: round(model.bias),
@@ -99,3 +136,4 @@ else {
   writeFileSync(OUT, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
 }
+fitRelevance();

@@ -7,7 +7,8 @@ import { createDbClient } from '@/lib/db/client';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerFromSchema } from './helpers/schema-judge';
-import { answerLikeOfflineJudge } from './helpers/step-answers';
+import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
+import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '@/lib/metrics/g-eval/needs-llm-judge';
 
 /*
  * `turnwise eval` as a user runs it: a subprocess in the repository root, its database in a
@@ -309,10 +310,21 @@ describe('turnwise eval --metric-file', { timeout: 60_000 }, () => {
   const delivery = { name: 'delivery_promise', scope: 'turn', criteria: 'The assistant says when the order arrives.', windowSize: 1 };
 
   it('scores a custom metric beside a built-in one, in --metrics and --options, and --save stores its version with the run', async () => {
+    const others = answerLikeOfflineJudge();
+    // G-Eval's prompts are deepeval's wording: the scripted judge writes steps and scores each turn 7 of 10.
+    server = await startJudgeServer({
+      handler: (body, context) =>
+        stepOf(body) === 'g_eval.steps'
+          ? { content: JSON.stringify({ steps: ['Check whether the assistant says when the order arrives.'] }) }
+          : stepOf(body) === 'g_eval.turn'
+            ? { content: JSON.stringify({ score: 7, reason: 'Gives a delivery date.' }) }
+            : others(body, context),
+    });
+    const llm = ['--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'local-judge'];
     const file = metricFile('delivery.json', delivery);
     const databaseUrl = newDatabaseUrl();
     const run = await turnwise(
-      [SUPPORT, '--metric-file', file, '--metrics', 'delivery_promise,knowledge_retention', '--options', '{"delivery_promise":{"threshold":0.2}}', '--save', '--json', '-'],
+      [SUPPORT, ...llm, '--metric-file', file, '--metrics', 'delivery_promise,knowledge_retention', '--options', '{"delivery_promise":{"threshold":0.2}}', '--save', '--json', '-'],
       databaseUrl,
     );
     expect([0, 1], run.stderr).toContain(run.code);
@@ -341,8 +353,23 @@ describe('turnwise eval --metric-file', { timeout: 60_000 }, () => {
       await db.$disconnect();
     }
     // The same file again: the stored version is reused, not duplicated.
-    const again = await turnwise([SUPPORT, '--metric-file', file, '--metrics', 'delivery_promise', '--save'], databaseUrl);
+    const again = await turnwise([SUPPORT, ...llm, '--metric-file', file, '--metrics', 'delivery_promise', '--save'], databaseUrl);
     expect(again.stderr).toContain('metric: delivery_promise version 1 (unchanged)');
+  });
+
+  it('refuses a custom metric on the offline judge before scoring anything: exit 2 with the sentence that an LLM judge is needed', async () => {
+    const databaseUrl = newDatabaseUrl();
+    const run = await turnwise([SUPPORT, '--metric-file', metricFile('delivery-offline.json', delivery), '--save', '--json', '-'], databaseUrl);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`delivery_promise: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`);
+    expect(run.stdout).toBe('');
+    const db = createDbClient(databaseUrl);
+    try {
+      expect(await db.run.count()).toBe(0);
+      expect(await db.customMetric.count()).toBe(0);
+    } finally {
+      await db.$disconnect();
+    }
   });
 
   it('exits 2 naming the file and the line or field of a bad definition', async () => {

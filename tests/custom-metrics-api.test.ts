@@ -3,6 +3,8 @@ import { getDb } from '../lib/db/client';
 import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { promptText, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
+import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '../lib/metrics/g-eval/needs-llm-judge';
+import { previewRun } from '../lib/runs/preview-run';
 
 /*
  * Custom metrics through /api/v1 as a script uses them: defined with POST /api/v1/metrics (the
@@ -222,5 +224,28 @@ describe('a run with a custom metric', () => {
     expect(compared.mixedVersions).toEqual([
       expect.objectContaining({ metric: 'refund_policy', baseline: 2, candidates: [{ runId: second, version: 3 }], note: expect.stringMatching(/baseline used version 2, .*version 3/) }),
     ]);
+  });
+});
+
+describe('a custom metric with the offline judge', () => {
+  it('is refused before the run starts, by the REST API and the form\'s estimate, with a sentence that says an LLM judge is needed', async () => {
+    const datasetId = await createDataset();
+    await postMetric({ ...refundPolicy, judge: { kind: 'openai' } });
+    const runsBefore = await getDb().run.count();
+    const callsBefore = judge.requests.length;
+    const res = await routes.runs.POST(
+      new Request(`${BASE}/runs`, { method: 'POST', headers: json, body: JSON.stringify({ datasetId, metrics: ['conversation_relevancy', 'refund_policy'], judge: { kind: 'offline' } }) }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe(`refund_policy: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`);
+    expect(CUSTOM_METRIC_NEEDS_LLM_JUDGE).toMatch(/need an LLM judge/);
+    // Nothing stored, nothing judged.
+    expect(await getDb().run.count()).toBe(runsBefore);
+    expect(judge.requests.length).toBe(callsBefore);
+
+    const request = { datasetId, metrics: [{ name: 'refund_policy', options: {} }], judge: { kind: 'offline' as const }, concurrency: 4, samples: 1, modelVersion: undefined };
+    await expect(previewRun(getDb(), request, process.env)).rejects.toMatchObject({ code: 'BAD_INPUT', message: `refund_policy: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`, details: { field: 'metrics' } });
+    // Built-in metrics alone still run on the offline judge.
+    await expect(previewRun(getDb(), { ...request, metrics: [{ name: 'conversation_relevancy', options: {} }] }, process.env)).resolves.toBeTruthy();
   });
 });

@@ -14,7 +14,8 @@ import { formatScore, metricLabel } from '@/lib/format/format';
 import { Delta, runName } from './delta';
 import { WordDiff } from './word-diff';
 
-const verdictTone = { yes: 'green', idk: 'amber', no: 'red' } as const;
+// idk is the judge not deciding, not a warning: neutral like any badge without a finding.
+const verdictTone = { yes: 'green', idk: 'slate', no: 'red' } as const;
 
 function VerdictChip({ v }: { v: AlignedVerdict }) {
   const tone = verdictTone[v.verdict as keyof typeof verdictTone] ?? 'slate';

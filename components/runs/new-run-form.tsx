@@ -5,6 +5,7 @@ import { previewRunAction, startRunAction, type RunPreview, type RunRequestInput
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
 import type { MetricName } from '@/lib/metrics/types';
+import { customMetricsOnOfflineJudge, customMetricsRefusal } from '@/lib/metrics/g-eval/needs-llm-judge';
 import type { JudgeInfo } from '@/lib/judge/config';
 import type { MetricOptionField } from '@/lib/runs/metric-option-fields';
 import type { NewRunMetric, NewRunOptions } from '@/lib/runs/new-run-options';
@@ -85,7 +86,11 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
     setErrors({});
     setMessage(null);
   }, [inputKey]);
-  const shownErrors: FieldErrors = { ...preview.fieldErrors, ...errors };
+  // Known here without asking the server: the offline judge cannot score a custom metric.
+  const offlineCustom = customMetricsOnOfflineJudge(judge.kind, options.metrics.filter((m) => selected[m.name]));
+  const refusal = offlineCustom.length > 0 ? customMetricsRefusal(offlineCustom) : null;
+  const merged: FieldErrors = { ...preview.fieldErrors, ...errors };
+  const shownErrors: FieldErrors = { ...merged, ...(merged.metrics ? { metrics: merged.metrics.filter((m) => m !== refusal) } : {}) };
 
   const chooseJudge = (name: string) => {
     const next = options.judges.find((j) => j.name === name);
@@ -111,7 +116,12 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
     <form onSubmit={submit} className="grid gap-6 lg:grid-cols-3" noValidate>
       <div className="space-y-3 lg:col-span-2">
         <h2 className="text-lg font-semibold">Metrics</h2>
-        {shownErrors.metrics ? <p className="text-sm text-rose-700">{shownErrors.metrics.join(' ')}</p> : null}
+        {refusal ? (
+          <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="custom-needs-llm-judge">
+            {refusal}
+          </p>
+        ) : null}
+        {shownErrors.metrics?.length ? <p className="text-sm text-rose-700">{shownErrors.metrics.join(' ')}</p> : null}
         {options.metrics.map((metric) => (
           <NewRunFormMetric
             key={metric.name}
@@ -241,14 +251,14 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
           <NewRunFormPreview preview={preview.data} loading={preview.loading} error={preview.error} />
         </section>
 
-        {message ? (
+        {message && message !== refusal ? (
           <p role="alert" className="text-sm text-rose-700">
             {message}
           </p>
         ) : null}
         <button
           type="submit"
-          disabled={submitting}
+          disabled={submitting || refusal !== null}
           className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
         >
           {submitting ? 'Starting…' : 'Start run'}

@@ -14,7 +14,7 @@ export interface PreparedVerdictChip {
   metric: string;
   title: string;
   state: CellState;
-  /** "Failed", "Unsure (idk)", "Passed". */
+  /** "Failed", "Undecided (idk)", "Passed". */
   label: string;
   colour: string;
   border: string;

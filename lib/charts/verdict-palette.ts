@@ -20,7 +20,8 @@ export const CELL_STYLES: Record<CellState, CellStyle> = {
   no: { state: 'no', label: 'Failed', colour: '#e11d48', border: '#be123c', ink: '#ffffff' },
   // The judge failed on the unit: not a verdict on the turn, so neither red nor a pale "not judged".
   error: { state: 'error', label: 'Judge error (not judged)', colour: '#7c3aed', border: '#5b21b6', ink: '#ffffff' },
-  idk: { state: 'idk', label: 'Unsure (idk)', colour: '#f59e0b', border: '#d97706', ink: '#451a03' },
+  // The judge could not decide: no finding about the turn, so a neutral grey, not a warning colour.
+  idk: { state: 'idk', label: 'Undecided (idk)', colour: '#94a3b8', border: '#64748b', ink: '#0f172a' },
   yes: { state: 'yes', label: 'Passed', colour: '#10b981', border: '#059669', ink: '#022c22' },
   unjudged: { state: 'unjudged', label: 'Assistant turn, not judged', colour: 'var(--color-slate-200)', border: 'var(--color-slate-300)', ink: 'var(--color-slate-900)' },
   user: { state: 'user', label: 'User turn', colour: 'var(--color-white)', border: 'var(--color-slate-200)', ink: 'var(--color-slate-900)' },

@@ -22,6 +22,7 @@ import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
+import { refuseCustomMetricsOnOffline } from '../runs/refuse-offline-custom';
 
 export interface EvalIo {
   env: Record<string, string | undefined>;
@@ -115,6 +116,8 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   // Before any judge call: an unknown baseline costs nothing.
   if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
+  // Before the judge writes any evaluation steps or scores anything.
+  refuseCustomMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: args.customMetrics.some((c) => c.name === m.name) })), '--metric-file');
   if (selection.kind === 'openai' && judge.kind !== 'offline') {
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
   } else {

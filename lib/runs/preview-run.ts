@@ -12,6 +12,7 @@ import { createSelectedMetric, selectionApplies } from '../metrics/selected-metr
 import type { Conversation } from '../metrics/types';
 import { countApplicable } from './applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
+import { refuseCustomMetricsOnOffline } from './refuse-offline-custom';
 import { resolveRunJudge } from './run-judge';
 import type { RunRequest } from './run-request';
 
@@ -163,6 +164,7 @@ export async function previewRun(
   const scope = endpointCacheScope(endpoint?.baseURL ?? DEFAULT_OPENAI_BASE_URL);
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel, scope), cache);
   const selections = await resolveMetrics(db, request.metrics);
+  refuseCustomMetricsOnOffline(judge.judgeKind, selections);
   const counts = await countApplicable(db, request.datasetId, selections);
   const metrics = selections.map((m) => ({ name: m.name, selection: m, metric: createSelectedMetric(m, planner) }));
 

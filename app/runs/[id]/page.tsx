@@ -8,6 +8,7 @@ import { RunHeader } from '@/components/runs/run-header';
 import { RunMetricCards } from '@/components/runs/run-metric-cards';
 import { RunProgress } from '@/components/runs/run-progress';
 import { RunScoreHistograms } from '@/components/runs/run-score-histograms';
+import { RunUndecidedTurns } from '@/components/runs/run-undecided-turns';
 import { RunVerdictMapPanel } from '@/components/runs/run-verdict-map-panel';
 import { getDb } from '@/lib/db/client';
 import { getRun } from '@/lib/db/queries/runs/get-run';
@@ -35,6 +36,9 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
     <div className="space-y-6">
       <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} />
       <RunProgress run={run} />
+      <Suspense fallback={null}>
+        <RunUndecidedTurns run={run} />
+      </Suspense>
       <Suspense fallback={<PanelSkeleton label="Loading metric cards" height="h-16" count={metrics.length || 1} columns="sm:grid-cols-2 lg:grid-cols-5" />}>
         <RunMetricCards stats={stats} metrics={metrics} />
       </Suspense>

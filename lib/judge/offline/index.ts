@@ -2,7 +2,7 @@ import { emptyUsage, type Usage } from '../../domain';
 import { requestCacheKey } from '../cache-key';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from '../types';
 import { OFFLINE_MODEL } from './reason-prefix';
-import { runStep } from './run-step';
+import { runStep, type OfflineModels } from './run-step';
 
 export { OFFLINE_MODEL, OFFLINE_PREFIX } from './reason-prefix';
 
@@ -10,14 +10,14 @@ export { OFFLINE_MODEL, OFFLINE_PREFIX } from './reason-prefix';
  * The judge used when no API key is set: deterministic language heuristics, no network.
  * It reads each request's structured input, not its prompt; every reason it writes says so.
  */
-export function createOfflineJudge(): Judge {
+export function createOfflineJudge(models: OfflineModels = {}): Judge {
   const totals: Usage = emptyUsage();
   return {
     kind: 'offline',
     model: OFFLINE_MODEL,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
       request.signal?.throwIfAborted();
-      const raw = JSON.stringify(runStep(request.step, request.input));
+      const raw = JSON.stringify(runStep(request.step, request.input, models));
       const parsed = request.schema.safeParse(JSON.parse(raw));
       if (!parsed.success) {
         throw new JudgeOutputError(`Offline judge output for ${request.step} failed validation: ${parsed.error.message}`, raw);

@@ -10,16 +10,22 @@ import { judgeGEvalConversation, judgeGEvalTurn, writeGEvalSteps } from './steps
 import { judgeRelevance } from './steps/relevance';
 import { extractTruths } from './steps/truths';
 import { judgeClaims } from './steps/verdicts';
+import type { RelevanceModel } from './model/relevance-model';
 
-type Handlers = { [S in StepName]: (input: never) => unknown };
+type Handlers = { [S in StepName]: (input: never, models: OfflineModels) => unknown };
+
+/** Fitted models the rules consult; the shipped ones unless a bench fits its own on other folds. */
+export interface OfflineModels {
+  relevance?: RelevanceModel;
+}
 
 const handlers = {
   'knowledge_retention.facts': extractFacts,
   'knowledge_retention.attrition': judgeAttrition,
   'turn_faithfulness.truths': extractTruths,
   'turn_faithfulness.claims': extractClaims,
-  'turn_faithfulness.verdicts': judgeClaims,
-  'conversation_relevancy.relevance': judgeRelevance,
+  'turn_faithfulness.verdicts': (input: StepInput<'turn_faithfulness.verdicts'>) => judgeClaims(input),
+  'conversation_relevancy.relevance': (input: StepInput<'conversation_relevancy.relevance'>, models: OfflineModels) => judgeRelevance(input, models.relevance),
   'contextual_recall.attribution': attributeSentences,
   'context_coverage.coverage': judgeCoverage,
   // The same attribution rule as contextual recall, on the conversation's expected outcome.
@@ -32,11 +38,11 @@ const handlers = {
 } satisfies Handlers;
 
 /** Validate a step's input against its contract and compute its output. */
-export function runStep(step: StepName, input: unknown): unknown {
+export function runStep(step: StepName, input: unknown, models: OfflineModels = {}): unknown {
   if (!Object.hasOwn(handlers, step)) throw new AppError('BAD_INPUT', `Unknown judge step: ${String(step)}`);
   const parsed = stepSchemas[step].input.safeParse(input);
   if (!parsed.success) {
     throw new AppError('BAD_INPUT', `Invalid input for judge step ${step}: ${parsed.error.message}`, { step });
   }
-  return (handlers[step] as (i: unknown) => unknown)(parsed.data);
+  return (handlers[step] as (i: unknown, m: OfflineModels) => unknown)(parsed.data, models);
 }

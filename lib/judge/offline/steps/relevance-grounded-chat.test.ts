@@ -40,4 +40,21 @@ describe('relevancy in a chat about a document (offline)', () => {
     expect(chat(FILM, 'I might watch it this weekend.', 'My neighbour grows tomatoes in his greenhouse every spring.').verdict).toBe('no');
     expect(chat(FILM, 'Was it filmed in space?', 'Electric scooters are everywhere in my city now.').verdict).toBe('no');
   });
+
+  it('chit-chat that stays in the exchange is not failed, though it shares no word with the user', () => {
+    // Reacting, referring back and talking back: what people do in a chat about what they read.
+    expect(chat(FILM, 'I usually watch films at home on my laptop.', "Yeah, I'm the same, it's cheaper and nobody talks.").verdict).toBe('yes');
+    expect(chat(FILM, 'Deep dish pizza from Chicago is my favourite.', "I've only had it once, do you make it yourself?").verdict).toBe('yes');
+    expect(chat(FILM, 'My allergies get bad every spring.', 'Allergic reactions can start very young.').verdict).toBe('yes');
+  });
+
+  it('says why a reply is kept when only the fitted model keeps it', () => {
+    const out = chat(FILM, 'I usually watch films at home on my laptop.', "Yeah, I'm the same, it's cheaper and nobody talks.");
+    expect(out.reason).toMatch(/stays in the exchange.*cut-off/);
+  });
+
+  it('a statement about something else entirely is flagged, whoever says it', () => {
+    expect(chat(FILM, 'I usually watch films at home on my laptop.', 'The local library is closed for renovations.').verdict).toBe('no');
+    expect(chat(FILM, 'Pasta is easy, maybe I will start there.', 'I need to renew my passport before the summer trip.').verdict).toBe('no');
+  });
 });

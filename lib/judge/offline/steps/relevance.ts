@@ -5,6 +5,8 @@ import { isFormula, isQuestion } from '../text/speech-acts';
 import { informativeness } from '../text/frequency';
 import { EVALUATIVE, RATING } from '../text/lexicon';
 import { offlineReason } from '../reason-prefix';
+import { defaultRelevanceModel, relevanceProbability, type RelevanceFeatures, type RelevanceModel } from '../model/relevance-model';
+import { relevanceFeatures } from './relevance-features';
 
 type Input = StepInput<'conversation_relevancy.relevance'>;
 type Output = StepOutput<'conversation_relevancy.relevance'>;
@@ -127,10 +129,14 @@ function echoesQuestion(question: Sentence, replyTerms: readonly Term[]): Term[]
 
 const list = (terms: readonly Term[]): string => terms.slice(0, 5).map((t) => t.text).join(', ');
 
-export function judgeRelevance(input: Input): Output {
+/** A verdict a rule settled, or the features of a reply no rule settled and the "no" it gets without the model. */
+export type RuleOutcome = { settled: Output } | { features: RelevanceFeatures; no: Output };
+
+/** The rules alone: decisive ties and answers, else what the model needs to weigh the reply. */
+export function relevanceByRules(input: Input): RuleOutcome {
   const reply = input.assistantMessage.trim();
-  const yes = (text: string): Output => ({ verdict: 'yes', reason: offlineReason(text) });
-  if (!reply) return { verdict: 'no', reason: offlineReason('The reply is empty.') };
+  const yes = (text: string): { settled: Output } => ({ settled: { verdict: 'yes', reason: offlineReason(text) } });
+  if (!reply) return { settled: { verdict: 'no', reason: offlineReason('The reply is empty.') } };
   const sentences = analyse(reply).filter((s) => !isFormula(s.text));
   if (sentences.length === 0) return yes('The reply is a greeting or acknowledgement, which fits the exchange.');
   const userSentences = analyse(input.userMessage);
@@ -181,5 +187,21 @@ export function judgeRelevance(input: Input): Output {
   const text = asked.length > 0
     ? `The user ${question ? 'asked' : 'wrote'} about ${list(asked)}, but ${about}: it shares nothing with the user's message or the conversation so far and does not answer it.`
     : `The reply (about ${list(replyTerms)}) shares no content with the user's message or the conversation so far.`;
-  return { verdict: 'no', reason: offlineReason(text) };
+  const features = relevanceFeatures({ reply, sentences, replyTerms, context, contextTerms: [input.userMessage, ...window.map((m) => m.content)].flatMap(analyseTerms), userAsked: question !== undefined });
+  return { features, no: { verdict: 'no', reason: offlineReason(text) } };
+}
+
+/**
+ * Relevant when a rule says so, or when the fitted model rates a reply that stays in the
+ * exchange (reacts, talks back, shares a root or a common word) as likely as the human
+ * replies it was fitted on; a reply about something else entirely stays irrelevant.
+ */
+export function judgeRelevance(input: Input, model: RelevanceModel = defaultRelevanceModel): Output {
+  const outcome = relevanceByRules(input);
+  if ('settled' in outcome) return outcome.settled;
+  const p = relevanceProbability(model, outcome.features);
+  if (p >= model.cutoff) {
+    return { verdict: 'yes', reason: offlineReason(`The reply shares no telling word with the conversation but stays in the exchange (it reacts, talks back or shares a root word); the fitted model rates it ${p.toFixed(2)} likely relevant, at least the ${model.cutoff.toFixed(2)} cut-off.`) };
+  }
+  return outcome.no;
 }

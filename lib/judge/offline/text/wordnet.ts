@@ -90,3 +90,45 @@ export function synonymStems(word: string): ReadonlySet<string> {
   return out;
 }
 
+
+const GLOSS_WORD = /[a-z]{3,}/g;
+const glossMemo = new Map<string, ReadonlySet<string>>();
+
+/** The words of a synset's gloss and its members, and of its hypernyms': what the sense is about. */
+function senseWords(data: Buffer, offset: number, depth: number, out: string[]): void {
+  const end = data.indexOf(10, offset);
+  const line = data.toString('utf8', offset, end < 0 ? undefined : end);
+  const bar = line.indexOf(' | ');
+  const f = (bar < 0 ? line : line.slice(0, bar)).split(' ');
+  const count = parseInt(f[3], 16);
+  for (let i = 0; i < count; i++) out.push(...f[4 + 2 * i].toLowerCase().split('_'));
+  if (bar >= 0) out.push(...(line.slice(bar + 3, bar + 3 + 400).toLowerCase().match(GLOSS_WORD) ?? []));
+  if (depth === 0) return;
+  const at = 4 + 2 * count;
+  const pointers = Number(f[at]);
+  for (let p = 0; p < pointers; p++) {
+    if (f[at + 1 + 4 * p] === '@') senseWords(data, Number(f[at + 2 + 4 * p]), depth - 1, out);
+  }
+}
+
+/**
+ * Raw words (not yet filtered) that describe a word's most frequent senses: the members and
+ * glosses of its synsets and of their direct hypernyms. Two words whose descriptions share a
+ * telling word are about one subject ("pasta" and "cooking" both speak of food).
+ */
+export function senseDescription(word: string): ReadonlySet<string> {
+  const w = word.toLowerCase();
+  const cached = glossMemo.get(w);
+  if (cached) return cached;
+  const words: string[] = [w];
+  for (const [pos, { index, data }] of load()) {
+    if (pos === 'adv') continue;
+    for (const lemma of lemmas(w, pos, index)) {
+      for (const offset of index.get(lemma) ?? []) senseWords(data, offset, 1, words);
+    }
+  }
+  const out = new Set(words);
+  if (glossMemo.size > 50_000) glossMemo.clear();
+  glossMemo.set(w, out);
+  return out;
+}
