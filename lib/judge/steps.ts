@@ -70,6 +70,11 @@ export const stepSchemas = {
     input: z.object({ documents: z.array(z.string()), limit: z.number().int().positive().nullable() }),
     output: z.object({ documents: z.array(z.object({ index: z.number().int(), truths: z.array(z.string()) })) }),
   },
+  /** On-policy replay: does the recorded next user message still follow from the regenerated reply? */
+  'replay.fit': {
+    input: z.object({ previousTurns: z.array(message), reply: z.string(), nextUserMessage: z.string() }),
+    output: z.object({ fits: z.enum(['yes', 'no']), reason: z.string() }),
+  },
   /** Factual claims made in one assistant message. */
   'turn_faithfulness.claims': {
     input: z.object({ message: z.string() }),
