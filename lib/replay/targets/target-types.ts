@@ -5,7 +5,7 @@ export interface TargetMessage {
 }
 
 export interface TargetTurnRequest {
-  /** The conversation's stable key (external id, else name, scenario or first user message). */
+  /** The conversation's external id, else its match key ("name:…", "scenario:…", "first:…"). */
   conversationId: string;
   /** The index of the assistant turn to produce (0-based, as stored). */
   turn: number;
