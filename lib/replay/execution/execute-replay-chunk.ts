@@ -3,6 +3,8 @@ import { loadJudgeConfigWithConnections } from '../../connections/judge-config-w
 import type { Db } from '../../db/queries/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
 import { recordReplayTurn, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
+import { setMaxListeners } from 'node:events';
+import { createTurnRecorder } from './turn-recorder';
 import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
 import { redactSecrets } from '../../redact-secrets';
@@ -34,7 +36,6 @@ interface Work {
   items: Map<number, { status: string; content: string | null; state: unknown; nextFits: boolean | null }>;
 }
 
-const STOPPED = 'ReplayStopped';
 const stopped = (signal: AbortSignal | undefined): boolean => signal?.aborted ?? false;
 const empty = { promptTokens: 0, completionTokens: 0, costUsd: 0, targetCalls: 0, judgeCalls: 0 };
 
@@ -70,16 +71,22 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
 
   // On a cancel the requests in flight are aborted; on a shutdown or lost lease they finish and are stored.
   const cancel = new AbortController();
+  // One listener per request in flight (removed when it ends): many at once is not a leak.
+  setMaxListeners(0, cancel.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const limit = pLimit(settings.concurrency);
-  let generated = 0;
+  const recorder = createTurnRecorder(db, replayId);
 
   async function produce(w: Work, turnIndex: number, regenerated: Map<number, string> | undefined, state: unknown): Promise<ReplayTurnOutcome | null> {
     if (stopped(signal)) return null;
     const messages = historyBefore(w.turns, turnIndex, regenerated);
     try {
-      const reply = await target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal: cancel.signal });
+      // A signal of its own per request: the client leaves listeners on what it is given.
+      const call = new AbortController();
+      const abort = () => call.abort(cancel.signal.reason);
+      cancel.signal.addEventListener('abort', abort, { once: true });
+      const reply = await target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal: call.signal }).finally(() => cancel.signal.removeEventListener('abort', abort));
       const outcome: ReplayTurnOutcome = {
         content: reply.content,
         retrievalContext: reply.retrievalContext,
@@ -114,15 +121,13 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     }
   }
 
-  async function store(w: Work, turnIndex: number, outcome: ReplayTurnOutcome): Promise<void> {
-    if (await recordReplayTurn(db, replayId, { position: w.position, turnIndex }, outcome)) {
-      generated++;
-      const item = w.items.get(turnIndex)!;
-      item.status = outcome.error === undefined ? 'done' : 'error';
-      item.content = outcome.content ?? null;
-      item.state = outcome.state ?? null;
-      item.nextFits = outcome.nextFits ?? null;
-    }
+  function store(w: Work, turnIndex: number, outcome: ReplayTurnOutcome): void {
+    recorder.add(w.position, turnIndex, outcome);
+    const item = w.items.get(turnIndex)!;
+    item.status = outcome.error === undefined ? 'done' : 'error';
+    item.content = outcome.content ?? null;
+    item.state = outcome.state ?? null;
+    item.nextFits = outcome.nextFits ?? null;
   }
 
   /** A conversation's turns in order: on-policy, or teacher-forced with a target that keeps state. */
@@ -143,12 +148,12 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
       }
       if (item.status !== 'pending') continue;
       if (carryReplies && failedAt !== null) {
-        await store(w, turnIndex, { ...empty, error: `conversation ${w.position + 1}, turn ${turnIndex + 1}: not generated: turn ${failedAt + 1} failed, and on-policy history needs it` });
+        store(w, turnIndex, { ...empty, error: `conversation ${w.position + 1}, turn ${turnIndex + 1}: not generated: turn ${failedAt + 1} failed, and on-policy history needs it` });
         continue;
       }
       const outcome = await limit(() => produce(w, turnIndex, carryReplies ? regenerated : undefined, state));
       if (outcome === null) return;
-      await store(w, turnIndex, outcome);
+      store(w, turnIndex, outcome);
       if (outcome.error !== undefined) failedAt ??= turnIndex;
       else {
         regenerated.set(turnIndex, outcome.content!);
@@ -166,17 +171,15 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
         pending.map(({ w, turnIndex }) =>
           limit(async () => {
             const outcome = await produce(w, turnIndex, undefined, null);
-            if (outcome) await store(w, turnIndex, outcome);
+            if (outcome) store(w, turnIndex, outcome);
           }),
         ),
       );
     }
-  } catch (error) {
-    if ((error as Error).name !== STOPPED) throw error;
   } finally {
     signal?.removeEventListener('abort', onStop);
   }
-  return { generated };
+  return { generated: await recorder.close() };
 }
 
 async function loadWork(db: Db, replayId: string, datasetId: string, range: { from: number; to: number } | undefined): Promise<Work[]> {
