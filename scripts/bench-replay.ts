@@ -70,6 +70,16 @@ async function main(): Promise<void> {
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   try {
+    // The same number of plain fetch calls first: what this machine allows at that latency and concurrency, with no Turnwise code in the way.
+    const plainStarted = performance.now();
+    let next = 0;
+    const calls = CONVERSATIONS * EXCHANGES;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < calls) await fetch(`${target.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }] }) }).then((r) => r.text());
+      }),
+    );
+    const plainMs = performance.now() - plainStarted;
     await ensureDatabase(url);
     const db = createDbClient(url);
     const source = await saveDataset(db, { name: 'bench', sourceFormat: 'turnwise', conversations: dataset() });
@@ -102,6 +112,7 @@ async function main(): Promise<void> {
       wallMs: Math.round(wallMs),
       generationOverFloor: Number((generationMs / floorMs).toFixed(3)),
       wallOverFloor: Number((wallMs / floorMs).toFixed(3)),
+      plainFetchOverFloor: Number((plainMs / ((calls * LATENCY_MS) / CONCURRENCY)).toFixed(3)),
       peakRssMb: Math.round(peakRss / 1024 / 1024),
       load1: Number(os.loadavg()[0].toFixed(2)),
     };
@@ -110,6 +121,7 @@ async function main(): Promise<void> {
     console.log(`  floor              ${figures.floorMs} ms (calls x latency / concurrency)`);
     console.log(`  generation         ${figures.generationMs} ms = ${figures.generationOverFloor}x floor (every turn stored)`);
     console.log(`  wall               ${figures.wallMs} ms = ${figures.wallOverFloor}x floor (and the new dataset version made) ${figures.wallOverFloor <= 1.2 ? 'PASS' : 'FAIL'} (target <= 1.2)`);
+    console.log(`  plain fetch        ${figures.plainFetchOverFloor}x floor for the same calls with bare fetch, no Turnwise code: this machine's own floor now`);
     console.log(`  peak memory        ${figures.peakRssMb} MB RSS (this process; load average ${figures.load1})`);
     console.log(`BENCH ${JSON.stringify(figures)}`);
   } finally {

@@ -8,6 +8,7 @@ import { getDatabaseUrl } from '../db/url';
 import { isLiveRun } from '../domain/run-progress';
 import { getReplay, startReplay } from '../replay';
 import { startRunWorker, stopRunWorker } from '../runs/start-run-worker';
+import { startReplayWorker, stopReplayWorker } from '../replay/start-replay-worker';
 import { runCompareCommand } from './compare-command';
 import type { EvalIo } from './eval-command';
 import { loadDatasetFile } from './load-dataset-file';
@@ -42,6 +43,7 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
   const { id, totalItems } = await startReplay(db, { ...args.request, datasetId }, null, io.env);
   io.stderr(`replay ${id}: ${totalItems} assistant turn(s) to regenerate\n`);
   await startRunWorker({ db, env: io.env, url, log: () => undefined });
+  await startReplayWorker({ db, env: io.env, url, log: () => undefined });
   try {
     let replay = await getReplay(db, id);
     let shown = '';
@@ -77,6 +79,7 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
     }
     return replay.status === 'completed' ? 0 : 1;
   } finally {
+    await stopReplayWorker();
     await stopRunWorker();
   }
 }

@@ -2,20 +2,17 @@ import { providerOf } from '../db/url';
 import { startPgBossRunWorker } from './pg-boss-run-worker';
 import type { RunWorker, RunWorkerOptions } from './run-worker';
 import { startSqliteRunWorker } from './sqlite-run-worker';
-import { startReplayWorker, stopReplayWorker } from '../replay/start-replay-worker';
 
 const globalForWorker = globalThis as unknown as { turnwiseRunWorker?: RunWorker };
 
 /**
  * Starts this process's run worker for the database at `url`: the lease-based worker on
  * SQLite, a pg-boss worker on PostgreSQL. One per process; a second call returns the first.
- * The replay worker (lib/replay) starts beside it, on the same queue kind.
  */
 export async function startRunWorker(options: RunWorkerOptions & { url: string }): Promise<RunWorker> {
   if (globalForWorker.turnwiseRunWorker) return globalForWorker.turnwiseRunWorker;
   const worker = providerOf(options.url) === 'postgres' ? await startPgBossRunWorker(options) : startSqliteRunWorker(options);
   globalForWorker.turnwiseRunWorker = worker;
-  await startReplayWorker(options);
   return worker;
 }
 
@@ -24,10 +21,9 @@ export function localRunWorker(): RunWorker | undefined {
   return globalForWorker.turnwiseRunWorker;
 }
 
-/** Stops this process's workers; runs and replays in progress are handed back to the queue. */
+/** Stops this process's worker; runs in progress are handed back to the queue. */
 export async function stopRunWorker(): Promise<void> {
   const worker = globalForWorker.turnwiseRunWorker;
   globalForWorker.turnwiseRunWorker = undefined;
-  await stopReplayWorker();
   await worker?.stop();
 }

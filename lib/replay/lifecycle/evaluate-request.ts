@@ -1,8 +1,7 @@
 import type { Db } from '../../db/queries/db-types';
 import { AppError } from '../../errors';
 import { judgeSelectionOf } from '../../runs/run-judge';
-import { parseApiRunBody } from '../../api/run-body';
-import type { RunRequest } from '../../runs/run-request';
+import { runRequestSchema, type RunRequest } from '../../runs/run-request';
 import type { ReplayEvaluate } from '../replay-request';
 
 /**
@@ -46,11 +45,24 @@ export async function evaluateRunRequest(db: Db, evaluate: ReplayEvaluate, datas
     concurrency = run.concurrency;
     samples = run.samples;
   }
-  const parsed = parseApiRunBody({ datasetId, metrics, options, judge: judge ?? { kind: 'offline' }, modelVersion, concurrency, samples });
-  if (!parsed.ok) {
+  const names = metrics.map((entry) => /^(.*?)(?:@(\d+))?$/.exec(entry)!);
+  const stray = Object.keys(options).find((name) => !names.some((m) => m[1] === name));
+  if (stray !== undefined) throw new AppError('BAD_INPUT', `evaluate.options.${stray}: ${stray} is not among the metrics`, { field: `evaluate.options.${stray}` });
+  // "refund_policy@2": a custom metric's version 2 (else its newest), as POST /api/v1/runs reads it.
+  const parsed = runRequestSchema.safeParse({
+    datasetId,
+    metrics: names.map(([, name, version]) => ({ name, options: options[name] ?? {}, ...(version ? { version: Number(version) } : {}) })),
+    judge: judge ?? { kind: 'offline' },
+    concurrency: concurrency ?? 8,
+    modelVersion,
+    ...(samples === undefined ? {} : { samples }),
+  });
+  if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = `evaluate.${parsed.field(issue.path)}`;
+    const [head, index, part, ...rest] = issue.path.map(String);
+    const path = head === 'metrics' && part === 'options' ? ['options', names[Number(index)]?.[1], ...rest] : head === 'metrics' && index !== undefined ? ['metrics', index] : issue.path.map(String);
+    const field = `evaluate.${path.join('.')}`;
     throw new AppError('BAD_INPUT', `${field}: ${issue.message}`, { field });
   }
-  return parsed.request;
+  return parsed.data;
 }
