@@ -101,6 +101,6 @@ describe('createOfflineJudge', () => {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
       }
     }
-    expect(judge.usage().calls).toBe(13);
+    expect(judge.usage().calls).toBe(14);
   });
 });
