@@ -167,8 +167,11 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     };
     await bad({ datasetId, target: { kind: 'openai', model: 'm' }, modelVersion: 'v2' }, 'target.baseUrl');
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'ftp://x', model: 'm' }, modelVersion: 'v2' }, 'target.baseUrl');
-    await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: 'NOPE_KEY' }, modelVersion: 'v2' }, 'target.apiKeyEnv');
-    await bad({ datasetId, target: { kind: 'http', url: 'http://127.0.0.1:1/x', secretEnv: 'NOPE' }, modelVersion: 'v2' }, 'target.secretEnv');
+    await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: 'TARGET_NOPE_KEY' }, modelVersion: 'v2' }, 'target.apiKeyEnv');
+    await bad({ datasetId, target: { kind: 'http', url: 'http://127.0.0.1:1/x', secretEnv: 'TARGET_NOPE' }, modelVersion: 'v2' }, 'target.secretEnv');
+    // The server's own secrets are never sent to a URL the requester chose.
+    await bad({ datasetId, target: { kind: 'http', url: 'http://127.0.0.1:1/x', secretEnv: 'TURNWISE_SECRET' }, modelVersion: 'v2' }, 'target.secretEnv', { TURNWISE_SECRET: 'x' });
+    await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: 'OPENAI_API_KEY' }, modelVersion: 'v2' }, 'target.apiKeyEnv', { OPENAI_API_KEY: 'x' });
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' } }, 'modelVersion');
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, modelVersion: 'v', mode: 'sideways' }, 'mode');
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, modelVersion: 'v', mode: 'on-policy', judge: { kind: 'offline' } }, 'judge');
@@ -184,8 +187,8 @@ describe('replay, HTTP target (the user’s app)', () => {
     const app = await appServer((turn) => ({
       body: { content: `app says ${turn.turn}`, retrievalContext: [`doc for ${turn.turn}`], toolsCalled: [{ name: 'lookup' }], state: { seen: ((turn.state as { seen?: number } | null)?.seen ?? 0) + 1 } },
     }));
-    const env = { APP_SECRET: 's3cret' };
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'APP_SECRET' }, modelVersion: 'app-v2' }, null, env);
+    const env = { TARGET_APP_SECRET: 's3cret' };
+    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'app-v2' }, null, env);
     const replay = await runToEnd(db, id, env);
     expect(replay.status).toBe('completed');
     const c1 = app.requests.filter((r) => r.body.conversationId === 'c1').sort((a, b) => a.body.turn - b.body.turn);

@@ -3,12 +3,12 @@ import { parseReplayArgs } from './replay-args';
 
 describe('parseReplayArgs', () => {
   it('turns the flags into the API’s replay request', () => {
-    const args = parseReplayArgs(['ds1', '--target-base-url', 'http://127.0.0.1:8000/v1', '--model', 'm', '--api-key-env', 'KEY', '--temperature', '0.3', '--model-version', 'v2', '--metrics', 'a,b', '--judge', 'offline', '--compare-with', 'run1']);
+    const args = parseReplayArgs(['ds1', '--target-base-url', 'http://127.0.0.1:8000/v1', '--model', 'm', '--api-key-env', 'TARGET_KEY', '--temperature', '0.3', '--model-version', 'v2', '--metrics', 'a,b', '--judge', 'offline', '--compare-with', 'run1']);
     expect(args).toMatchObject({
       source: 'ds1',
       compareWith: 'run1',
       request: {
-        target: { kind: 'openai', baseUrl: 'http://127.0.0.1:8000/v1', model: 'm', apiKeyEnv: 'KEY', temperature: 0.3 },
+        target: { kind: 'openai', baseUrl: 'http://127.0.0.1:8000/v1', model: 'm', apiKeyEnv: 'TARGET_KEY', temperature: 0.3 },
         mode: 'teacher-forced',
         modelVersion: 'v2',
         evaluate: { metrics: ['a', 'b'], judge: { kind: 'offline' }, compareWith: 'run1' },

@@ -8,7 +8,14 @@ import { judgeSelectionSchema } from '../judge/config';
  * a target names the environment variable that holds its key, or a stored connection.
  */
 
-const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable');
+/**
+ * Only variables named TARGET_… may be sent to a target: the URL is the requester's to choose, so
+ * a free choice of variable would let any editor send the server's own secrets (TURNWISE_SECRET,
+ * DATABASE_URL, the judges' keys) to a host of theirs.
+ */
+const envName = z
+  .string()
+  .regex(/^TARGET_[A-Za-z0-9_]+$/, 'must be the name of an environment variable starting with TARGET_ (no other variable is ever sent to a target)');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const generation = {
