@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { claimReplay } from '@/lib/db/queries/replays/replay-lease';
 import type { Conversation } from '@/lib/domain';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
@@ -316,5 +317,21 @@ describe('replay worker', () => {
     expect(replay.progress.done + replay.progress.errors).toBe(0);
     expect(app.requests).toHaveLength(3);
     await expect(cancelReplay(db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('replay lease', () => {
+  it('takes back a replay whose worker died while making the dataset version, and closes it once', async () => {
+    const { db, datasetId } = await setup();
+    const server = await modelServer();
+    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, {});
+    await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
+    await executeReplayChunk({ db, env: {}, replayId: id });
+    // Its worker was making the version when it died: the lease ran out.
+    await db.replay.update({ where: { id }, data: { status: 'finishing', workerId: 'gone-host:1:abcd', leaseUntil: new Date(Date.now() - 1000) } });
+    expect(await claimReplay(db, { workerId: 'me:2:beef', leaseMs: 10_000 })).toEqual({ id, resumed: true });
+    expect(await closeReplay(db, id, {}, { workerId: 'me:2:beef' })).toBe('completed');
+    expect(await db.dataset.count({ where: { sourceFormat: 'replay' } })).toBe(1);
+    expect(server.requests).toHaveLength(5);
   });
 });

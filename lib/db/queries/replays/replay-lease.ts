@@ -3,8 +3,10 @@ import type { Db } from '../db-types';
 export type ReplayLeaseState = 'held' | 'cancelled' | 'lost';
 
 /**
- * Takes the oldest replay no worker holds (queued, or running with a passed lease or a gone
- * worker), as claimRun takes runs: a compare-and-set on the previous holder and lease.
+ * Takes the oldest replay no worker holds (queued, or running or finishing with a passed lease
+ * or a gone worker), as claimRun takes runs: a compare-and-set on the previous holder and lease.
+ * A replay whose worker died while it made the dataset version is taken back as running, and
+ * closed again by its new worker.
  */
 export async function claimReplay(
   db: Db,
@@ -12,7 +14,7 @@ export async function claimReplay(
 ): Promise<{ id: string; resumed: boolean } | null> {
   const now = options.now ?? new Date();
   const candidates = await db.replay.findMany({
-    where: { status: { in: ['queued', 'running'] } },
+    where: { status: { in: ['queued', 'running', 'finishing'] } },
     orderBy: { createdAt: 'asc' },
     select: { id: true, status: true, workerId: true, leaseUntil: true, startedAt: true },
     take: 50,
@@ -25,14 +27,14 @@ export async function claimReplay(
       where: { id: replay.id, status: replay.status, workerId: replay.workerId, leaseUntil: replay.leaseUntil },
       data: { status: 'running', workerId: options.workerId, leaseUntil: new Date(now.getTime() + options.leaseMs), ...(replay.startedAt ? {} : { startedAt: now }) },
     });
-    if (taken.count === 1) return { id: replay.id, resumed: replay.status === 'running' };
+    if (taken.count === 1) return { id: replay.id, resumed: replay.status !== 'queued' };
   }
   return null;
 }
 
-/** Extends a worker's lease; 'cancelled' or 'lost' tell it to stop. */
+/** Extends a worker's lease (while it generates, and while it makes the dataset version); 'cancelled' or 'lost' tell it to stop. */
 export async function renewReplayLease(db: Db, id: string, workerId: string, leaseMs: number): Promise<ReplayLeaseState> {
-  const renewed = await db.replay.updateMany({ where: { id, workerId, status: 'running' }, data: { leaseUntil: new Date(Date.now() + leaseMs) } });
+  const renewed = await db.replay.updateMany({ where: { id, workerId, status: { in: ['running', 'finishing'] } }, data: { leaseUntil: new Date(Date.now() + leaseMs) } });
   if (renewed.count === 1) return 'held';
   const row = await db.replay.findUnique({ where: { id }, select: { status: true } });
   return row?.status === 'cancelled' ? 'cancelled' : 'lost';
