@@ -1,4 +1,5 @@
 import { providerOf } from '../db/url';
+import { stopWithRunWorker } from '../runs/start-run-worker';
 import { startPgBossReplayWorker } from './pg-boss-replay-worker';
 import { localReplayWorker, setLocalReplayWorker, type ReplayWorker } from './replay-worker-registry';
 import { startSqliteReplayWorker, type ReplayWorkerOptions } from './sqlite-replay-worker';
@@ -9,6 +10,8 @@ export async function startReplayWorker(options: ReplayWorkerOptions & { url: st
   if (running) return running;
   const worker = providerOf(options.url) === 'postgres' ? await startPgBossReplayWorker(options) : startSqliteReplayWorker(options);
   setLocalReplayWorker(worker);
+  // Whoever stops the process's run worker (shutdown, tests) stops this one too.
+  stopWithRunWorker(stopReplayWorker);
   return worker;
 }
 
