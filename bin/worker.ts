@@ -9,7 +9,7 @@ import { disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { getDatabaseUrl } from '../lib/db/url';
 import { startRunWorker, stopRunWorker } from '../lib/runs/start-run-worker';
-import { startReplayWorker, stopReplayWorker } from '../lib/replay/start-replay-worker';
+import { startReplayWorker } from '../lib/replay/start-replay-worker';
 
 const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
 
@@ -23,7 +23,6 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log(`${signal}: handing runs in progress back to the queue`);
-  await stopReplayWorker();
   await stopRunWorker();
   await disconnectDb();
   process.exit(0);

@@ -8,7 +8,7 @@ import { getDatabaseUrl } from '../db/url';
 import { isLiveRun } from '../domain/run-progress';
 import { getReplay, startReplay } from '../replay';
 import { startRunWorker, stopRunWorker } from '../runs/start-run-worker';
-import { startReplayWorker, stopReplayWorker } from '../replay/start-replay-worker';
+import { startReplayWorker } from '../replay/start-replay-worker';
 import { runCompareCommand } from './compare-command';
 import type { EvalIo } from './eval-command';
 import { loadDatasetFile } from './load-dataset-file';
@@ -79,7 +79,6 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
     }
     return replay.status === 'completed' ? 0 : 1;
   } finally {
-    await stopReplayWorker();
     await stopRunWorker();
   }
 }

@@ -1,6 +1,5 @@
 import { disconnectDb } from '../../lib/db/client';
 import { stopRunWorker } from '../../lib/runs/start-run-worker';
-import { stopReplayWorker } from '../../lib/replay/start-replay-worker';
 import { startServerServices } from '../../lib/server/start-server-services';
 import { freshDatabase } from '../db/databases';
 
@@ -21,7 +20,6 @@ export async function startApiServer(judgeUrl?: string): Promise<{ stop(): Promi
   await startServerServices({ ...process.env, TURNWISE_DEMO: '0', ...(judgeUrl ? { TURNWISE_WORKER_POLL_MS: '100' } : { TURNWISE_WORKER: '0' }) });
   return {
     async stop() {
-      await stopReplayWorker();
       await stopRunWorker();
       await disconnectDb();
       for (const key of KEYS) {
