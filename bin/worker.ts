@@ -1,5 +1,5 @@
 /*
- * A run worker process: `npm run worker`. On PostgreSQL, start as many as you like, on this
+ * A run and replay worker process: `npm run worker`. On PostgreSQL, start as many as you like, on this
  * machine or others with the same DATABASE_URL: they share runs chunk by chunk through
  * pg-boss. On SQLite it works beside (or instead of) the app server's own worker. The judge
  * configuration (OPENAI_API_KEY, TURNWISE_JUDGES, …) must be the same as the app's.
@@ -9,12 +9,14 @@ import { disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { getDatabaseUrl } from '../lib/db/url';
 import { startRunWorker, stopRunWorker } from '../lib/runs/start-run-worker';
+import { startReplayWorker } from '../lib/replay/start-replay-worker';
 
 const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
 
 await ensureDatabase();
 const worker = await startRunWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log });
 log(`worker ${worker.id} is taking runs from the ${worker.queue} queue`);
+await startReplayWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

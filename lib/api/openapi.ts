@@ -9,6 +9,8 @@ import { compareQuerySchema } from './compare';
 import { datasetsQuerySchema } from './list-datasets';
 import { runsQuerySchema } from './list-runs';
 import { pageQuerySchema } from './pagination';
+import { replayRequestSchema } from '../replay/replay-request';
+import { replaysQuerySchema } from './replays';
 
 /*
  * The OpenAPI 3.1 document of /api/v1, built from the zod schemas the routes parse their input
@@ -34,6 +36,18 @@ function queryParameters(schema: z.ZodObject): unknown[] {
 }
 
 const runIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The run id' };
+
+const replayIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The replay id' };
+const replayBody = {
+  required: true,
+  content: { 'application/json': { schema: jsonSchema(replayRequestSchema) } },
+  description:
+    'target: {kind:"openai", baseUrl, apiKeyEnv?, model, systemPrompt?, temperature?, maxTokens?, extraBody?} or {kind:"openai", connection, model, …} ' +
+    '(keys stay in the environment or the stored connection), or {kind:"http", url, secretEnv?, timeoutMs?}: the app gets one POST per assistant turn ' +
+    'with {conversationId, turn, messages:[{role, content}], state} and answers {content, retrievalContext?, toolsCalled?, state?}. ' +
+    'mode: teacher-forced (default) or on-policy (needs an OpenAI-compatible judge for the fit check). ' +
+    'evaluate: {metrics, judge, options?, compareWith?: a run of the source dataset whose metrics, judge and options fill what is not given}.',
+};
 
 const errorSchema = jsonSchema(
   z.object({
@@ -149,6 +163,34 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/runs/{id}/cancel': {
         post: { summary: 'Cancel a queued or running run (calls in flight are aborted; stored results stay)', parameters: [runIdParameter], responses: { 200: json('The cancelled run'), ...errors(401, 403, 404, 409) } },
+      },
+      '/replays': {
+        get: { summary: 'List replays, newest first', parameters: queryParameters(replaysQuerySchema), responses: { 200: json('The replays'), ...errors(400, 401) } },
+        post: {
+          summary: 'Replay a recorded dataset against a new model or your app (queued for a worker): a new dataset version, optionally evaluated',
+          requestBody: replayBody,
+          responses: { 202: json('The queued replay: { id, status, progress }'), ...errors(400, 401, 403, 404, 422) },
+        },
+      },
+      '/replays/estimate': {
+        post: {
+          summary: 'What a replay would cost before it starts: target calls and tokens from the recorded text, judge calls, cost where prices are known',
+          requestBody: replayBody,
+          responses: { 200: json('The estimate'), ...errors(400, 401, 404, 422) },
+        },
+      },
+      '/replays/{id}': {
+        get: {
+          summary: 'A replay: status, progress {done, total, errors}, datasetId (the new version), runId (the evaluation), first errored turns',
+          parameters: [replayIdParameter],
+          responses: { 200: json('The replay'), ...errors(401, 404) },
+        },
+      },
+      '/replays/{id}/cancel': {
+        post: { summary: 'Cancel a queued or running replay (requests in flight are aborted; stored turns stay)', parameters: [replayIdParameter], responses: { 200: json('The cancelled replay'), ...errors(401, 403, 404, 409) } },
+      },
+      '/replays/{id}/retry': {
+        post: { summary: 'Generate again the errored turns of an ended replay; it makes a new dataset version when done', parameters: [replayIdParameter], responses: { 202: json('How many turns were reopened'), ...errors(401, 403, 404, 409) } },
       },
       '/compare': {
         get: {

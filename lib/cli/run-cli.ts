@@ -3,6 +3,7 @@ import { isAppError } from '../errors';
 import { parseEvalArgs } from './eval-args';
 import { runCompare } from './compare-command';
 import { runEvalCommand, type EvalIo } from './eval-command';
+import { runReplay } from './replay-command';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
@@ -10,6 +11,9 @@ const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|o
                       [--metric-file FILE …]
                       [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
+       turnwise replay <dataset id or file> --model-version LABEL (--target-base-url URL --model NAME
+                      | --target-http URL [--secret-env VAR]) [--mode on-policy] [--metrics a,b,…]
+                      [--judge …] [--compare-with RUN_ID] [--json PATH|-]   (turnwise replay --help)
 
 metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, contextual_recall,
          context_coverage, turn_contextual_recall, and each --metric-file metric
@@ -23,6 +27,7 @@ options: --options '{"turn_faithfulness":{"penalizeAmbiguousClaims":true,"truths
 exit:    eval: 0 every metric passed, 1 a metric failed its threshold or errored
          (with --baseline: 1 when a metric dropped beyond its 95% interval);
          compare: 1 with --fail-on-regression when a metric dropped beyond its 95% interval;
+         replay: with --compare-with as compare --fail-on-regression; else 1 when turns errored;
          2 bad input or configuration`;
 
 /** Runs one command and returns the process exit code; never throws. */
@@ -31,6 +36,7 @@ export async function runCli(argv: string[], io: EvalIo): Promise<number> {
   try {
     if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
     if (command === 'compare') return await runCompare(rest, io);
+    if (command === 'replay') return await runReplay(rest, io);
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${USAGE}\n`);
       return command === undefined ? 2 : 0;

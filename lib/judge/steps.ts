@@ -99,6 +99,11 @@ export const stepSchemas = {
     output: z.object({ documents: entriesByItem(truthsOfDocument) }),
     reply: (input: { documents: string[] }) => z.object({ documents: entryPerItem(input.documents.length, truthsOfDocument) }),
   },
+  /** On-policy replay: does the recorded next user message still follow from the regenerated reply? */
+  'replay.fit': {
+    input: z.object({ previousTurns: z.array(message), reply: z.string(), nextUserMessage: z.string() }),
+    output: z.object({ fits: z.enum(['yes', 'no']), reason: z.string() }),
+  },
   /** Factual claims made in one assistant message. */
   'turn_faithfulness.claims': {
     input: z.object({ message: z.string() }),

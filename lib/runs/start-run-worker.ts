@@ -3,7 +3,15 @@ import { startPgBossRunWorker } from './pg-boss-run-worker';
 import type { RunWorker, RunWorkerOptions } from './run-worker';
 import { startSqliteRunWorker } from './sqlite-run-worker';
 
-const globalForWorker = globalThis as unknown as { turnwiseRunWorker?: RunWorker };
+const globalForWorker = globalThis as unknown as { turnwiseRunWorker?: RunWorker; turnwiseWorkerCompanions?: Set<() => Promise<void>> };
+
+/**
+ * A worker that lives beside the run worker in the same process (the replay worker): stopped by
+ * stopRunWorker before it, so whoever stops the run worker stops every worker of the process.
+ */
+export function stopWithRunWorker(stop: () => Promise<void>): void {
+  (globalForWorker.turnwiseWorkerCompanions ??= new Set()).add(stop);
+}
 
 /**
  * Starts this process's run worker for the database at `url`: the lease-based worker on
@@ -21,8 +29,11 @@ export function localRunWorker(): RunWorker | undefined {
   return globalForWorker.turnwiseRunWorker;
 }
 
-/** Stops this process's worker; runs in progress are handed back to the queue. */
+/** Stops this process's worker (and its companions); runs in progress are handed back to the queue. */
 export async function stopRunWorker(): Promise<void> {
+  const companions = [...(globalForWorker.turnwiseWorkerCompanions ?? [])];
+  globalForWorker.turnwiseWorkerCompanions?.clear();
+  for (const stop of companions) await stop();
   const worker = globalForWorker.turnwiseRunWorker;
   globalForWorker.turnwiseRunWorker = undefined;
   await worker?.stop();

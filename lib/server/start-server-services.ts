@@ -8,13 +8,14 @@ import { getDatabaseUrl } from '../db/url';
 import { sweepAbandonedImportsEvery } from '../db/queries/datasets/sweep-imports';
 import { seedDemo } from '../demo/seed-demo';
 import { startRunWorker } from '../runs/start-run-worker';
+import { startReplayWorker } from '../replay/start-replay-worker';
 
 /** Seeds the demo under a lock: processes starting together on a new database (the app and a worker) seed it once. */
 export const seedDemoOnce = (url: string, db: Db): Promise<boolean> => withStartupLock(url, 'seed', () => seedDemo(db));
 
 /**
  * Database migrations, sign-in settings (TURNWISE_ADMIN_*), the sweep of abandoned imports and the demo seed, before the first request is served; then the
- * run worker in the background (TURNWISE_WORKER=0 leaves runs to `npm run worker`).
+ * run and replay workers in the background (TURNWISE_WORKER=0 leaves them to `npm run worker`).
  */
 export async function startServerServices(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await ensureDatabase();
@@ -34,6 +35,11 @@ export async function startServerServices(env: NodeJS.ProcessEnv = process.env):
     } catch (error) {
       // The pages still work; runs wait in the queue for a worker.
       console.error(`[runs] the run worker did not start: ${(error as Error).message}`);
+    }
+    try {
+      await startReplayWorker({ db: getDb(), env, url: getDatabaseUrl(env), log: (m) => console.log(`[replays] ${m}`) });
+    } catch (error) {
+      console.error(`[replays] the replay worker did not start: ${(error as Error).message}`);
     }
   }
 }

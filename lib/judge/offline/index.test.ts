@@ -74,6 +74,7 @@ describe('createOfflineJudge', () => {
       'context_coverage.coverage': { input: 'q', output: 'Water boils at 100 degrees.', context: ['boiling point 100 degrees'] },
       'turn_contextual_recall.attribution': { expectedOutcome: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
       reason: { metric: 'turn_faithfulness', score: 0, threshold: 0.5, reasons: [] },
+      'replay.fit': { previousTurns: [{ role: 'user', content: 'Refund?' }], reply: 'Which order?', nextUserMessage: 'Order 42.' },
       'g_eval.steps': { criteria: 'The assistant offers a refund only within 30 days.', parameters: 'Content and Role', scope: 'conversation' },
       'g_eval.conversation': {
         steps: ['Check whether the refund is offered within 30 days.'],
@@ -101,6 +102,6 @@ describe('createOfflineJudge', () => {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
       }
     }
-    expect(judge.usage().calls).toBe(13);
+    expect(judge.usage().calls).toBe(14);
   });
 });

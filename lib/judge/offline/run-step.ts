@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { OFFLINE_PREFIX } from './reason-prefix';
 import { stepSchemas, type StepInput, type StepName } from '../steps';
 import { judgeAttrition } from './steps/attrition';
 import { attributeSentences } from './steps/attribution';
@@ -35,6 +36,8 @@ const handlers = {
   'g_eval.conversation': judgeGEvalConversation,
   'g_eval.turn': judgeGEvalTurn,
   reason: explainScore,
+  // The offline judge cannot tell whether a conversation went off script; replays refuse it for on-policy mode.
+  'replay.fit': () => ({ fits: 'yes', reason: OFFLINE_PREFIX + 'not checked: the offline judge does not judge whether a user turn still fits' }),
 } satisfies Handlers;
 
 /** Validate a step's input against its contract and compute its output. */

@@ -21,6 +21,8 @@ export interface SaveDatasetInput {
   lateDetails?: () => { name?: string; modelVersion?: string };
   /** Lines of the file left out ("skip invalid rows"), read after the last batch; stored with the dataset. */
   skippedLines?: () => readonly SkippedLine[];
+  /** Called once every row is stored, before the dataset is shown (a replay links its turns to their sources here). */
+  beforeShow?: (datasetId: string) => Promise<void>;
 }
 
 export interface SavedDataset {
@@ -206,6 +208,7 @@ export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<Save
       conversationCount += batch.length;
     }
     await indexDatasetTurns(db, id, conversationCount);
+    await input.beforeShow?.(id);
     const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
     const late = input.lateDetails?.() ?? {};
     const skipped = input.skippedLines?.() ?? [];

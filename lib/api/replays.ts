@@ -1,0 +1,62 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import type { Db } from '../db/queries/db-types';
+import { getReplayRow } from '../db/queries/replays/get-replay';
+import { AppError } from '../errors';
+import { readJsonBody, requestLimits } from '../http/limits';
+import { mayChange } from '../identity/roles';
+import { cancelReplay, estimateReplay, getReplay, listReplays, retryReplay, startReplay } from '../replay';
+import { validationError } from './errors';
+import { queryOf } from './pagination';
+
+type Env = Record<string, string | undefined>;
+const noStore = { 'cache-control': 'no-store' };
+
+/** POST /api/v1/replays: checks the body, queues the replay for the worker, answers 202 with its id. */
+export async function createReplayResponse(db: Db, principal: Principal, request: Request, env: Env): Promise<Response> {
+  const body = await readJsonBody(request, requestLimits(env).jsonBodyBytes);
+  const { id, totalItems } = await startReplay(db, body, principal, env);
+  return Response.json({ id, status: 'queued', progress: { done: 0, total: totalItems, errors: 0 } }, { status: 202, headers: { location: `/api/v1/replays/${id}` } });
+}
+
+/** POST /api/v1/replays/estimate: what the replay in the body would cost (nothing is started). */
+export async function estimateReplayResponse(db: Db, request: Request, env: Env): Promise<Response> {
+  const body = await readJsonBody(request, requestLimits(env).jsonBodyBytes);
+  return Response.json(await estimateReplay(db, body, env), { headers: noStore });
+}
+
+export const replaysQuerySchema = z.strictObject({
+  dataset: z.string().trim().min(1).max(200).optional().describe('Only replays that read or made this dataset'),
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500).default(100),
+});
+
+/** GET /api/v1/replays: replays, newest first. */
+export async function listReplaysResponse(db: Db, request: Request): Promise<Response> {
+  const query = replaysQuerySchema.safeParse(queryOf(new URL(request.url)));
+  if (!query.success) return validationError(query.error);
+  return Response.json({ items: await listReplays(db, { datasetId: query.data.dataset, take: query.data.limit }) }, { headers: noStore });
+}
+
+export async function getReplayResponse(db: Db, id: string): Promise<Response> {
+  return Response.json(await getReplay(db, id), { headers: noStore });
+}
+
+async function assertMayChangeReplay(db: Db, principal: Principal, id: string): Promise<void> {
+  const row = await getReplayRow(db, id);
+  if (!mayChange(principal, row.createdById)) throw new AppError('FORBIDDEN', 'Only an admin or the editor who started this replay may change it');
+}
+
+/** POST /api/v1/replays/:id/cancel: the worker stops within a second or two; answers the replay. */
+export async function cancelReplayResponse(db: Db, principal: Principal, id: string): Promise<Response> {
+  await assertMayChangeReplay(db, principal, id);
+  await cancelReplay(db, id);
+  return Response.json(await getReplay(db, id), { headers: noStore });
+}
+
+/** POST /api/v1/replays/:id/retry: the errored (or never generated) turns are generated again. */
+export async function retryReplayResponse(db: Db, principal: Principal, id: string, env: Env): Promise<Response> {
+  await assertMayChangeReplay(db, principal, id);
+  const { reopened } = await retryReplay(db, id, env);
+  return Response.json({ id, status: 'queued', reopened }, { status: 202, headers: { location: `/api/v1/replays/${id}` } });
+}

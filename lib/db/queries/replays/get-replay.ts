@@ -1,0 +1,87 @@
+import type { Db } from '../db-types';
+import { notFound } from '../not-found';
+
+export const REPLAY_SELECT = {
+  id: true,
+  sourceDatasetId: true,
+  mode: true,
+  targetKind: true,
+  target: true,
+  parameters: true,
+  modelVersion: true,
+  judge: true,
+  evaluate: true,
+  status: true,
+  totalItems: true,
+  doneItems: true,
+  errorItems: true,
+  offScript: true,
+  targetCalls: true,
+  judgeCalls: true,
+  promptTokens: true,
+  completionTokens: true,
+  costUsd: true,
+  error: true,
+  datasetId: true,
+  runId: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  createdById: true,
+} as const;
+
+export interface ReplayRow {
+  id: string;
+  sourceDatasetId: string;
+  mode: string;
+  targetKind: string;
+  target: unknown;
+  parameters: unknown;
+  modelVersion: string;
+  judge: unknown;
+  evaluate: unknown;
+  status: string;
+  totalItems: number;
+  doneItems: number;
+  errorItems: number;
+  offScript: number;
+  targetCalls: number;
+  judgeCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  error: string | null;
+  datasetId: string | null;
+  runId: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  createdById: string | null;
+}
+
+/** One replay as stored; NOT_FOUND when there is none. */
+export async function getReplayRow(db: Db, id: string): Promise<ReplayRow> {
+  const row = await db.replay.findUnique({ where: { id }, select: REPLAY_SELECT });
+  if (!row) throw notFound('Replay', id);
+  return row;
+}
+
+/** Replays, newest first. */
+export async function listReplayRows(db: Db, options: { take?: number; datasetId?: string } = {}): Promise<ReplayRow[]> {
+  return db.replay.findMany({
+    where: options.datasetId ? { OR: [{ sourceDatasetId: options.datasetId }, { datasetId: options.datasetId }] } : {},
+    orderBy: { createdAt: 'desc' },
+    take: options.take ?? 100,
+    select: REPLAY_SELECT,
+  });
+}
+
+/** The first errored turns of a replay, with where they are. */
+export async function listReplayErrors(db: Db, id: string, take = 20): Promise<{ position: number; turnIndex: number; error: string | null; attempts: number }[]> {
+  return db.replayTurn.findMany({
+    where: { replayId: id, status: 'error' },
+    orderBy: [{ position: 'asc' }, { turnIndex: 'asc' }],
+    take,
+    select: { position: true, turnIndex: true, error: true, attempts: true },
+  });
+}

@@ -1,0 +1,16 @@
+import type { Db } from '../db/queries/db-types';
+import { getReplayRow } from '../db/queries/replays/get-replay';
+import { AppError } from '../errors';
+import { closeCancelledReplay } from './lifecycle/close-replay';
+
+/**
+ * Cancels a queued or running replay: its worker notices within a second and aborts the
+ * requests in flight. The turns stored so far stay; no dataset is made.
+ */
+export async function cancelReplay(db: Db, id: string): Promise<void> {
+  const row = await getReplayRow(db, id);
+  const cancelled = await db.replay.updateMany({ where: { id, status: { in: ['queued', 'running'] } }, data: { status: 'cancelled' } });
+  if (cancelled.count !== 1) throw new AppError('CONFLICT', `The replay has already ended (${row.status.replace(/_/g, ' ')})`);
+  // A queued replay has no worker to close it.
+  if (row.status === 'queued') await closeCancelledReplay(db, id);
+}

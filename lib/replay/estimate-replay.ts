@@ -1,0 +1,84 @@
+import type { Db } from '../db/queries/db-types';
+import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
+import { previewRun, type RunPreview } from '../runs/preview-run';
+import { evaluateRunRequest } from './lifecycle/evaluate-request';
+import { checkReplay, parseReplayRequest } from './start-replay';
+
+export interface ReplayEstimate {
+  conversations: number;
+  /** One request per assistant turn (retries not counted). */
+  targetCalls: number;
+  targetPromptTokens: number;
+  /** The recorded replies' length: the new ones are assumed as long. */
+  targetCompletionTokens: number;
+  /** Null when the target's price is unknown (local models, the user's app). */
+  targetCostUsd: number | null;
+  /** On-policy: one check per assistant turn followed by a user turn. */
+  fitJudgeCalls: number;
+  fitJudgeTokens: number;
+  /** The evaluation run's own estimate (lib/runs/preview-run.ts), on the recorded dataset's shape. */
+  evaluation: RunPreview | null;
+  /** Target, fit checks and evaluation; null when a part has no known price. */
+  costUsd: number | null;
+}
+
+const FIT_PROMPT_TOKENS = 180;
+const FIT_COMPLETION_TOKENS = 40;
+const STEP = 500;
+
+/**
+ * What a replay would cost before it starts: target calls and tokens from the recorded text
+ * (each turn's history, plus the system prompt, as prompt; the recorded reply as completion),
+ * the on-policy fit checks, and the evaluation run's preview. Prices where known.
+ */
+export async function estimateReplay(db: Db, input: unknown, env: Record<string, string | undefined> = process.env): Promise<ReplayEstimate> {
+  const request = parseReplayRequest(input);
+  const { dataset, judge } = await checkReplay(db, request, env);
+  const systemTokens = request.target.kind === 'openai' && request.target.systemPrompt ? estimateTokens(request.target.systemPrompt) : 0;
+  let targetCalls = 0;
+  let promptTokens = 0;
+  let completionTokens = 0;
+  let fitCalls = 0;
+  let fitTokens = 0;
+  for (let from = 0; from < dataset.conversationCount; from += STEP) {
+    const rows = await db.conversation.findMany({
+      where: { datasetId: dataset.id, position: { gte: from, lt: from + STEP } },
+      select: { turns: { orderBy: { index: 'asc' }, select: { role: true, content: true } } },
+    });
+    for (const { turns } of rows) {
+      let history = 0;
+      turns.forEach((turn, i) => {
+        const tokens = estimateTokens(turn.content);
+        if (turn.role === 'assistant') {
+          targetCalls++;
+          promptTokens += history + systemTokens;
+          completionTokens += tokens;
+          if (request.mode === 'on-policy' && turns[i + 1]?.role === 'user') {
+            fitCalls++;
+            fitTokens += FIT_PROMPT_TOKENS + Math.min(history, 6000) + tokens + FIT_COMPLETION_TOKENS;
+          }
+        }
+        history += tokens;
+      });
+    }
+  }
+  const model = request.target.kind === 'openai' ? request.target.model : null;
+  const targetCostUsd = model && findModelPrice(model) ? estimateCost(model, promptTokens, completionTokens) : null;
+  const fitModel = judge?.kind === 'openai' ? judge.model : undefined;
+  const fitCost = fitCalls === 0 ? 0 : fitModel && findModelPrice(fitModel) ? estimateCost(fitModel, fitTokens, 0) : null;
+  const evaluation = request.evaluate
+    ? await previewRun(db, await evaluateRunRequest(db, request.evaluate, dataset.id, dataset.id, request.modelVersion), env)
+    : null;
+  const parts = [targetCostUsd, fitCost, evaluation ? (evaluation.priced ? evaluation.costUsd : null) : 0];
+  return {
+    conversations: dataset.conversationCount,
+    targetCalls,
+    targetPromptTokens: promptTokens,
+    targetCompletionTokens: completionTokens,
+    targetCostUsd,
+    fitJudgeCalls: fitCalls,
+    fitJudgeTokens: fitTokens,
+    evaluation,
+    costUsd: parts.every((p) => p !== null) ? parts.reduce<number>((a, b) => a + (b ?? 0), 0) : null,
+  };
+}

@@ -1,0 +1,202 @@
+import pLimit from 'p-limit';
+import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
+import type { Db } from '../../db/queries/db-types';
+import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
+import { recordReplayTurn, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
+import { setMaxListeners } from 'node:events';
+import { createTurnRecorder } from './turn-recorder';
+import { createJudge } from '../../judge/config';
+import type { Judge } from '../../judge/types';
+import { redactSecrets } from '../../redact-secrets';
+import { replaySettingsOf } from '../replay-settings';
+import { createTarget } from '../targets/create-target';
+import type { RetryPolicy } from '../targets/send-with-retries';
+import { TargetError, type ReplayTargetClient } from '../targets/target-types';
+import { checkNextTurnFits } from './fit-check';
+import { historyBefore, type SourceTurn } from './history';
+
+export interface ExecuteReplayChunkOptions {
+  db: Db;
+  env: Record<string, string | undefined>;
+  replayId: string;
+  /** Conversation positions [from, to); all when absent. */
+  range?: { from: number; to: number };
+  /** Stops taking turns; on a cancel, requests in flight are aborted and not stored. */
+  signal?: AbortSignal;
+  /** Replaces the fit judge (tests). */
+  judge?: Judge;
+  /** Replaces the targets' retry policy (tests). */
+  retries?: RetryPolicy;
+}
+
+interface Work {
+  position: number;
+  key: string;
+  turns: SourceTurn[];
+  items: Map<number, { status: string; content: string | null; state: unknown; nextFits: boolean | null }>;
+}
+
+const stopped = (signal: AbortSignal | undefined): boolean => signal?.aborted ?? false;
+const empty = { promptTokens: 0, completionTokens: 0, costUsd: 0, targetCalls: 0, judgeCalls: 0 };
+
+/**
+ * Regenerates the pending assistant turns of a chunk of a replay's conversations, storing each
+ * as soon as it is done. Teacher-forced: every turn from its recorded history, all in parallel
+ * (an HTTP target's turns of one conversation in order, so its state is handed on). On-policy:
+ * each conversation in order with the regenerated replies in its history, the judge checking
+ * after each reply that the next recorded user turn still fits. Run again after a crash, it
+ * generates only what is not stored.
+ */
+export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Promise<{ generated: number }> {
+  const { db, replayId, signal } = options;
+  const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true, mode: true, target: true, parameters: true, judge: true } });
+  const settings = replaySettingsOf(replay);
+  const work = await loadWork(db, replayId, replay.sourceDatasetId, options.range);
+  if (work.every((w) => [...w.items.values()].every((i) => i.status !== 'pending'))) return { generated: 0 };
+
+  let target: ReplayTargetClient;
+  try {
+    target = await createTarget(db, settings.target, options.env, options.retries);
+  } catch (error) {
+    // A target this worker cannot build (its variable is unset here): every pending turn says why.
+    const message = redactSecrets((error as Error).message);
+    for (const w of work) for (const [turnIndex, item] of w.items) if (item.status === 'pending') await recordReplayTurn(db, replayId, { position: w.position, turnIndex }, { ...empty, error: message });
+    return { generated: 0 };
+  }
+  const judge =
+    settings.mode === 'on-policy'
+      ? (options.judge ??
+        createJudge(settings.judge ?? { kind: 'offline' }, await loadJudgeConfigWithConnections(db, options.env), { cache: createPrismaJudgeCache(db), concurrency: settings.concurrency }))
+      : null;
+
+  // On a cancel the requests in flight are aborted; on a shutdown or lost lease they finish and are stored.
+  const cancel = new AbortController();
+  // One listener per request in flight (removed when it ends): many at once is not a leak.
+  setMaxListeners(0, cancel.signal);
+  const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
+  signal?.addEventListener('abort', onStop, { once: true });
+  const limit = pLimit(settings.concurrency);
+  const recorder = createTurnRecorder(db, replayId);
+
+  async function produce(w: Work, turnIndex: number, regenerated: Map<number, string> | undefined, state: unknown): Promise<ReplayTurnOutcome | null> {
+    if (stopped(signal)) return null;
+    const messages = historyBefore(w.turns, turnIndex, regenerated);
+    try {
+      // A signal of its own per request: the client leaves listeners on what it is given.
+      const call = new AbortController();
+      const abort = () => call.abort(cancel.signal.reason);
+      cancel.signal.addEventListener('abort', abort, { once: true });
+      const reply = await target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal: call.signal }).finally(() => cancel.signal.removeEventListener('abort', abort));
+      const outcome: ReplayTurnOutcome = {
+        content: reply.content,
+        retrievalContext: reply.retrievalContext,
+        toolsCalled: reply.toolsCalled,
+        state: reply.state,
+        promptTokens: reply.promptTokens,
+        completionTokens: reply.completionTokens,
+        costUsd: reply.costUsd,
+        targetCalls: reply.requests,
+        judgeCalls: 0,
+      };
+      const next = w.turns.find((t) => t.index === turnIndex + 1);
+      const alreadyOff = [...w.items.values()].some((i) => i.nextFits === false);
+      if (judge && next && next.role !== 'assistant' && !alreadyOff) {
+        try {
+          const fit = await checkNextTurnFits(judge, { previousTurns: messages, reply: reply.content, nextUserMessage: next.content }, cancel.signal);
+          Object.assign(outcome, { nextFits: fit.fits, fitReason: fit.reason, judgeCalls: 1 });
+          outcome.promptTokens += fit.promptTokens;
+          outcome.completionTokens += fit.completionTokens;
+          outcome.costUsd += fit.costUsd;
+        } catch (error) {
+          if (cancel.signal.aborted) return null;
+          return { ...empty, targetCalls: reply.requests, error: redactSecrets(`turn ${turnIndex + 1}: the judge could not check that the next user turn still fits: ${(error as Error).message}`) };
+        }
+      }
+      return outcome;
+    } catch (error) {
+      // A turn cut short by a stop is not an outcome: whoever resumes generates it.
+      if (stopped(signal) || cancel.signal.aborted) return null;
+      const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
+      return { ...empty, error: redactSecrets(`conversation ${w.position + 1}, turn ${turnIndex + 1}: ${message}`) };
+    }
+  }
+
+  function store(w: Work, turnIndex: number, outcome: ReplayTurnOutcome): void {
+    recorder.add(w.position, turnIndex, outcome);
+    const item = w.items.get(turnIndex)!;
+    item.status = outcome.error === undefined ? 'done' : 'error';
+    item.content = outcome.content ?? null;
+    item.state = outcome.state ?? null;
+    item.nextFits = outcome.nextFits ?? null;
+  }
+
+  /** A conversation's turns in order: on-policy, or teacher-forced with a target that keeps state. */
+  async function inOrder(w: Work, carryReplies: boolean): Promise<void> {
+    const regenerated = new Map<number, string>();
+    let state: unknown = null;
+    let failedAt: number | null = null;
+    for (const [turnIndex, item] of [...w.items].sort((a, b) => a[0] - b[0])) {
+      if (stopped(signal)) return;
+      if (item.status === 'done') {
+        if (item.content !== null) regenerated.set(turnIndex, item.content);
+        state = item.state ?? state;
+        continue;
+      }
+      if (item.status === 'error') {
+        failedAt ??= turnIndex;
+        if (carryReplies) continue;
+      }
+      if (item.status !== 'pending') continue;
+      if (carryReplies && failedAt !== null) {
+        store(w, turnIndex, { ...empty, error: `conversation ${w.position + 1}, turn ${turnIndex + 1}: not generated: turn ${failedAt + 1} failed, and on-policy history needs it` });
+        continue;
+      }
+      const outcome = await limit(() => produce(w, turnIndex, carryReplies ? regenerated : undefined, state));
+      if (outcome === null) return;
+      store(w, turnIndex, outcome);
+      if (outcome.error !== undefined) failedAt ??= turnIndex;
+      else {
+        regenerated.set(turnIndex, outcome.content!);
+        if (outcome.state !== undefined) state = outcome.state;
+      }
+    }
+  }
+
+  try {
+    if (settings.mode === 'on-policy' || target.kind === 'http') {
+      await Promise.all(work.map((w) => inOrder(w, settings.mode === 'on-policy')));
+    } else {
+      const pending = work.flatMap((w) => [...w.items].filter(([, i]) => i.status === 'pending').map(([turnIndex]) => ({ w, turnIndex })));
+      await Promise.all(
+        pending.map(({ w, turnIndex }) =>
+          limit(async () => {
+            const outcome = await produce(w, turnIndex, undefined, null);
+            if (outcome) store(w, turnIndex, outcome);
+          }),
+        ),
+      );
+    }
+  } finally {
+    signal?.removeEventListener('abort', onStop);
+  }
+  return { generated: await recorder.close() };
+}
+
+async function loadWork(db: Db, replayId: string, datasetId: string, range: { from: number; to: number } | undefined): Promise<Work[]> {
+  const positions = range ? { gte: range.from, lt: range.to } : undefined;
+  const [conversations, items] = await Promise.all([
+    db.conversation.findMany({
+      where: { datasetId, ...(positions ? { position: positions } : {}) },
+      orderBy: { position: 'asc' },
+      select: { position: true, matchKey: true, externalId: true, turns: { orderBy: { index: 'asc' }, select: { id: true, index: true, role: true, content: true } } },
+    }),
+    db.replayTurn.findMany({
+      where: { replayId, ...(positions ? { position: positions } : {}) },
+      select: { position: true, turnIndex: true, status: true, content: true, state: true, nextFits: true },
+    }),
+  ]);
+  const byPosition = new Map<number, Work>();
+  for (const c of conversations) byPosition.set(c.position, { position: c.position, key: c.externalId ?? c.matchKey, turns: c.turns, items: new Map() });
+  for (const item of items) byPosition.get(item.position)?.items.set(item.turnIndex, { status: item.status, content: item.content, state: item.state, nextFits: item.nextFits });
+  return [...byPosition.values()].filter((w) => w.items.size > 0);
+}

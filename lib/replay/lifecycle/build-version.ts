@@ -1,0 +1,86 @@
+import type { Conversation } from '../../domain';
+import { conversationFromRow, conversationSelect } from '../../db/queries/datasets/conversation-from-row';
+import type { Db } from '../../db/queries/db-types';
+import { saveDataset } from '../../db/queries/datasets/save-dataset';
+import { linkSourceTurns } from '../../db/queries/replays/link-source-turns';
+
+const STEP = 200;
+
+interface ReplayForVersion {
+  id: string;
+  sourceDatasetId: string;
+  modelVersion: string;
+  mode: string;
+  targetLabel: string;
+}
+
+/**
+ * The new dataset version a replay produces: the source's conversations with their keys,
+ * scenarios and fields, user turns as recorded, assistant turns as regenerated (with the
+ * target's own retrieval context when it gave one, else the recorded one). A conversation with
+ * an errored turn is left out (it can be retried); an off-script one is kept with the mark in
+ * its metadata. Every turn is linked to its source turn. Null when no conversation is whole.
+ */
+export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Promise<{ datasetId: string; conversations: number; leftOut: number } | null> {
+  const source = await db.dataset.findUniqueOrThrow({ where: { id: replay.sourceDatasetId }, select: { name: true, conversationCount: true } });
+  const sourcePositions: number[] = [];
+  let leftOut = 0;
+
+  async function* batches(): AsyncIterable<Conversation[]> {
+    for (let from = 0; from < source.conversationCount; from += STEP) {
+      const [rows, items] = await Promise.all([
+        db.conversation.findMany({ where: { datasetId: replay.sourceDatasetId, position: { gte: from, lt: from + STEP } }, orderBy: { position: 'asc' }, select: { position: true, ...conversationSelect } }),
+        db.replayTurn.findMany({
+          where: { replayId: replay.id, position: { gte: from, lt: from + STEP } },
+          select: { position: true, turnIndex: true, status: true, content: true, retrievalContext: true, toolsCalled: true, nextFits: true, fitReason: true },
+        }),
+      ]);
+      const byPosition = new Map<number, typeof items>();
+      for (const item of items) (byPosition.get(item.position) ?? byPosition.set(item.position, []).get(item.position)!).push(item);
+      const batch: Conversation[] = [];
+      for (const row of rows) {
+        const turns = byPosition.get(row.position) ?? [];
+        if (turns.some((t) => t.status !== 'done')) {
+          leftOut++;
+          continue;
+        }
+        const recorded = conversationFromRow(row);
+        const byIndex = new Map(turns.map((t) => [t.turnIndex, t]));
+        const offScript = turns.filter((t) => t.nextFits === false).sort((a, b) => a.turnIndex - b.turnIndex)[0];
+        batch.push({
+          ...recorded,
+          ...(offScript
+            ? { metadata: { ...recorded.metadata, replayOffScript: { turn: offScript.turnIndex + 2, reason: offScript.fitReason ?? '' } } }
+            : {}),
+          turns: recorded.turns.map((turn, index) => {
+            const item = byIndex.get(index);
+            if (turn.role !== 'assistant' || !item) return turn;
+            const { labels: _labels, toolsCalled: _tools, ...kept } = turn;
+            return {
+              ...kept,
+              content: item.content ?? '',
+              ...(Array.isArray(item.retrievalContext) ? { retrievalContext: item.retrievalContext.map(String) } : {}),
+              ...(Array.isArray(item.toolsCalled) ? { toolsCalled: item.toolsCalled } : {}),
+            };
+          }),
+        });
+        sourcePositions.push(row.position);
+      }
+      if (batch.length > 0) yield batch;
+    }
+  }
+
+  const saved = await saveDataset(db, {
+    name: `${source.name} · ${replay.modelVersion}`,
+    description: `Replay of "${source.name}" (${replay.mode}) with ${replay.targetLabel}`,
+    modelVersion: replay.modelVersion,
+    sourceFormat: 'replay',
+    conversations: batches(),
+    beforeShow: (id) => linkSourceTurns(db, id, replay.sourceDatasetId, sourcePositions),
+  });
+  if (saved.conversationCount === 0) {
+    await db.dataset.delete({ where: { id: saved.id } });
+    return null;
+  }
+  return { datasetId: saved.id, conversations: saved.conversationCount, leftOut };
+}

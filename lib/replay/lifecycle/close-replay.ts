@@ -1,0 +1,67 @@
+import type { Db } from '../../db/queries/db-types';
+import { runAs } from '../../identity/acting-principal';
+import type { Principal } from '../../identity/principal';
+import { redactSecrets } from '../../redact-secrets';
+import { enqueueRun } from '../../runs/enqueue-run';
+import { evaluateSchema } from '../replay-request';
+import { replaySettingsOf } from '../replay-settings';
+import { buildReplayVersion } from './build-version';
+import { evaluateRunRequest } from './evaluate-request';
+
+export type FinalReplayStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
+
+/** Who the dataset and run a replay creates belong to: the one who started it. */
+const ownerOf = (id: string | null): Principal => ({ id: id ?? 'service', email: '', name: '', role: 'editor', via: id ? 'api-key' : 'service-key' });
+
+const describeTarget = (target: ReturnType<typeof replaySettingsOf>['target']): string =>
+  target.kind === 'http' ? `the app at ${target.url}` : `model ${target.model} at ${target.connection ? `connection ${target.connection}` : target.baseUrl}`;
+
+/**
+ * The one way a replay that has generated every turn ends. Whoever gets it first (a
+ * compare-and-set from running to finishing) stores the new dataset version, starts the
+ * evaluation run when one was asked for, and writes the final status: completed, or
+ * completed_with_errors when turns errored (they can be retried; a retry makes a new version).
+ * Returns null when another worker closes it, or it was cancelled.
+ */
+export async function closeReplay(db: Db, replayId: string, env: Record<string, string | undefined>, guard: { workerId?: string } = {}): Promise<FinalReplayStatus | null> {
+  const taken = await db.replay.updateMany({ where: { id: replayId, status: 'running', ...(guard.workerId ? { workerId: guard.workerId } : {}) }, data: { status: 'finishing' } });
+  if (taken.count !== 1) return null;
+  const replay = await db.replay.findUniqueOrThrow({
+    where: { id: replayId },
+    select: { id: true, sourceDatasetId: true, modelVersion: true, mode: true, target: true, parameters: true, judge: true, evaluate: true, createdById: true },
+  });
+  try {
+    const errors = await db.replayTurn.count({ where: { replayId, status: 'error' } });
+    const settings = replaySettingsOf(replay);
+    const { version, runId } = await runAs(ownerOf(replay.createdById), async () => {
+      const version = await buildReplayVersion(db, { ...replay, targetLabel: describeTarget(settings.target) });
+      let runId: string | null = null;
+      if (version && replay.evaluate) {
+        const evaluate = evaluateSchema.parse(replay.evaluate);
+        const request = await evaluateRunRequest(db, evaluate, version.datasetId, replay.sourceDatasetId, replay.modelVersion);
+        runId = (await enqueueRun(db, request, env)).runId;
+      }
+      return { version, runId };
+    });
+    const status: FinalReplayStatus = errors > 0 ? 'completed_with_errors' : 'completed';
+    const error = version === null ? 'No conversation was replayed whole: no dataset was made (retry the errored turns)' : null;
+    await db.replay.update({
+      where: { id: replayId },
+      data: { status, finishedAt: new Date(), workerId: null, leaseUntil: null, error, ...(version ? { datasetId: version.datasetId } : {}), ...(runId ? { runId } : {}) },
+    });
+    return status;
+  } catch (e) {
+    await failReplay(db, replayId, (e as Error).message, ['finishing']);
+    return 'failed';
+  }
+}
+
+/** The replay cannot go on: it ends failed with the error; stored turns stay (a retry starts from them). */
+export async function failReplay(db: Db, replayId: string, error: string, from: string[] = ['queued', 'running', 'finishing']): Promise<void> {
+  await db.replay.updateMany({ where: { id: replayId, status: { in: from } }, data: { status: 'failed', error: redactSecrets(error), finishedAt: new Date(), workerId: null, leaseUntil: null } });
+}
+
+/** Ends a cancelled replay's record: its finish time (the turns stored stay). */
+export async function closeCancelledReplay(db: Db, replayId: string): Promise<void> {
+  await db.replay.updateMany({ where: { id: replayId, status: 'cancelled', finishedAt: null }, data: { finishedAt: new Date(), workerId: null, leaseUntil: null } });
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { judgeSelectionSchema, type JudgeSelection } from '../judge/config';
+import { REPLAY_MODES, targetSchema, type ReplayMode, type ReplayTarget } from './replay-request';
+
+/** How a replay is stored, read back by the worker. */
+export interface ReplaySettings {
+  mode: ReplayMode;
+  target: ReplayTarget;
+  concurrency: number;
+  judge: JudgeSelection | null;
+}
+
+const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8) });
+
+export function replaySettingsOf(row: { mode: string; target: unknown; parameters: unknown; judge: unknown }): ReplaySettings {
+  return {
+    mode: z.enum(REPLAY_MODES).parse(row.mode),
+    target: targetSchema.parse(row.target),
+    concurrency: parametersSchema.parse(row.parameters ?? {}).concurrency,
+    judge: row.judge ? judgeSelectionSchema.parse(row.judge) : null,
+  };
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../db/queries/db-types';
+import { getReplayRow } from '../db/queries/replays/get-replay';
+import { getDatabaseUrl, providerOf } from '../db/url';
+import { AppError } from '../errors';
+import { wakeReplayWorker } from './replay-worker-registry';
+import { enqueueReplayChunks } from './replay-queue';
+
+/**
+ * Generates again the errored turns of an ended replay (and, for a cancelled or failed one,
+ * those never generated): they go back to pending and the replay is queued. When it ends, a new
+ * dataset version is made with the conversations now whole, and evaluated as asked; the earlier
+ * version stays. Returns how many turns were reopened.
+ */
+export async function retryReplay(db: Db, id: string, env: Record<string, string | undefined> = process.env): Promise<{ reopened: number }> {
+  const row = await getReplayRow(db, id);
+  if (!['completed_with_errors', 'failed', 'cancelled'].includes(row.status)) {
+    throw new AppError('CONFLICT', `Only a replay that ended with errors, failed or was cancelled can be retried (this one is ${row.status.replace(/_/g, ' ')})`);
+  }
+  if ((await db.replayTurn.count({ where: { replayId: id, status: { in: ['error', 'pending'] } } })) === 0) {
+    throw new AppError('CONFLICT', 'The replay has no turn left to generate');
+  }
+  const reopened = await db.$transaction(async (tx) => {
+    const taken = await tx.replay.updateMany({ where: { id, status: row.status }, data: { status: 'queued', error: null, finishedAt: null, workerId: null, leaseUntil: null } });
+    if (taken.count !== 1) throw new AppError('CONFLICT', 'The replay changed meanwhile; look again');
+    const { count } = await tx.replayTurn.updateMany({ where: { replayId: id, status: 'error' }, data: { status: 'pending', error: null } });
+    await tx.replay.update({ where: { id }, data: { errorItems: { decrement: count } } });
+    return count;
+  });
+  const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
+  if (providerOf(url) === 'postgres') {
+    const dataset = await db.dataset.findUniqueOrThrow({ where: { id: row.sourceDatasetId }, select: { conversationCount: true } });
+    await enqueueReplayChunks(url, { id, conversations: dataset.conversationCount, round: String(Date.now()) }, env);
+  }
+  wakeReplayWorker();
+  return { reopened };
+}

@@ -1,0 +1,125 @@
+import { claimReplay, releaseReplay, renewReplayLease } from '../db/queries/replays/replay-lease';
+import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/run-chunks';
+import { envNumber, type RunWorkerOptions } from '../runs/run-worker';
+import { isWorkerGone, newWorkerId } from '../runs/worker-identity';
+import { executeReplayChunk } from './execution/execute-replay-chunk';
+import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
+import type { ReplayWorker } from './replay-worker-registry';
+import type { RetryPolicy } from './targets/send-with-retries';
+
+type StopReason = 'cancelled' | 'lost' | 'shutdown';
+
+export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
+  /** Replaces the on-policy fit judge (tests). */
+  judge?: RunWorkerOptions['judge'];
+  retries?: RetryPolicy;
+}
+
+/**
+ * The replay queue on SQLite: the Replay table, claimed under a lease renewed every second as
+ * runs are (sqlite-run-worker.ts). The renewal notices a cancel, and the turns in flight are
+ * then aborted. A replay whose worker was killed is taken over when its process is gone or its
+ * lease passes; turns already stored are not generated again.
+ *
+ * Settings: TURNWISE_WORKER_REPLAYS (replays at once, 1), and the run worker's
+ * TURNWISE_WORKER_POLL_MS, TURNWISE_WORKER_LEASE_MS, TURNWISE_RUN_CHUNK_SIZE.
+ */
+export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWorker {
+  const { db, env } = options;
+  const id = options.workerId ?? newWorkerId();
+  const log = options.log ?? (() => undefined);
+  const maxReplays = envNumber(env, 'TURNWISE_WORKER_REPLAYS', 1);
+  const pollMs = envNumber(env, 'TURNWISE_WORKER_POLL_MS', 1000);
+  const leaseMs = envNumber(env, 'TURNWISE_WORKER_LEASE_MS', 30_000);
+  // Larger steps than a run's: a replay turn is one request, and a step waits for its slowest.
+  const chunkSize = envNumber(env, 'TURNWISE_REPLAY_CHUNK_SIZE', DEFAULT_CHUNK_SIZE * 10);
+  const renewMs = Math.min(1000, leaseMs / 3);
+  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+
+  async function execute(replayId: string, controller: AbortController): Promise<void> {
+    let reason: StopReason | null = null;
+    const stop = (why: StopReason) => {
+      reason ??= why;
+      controller.abort(why);
+    };
+    let renewing = false;
+    const timer = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      renewReplayLease(db, replayId, id, leaseMs)
+        .then((state) => state !== 'held' && stop(state))
+        .catch((error: Error) => log(`replay ${replayId}: lease renewal failed: ${error.message}`))
+        .finally(() => (renewing = false));
+    }, renewMs);
+    controller.signal.addEventListener('abort', () => (reason ??= controller.signal.reason as StopReason));
+    try {
+      const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true } });
+      const count = await db.conversation.count({ where: { datasetId: replay.sourceDatasetId } });
+      for (const range of chunkRanges(count, chunkSize)) {
+        if (controller.signal.aborted) break;
+        await executeReplayChunk({ db, env, replayId, range, signal: controller.signal, judge: options.judge, retries: options.retries });
+      }
+      if (reason === 'cancelled') {
+        await closeCancelledReplay(db, replayId);
+        log(`replay ${replayId}: cancelled`);
+      } else if (reason === null) {
+        const status = await closeReplay(db, replayId, env, { workerId: id });
+        if (status) log(`replay ${replayId}: ${status}`);
+      }
+    } catch (error) {
+      const message = (error as Error).message;
+      log(`replay ${replayId}: failed: ${message}`);
+      await failReplay(db, replayId, message, ['running']).catch(() => undefined);
+    } finally {
+      clearInterval(timer);
+      if (reason === 'shutdown') await releaseReplay(db, replayId, id).catch(() => undefined);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let claimed = false;
+      if (active.size < maxReplays) {
+        try {
+          const replay = await claimReplay(db, { workerId: id, leaseMs, isGone: isWorkerGone });
+          if (replay && !stopped) {
+            claimed = true;
+            log(`replay ${replay.id}: ${replay.resumed ? 'resumed' : 'started'} by ${id}`);
+            const controller = new AbortController();
+            const done = execute(replay.id, controller).finally(() => {
+              active.delete(replay.id);
+              wakeUp?.();
+            });
+            active.set(replay.id, { controller, done });
+          }
+        } catch (error) {
+          log(`worker ${id}: could not claim a replay: ${(error as Error).message}`);
+        }
+      }
+      if (claimed) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  }
+
+  const looping = loop();
+  return {
+    id,
+    queue: 'sqlite',
+    wake: () => wakeUp?.(),
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      for (const { controller } of active.values()) controller.abort('shutdown');
+      await Promise.all([looping, ...[...active.values()].map((a) => a.done)]);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import { getDataset } from '../db/queries/datasets/get-dataset';
+import type { Db } from '../db/queries/db-types';
+import { createReplay } from '../db/queries/replays/create-replay';
+import { getDatabaseUrl, providerOf } from '../db/url';
+import { AppError } from '../errors';
+import { ownerIdOf, type Principal } from '../identity/principal';
+import { defaultJudgeSelection, type JudgeSelection } from '../judge/config';
+import { resolveMetrics } from '../runs/resolve-metrics';
+import { resolveRunJudge } from '../runs/run-judge';
+import { failReplay } from './lifecycle/close-replay';
+import { evaluateRunRequest } from './lifecycle/evaluate-request';
+import { wakeReplayWorker } from './replay-worker-registry';
+import { enqueueReplayChunks } from './replay-queue';
+import { replayRequestSchema, storedTargetOf, type ReplayRequest, type ReplayRequestInput } from './replay-request';
+import { createTarget } from './targets/create-target';
+
+type Env = Record<string, string | undefined>;
+
+/** The zod issue of a bad request as an AppError naming its field ("target.baseUrl"). */
+export function parseReplayRequest(input: unknown): ReplayRequest {
+  const parsed = replayRequestSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  let path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) path = [...path, issue.keys[0]];
+  const field = path.join('.');
+  throw new AppError('BAD_INPUT', field ? `${field}: ${issue.message}` : issue.message, field ? { field } : {});
+}
+
+/**
+ * Everything a replay needs that can be checked before it starts: the dataset, the target's
+ * key or connection (read, never sent), the fit judge of on-policy mode, the evaluation's
+ * metrics and judge. Shared by startReplay and estimateReplay.
+ */
+export async function checkReplay(db: Db, request: ReplayRequest, env: Env): Promise<{ judge: JudgeSelection | null; dataset: Awaited<ReturnType<typeof getDataset>> }> {
+  const dataset = await getDataset(db, request.datasetId);
+  await createTarget(db, request.target, env);
+  const config = await loadJudgeConfigWithConnections(db, env);
+  let judge: JudgeSelection | null = null;
+  if (request.mode === 'on-policy') {
+    judge = request.judge ?? request.evaluate?.judge ?? defaultJudgeSelection(config);
+    if (judge.kind === 'offline') {
+      throw new AppError('BAD_INPUT', 'judge: on-policy mode needs an OpenAI-compatible judge to check that each next user turn still fits (the offline judge cannot)', { field: 'judge' });
+    }
+    resolveRunJudge(judge, config);
+  }
+  if (request.evaluate) {
+    const run = await evaluateRunRequest(db, request.evaluate, dataset.id, dataset.id, request.modelVersion);
+    try {
+      resolveRunJudge(run.judge, config);
+      await resolveMetrics(db, run.metrics);
+    } catch (error) {
+      const e = error as AppError;
+      if (e.code === 'BAD_INPUT' && typeof e.details?.field === 'string') throw new AppError('BAD_INPUT', `evaluate.${e.message}`, { field: `evaluate.${e.details.field}` });
+      throw error;
+    }
+  }
+  return { judge, dataset };
+}
+
+/**
+ * Starts a replay: checks it, stores it queued with one work item per assistant turn, and hands
+ * it to the worker (pg-boss chunk jobs on PostgreSQL; the SQLite worker finds it at its next
+ * poll, this process's at once). Nothing is generated here.
+ */
+export async function startReplay(db: Db, input: ReplayRequestInput | unknown, principal: Principal | null, env: Env = process.env): Promise<{ id: string; totalItems: number }> {
+  const request = parseReplayRequest(input);
+  const { judge, dataset } = await checkReplay(db, request, env);
+  const { target } = request;
+  const parameters =
+    target.kind === 'http'
+      ? { concurrency: request.concurrency, timeoutMs: target.timeoutMs }
+      : { concurrency: request.concurrency, model: target.model, systemPrompt: target.systemPrompt ?? null, temperature: target.temperature ?? null, maxTokens: target.maxTokens ?? null, extraBody: target.extraBody ?? null };
+  const replay = await createReplay(db, {
+    sourceDatasetId: dataset.id,
+    mode: request.mode,
+    targetKind: target.kind,
+    target: storedTargetOf(target),
+    parameters,
+    modelVersion: request.modelVersion,
+    judge: judge ? { ...judge } : null,
+    evaluate: request.evaluate ? { ...request.evaluate } : null,
+    createdById: ownerIdOf(principal),
+  });
+  if (replay.totalItems === 0) {
+    await failReplay(db, replay.id, 'The dataset has no assistant turns to regenerate');
+    throw new AppError('BAD_INPUT', 'datasetId: the dataset has no assistant turns to regenerate', { field: 'datasetId' });
+  }
+  const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
+  if (providerOf(url) === 'postgres') {
+    try {
+      await enqueueReplayChunks(url, { id: replay.id, conversations: dataset.conversationCount }, env);
+    } catch (error) {
+      await failReplay(db, replay.id, `Could not queue the replay: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+  wakeReplayWorker();
+  return replay;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { estimateTokens } from '../../judge/prices';
+import { redactSecrets } from '../../redact-secrets';
+import { readBoundedText } from './read-bounded';
+import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
+import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
+
+/** The header the secret goes in. */
+export const SECRET_HEADER = 'x-turnwise-secret';
+
+/** What the user's app answers for one assistant turn. */
+export const httpTargetReplySchema = z.object({
+  content: z.string({ error: 'must be the reply text' }).refine((text) => text.trim() !== '', 'is empty'),
+  role: z.literal('assistant', { error: 'must be "assistant" when given' }).optional(),
+  retrievalContext: z.array(z.string(), { error: 'must be an array of strings' }).optional(),
+  toolsCalled: z.array(z.unknown(), { error: 'must be an array' }).optional(),
+  state: z.unknown().optional(),
+});
+
+export interface HttpTargetOptions {
+  url: string;
+  /** The secret header's value; null: none sent. */
+  secret: string | null;
+  timeoutMs: number;
+  retries?: RetryPolicy;
+}
+
+class HttpStatusError extends Error {
+  constructor(readonly status: number, readonly body: string) {
+    super(`status ${status}`);
+  }
+}
+
+/**
+ * The user's own application as a replay target: one POST per assistant turn with
+ * `{conversationId, turn, messages, state}`, answered with `{content, retrievalContext?,
+ * toolsCalled?, state?}`. The reply is read up to 1 MB, parsed and checked; a failure says
+ * what came back and from where. 429s and 5xx are retried as the judge retries them; a
+ * timeout, a 4xx or a bad body fails the turn at once.
+ */
+export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient {
+  const where = `the app at ${options.url}`;
+
+  async function generate(request: TargetTurnRequest): Promise<TargetReply> {
+    const payload = JSON.stringify({ conversationId: request.conversationId, turn: request.turn, messages: request.messages, state: request.state ?? null });
+    const { value: text, requests } = await sendWithRetries(
+      { baseURL: options.url, apiKey: options.secret, model: 'http' },
+      estimateTokens(payload),
+      async () => {
+        const timeout = AbortSignal.timeout(options.timeoutMs);
+        const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+        try {
+          const response = await fetch(options.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', ...(options.secret ? { [SECRET_HEADER]: options.secret } : {}) },
+            body: payload,
+            signal,
+          });
+          const body = await readBoundedText(response, where);
+          if (!response.ok) {
+            const error = new HttpStatusError(response.status, body);
+            const kind = response.status === 429 ? 'refused' : response.status === 408 || response.status >= 500 ? 'transient' : 'fatal';
+            return { ok: false, error, kind, outcome: response.status === 429 ? { kind: 'refused', headers: response.headers } : { kind: 'other' } };
+          }
+          return { ok: true, value: body, outcome: { kind: 'ok', headers: response.headers } };
+        } catch (error) {
+          if (timeout.aborted && !request.signal?.aborted) {
+            return { ok: false, error: new TargetError(`${where} did not answer within ${options.timeoutMs} ms`), kind: 'fatal', outcome: { kind: 'other' } };
+          }
+          if (error instanceof TargetError || request.signal?.aborted) return { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };
+          return { ok: false, error, kind: 'transient', outcome: { kind: 'other' } };
+        }
+      },
+      (error, tries) => describeFailure(error, where, tries),
+      options.retries ?? DEFAULT_TARGET_RETRIES,
+      request.signal,
+    );
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new TargetError(`${where} answered with something that is not JSON: ${JSON.stringify(text.slice(0, 200))}`);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new TargetError(`${where} answered with JSON that is not an object`);
+    const parsed = httpTargetReplySchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path.map(String).join('.') || 'reply';
+      const message = issue.code === 'invalid_type' && issue.path.length === 1 && !(issue.path[0] in json) ? 'is missing' : issue.message;
+      throw new TargetError(`${where} answered without a usable reply: ${field} ${message}`);
+    }
+    const reply = parsed.data;
+    return {
+      content: reply.content,
+      ...(reply.retrievalContext ? { retrievalContext: reply.retrievalContext } : {}),
+      ...(reply.toolsCalled ? { toolsCalled: reply.toolsCalled } : {}),
+      ...(reply.state === undefined ? {} : { state: reply.state }),
+      promptTokens: 0,
+      completionTokens: 0,
+      costUsd: 0,
+      requests,
+    };
+  }
+
+  return { kind: 'http', label: where, generate };
+}
+
+function describeFailure(error: unknown, where: string, tries: number): string {
+  const after = tries > 1 ? ` (after ${tries} requests)` : '';
+  if (error instanceof TargetError) return error.message;
+  if (error instanceof HttpStatusError) {
+    const snippet = error.body.slice(0, 200);
+    if (error.status === 401 || error.status === 403) return `${where} refused the request (${error.status}): check the secret (secretEnv)${after}`;
+    return redactSecrets(`${where} answered ${error.status}${after}${snippet ? `: ${snippet}` : ''}`);
+  }
+  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+  return redactSecrets(`${where} is unreachable${after}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+}

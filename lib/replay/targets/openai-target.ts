@@ -1,0 +1,109 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { estimateCost, estimateTokens } from '../../judge/prices';
+import { classifyFailure, failureCause } from '../../judge/request-retries';
+import { redactSecrets } from '../../redact-secrets';
+import { boundedFetch } from './read-bounded';
+import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
+import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
+
+export interface OpenAITargetOptions {
+  baseURL: string;
+  /** null: no Authorization header (local servers). */
+  apiKey: string | null;
+  model: string;
+  systemPrompt?: string;
+  temperature?: number;
+  maxTokens?: number;
+  extraBody?: Record<string, unknown>;
+  timeoutMs?: number;
+  retries?: RetryPolicy;
+}
+
+/** Completions are of unknown length: a middling guess, for pacing under a token limit only. */
+const EXPECTED_COMPLETION_TOKENS = 400;
+
+/**
+ * A model behind an OpenAI-compatible chat.completions endpoint as a replay target. Requests
+ * share the judge's adaptive limiter for the same base URL, key and model, and its retry rules
+ * (lib/judge/request-retries.ts); the SDK's own retries are off. A reply must be one assistant
+ * message with text: anything else fails the turn with what came back.
+ */
+export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetClient {
+  const where = `model ${options.model} at ${options.baseURL}`;
+  const client = new OpenAI({
+    apiKey: options.apiKey ?? 'no-key',
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    baseURL: options.baseURL,
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? 120_000,
+    fetch: boundedFetch(where),
+    defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
+  });
+
+  async function generate(request: TargetTurnRequest): Promise<TargetReply> {
+    const messages = [...(options.systemPrompt ? [{ role: 'system' as const, content: options.systemPrompt }] : []), ...request.messages];
+    const tokens = estimateTokens(messages.map((m) => m.content).join('\n')) + EXPECTED_COMPLETION_TOKENS;
+    const body = {
+      ...options.extraBody,
+      model: options.model,
+      messages,
+      ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+    };
+    const { value: completion, requests } = await sendWithRetries(
+      { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model },
+      tokens,
+      async (retry) => {
+        try {
+          const { data, response } = await client.chat.completions
+            .create(body as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal: request.signal, headers: { 'x-stainless-retry-count': String(retry) } })
+            .withResponse();
+          return { ok: true, value: data, outcome: { kind: 'ok', headers: response.headers, tokens: data.usage?.total_tokens } };
+        } catch (error) {
+          if (error instanceof TargetError) return { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };
+          const kind = error instanceof APIConnectionTimeoutError ? 'fatal' : classifyFailure(error);
+          const outcome = error instanceof APIError && error.status === 429 ? { kind: 'refused' as const, headers: error.headers } : { kind: 'other' as const };
+          return { ok: false, error, kind, outcome };
+        }
+      },
+      (error, tries) => describeFailure(error, where, tries),
+      options.retries ?? DEFAULT_TARGET_RETRIES,
+      request.signal,
+    );
+    const choice = completion.choices?.[0];
+    if (!choice?.message) throw new TargetError(`${where} answered without a message (no choices[0].message)`);
+    const role = (choice.message as { role?: unknown }).role;
+    if (role !== 'assistant') throw new TargetError(`${where} answered in the role "${String(role)}", not "assistant"`);
+    const content = choice.message.content;
+    if (typeof content !== 'string' || content.trim() === '') {
+      const refusal = choice.message.refusal;
+      throw new TargetError(refusal ? `${where} refused: ${refusal.slice(0, 500)}` : `${where} answered with no content (finish_reason ${choice.finish_reason ?? 'none'})`);
+    }
+    const promptTokens = completion.usage?.prompt_tokens ?? 0;
+    const completionTokens = completion.usage?.completion_tokens ?? 0;
+    return {
+      content,
+      promptTokens,
+      completionTokens,
+      costUsd: estimateCost(completion.model || options.model, promptTokens, completionTokens),
+      requests,
+    };
+  }
+
+  return { kind: 'openai', label: where, generate };
+}
+
+function describeFailure(error: unknown, where: string, tries: number): string {
+  const after = tries > 1 ? ` (after ${tries} requests)` : '';
+  if (error instanceof TargetError) return error.message;
+  if (error instanceof APIConnectionTimeoutError) return redactSecrets(`${where} did not answer in time${after}`);
+  if (error instanceof APIError) {
+    if (error.status === undefined) return redactSecrets(`${where} is unreachable${after}: ${error.message}`);
+    if (error.status === 401 || error.status === 403) return redactSecrets(`${where} refused the key (${error.status})${after}: check the key's variable or the connection`);
+    return redactSecrets(`${where} failed with status ${error.status}${after}: ${error.message}`);
+  }
+  return redactSecrets(`${where}: ${failureCause(error)}${after}`);
+}

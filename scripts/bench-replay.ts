@@ -1,0 +1,134 @@
+/*
+ * A teacher-forced replay of 200 conversations x 10 exchanges against a local OpenAI-compatible
+ * target with 100 ms latency, at concurrency 32, through the SQLite replay worker as the app runs
+ * it (lease, per-turn storage, the new dataset version at the end). Prints target calls, wall
+ * time over the floor (calls x latency / concurrency) and peak memory, then BENCH {json}.
+ * Usage: npm run bench:replay [-- --conversations N] [-- --exchanges N] [-- --latency-ms N] [-- --concurrency N]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDbClient } from '../lib/db/client';
+import { ensureDatabase } from '../lib/db/migrations';
+import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import type { Conversation } from '../lib/domain';
+import { getReplay, startReplay } from '../lib/replay';
+import { startSqliteReplayWorker } from '../lib/replay/sqlite-replay-worker';
+
+const { values } = parseArgs({
+  options: { conversations: { type: 'string' }, exchanges: { type: 'string' }, 'latency-ms': { type: 'string' }, concurrency: { type: 'string' } },
+});
+const CONVERSATIONS = Number(values.conversations ?? 200);
+const EXCHANGES = Number(values.exchanges ?? 10);
+const LATENCY_MS = Number(values['latency-ms'] ?? 100);
+const CONCURRENCY = Number(values.concurrency ?? 32);
+
+// The target runs in a process of its own, so that its work does not share the replay's event loop.
+const TARGET = `
+import http from 'node:http';
+const server = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => setTimeout(() => {
+    const request = JSON.parse(body);
+    const last = request.messages[request.messages.length - 1].content;
+    const reply = { id: 'x', object: 'chat.completion', created: 0, model: request.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Replayed answer to: ' + last.slice(0, 80), refusal: null }, finish_reason: 'stop', logprobs: null }],
+      usage: { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: 20, total_tokens: Math.ceil(body.length / 4) + 20 } };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply));
+  }, ${LATENCY_MS}));
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+function startTarget(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) => {
+    child.stdout.once('data', (port: Buffer) => resolve({ url: `http://127.0.0.1:${String(port).trim()}/v1`, stop: () => child.kill() }));
+  });
+}
+
+function dataset(): Conversation[] {
+  return Array.from({ length: CONVERSATIONS }, (_, c) => ({
+    externalId: `conv-${c}`,
+    scenario: `Customer ${c} asks about an order`,
+    turns: Array.from({ length: EXCHANGES }, (_, e) => [
+      { role: 'user' as const, content: `Question ${e + 1} of customer ${c}: where is order ${c * 100 + e}, and when will it arrive?` },
+      { role: 'assistant' as const, content: `Recorded answer ${e + 1}: order ${c * 100 + e} left the warehouse and arrives within three working days.` },
+    ]).flat(),
+  }));
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-replay-'));
+  const url = pathToFileURL(path.join(dir, 'bench.db')).href;
+  const target = await startTarget();
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  try {
+    // The same number of plain fetch calls first: what this machine allows at that latency and concurrency, with no Turnwise code in the way.
+    const plainStarted = performance.now();
+    let next = 0;
+    const calls = CONVERSATIONS * EXCHANGES;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < calls) await fetch(`${target.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x' }] }) }).then((r) => r.text());
+      }),
+    );
+    const plainMs = performance.now() - plainStarted;
+    await ensureDatabase(url);
+    const db = createDbClient(url);
+    const source = await saveDataset(db, { name: 'bench', sourceFormat: 'turnwise', conversations: dataset() });
+    const started = performance.now();
+    const { id, totalItems } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'bench-model' }, modelVersion: 'bench-v2', concurrency: CONCURRENCY }, null, {});
+    const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50' } });
+    let replay = await getReplay(db, id);
+    let generatedAt = 0;
+    while (!['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(replay.status)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      replay = await getReplay(db, id);
+      if (!generatedAt && replay.progress.done + replay.progress.errors === totalItems) generatedAt = performance.now();
+    }
+    const wallMs = performance.now() - started;
+    await worker.stop();
+    await db.$disconnect();
+    const floorMs = (replay.targetCalls * LATENCY_MS) / CONCURRENCY;
+    const generationMs = (generatedAt || performance.now()) - started;
+    const figures = {
+      conversations: CONVERSATIONS,
+      exchanges: EXCHANGES,
+      latencyMs: LATENCY_MS,
+      concurrency: CONCURRENCY,
+      status: replay.status,
+      targetCalls: replay.targetCalls,
+      turnsStored: replay.progress.done,
+      errors: replay.progress.errors,
+      floorMs: Math.round(floorMs),
+      generationMs: Math.round(generationMs),
+      wallMs: Math.round(wallMs),
+      generationOverFloor: Number((generationMs / floorMs).toFixed(3)),
+      wallOverFloor: Number((wallMs / floorMs).toFixed(3)),
+      plainFetchOverFloor: Number((plainMs / ((calls * LATENCY_MS) / CONCURRENCY)).toFixed(3)),
+      peakRssMb: Math.round(peakRss / 1024 / 1024),
+      load1: Number(os.loadavg()[0].toFixed(2)),
+    };
+    console.log(`Replay: ${CONVERSATIONS} conversations x ${EXCHANGES} exchanges, teacher-forced, concurrency ${CONCURRENCY}, target latency ${LATENCY_MS} ms (own process), SQLite worker.`);
+    console.log(`  target calls       ${figures.targetCalls} (${figures.turnsStored} turns stored, ${figures.errors} errored; ${replay.status})`);
+    console.log(`  floor              ${figures.floorMs} ms (calls x latency / concurrency)`);
+    console.log(`  generation         ${figures.generationMs} ms = ${figures.generationOverFloor}x floor (every turn stored)`);
+    console.log(`  wall               ${figures.wallMs} ms = ${figures.wallOverFloor}x floor (and the new dataset version made) ${figures.wallOverFloor <= 1.2 ? 'PASS' : 'FAIL'} (target <= 1.2)`);
+    console.log(`  plain fetch        ${figures.plainFetchOverFloor}x floor for the same calls with bare fetch, no Turnwise code: this machine's own floor now`);
+    console.log(`  peak memory        ${figures.peakRssMb} MB RSS (this process; load average ${figures.load1})`);
+    console.log(`BENCH ${JSON.stringify(figures)}`);
+  } finally {
+    clearInterval(sampler);
+    target.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

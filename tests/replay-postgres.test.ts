@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDbClient } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import type { Conversation } from '@/lib/domain';
+import { getReplay, startReplay } from '@/lib/replay';
+import { startPgBossReplayWorker } from '@/lib/replay/pg-boss-replay-worker';
+import { stopBoss } from '@/lib/runs/pg-boss-queue';
+import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { lastUserMessage, startJudgeServer } from './helpers/judge-server';
+
+/* On PostgreSQL a replay is pg-boss chunk jobs: two chunks, every turn once, the version linked to its source turns. */
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const conversations: Conversation[] = Array.from({ length: 4 }, (_, i) => ({
+  externalId: `c${i}`,
+  turns: [
+    { role: 'user', content: `Question ${i}` },
+    { role: 'assistant', content: `Old answer ${i}` },
+    { role: 'user', content: `Follow-up ${i}` },
+    { role: 'assistant', content: `Old follow-up ${i}` },
+  ],
+}));
+
+describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () => {
+  it('generates every turn once across chunk jobs and makes the linked version', async () => {
+    const fresh = await freshDatabase('postgres');
+    await ensureDatabase(fresh.url);
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const model = await startJudgeServer({ handler: (body) => ({ content: `New: ${lastUserMessage(body)}` }) });
+    cleanups.push(() => model.close());
+    const env = { DATABASE_URL: fresh.url, TURNWISE_RUN_CHUNK_SIZE: '2' };
+    const dataset = await saveDataset(db, { name: 'pg', sourceFormat: 'turnwise', conversations });
+    const worker = await startPgBossReplayWorker({ db, env, url: fresh.url });
+    cleanups.push(async () => {
+      await worker.stop();
+      await stopBoss(fresh.url);
+    });
+    const { id } = await startReplay(db, { datasetId: dataset.id, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2' }, null, env);
+    let replay = await getReplay(db, id);
+    for (let i = 0; i < 600 && replay.status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      replay = await getReplay(db, id);
+    }
+    expect(replay).toMatchObject({ status: 'completed', progress: { done: 8, total: 8, errors: 0 }, targetCalls: 8 });
+    expect(model.requests).toHaveLength(8);
+    const turns = await db.turn.findMany({ where: { conversation: { datasetId: replay.datasetId! } }, select: { content: true, sourceTurnId: true, index: true } });
+    expect(turns).toHaveLength(16);
+    expect(turns.every((t) => t.sourceTurnId !== null)).toBe(true);
+    expect(turns.filter((t) => t.index === 3).map((t) => t.content).sort()).toEqual(['New: Follow-up 0', 'New: Follow-up 1', 'New: Follow-up 2', 'New: Follow-up 3']);
+  });
+});
