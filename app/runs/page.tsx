@@ -2,7 +2,8 @@ import { LiveProgressProvider } from '@/components/runs/live/live-progress-provi
 import { RunsTable } from '@/components/runs/runs-table';
 import { getDb } from '@/lib/db/client';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
-import { isLiveRun, toRunProgressSnapshot } from '@/lib/domain/run-progress';
+import { isLiveRun } from '@/lib/domain/run-progress';
+import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -14,7 +15,7 @@ export default async function RunsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Runs</h1>
-      <LiveProgressProvider initial={runs.filter((r) => isLiveRun(r.status)).map(toRunProgressSnapshot)}>
+      <LiveProgressProvider initial={runs.filter((r) => isLiveRun(r.status)).map(runProgressSnapshot)}>
         <RunsTable runs={runs} />
       </LiveProgressProvider>
     </div>

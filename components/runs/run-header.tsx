@@ -3,7 +3,7 @@ import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { RunControls } from './run-controls';
 import { RetryErroredButton } from './retry-errored-button';
 import { RunExportLinks } from './run-export-links';
-import { RunStatusBadge } from './run-status-badge';
+import { LiveRunStatus } from './live/live-run-cells';
 import { isLiveRun } from '@/lib/domain/run-progress';
 
 export interface RunHeaderProps {
@@ -33,7 +33,7 @@ export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
           <Link href={`/datasets/${run.datasetId}`} className="text-indigo-700 hover:underline">
             {run.dataset.name}
           </Link>
-          <RunStatusBadge status={run.status} />
+          <LiveRunStatus runId={run.id} status={run.status} />
         </h1>
         <p className="mt-1 text-sm text-slate-600">
           Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}

@@ -20,14 +20,24 @@ const STOPPED = 'RunStopped';
  * cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
  * calls in flight finish and their replies reach the cache for whoever resumes.
  */
-function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void } {
+function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void; inFlight: () => number } {
   const cancelled = new AbortController();
+  let inFlight = 0;
   // One listener per call in flight (removed when it ends): many at once is not a leak here.
   setMaxListeners(0, cancelled.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancelled.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await call();
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     dispose: () => signal?.removeEventListener('abort', onStop),
+    inFlight: () => inFlight,
     judge: {
       kind: judge.kind,
       model: judge.model,
@@ -40,14 +50,14 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; 
           error.name = STOPPED;
           throw error;
         }
-        if (!signal) return judge.call(request);
+        if (!signal) return counted(() => judge.call(request));
         // A signal of its own per call: the judge client may leave listeners on what it is given,
         // and a run makes thousands of calls.
         const call = new AbortController();
         const abort = () => call.abort(cancelled.signal.reason);
         cancelled.signal.addEventListener('abort', abort, { once: true });
         try {
-          return await judge.call({ ...request, signal: call.signal });
+          return await counted(() => judge.call({ ...request, signal: call.signal }));
         } finally {
           cancelled.signal.removeEventListener('abort', abort);
         }
@@ -83,8 +93,8 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
-  const { judge, dispose } = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
-  const stopReporting = reportJudgeActivity(db, runId, judge);
+  const { judge, dispose, inFlight } = forRun(options.judge ?? (await createRunJudge(db, run, options.env)), options.signal);
+  const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight });
   let scored = 0;
   try {
     await evaluateConversations({
