@@ -135,8 +135,8 @@ test.describe('judge connections', () => {
 
     // Deleted again, it is no longer offered (and the specs after this one see the offline default).
     await page.goto('/admin/connections');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete test-judge' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
     await expect(page.getByRole('button', { name: 'Test test-judge' })).toHaveCount(0);
     await page.goto(`/runs/new?dataset=${href?.split('/')[2]}`);
     await expect(page.locator('#run-judge option', { hasText: 'test-judge' })).toHaveCount(0);

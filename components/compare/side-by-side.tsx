@@ -6,7 +6,7 @@ import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { Table, Td } from '@/components/ui/table';
 import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
-import { turnRows, wordDiff } from '@/lib/compare/turn-changes';
+import { replyChange, turnRows } from '@/lib/compare/turn-changes';
 import type { SideBySideView } from '@/lib/compare/load-side-by-side';
 import { formatScore, metricLabel } from '@/lib/format/format';
 import { Delta, runName } from './delta';
@@ -44,15 +44,22 @@ function TurnCells({ turn, runs }: { turn: AlignedTurn; runs: SideBySideView['ru
           );
         }
         const changedText = r > 0 && base !== null && cell.content !== base.content;
+        const change = changedText ? replyChange(base.content, cell.content) : null;
         return (
           <div key={r} className="min-w-0 space-y-1.5">
             <p className="text-xs font-medium text-slate-500">
               <span className="sm:hidden">{who} · </span>
               {cell.role}
-              {changedText ? <span className="ml-1 font-semibold text-indigo-700">· changed</span> : null}
+              {change?.kind === 'rewritten' ? (
+                <span className="ml-1 font-semibold text-indigo-700" data-testid="reply-rewritten">
+                  · rewritten ({Math.round(change.changedShare * 100)}% changed)
+                </span>
+              ) : changedText ? (
+                <span className="ml-1 font-semibold text-indigo-700">· changed</span>
+              ) : null}
             </p>
             <p className={`rounded-md px-2 py-1.5 text-sm break-words whitespace-pre-wrap ${cell.role === 'user' ? 'bg-slate-100' : 'bg-indigo-50'}`} data-testid={changedText ? 'reply-diff' : undefined}>
-              {changedText ? <WordDiff parts={wordDiff(base.content, cell.content)} /> : cell.content}
+              {change?.kind === 'diff' ? <WordDiff parts={change.parts} /> : cell.content}
             </p>
             {cell.verdicts.length ? (
               <ul className="space-y-1">

@@ -45,18 +45,30 @@ const rubricSchema = z
     }
   });
 
+const WINDOW_MESSAGE = 'the window size is a whole number of exchanges from 1 to 50';
+const THRESHOLD_MESSAGE = 'the threshold is a number from 0 to 1 (e.g. 0.5)';
+
 export const gEvalDefinitionSchema = z
   .strictObject({
     name: z
       .string()
       .regex(/^[a-z][a-z0-9_]{1,62}$/, 'use 2–63 lower-case letters, digits and "_", starting with a letter (e.g. refund_policy)'),
     scope: z.enum(['conversation', 'turn'], { error: 'scope is "conversation" or "turn"' }),
-    criteria: z.string().trim().min(1, 'criteria cannot be empty').max(10_000).optional(),
-    evaluationSteps: z.array(z.string().trim().min(1, 'a step cannot be empty').max(2_000)).min(1, 'give at least one step, or leave the steps out').max(20).optional(),
+    criteria: z.string().trim().min(1, 'criteria cannot be empty').max(10_000, 'criteria are at most 10,000 characters').optional(),
+    evaluationSteps: z
+      .array(z.string().trim().min(1, 'a step cannot be empty').max(2_000, 'a step is at most 2,000 characters'))
+      .min(1, 'give at least one step, or leave the steps out')
+      .max(20, 'at most 20 steps')
+      .optional(),
     rubric: rubricSchema.optional(),
     fields: z.array(z.enum(G_EVAL_FIELDS)).optional(),
-    windowSize: z.number().int().min(1).max(50).default(3),
-    threshold: z.number().min(0).max(1).default(0.5),
+    windowSize: z
+      .number({ error: WINDOW_MESSAGE })
+      .int(WINDOW_MESSAGE)
+      .min(1, WINDOW_MESSAGE)
+      .max(50, WINDOW_MESSAGE)
+      .default(3),
+    threshold: z.number({ error: THRESHOLD_MESSAGE }).min(0, THRESHOLD_MESSAGE).max(1, THRESHOLD_MESSAGE).default(0.5),
     strictMode: z.boolean().default(false),
   })
   .refine((d) => d.criteria !== undefined || d.evaluationSteps !== undefined, { message: 'give criteria, evaluation steps, or both', path: ['criteria'] })
