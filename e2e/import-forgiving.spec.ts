@@ -91,7 +91,9 @@ test('map a JSON file’s own role names (Customer, Support) and import it', asy
   await page.getByRole('textbox', { name: 'Name' }).fill('E2E shop chats');
   await page.getByRole('button', { name: 'Import 11 conversations' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'E2E shop chats' })).toBeVisible();
-  await expect(page.getByText('Yes, order 0 can be returned within 30 days.').first()).toBeVisible();
+  // Stored with Customer as the user: the first user message is the customer's question.
+  await expect(page.getByRole('row', { name: /shop-0/ })).toContainText('Can I return order 0?');
+  await expect(page.getByText('11 conversations · 44 turns')).toBeVisible();
 });
 
 test('a JSONL with a cut-off last line: nothing imports until invalid rows are skipped; the dataset notes the skipped line', async ({ page }) => {
