@@ -209,9 +209,9 @@ test('a run under the rate limit says running, counts its judge calls before the
       { timeout: 20_000, intervals: [250] },
     )
     .toBeGreaterThanOrEqual(2);
-  await expect(calls).toContainText('in flight');
+  await expect(calls).toContainText('pending');
   await expect(page.getByTestId('run-progress-rate-limit')).toContainText('60 requests/min');
-  await expect(page.getByTestId('run-progress-time')).toHaveText(/after the first result|about/);
+  await expect(page.getByTestId('run-progress-time')).toHaveText(/estimating…|about/);
   await page.screenshot({ path: shot('live-progress-rate-limited'), fullPage: true });
 
   await page.getByRole('button', { name: 'Cancel run' }).click();

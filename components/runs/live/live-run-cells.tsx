@@ -22,7 +22,7 @@ export function LiveRunCount({ runId, done, total, errors }: { runId: string; do
       {judge ? (
         <span className="text-slate-500" data-testid="run-row-calls">
           {' '}
-          · {judge.calls.toLocaleString('en-US')} calls{judge.inFlight ? `, ${judge.inFlight} in flight` : ''}
+          · {judge.calls.toLocaleString('en-US')} calls{judge.inFlight ? `, ${judge.inFlight} pending` : ''}
           {run?.rateLimitedSince ? ' · waiting on rate limit' : ''}
         </span>
       ) : null}

@@ -46,8 +46,9 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const barTone =
     run.status === 'failed' ? 'bg-rose-500' : run.status === 'cancelled' ? 'bg-slate-400' : run.errorItems > 0 ? 'bg-amber-500' : 'bg-indigo-600';
   const timeLeftText =
-    run.status === 'queued' ? 'once started' : left !== null ? `about ${formatDuration(left)}` : judge.calls > 0 || judge.inFlight > 0 ? 'after the first result' : '–';
-  const cost = offline ? 'free' : !run.priced ? 'unknown (no price for this model)' : `$${judge.costUsd.toFixed(4)}`;
+    run.status === 'queued' ? 'once started' : left !== null ? `about ${formatDuration(left)}` : judge.calls > 0 || judge.inFlight > 0 ? 'estimating…' : '–';
+  // A model with no known price costs something unknown, not $0 (as the new-run estimate says).
+  const cost = offline ? 'free' : !run.priced ? 'unknown' : `$${judge.costUsd.toFixed(4)}`;
   const rateLimit =
     run.rateLimitRpm !== null ? `${run.rateLimitRpm.toLocaleString('en-US')} requests/min` : refusals > 0 ? 'met (no limit announced)' : 'none seen';
 
@@ -66,7 +67,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
         aria-valuemax={run.totalItems}
         aria-valuenow={run.doneItems}
         aria-valuetext={`${percent}%`}
-        className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-100"
+        className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div className={`h-full rounded-full transition-[width] duration-700 ${barTone}`} style={{ width: `${share * 100}%` }} />
       </div>
@@ -75,7 +76,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
         <Stat
           label={offline ? 'Rule evaluations' : 'Judge calls'}
           value={`${judge.calls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}${
-            live && !offline ? ` · ${judge.inFlight.toLocaleString('en-US')} in flight` : ''
+            live && !offline ? ` · ${judge.inFlight.toLocaleString('en-US')} pending` : ''
           }`}
           testId="run-progress-calls"
         />
