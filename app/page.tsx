@@ -25,7 +25,7 @@ export default async function HomePage() {
         <div>
           <h1 className="text-2xl font-semibold">Overview</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {datasets.length} datasets ·{' '}
+            {datasets.length} {datasets.length === 1 ? 'dataset' : 'datasets'} ·{' '}
             <Link href="/datasets" className="text-indigo-700 hover:underline">
               browse datasets
             </Link>{' '}
