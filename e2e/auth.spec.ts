@@ -74,7 +74,7 @@ test('an admin adds a viewer, who can read but neither start a run nor manage us
   await form.getByLabel('Password').fill('viewer password');
   await form.getByRole('button', { name: 'Add user' }).click();
   await expect(page.getByText('Added viewer@e2e.test.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: /viewer@e2e\.test/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Vera Viewer viewer@e2e\.test/ })).toBeVisible();
   await page.screenshot({ path: shot('users'), fullPage: true });
 
   const viewer = await browser.newPage({ storageState: { cookies: [], origins: [] } });
