@@ -74,7 +74,7 @@ test('an admin adds a viewer, who can read but neither start a run nor manage us
   await form.getByLabel('Password').fill('viewer password');
   await form.getByRole('button', { name: 'Add user' }).click();
   await expect(page.getByText('Added viewer@e2e.test.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: /viewer@e2e\.test/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Vera Viewer viewer@e2e\.test/ })).toBeVisible();
   await page.screenshot({ path: shot('users'), fullPage: true });
 
   const viewer = await browser.newPage({ storageState: { cookies: [], origins: [] } });
@@ -151,8 +151,8 @@ test.describe('judge connections', () => {
 
     // Deleted again, it is no longer offered (and the specs after this one see the offline default).
     await page.goto('/admin/connections');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete test-judge' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
     await expect(page.getByRole('button', { name: 'Test test-judge' })).toHaveCount(0);
     await page.goto(`/runs/new?dataset=${href?.split('/')[2]}`);
     await expect(page.locator('#run-judge option', { hasText: 'test-judge' })).toHaveCount(0);

@@ -85,8 +85,8 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await page.goto('/admin/connections');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Delete ${JUDGE}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
   await expect(page.getByRole('button', { name: `Test ${JUDGE}` })).toHaveCount(0);
   await page.close();
   await judge?.close();

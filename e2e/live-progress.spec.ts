@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { requestSchemaName, startJudgeServer, type JudgeServer } from '../tests/helpers/judge-server';
+import { rateLimited } from '../tests/helpers/rate-limited-handler';
 
 /*
  * A run long enough to watch (about half a minute against a judge that takes 300 ms a call):
  * the run page and the runs list count up in place, once a second, one progress request at a
- * time; cancelling stops the run within 2 s and it never shows "completed".
+ * time; cancelling stops the run within 2 s and it never shows "completed". A run under the
+ * judge's rate limit says it runs and counts its calls before its first result is stored.
  */
 
 const JUDGE = 'live-progress-judge';
@@ -14,6 +16,9 @@ const shot = (name: string) => path.join('test-results', 'screens', `${name}.png
 
 let judge: JudgeServer;
 let datasetId: string;
+let longDatasetId: string;
+// One request a second, announced in x-ratelimit-limit-requests (60 a minute), as OpenAI does.
+const limited = rateLimited((body) => ({ content: answer(requestSchemaName(body)) }), { perSecond: 1 });
 
 const answer = (name: string | null): string => {
   if (name?.includes('relevance')) return JSON.stringify({ verdict: 'yes', reason: 'The reply answers the question.' });
@@ -24,14 +29,17 @@ const answer = (name: string | null): string => {
 test.setTimeout(150_000);
 
 test.beforeAll(async ({ browser }) => {
-  judge = await startJudgeServer({ handler: (body) => ({ content: answer(requestSchemaName(body)) }), latencyMs: 300 });
+  judge = await startJudgeServer({
+    handler: (body, context) => (body.model === 'limited-judge' ? limited.handler(body, context) : { content: answer(requestSchemaName(body)) }),
+    latencyMs: 300,
+  });
   const page = await browser.newPage();
   await page.goto('/admin/connections');
   const form = page.getByRole('form', { name: 'Add a judge connection' });
   await form.getByLabel('Name').fill(JUDGE);
   await form.getByLabel('Base URL').fill(judge.url);
   await form.getByLabel(/API key/).fill('sk-e2e-live-progress');
-  await form.getByLabel(/Models/).fill('slow-judge, cold-judge');
+  await form.getByLabel(/Models/).fill('slow-judge, cold-judge, limited-judge');
   await form.getByRole('button', { name: 'Add connection' }).click();
   await expect(page.getByText(`Added ${JUDGE}.`)).toBeVisible();
 
@@ -48,6 +56,18 @@ test.beforeAll(async ({ browser }) => {
   const response = await page.request.post(`/api/datasets/import?${params}`, { data: Buffer.from(JSON.stringify(conversations)) });
   expect(response.status()).toBe(201);
   datasetId = ((await response.json()) as { datasetId: string }).datasetId;
+  // Nine judge calls a conversation (eight exchanges and the reason): at one call a second, seconds before the first result.
+  const long = Array.from({ length: 3 }, (_, i) => ({
+    name: `long chat ${i + 1}`,
+    turns: Array.from({ length: 8 }, (_, j) => [
+      { role: 'user', content: `Question ${j + 1} about order ${700 + i}?` },
+      { role: 'assistant', content: `Answer ${j + 1} about order ${700 + i}.` },
+    ]).flat(),
+  }));
+  const longParams = new URLSearchParams({ name: `${DATASET} (long)`, fileName: 'long.json' });
+  const longResponse = await page.request.post(`/api/datasets/import?${longParams}`, { data: Buffer.from(JSON.stringify(long)) });
+  expect(longResponse.status()).toBe(201);
+  longDatasetId = ((await longResponse.json()) as { datasetId: string }).datasetId;
   await page.close();
 });
 
@@ -55,17 +75,17 @@ test.afterAll(async ({ browser }) => {
   // The specs after this one see the offline default again.
   const page = await browser.newPage();
   await page.goto('/admin/connections');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Delete ${JUDGE}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
   await expect(page.getByRole('button', { name: `Test ${JUDGE}` })).toHaveCount(0);
   await page.close();
   await judge?.close();
 });
 
 /** Each test asks its own model: replies another test cached would make its run instant. */
-async function startRun(page: Page, model: string): Promise<string> {
+async function startRun(page: Page, model: string, dataset = datasetId): Promise<string> {
   const response = await page.request.post('/api/v1/runs', {
-    data: { datasetId, metrics: ['conversation_relevancy'], judge: { kind: 'openai', name: JUDGE, model }, concurrency: 1 },
+    data: { datasetId: dataset, metrics: ['conversation_relevancy'], judge: { kind: 'openai', name: JUDGE, model }, concurrency: 1 },
   });
   expect(response.status(), await response.text()).toBe(202);
   return ((await response.json()) as { id: string }).id;
@@ -147,8 +167,11 @@ test('cancel stops a running run within 2 s; it stays cancelled and keeps what w
   await page.getByRole('button', { name: 'Cancel run' }).click();
   const confirmed = Date.now();
   await page.getByRole('button', { name: 'Yes, cancel run' }).click();
-  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'cancelled', { timeout: 2000 });
+  // What the user sees (the live badge and progress) says cancelled within 2 s; the page's panels catch up after.
+  await expect(page.getByTestId('run-progress-live')).toHaveAttribute('data-status', 'cancelled', { timeout: 2000 });
   expect(Date.now() - confirmed).toBeLessThan(2000);
+  await expect(page.getByRole('heading', { level: 1 }).getByText('cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'cancelled');
 
   // From 2 s after the confirmation on, the judge is asked nothing more and nothing more is stored.
   await page.waitForTimeout(Math.max(0, 2000 - (Date.now() - confirmed)));
@@ -164,4 +187,34 @@ test('cancel stops a running run within 2 s; it stays cancelled and keeps what w
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(kept);
   expect(kept).toBeGreaterThanOrEqual(2);
   expect(kept).toBeLessThan(40);
+});
+
+test('a run under the rate limit says running, counts its judge calls before the first result and shows the limit it learnt', async ({ page }) => {
+  const runId = await startRun(page, 'limited-judge', longDatasetId);
+  await page.goto(`/runs/${runId}`);
+  const bar = page.getByRole('progressbar', { name: 'Results scored' });
+  const calls = page.getByTestId('run-progress-calls');
+  await expect(page.getByRole('heading', { level: 1 }).getByText('running', { exact: true })).toBeVisible();
+
+  // Sampled together: calls counted while no result is stored yet, and rising.
+  const callsBeforeFirstResult = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        const [done, text] = await Promise.all([bar.getAttribute('aria-valuenow'), calls.textContent()]);
+        const made = Number(/^[\d,]+/.exec(text ?? '')?.[0].replace(/,/g, '') ?? 0);
+        if (Number(done) === 0 && made > 0) callsBeforeFirstResult.add(made);
+        return callsBeforeFirstResult.size;
+      },
+      { timeout: 20_000, intervals: [250] },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await expect(calls).toContainText('pending');
+  await expect(page.getByTestId('run-progress-rate-limit')).toContainText('60 requests/min');
+  await expect(page.getByTestId('run-progress-time')).toHaveText(/estimating…|about/);
+  await page.screenshot({ path: shot('live-progress-rate-limited'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Cancel run' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel run' }).click();
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'cancelled');
 });

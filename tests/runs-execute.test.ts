@@ -221,7 +221,7 @@ describe('runs executed by the background worker', () => {
     const verdict = await db.turnVerdict.findFirstOrThrow({ where: { resultId: partial.id }, select: { id: true } });
     await db.turnVerdict.update({ where: { id: verdict.id }, data: { verdict: 'error', reason: 'JudgeOutputError: cut short' } });
     const kept = await db.result.findMany({ where: { runId, error: null, NOT: { id: partial.id } }, select: { id: true } });
-    expect(await countErroredResults(db, runId)).toBe(conversations.length + 1);
+    expect(await countErroredResults(db, runId)).toEqual({ total: conversations.length + 1, whole: conversations.length });
 
     relevanceDown = false;
     const before = judge.requests.length;
@@ -236,7 +236,7 @@ describe('runs executed by the background worker', () => {
     expect(after).toHaveLength(kept.length);
     const asked = new Set(judge.requests.slice(before).map((r) => stepOf(r.body)));
     expect([...asked].every((step) => step === 'conversation_relevancy.relevance' || step?.startsWith('knowledge_retention') || step === 'reason')).toBe(true);
-    expect(await countErroredResults(db, runId)).toBe(0);
+    expect(await countErroredResults(db, runId)).toEqual({ total: 0, whole: 0 });
     await expect(retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/no errored results/);
   });
 

@@ -1,20 +1,26 @@
 import { LiveProgressProvider } from '@/components/runs/live/live-progress-provider';
+import { NewActions } from '@/components/nav/new-actions';
 import { RunsTable } from '@/components/runs/runs-table';
+import { hasRole } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db/client';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
-import { isLiveRun, toRunProgressSnapshot } from '@/lib/domain/run-progress';
+import { isLiveRun } from '@/lib/domain/run-progress';
+import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Runs' };
 
 export default async function RunsPage() {
-  await requirePage();
+  const principal = await requirePage();
   const runs = await listRuns(getDb());
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Runs</h1>
-      <LiveProgressProvider initial={runs.filter((r) => isLiveRun(r.status)).map(toRunProgressSnapshot)}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Runs</h1>
+        <NewActions show={hasRole(principal.role, 'editor')} />
+      </div>
+      <LiveProgressProvider initial={runs.filter((r) => isLiveRun(r.status)).map(runProgressSnapshot)}>
         <RunsTable runs={runs} />
       </LiveProgressProvider>
     </div>

@@ -1,14 +1,16 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { deleteConnectionAction, testConnectionAction, type ConnectionActionState } from '@/lib/actions/connections';
 import { FormMessage } from './form-message';
 
 /** Test (one small request, its answer shown) and delete for one stored connection. */
 export function ConnectionRowActions({ id, name }: { id: string; name: string }) {
   const [test, testAction, testing] = useActionState<ConnectionActionState, FormData>(testConnectionAction, { ok: true });
-  const [del, delAction] = useActionState<ConnectionActionState, FormData>(deleteConnectionAction, { ok: true });
+  const [del, delAction, deleting] = useActionState<ConnectionActionState, FormData>(deleteConnectionAction, { ok: true });
+  const [confirming, setConfirming] = useState(false);
   return (
     <div className="space-y-2">
       <div className="flex items-center gap-2">
@@ -18,13 +20,22 @@ export function ConnectionRowActions({ id, name }: { id: string; name: string })
             {testing ? 'Testing…' : 'Test'}
           </Button>
         </form>
-        <form action={delAction} onSubmit={(e) => (confirm(`Delete the connection ${name}? Runs that used it keep their results.`) ? undefined : e.preventDefault())}>
+        <Button variant="ghost" className="text-rose-700" aria-label={`Delete ${name}`} onClick={() => setConfirming(true)}>
+          Delete
+        </Button>
+      </div>
+      <ConfirmDialog open={confirming && del.ok !== false} onClose={() => setConfirming(false)} title={`Delete the connection “${name}”?`}>
+        <p className="text-sm text-slate-700">Runs that used it keep their results; new runs can no longer pick it.</p>
+        <form action={delAction} className="flex justify-end gap-2">
           <input type="hidden" name="id" value={id} />
-          <Button type="submit" variant="ghost" className="text-rose-700" aria-label={`Delete ${name}`}>
-            Delete
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+          <Button type="submit" variant="danger" disabled={deleting}>
+            {deleting ? 'Deleting…' : 'Delete connection'}
           </Button>
         </form>
-      </div>
+      </ConfirmDialog>
       {test.test ? (
         <p role="status" data-testid="connection-test" className={`text-sm ${test.test.ok ? 'text-emerald-700' : 'text-rose-700'}`}>
           {test.test.ok ? 'Answered' : 'Failed'} ({test.test.model}, {test.test.ms} ms): {test.test.message}

@@ -1,7 +1,8 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { deleteUserAction, setPasswordAction, setRoleAction, type UserActionState } from '@/lib/actions/users';
 import { FormMessage } from './form-message';
 import { RoleSelect } from './role-select';
@@ -10,7 +11,8 @@ import { RoleSelect } from './role-select';
 export function UserRowActions({ user, self }: { user: { id: string; email: string; role: string }; self: boolean }) {
   const [roleState, roleAction] = useActionState<UserActionState, FormData>(setRoleAction, { ok: true });
   const [pwState, pwAction] = useActionState<UserActionState, FormData>(setPasswordAction, { ok: true });
-  const [delState, delAction] = useActionState<UserActionState, FormData>(deleteUserAction, { ok: true });
+  const [delState, delAction, deleting] = useActionState<UserActionState, FormData>(deleteUserAction, { ok: true });
+  const [confirming, setConfirming] = useState(false);
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
@@ -29,14 +31,23 @@ export function UserRowActions({ user, self }: { user: { id: string; email: stri
           <Button type="submit">Set password</Button>
         </form>
         {self ? null : (
-          <form action={delAction} onSubmit={(e) => (confirm(`Delete ${user.email}? Their datasets and runs stay.`) ? undefined : e.preventDefault())}>
-            <input type="hidden" name="id" value={user.id} />
-            <Button type="submit" variant="ghost" className="text-rose-700">
-              Delete
-            </Button>
-          </form>
+          <Button variant="ghost" className="text-rose-700" aria-label={`Delete ${user.email}`} onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
         )}
       </div>
+      <ConfirmDialog open={confirming && delState.ok !== false} onClose={() => setConfirming(false)} title={`Delete ${user.email}?`}>
+        <p className="text-sm text-slate-700">Their datasets and runs stay; they can no longer sign in.</p>
+        <form action={delAction} className="flex justify-end gap-2">
+          <input type="hidden" name="id" value={user.id} />
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Keep them
+          </Button>
+          <Button type="submit" variant="danger" disabled={deleting}>
+            {deleting ? 'Deleting…' : 'Delete user'}
+          </Button>
+        </form>
+      </ConfirmDialog>
       <FormMessage state={roleState} />
       <FormMessage state={pwState} />
       <FormMessage state={delState} />

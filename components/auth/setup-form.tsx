@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect } from 'react';
+import { useActionState } from 'react';
 import { createFirstAdminAction, type SetupState } from '@/lib/actions/setup';
 import { Button } from '@/components/ui/button';
 import { AuthField } from './auth-field';
@@ -8,11 +8,6 @@ import { AuthField } from './auth-field';
 export function SetupForm() {
   const [state, action, pending] = useActionState<SetupState, FormData>(createFirstAdminAction, { ok: true });
   const error = (field: string) => state.fieldErrors?.[field]?.[0];
-  useEffect(() => {
-    // A full load, not a client navigation: the router cache still holds the signed-out redirects.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    if (state.done) window.location.assign('/');
-  }, [state.done]);
   return (
     <form action={action} className="space-y-4" aria-label="Create the admin account">
       <AuthField label="Name" name="name" autoComplete="name" defaultValue={state.values?.name} required error={error('name')} />
@@ -23,7 +18,7 @@ export function SetupForm() {
           {state.message}
         </p>
       ) : null}
-      <Button type="submit" variant="primary" className="w-full" disabled={pending || state.done}>
+      <Button type="submit" variant="primary" className="w-full" disabled={pending}>
         {pending ? 'Creating…' : 'Create admin and sign in'}
       </Button>
     </form>

@@ -78,7 +78,7 @@ export function ComparisonTable({ view, search, runs }: { view: ComparisonTableV
           'Regressed turns',
           '',
         ]}
-        empty={view.rows.length === 0 ? <p className="p-4 text-sm text-slate-500">No conversation matches this filter.</p> : null}
+        empty={view.rows.length === 0 ? <p className="p-4 text-sm text-slate-500">{search.filter === 'regressed' ? 'No conversation regressed on this metric. See All for the rest.' : 'No conversation matches this filter.'}</p> : null}
       >
         {view.rows.map((row) => (
           <tr key={row.key} data-regressed={row.regressed ? 'true' : undefined} className="hover:bg-slate-50">

@@ -5,13 +5,14 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, Td } from '@/components/ui/table';
 import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
 import type { PickerRun } from '@/lib/db/queries/compare/list-picker-runs';
+import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
 import { parseRunSummary, summaryEntries } from '@/lib/runs/summarize-results';
 
 export interface PickerView {
   runs: PickerRun[];
   total: number;
-  datasets: { id: string; name: string }[];
+  datasets: { id: string; name: string; createdAt: Date }[];
   modelVersions: string[];
   page: number;
   pageCount: number;
@@ -26,6 +27,7 @@ const select = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm'
  */
 export function RunPicker({ view, search, message }: { view: PickerView; search: CompareSearch; message?: string }) {
   const onPage = new Set(view.runs.map((r) => r.id));
+  const datasetName = datasetLabels(view.datasets);
   const hidden = [
     ...(search.baseline && !onPage.has(search.baseline) ? [['baseline', search.baseline]] : []),
     ...search.candidates.filter((c) => !onPage.has(c)).map((c) => ['candidate', c]),
@@ -50,7 +52,7 @@ export function RunPicker({ view, search, message }: { view: PickerView; search:
             <option value="">All datasets</option>
             {view.datasets.map((d) => (
               <option key={d.id} value={d.id}>
-                {d.name}
+                {datasetName.get(d.id)}
               </option>
             ))}
           </select>
@@ -77,7 +79,8 @@ export function RunPicker({ view, search, message }: { view: PickerView; search:
           empty={view.runs.length === 0 ? <p className="p-4 text-sm text-slate-500">No runs match these filters.</p> : null}
         >
           {view.runs.map((run) => {
-            const label = `${run.modelVersion ?? 'no model version'} on ${run.datasetName}, ${formatDate(run.createdAt)}`;
+            const dataset = datasetName.get(run.datasetId) ?? run.datasetName;
+            const label = `${run.modelVersion ?? 'no model version'} on ${dataset}, ${formatDate(run.createdAt)}`;
             return (
               <tr key={run.id} className="hover:bg-slate-50">
                 <Td>
@@ -98,7 +101,7 @@ export function RunPicker({ view, search, message }: { view: PickerView; search:
                     {formatDate(run.createdAt)}
                   </Link>
                 </Td>
-                <Td>{run.datasetName}</Td>
+                <Td>{dataset}</Td>
                 <Td>{run.modelVersion ?? '–'}</Td>
                 <Td>
                   <RunStatusBadge status={run.status} />

@@ -8,7 +8,7 @@ import { Table, Td } from '@/components/ui/table';
 import type { AlignedTurn, AlignedVerdict } from '@/lib/compare/align-turns';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
 import { previewOf } from '@/lib/conversations/text-preview';
-import { turnRows, wordDiff } from '@/lib/compare/turn-changes';
+import { replyChange, turnRows } from '@/lib/compare/turn-changes';
 import type { SideBySideView } from '@/lib/compare/load-side-by-side';
 import { formatScore, metricLabel } from '@/lib/format/format';
 import { Delta, runName } from './delta';
@@ -50,14 +50,22 @@ function TurnCells({ turn, runs, conversationIds }: { turn: AlignedTurn; runs: S
         }
         const changedText = r > 0 && base !== null && cell.content !== base.content;
         const preview = previewOf(cell.content);
-        const diff = changedText && basePreview ? <WordDiff parts={wordDiff(basePreview.text, preview.text)} /> : undefined;
+        // Compared on the previews: a long turn's whole text is loaded only on demand.
+        const change = changedText && basePreview ? replyChange(basePreview.text, preview.text) : null;
+        const diff = change?.kind === 'diff' ? <WordDiff parts={change.parts} /> : undefined;
         const conversationId = conversationIds[r];
         return (
           <div key={r} className="min-w-0 space-y-1.5">
             <p className="text-xs font-medium text-slate-500">
               <span className="sm:hidden">{who} · </span>
               {cell.role}
-              {changedText ? <span className="ml-1 font-semibold text-indigo-700">· changed</span> : null}
+              {change?.kind === 'rewritten' ? (
+                <span className="ml-1 font-semibold text-indigo-700" data-testid="reply-rewritten">
+                  · rewritten ({Math.round(change.changedShare * 100)}% changed)
+                </span>
+              ) : changedText ? (
+                <span className="ml-1 font-semibold text-indigo-700">· changed</span>
+              ) : null}
             </p>
             <p className={`rounded-md px-2 py-1.5 text-sm break-words whitespace-pre-wrap ${cell.role === 'user' ? 'bg-slate-100' : 'bg-indigo-50'}`} data-testid={changedText ? 'reply-diff' : undefined}>
               {conversationId ? <LongText preview={preview} source={{ conversationId, turnIndex: turn.index, part: 'content' }} shown={diff} /> : (diff ?? cell.content)}

@@ -21,6 +21,14 @@ export function RubricEditor({ rows, onChange, error }: { rows: RubricRow[]; onC
         Rubric <span className="font-normal text-slate-500">(optional: what scores from 0 to 10 mean)</span>
       </legend>
       {rows.length > 0 ? (
+        <div aria-hidden="true" className="mt-1 grid grid-cols-[4rem_4rem_minmax(0,1fr)_auto] gap-2 text-xs text-slate-500">
+          <span>From (0–10)</span>
+          <span>To (0–10)</span>
+          <span>What a score in this range means</span>
+          <span className="w-8" />
+        </div>
+      ) : null}
+      {rows.length > 0 ? (
         <ul className="mt-1 space-y-1.5">
           {rows.map((row, i) => (
             <li key={i} className="grid grid-cols-[4rem_4rem_minmax(0,1fr)_auto] items-center gap-2">

@@ -2,12 +2,14 @@ import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
 import { getDb } from '@/lib/db/client';
 import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
+import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate } from '@/lib/format/format';
 
 /** `/runs/new` without a dataset: choose the one to score, by name if there are many. */
 export async function DatasetPicker({ query }: { query: string }) {
   const all = await listDatasets(getDb());
   const needle = query.trim().toLowerCase();
+  const label = datasetLabels(all);
   const datasets = needle ? all.filter((d) => `${d.name} ${d.modelVersion ?? ''}`.toLowerCase().includes(needle)) : all;
   return (
     <div className="space-y-3">
@@ -50,13 +52,13 @@ export async function DatasetPicker({ query }: { query: string }) {
       >
         {datasets.map((d) => (
           <tr key={d.id}>
-            <Td className="max-w-xs font-medium break-words">{d.name}</Td>
+            <Td className="max-w-xs font-medium break-words">{label.get(d.id)}</Td>
             <Td className="max-w-[12rem] break-words">{d.modelVersion ?? '–'}</Td>
             <Td className="tabular-nums">{d.conversationCount.toLocaleString('en-US')}</Td>
             <Td className="whitespace-nowrap">{formatDate(d.createdAt)}</Td>
             <Td>
               <Link href={`/runs/new?dataset=${encodeURIComponent(d.id)}`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
-                Score this dataset<span className="sr-only">: {d.name}</span>
+                Score this dataset<span className="sr-only">: {label.get(d.id)}</span>
               </Link>
             </Td>
           </tr>

@@ -4,18 +4,23 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { cancelRunAction } from '@/lib/actions/runs';
 import { isLiveRun } from '@/lib/domain/run-progress';
+import { useRunProgress } from './live/live-progress-provider';
 
 export interface RunControlsProps {
   run: { id: string; status: string };
 }
 
-/** Cancel button of a queued or running run; nothing once the run has ended. */
+/**
+ * Cancel button of a queued or running run; gone as soon as the live numbers say it ended (an
+ * offline run often ends within a second or two, before a click could stop anything).
+ */
 export function RunControls({ run }: RunControlsProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  if (!isLiveRun(run.status)) return null;
+  const status = useRunProgress(run.id)?.status ?? run.status;
+  if (!isLiveRun(status)) return null;
 
   const cancel = () =>
     startTransition(async () => {

@@ -3,7 +3,7 @@ import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { RunControls } from './run-controls';
 import { RetryErroredButton } from './retry-errored-button';
 import { RunExportLinks } from './run-export-links';
-import { RunStatusBadge } from './run-status-badge';
+import { LiveRunStatus } from './live/live-run-cells';
 import { isLiveRun } from '@/lib/domain/run-progress';
 
 export interface RunHeaderProps {
@@ -18,8 +18,8 @@ export interface RunHeaderProps {
     createdAt: Date;
     error: string | null;
   };
-  /** Results that errored whole or in part; an ended run offers to score them again. */
-  erroredResults: number;
+  /** Results that errored whole (`whole`, the run's error count) or in part; an ended run offers to score them again. */
+  erroredResults: { total: number; whole: number };
   /** The signed-in user may cancel and re-run it (its maker, admins). */
   mayChange: boolean;
 }
@@ -33,7 +33,7 @@ export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
           <Link href={`/datasets/${run.datasetId}`} className="text-indigo-700 hover:underline">
             {run.dataset.name}
           </Link>
-          <RunStatusBadge status={run.status} />
+          <LiveRunStatus runId={run.id} status={run.status} />
         </h1>
         <p className="mt-1 text-sm text-slate-600">
           Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}
@@ -44,7 +44,9 @@ export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
       </div>
       <div className="flex flex-col items-end gap-2">
         {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
-        {mayChange && erroredResults > 0 && !isLiveRun(run.status) ? <RetryErroredButton runId={run.id} count={erroredResults} /> : null}
+        {mayChange && erroredResults.total > 0 && !isLiveRun(run.status) ? (
+          <RetryErroredButton runId={run.id} count={erroredResults.total} whole={erroredResults.whole} />
+        ) : null}
         <RunExportLinks runId={run.id} />
         {isLiveRun(run.status) ? null : (
           <Link href={`/runs/${run.id}/review`} className="text-sm text-indigo-700 hover:underline">

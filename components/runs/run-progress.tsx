@@ -1,8 +1,7 @@
 import { getDb } from '@/lib/db/client';
 import { listRunErrors } from '@/lib/db/queries/runs/list-run-errors';
-import { toRunProgressSnapshot, type RunProgressSource } from '@/lib/domain/run-progress';
+import type { RunProgressSource } from '@/lib/domain/run-progress';
 import { metricLabel } from '@/lib/format/format';
-import { LiveProgressProvider } from './live/live-progress-provider';
 import { LiveRunProgress } from './live/live-run-progress';
 
 export interface RunProgressProps {
@@ -13,16 +12,14 @@ const ERRORS_SHOWN = 10;
 
 /**
  * A run's progress: bar, counters and time left (kept live in the browser while the run goes
- * on), and the results that failed (as of the last server render: the page refreshes when the
+ * on by the LiveProgressProvider the page puts around it), and the results that failed (as of the last server render: the page refreshes when the
  * run ends).
  */
 export async function RunProgress({ run }: RunProgressProps) {
   const errors = run.errorItems > 0 ? await listRunErrors(getDb(), run.id, ERRORS_SHOWN) : [];
   return (
     <section aria-label="Run progress" data-testid="run-progress" data-status={run.status} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <LiveProgressProvider initial={[toRunProgressSnapshot(run)]}>
-        <LiveRunProgress runId={run.id} />
-      </LiveProgressProvider>
+      <LiveRunProgress runId={run.id} />
       {errors.length > 0 ? (
         <div className="mt-3 rounded-md bg-rose-50 p-3 text-sm" data-testid="run-progress-errors">
           <p className="font-medium text-rose-800">

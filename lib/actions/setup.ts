@@ -1,6 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getAuth } from '../auth/auth';
 import { authEnabled } from '../auth/auth-env';
@@ -12,7 +13,6 @@ export interface SetupState {
   ok: boolean;
   fieldErrors?: Record<string, string[]>;
   message?: string;
-  done?: boolean;
   /** What was typed (not the password), shown again after a refusal: React resets the form. */
   values?: { name: string; email: string };
 }
@@ -33,6 +33,7 @@ export async function createFirstAdminAction(_prev: SetupState, formData: FormDa
     console.error(error);
     return { ok: false, message: 'Something went wrong on the server; see its log.' };
   }
-  // The form loads the overview in full: the router's cache holds the signed-out redirects.
-  return { ok: true, done: true };
+  // Straight to the overview in this response: setting the session cookie here clears the router's
+  // cache of signed-out redirects, and no page between (the sign-in form) flashes by.
+  redirect('/');
 }

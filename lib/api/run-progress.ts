@@ -2,7 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { listRunProgress } from '../db/queries/runs/list-run-progress';
-import { progressIdsSchema, toRunProgressSnapshot } from '../domain/run-progress';
+import { progressIdsSchema } from '../domain/run-progress';
+import { runProgressSnapshot } from '../runs/progress-snapshot';
 import { validationError } from './errors';
 
 const querySchema = z.object({ ids: progressIdsSchema });
@@ -15,5 +16,5 @@ export async function runProgressResponse(db: Db, request: Request): Promise<Res
   const query = querySchema.safeParse({ ids: new URL(request.url).searchParams.get('ids') ?? undefined });
   if (!query.success) return validationError(query.error);
   const runs = await listRunProgress(db, query.data.ids);
-  return Response.json({ runs: runs.map(toRunProgressSnapshot) }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json({ runs: runs.map(runProgressSnapshot) }, { headers: { 'cache-control': 'no-store' } });
 }

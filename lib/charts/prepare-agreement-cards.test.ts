@@ -13,6 +13,18 @@ describe('prepareAgreementCards', () => {
     expect(good).toMatchObject({ title: 'Turn faithfulness', kappa: 'κ 1.00', tone: 'good', n: 40 });
     expect(good.kappaInterval).toMatch(/^95% CI /);
     expect(good.rows[0]).toEqual({ label: 'Balanced accuracy', value: '100% (100%–100%)' });
-    expect(none).toMatchObject({ kappa: 'κ undefined', kappaInterval: 'people or the judge gave one verdict only', tone: 'none' });
+    expect(none).toMatchObject({
+      kappa: 'κ not measurable',
+      kappaInterval: 'the judge passed all 5 labelled turns: with one verdict only, agreement beyond chance cannot be measured',
+      tone: 'none',
+    });
+  });
+
+  it('does not show κ 0.00 [0.00, 0.00] as a measurement when the judge gave one verdict to turns people split on', () => {
+    const stats = agreementStats(pairs([['yes', 'no', 3], ['yes', 'yes', 9]]));
+    expect(stats.kappa).toBe(0);
+    const [card] = prepareAgreementCards({ turn_faithfulness: stats });
+    expect(card).toMatchObject({ kappa: 'κ not measurable', tone: 'none' });
+    expect(card.kappaInterval).toBe('the judge passed all 12 labelled turns: with one verdict only, agreement beyond chance cannot be measured');
   });
 });

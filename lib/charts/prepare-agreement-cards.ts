@@ -1,5 +1,6 @@
 import type { AgreementStats, Interval, RaterAgreement } from '../agreement/agreement-stats';
 import { metricLabel } from '../format/format';
+import { unmeasurableAgreement } from './unmeasurable-agreement';
 
 export interface AgreementCard {
   metric: string;
@@ -31,23 +32,27 @@ const range = (i: Interval | null, show: (x: number | null) => string) => (i ? `
  * failing turns, and the confusion matrix.
  */
 export function prepareAgreementCards(byMetric: Record<string, WithReviewers>): AgreementCard[] {
-  return Object.entries(byMetric).map(([metric, s]) => ({
-    metric,
-    title: metricLabel(metric),
-    kappa: s.kappa === null ? 'κ undefined' : `κ ${fmt(s.kappa)}`,
-    kappaInterval: s.kappa === null ? 'people or the judge gave one verdict only' : `95% CI ${range(s.intervals.kappa, fmt)}`,
-    tone: s.kappa === null ? 'none' : s.kappa >= 0.6 ? 'good' : s.kappa >= 0.4 ? 'fair' : 'poor',
-    rows: [
-      { label: 'Balanced accuracy', value: `${pct(s.balancedAccuracy)} (${range(s.intervals.balancedAccuracy, pct)})` },
-      { label: 'Recall of failing turns', value: `${pct(s.recall)} (${range(s.intervals.recall, pct)})` },
-      { label: 'Precision of failing turns', value: `${pct(s.precision)} (${range(s.intervals.precision, pct)})` },
-    ],
-    confusion: s.confusion,
-    n: s.n,
-    reviewers: Object.entries(s.reviewers ?? {}).map(([reviewer, r]) => ({ reviewer, value: `κ ${fmt(r.kappa)} over ${r.n} ${r.n === 1 ? 'turn' : 'turns'}` })),
-    betweenReviewers: s.betweenReviewers
-      ? `${s.betweenReviewers.method === 'cohen' ? 'Cohen’s' : 'Fleiss’'} κ ${fmt(s.betweenReviewers.kappa)} between ${s.betweenReviewers.raters} reviewers on ${s.betweenReviewers.items} turns labelled twice or more`
-      : null,
-    split: s.split ? `${s.split} ${s.split === 1 ? 'turn where reviewers split evenly is' : 'turns where reviewers split evenly are'} left out of κ above.` : null,
-  }));
+  return Object.entries(byMetric).map(([metric, s]) => {
+    // κ of 0 (or undefined) by construction is a number but no measurement: say why instead.
+    const why = unmeasurableAgreement(s) ?? (s.kappa === null ? 'people or the judge gave one verdict only' : null);
+    return {
+      metric,
+      title: metricLabel(metric),
+      kappa: why !== null || s.kappa === null ? 'κ not measurable' : `κ ${fmt(s.kappa)}`,
+      kappaInterval: why ?? `95% CI ${range(s.intervals.kappa, fmt)}`,
+      tone: why !== null || s.kappa === null ? 'none' : s.kappa >= 0.6 ? 'good' : s.kappa >= 0.4 ? 'fair' : 'poor',
+      rows: [
+        { label: 'Balanced accuracy', value: `${pct(s.balancedAccuracy)} (${range(s.intervals.balancedAccuracy, pct)})` },
+        { label: 'Recall of failing turns', value: `${pct(s.recall)} (${range(s.intervals.recall, pct)})` },
+        { label: 'Precision of failing turns', value: `${pct(s.precision)} (${range(s.intervals.precision, pct)})` },
+      ],
+      confusion: s.confusion,
+      n: s.n,
+      reviewers: Object.entries(s.reviewers ?? {}).map(([reviewer, r]) => ({ reviewer, value: `κ ${fmt(r.kappa)} over ${r.n} ${r.n === 1 ? 'turn' : 'turns'}` })),
+      betweenReviewers: s.betweenReviewers
+        ? `${s.betweenReviewers.method === 'cohen' ? 'Cohen’s' : 'Fleiss’'} κ ${fmt(s.betweenReviewers.kappa)} between ${s.betweenReviewers.raters} reviewers on ${s.betweenReviewers.items} turns labelled twice or more`
+        : null,
+      split: s.split ? `${s.split} ${s.split === 1 ? 'turn where reviewers split evenly is' : 'turns where reviewers split evenly are'} left out of κ above.` : null,
+    };
+  });
 }

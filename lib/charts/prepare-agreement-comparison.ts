@@ -1,5 +1,6 @@
 import type { AgreementStats } from '../agreement/agreement-stats';
 import { metricLabel } from '../format/format';
+import { unmeasurableAgreement } from './unmeasurable-agreement';
 
 export interface AgreementComparisonRow {
   metric: string;
@@ -18,12 +19,13 @@ export interface AgreementComparisonRow {
 export function prepareAgreementComparison(perRun: Record<string, AgreementStats>[]): AgreementComparisonRow[] {
   const metrics = [...new Set(perRun.flatMap((r) => Object.keys(r)))];
   return metrics.map((metric) => {
-    const kappas = perRun.map((r) => r[metric]?.kappa ?? null);
+    // κ of 0 by construction (one verdict only on a side) is no measurement: not a cell to rank.
+    const kappas = perRun.map((r) => (r[metric] && unmeasurableAgreement(r[metric]) === null ? r[metric].kappa : null));
     const scored = kappas.filter((k): k is number => k !== null);
     return {
       metric,
       title: metricLabel(metric),
-      cells: perRun.map((r) => (r[metric] ? `${r[metric].kappa === null ? '–' : r[metric].kappa!.toFixed(2)} (${r[metric].n} turns)` : '–')),
+      cells: perRun.map((r, i) => (r[metric] ? `${kappas[i] === null ? 'not measurable' : kappas[i]!.toFixed(2)} (${r[metric].n} turns)` : '–')),
       // A tie names no run.
       best: scored.length >= 2 && scored.filter((k) => k === Math.max(...scored)).length === 1 ? kappas.indexOf(Math.max(...scored)) : null,
     };

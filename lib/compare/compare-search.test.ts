@@ -9,7 +9,7 @@ describe('compare search params', () => {
 
   it('fall back to defaults on nonsense', () => {
     const s = parseCompareSearch({ filter: 'everything', sort: 'up', page: '-2', by: 'x' });
-    expect(s).toMatchObject({ baseline: null, candidates: [], filter: 'all', sort: 'position', page: 1, by: 0 });
+    expect(s).toMatchObject({ baseline: null, candidates: [], filter: 'regressed', sort: 'position', page: 1, by: 0 });
   });
 
   it('round-trip through a URL', () => {

@@ -26,6 +26,8 @@ export interface CompareSearch {
   breakMode: 'turn' | 'share';
 }
 
+export const DEFAULT_ROW_FILTER = 'regressed' satisfies (typeof ROW_FILTERS)[number];
+
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const first = (v: string | string[] | undefined): string | undefined => list(v)[0];
 const optionalText = z.string().trim().min(1).max(2000).optional().catch(undefined);
@@ -41,7 +43,8 @@ export function parseCompareSearch(search: SearchParams): CompareSearch {
     dataset: optionalText.parse(first(search.dataset)) ?? null,
     model: optionalText.parse(first(search.model)) ?? null,
     metric: optionalText.parse(first(search.metric)) ?? null,
-    filter: z.enum(ROW_FILTERS).catch('all').parse(first(search.filter)),
+    // A comparison is opened to find what got worse: the table starts on the regressed conversations.
+    filter: z.enum(ROW_FILTERS).catch(DEFAULT_ROW_FILTER).parse(first(search.filter)),
     sort: z.enum(ROW_SORTS).catch('position').parse(first(search.sort)),
     by: z.coerce.number().int().min(0).max(50).catch(0).parse(first(search.by) ?? 0),
     page: z.coerce.number().int().min(1).catch(1).parse(first(search.page) ?? 1),
@@ -62,7 +65,7 @@ export function compareHref(path: string, state: UrlState): string {
   if (state.dataset) params.set('dataset', state.dataset);
   if (state.model) params.set('model', state.model);
   if (state.metric) params.set('metric', state.metric);
-  if (state.filter && state.filter !== 'all') params.set('filter', state.filter);
+  if (state.filter && state.filter !== DEFAULT_ROW_FILTER) params.set('filter', state.filter);
   if (state.sort && state.sort !== 'position') params.set('sort', state.sort);
   if (state.by) params.set('by', String(state.by));
   if (state.page && state.page > 1) params.set('page', String(state.page));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlignedCell, AlignedTurn } from './align-turns';
-import { turnChanged, turnRows, wordDiff } from './turn-changes';
+import { REWRITTEN_SHARE, replyChange, turnChanged, turnRows, wordDiff } from './turn-changes';
 
 const cell = (content: string, verdicts: [string, string][] = [], role = 'assistant'): AlignedCell => ({
   role,
@@ -61,5 +61,18 @@ describe('wordDiff', () => {
 
   it('is all the same for equal text', () => {
     expect(wordDiff('a b', 'a b')).toEqual([{ text: 'a b', change: 'same' }]);
+  });
+});
+
+describe('replyChange', () => {
+  it('keeps the word diff for an edited reply', () => {
+    const change = replyChange('The shipping for order 2041 is finished on Friday.', 'The shipping is finished on Friday. What is your order number?');
+    expect(change.kind).toBe('diff');
+  });
+
+  it('calls a reply rewritten when most of it changed, so the two replies are shown as they are', () => {
+    const change = replyChange('Your refund arrives in 5 days by bank transfer.', 'Sorry, I cannot help with that; please call our support line.');
+    expect(change).toMatchObject({ kind: 'rewritten' });
+    expect(change.kind === 'rewritten' && change.changedShare).toBeGreaterThan(REWRITTEN_SHARE);
   });
 });

@@ -47,3 +47,19 @@ export interface DiffPart {
 export function wordDiff(before: string, after: string): DiffPart[] {
   return diffWordsWithSpace(before, after).map((part) => ({ text: part.value, change: part.added ? 'added' : part.removed ? 'removed' : 'same' }));
 }
+
+/** Above this share of changed characters, a reply is rewritten rather than edited. */
+export const REWRITTEN_SHARE = 0.6;
+
+/**
+ * The diff of a changed reply, or `rewritten` when most of it changed: struck-through and inserted
+ * words interleaved over a whole reply read as neither, so the reply is shown as it is (the
+ * baseline's stands beside it) with the share that changed.
+ */
+export function replyChange(before: string, after: string): { kind: 'diff'; parts: DiffPart[] } | { kind: 'rewritten'; changedShare: number } {
+  const parts = wordDiff(before, after);
+  const changed = parts.reduce((n, p) => n + (p.change === 'same' ? 0 : p.text.trim().length), 0);
+  const total = parts.reduce((n, p) => n + p.text.trim().length * (p.change === 'same' ? 2 : 1), 0);
+  const changedShare = total === 0 ? 0 : changed / total;
+  return changedShare > REWRITTEN_SHARE ? { kind: 'rewritten', changedShare } : { kind: 'diff', parts };
+}

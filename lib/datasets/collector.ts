@@ -8,6 +8,8 @@ import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX
 
 /** Notes kept of lines left out with their conversation; beyond this, the errors still say why. */
 const MAX_LEFT_OUT = 2000;
+/** Distinct unknown role values kept for the import page's mapper (the schema allows 100 mapped). */
+const MAX_UNKNOWN_ROLES = 100;
 
 export interface LeftOutLine {
   line: number;
@@ -38,6 +40,8 @@ export class Collector {
   private readonly ids = new Map<string, number>();
   /** Lines without an error of their own that were not stored because their conversation was not (long CSV). */
   readonly leftOutLines: LeftOutLine[] = [];
+  /** Role values no name or mapping covered, in the order met. */
+  readonly unknownRoles = new Set<string>();
 
   constructor(
     private readonly log: ProblemLog,
@@ -56,6 +60,7 @@ export class Collector {
 
   issues(issues: Issues, at: Where): void {
     for (const issue of issues) {
+      if (issue.unknownRole !== undefined && this.unknownRoles.size < MAX_UNKNOWN_ROLES) this.unknownRoles.add(issue.unknownRole);
       const path = at.rename && typeof issue.path[0] === 'string' ? [at.rename(issue.path[0]), ...issue.path.slice(1)] : issue.path;
       const p: Problem = { severity: issue.severity, line: at.line, field: formatPath(path), message: issue.message, record: at.record };
       this.log.add(p);

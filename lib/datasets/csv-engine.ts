@@ -6,7 +6,7 @@ import { CsvRowReader, type CsvRow } from './csv-rows';
 import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, splitListText } from './fields';
 import { labelColumnMetric, labelValue } from './labels';
 import { mapDeepevalRecord } from './map-deepeval';
-import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
+import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 import { stripBom } from './text-checks';
 import type { CsvField, CsvMapping, FormatId } from './types';
 
@@ -310,7 +310,7 @@ export class CsvEngine {
       const roleKey = cells.get('role')!.key;
       const role = normaliseRole(roleText, this.options.roleValues);
       if (roleText.trim() === '') issues.push({ severity: 'error', path: [roleKey], message: 'missing role' });
-      else if (!role) issues.push({ severity: 'error', path: [roleKey], message: unknownRoleMessage(roleText) });
+      else if (!role) issues.push(unknownRoleIssue([roleKey], roleText));
       if (content.trim() === '') issues.push({ severity: 'warning', path: [cells.get('content')!.key], message: 'empty content (kept as it is)' });
       turn = compact<Turn>({
         role: role ?? 'user',

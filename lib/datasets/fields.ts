@@ -7,6 +7,8 @@ export interface Issue {
   severity: Severity;
   path: Path;
   message: string;
+  /** A role value no name or mapping covers: the import page offers to map it. */
+  unknownRole?: string;
 }
 
 export type Issues = Issue[];

@@ -15,7 +15,7 @@ import {
 } from './fields';
 import { locateJsonError } from './json-errors';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
-import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
+import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 
 const OUTPUT = ['actual_output', 'output'];
 const EXPECTED = ['expected_output', 'ground_truth'];
@@ -112,7 +112,7 @@ function mapRoleTurn(t: FieldReader, path: Path, issues: Issues, roleValues?: Ro
   if (!roleField) issues.push({ severity: 'error', path: [...path, 'role'], message: 'missing role' });
   else {
     role = normaliseRole(roleField.value, roleValues);
-    if (!role) issues.push({ severity: 'error', path: [...path, roleField.key], message: unknownRoleMessage(roleField.value) });
+    if (!role) issues.push(unknownRoleIssue([...path, roleField.key], roleField.value));
   }
   const contentField = t.take('content');
   if (!contentField || contentField.value === undefined || contentField.value === null) {

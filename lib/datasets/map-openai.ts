@@ -1,7 +1,7 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
-import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
+import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 
 type ToolCall = Record<string, unknown> & { name: string };
 
@@ -134,7 +134,7 @@ export function mapOpenAiRecord(record: unknown, roleValues?: RoleValues): MapRe
     }
     const role = normaliseRole(roleField.value, roleValues);
     if (!role) {
-      issues.push({ severity: 'error', path: [...path, roleField.key], message: unknownRoleMessage(roleField.value) });
+      issues.push(unknownRoleIssue([...path, roleField.key], roleField.value));
       return;
     }
     const calls = role === 'assistant' ? readToolCalls(m.take('tool_calls', 'function_call'), path, issues) : [];

@@ -1,7 +1,7 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
-import { normaliseRole, unknownRoleMessage, type RoleValues } from './roles';
+import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 
 /** One ShareGPT item `{"conversations": [{"from": "human"|"gpt"|"system", "value"}]}` → a conversation. */
 export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): MapResult {
@@ -47,7 +47,7 @@ export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): Map
     }
     const role = normaliseRole(fromField.value, roleValues);
     if (!role) {
-      issues.push({ severity: 'error', path: [...path, fromField.key], message: unknownRoleMessage(fromField.value) });
+      issues.push(unknownRoleIssue([...path, fromField.key], fromField.value));
       return;
     }
     warnIfEmpty(text ?? '', [...path, valueField?.key ?? 'value'], issues);

@@ -19,4 +19,12 @@ describe('groupProblems', () => {
       { severity: 'error', field: 'role', message: 'unclosed quote', count: 2, lines: [7, 9] },
     ]);
   });
+
+  it('groups the same problem at different places in a list as one kind (a JSON file with its own role names is not "22 kinds")', () => {
+    const problems = [2, 3, 4, 5].map((line, i) => p(line, 'unknown role "Customer"', 'error', `messages[${i * 2}].role`));
+    expect(groupProblems([...problems, p(6, 'unknown role "Support"', 'error', 'messages[1].role')])).toEqual([
+      { severity: 'error', field: 'messages[].role', message: 'unknown role "Customer"', count: 4, lines: [2, 3, 4, 5] },
+      { severity: 'error', field: 'messages[].role', message: 'unknown role "Support"', count: 1, lines: [6] },
+    ]);
+  });
 });

@@ -20,9 +20,11 @@ const FIRST_LINES = 5;
 export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
   const groups = new Map<string, ProblemGroup & { seen: Set<number> }>();
   for (const p of problems) {
-    const key = `${p.severity}\u0000${p.field}\u0000${p.message}`;
+    // turns[0].role and turns[7].role are one cause: positions in a list do not make kinds.
+    const field = p.field.replace(/\[\d+\]/g, '[]');
+    const key = `${p.severity}\u0000${field}\u0000${p.message}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { severity: p.severity, field: p.field, message: p.message, count: 0, lines: [], seen: new Set() }));
+    if (!group) groups.set(key, (group = { severity: p.severity, field, message: p.message, count: 0, lines: [], seen: new Set() }));
     if (group.seen.has(p.line)) continue;
     group.seen.add(p.line);
     group.count += 1;

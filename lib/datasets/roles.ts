@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Turn } from '../domain';
+import type { Issue, Path } from './fields';
 import { quoted } from './value-checks';
 
 const ROLES: Record<string, Turn['role']> = {
@@ -35,3 +36,11 @@ export function normaliseRole(value: unknown, roleValues?: RoleValues): Turn['ro
 
 export const unknownRoleMessage = (value: unknown): string =>
   `unknown role ${quoted(value)}: expected ${ACCEPTED_ROLES}, or map it to one in the role values`;
+
+/** The error for a role value nothing covers, carrying the value so the import page can offer to map it. */
+export const unknownRoleIssue = (path: Path, value: unknown): Issue => ({
+  severity: 'error',
+  path,
+  message: unknownRoleMessage(value),
+  ...(typeof value === 'string' && value.trim() !== '' ? { unknownRole: value.trim().slice(0, 200) } : {}),
+});

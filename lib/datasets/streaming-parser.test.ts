@@ -98,4 +98,22 @@ describe('createStreamingParser', () => {
     const { parser } = feed(text, 10, { fileName: 'x.jsonl' });
     expect(parser.problems).toEqual([expect.objectContaining({ severity: 'error', line: 5, message: expect.stringContaining('NUL') })]);
   });
+
+  it('lists the role values nothing covers, in any format, and none once they are mapped', () => {
+    const json = JSON.stringify([
+      { messages: [{ role: 'Customer', content: 'Where is my parcel?' }, { role: 'Support', content: 'In the depot.' }] },
+      { messages: [{ role: 'Customer', content: 'And now?' }, { role: 'Support', content: 'On its way.' }] },
+    ]);
+    expect(feed(json, 64, { fileName: 'chats.json' }).parser.unknownRoles).toEqual(['Customer', 'Support']);
+    const sharegpt = JSON.stringify({ conversations: [{ from: 'Caller', value: 'Hi' }, { from: 'gpt', value: 'Hello' }] });
+    expect(feed(sharegpt, 16, { fileName: 'chat.jsonl' }).parser.unknownRoles).toEqual(['Caller']);
+    const mapped = feed(json, 64, { fileName: 'chats.json', roleValues: { Customer: 'user', Support: 'assistant' } });
+    expect(mapped.parser.unknownRoles).toEqual([]);
+    expect(mapped.parser.problems).toEqual([]);
+    expect(mapped.conversations.map((c) => c.turns.map((t) => t.role))).toEqual([
+      ['user', 'assistant'],
+      ['user', 'assistant'],
+    ]);
+  });
 });
+

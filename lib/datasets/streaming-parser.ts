@@ -43,6 +43,8 @@ export interface StreamingParser {
   readonly problems: Problem[];
   /** Lines with no error of their own, not stored because their conversation had one (long CSV). */
   readonly leftOut: readonly LeftOutLine[];
+  /** Role values that no usual name and no given mapping covered, in the order met. */
+  readonly unknownRoles: readonly string[];
   /** null until detected (or if the content is none of the formats). */
   readonly format: FormatId | null;
   readonly stats: ParseStats;
@@ -182,6 +184,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     },
     get leftOut() {
       return out.leftOutLines;
+    },
+    get unknownRoles() {
+      return [...out.unknownRoles];
     },
     get format() {
       return format;

@@ -18,6 +18,15 @@ export interface RunProgressSnapshot {
   costUsd: number;
   rateLimitRefusals: number;
   rateLimitedSince: string | null;
+  /** Judge steps started and not answered yet (meaningful while the run is live). */
+  judgeCallsInFlight: number;
+  /** Tokens and cost of the judge requests answered so far, stored as results or not yet. */
+  judgeTokensSent: number;
+  judgeCostSent: number;
+  /** Requests a minute the judge's endpoint allows, configured or learnt; null while unknown. */
+  rateLimitRpm: number | null;
+  /** False when the judge's model has no known price: its cost is unknown, not $0. */
+  priced: boolean;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -32,9 +41,16 @@ export const isLiveRun = (status: string): boolean => LIVE_RUN_STATUSES.has(stat
 type DateLike = Date | null | undefined;
 const iso = (d: DateLike): string | null => (d ? d.toISOString() : null);
 
+/** Columns the workers keep current while a run goes on, and the price flag the server adds. */
+type LiveOnly = 'priced' | 'judgeCallsSent' | 'judgeCallsInFlight' | 'judgeTokensSent' | 'judgeCostSent' | 'rateLimitRpm';
 /** A run's progress as the database row has it. */
-export type RunProgressSource = Omit<RunProgressSnapshot, 'judgeCallsSent' | 'cacheHits' | 'rateLimitRefusals' | 'rateLimitedSince' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
+export type RunProgressSource = Omit<RunProgressSnapshot, LiveOnly | 'cacheHits' | 'rateLimitRefusals' | 'rateLimitedSince' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
   judgeCallsSent?: number;
+  judgeCallsInFlight?: number;
+  judgeTokensSent?: number;
+  judgeCostSent?: number;
+  rateLimitRpm?: number | null;
+  priced?: boolean;
   cacheHits?: number;
   rateLimitRefusals?: number;
   rateLimitedSince?: DateLike;
@@ -63,9 +79,30 @@ export function toRunProgressSnapshot(run: RunProgressSource): RunProgressSnapsh
     costUsd: run.costUsd,
     rateLimitRefusals: run.rateLimitRefusals ?? 0,
     rateLimitedSince: iso(run.rateLimitedSince),
+    judgeCallsInFlight: run.judgeCallsInFlight ?? 0,
+    judgeTokensSent: run.judgeTokensSent ?? 0,
+    judgeCostSent: run.judgeCostSent ?? 0,
+    rateLimitRpm: run.rateLimitRpm ?? null,
+    priced: run.priced ?? true,
     createdAt: run.createdAt.toISOString(),
     startedAt: iso(run.startedAt),
     finishedAt: iso(run.finishedAt),
+  };
+}
+
+/**
+ * What the page shows while a run goes on: the stored results' numbers, or what the workers
+ * report of the judge's requests when that is ahead (calls answered before their result is
+ * stored). Once the run has ended, the stored numbers alone.
+ */
+export function liveJudgeNumbers(run: RunProgressSnapshot): { calls: number; inFlight: number; tokens: number; costUsd: number } {
+  const stored = { calls: run.judgeCalls, tokens: run.promptTokens + run.completionTokens, costUsd: run.costUsd };
+  if (!isLiveRun(run.status)) return { ...stored, inFlight: 0 };
+  return {
+    calls: Math.max(stored.calls, run.judgeCallsSent),
+    inFlight: Math.max(0, run.judgeCallsInFlight),
+    tokens: Math.max(stored.tokens, run.judgeTokensSent),
+    costUsd: Math.max(stored.costUsd, run.judgeCostSent),
   };
 }
 

@@ -45,6 +45,8 @@ export interface PreviewSnapshot {
   csvSample: string[] | null;
   /** The distinct values of the column mapped to the role, among the first rows; null without one. */
   csvRoleValues: string[] | null;
+  /** Role values (any format) that no usual name and no given mapping covered, in the order met. */
+  unknownRoleValues: string[];
   /** The mapping the parser used: the one given, completed by the guess from the headers. */
   csvMapping: CsvMapping | null;
   done: boolean;
@@ -90,6 +92,7 @@ export async function previewDatasetStream(
       csvHeaders,
       csvSample: csv?.sample ?? null,
       csvRoleValues: csv && roleColumn !== -1 ? csv.values[roleColumn] : null,
+      unknownRoleValues: [...parser.unknownRoles],
       csvMapping,
       done,
     };

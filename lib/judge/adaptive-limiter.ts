@@ -35,6 +35,8 @@ export interface LimiterState {
   window: number | null;
   /** The request pace it keeps, in requests per second; null while unpaced. */
   requestsPerSecond: number | null;
+  /** Requests a minute the endpoint allows (configured, or the lower of that and what its replies announce); null while unknown. */
+  limitRpm: number | null;
 }
 
 interface Waiter {
@@ -72,6 +74,11 @@ const MAX_WINDOW = 256;
  * Only the first refusal among requests sent before the last cut counts as a new
  * congestion signal, so a burst of 429s is one decrease, not one per request.
  */
+const minKnown = (...values: (number | null | undefined)[]): number | null => {
+  const known = values.filter((v): v is number => typeof v === 'number' && v > 0);
+  return known.length ? Math.min(...known) : null;
+};
+
 export class AdaptiveLimiter {
   private inFlight = 0;
   private window: number | null = INITIAL_WINDOW;
@@ -108,6 +115,7 @@ export class AdaptiveLimiter {
       refusingSince: this.refusingSince,
       window: this.window,
       requestsPerSecond: this.requestPace(),
+      limitRpm: minKnown(this.limits.rpm, this.learnedRpm),
     };
   }
 

@@ -329,8 +329,14 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     usage: usage.snapshot,
     responseMode: () => settledMode,
     rateLimit: () => {
-      const since = [...limiters].map((l) => l.state().waitingSince).filter((t): t is number => t !== null);
-      return { refused, waitingSince: waiting > 0 && since.length > 0 ? Math.min(...since) : null };
+      const states = [...limiters].map((l) => l.state());
+      const since = states.map((s) => s.waitingSince).filter((t): t is number => t !== null);
+      const rpm = states.map((s) => s.limitRpm).filter((r): r is number => r !== null);
+      return {
+        refused,
+        waitingSince: waiting > 0 && since.length > 0 ? Math.min(...since) : null,
+        limitRpm: rpm.length > 0 ? Math.min(...rpm) : null,
+      };
     },
   };
 }

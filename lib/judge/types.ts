@@ -66,6 +66,8 @@ export interface JudgeRateLimitStatus {
   refused: number;
   /** Since when (ms epoch) requests of this judge have been held back by the rate limit; null when none is. */
   waitingSince: number | null;
+  /** Requests a minute the endpoint allows, configured or learnt from its replies; null while unknown. */
+  limitRpm?: number | null;
 }
 
 export interface Judge {

@@ -21,14 +21,24 @@ const STOPPED = 'RunStopped';
  * cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
  * calls in flight finish and their replies reach the cache for whoever resumes.
  */
-function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void } {
+function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void; inFlight: () => number } {
   const cancelled = new AbortController();
+  let inFlight = 0;
   // One listener per call in flight (removed when it ends): many at once is not a leak here.
   setMaxListeners(0, cancelled.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancelled.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await call();
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     dispose: () => signal?.removeEventListener('abort', onStop),
+    inFlight: () => inFlight,
     judge: {
       kind: judge.kind,
       model: judge.model,
@@ -42,14 +52,14 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; 
           error.name = STOPPED;
           throw error;
         }
-        if (!signal) return judge.call(request);
+        if (!signal) return counted(() => judge.call(request));
         // A signal of its own per call: the judge client may leave listeners on what it is given,
         // and a run makes thousands of calls.
         const call = new AbortController();
         const abort = () => call.abort(cancelled.signal.reason);
         cancelled.signal.addEventListener('abort', abort, { once: true });
         try {
-          return await judge.call({ ...request, signal: call.signal });
+          return await counted(() => judge.call({ ...request, signal: call.signal }));
         } finally {
           cancelled.signal.removeEventListener('abort', abort);
         }
@@ -90,8 +100,8 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const halted = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, halted.signal]) : halted.signal;
   const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env)), () => halted.abort('judge failing'));
-  const { judge, dispose } = forRun(breaker.judge, signal);
-  const stopReporting = reportJudgeActivity(db, runId, judge);
+  const { judge, dispose, inFlight } = forRun(breaker.judge, signal);
+  const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight });
   let scored = 0;
   try {
     await evaluateConversations({

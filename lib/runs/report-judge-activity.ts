@@ -1,35 +1,55 @@
 import type { Db } from '../db/queries/db-types';
 import type { Judge } from '../judge/types';
 
+export interface JudgeActivityOptions {
+  /** Judge steps this worker has started and not yet seen answered. */
+  inFlight?: () => number;
+  intervalMs?: number;
+}
+
 /**
- * Keeps the run record told what its judge does as it happens: requests answered (judgeCallsSent,
- * so that calls whose results a cancel or a killed worker never stored still count), requests
- * refused with 429, and since when requests wait on the rate limit (cleared when they stop).
- * Written at most once a second, and only when something changed.
+ * Keeps the run record told what its judge does as it happens, so the run page counts calls
+ * before the first result is stored: requests answered with their tokens and cost (the *Sent
+ * columns, so that calls whose results a cancel or a killed worker never stored still count),
+ * steps in flight, requests refused with 429, since when requests wait on the rate limit
+ * (cleared when they stop) and the limit the endpoint announced. Counts are written as
+ * increments, so several workers on one run add up; each takes its in-flight share back when
+ * it stops. Written at most once a second, and only when something changed.
  */
-export function reportJudgeActivity(db: Db, runId: string, judge: Judge, intervalMs = 1000): () => Promise<void> {
+export function reportJudgeActivity(db: Db, runId: string, judge: Judge, options: JudgeActivityOptions = {}): () => Promise<void> {
   const status = judge.rateLimit?.bind(judge);
-  let reportedCalls = judge.usage().calls;
+  const start = judge.usage();
+  let reported = { calls: start.calls, tokens: start.promptTokens + start.completionTokens, cost: start.costUsd, inFlight: 0 };
   let reportedRefusals = 0;
+  let reportedRpm: number | null = null;
   let waiting = false;
   let writing: Promise<unknown> = Promise.resolve();
 
   const write = (final: boolean) => {
-    const calls = judge.usage().calls - reportedCalls;
-    const now = status?.();
-    const refused = now ? now.refused - reportedRefusals : 0;
-    const since = final || !now ? null : now.waitingSince;
-    if (calls === 0 && refused === 0 && (since !== null) === waiting) return writing;
-    reportedCalls += calls;
-    if (now) reportedRefusals = now.refused;
+    const usage = judge.usage();
+    const now = { calls: usage.calls, tokens: usage.promptTokens + usage.completionTokens, cost: usage.costUsd, inFlight: final ? 0 : (options.inFlight?.() ?? 0) };
+    const delta = { calls: now.calls - reported.calls, tokens: now.tokens - reported.tokens, cost: now.cost - reported.cost, inFlight: now.inFlight - reported.inFlight };
+    const limit = status?.();
+    const refused = limit ? limit.refused - reportedRefusals : 0;
+    const since = final || !limit ? null : limit.waitingSince;
+    const rpm = limit?.limitRpm ?? null;
+    const rpmChanged = rpm !== null && rpm !== reportedRpm;
+    if (delta.calls === 0 && delta.inFlight === 0 && refused === 0 && !rpmChanged && (since !== null) === waiting) return writing;
+    reported = now;
+    if (limit) reportedRefusals = limit.refused;
+    reportedRpm = rpm ?? reportedRpm;
     waiting = since !== null;
     writing = writing
       .then(() =>
         db.run.update({
           where: { id: runId },
           data: {
-            ...(calls > 0 ? { judgeCallsSent: { increment: calls } } : {}),
+            ...(delta.calls > 0 ? { judgeCallsSent: { increment: delta.calls } } : {}),
+            ...(delta.tokens > 0 ? { judgeTokensSent: { increment: delta.tokens } } : {}),
+            ...(delta.cost > 0 ? { judgeCostSent: { increment: delta.cost } } : {}),
+            ...(delta.inFlight !== 0 ? { judgeCallsInFlight: { increment: delta.inFlight } } : {}),
             ...(refused > 0 ? { rateLimitRefusals: { increment: refused } } : {}),
+            ...(rpmChanged ? { rateLimitRpm: rpm } : {}),
             ...(status ? { rateLimitedSince: since === null ? null : new Date(since) } : {}),
           },
         }),
@@ -37,7 +57,7 @@ export function reportJudgeActivity(db: Db, runId: string, judge: Judge, interva
       .catch(() => undefined);
     return writing;
   };
-  const timer = setInterval(() => void write(false), intervalMs);
+  const timer = setInterval(() => void write(false), options.intervalMs ?? 1000);
   return async () => {
     clearInterval(timer);
     await write(true);

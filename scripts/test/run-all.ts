@@ -1,13 +1,18 @@
 /*
  * The whole test suite: Vitest (unit, integration, database on SQLite and, when
  * TEST_POSTGRES_URL is set, PostgreSQL), then Playwright in Chromium. Both write JSON
- * reports; the last line printed is `N passed, N failed` over every test that ran.
+ * reports; the last line printed is `N passed, N failed` over every test that ran. A suite
+ * that did not run at all (its server never built or never answered) counts as one failure
+ * with a line that says so: no tests passed is not the same as every test passed.
+ * The browser tests' production build is made here, before Playwright starts, under its own
+ * limit (E2E_BUILD_TIMEOUT_MS, 20 minutes by default: a cold build on two busy cores takes
+ * several), so that Playwright's server timeout only covers starting the server.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { playwrightCounts, vitestCounts, type Counts, type SuiteOutcome } from './suite-counts';
 
-interface Counts { passed: number; failed: number; skipped: number }
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'test-results');
@@ -19,35 +24,43 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
   return res.status ?? 1;
 }
 
-function vitestCounts(file: string): Counts | null {
-  if (!existsSync(file)) return null;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
-    testResults?: { status: string; assertionResults?: unknown[] }[];
-  };
-  // A test file that fails to load has no tests of its own; count it as one failure.
-  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length).length;
-  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests };
-}
+const DEFAULT_BUILD_TIMEOUT_MS = 20 * 60_000;
 
-function playwrightCounts(file: string): Counts | null {
-  if (!existsSync(file)) return null;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    errors?: unknown[];
-  };
-  const globalErrors = r.errors?.length ?? 0;
-  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected + globalErrors, skipped: r.stats.skipped };
+/** The production build the browser tests serve; null when it succeeded, else why not. */
+function buildForBrowserTests(): string | null {
+  const limit = Number(process.env.E2E_BUILD_TIMEOUT_MS) || DEFAULT_BUILD_TIMEOUT_MS;
+  const log = path.join(outDir, 'e2e-build.log');
+  console.log(`Building the app for the browser tests (limit ${Math.round(limit / 60_000)} min, log in ${path.relative(root, log)})…`);
+  const res = spawnSync('npx', ['next', 'build'], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: 'file:./data/e2e/turnwise-e2e.db' },
+    timeout: limit,
+    killSignal: 'SIGKILL',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  writeFileSync(log, `${res.stdout?.toString() ?? ''}${res.stderr?.toString() ?? ''}`);
+  if (res.error && (res.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
+    return `the build did not finish within ${Math.round(limit / 1000)} s (raise E2E_BUILD_TIMEOUT_MS on a slow machine)`;
+  }
+  if (res.status !== 0) {
+    console.error(readFileSync(log, 'utf8').split('\n').slice(-40).join('\n'));
+    return `the build failed (exit ${res.status ?? res.signal}; see ${path.relative(root, log)})`;
+  }
+  return null;
 }
 
 const only = process.argv[2]; // "unit" | "e2e" | undefined (both)
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
-const add = (c: Counts | null, what: string, exit: number): void => {
-  if (c) {
+const notRun: string[] = [];
+const add = (c: SuiteOutcome, what: string, exit: number): void => {
+  if (c && 'notRun' in c) {
+    notRun.push(`${what}: DID NOT RUN: ${c.notRun}`);
+    totals.failed += 1;
+  } else if (c) {
     totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped;
     if (exit !== 0 && c.failed === 0) totals.failed += 1; // the runner failed without a failing test
   } else {
-    console.error(`${what}: no report was written (exit ${exit})`);
+    notRun.push(`${what}: DID NOT RUN: no report was written (exit ${exit})`);
     totals.failed += 1;
   }
 };
@@ -58,11 +71,18 @@ if (only !== 'e2e') {
   add(vitestCounts(report), 'vitest', exit);
 }
 if (only !== 'unit') {
-  const report = path.join(outDir, 'playwright.json');
-  const exit = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-  add(playwrightCounts(report), 'playwright', exit);
+  const buildError = process.env.E2E_SKIP_BUILD === '1' ? null : buildForBrowserTests();
+  if (buildError) {
+    add({ notRun: buildError }, 'browser tests (playwright)', 1);
+  } else {
+    const report = path.join(outDir, 'playwright.json');
+    const exit = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1' });
+    add(playwrightCounts(report), 'browser tests (playwright)', exit);
+  }
 }
 
+for (const line of notRun) console.error(line);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
-console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+const suites = notRun.length ? ` (${notRun.length === 1 ? 'one suite' : `${notRun.length} suites`} did not run, counted as failed)` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}${suites}`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -4,6 +4,7 @@ import { PanelSkeleton } from '@/components/runs/panel-skeleton';
 import { RunAgreementPanel } from '@/components/runs/run-agreement-panel';
 import { RunBreakPanel } from '@/components/runs/run-break-panel';
 import { RunConversationTable } from '@/components/runs/run-conversation-table';
+import { LiveProgressProvider } from '@/components/runs/live/live-progress-provider';
 import { RunHeader } from '@/components/runs/run-header';
 import { RunMetricCards } from '@/components/runs/run-metric-cards';
 import { RunProgress } from '@/components/runs/run-progress';
@@ -18,6 +19,7 @@ import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
 import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
 import { mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
+import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Run' };
@@ -34,8 +36,10 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const stats = getRunScoreStats(db, run);
   return (
     <div className="space-y-6">
-      <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} />
-      <RunProgress run={run} />
+      <LiveProgressProvider initial={[runProgressSnapshot(run)]}>
+        <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} />
+        <RunProgress run={run} />
+      </LiveProgressProvider>
       <Suspense fallback={null}>
         <RunUndecidedTurns run={run} />
       </Suspense>

@@ -132,9 +132,18 @@ export function ImportWizard() {
   const sending = upload.phase === 'sending';
   const skipping = skipInvalid && errors.length > 0;
   const canImport = !!file && done && (errors.length === 0 || skipInvalid) && (snapshot?.conversations ?? 0) > 0 && name.trim() !== '' && !sending;
-  // Role values the usual names do not cover: the file needs them mapped.
-  const roleValues = snapshot?.csvRoleValues ?? [];
+  // Role values the usual names do not cover (a CSV's role column, or any format's turns): the file needs them mapped.
+  const roleValues = [...new Set([...(snapshot?.csvRoleValues ?? []), ...Object.keys(options.roleValues ?? {}), ...(snapshot?.unknownRoleValues ?? [])])];
   const ownRoles = roleValues.length > 0 && (options.roleValues !== undefined || roleValues.some((v) => normaliseRole(v) === null));
+  // Values found and not mapped yet get the guess at once, so the problems counted are those left with it, not one per row.
+  const unmapped = roleValues.filter((v) => normaliseRole(v) === null && !options.roleValues?.[v]);
+  const guessing = unmapped.length > 0 && !sending;
+  const unmappedKey = guessing ? JSON.stringify(roleValues) : null;
+  useEffect(() => {
+    if (!unmappedKey) return;
+    const values = JSON.parse(unmappedKey) as string[];
+    setOptions((o) => ({ ...o, roleValues: { ...guessRoleValues(values), ...o.roleValues } }));
+  }, [unmappedKey]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -181,7 +190,7 @@ export function ImportWizard() {
               ) : null}
             </div>
           </Card>
-          {snapshot?.csvHeaders && snapshot.csvMapping ? (
+          {(snapshot?.csvHeaders && snapshot.csvMapping) || ownRoles ? (
             <Card>
               <div className="space-y-6">
                 {remembered ? (
@@ -193,26 +202,29 @@ export function ImportWizard() {
                     }}
                   />
                 ) : null}
-                <CsvMappingEditor
-                  headers={snapshot.csvHeaders}
-                  sample={snapshot.csvSample}
-                  mapping={snapshot.csvMapping}
-                  busy={!done || sending}
-                  onApply={(csvMapping) => setOptions({ fileName: file.name, csvMapping, roleValues: options.roleValues })}
-                />
+                {snapshot?.csvHeaders && snapshot.csvMapping ? (
+                  <CsvMappingEditor
+                    headers={snapshot.csvHeaders}
+                    sample={snapshot.csvSample}
+                    mapping={snapshot.csvMapping}
+                    busy={!done || sending}
+                    onApply={(csvMapping) => setOptions({ fileName: file.name, csvMapping, roleValues: options.roleValues })}
+                  />
+                ) : null}
                 {ownRoles ? (
                   <RoleValuesEditor
                     values={roleValues}
                     roleValues={options.roleValues ?? guessRoleValues(roleValues)}
                     applied={options.roleValues !== undefined}
                     busy={!done || sending}
+                    csv={!!snapshot?.csvHeaders}
                     onApply={(map: RoleValues) => setOptions({ ...options, roleValues: map })}
                   />
                 ) : null}
               </div>
             </Card>
           ) : null}
-          {snapshot && snapshot.problems.length > 0 && !(unreadable && snapshot.problems.length === 1) ? (
+          {snapshot && snapshot.problems.length > 0 && !guessing && !(unreadable && snapshot.problems.length === 1) ? (
             <ProblemList problems={snapshot.problems} />
           ) : null}
         </div>

@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import type { RoleValues } from '@/lib/datasets';
 
 /**
- * The role column's own values (agent_1, agent_2…) each mapped to user or assistant, starting
- * from a guess. Applying reads the file again with them, and the import sends the same map.
+ * The file's own role values (agent_1, agent_2 in a CSV's role column; Customer, Support in a
+ * JSON file's messages) each mapped to user or assistant, starting from a guess that is already
+ * applied. Applying a change reads the file again with it, and the import sends the same map.
  */
 export function RoleValuesEditor({
   values,
@@ -14,6 +15,7 @@ export function RoleValuesEditor({
   applied,
   onApply,
   busy,
+  csv,
 }: {
   values: string[];
   roleValues: RoleValues;
@@ -21,6 +23,8 @@ export function RoleValuesEditor({
   applied: boolean;
   onApply: (map: RoleValues) => void;
   busy: boolean;
+  /** The values come from a CSV's role column (else from the messages' role fields). */
+  csv: boolean;
 }) {
   const [draft, setDraft] = useState<RoleValues>(roleValues);
   const key = JSON.stringify(roleValues);
@@ -30,7 +34,10 @@ export function RoleValuesEditor({
     <section aria-label="Role values" className="space-y-3">
       <div>
         <h3 className="text-sm font-semibold text-slate-800">Role values</h3>
-        <p className="text-xs text-slate-500">The role column says who speaks in its own words. Say which side each value is, then apply.</p>
+        <p className="text-xs text-slate-500">
+          {csv ? 'The role column' : 'The messages’ role fields'} say who speaks in the file’s own words.{' '}
+          {applied && !changed ? 'The guess below is applied; change a side and apply if it is wrong.' : 'Say which side each value is, then apply.'}
+        </p>
       </div>
       <ul className="grid gap-2 sm:grid-cols-2">
         {values.map((value) => (

@@ -1,7 +1,7 @@
 'use client';
 
 import { formatDuration } from '@/lib/format/format';
-import { isLiveRun, lostJudgeCalls, type RunProgressSnapshot } from '@/lib/domain/run-progress';
+import { isLiveRun, liveJudgeNumbers, lostJudgeCalls, type RunProgressSnapshot } from '@/lib/domain/run-progress';
 import { useRunProgress } from './live-progress-provider';
 
 const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null);
@@ -42,8 +42,15 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const lost = lostJudgeCalls(run);
   const heldBack = run.status === 'running' && limitedSince !== null ? now - limitedSince : 0;
   const refusals = run.rateLimitRefusals;
+  const judge = liveJudgeNumbers(run);
   const barTone =
     run.status === 'failed' ? 'bg-rose-500' : run.status === 'cancelled' ? 'bg-slate-400' : run.errorItems > 0 ? 'bg-amber-500' : 'bg-indigo-600';
+  const timeLeftText =
+    run.status === 'queued' ? 'once started' : left !== null ? `about ${formatDuration(left)}` : judge.calls > 0 || judge.inFlight > 0 ? 'estimating…' : '–';
+  // A model with no known price costs something unknown, not $0 (as the new-run estimate says).
+  const cost = offline ? 'free' : !run.priced ? 'unknown' : `$${judge.costUsd.toFixed(4)}`;
+  const rateLimit =
+    run.rateLimitRpm !== null ? `${run.rateLimitRpm.toLocaleString('en-US')} requests/min` : refusals > 0 ? 'met (no limit announced)' : 'none seen';
 
   return (
     <div data-testid="run-progress-live" data-status={run.status}>
@@ -60,23 +67,30 @@ export function LiveRunProgress({ runId }: { runId: string }) {
         aria-valuemax={run.totalItems}
         aria-valuenow={run.doneItems}
         aria-valuetext={`${percent}%`}
-        className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-100"
+        className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div className={`h-full rounded-full transition-[width] duration-700 ${barTone}`} style={{ width: `${share * 100}%` }} />
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         <Stat label="Errors" value={String(run.errorItems)} tone={run.errorItems ? 'text-rose-700' : 'text-slate-900'} testId="run-progress-errors-count" />
         <Stat
           label={offline ? 'Rule evaluations' : 'Judge calls'}
-          value={`${run.judgeCalls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}`}
+          value={`${judge.calls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}${
+            live && !offline ? ` · ${judge.inFlight.toLocaleString('en-US')} pending` : ''
+          }`}
           testId="run-progress-calls"
         />
-        <Stat label="Tokens" value={offline ? 'none' : (run.promptTokens + run.completionTokens).toLocaleString('en-US')} testId="run-progress-tokens" />
-        <Stat label={live ? 'Cost so far' : 'Cost'} value={offline ? 'free' : `$${run.costUsd.toFixed(4)}`} />
-        <Stat
-          label={live ? 'Time left' : 'Took'}
-          value={live ? (left === null ? '–' : `about ${formatDuration(left)}`) : took === null ? '–' : formatDuration(took)}
-        />
+        <Stat label="Tokens" value={offline ? 'none' : judge.tokens.toLocaleString('en-US')} testId="run-progress-tokens" />
+        <Stat label={live ? 'Cost so far' : 'Cost'} value={cost} testId="run-progress-cost" />
+        {offline ? null : (
+          <Stat
+            label="Rate limit"
+            value={heldBack >= 1000 ? `${rateLimit} · waiting` : rateLimit}
+            tone={heldBack >= 1000 ? 'text-amber-700' : 'text-slate-900'}
+            testId="run-progress-rate-limit"
+          />
+        )}
+        <Stat label={live ? 'Time left' : 'Took'} value={live ? timeLeftText : took === null ? '–' : formatDuration(took)} testId="run-progress-time" />
         <Stat label="Started" value={run.startedAt ? run.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
       </dl>
       {lost > 0 ? (

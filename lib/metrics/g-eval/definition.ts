@@ -51,6 +51,9 @@ const rubricSchema = z
     }
   });
 
+const WINDOW_MESSAGE = 'the window size is a whole number of exchanges from 1 to 50';
+const THRESHOLD_MESSAGE = 'the threshold is a number from 0 to 1 (e.g. 0.5)';
+
 export const gEvalDefinitionSchema = z
   .strictObject({
     name: z
@@ -70,8 +73,13 @@ export const gEvalDefinitionSchema = z
       .optional(),
     rubric: rubricSchema.optional(),
     fields: z.array(z.enum(G_EVAL_FIELDS)).max(G_EVAL_FIELDS.length * 2, 'list each field once').optional(),
-    windowSize: z.number().int().min(1).max(50).default(3),
-    threshold: z.number().min(0).max(1).default(0.5),
+    windowSize: z
+      .number({ error: WINDOW_MESSAGE })
+      .int(WINDOW_MESSAGE)
+      .min(1, WINDOW_MESSAGE)
+      .max(50, WINDOW_MESSAGE)
+      .default(3),
+    threshold: z.number({ error: THRESHOLD_MESSAGE }).min(0, THRESHOLD_MESSAGE).max(1, THRESHOLD_MESSAGE).default(0.5),
     strictMode: z.boolean().default(false),
   })
   .refine((d) => d.criteria !== undefined || d.evaluationSteps !== undefined, { message: 'give criteria, evaluation steps, or both', path: ['criteria'] })

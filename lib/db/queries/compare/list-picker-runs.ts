@@ -25,7 +25,7 @@ export async function listPickerRuns(
 ): Promise<{
   runs: PickerRun[];
   total: number;
-  datasets: { id: string; name: string }[];
+  datasets: { id: string; name: string; createdAt: Date }[];
   modelVersions: string[];
 }> {
   const where = {
@@ -51,7 +51,7 @@ export async function listPickerRuns(
       },
     }),
     db.run.count({ where }),
-    db.dataset.findMany({ where: { runs: { some: {} } }, orderBy: { name: 'asc' }, select: { id: true, name: true } }),
+    db.dataset.findMany({ where: { runs: { some: {} } }, orderBy: { name: 'asc' }, select: { id: true, name: true, createdAt: true } }),
     db.run.findMany({ where: { modelVersion: { not: null } }, distinct: ['modelVersion'], orderBy: { modelVersion: 'asc' }, select: { modelVersion: true } }),
   ]);
   return {

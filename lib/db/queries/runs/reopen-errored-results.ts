@@ -15,9 +15,13 @@ async function erroredResultIds(db: DbOrTx, runId: string): Promise<{ ids: strin
   return { ids: [...ids], whole: whole.length };
 }
 
-/** How many results of a run a re-run of the errored ones would score again. */
-export async function countErroredResults(db: Db, runId: string): Promise<number> {
-  return (await erroredResultIds(db, runId)).ids.length;
+/**
+ * How many results of a run a re-run of the errored ones would score again (`total`), of which
+ * `whole` errored as a whole (the run's error count) and the rest kept a turn the judge could not judge.
+ */
+export async function countErroredResults(db: Db, runId: string): Promise<{ total: number; whole: number }> {
+  const { ids, whole } = await erroredResultIds(db, runId);
+  return { total: ids.length, whole };
 }
 
 /**

@@ -16,6 +16,8 @@ import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { requirePage } from '@/lib/auth/session';
 import { Pagination } from '@/components/ui/pagination';
 import { turnWindow } from '@/lib/conversations/turn-pages';
+import { failingTurnPositions } from '@/lib/conversations/failing-turns';
+import { FailingTurnsToggle } from '@/components/runs/conversation/failing-turns-toggle';
 import { listConversationLabels } from '@/lib/db/queries/labels/turn-labels';
 import { reviewStates } from '@/lib/agreement/review-states';
 import { reviewQueueOf } from '@/lib/agreement/review-queue';
@@ -26,7 +28,7 @@ export const metadata = { title: 'Conversation' };
 
 export default async function RunConversationPage(props: {
   params: Promise<{ id: string; conversationId: string }>;
-  searchParams: Promise<{ turn?: string | string[]; turns?: string | string[]; queue?: string | string[] }>;
+  searchParams: Promise<{ turn?: string | string[]; turns?: string | string[]; queue?: string | string[]; failing?: string | string[] }>;
 }) {
   const principal = await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
@@ -40,8 +42,14 @@ export default async function RunConversationPage(props: {
     conversation.verdicts,
   );
   const selected = Number(Array.isArray(search.turn) ? search.turn[0] : search.turn);
-  const window = turnWindow(conversation.turns.length, search);
-  const pageHref = (page: number) => `/runs/${id}/conversations/${conversationId}?turns=${page}`;
+  const failingOnly = (Array.isArray(search.failing) ? search.failing[0] : search.failing) === '1';
+  // The positions shown: every turn, or the failing ones with the question each answered.
+  const positions = failingOnly
+    ? failingTurnPositions(verdicts.turns, conversation.turns.map((t) => t.role))
+    : conversation.turns.map((_, i) => i);
+  const window = turnWindow(positions.length, failingOnly ? { turns: search.turns } : search);
+  const base = `/runs/${id}/conversations/${conversationId}`;
+  const pageHref = (page: number) => `${base}?${failingOnly ? 'failing=1&' : ''}turns=${page}`;
   const queue = await reviewQueueOf(db, run.id, search.queue, principal.id);
   return (
     <div className="space-y-6">
@@ -49,16 +57,20 @@ export default async function RunConversationPage(props: {
       <ConversationHeader run={run} conversation={conversation} verdicts={verdicts} metrics={metrics} />
       <section aria-label="Conversation" className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">Turns and verdicts</h2>
+          <div className="flex flex-wrap items-baseline gap-3">
+            <h2 className="text-lg font-semibold">Turns and verdicts</h2>
+            <FailingTurnsToggle base={base} failingOnly={failingOnly} failingTurns={verdicts.failingTurns} />
+          </div>
           <VerdictLegend items={CELL_ORDER.filter((s) => s !== 'unjudged' && s !== 'user').map((s) => CELL_STYLES[s])} />
         </div>
         <Pagination page={window.page} pageCount={window.pageCount} hrefFor={pageHref} label="Pages of turns" />
+        {failingOnly && positions.length === 0 ? <p className="text-sm text-slate-600">No metric failed a turn of this conversation.</p> : null}
         <ol className="space-y-2">
-          {conversation.turns.slice(window.from, window.to).map((turn, i) => (
+          {positions.slice(window.from, window.to).map((position) => conversation.turns[position]).map((turn, i) => (
             <ConversationTurn
               key={turn.index}
               turn={turn}
-              verdicts={verdicts.turns[window.from + i]}
+              verdicts={verdicts.turns[positions[window.from + i]]}
               selected={turn.index === selected}
               reviews={{ runId: run.id, conversationId: conversation.id, byMetric: reviewsByTurn.get(turn.index) ?? {} }}
             />
