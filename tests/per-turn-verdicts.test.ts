@@ -91,12 +91,14 @@ describe('turn faithfulness per turn, stored and exported', () => {
     expect(result.error).toBeNull();
     // Nine judged windows, one of them (turn 14) at 0.
     expect(result.score).toBeCloseTo(8 / 9);
-    expect(result.warnings).toEqual([expect.stringMatching(/^Turn 8: .*upstream failed/)]);
+    // The endpoint's own answer stays out of stored results (README, Security): the status says what failed.
+    expect(result.warnings).toEqual([expect.stringMatching(/^Turn 8: .*status 500/)]);
+    expect(JSON.stringify(result.warnings)).not.toContain('upstream failed');
     const rows = await getDb().turnVerdict.findMany({ where: { runId }, orderBy: { turnIndex: 'asc' } });
     expect(rows.map((r) => [r.turnIndex + 1, r.verdict]).filter(([, v]) => v !== 'yes')).toEqual([
       [8, 'error'],
       [14, 'no'],
     ]);
-    expect(rows.find((r) => r.verdict === 'error')?.reason).toMatch(/upstream failed/);
+    expect(rows.find((r) => r.verdict === 'error')?.reason).toMatch(/status 500/);
   });
 });
