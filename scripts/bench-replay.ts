@@ -63,6 +63,8 @@ function dataset(): Conversation[] {
   }));
 }
 
+const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-replay-'));
   const url = pathToFileURL(path.join(dir, 'bench.db')).href;
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
   try {
     // The same number of plain fetch calls first: what this machine allows at that latency and concurrency, with no Turnwise code in the way.
     const plainStarted = performance.now();
+    const plainCpu = process.cpuUsage();
     let next = 0;
     const calls = CONVERSATIONS * EXCHANGES;
     await Promise.all(
@@ -80,10 +83,13 @@ async function main(): Promise<void> {
       }),
     );
     const plainMs = performance.now() - plainStarted;
+    const plainCpuMs = cpuMs(process.cpuUsage(plainCpu));
     await ensureDatabase(url);
     const db = createDbClient(url);
     const source = await saveDataset(db, { name: 'bench', sourceFormat: 'turnwise', conversations: dataset() });
     const started = performance.now();
+    const replayCpu = process.cpuUsage();
+    let generationCpuMs = 0;
     const { id, totalItems } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'bench-model' }, modelVersion: 'bench-v2', concurrency: CONCURRENCY }, null, {});
     const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50' } });
     let replay = await getReplay(db, id);
@@ -91,7 +97,10 @@ async function main(): Promise<void> {
     while (!['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(replay.status)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       replay = await getReplay(db, id);
-      if (!generatedAt && replay.progress.done + replay.progress.errors === totalItems) generatedAt = performance.now();
+      if (!generatedAt && replay.progress.done + replay.progress.errors === totalItems) {
+        generatedAt = performance.now();
+        generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
+      }
     }
     const wallMs = performance.now() - started;
     await worker.stop();
@@ -113,6 +122,8 @@ async function main(): Promise<void> {
       generationOverFloor: Number((generationMs / floorMs).toFixed(3)),
       wallOverFloor: Number((wallMs / floorMs).toFixed(3)),
       plainFetchOverFloor: Number((plainMs / ((calls * LATENCY_MS) / CONCURRENCY)).toFixed(3)),
+      cpuMsPerCall: Number(((generationCpuMs || cpuMs(process.cpuUsage(replayCpu))) / calls).toFixed(3)),
+      plainFetchCpuMsPerCall: Number((plainCpuMs / calls).toFixed(3)),
       peakRssMb: Math.round(peakRss / 1024 / 1024),
       load1: Number(os.loadavg()[0].toFixed(2)),
     };
@@ -122,6 +133,7 @@ async function main(): Promise<void> {
     console.log(`  generation         ${figures.generationMs} ms = ${figures.generationOverFloor}x floor (every turn stored)`);
     console.log(`  wall               ${figures.wallMs} ms = ${figures.wallOverFloor}x floor (and the new dataset version made) ${figures.wallOverFloor <= 1.2 ? 'PASS' : 'FAIL'} (target <= 1.2)`);
     console.log(`  plain fetch        ${figures.plainFetchOverFloor}x floor for the same calls with bare fetch, no Turnwise code: this machine's own floor now`);
+    console.log(`  CPU per call       ${figures.cpuMsPerCall} ms in this process while generating (bare fetch: ${figures.plainFetchCpuMsPerCall} ms)`);
     console.log(`  peak memory        ${figures.peakRssMb} MB RSS (this process; load average ${figures.load1})`);
     console.log(`BENCH ${JSON.stringify(figures)}`);
   } finally {

@@ -5,7 +5,9 @@ import { loadJudgeConfigWithConnections } from '../lib/connections/judge-config-
 import { testConnection } from '../lib/connections/test-connection';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
+import { sharedLimiter } from '../lib/judge/adaptive-limiter';
 import { stepSchemas } from '../lib/judge/steps';
+import { createTarget } from '../lib/replay/targets/create-target';
 import { createRunJudge, resolveRunJudge } from '../lib/runs/run-judge';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 import { answerByStep, startJudgeServer, type JudgeServer } from './helpers/judge-server';
@@ -67,6 +69,19 @@ describe('judge connections', () => {
       const bad = connectionInputSchema.safeParse({ name: 'x', baseUrl: server.url, models: 'm', [field]: value });
       expect(bad.success ? null : bad.error.issues[0].path, `${field}=${value}`).toEqual([field]);
     }
+  });
+
+  it("paces a replay target on a stored connection under the connection's limits", async () => {
+    const key = 'sk-paced-target-key-1234';
+    const { id } = await createConnection(getDb(), connectionInputSchema.parse({ name: 'paced', baseUrl: server.url, apiKey: key, models: 'm', rpm: '120' }), [], env);
+    const target = await createTarget(getDb(), { kind: 'openai', connection: 'paced', model: 'target-m' }, env);
+    const reply = await target.generate({ conversationId: 'c1', turn: 1, messages: [{ role: 'user', content: 'Answer in a single word' }], state: null });
+    expect(reply.content).toBe('OK');
+    // 120 a minute: at most 2 requests a second (less its safety margin), not unpaced.
+    const pace = sharedLimiter({ baseURL: server.url, apiKey: key, model: 'target-m' }, {}).state().requestsPerSecond;
+    expect(pace).toBeGreaterThan(1);
+    expect(pace).toBeLessThanOrEqual(2);
+    await getDb().judgeConnection.delete({ where: { id } });
   });
 
   it('is offered beside the environment judges and scores runs with its key', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/client';
 import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 
@@ -11,6 +12,7 @@ type Routes = {
   replays: typeof import('../app/api/v1/replays/route');
   replay: typeof import('../app/api/v1/replays/[id]/route');
   cancel: typeof import('../app/api/v1/replays/[id]/cancel/route');
+  retry: typeof import('../app/api/v1/replays/[id]/retry/route');
   estimate: typeof import('../app/api/v1/replays/estimate/route');
   compare: typeof import('../app/api/v1/compare/route');
 };
@@ -28,6 +30,7 @@ beforeAll(async () => {
     replays: await import('../app/api/v1/replays/route'),
     replay: await import('../app/api/v1/replays/[id]/route'),
     cancel: await import('../app/api/v1/replays/[id]/cancel/route'),
+    retry: await import('../app/api/v1/replays/[id]/retry/route'),
     estimate: await import('../app/api/v1/replays/estimate/route'),
     compare: await import('../app/api/v1/compare/route'),
   };
@@ -110,5 +113,28 @@ describe('POST /api/v1/replays', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'BAD_INPUT', field: 'target.url' } });
     const unknown = await post(routes.replays, '/replays', { datasetId: 'x', target: { kind: 'http', url: 'http://127.0.0.1:1/' }, modelVersion: 'v2', colour: 'red' });
     expect(await unknown.json()).toMatchObject({ error: { field: 'colour' } });
+  });
+
+  it('records who started, cancelled and retried a replay in the audit log', async () => {
+    const datasetId = await upload();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = await startJudgeServer({ handler: async () => (await held, { content: 'Late answer' }) });
+    try {
+      const started = await post(routes.replays, '/replays', { datasetId, target: { kind: 'openai', baseUrl: slow.url, model: 'm' }, modelVersion: 'v9' });
+      const { id } = (await started.json()) as { id: string };
+      // The target answers nothing until released: the replay is still queued or running here.
+      expect((await routes.cancel.POST(new Request(`${BASE}/replays/${id}/cancel`, { method: 'POST' }), withId(id))).status).toBe(200);
+      release();
+      expect((await replayEnd(id)).status).toBe('cancelled');
+      expect((await routes.retry.POST(new Request(`${BASE}/replays/${id}/retry`, { method: 'POST' }), withId(id))).status).toBe(202);
+      expect((await replayEnd(id)).status).toBe('completed');
+      const events = await getDb().auditEvent.findMany({ where: { targetId: id }, orderBy: { createdAt: 'asc' }, select: { action: true, detail: true } });
+      expect(events.map((e) => e.action)).toEqual(['replay.start', 'replay.cancel', 'replay.retry']);
+      expect(events[0].detail).toContain(`dataset ${datasetId}`);
+    } finally {
+      release();
+      await slow.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import type { Conversation } from '@/lib/domain';
 import { getReplay, startReplay } from '@/lib/replay';
+import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { startPgBossReplayWorker } from '@/lib/replay/pg-boss-replay-worker';
 import { stopBoss } from '@/lib/runs/pg-boss-queue';
 import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
@@ -56,5 +57,44 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
     expect(turns).toHaveLength(16);
     expect(turns.every((t) => t.sourceTurnId !== null)).toBe(true);
     expect(turns.filter((t) => t.index === 3).map((t) => t.content).sort()).toEqual(['New: Follow-up 0', 'New: Follow-up 1', 'New: Follow-up 2', 'New: Follow-up 3']);
+  });
+
+  it('closes a replay whose worker died while making the version, and leaves one whose worker is alive', async () => {
+    const fresh = await freshDatabase('postgres');
+    await ensureDatabase(fresh.url);
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const model = await startJudgeServer({ handler: (body) => ({ content: `New: ${lastUserMessage(body)}` }) });
+    cleanups.push(() => model.close());
+    const env = { DATABASE_URL: fresh.url, TURNWISE_CHUNK_EXPIRE_SECONDS: '1' };
+    const dataset = await saveDataset(db, { name: 'pg', sourceFormat: 'turnwise', conversations });
+    const target = { kind: 'openai', baseUrl: model.url, model: 'm' } as const;
+    const dead = await startReplay(db, { datasetId: dataset.id, target, modelVersion: 'v2' }, null, env);
+    const alive = await startReplay(db, { datasetId: dataset.id, target, modelVersion: 'v3' }, null, env);
+    for (const { id } of [dead, alive]) {
+      await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
+      await executeReplayChunk({ db, env, replayId: id });
+    }
+    // Every turn stored, then the closing worker died while it made the version; the other's is still at it.
+    await db.replay.update({ where: { id: dead.id }, data: { status: 'finishing', workerId: 'gone-host:1:abcd', leaseUntil: new Date(Date.now() - 1000) } });
+    await db.replay.update({ where: { id: alive.id }, data: { status: 'finishing', workerId: 'busy-host:1:abcd', leaseUntil: new Date(Date.now() + 600_000) } });
+    const worker = await startPgBossReplayWorker({ db, env, url: fresh.url });
+    cleanups.push(async () => {
+      await worker.stop();
+      await stopBoss(fresh.url);
+    });
+    let replay = await getReplay(db, dead.id);
+    for (let i = 0; i < 300 && replay.status === 'finishing'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      replay = await getReplay(db, dead.id);
+    }
+    expect(replay).toMatchObject({ status: 'completed', progress: { done: 8, total: 8, errors: 0 } });
+    expect(await db.conversation.count({ where: { datasetId: replay.datasetId! } })).toBe(4);
+    // No turn generated again: 8 per replay, both generated before the worker started.
+    expect(model.requests).toHaveLength(16);
+    expect((await getReplay(db, alive.id)).status).toBe('finishing');
   });
 });

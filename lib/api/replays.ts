@@ -50,13 +50,13 @@ async function assertMayChangeReplay(db: Db, principal: Principal, id: string): 
 /** POST /api/v1/replays/:id/cancel: the worker stops within a second or two; answers the replay. */
 export async function cancelReplayResponse(db: Db, principal: Principal, id: string): Promise<Response> {
   await assertMayChangeReplay(db, principal, id);
-  await cancelReplay(db, id);
+  await cancelReplay(db, id, principal);
   return Response.json(await getReplay(db, id), { headers: noStore });
 }
 
 /** POST /api/v1/replays/:id/retry: the errored (or never generated) turns are generated again. */
 export async function retryReplayResponse(db: Db, principal: Principal, id: string, env: Env): Promise<Response> {
   await assertMayChangeReplay(db, principal, id);
-  const { reopened } = await retryReplay(db, id, env);
+  const { reopened } = await retryReplay(db, id, env, principal);
   return Response.json({ id, status: 'queued', reopened }, { status: 202, headers: { location: `/api/v1/replays/${id}` } });
 }

@@ -1,16 +1,20 @@
+import { recordAudit } from '../auth/audit';
 import type { Db } from '../db/queries/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
 import { AppError } from '../errors';
+import type { Principal } from '../identity/principal';
 import { closeCancelledReplay } from './lifecycle/close-replay';
 
 /**
  * Cancels a queued or running replay: its worker notices within a second and aborts the
- * requests in flight. The turns stored so far stay; no dataset is made.
+ * requests in flight. The turns stored so far stay; no dataset is made. The one who cancels it
+ * (when given) is recorded in the audit log.
  */
-export async function cancelReplay(db: Db, id: string): Promise<void> {
+export async function cancelReplay(db: Db, id: string, principal: Principal | null = null): Promise<void> {
   const row = await getReplayRow(db, id);
   const cancelled = await db.replay.updateMany({ where: { id, status: { in: ['queued', 'running'] } }, data: { status: 'cancelled' } });
   if (cancelled.count !== 1) throw new AppError('CONFLICT', `The replay has already ended (${row.status.replace(/_/g, ' ')})`);
   // A queued replay has no worker to close it.
   if (row.status === 'queued') await closeCancelledReplay(db, id);
+  if (principal) await recordAudit(db, principal, 'replay.cancel', id, `was ${row.status}`);
 }

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
-import { markReplayStarted } from '../db/queries/replays/replay-lease';
+import { claimStaleFinishingReplay, markReplayStarted } from '../db/queries/replays/replay-lease';
 import { redactSecrets } from '../redact-secrets';
-import { chunkLeaseSeconds, keepJobAlive } from '../runs/pg-boss-queue';
+import { chunkLeaseSeconds, failSilentJobs, keepJobAlive } from '../runs/pg-boss-queue';
 import { envNumber } from '../runs/run-worker';
 import { newWorkerId } from '../runs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
@@ -16,6 +16,9 @@ import type { ReplayWorkerOptions } from './sqlite-replay-worker';
  * have not stored; whoever stores the last turn closes the replay. A cancel is noticed within a
  * second and the turns in flight are aborted.
  *
+ * A worker that dies while it generates or makes the version is noticed by its silence
+ * (TURNWISE_CHUNK_EXPIRE_SECONDS, 300): its chunk is retried, its "finishing" replay closed again.
+ *
  * Settings: TURNWISE_WORKER_REPLAY_JOBS (chunk jobs at once per process, 2).
  */
 export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { url: string }): Promise<ReplayWorker> {
@@ -25,6 +28,29 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
   const boss = await getReplayBoss(url, env);
   const controllers = new Set<AbortController>();
   const leaseSeconds = chunkLeaseSeconds(env);
+  const lease = { workerId: id, leaseMs: leaseSeconds * 1000 };
+
+  // A dead worker's chunk goes back to the queue, and a replay left "finishing" by a worker
+  // that died while it made the version is taken back and closed (the SQLite worker's lease
+  // does both there).
+  let sweeping = false;
+  async function sweep(): Promise<void> {
+    const handed = await failSilentJobs(boss, leaseSeconds, REPLAY_CHUNK_QUEUE);
+    if (handed > 0) log(`handed ${handed} replay chunk(s) of silent workers back to the queue`);
+    for (let replayId = await claimStaleFinishingReplay(db, lease); replayId; replayId = await claimStaleFinishingReplay(db, lease)) {
+      log(`replay ${replayId}: its worker died while making the version; closing it on ${id}`);
+      const status = await closeReplay(db, replayId, env, { workerId: id, lease });
+      if (status) log(`replay ${replayId}: ${status}`);
+    }
+  }
+  const supervise = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
+      .catch((error: Error) => log(`could not look for stalled replays: ${error.message}`))
+      .finally(() => (sweeping = false));
+  }, Math.max(1000, Math.min(60_000, (leaseSeconds * 1000) / 2)));
+  supervise.unref();
 
   async function runChunk(job: PgBoss.JobWithMetadata<ReplayChunkJob>): Promise<void> {
     const { replayId, from, to } = job.data;
@@ -55,7 +81,7 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
         return;
       }
       if ((await db.replayTurn.count({ where: { replayId, status: 'pending' } })) === 0) {
-        const status = await closeReplay(db, replayId, env);
+        const status = await closeReplay(db, replayId, env, { lease });
         if (status) log(`replay ${replayId}: ${status}`);
       }
     } catch (error) {
@@ -80,6 +106,7 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
     queue: 'pg-boss',
     wake: () => workIds.forEach((workId) => boss.notifyWorker(workId)),
     async stop() {
+      clearInterval(supervise);
       for (const controller of controllers) controller.abort('shutdown');
       for (const workId of workIds) await boss.offWork({ id: workId });
       // The boss is the process's one, shared with the run worker, which stops it (stopRunWorker).

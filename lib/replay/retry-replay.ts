@@ -1,7 +1,9 @@
+import { recordAudit } from '../auth/audit';
 import type { Db } from '../db/queries/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
 import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
+import type { Principal } from '../identity/principal';
 import { wakeReplayWorker } from './replay-worker-registry';
 import { enqueueReplayChunks } from './replay-queue';
 
@@ -9,9 +11,9 @@ import { enqueueReplayChunks } from './replay-queue';
  * Generates again the errored turns of an ended replay (and, for a cancelled or failed one,
  * those never generated): they go back to pending and the replay is queued. When it ends, a new
  * dataset version is made with the conversations now whole, and evaluated as asked; the earlier
- * version stays. Returns how many turns were reopened.
+ * version stays. Returns how many turns were reopened; the one who asked (when given) is audited.
  */
-export async function retryReplay(db: Db, id: string, env: Record<string, string | undefined> = process.env): Promise<{ reopened: number }> {
+export async function retryReplay(db: Db, id: string, env: Record<string, string | undefined> = process.env, principal: Principal | null = null): Promise<{ reopened: number }> {
   const row = await getReplayRow(db, id);
   if (!['completed_with_errors', 'failed', 'cancelled'].includes(row.status)) {
     throw new AppError('CONFLICT', `Only a replay that ended with errors, failed or was cancelled can be retried (this one is ${row.status.replace(/_/g, ' ')})`);
@@ -32,5 +34,6 @@ export async function retryReplay(db: Db, id: string, env: Record<string, string
     await enqueueReplayChunks(url, { id, conversations: dataset.conversationCount, round: String(Date.now()) }, env);
   }
   wakeReplayWorker();
+  if (principal) await recordAudit(db, principal, 'replay.retry', id, `${reopened} errored turn(s) reopened after ${row.status.replace(/_/g, ' ')}`);
   return { reopened };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../auth/audit';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import type { Db } from '../db/queries/db-types';
@@ -97,5 +98,9 @@ export async function startReplay(db: Db, input: ReplayRequestInput | unknown, p
     }
   }
   wakeReplayWorker();
+  if (principal) {
+    const what = target.kind === 'http' ? `the app at ${target.url}` : `model ${target.model}`;
+    await recordAudit(db, principal, 'replay.start', replay.id, `${request.mode} replay of dataset ${dataset.id} with ${what} as ${request.modelVersion}`);
+  }
   return replay;
 }

@@ -87,13 +87,13 @@ export function keepJobAlive(boss: PgBoss, job: { id: string; name: string }, le
  * Fails the active chunk jobs whose worker stopped renewing its lease (killed, frozen, cut off),
  * so pg-boss retries them on a live worker; every worker runs this now and then. Returns how many.
  */
-export async function failSilentJobs(boss: PgBoss, leaseSeconds: number): Promise<number> {
+export async function failSilentJobs(boss: PgBoss, leaseSeconds: number, queue: string = CHUNK_QUEUE): Promise<number> {
   const { rows } = await boss
     .getDb()
-    .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2)`, [CHUNK_QUEUE, leaseSeconds]);
+    .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2)`, [queue, leaseSeconds]);
   const ids = rows.map((r: { id: string }) => r.id);
   const why = { message: `its worker was silent for more than ${leaseSeconds} s (TURNWISE_CHUNK_EXPIRE_SECONDS)` };
-  for (const id of ids) await boss.fail(CHUNK_QUEUE, id, why);
+  for (const id of ids) await boss.fail(queue, id, why);
   return ids.length;
 }
 

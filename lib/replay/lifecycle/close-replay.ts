@@ -1,6 +1,7 @@
 import type { Db } from '../../db/queries/db-types';
 import { runAs } from '../../identity/acting-principal';
 import type { Principal } from '../../identity/principal';
+import { renewReplayLease } from '../../db/queries/replays/replay-lease';
 import { redactSecrets } from '../../redact-secrets';
 import { enqueueRun } from '../../runs/enqueue-run';
 import { evaluateSchema } from '../replay-request';
@@ -23,9 +24,29 @@ const describeTarget = (target: ReturnType<typeof replaySettingsOf>['target']): 
  * completed_with_errors when turns errored (they can be retried; a retry makes a new version).
  * Returns null when another worker closes it, or it was cancelled.
  */
-export async function closeReplay(db: Db, replayId: string, env: Record<string, string | undefined>, guard: { workerId?: string } = {}): Promise<FinalReplayStatus | null> {
-  const taken = await db.replay.updateMany({ where: { id: replayId, status: 'running', ...(guard.workerId ? { workerId: guard.workerId } : {}) }, data: { status: 'finishing' } });
+export async function closeReplay(
+  db: Db,
+  replayId: string,
+  env: Record<string, string | undefined>,
+  guard: { workerId?: string; lease?: { workerId: string; leaseMs: number } } = {},
+): Promise<FinalReplayStatus | null> {
+  const { lease } = guard;
+  // With a lease (PostgreSQL, where no lease is held while generating) the closer says it is
+  // alive while it makes the version: a sweep takes a "finishing" replay whose lease passed.
+  const taken = await db.replay.updateMany({
+    where: { id: replayId, status: 'running', ...(guard.workerId ? { workerId: guard.workerId } : {}) },
+    data: { status: 'finishing', ...(lease ? { workerId: lease.workerId, leaseUntil: new Date(Date.now() + lease.leaseMs) } : {}) },
+  });
   if (taken.count !== 1) return null;
+  const renew = lease ? setInterval(() => void renewReplayLease(db, replayId, lease.workerId, lease.leaseMs).catch(() => undefined), Math.max(200, lease.leaseMs / 3)) : null;
+  try {
+    return await closeTaken(db, replayId, env);
+  } finally {
+    if (renew) clearInterval(renew);
+  }
+}
+
+async function closeTaken(db: Db, replayId: string, env: Record<string, string | undefined>): Promise<FinalReplayStatus> {
   const replay = await db.replay.findUniqueOrThrow({
     where: { id: replayId },
     select: { id: true, sourceDatasetId: true, modelVersion: true, mode: true, target: true, parameters: true, judge: true, evaluate: true, createdById: true },

@@ -30,7 +30,7 @@ export async function createTarget(db: Db, target: ReplayTarget, env: Env, retri
   if (target.connection) {
     const endpoint = (await loadConnectionEndpoints(db, env)).find((e) => e.name === target.connection);
     if (!endpoint) throw new AppError('BAD_INPUT', `target.connection: no stored connection is named "${target.connection}"`, { field: 'target.connection' });
-    return createOpenAITarget({ ...generation, baseURL: endpoint.baseURL ?? 'https://api.openai.com/v1', apiKey: endpoint.apiKey });
+    return createOpenAITarget({ ...generation, baseURL: endpoint.baseURL ?? 'https://api.openai.com/v1', apiKey: endpoint.apiKey, limits: { rpm: endpoint.rpm, tpm: endpoint.tpm } });
   }
   return createOpenAITarget({ ...generation, baseURL: target.baseUrl!, apiKey: target.apiKeyEnv ? secretFrom(env, target.apiKeyEnv, 'target.apiKeyEnv') : null });
 }

@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type { ConnectionLimits } from '../../judge/adaptive-limiter';
 import { estimateCost, estimateTokens } from '../../judge/prices';
 import { classifyFailure, failureCause } from '../../judge/request-retries';
 import { redactSecrets } from '../../redact-secrets';
@@ -17,6 +18,8 @@ export interface OpenAITargetOptions {
   extraBody?: Record<string, unknown>;
   timeoutMs?: number;
   retries?: RetryPolicy;
+  /** The provider's limits stored on the connection (rpm, tpm): the limiter paces under them from the first request. */
+  limits?: ConnectionLimits;
 }
 
 /** Completions are of unknown length: a middling guess, for pacing under a token limit only. */
@@ -54,7 +57,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
       ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     };
     const { value: completion, requests } = await sendWithRetries(
-      { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model },
+      { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model, limits: options.limits },
       tokens,
       async (retry) => {
         try {

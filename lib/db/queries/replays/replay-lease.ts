@@ -51,3 +51,28 @@ export async function markReplayStarted(db: Db, id: string): Promise<boolean> {
   const row = await db.replay.findUnique({ where: { id }, select: { status: true } });
   return row?.status === 'running';
 }
+
+/**
+ * On PostgreSQL: takes back one replay left "finishing" by a worker that died while it made the
+ * dataset version (its lease passed), as running under this worker with a new lease, so that it
+ * is closed again. The claim is serialised between workers by an advisory lock and is a
+ * compare-and-set on the previous holder and lease, so only one worker takes it.
+ */
+export async function claimStaleFinishingReplay(db: Db, options: { workerId: string; leaseMs: number; now?: Date }): Promise<string | null> {
+  const now = options.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext('turnwise:replay-finishing-sweep')) AS locked`;
+    if (!locked) return null;
+    const stale = await tx.replay.findFirst({
+      where: { status: 'finishing', OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, workerId: true, leaseUntil: true },
+    });
+    if (!stale) return null;
+    const taken = await tx.replay.updateMany({
+      where: { id: stale.id, status: 'finishing', workerId: stale.workerId, leaseUntil: stale.leaseUntil },
+      data: { status: 'running', workerId: options.workerId, leaseUntil: new Date(now.getTime() + options.leaseMs) },
+    });
+    return taken.count === 1 ? stale.id : null;
+  });
+}
