@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { entriesByItem, entryPerItem, integerIn, itemNumber } from './step-items';
+import { entriesByItem, entryPerItem, entryPerKey, integerIn, itemNumber } from './step-items';
 
-export { byItemNumber, entriesInOrder, entryPerItem, itemKeys } from './step-items';
+export { byItemNumber, entriesInOrder, entryPerItem, entryPerKey, itemKeys } from './step-items';
 
 /*
  * The contract of every judge step: what a metric sends (input) and what it accepts back
@@ -48,6 +48,13 @@ const sentenceAttribution = (node: z.ZodType<number | null>) => z.object({ sente
 const anySentence = sentenceAttribution(z.number().int().nullable());
 /** A node among `count` (an enum), or null; only null when there is none. */
 const nodeOf = (count: number) => (count > 0 ? itemNumber(count).nullable() : z.null());
+/** A message numbered as the page numbers turns, from 1. */
+const numberedMessage = z.object({ turn: z.number().int(), role: z.enum(['user', 'assistant']), content: z.string() });
+export type NumberedMessage = z.infer<typeof numberedMessage>;
+const turnVerdict = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
+/** The turn numbers of the assistant messages, as a reply keyed by turn names them. */
+const assistantKeys = (turns: readonly NumberedMessage[]): string[] => turns.filter((t) => t.role === 'assistant').map((t) => String(t.turn));
+
 const gEvalConversationReply = (score: z.ZodType<number>) =>
   z.object({ score, reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) });
 
@@ -129,6 +136,15 @@ export const stepSchemas = {
     input: z.object({ input: z.string(), output: z.string(), context: z.array(z.string()) }),
     output: z.object({ verdicts: entriesByItem(itemCoverage) }),
     reply: (input: { context: string[] }) => z.object({ verdicts: entryPerItem(input.context.length, itemCoverage) }),
+  },
+  /**
+   * Each assistant message against the chatbot role, earlier turns as context: one verdict per
+   * assistant message, keyed by its turn number ("no" = out of character).
+   */
+  'role_adherence.verdicts': {
+    input: z.object({ chatbotRole: z.string(), turns: z.array(numberedMessage) }),
+    output: z.object({ verdicts: entriesByItem(turnVerdict) }),
+    reply: (input: { turns: NumberedMessage[] }) => z.object({ verdicts: entryPerKey(assistantKeys(input.turns), turnVerdict) }),
   },
   /** One explanation of the score from the verdict reasons. */
   reason: {

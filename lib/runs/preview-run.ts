@@ -5,12 +5,15 @@ import { createMemoryJudgeCache, withCache } from '../judge/cache';
 import { requestCacheKey } from '../judge/cache-key';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { createOfflineJudge } from '../judge/offline';
+import { plannedAnswer } from '../judge/offline/planning-answers';
+import { offlineServes } from '../judge/offline/run-step';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
 import { createSelectedMetric, selectionApplies } from '../metrics/selected-metric';
 import type { Conversation } from '../metrics/types';
 import { countApplicable } from './applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
+import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
 import { resolveRunJudge } from './run-judge';
 import type { RunRequest } from './run-request';
 
@@ -57,10 +60,16 @@ export function rateLimitedDuration(calls: number, tokens: number, limits: { rpm
   return Math.round(Math.max(byRequests, byTokens));
 }
 
+/** A metric that needs an LLM judge: a reply of a real one's shape, to count its calls and tokens. */
+function plannedReply<T>(request: JudgeRequest<T>): JudgeReply<T> {
+  const raw = JSON.stringify(plannedAnswer(request.step, request.input));
+  return { output: request.schema.parse(JSON.parse(raw)), raw, model: 'planning', promptTokens: 0, completionTokens: 0, costUsd: 0, cached: false, cacheKey: '' };
+}
+
 /**
  * A stand-in judge for planning: it answers every step the way the offline judge does (so
  * the pipeline takes the same branches a real judge would roughly take: claims found,
- * facts extracted…), and prices each request as the chosen model would, from the prompt
+ * facts extracted…; a step of a metric that needs an LLM judge gets a planned reply), and prices each request as the chosen model would, from the prompt
  * our pipeline actually renders and a reply of the offline judge's length.
  */
 function createPlanningJudge(model: string): Judge {
@@ -69,7 +78,7 @@ function createPlanningJudge(model: string): Judge {
     kind: 'planning',
     model,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
-      const reply = await offline.call(request);
+      const reply = offlineServes(request.step) ? await offline.call(request) : plannedReply(request);
       const promptTokens = estimateTokens(request.messages.map((m) => m.content).join('\n'));
       const completionTokens = estimateTokens(reply.raw);
       return {
@@ -159,6 +168,7 @@ export async function previewRun(
   const cache = planningCache(createPrismaJudgeCache(db));
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel), cache);
   const selections = await resolveMetrics(db, request.metrics);
+  refuseLlmOnlyMetricsOnOffline(judge.judgeKind, selections);
   const counts = await countApplicable(db, request.datasetId, selections);
   const metrics = selections.map((m) => ({ name: m.name, selection: m, metric: createSelectedMetric(m, planner) }));
 

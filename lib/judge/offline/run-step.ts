@@ -11,7 +11,9 @@ import { judgeRelevance } from './steps/relevance';
 import { extractTruths } from './steps/truths';
 import { judgeClaims } from './steps/verdicts';
 
-type Handlers = { [S in StepName]: (input: never) => unknown };
+/** Steps of metrics that need an LLM judge (descriptor needsLlmJudge): a run refuses them on the offline judge before it starts. */
+export type LlmOnlyStep = 'role_adherence.verdicts';
+type Handlers = { [S in Exclude<StepName, LlmOnlyStep>]: (input: never) => unknown };
 
 const handlers = {
   'knowledge_retention.facts': extractFacts,
@@ -31,12 +33,15 @@ const handlers = {
   reason: explainScore,
 } satisfies Handlers;
 
+/** Whether the offline judge has a rule for a step. */
+export const offlineServes = (step: string): boolean => Object.hasOwn(handlers, step);
+
 /** Validate a step's input against its contract and compute its output. */
 export function runStep(step: StepName, input: unknown): unknown {
-  if (!Object.hasOwn(handlers, step)) throw new AppError('BAD_INPUT', `Unknown judge step: ${String(step)}`);
+  if (!Object.hasOwn(handlers, step)) throw new AppError('BAD_INPUT', `The offline judge has no rule for judge step ${String(step)}: its metric needs an LLM judge.`);
   const parsed = stepSchemas[step].input.safeParse(input);
   if (!parsed.success) {
     throw new AppError('BAD_INPUT', `Invalid input for judge step ${step}: ${parsed.error.message}`, { step });
   }
-  return (handlers[step] as (i: unknown) => unknown)(parsed.data);
+  return (handlers[step as keyof typeof handlers] as (i: unknown) => unknown)(parsed.data);
 }
