@@ -62,7 +62,10 @@ function expectScored(name: string, result: MetricResult): void {
   expect(result.score, name).toEqual(expect.any(Number));
   // No unit (window, turn) was left unjudged.
   expect(result.verdicts.filter((v) => v.verdict === 'error'), name).toEqual([]);
-  expect(result.verdicts.length, name).toBeGreaterThan(0);
+  // Conversation completeness judges the intentions the judge extracts, and a reply with none fits the schema.
+  const nothingToJudge = name === 'conversation_completeness' && (result.steps.intentions as unknown[]).length === 0;
+  if (nothingToJudge) expect(result.score, name).toBe(1);
+  else expect(result.verdicts.length, name).toBeGreaterThan(0);
 }
 
 describe('a judge that answers only from the JSON schema', () => {

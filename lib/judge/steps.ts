@@ -55,6 +55,12 @@ const turnVerdict = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string(
 /** The turn numbers of the assistant messages, as a reply keyed by turn names them. */
 const assistantKeys = (turns: readonly NumberedMessage[]): string[] => turns.filter((t) => t.role === 'assistant').map((t) => String(t.turn));
 
+/** One of the turn numbers given (an enum), or null when none is given. */
+const turnAmong = (turns: readonly number[]): z.ZodType<number | null> =>
+  turns.length > 0 ? (z.literal([...new Set(turns)] as [number, ...number[]]) as unknown as z.ZodType<number>) : z.null();
+const userTurnNumbers = (turns: readonly NumberedMessage[]): number[] => turns.filter((t) => t.role === 'user').map((t) => t.turn);
+const intentionOf = (turn: z.ZodType<number | null>) => z.object({ intention: z.string(), turn });
+
 const gEvalConversationReply = (score: z.ZodType<number>) =>
   z.object({ score, reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) });
 
@@ -145,6 +151,17 @@ export const stepSchemas = {
     input: z.object({ chatbotRole: z.string(), turns: z.array(numberedMessage) }),
     output: z.object({ verdicts: entriesByItem(turnVerdict) }),
     reply: (input: { turns: NumberedMessage[] }) => z.object({ verdicts: entryPerKey(assistantKeys(input.turns), turnVerdict) }),
+  },
+  /** The user's intentions in the conversation, each with the number of the user turn that raised it. */
+  'conversation_completeness.intentions': {
+    input: z.object({ turns: z.array(numberedMessage) }),
+    output: z.object({ intentions: z.array(intentionOf(z.number().int().nullable())) }),
+    reply: (input: { turns: NumberedMessage[] }) => z.object({ intentions: z.array(intentionOf(turnAmong(userTurnNumbers(input.turns)))) }),
+  },
+  /** Was one intention satisfied by the assistant in the conversation? */
+  'conversation_completeness.verdict': {
+    input: z.object({ turns: z.array(numberedMessage), intention: z.string() }),
+    output: turnVerdict,
   },
   /** One explanation of the score from the verdict reasons. */
   reason: {

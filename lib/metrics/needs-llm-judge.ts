@@ -8,7 +8,7 @@ import { metricDescriptor } from './registry';
 
 /** The sentence every surface (new-run form and its estimate, REST API, CLI) gives. */
 export const BUILT_IN_METRIC_NEEDS_LLM_JUDGE =
-  'needs an LLM judge: the offline judge has no honest rule for it. Choose an LLM judge (set OPENAI_API_KEY or add a judge connection), or leave the metric out.';
+  'an LLM judge: the offline judge has no honest rule for it. Choose an LLM judge (set OPENAI_API_KEY or add a judge connection), or leave the metric out.';
 
 /** The built-in metrics of a selection that need an LLM judge, when the judge is the offline one; empty otherwise. */
 export function llmOnlyMetricsOnOfflineJudge(judgeKind: string, metrics: readonly { name: string; custom?: unknown }[]): string[] {
@@ -17,4 +17,5 @@ export function llmOnlyMetricsOnOfflineJudge(judgeKind: string, metrics: readonl
 }
 
 /** The refusal naming those metrics. */
-export const llmOnlyMetricsRefusal = (names: readonly string[]): string => `${names.join(', ')} ${BUILT_IN_METRIC_NEEDS_LLM_JUDGE}`;
+export const llmOnlyMetricsRefusal = (names: readonly string[]): string =>
+  `${names.join(', ')} ${names.length > 1 ? 'need' : 'needs'} ${BUILT_IN_METRIC_NEEDS_LLM_JUDGE}`;

@@ -21,6 +21,10 @@ const agreeable: ScriptedHandlers = {
   'role_adherence.verdicts': (input) => ({
     verdicts: Object.fromEntries(input.turns.filter((t) => t.role === 'assistant').map((t) => [String(t.turn), { verdict: 'yes' as const, reason: 'in role' }])),
   }),
+  'conversation_completeness.intentions': (input) => ({
+    intentions: input.turns.filter((t) => t.role === 'user').map((t) => ({ intention: `wants ${t.content}`, turn: t.turn })),
+  }),
+  'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: 'met' }),
   reason: () => ({ reason: 'fine' }),
 };
 

@@ -14,6 +14,11 @@ const answers: { [S in LlmOnlyStep]: (input: StepInput<S>) => StepOutput<S> } = 
   'role_adherence.verdicts': (input) => ({
     verdicts: Object.fromEntries(input.turns.filter((t) => t.role === 'assistant').map((t) => [String(t.turn), { verdict: 'yes' as const, reason: PLANNED }])),
   }),
+  // One intention per user turn, each met.
+  'conversation_completeness.intentions': (input) => ({
+    intentions: input.turns.filter((t) => t.role === 'user').map((t) => ({ intention: `The user wants: ${t.content.slice(0, 60)}`, turn: t.turn })),
+  }),
+  'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: PLANNED }),
 };
 
 /** A stand-in reply to a step of a metric that needs an LLM judge, for planning only. */
