@@ -236,7 +236,7 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
 
     const unnamed = await turnwise([file, '--json', '-']);
     expect(unnamed.code, unnamed.stderr).toBe(0);
-    expect(unnamed.stderr).toMatch(/left out: role_adherence, conversation_completeness need an LLM judge/);
+    expect(unnamed.stderr).toMatch(/left out: role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
     expect(Object.keys((JSON.parse(unnamed.stdout) as Report).conversations[0].metrics)).not.toContain('role_adherence');
 
     server = await startJudgeServer({ handler: answerLikeOfflineJudge() });

@@ -117,8 +117,8 @@ describe('run cost preview', () => {
     const { db, datasetId } = await setup();
     expect(METRICS.map((m) => m.name)).toContain('role_adherence');
     const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
-    await expect(previewRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness need an LLM judge/);
-    await expect(enqueueRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness need an LLM judge/);
+    await expect(previewRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
+    await expect(enqueueRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
     expect(await db.run.count()).toBe(0);
   });
 

@@ -61,6 +61,11 @@ const turnAmong = (turns: readonly number[]): z.ZodType<number | null> =>
 const userTurnNumbers = (turns: readonly NumberedMessage[]): number[] => turns.filter((t) => t.role === 'user').map((t) => t.turn);
 const intentionOf = (turn: z.ZodType<number | null>) => z.object({ intention: z.string(), turn });
 
+/** The reference's five-step scoring guide (deepeval goal_accuracy templates): 0, 0.25, 0.5, 0.75, 1, as an enum. */
+const QUARTERS = [0, 0.25, 0.5, 0.75, 1] as const;
+const quarterScore = z.object({ score: z.literal(QUARTERS) as unknown as z.ZodType<number>, reason: z.string() });
+const interaction = z.object({ task: z.string(), stepsTaken: z.array(z.string()) });
+
 const gEvalConversationReply = (score: z.ZodType<number>) =>
   z.object({ score, reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) });
 
@@ -163,6 +168,10 @@ export const stepSchemas = {
     input: z.object({ turns: z.array(numberedMessage), intention: z.string() }),
     output: turnVerdict,
   },
+  /** Did the assistant's visible replies of one interaction fully and correctly achieve the user's goal? */
+  'goal_accuracy.goal': { input: interaction, output: quarterScore },
+  /** How clear was the assistant's plan in one interaction, and how closely did it follow it? */
+  'goal_accuracy.plan': { input: interaction, output: quarterScore },
   /** One explanation of the score from the verdict reasons. */
   reason: {
     input: z.object({

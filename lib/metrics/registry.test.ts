@@ -25,6 +25,8 @@ const agreeable: ScriptedHandlers = {
     intentions: input.turns.filter((t) => t.role === 'user').map((t) => ({ intention: `wants ${t.content}`, turn: t.turn })),
   }),
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: 'met' }),
+  'goal_accuracy.goal': () => ({ score: 1, reason: 'achieved' }),
+  'goal_accuracy.plan': () => ({ score: 1, reason: 'followed' }),
   reason: () => ({ reason: 'fine' }),
 };
 

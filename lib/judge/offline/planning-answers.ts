@@ -19,6 +19,8 @@ const answers: { [S in LlmOnlyStep]: (input: StepInput<S>) => StepOutput<S> } = 
     intentions: input.turns.filter((t) => t.role === 'user').map((t) => ({ intention: `The user wants: ${t.content.slice(0, 60)}`, turn: t.turn })),
   }),
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: PLANNED }),
+  'goal_accuracy.goal': () => ({ score: 1, reason: PLANNED }),
+  'goal_accuracy.plan': () => ({ score: 1, reason: PLANNED }),
 };
 
 /** A stand-in reply to a step of a metric that needs an LLM judge, for planning only. */

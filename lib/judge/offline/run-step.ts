@@ -12,7 +12,7 @@ import { extractTruths } from './steps/truths';
 import { judgeClaims } from './steps/verdicts';
 
 /** Steps of metrics that need an LLM judge (descriptor needsLlmJudge): a run refuses them on the offline judge before it starts. */
-export type LlmOnlyStep = 'role_adherence.verdicts' | 'conversation_completeness.intentions' | 'conversation_completeness.verdict';
+export type LlmOnlyStep = 'role_adherence.verdicts' | 'conversation_completeness.intentions' | 'conversation_completeness.verdict' | 'goal_accuracy.goal' | 'goal_accuracy.plan';
 type Handlers = { [S in Exclude<StepName, LlmOnlyStep>]: (input: never) => unknown };
 
 const handlers = {
