@@ -234,7 +234,7 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
         context: [`step ${i + 1} takes ${i + 2} days`],
       },
     ]).flat();
-    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', expected_outcome: 'The user learns how long each step takes.', turns }]));
+    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', turns }]));
 
     const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
 
@@ -245,6 +245,35 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
       expect(m.score, `${name}: ${run.stderr}`).toEqual(expect.any(Number));
       expect(m.verdicts.filter((v) => v.verdict === 'error'), name).toEqual([]);
     }
+  });
+
+  it('role_adherence: refused on the offline judge before any call, left out when not named, scored by an LLM judge', async () => {
+    const file = path.join(tmp, 'wizard.json');
+    const turns = [
+      { role: 'user', content: 'Hey there!' },
+      { role: 'assistant', content: 'Greetings, traveler. My magic is not all that great, I fear.' },
+      { role: 'user', content: 'Show me something!' },
+      { role: 'assistant', content: "I'm the greatest wizard ever!" },
+    ];
+    writeFileSync(file, JSON.stringify([{ id: 'wizard', chatbot_role: 'A humble wizard who downplays their magic.', turns }, { id: 'no-role', turns }]));
+
+    const named = await turnwise([file, '--metrics', 'role_adherence', '--json', '-']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toMatch(/role_adherence needs an LLM judge/);
+    expect(named.stdout).toBe('');
+
+    const unnamed = await turnwise([file, '--json', '-']);
+    expect(unnamed.code, unnamed.stderr).toBe(0);
+    expect(unnamed.stderr).toMatch(/left out: role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
+    expect(Object.keys((JSON.parse(unnamed.stdout) as Report).conversations[0].metrics)).not.toContain('role_adherence');
+
+    server = await startJudgeServer({ handler: answerLikeOfflineJudge() });
+    const judged = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'local-judge', '--metrics', 'role_adherence', '--json', '-']);
+    expect(judged.code, judged.stderr).toBe(0);
+    const report = JSON.parse(judged.stdout) as Report;
+    // Only the conversation with a chatbot_role is scored: one verdict per assistant turn, numbered from 1.
+    expect(report.conversations.map((c) => Object.keys(c.metrics))).toEqual([['role_adherence'], []]);
+    expect(report.conversations[0].metrics.role_adherence.verdicts.map((v) => v.turn)).toEqual([2, 4]);
   });
 
   it('--save stores the dataset and a completed run with every result and verdict; --json PATH writes the report', async () => {

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { runStep } from '@/lib/judge/offline/run-step';
 import { createMetric } from '@/lib/metrics';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
 import type { MetricName, MetricResult } from '@/lib/metrics/types';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
-import { answerLikeOfflineJudge } from './helpers/step-answers';
+import { answerLikeOfflineJudge, offlineLikeAnswer } from './helpers/step-answers';
 import { supportChat } from './helpers/support-chat';
 
 /*
@@ -37,7 +36,7 @@ function flakyHandler(faults: Fault[]): JudgeServerHandler {
       return { status: 429, headers: { 'retry-after-ms': '20' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } };
     }
     if (fault === '500') return { status: 500, body: { error: { message: 'upstream failed', type: 'server_error' } } };
-    const json = JSON.stringify(runStep(step, input));
+    const json = JSON.stringify(offlineLikeAnswer(step, input));
     if (fault === 'cut-connection') return { content: json, cut: true };
     if (fault === 'cut-content') return { content: json.slice(0, Math.floor(json.length / 2)) };
     return undefined;

@@ -32,6 +32,7 @@ const assistant = (content: string, retrieved: string, expected: string, context
 // again for the phone number the user gave, so the verdicts are not all "yes".
 const claimChat: Conversation = {
   externalId: 'claim-chat',
+  chatbotRole: 'A calm insurance claims assistant who helps customers report home damage.',
   expectedOutcome: 'An assessor visits within five working days. The excess on water damage claims is 250 euros.',
   turns: [
     user('Hi, my name is Dana Reyes and my policy number is HX-55821.'),

@@ -6,7 +6,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { parseDataset } from '@/lib/datasets';
 import { createOfflineJudge } from '@/lib/judge/offline';
-import { applicableMetrics } from '@/lib/metrics/registry';
+import { applicableMetrics, metricDescriptor } from '@/lib/metrics/registry';
 import { countItems, evaluateConversations } from '@/lib/runs/evaluate-conversations';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { previewRun } from '@/lib/runs/preview-run';
@@ -26,6 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const demo = parseDataset(readFileSync(path.join(ROOT, 'lib/demo/demo-dataset.json'), 'utf8'), { fileName: 'demo-dataset.json' });
 const conversations = demo.conversations;
 const METRICS = applicableMetrics(conversations).map((name) => ({ name, options: {} }));
+/** What the offline judge can score: the metrics that need an LLM judge are refused with it. */
+const OFFLINE_METRICS = METRICS.filter((m) => !metricDescriptor(m.name)?.needsLlmJudge);
 const MODEL = 'gpt-4.1-mini';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -48,13 +50,13 @@ async function setup(): Promise<{ db: Db; url: string; datasetId: string }> {
 describe('run cost preview', () => {
   it('counts the offline judge calls of the run exactly, at no cost', async () => {
     const { db, datasetId } = await setup();
-    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
+    const request = runRequestSchema.parse({ datasetId, metrics: OFFLINE_METRICS, judge: { kind: 'offline' }, concurrency: 4 });
     const judge = createOfflineJudge();
-    await evaluateConversations({ conversations, metrics: METRICS, judge, concurrency: 4 });
+    await evaluateConversations({ conversations, metrics: OFFLINE_METRICS, judge, concurrency: 4 });
 
     const preview = await previewRun(db, request, {}, { budgetMs: 60_000 });
 
-    expect(preview.items).toBe(countItems(conversations, METRICS));
+    expect(preview.items).toBe(countItems(conversations, OFFLINE_METRICS));
     expect(preview.calls).toBe(judge.usage().calls);
     expect(preview).toMatchObject({ judgeKind: 'offline', promptTokens: 0, costUsd: 0, cachedCalls: 0, priced: true, sampledConversations: conversations.length });
   });
@@ -111,9 +113,18 @@ describe('run cost preview', () => {
     expect(byTokens.rateLimitedMs).toBe(Math.round((tokens / 1000) * 60_000));
   });
 
+  it('refuses, on the offline judge, a metric that needs an LLM judge, before any estimate or run', async () => {
+    const { db, datasetId } = await setup();
+    expect(METRICS.map((m) => m.name)).toContain('role_adherence');
+    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
+    await expect(previewRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
+    await expect(enqueueRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
+    expect(await db.run.count()).toBe(0);
+  });
+
   it('extrapolates from part of the dataset when time runs out', async () => {
     const { db, datasetId } = await setup();
-    const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
+    const request = runRequestSchema.parse({ datasetId, metrics: OFFLINE_METRICS, judge: { kind: 'offline' }, concurrency: 4 });
     const full = await previewRun(db, request, {}, { budgetMs: 60_000 });
     const quick = await previewRun(db, request, {}, { budgetMs: 0 });
     expect(quick.sampledConversations).toBe(1);

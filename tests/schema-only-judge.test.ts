@@ -19,6 +19,7 @@ import { answerFromSchema, withFaultMix } from './helpers/schema-judge';
 const topics = ['refunds', 'delivery', 'warranty', 'returns', 'payment', 'invoices', 'accounts', 'support hours', 'gift cards', 'discounts'];
 const ragChat: Conversation = {
   expectedOutcome: 'The customer learns the shop policy on every topic they ask about.',
+  chatbotRole: 'A polite shop assistant who answers from the shop policies.',
   turns: topics.flatMap((topic, i): Turn[] => [
     { role: 'user', content: `My name is Ana and order ${1000 + i} is about ${topic}. What is the policy on ${topic}?` },
     {
@@ -61,7 +62,10 @@ function expectScored(name: string, result: MetricResult): void {
   expect(result.score, name).toEqual(expect.any(Number));
   // No unit (window, turn) was left unjudged.
   expect(result.verdicts.filter((v) => v.verdict === 'error'), name).toEqual([]);
-  expect(result.verdicts.length, name).toBeGreaterThan(0);
+  // Conversation completeness judges the intentions the judge extracts, and a reply with none fits the schema.
+  const nothingToJudge = name === 'conversation_completeness' && (result.steps.intentions as unknown[]).length === 0;
+  if (nothingToJudge) expect(result.score, name).toBe(1);
+  else expect(result.verdicts.length, name).toBeGreaterThan(0);
 }
 
 describe('a judge that answers only from the JSON schema', () => {

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { requestJsonSchema } from '@/lib/judge/cache-key';
 import { parseReply } from '@/lib/judge/parse-reply';
 import { stepReplySchema, stepSchemas, type StepName } from '@/lib/judge/steps';
+import { offlineServes } from '@/lib/judge/offline/run-step';
 import { BUILT_IN_METRICS } from '@/lib/metrics/registry';
+import type { MetricDescriptor } from '@/lib/metrics/shared/descriptor';
 import { valuesFromSchema } from './helpers/schema-values';
 
 /*
@@ -40,6 +42,12 @@ function inputsOf(step: StepName): unknown[] {
 describe('judge step contract', () => {
   it('covers every step a built-in metric sends', () => {
     for (const metric of BUILT_IN_METRICS) for (const step of metric.steps) expect(STEPS).toContain(step);
+  });
+
+  it('the offline judge has a rule for every step but those of the metrics that declare they need an LLM judge', () => {
+    for (const metric of BUILT_IN_METRICS) {
+      for (const step of metric.steps) expect(offlineServes(step), `${metric.name}: ${step}`).toBe(!(metric as MetricDescriptor).needsLlmJudge);
+    }
   });
 
   it.each(STEPS)('%s: every reply that fits the schema sent passes validation', (step) => {

@@ -6,6 +6,8 @@ import type { FieldErrors, FormMetric, OptionValue } from './new-run-form';
 interface Props {
   metric: FormMetric;
   total: number;
+  /** The chosen judge is the offline one, which cannot score a metric that needs an LLM judge. */
+  offlineJudge: boolean;
   selected: boolean;
   values: Record<string, OptionValue>;
   errors: FieldErrors;
@@ -14,7 +16,7 @@ interface Props {
 }
 
 /** One metric of the new-run form: whether to score it, and its options. */
-export function NewRunFormMetric({ metric, total, selected, values, errors, onToggle, onChange }: Props) {
+export function NewRunFormMetric({ metric, total, offlineJudge, selected, values, errors, onToggle, onChange }: Props) {
   const applies = metric.conversations > 0;
   const id = `metric-${metric.name}`;
   return (
@@ -41,9 +43,14 @@ export function NewRunFormMetric({ metric, total, selected, values, errors, onTo
           ) : null}
           <span id={`${id}-applies`} className="block text-xs text-slate-500">
             {applies
-              ? `Applies to ${metric.conversations} of ${total} conversations`
+              ? `Applies to ${metric.conversations} of ${total} conversations${metric.conversations < total ? ` (the others lack ${metric.needs})` : ''}`
               : `No conversation has the data it needs: ${metric.needs}`}
           </span>
+          {metric.needsLlmJudge && offlineJudge ? (
+            <span className="block text-xs text-amber-700" data-testid={`${id}-needs-llm-judge`}>
+              Needs an LLM judge: the offline judge cannot score it.
+            </span>
+          ) : null}
         </div>
       </div>
       {selected ? (

@@ -45,7 +45,9 @@ function optionValue(value: OptionValue): unknown {
 /** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
 export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   const [selected, setSelected] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(options.metrics.map((m) => [m.name, m.custom === null && m.conversations > 0])),
+    Object.fromEntries(
+      options.metrics.map((m) => [m.name, m.custom === null && m.conversations > 0 && !(m.needsLlmJudge && options.judges.find((j) => j.name === options.defaultJudge)?.kind === 'offline')]),
+    ),
   );
   const [values, setValues] = useState<Values>(() => initialValues(options.metrics));
   const [judgeName, setJudgeName] = useState(options.defaultJudge);
@@ -127,6 +129,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
             key={metric.name}
             metric={metric}
             total={options.dataset.conversationCount}
+            offlineJudge={judge.kind === 'offline'}
             selected={!!selected[metric.name]}
             values={values[metric.name]}
             errors={shownErrors}

@@ -22,7 +22,8 @@ import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
-import { refuseCustomMetricsOnOffline } from '../runs/refuse-offline-custom';
+import { llmOnlyMetricsOnOfflineJudge, llmOnlyMetricsRefusal } from '../metrics/needs-llm-judge';
+import { refuseLlmOnlyMetricsOnOffline } from '../runs/refuse-llm-only-on-offline';
 
 export interface EvalIo {
   env: Record<string, string | undefined>;
@@ -107,7 +108,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
       field: '--options',
     });
   }
-  const chosen: MetricSelection[] = names.map((name) => ({ name, options: metricOptions(args, name) }));
+  let chosen: MetricSelection[] = names.map((name) => ({ name, options: metricOptions(args, name) }));
 
   const { selection, env } = judgeSelection(args, io.env);
   const config = loadJudgeConfig(env);
@@ -116,8 +117,14 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   // Before any judge call: an unknown baseline costs nothing.
   if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
-  // Before the judge writes any evaluation steps or scores anything.
-  refuseCustomMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: args.customMetrics.some((c) => c.name === m.name) })), '--metric-file');
+  // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
+  // ones (picked because the dataset has their data) are left out with a note.
+  const llmOnly = llmOnlyMetricsOnOfflineJudge(judge.kind, chosen);
+  if (llmOnly.length > 0 && args.metrics === undefined) {
+    chosen = chosen.filter((m) => !llmOnly.includes(m.name));
+    io.stderr(`left out: ${llmOnlyMetricsRefusal(llmOnly)}\n`);
+  }
+  refuseLlmOnlyMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: args.customMetrics.some((c) => c.name === m.name) })), '--metric', '--metric-file');
   if (selection.kind === 'openai' && judge.kind !== 'offline') {
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
   } else {

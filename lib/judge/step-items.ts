@@ -32,6 +32,25 @@ export function entryPerItem<T extends z.ZodType>(count: number, entry: T): z.Zo
   return schema as z.ZodType<Record<string, z.output<T>>>;
 }
 
+const byKeys = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
+
+/**
+ * The reply for items named by `keys` (turn numbers, say): one required entry per distinct key,
+ * no other property. Memoised per entry schema and key list.
+ */
+export function entryPerKey<T extends z.ZodType>(keys: readonly string[], entry: T): z.ZodType<Record<string, z.output<T>>> {
+  const distinct = [...new Set(keys)];
+  const id = distinct.join(',');
+  let known = byKeys.get(entry);
+  if (!known) byKeys.set(entry, (known = new Map()));
+  let schema = known.get(id);
+  if (!schema) {
+    schema = z.strictObject(Object.fromEntries(distinct.map((key) => [key, entry])));
+    known.set(id, schema);
+  }
+  return schema as z.ZodType<Record<string, z.output<T>>>;
+}
+
 /** The entries of a reply made by `entryPerItem`, in item order. */
 export const entriesInOrder = <T>(byItem: Record<string, T>, count: number): T[] => itemKeys(count).map((key) => byItem[key]);
 

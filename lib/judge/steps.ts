@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { entriesByItem, entryPerItem, integerIn, itemNumber } from './step-items';
+import { entriesByItem, entryPerItem, entryPerKey, integerIn, itemNumber } from './step-items';
 
-export { byItemNumber, entriesInOrder, entryPerItem, itemKeys } from './step-items';
+export { byItemNumber, entriesInOrder, entryPerItem, entryPerKey, itemKeys } from './step-items';
 
 /*
  * The contract of every judge step: what a metric sends (input) and what it accepts back
@@ -54,6 +54,24 @@ const sentenceAttribution = (node: z.ZodType<number | null>) => z.object({ sente
 const anySentence = sentenceAttribution(z.number().int().nullable());
 /** A node among `count` (an enum), or null; only null when there is none. */
 const nodeOf = (count: number) => (count > 0 ? itemNumber(count).nullable() : z.null());
+/** A message numbered as the page numbers turns, from 1. */
+const numberedMessage = z.object({ turn: z.number().int(), role: z.enum(['user', 'assistant']), content: z.string() });
+export type NumberedMessage = z.infer<typeof numberedMessage>;
+const turnVerdict = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
+/** The turn numbers of the assistant messages, as a reply keyed by turn names them. */
+const assistantKeys = (turns: readonly NumberedMessage[]): string[] => turns.filter((t) => t.role === 'assistant').map((t) => String(t.turn));
+
+/** One of the turn numbers given (an enum), or null when none is given. */
+const turnAmong = (turns: readonly number[]): z.ZodType<number | null> =>
+  turns.length > 0 ? (z.literal([...new Set(turns)] as [number, ...number[]]) as unknown as z.ZodType<number>) : z.null();
+const userTurnNumbers = (turns: readonly NumberedMessage[]): number[] => turns.filter((t) => t.role === 'user').map((t) => t.turn);
+const intentionOf = (turn: z.ZodType<number | null>) => z.object({ intention: z.string(), turn });
+
+/** The reference's five-step scoring guide (deepeval goal_accuracy templates): 0, 0.25, 0.5, 0.75, 1, as an enum. */
+const QUARTERS = [0, 0.25, 0.5, 0.75, 1] as const;
+const quarterScore = z.object({ score: z.literal(QUARTERS) as unknown as z.ZodType<number>, reason: z.string() });
+const interaction = z.object({ task: z.string(), stepsTaken: z.array(z.string()) });
+
 const gEvalConversationReply = (score: z.ZodType<number>) =>
   z.object({ score, reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) });
 
@@ -141,6 +159,30 @@ export const stepSchemas = {
     output: z.object({ verdicts: entriesByItem(itemCoverage) }),
     reply: (input: { context: string[] }) => z.object({ verdicts: entryPerItem(input.context.length, itemCoverage) }),
   },
+  /**
+   * Each assistant message against the chatbot role, earlier turns as context: one verdict per
+   * assistant message, keyed by its turn number ("no" = out of character).
+   */
+  'role_adherence.verdicts': {
+    input: z.object({ chatbotRole: z.string(), turns: z.array(numberedMessage) }),
+    output: z.object({ verdicts: entriesByItem(turnVerdict) }),
+    reply: (input: { turns: NumberedMessage[] }) => z.object({ verdicts: entryPerKey(assistantKeys(input.turns), turnVerdict) }),
+  },
+  /** The user's intentions in the conversation, each with the number of the user turn that raised it. */
+  'conversation_completeness.intentions': {
+    input: z.object({ turns: z.array(numberedMessage) }),
+    output: z.object({ intentions: z.array(intentionOf(z.number().int().nullable())) }),
+    reply: (input: { turns: NumberedMessage[] }) => z.object({ intentions: z.array(intentionOf(turnAmong(userTurnNumbers(input.turns)))) }),
+  },
+  /** Was one intention satisfied by the assistant in the conversation? */
+  'conversation_completeness.verdict': {
+    input: z.object({ turns: z.array(numberedMessage), intention: z.string() }),
+    output: turnVerdict,
+  },
+  /** Did the assistant's visible replies of one interaction fully and correctly achieve the user's goal? */
+  'goal_accuracy.goal': { input: interaction, output: quarterScore },
+  /** How clear was the assistant's plan in one interaction, and how closely did it follow it? */
+  'goal_accuracy.plan': { input: interaction, output: quarterScore },
   /** One explanation of the score from the verdict reasons. */
   reason: {
     input: z.object({

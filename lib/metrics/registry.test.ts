@@ -18,6 +18,15 @@ const agreeable: ScriptedHandlers = {
   'contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 1, reason: 'node 1' }] }),
   'turn_contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutcome, verdict: 'yes', node: 1, reason: 'node 1' }] }),
   'context_coverage.coverage': (input) => ({ verdicts: byItemNumber(input.context.map(() => ({ verdict: 'yes' as const, reason: 'present' }))) }),
+  'role_adherence.verdicts': (input) => ({
+    verdicts: Object.fromEntries(input.turns.filter((t) => t.role === 'assistant').map((t) => [String(t.turn), { verdict: 'yes' as const, reason: 'in role' }])),
+  }),
+  'conversation_completeness.intentions': (input) => ({
+    intentions: input.turns.filter((t) => t.role === 'user').map((t) => ({ intention: `wants ${t.content}`, turn: t.turn })),
+  }),
+  'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: 'met' }),
+  'goal_accuracy.goal': () => ({ score: 1, reason: 'achieved' }),
+  'goal_accuracy.plan': () => ({ score: 1, reason: 'followed' }),
   reason: () => ({ reason: 'fine' }),
 };
 
@@ -67,6 +76,8 @@ describe('referenceCallCount', () => {
     // deepeval's TurnContextualRecallMetric: a verdict and a reason call per window, then the final reason.
     expect(referenceCallCount('turn_contextual_recall', ragConversation(4))).toBe(9);
     expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
+    // deepeval's RoleAdherenceMetric: one call over the whole conversation, then the reason.
+    expect(referenceCallCount('role_adherence', ragConversation(10))).toBe(2);
   });
 
   it.each(METRIC_NAMES)('%s makes no more calls than the reference on 10 exchanges with retrieval context', async (name) => {

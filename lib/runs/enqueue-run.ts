@@ -8,9 +8,9 @@ import { countApplicable, itemsOf } from './applicable-counts';
 import { failRun } from './lifecycle';
 import { enqueueRunChunks } from './pg-boss-queue';
 import { resolveMetrics } from './resolve-metrics';
+import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
 import { resolveRunJudge } from './run-judge';
 import { storedSettingsOf } from '../metrics/selected-metric';
-import { refuseCustomMetricsOnOffline } from './refuse-offline-custom';
 import type { RunRequest } from './run-request';
 import { localRunWorker } from './start-run-worker';
 import { SAMPLING_TEMPERATURE } from './evaluate-conversations';
@@ -24,7 +24,7 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
   const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, env));
   const dataset = await getDataset(db, request.datasetId);
   const metrics = await resolveMetrics(db, request.metrics);
-  refuseCustomMetricsOnOffline(judge.judgeKind, metrics);
+  refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
   const counts = await countApplicable(db, dataset.id, metrics);
   const totalItems = itemsOf(counts, metrics);
   if (totalItems === 0) {

@@ -8,6 +8,7 @@ import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
 import { customMetricNeeds } from '../metrics/g-eval/applies';
 import type { MetricSelection } from '../metrics/selected-metric';
 import { BUILT_IN_METRICS } from '../metrics/registry';
+import type { MetricDescriptor } from '../metrics/shared/descriptor';
 import { countApplicable } from './applicable-counts';
 import { customOptionFields, metricOptionFields, type MetricOptionField } from './metric-option-fields';
 
@@ -19,6 +20,8 @@ export interface NewRunMetric {
   conversations: number;
   /** What a conversation needs for the metric to apply. */
   needs: string;
+  /** The offline judge cannot score it (the descriptor's needsLlmJudge): a run with it is refused. */
+  needsLlmJudge: boolean;
   fields: MetricOptionField[];
 }
 
@@ -56,18 +59,20 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
   return {
     dataset: { id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, modelVersion: dataset.modelVersion },
     metrics: [
-      ...BUILT_IN_METRICS.map(({ name, needs }) => ({
-        name,
+      ...BUILT_IN_METRICS.map((descriptor) => ({
+        name: descriptor.name,
         custom: null,
-        conversations: counts.metrics[name].items,
-        needs,
-        fields: metricOptionFields(name),
+        conversations: counts.metrics[descriptor.name].items,
+        needs: descriptor.needs,
+        needsLlmJudge: (descriptor as MetricDescriptor).needsLlmJudge === true,
+        fields: metricOptionFields(descriptor.name),
       })),
       ...custom.map((m) => ({
         name: m.name,
         custom: { version: m.version, scope: m.scope },
         conversations: counts.metrics[m.name].items,
         needs: customMetricNeeds(m.definition),
+        needsLlmJudge: false,
         fields: customOptionFields(m.definition),
       })),
     ],

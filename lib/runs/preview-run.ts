@@ -6,13 +6,15 @@ import { endpointCacheScope, requestCacheKey } from '../judge/cache-key';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { createOfflineJudge } from '../judge/offline';
 import { DEFAULT_OPENAI_BASE_URL } from '../judge/openai-judge';
+import { plannedAnswer } from '../judge/offline/planning-answers';
+import { offlineServes } from '../judge/offline/run-step';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
 import { createSelectedMetric, selectionApplies } from '../metrics/selected-metric';
 import type { Conversation } from '../metrics/types';
 import { countApplicable } from './applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
-import { refuseCustomMetricsOnOffline } from './refuse-offline-custom';
+import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
 import { resolveRunJudge } from './run-judge';
 import type { RunRequest } from './run-request';
 
@@ -59,10 +61,16 @@ export function rateLimitedDuration(calls: number, tokens: number, limits: { rpm
   return Math.round(Math.max(byRequests, byTokens));
 }
 
+/** A metric that needs an LLM judge: a reply of a real one's shape, to count its calls and tokens. */
+function plannedReply<T>(request: JudgeRequest<T>): JudgeReply<T> {
+  const raw = JSON.stringify(plannedAnswer(request.step, request.input));
+  return { output: request.schema.parse(JSON.parse(raw)), raw, model: 'planning', promptTokens: 0, completionTokens: 0, costUsd: 0, cached: false, cacheKey: '' };
+}
+
 /**
  * A stand-in judge for planning: it answers every step the way the offline judge does (so
  * the pipeline takes the same branches a real judge would roughly take: claims found,
- * facts extracted…), and prices each request as the chosen model would, from the prompt
+ * facts extracted…; a step of a metric that needs an LLM judge gets a planned reply), and prices each request as the chosen model would, from the prompt
  * our pipeline actually renders and a reply of the offline judge's length.
  */
 function createPlanningJudge(model: string, cacheScope: string): Judge {
@@ -72,7 +80,7 @@ function createPlanningJudge(model: string, cacheScope: string): Judge {
     model,
     cacheScope,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
-      const reply = await offline.call(request);
+      const reply = offlineServes(request.step) ? await offline.call(request) : plannedReply(request);
       const promptTokens = estimateTokens(request.messages.map((m) => m.content).join('\n'));
       const completionTokens = estimateTokens(reply.raw);
       return {
@@ -164,7 +172,7 @@ export async function previewRun(
   const scope = endpointCacheScope(endpoint?.baseURL ?? DEFAULT_OPENAI_BASE_URL);
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel, scope), cache);
   const selections = await resolveMetrics(db, request.metrics);
-  refuseCustomMetricsOnOffline(judge.judgeKind, selections);
+  refuseLlmOnlyMetricsOnOffline(judge.judgeKind, selections);
   const counts = await countApplicable(db, request.datasetId, selections);
   const metrics = selections.map((m) => ({ name: m.name, selection: m, metric: createSelectedMetric(m, planner) }));
 

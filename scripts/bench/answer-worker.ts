@@ -1,5 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createOfflineJudge } from '../../lib/judge/offline';
+import { plannedAnswer } from '../../lib/judge/offline/planning-answers';
+import { offlineServes } from '../../lib/judge/offline/run-step';
 import type { Judge } from '../../lib/judge/types';
 import { createMetric } from '../../lib/metrics/registry';
 import { answerKey, type WorkerTask } from './answer-table';
@@ -13,6 +15,12 @@ async function main(task: WorkerTask): Promise<[string, string][]> {
     model: offline.model,
     usage: offline.usage,
     async call(request) {
+      // A step of a metric that needs an LLM judge: the cost preview's planned reply, as the server gives it on a miss.
+      if (!offlineServes(request.step)) {
+        const raw = JSON.stringify(plannedAnswer(request.step, request.input));
+        entries.push([answerKey(request.step, request.input), raw]);
+        return { output: request.schema.parse(JSON.parse(raw)), raw, model: offline.model, promptTokens: 0, completionTokens: 0, costUsd: 0, cached: false, cacheKey: '' };
+      }
       const reply = await offline.call(request);
       entries.push([answerKey(request.step, request.input), reply.raw]);
       return reply;

@@ -1,4 +1,5 @@
-import { runStep } from '@/lib/judge/offline/run-step';
+import { plannedAnswer } from '@/lib/judge/offline/planning-answers';
+import { offlineServes, runStep } from '@/lib/judge/offline/run-step';
 import { stepSchemas, type StepName } from '@/lib/judge/steps';
 import { type ChatCompletionBody, type JudgeServerHandler, requestSchemaName } from './judge-server';
 
@@ -25,9 +26,14 @@ export function promptInput(body: ChatCompletionBody): unknown {
   throw new Error('no JSON input block in the prompt');
 }
 
+/** The offline judge's answer to a step, or the planned reply for a step it has no rule for. */
+export const offlineLikeAnswer = (step: StepName, input: unknown): unknown => (offlineServes(step) ? runStep(step, input) : plannedAnswer(step, input));
+
 /**
  * A scripted judge server handler that answers every step realistically: it reads the
- * input out of the prompt and answers with the offline judge's logic for that step.
+ * input out of the prompt and answers with the offline judge's logic for that step; a step the
+ * offline judge has no rule for (a metric that needs an LLM judge) gets the cost preview's
+ * planned reply: shaped as a real one, the same on every request.
  * `override` can replace the answer for chosen requests (invalid replies, errors…).
  */
 export function answerLikeOfflineJudge(
@@ -41,6 +47,6 @@ export function answerLikeOfflineJudge(
     const input = promptInput(body);
     const replaced = override?.(step, input, context.index);
     if (replaced !== undefined) return replaced;
-    return { content: JSON.stringify(runStep(step, input)) };
+    return { content: JSON.stringify(offlineLikeAnswer(step, input)) };
   };
 }

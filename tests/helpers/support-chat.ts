@@ -21,6 +21,7 @@ const exchanges: [user: string, reply: string, document: string, expected: strin
 
 export const supportChat: Conversation = {
   externalId: 'support-chat',
+  chatbotRole: 'A friendly broadband support agent who helps customers with their router and contract.',
   expectedOutcome: 'The customer learns the cause of the drops and gets a free replacement router.',
   turns: exchanges.flatMap(([user, reply, document, expected, context]): Turn[] => [
     { role: 'user', content: user },

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { PreparedConversationVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import type { RunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
 import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
+import { isLiveRun } from '@/lib/domain/run-progress';
 import { metricLabel } from '@/lib/format/format';
 import { runConversationHref } from '../run-links';
 
@@ -11,7 +12,7 @@ export function ConversationHeader({
   verdicts,
   metrics,
 }: {
-  run: { id: string; dataset: { name: string; conversationCount: number } };
+  run: { id: string; status: string; dataset: { name: string; conversationCount: number } };
   conversation: RunConversation;
   verdicts: PreparedConversationVerdicts;
   metrics: RunMetric[];
@@ -68,6 +69,14 @@ export function ConversationHeader({
         {conversation.results.length === 0 ? <li className="text-slate-500">Not scored yet.</li> : null}
         {metrics.flatMap((m) => {
           const r = conversation.results.find((x) => x.metric === m.name);
+          // An ended run without this result left the conversation out: it lacks what the metric needs.
+          if (!r && m.needs && !isLiveRun(run.status) && conversation.results.length > 0) {
+            return [
+              <li key={m.name} className="rounded-md bg-slate-50 px-2 py-1 text-slate-600 ring-1 ring-inset ring-slate-300" data-testid={`not-applicable-${m.name}`}>
+                {metricLabel(m.name)}: not applicable (needs {m.needs})
+              </li>,
+            ];
+          }
           if (!r) return [];
           const tone = r.error ? 'bg-amber-50 text-amber-800 ring-amber-600/20' : r.success ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/20' : 'bg-rose-50 text-rose-800 ring-rose-600/20';
           const digits = (scale.get(m.name) ?? 1) >= 10 ? 0 : 2;

@@ -13,12 +13,15 @@ import { extractTruths } from './steps/truths';
 import { judgeClaims } from './steps/verdicts';
 import type { RelevanceModel } from './model/relevance-model';
 
-type Handlers = { [S in StepName]: (input: never, models: OfflineModels) => unknown };
+type Handlers = { [S in Exclude<StepName, LlmOnlyStep>]: (input: never, models: OfflineModels) => unknown };
 
 /** Fitted models the rules consult; the shipped ones unless a bench fits its own on other folds. */
 export interface OfflineModels {
   relevance?: RelevanceModel;
 }
+
+/** Steps of metrics that need an LLM judge (descriptor needsLlmJudge): a run refuses them on the offline judge before it starts. */
+export type LlmOnlyStep = 'role_adherence.verdicts' | 'conversation_completeness.intentions' | 'conversation_completeness.verdict' | 'goal_accuracy.goal' | 'goal_accuracy.plan';
 
 const handlers = {
   'knowledge_retention.facts': extractFacts,
@@ -40,12 +43,15 @@ const handlers = {
   'replay.fit': () => ({ fits: 'yes', reason: OFFLINE_PREFIX + 'not checked: the offline judge does not judge whether a user turn still fits' }),
 } satisfies Handlers;
 
+/** Whether the offline judge has a rule for a step. */
+export const offlineServes = (step: string): boolean => Object.hasOwn(handlers, step);
+
 /** Validate a step's input against its contract and compute its output. */
 export function runStep(step: StepName, input: unknown, models: OfflineModels = {}): unknown {
-  if (!Object.hasOwn(handlers, step)) throw new AppError('BAD_INPUT', `Unknown judge step: ${String(step)}`);
+  if (!Object.hasOwn(handlers, step)) throw new AppError('BAD_INPUT', `The offline judge has no rule for judge step ${String(step)}: its metric needs an LLM judge.`);
   const parsed = stepSchemas[step].input.safeParse(input);
   if (!parsed.success) {
     throw new AppError('BAD_INPUT', `Invalid input for judge step ${step}: ${parsed.error.message}`, { step });
   }
-  return (handlers[step] as (i: unknown, m: OfflineModels) => unknown)(parsed.data, models);
+  return (handlers[step as keyof typeof handlers] as (i: unknown, m: OfflineModels) => unknown)(parsed.data, models);
 }

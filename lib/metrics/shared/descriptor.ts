@@ -18,6 +18,11 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
   readonly needs: string;
   /** Whether a conversation has that (a run leaves the others out instead of scoring them 0). */
   applies(conversation: Conversation): boolean;
+  /**
+   * Its judgement has no honest rule the offline judge could apply (a persona, an intention, a
+   * topic read in plain words): a run with the offline judge refuses it before it starts.
+   */
+  readonly needsLlmJudge?: boolean;
   /** Its options, with their defaults. */
   readonly options: O;
   /** The judge steps it sends; their contracts are in lib/judge/steps.ts. */

@@ -43,3 +43,12 @@ export async function judgeUnit<T>(ctx: MetricContext, turn: number, unit: strin
 export function requireTurns(conversation: { turns: unknown[] }): void {
   if (conversation.turns.length === 0) throw new AppError('BAD_INPUT', 'The conversation has no turns, so there is nothing to score.');
 }
+
+/**
+ * A conversation-level field the metric cannot do without (deepeval raises on a test case
+ * missing it); a run leaves such conversations out before, as not applicable.
+ */
+export function requireField(value: string | undefined, field: string): string {
+  if (value === undefined || value.trim() === '') throw new AppError('BAD_INPUT', `The conversation has no ${field}, so this metric does not apply to it.`, { field });
+  return value;
+}

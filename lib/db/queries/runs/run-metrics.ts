@@ -6,6 +6,8 @@ export interface RunMetric {
   scale: number;
   /** The version of a custom metric the run used; null for a built-in metric. */
   version: number | null;
+  /** What a conversation needs for this built-in metric to apply (its descriptor's); null for a custom metric. */
+  needs: string | null;
 }
 
 /** The metrics a run was configured with (Run.metricSettings), in their usual order. */
@@ -15,7 +17,8 @@ export function runMetrics(settings: unknown): RunMetric[] {
     .map(([name, options]) => {
       const settings = (options ?? {}) as Record<string, unknown> & { gEval?: { version?: unknown } };
       const version = typeof settings.gEval?.version === 'number' ? settings.gEval.version : null;
-      return { name, scale: metricDescriptor(name)?.scale?.(settings) ?? 1, version };
+      const descriptor = metricDescriptor(name);
+      return { name, scale: descriptor?.scale?.(settings) ?? 1, version, needs: descriptor?.needs ?? null };
     })
     .sort((a, b) => metricRank(a.name) - metricRank(b.name) || a.name.localeCompare(b.name));
 }
