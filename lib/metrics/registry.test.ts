@@ -18,6 +18,10 @@ const agreeable: ScriptedHandlers = {
   'contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutput, verdict: 'yes', node: 1, reason: 'node 1' }] }),
   'turn_contextual_recall.attribution': (input) => ({ verdicts: [{ sentence: input.expectedOutcome, verdict: 'yes', node: 1, reason: 'node 1' }] }),
   'context_coverage.coverage': (input) => ({ verdicts: byItemNumber(input.context.map(() => ({ verdict: 'yes' as const, reason: 'present' }))) }),
+  'turn_contextual_precision.verdicts': (input) => ({ verdicts: byItemNumber(input.retrievalContext.map(() => ({ verdict: 'yes' as const, reason: 'useful' }))) }),
+  'turn_contextual_relevancy.statements': (input) => ({
+    nodes: byItemNumber(input.retrievalContext.map((node) => ({ statements: [{ statement: node, verdict: 'yes' as const, reason: '' }] }))),
+  }),
   reason: () => ({ reason: 'fine' }),
 };
 
@@ -66,6 +70,7 @@ describe('referenceCallCount', () => {
     expect(referenceCallCount('context_coverage', ragConversation(4))).toBe(5);
     // deepeval's TurnContextualRecallMetric: a verdict and a reason call per window, then the final reason.
     expect(referenceCallCount('turn_contextual_recall', ragConversation(4))).toBe(9);
+    expect(referenceCallCount('turn_contextual_precision', ragConversation(4))).toBe(9);
     expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
   });
 
