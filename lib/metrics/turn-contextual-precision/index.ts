@@ -43,11 +43,10 @@ const RETRIEVED_NOTHING = 'The retriever returned nothing in this window, so no 
 function summarise(nodes: NodeVerdict[]): string {
   const irrelevant = nodes.map((n, i) => ({ ...n, rank: i + 1 })).filter((n) => n.verdict === 'no');
   if (irrelevant.length === 0) return `All ${nodes.length} nodes of this window are relevant to the expected outcome.`;
-  const firstRelevant = nodes.findIndex((n) => n.verdict === 'yes');
   const ranking =
-    firstRelevant === -1
+    irrelevant.length === nodes.length
       ? 'No node is relevant.'
-      : irrelevant.some((n) => n.rank < nodes.length && nodes.slice(n.rank).some((m) => m.verdict === 'yes'))
+      : irrelevant.some((n) => nodes.slice(n.rank).some((m) => m.verdict === 'yes'))
         ? 'Irrelevant nodes are ranked above relevant ones.'
         : 'The relevant nodes are ranked first.';
   return `${irrelevant.length} of ${nodes.length} nodes are not relevant to the expected outcome. ${ranking} ${irrelevant
