@@ -42,7 +42,7 @@ const RETRIEVED_NOTHING = 'The retriever returned nothing in this window, so no 
 
 function summarise(nodes: NodeVerdict[]): string {
   const irrelevant = nodes.map((n, i) => ({ ...n, rank: i + 1 })).filter((n) => n.verdict === 'no');
-  if (irrelevant.length === 0) return `All ${nodes.length} nodes of this window are relevant to the expected outcome.`;
+  if (irrelevant.length === 0) return nodes.length === 1 ? 'The one node of this window is relevant to the expected outcome.' : `All ${nodes.length} nodes of this window are relevant to the expected outcome.`;
   const ranking =
     irrelevant.length === nodes.length
       ? 'No node is relevant.'

@@ -52,7 +52,10 @@ function summarise(nodes: NodeStatements[]): string {
   if (all.length === 0) return NO_STATEMENTS;
   const irrelevant = nodes.flatMap((n) => n.statements.filter((s) => s.verdict === 'no').map((s) => `"${s.statement}"${s.reason ? `: ${s.reason}` : ''}`));
   const relevant = all.filter((s) => s.verdict === 'yes').length;
-  if (irrelevant.length === 0) return `All ${all.length} statements of this window's retrieval context are relevant to what the user asked.`;
+  if (irrelevant.length === 0)
+    return all.length === 1
+      ? "The one statement of this window's retrieval context is relevant to what the user asked."
+      : `All ${all.length} statements of this window's retrieval context are relevant to what the user asked.`;
   return `${all.length - relevant} of ${all.length} statements of this window's retrieval context are not relevant to what the user asked: ${irrelevant.join('; ')}`;
 }
 
