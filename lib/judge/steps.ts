@@ -72,6 +72,9 @@ const QUARTERS = [0, 0.25, 0.5, 0.75, 1] as const;
 const quarterScore = z.object({ score: z.literal(QUARTERS) as unknown as z.ZodType<number>, reason: z.string() });
 const interaction = z.object({ task: z.string(), stepsTaken: z.array(z.string()) });
 
+const nodeRelevance = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
+const statementRelevance = z.object({ statement: z.string(), verdict: z.enum(['yes', 'no']), reason: z.string() });
+const statementsOfNode = z.object({ statements: z.array(statementRelevance) });
 const gEvalConversationReply = (score: z.ZodType<number>) =>
   z.object({ score, reason: z.string(), turns: z.array(z.object({ turn: z.number().int(), reason: z.string() })) });
 
@@ -152,6 +155,24 @@ export const stepSchemas = {
     input: z.object({ expectedOutcome: z.string(), retrievalContext: z.array(z.string()) }),
     output: z.object({ verdicts: z.array(anySentence) }),
     reply: (input: { retrievalContext: string[] }) => z.object({ verdicts: z.array(sentenceAttribution(nodeOf(input.retrievalContext.length))) }),
+  },
+  /**
+   * For each node of the window's retrieval context, keyed by its number from 1: was it useful
+   * for arriving at the expected outcome, given the window's user messages?
+   */
+  'turn_contextual_precision.verdicts': {
+    input: z.object({ userMessages: z.string(), expectedOutcome: z.string(), retrievalContext: z.array(z.string()) }),
+    output: z.object({ verdicts: entriesByItem(nodeRelevance) }),
+    reply: (input: { retrievalContext: string[] }) => z.object({ verdicts: entryPerItem(input.retrievalContext.length, nodeRelevance) }),
+  },
+  /**
+   * For each node of the window's retrieval context, keyed by its number from 1: its statements,
+   * each relevant to the window's user messages or not (the reason says why not).
+   */
+  'turn_contextual_relevancy.statements': {
+    input: z.object({ userMessages: z.string(), retrievalContext: z.array(z.string()) }),
+    output: z.object({ nodes: entriesByItem(statementsOfNode) }),
+    reply: (input: { retrievalContext: string[] }) => z.object({ nodes: entryPerItem(input.retrievalContext.length, statementsOfNode) }),
   },
   /** For each context item, keyed by its number from 1: is its information present in the output? */
   'context_coverage.coverage': {

@@ -5,6 +5,8 @@ export { ConversationRelevancyMetric, type ConversationRelevancyOptions } from '
 export { ContextualRecallMetric, type ContextualRecallOptions, type ContextualRecallCase } from './contextual-recall';
 export { ContextCoverageMetric, type ContextCoverageOptions } from './context-coverage';
 export { TurnContextualRecallMetric, type TurnContextualRecallOptions } from './turn-contextual-recall';
+export { TurnContextualPrecisionMetric, type TurnContextualPrecisionOptions } from './turn-contextual-precision';
+export { TurnContextualRelevancyMetric, type TurnContextualRelevancyOptions } from './turn-contextual-relevancy';
 export { metricOptionsSchemas, createMetric, referenceCallCount, type MetricOptions } from './registry';
 export { segmentExchanges, type Exchange } from './shared/exchanges';
 export type { ConversationMetric } from './shared/metric';

@@ -27,6 +27,10 @@ const agreeable: ScriptedHandlers = {
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: 'met' }),
   'goal_accuracy.goal': () => ({ score: 1, reason: 'achieved' }),
   'goal_accuracy.plan': () => ({ score: 1, reason: 'followed' }),
+  'turn_contextual_precision.verdicts': (input) => ({ verdicts: byItemNumber(input.retrievalContext.map(() => ({ verdict: 'yes' as const, reason: 'useful' }))) }),
+  'turn_contextual_relevancy.statements': (input) => ({
+    nodes: byItemNumber(input.retrievalContext.map((node) => ({ statements: [{ statement: node, verdict: 'yes' as const, reason: '' }] }))),
+  }),
   reason: () => ({ reason: 'fine' }),
 };
 
@@ -75,6 +79,7 @@ describe('referenceCallCount', () => {
     expect(referenceCallCount('context_coverage', ragConversation(4))).toBe(5);
     // deepeval's TurnContextualRecallMetric: a verdict and a reason call per window, then the final reason.
     expect(referenceCallCount('turn_contextual_recall', ragConversation(4))).toBe(9);
+    expect(referenceCallCount('turn_contextual_precision', ragConversation(4))).toBe(9);
     expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
     // deepeval's RoleAdherenceMetric: one call over the whole conversation, then the reason.
     expect(referenceCallCount('role_adherence', ragConversation(10))).toBe(2);

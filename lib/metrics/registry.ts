@@ -10,7 +10,9 @@ import type { MetricDescriptor } from './shared/descriptor';
 import type { ConversationMetric } from './shared/metric';
 import { parseMetricOptions } from './shared/options';
 import { roleAdherence } from './role-adherence/descriptor';
+import { turnContextualPrecision } from './turn-contextual-precision/descriptor';
 import { turnContextualRecall } from './turn-contextual-recall/descriptor';
+import { turnContextualRelevancy } from './turn-contextual-relevancy/descriptor';
 import { turnFaithfulness } from './turn-faithfulness/descriptor';
 import type { Conversation } from './types';
 
@@ -18,7 +20,7 @@ import type { Conversation } from './types';
  * The built-in metrics, in the order every page, export and report lists them. A metric is added
  * by its folder (with its descriptor) and one line here; every list below derives from this one.
  */
-export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, roleAdherence, conversationCompleteness, goalAccuracy] as const;
+export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy] as const;
 
 type Descriptors = (typeof BUILT_IN_METRICS)[number];
 export type MetricName = Descriptors['name'];

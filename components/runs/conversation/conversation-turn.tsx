@@ -6,7 +6,7 @@ import { windowAnchor } from './metric-steps';
 import { ReviewControls, type ReviewState } from './review-controls';
 
 /** Metrics whose per-turn verdict comes from a window whose detail sits in the steps. */
-const WINDOWED = new Set(['turn_faithfulness', 'turn_contextual_recall']);
+const WINDOWED = new Set(['turn_faithfulness', 'turn_contextual_recall', 'turn_contextual_precision', 'turn_contextual_relevancy']);
 
 function ListDetails({ summary, items, testId, source }: { summary: string; items: string[]; testId?: string; source: Omit<TurnTextSource, 'item'> }) {
   if (items.length === 0) return null;

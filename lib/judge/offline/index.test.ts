@@ -74,6 +74,8 @@ describe('createOfflineJudge', () => {
       'contextual_recall.attribution': { expectedOutput: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
       'context_coverage.coverage': { input: 'q', output: 'Water boils at 100 degrees.', context: ['boiling point 100 degrees'] },
       'turn_contextual_recall.attribution': { expectedOutcome: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.'] },
+      'turn_contextual_precision.verdicts': { userMessages: 'When does water boil?', expectedOutcome: 'Water boils at 100 degrees.', retrievalContext: ['Water boils at 100 degrees.', 'There was a cat.'] },
+      'turn_contextual_relevancy.statements': { userMessages: 'When does water boil?', retrievalContext: ['Water boils at 100 degrees. There was a cat.'] },
       reason: { metric: 'turn_faithfulness', score: 0, threshold: 0.5, reasons: [] },
       'replay.fit': { previousTurns: [{ role: 'user', content: 'Refund?' }], reply: 'Which order?', nextUserMessage: 'Order 42.' },
       'g_eval.steps': { criteria: 'The assistant offers a refund only within 30 days.', parameters: 'Content and Role', scope: 'conversation' },
@@ -103,7 +105,7 @@ describe('createOfflineJudge', () => {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
       }
     }
-    expect(judge.usage().calls).toBe(14);
+    expect(judge.usage().calls).toBe(Object.keys(inputs).length);
   });
 
 });

@@ -9,6 +9,7 @@ import { extractFacts } from './steps/facts';
 import { explainScore } from './steps/reason';
 import { judgeGEvalConversation, judgeGEvalTurn, writeGEvalSteps } from './steps/g-eval';
 import { judgeRelevance } from './steps/relevance';
+import { judgeNodeUsefulness, judgeStatementRelevance } from './steps/retrieval-relevance';
 import { extractTruths } from './steps/truths';
 import { judgeClaims } from './steps/verdicts';
 import type { RelevanceModel } from './model/relevance-model';
@@ -35,6 +36,8 @@ const handlers = {
   // The same attribution rule as contextual recall, on the conversation's expected outcome.
   'turn_contextual_recall.attribution': (input: StepInput<'turn_contextual_recall.attribution'>) =>
     attributeSentences({ expectedOutput: input.expectedOutcome, retrievalContext: input.retrievalContext }),
+  'turn_contextual_precision.verdicts': judgeNodeUsefulness,
+  'turn_contextual_relevancy.statements': judgeStatementRelevance,
   'g_eval.steps': writeGEvalSteps,
   'g_eval.conversation': judgeGEvalConversation,
   'g_eval.turn': judgeGEvalTurn,

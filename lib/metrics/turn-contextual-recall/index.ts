@@ -2,17 +2,16 @@ import type { StepOutput } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
 import { AppError } from '../../errors';
 import type { Conversation, MetricResult } from '../types';
-import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
-import { assistantTurnsOf, segmentExchanges } from '../shared/exchanges';
-import { distinctNonBlank, isBlank } from '../shared/messages';
+import { isBlank } from '../shared/messages';
+import { judgeByKey } from '../shared/judge-by-key';
+import { retrievalWindows } from '../shared/retrieval-windows';
 import type { ConversationMetric } from '../shared/metric';
 import { parseMetricOptions } from '../shared/options';
 import { parseConversation } from '../shared/parse-conversation';
 import { runMetric, type PipelineOutcome } from '../shared/run-metric';
 import { runStep } from '../shared/run-step';
-import { errorText, failsTheMetric, recordUnitError, requireTurns, turnLabel } from '../shared/units';
-import { windowFor } from '../shared/windows';
+import { recordUnitError, requireTurns, turnLabel } from '../shared/units';
 import { buildWindowAttributionPrompt } from './prompts';
 import {
   turnContextualRecallOptionsSchema,
@@ -63,53 +62,42 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
     throw new AppError('BAD_INPUT', "turn_contextual_recall needs the conversation's expected_outcome, and this conversation has none.");
   }
   const outcome = expectedOutcome as string;
-  const exchanges = segmentExchanges(conversation.turns);
-  const windows = exchanges.map((end, i) => {
-    const members = windowFor(exchanges, i, options.windowSize);
-    const turns = members.flatMap((e) => assistantTurnsOf(e).map((t) => conversation.turns[t]));
-    const nodes = distinctNonBlank(turns.flatMap((t) => t.retrievalContext ?? []));
-    // A retriever that ran and found nothing ([] or blank nodes) is a finding; no retrieval_context field at all is not.
-    const retrievedNothing = nodes.length === 0 && turns.some((t) => t.retrievalContext !== undefined);
-    return { end, members, nodes, retrievedNothing, key: JSON.stringify(nodes) };
-  });
-
-  const byKey = new Map<string, Sentence[]>();
-  const failed = new Map<string, string>();
-  const pending = new Map(windows.filter((w) => w.nodes.length > 0).map((w) => [w.key, w.nodes]));
-  await runAll(
-    [...pending].map(([key, nodes]) => async () => {
-      try {
-        const output = await runStep(ctx, {
-          step: 'turn_contextual_recall.attribution',
-          input: { expectedOutcome: outcome, retrievalContext: nodes },
-          prompt: buildWindowAttributionPrompt,
-        });
-        byKey.set(key, output.verdicts);
-      } catch (error) {
-        if (failsTheMetric(error)) throw error;
-        failed.set(key, errorText(error));
-      }
-    }),
+  const windows = retrievalWindows(conversation.turns, options.windowSize).map((w) => ({ ...w, key: JSON.stringify(w.distinct) }));
+  const pending = new Map(windows.filter((w) => w.distinct.length > 0).map((w) => [w.key, w.distinct]));
+  const { results: byKey, failed } = await judgeByKey(
+    new Map(
+      [...pending].map(([key, nodes]) => [
+        key,
+        async () =>
+          (
+            await runStep(ctx, {
+              step: 'turn_contextual_recall.attribution',
+              input: { expectedOutcome: outcome, retrievalContext: nodes },
+              prompt: buildWindowAttributionPrompt,
+            })
+          ).verdicts,
+      ]),
+    ),
     options.asyncMode,
   );
 
   const steps: WindowStep[] = [];
   for (const w of windows) {
-    const base = { exchange: w.end.index, turn: w.end.endTurn, exchanges: [w.members[0].index, w.end.index] as [number, number], retrievalContext: w.nodes };
+    const base = { exchange: w.end.index, turn: w.end.endTurn, exchanges: w.exchanges, retrievalContext: w.distinct };
     const error = failed.get(w.key);
     if (error) {
       steps.push({ ...base, sentences: [], score: null, error });
       recordUnitError(ctx, w.end.endTurn, `the window of exchanges ${base.exchanges[0] + 1}–${base.exchanges[1] + 1}`, error);
       continue;
     }
-    const sentences = w.nodes.length === 0 ? [] : (byKey.get(w.key) ?? []);
+    const sentences = w.distinct.length === 0 ? [] : (byKey.get(w.key) ?? []);
     const score = w.retrievedNothing ? 0 : windowRecallScore(sentences.map((s) => s.verdict), options.strictMode);
     steps.push({ ...base, sentences, score });
     ctx.verdicts.push({
       turn: w.end.endTurn,
       verdict: score === 1 ? 'yes' : 'no',
       score,
-      reason: w.retrievedNothing ? RETRIEVED_NOTHING : w.nodes.length === 0 ? NO_RETRIEVAL : summarise(sentences),
+      reason: w.retrievedNothing ? RETRIEVED_NOTHING : w.distinct.length === 0 ? NO_RETRIEVAL : summarise(sentences),
       subject: outcome,
     });
   }

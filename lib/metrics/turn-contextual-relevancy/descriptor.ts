@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineMetric } from '../shared/descriptor';
+import { referenceRetrievalWindows } from '../shared/retrieval-windows';
+import { windowGroup } from '../shared/steps-view';
+import { TurnContextualRelevancyMetric } from './index';
+import { turnContextualRelevancyOptionsSchema } from './schema';
+
+const stored = z.object({
+  windows: z
+    .array(
+      z.object({
+        exchange: z.number(),
+        turn: z.number(),
+        exchanges: z.tuple([z.number(), z.number()]),
+        nodes: z.array(
+          z.object({
+            node: z.string(),
+            times: z.number(),
+            statements: z.array(z.object({ statement: z.string(), verdict: z.enum(['yes', 'no']), reason: z.string() })),
+          }),
+        ),
+        score: z.number().nullable(),
+        error: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+export const turnContextualRelevancy = defineMetric({
+  name: 'turn_contextual_relevancy',
+  label: 'Turn contextual relevancy',
+  needs: 'retrieval_context on assistant turns',
+  // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
+  applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
+  options: turnContextualRelevancyOptionsSchema,
+  steps: ['turn_contextual_relevancy.statements'],
+  create: (judge, options) => new TurnContextualRelevancyMetric(judge, options),
+  // deepeval: one verdict call per node of each window's retrieval context, and one reason call per such window.
+  referenceCalls: (conversation, options) =>
+    referenceRetrievalWindows(conversation.turns, options.windowSize).reduce((calls, w) => calls + w.nodes + (options.includeReason ? 1 : 0), 0),
+  view: (steps) => {
+    const parsed = stored.safeParse(steps ?? {});
+    if (!parsed.success) return null;
+    return [
+      {
+        title: 'Statements of the retrieved nodes, window by window',
+        empty: 'No window was judged.',
+        testId: 'relevancy-windows',
+        groups: parsed.data.windows.map((w) =>
+          windowGroup(w, () =>
+            w.nodes.length === 0
+              ? {
+                  kind: 'note',
+                  text: w.score === 0 ? 'The retriever returned nothing in this window; it scores 0.' : 'No turn of this window carries a retrieval context; it scores 1 by the reference rule.',
+                }
+              : {
+                  kind: 'verdicts',
+                  items: w.nodes.flatMap((n, i) =>
+                    n.statements.map((s, j) => ({
+                      key: `${w.exchange}-${i}-${j}`,
+                      subject: s.statement,
+                      verdict: s.verdict,
+                      reason: s.reason,
+                      extra: n.times > 1 ? `node ${i + 1}, retrieved ${n.times} times` : `node ${i + 1}`,
+                    })),
+                  ),
+                },
+          ),
+        ),
+      },
+    ];
+  },
+});
