@@ -15,7 +15,7 @@ import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { countErroredResults } from '@/lib/db/queries/runs/reopen-errored-results';
 import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
 import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
-import { mayChange } from '@/lib/auth/roles';
+import { hasRole, mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -33,7 +33,7 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const stats = getRunScoreStats(db, run);
   return (
     <div className="space-y-6">
-      <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} />
+      <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} mayReplay={hasRole(principal.role, 'editor')} />
       <RunProgress run={run} />
       <Suspense fallback={<PanelSkeleton label="Loading metric cards" height="h-16" count={metrics.length || 1} columns="sm:grid-cols-2 lg:grid-cols-5" />}>
         <RunMetricCards stats={stats} metrics={metrics} />
