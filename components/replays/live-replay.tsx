@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
+import { formatDuration } from '@/lib/format/format';
 import type { ReplayLive } from '@/lib/replay/replay-live';
 import { isLiveReplay, replayStatusLabel } from '@/lib/replay/replay-status';
 import { ReplayControls } from './replay-controls';
@@ -74,6 +75,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
   const barTone = replay.status === 'failed' ? 'bg-rose-500' : replay.status === 'cancelled' ? 'bg-slate-400' : errors > 0 ? 'bg-amber-500' : 'bg-indigo-600';
   const evaluation = replay.evaluation;
   const scoring = evaluation !== null && isLiveRunStatus(evaluation.status);
+  const took = !replayLive && replay.startedAt && replay.finishedAt ? Date.parse(replay.finishedAt) - Date.parse(replay.startedAt) : null;
 
   return (
     <div className="space-y-4">
@@ -113,9 +115,14 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
           <Stat label="Errors" value={n(errors)} tone={errors ? 'text-rose-700' : 'text-slate-900'} testId="replay-errors-count" />
           <Stat label="Target calls" value={n(replay.targetCalls)} />
           <Stat label="Tokens" value={n(replay.promptTokens + replay.completionTokens)} />
-          <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={`$${replay.costUsd.toFixed(4)}`} />
+          {/* 0 is what a target without a known price (a local model, an app) costs as counted. */}
+          <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={replay.costUsd > 0 ? `$${replay.costUsd.toFixed(4)}` : '–'} />
           <Stat label="Off-script" value={replay.mode === 'on-policy' ? n(replay.offScript) : '–'} />
-          <Stat label="Started" value={replay.startedAt ? replay.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
+          {took === null ? (
+            <Stat label="Started" value={replay.startedAt ? replay.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
+          ) : (
+            <Stat label="Took" value={formatDuration(took)} />
+          )}
         </dl>
         {replay.error ? (
           <p className="text-sm text-rose-700" role="alert">

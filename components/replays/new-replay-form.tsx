@@ -10,6 +10,10 @@ import { EMPTY_TARGET, numberOrUnset, ReplayTargetFields, targetInput, type Targ
 
 export type NewReplayFormOptions = NewReplayOptions;
 
+const TARGET_FIELDS = ['baseUrl', 'apiKeyEnv', 'connection', 'model', 'temperature', 'maxTokens', 'systemPrompt', 'url', 'secretEnv', 'timeoutMs'];
+/** The request fields the form shows an error beside. */
+const PLACED = new Set(['mode', 'judge', 'modelVersion', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
+
 /** The new-replay form: target, mode, model version, the optional scoring, and the estimate. */
 export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [target, setTarget] = useState<TargetValues>(EMPTY_TARGET);
@@ -54,6 +58,8 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
     setMessage(null);
   }, [inputKey]);
   const shown: FieldErrors = { ...estimate.fieldErrors, ...errors };
+  // Errors of fields the form has no input for (the dataset, an option of the compared run's metrics) go in the alert.
+  const unplaced = Object.entries(errors).filter(([key]) => !PLACED.has(key));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -165,9 +171,14 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
           <ReplayEstimateView estimate={estimate.data} loading={estimate.loading} error={estimate.error} />
         </section>
         {message ? (
-          <p role="alert" className="text-sm text-rose-700">
-            {message}
-          </p>
+          <div role="alert" className="text-sm text-rose-700">
+            <p>{message}</p>
+            {unplaced.map(([key, messages]) => (
+              <p key={key}>
+                {key}: {messages.join(' ')}
+              </p>
+            ))}
+          </div>
         ) : null}
         <button
           type="submit"

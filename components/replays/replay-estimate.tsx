@@ -42,8 +42,9 @@ export function ReplayEstimateView({ estimate, loading, error }: { estimate: Rep
             <dd className="text-right font-medium tabular-nums">{evaluation.judgeKind === 'offline' ? 'free' : evaluation.priced ? usd(evaluation.costUsd) : 'unknown'}</dd>
           </>
         ) : null}
-        <dt className="border-t border-slate-100 pt-1.5 font-medium text-slate-700">Total cost</dt>
-        <dd className="border-t border-slate-100 pt-1.5 text-right font-semibold tabular-nums" data-testid="estimate-cost">
+        <div className="col-span-2 border-t border-slate-100" aria-hidden />
+        <dt className="font-medium text-slate-700">Total cost</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="estimate-cost">
           {usd(estimate.costUsd)}
         </dd>
       </dl>

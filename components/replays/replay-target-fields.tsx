@@ -81,7 +81,7 @@ export function ReplayTargetFields({ value, onChange, connections, errors }: Pro
           <div className="flex flex-wrap gap-4 text-sm" role="radiogroup" aria-label="Endpoint">
             <label className="flex items-center gap-2">
               <input type="radio" name="target-source" className={radio} checked={value.source === 'url'} onChange={() => set({ source: 'url' })} />
-              Base URL
+              Any endpoint
             </label>
             <label className="flex items-center gap-2">
               <input
