@@ -51,6 +51,7 @@ test.afterAll(async () => {
 test('replay a run against a new model, watch it go, and open compare with the run as baseline', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(`/runs/${runId}`);
+  await shots(page, 'run-page');
   await page.getByRole('link', { name: 'Replay and compare' }).click();
   await expect(page).toHaveURL(/\/replays\/new\?dataset=.+&run=/);
   await page.getByRole('textbox', { name: 'Base URL' }).fill(target.url);
@@ -83,4 +84,8 @@ test('replay a run against a new model, watch it go, and open compare with the r
   await page.getByRole('navigation', { name: 'Filter' }).getByRole('link', { name: /Regressed \(\d+\)/ }).click();
   await page.locator('tbody tr[data-regressed="true"]').first().getByRole('link').first().click();
   await expect(page.locator('li[data-regressed="true"]').first()).toContainText('worse than baseline');
+  if (process.env.REPLAY_SHOTS_DIR) {
+    await page.goto('/replays');
+    await shots(page, 'replays-list');
+  }
 });
