@@ -13,6 +13,12 @@ import { ReplayControls } from './replay-controls';
 const isLiveRunStatus = (status: string) => status === 'queued' || status === 'running';
 const n = (value: number) => value.toLocaleString('en-US');
 
+/** The worker's message names the turn too ("conversation 6, turn 2: …"); the list already says where. */
+function withoutPlace(error: string, conversation: number, turn: number): string {
+  const place = `conversation ${conversation}, turn ${turn}: `;
+  return error.toLowerCase().startsWith(place) ? error.slice(place.length) : error;
+}
+
 function Stat({ label, value, tone = 'text-slate-900', testId }: { label: string; value: string; tone?: string; testId?: string }) {
   return (
     <div>
@@ -97,7 +103,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
         <div className="flex items-baseline justify-between text-sm">
           <span className="text-slate-600">Assistant turns</span>
           <span className="tabular-nums text-slate-600" data-testid="replay-progress-count" data-done={done} data-total={total}>
-            {n(done)} / {n(total)} turns · {percent}%
+            {n(done)} / {n(total)} turns{errors ? ` (${n(errors)} errored)` : ''} · {percent}%
           </span>
         </div>
         <div
@@ -140,7 +146,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
                   <span className="font-medium">
                     Conversation {e.conversation}, turn {e.turn}
                   </span>
-                  {e.attempts > 1 ? ` (${e.attempts} attempts)` : ''}: {e.error}
+                  {e.attempts > 1 ? ` (${e.attempts} attempts)` : ''}: {withoutPlace(e.error, e.conversation, e.turn)}
                 </li>
               ))}
             </ul>
