@@ -10,7 +10,7 @@ import { saveRunWithCli } from './fixtures/save-run';
  * needs a line here.
  */
 
-type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string };
+type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string };
 
 const PAGES: Record<string, (k: Known) => string> = {
   'page.tsx': () => '/',
@@ -25,6 +25,9 @@ const PAGES: Record<string, (k: Known) => string> = {
   'runs/[id]/review/page.tsx': (k) => `/runs/${k.runId}/review`,
   'compare/page.tsx': (k) => `/compare?baseline=${k.runId}&candidate=${k.candidateId}`,
   'compare/conversation/page.tsx': (k) => `/compare/conversation?baseline=${k.runId}&candidate=${k.candidateId}&key=${encodeURIComponent(k.compareKey)}`,
+  'replays/page.tsx': () => '/replays',
+  'replays/new/page.tsx': (k) => `/replays/new?dataset=${k.datasetId}&run=${k.runId}`,
+  'replays/[id]/page.tsx': (k) => `/replays/${k.replayId}`,
   'trends/page.tsx': () => '/trends',
   'trends/[datasetId]/page.tsx': (k) => `/trends/${k.datasetId}`,
   'metrics/page.tsx': () => '/metrics',
@@ -90,6 +93,11 @@ async function knownRecords(page: Page): Promise<Known> {
   });
   // A retried test finds it made already.
   expect([200, 201, 409], await metric.text()).toContain(metric.status());
+  // A replay against an app that is not there: its page lists the errored turns.
+  const replay = await page.request.post('/api/v1/replays', {
+    data: { datasetId: baseline.datasetId, target: { kind: 'http', url: 'http://127.0.0.1:9/turnwise', timeoutMs: 1000 }, modelVersion: 'a11y v3', evaluate: { compareWith: baseline.id } },
+  });
+  expect(replay.status(), await replay.text()).toBe(202);
   known = {
     datasetId: baseline.datasetId,
     conversationId: conversationHref!.split('/').pop()!,
@@ -97,6 +105,7 @@ async function knownRecords(page: Page): Promise<Known> {
     candidateId,
     compareKey: new URL(compareHref!, 'http://x').searchParams.get('key')!,
     metric: 'a11y_politeness',
+    replayId: ((await replay.json()) as { id: string }).id,
   };
   return known;
 }

@@ -39,9 +39,14 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
           </p>
         </div>
         {may.run ? (
-          <Link href={`/runs/new?dataset=${dataset.id}`} className={buttonClass('primary')}>
-            New run
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link href={`/replays/new?dataset=${dataset.id}`} className={buttonClass('secondary')}>
+              Replay with another model
+            </Link>
+            <Link href={`/runs/new?dataset=${dataset.id}`} className={buttonClass('primary')}>
+              New run
+            </Link>
+          </div>
         ) : null}
       </div>
       <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} mayChange={may.change} />

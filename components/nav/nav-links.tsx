@@ -6,6 +6,7 @@ import { usePathname } from 'next/navigation';
 const SECTIONS = [
   { href: '/datasets', label: 'Datasets' },
   { href: '/runs', label: 'Runs' },
+  { href: '/replays', label: 'Replays' },
   { href: '/compare', label: 'Compare' },
   { href: '/trends', label: 'Trends' },
   { href: '/metrics', label: 'Metrics' },

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
 import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { RunControls } from './run-controls';
 import { RetryErroredButton } from './retry-errored-button';
@@ -22,9 +23,11 @@ export interface RunHeaderProps {
   erroredResults: { total: number; whole: number };
   /** The signed-in user may cancel and re-run it (its maker, admins). */
   mayChange: boolean;
+  /** The signed-in user may start a replay (editors): an ended run offers "Replay and compare". */
+  mayReplay?: boolean;
 }
 
-export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
+export function RunHeader({ run, erroredResults, mayChange, mayReplay = false }: RunHeaderProps) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div>
@@ -46,6 +49,15 @@ export function RunHeader({ run, erroredResults, mayChange }: RunHeaderProps) {
         {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
         {mayChange && erroredResults.total > 0 && !isLiveRun(run.status) ? (
           <RetryErroredButton runId={run.id} count={erroredResults.total} whole={erroredResults.whole} />
+        ) : null}
+        {mayReplay && (run.status === 'completed' || run.status === 'completed_with_errors') ? (
+          <Link
+            href={`/replays/new?dataset=${run.datasetId}&run=${run.id}`}
+            className={buttonClass('secondary')}
+            title="Regenerate this dataset's assistant turns with another model, score them like this run and compare"
+          >
+            Replay and compare
+          </Link>
         ) : null}
         <RunExportLinks runId={run.id} />
         {isLiveRun(run.status) ? null : (

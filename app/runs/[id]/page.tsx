@@ -17,7 +17,7 @@ import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { countErroredResults } from '@/lib/db/queries/runs/reopen-errored-results';
 import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
 import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
-import { mayChange } from '@/lib/auth/roles';
+import { hasRole, mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
 import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
 
@@ -37,7 +37,7 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   return (
     <div className="space-y-6">
       <LiveProgressProvider initial={[runProgressSnapshot(run)]}>
-        <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} />
+        <RunHeader run={run} erroredResults={erroredResults} mayChange={mayChange(principal, run.createdById)} mayReplay={hasRole(principal.role, 'editor')} />
         <RunProgress run={run} />
       </LiveProgressProvider>
       <Suspense fallback={null}>

@@ -1,0 +1,16 @@
+import 'server-only';
+import type { Db } from '../db/queries/db-types';
+import { getReplayLive, type ReplayLive } from './replay-live';
+
+export interface ReplayPageData {
+  replay: ReplayLive;
+  sourceDatasetName: string;
+  createdById: string | null;
+}
+
+/** What the replay page shows: the replay (live numbers, first errors, evaluation) and its source's name. NOT_FOUND when there is none. */
+export async function loadReplayPage(db: Db, id: string): Promise<ReplayPageData> {
+  const replay = await getReplayLive(db, id);
+  const row = await db.replay.findUniqueOrThrow({ where: { id }, select: { createdById: true, sourceDataset: { select: { name: true } } } });
+  return { replay, sourceDatasetName: row.sourceDataset.name, createdById: row.createdById };
+}

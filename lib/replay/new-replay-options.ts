@@ -1,0 +1,50 @@
+import 'server-only';
+import { listConnections } from '../connections/connection-store';
+import type { Db } from '../db/queries/db-types';
+import { listBaselineRuns } from '../db/queries/replays/list-baseline-runs';
+import { runMetrics } from '../db/queries/runs/run-metrics';
+import { loadNewRunOptions, type NewRunOptions } from '../runs/new-run-options';
+
+/** A run of the dataset the form can compare with, and take its metrics and judge from. */
+export interface ReplayBaselineRun {
+  id: string;
+  label: string;
+  metrics: string[];
+  judge: string;
+}
+
+export interface NewReplayOptions {
+  dataset: NewRunOptions['dataset'];
+  /** The metrics on offer when no run is compared with, and the judges. */
+  metrics: { name: string; conversations: number; custom: boolean }[];
+  judges: NewRunOptions['judges'];
+  defaultJudge: string;
+  judgeConfigError: string | null;
+  /** Stored connections a target may use (their keys stay on the server). */
+  connections: { name: string; models: string[] }[];
+  /** Ended runs of the dataset, newest first (at most 50). */
+  runs: ReplayBaselineRun[];
+  /** The run the form was opened from ("Replay and compare"), preselected as compareWith. */
+  compareWith: string | null;
+}
+
+/** What the new-replay form needs: the dataset, its scored runs, metrics, judges and connections. */
+export async function loadNewReplayOptions(db: Db, datasetId: string, runId: string | null, env: Record<string, string | undefined>): Promise<NewReplayOptions> {
+  const [options, connections, runs] = await Promise.all([loadNewRunOptions(db, datasetId, env), listConnections(db), listBaselineRuns(db, datasetId)]);
+  return {
+    dataset: options.dataset,
+    metrics: options.metrics.map((m) => ({ name: m.name, conversations: m.conversations, custom: m.custom !== null })),
+    judges: options.judges,
+    defaultJudge: options.defaultJudge,
+    judgeConfigError: options.judgeConfigError,
+    connections: connections.map((c) => ({ name: c.name, models: c.models })),
+    runs: runs.map((r) => ({
+      id: r.id,
+      label: `${r.modelVersion ?? 'no model version'} · ${r.createdAt.toISOString().replace('T', ' ').slice(0, 16)}`,
+      metrics: runMetrics(r.metricSettings).map((m) => m.name),
+      judge: r.judgeKind === 'offline' ? 'offline' : r.judgeModel,
+    })),
+    // A run of another dataset, or one still going, cannot be the baseline: the form opens without one.
+    compareWith: runs.some((r) => r.id === runId) ? runId : null,
+  };
+}
