@@ -6,6 +6,7 @@
  * X-Forwarded-For a client sends.
  */
 import path from 'node:path';
+import { loadEnvConfig } from '@next/env';
 import { bindAddress } from '../lib/server/bind-address';
 import { createAppServer } from '../lib/server/app-server';
 import { parseTrustedProxies } from '../lib/server/forwarded-headers';
@@ -18,13 +19,10 @@ const fail = (error: unknown): never => {
 
 // As `next start` does, before Next.js and React are loaded (they pick their builds by it).
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || 'production' });
-const { default: next } = await import('next');
-
 const dir = path.resolve(import.meta.dirname, '..');
-const app = next({ dev: false, dir });
-const handle = app.getRequestHandler();
-// prepare() reads the .env files as `next start` does, before the settings below are.
-await app.prepare();
+// The .env files, read as Next.js reads them, before the settings below are: Next.js must be
+// told the address it listens on (a server action that redirects fetches the page from it).
+loadEnvConfig(dir, false);
 
 const settings = (() => {
   try {
@@ -34,6 +32,11 @@ const settings = (() => {
   }
 })();
 const { bind, trusted } = settings;
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir, hostname: bind.host, port: bind.port });
+const handle = app.getRequestHandler();
+await app.prepare();
 
 const server = createAppServer(handle, trusted);
 server.on('error', fail);

@@ -28,7 +28,16 @@ const PAGES: Case[] = [
   { route: 'judges/page.tsx', url: () => `/judges?dataset=${MISSING}` },
   { route: 'runs/[id]/review/page.tsx', url: () => `/runs/${MISSING}/review` },
   { route: 'compare/conversation/page.tsx', url: (k) => `/compare/conversation?baseline=${MISSING}&candidate=${k.runId}&key=x` },
+  { route: 'replays/[id]/page.tsx', url: () => `/replays/${MISSING}` },
+  { route: 'replays/new/page.tsx', url: () => `/replays/new?dataset=${MISSING}` },
 ];
+
+const replayOf = (datasetId: string) => ({
+  datasetId,
+  target: { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+  mode: 'teacher-forced',
+  modelVersion: 'v2',
+});
 
 const API: Case[] = [
   { route: 'api/v1/runs/[id]/route.ts', url: () => `/api/v1/runs/${MISSING}` },
@@ -42,6 +51,12 @@ const API: Case[] = [
   { route: 'api/v1/runs/[id]/agreement/route.ts', url: () => `/api/v1/runs/${MISSING}/agreement` },
   { route: 'api/v1/metrics/[name]/route.ts', url: () => `/api/v1/metrics/${MISSING}` },
   { route: 'api/v1/runs/[id]/cancel/route.ts', url: () => `/api/v1/runs/${MISSING}/cancel`, method: 'POST' },
+  { route: 'api/v1/replays/route.ts', url: () => '/api/v1/replays', method: 'POST', data: () => replayOf(MISSING) },
+  { route: 'api/v1/replays/estimate/route.ts', url: () => '/api/v1/replays/estimate', method: 'POST', data: () => replayOf(MISSING) },
+  { route: 'api/v1/replays/[id]/route.ts', url: () => `/api/v1/replays/${MISSING}` },
+  { route: 'api/v1/replays/[id]/cancel/route.ts', url: () => `/api/v1/replays/${MISSING}/cancel`, method: 'POST' },
+  { route: 'api/v1/replays/[id]/retry/route.ts', url: () => `/api/v1/replays/${MISSING}/retry`, method: 'POST' },
+  { route: 'api/replays/[id]/progress/route.ts', url: () => `/api/replays/${MISSING}/progress` },
 ];
 
 // Routes that name no record: nothing can be missing.
@@ -50,6 +65,7 @@ const WITHOUT_IDS = [
   'datasets/page.tsx',
   'datasets/new/page.tsx',
   'runs/page.tsx',
+  'replays/page.tsx',
   'trends/page.tsx',
   'api/v1/datasets/route.ts',
   'api/v1/metrics/route.ts',
