@@ -5,7 +5,9 @@ import { OTLPLogExporter as OTLPLogExporterJson } from '@opentelemetry/exporter-
 import { OTLPLogExporter as OTLPLogExporterProto } from '@opentelemetry/exporter-logs-otlp-proto';
 import { OTLPTraceExporter as OTLPTraceExporterJson } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OTLPTraceExporterProto } from '@opentelemetry/exporter-trace-otlp-proto';
+import { OpenAIInstrumentation as OpenInferenceInstrumentation } from '@arizeai/openinference-instrumentation-openai';
 import { OpenAIInstrumentation } from '@opentelemetry/instrumentation-openai';
+import { OpenAIInstrumentation as TraceloopInstrumentation } from '@traceloop/instrumentation-openai';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -24,8 +26,13 @@ import { startRouteHttpServer } from './helpers/route-http-server';
  * real HTTP server; the ingest worker's step turns them into live conversations.
  */
 
-// The CommonJS build, so that the instrumentation can patch the very module the client comes from.
-const OpenAIClass = createRequire(import.meta.url)('openai').OpenAI as typeof OpenAI;
+const require = createRequire(import.meta.url);
+
+/** A fresh CommonJS copy of `openai` for each app, so that each instrumentation patches its own. */
+function freshOpenAIModule(): { OpenAI: typeof OpenAI } {
+  for (const key of Object.keys(require.cache)) if (key.includes('/node_modules/openai/')) delete require.cache[key];
+  return require('openai') as { OpenAI: typeof OpenAI };
+}
 
 let api: { stop(): Promise<void> };
 let llm: JudgeServer;
@@ -59,7 +66,30 @@ interface App {
 // Batches leave only when the test flushes them, so that it chooses which signal arrives first.
 const HELD = { scheduledDelayMillis: 600_000, maxExportBatchSize: 512 };
 
-function instrumentedApp(encoding: 'protobuf' | 'json', resource: Record<string, string>): App {
+type Instrumentation = 'otel' | 'openinference' | 'traceloop';
+
+/** Wraps `openai` (its module) with one of the three instrumentations; returns how to take it off. */
+function instrument(kind: Instrumentation, openai: { OpenAI: typeof OpenAI }, tracerProvider: BasicTracerProvider, loggerProvider: LoggerProvider): () => void {
+  if (kind === 'openinference') {
+    const oi = new OpenInferenceInstrumentation({ tracerProvider });
+    oi.manuallyInstrument(openai as never);
+    return () => oi.disable();
+  }
+  if (kind === 'traceloop') {
+    const tl = new TraceloopInstrumentation({ traceContent: true });
+    tl.setTracerProvider(tracerProvider);
+    // Traceloop takes the OpenAI class itself.
+    tl.manuallyInstrument(openai.OpenAI);
+    return () => tl.disable();
+  }
+  const otel = new OpenAIInstrumentation({ captureMessageContent: true });
+  otel.setTracerProvider(tracerProvider);
+  otel.setLoggerProvider(loggerProvider);
+  otel.getModuleDefinitions()[0].patch?.(openai, '6.0.0');
+  return () => otel.getModuleDefinitions()[0].unpatch?.(openai, '6.0.0');
+}
+
+function instrumentedApp(encoding: 'protobuf' | 'json', resource: Record<string, string>, kind: Instrumentation = 'otel', conversationKey = 'gen_ai.conversation.id'): App {
   const base = `${otlp.url}/api/otel/v1`;
   const TraceExporter = encoding === 'protobuf' ? OTLPTraceExporterProto : OTLPTraceExporterJson;
   const LogExporter = encoding === 'protobuf' ? OTLPLogExporterProto : OTLPLogExporterJson;
@@ -71,18 +101,17 @@ function instrumentedApp(encoding: 'protobuf' | 'json', resource: Record<string,
     resource: resourceFromAttributes(resource),
     processors: [new BatchLogRecordProcessor({ exporter: new LogExporter({ url: `${base}/logs` }), ...HELD })],
   });
-  const instrumentation = new OpenAIInstrumentation({ captureMessageContent: true });
-  instrumentation.setTracerProvider(tracerProvider);
-  instrumentation.setLoggerProvider(loggerProvider);
-  const openai = createRequire(import.meta.url)('openai');
-  instrumentation.getModuleDefinitions()[0].patch?.(openai, '6.0.0');
-  const client = new OpenAIClass({ baseURL: llm.url, apiKey: 'sk-test' });
+  const openai = freshOpenAIModule();
+  const uninstrument = instrument(kind, openai, tracerProvider, loggerProvider);
+  const client = new openai.OpenAI({ baseURL: llm.url, apiKey: 'sk-test' });
   const tracer = tracerProvider.getTracer('support-app');
   return {
     async turn(conversationId, history, text) {
-      return tracer.startActiveSpan('handle_message', { attributes: { 'gen_ai.conversation.id': conversationId } }, async (span) => {
+      return tracer.startActiveSpan('handle_message', { attributes: { [conversationKey]: conversationId } }, async (span) => {
         const messages: OpenAI.ChatCompletionMessageParam[] = [...history, { role: 'user', content: text }];
         await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: `Rewrite as a search query: ${text}` }] });
+        // A retriever step of the app, as OpenInference names it.
+        tracer.startSpan('retrieve', { attributes: { 'openinference.span.kind': 'RETRIEVER', 'retrieval.documents.0.document.content': `doc about ${text}` } }).end();
         const final = await client.chat.completions.create({ model: 'gpt-test', messages });
         span.end();
         return final.choices[0].message.content ?? '';
@@ -91,7 +120,7 @@ function instrumentedApp(encoding: 'protobuf' | 'json', resource: Record<string,
     flushLogs: () => loggerProvider.forceFlush(),
     flushSpans: () => tracerProvider.forceFlush(),
     async shutdown() {
-      instrumentation.getModuleDefinitions()[0].unpatch?.(openai, '6.0.0');
+      uninstrument();
       await tracerProvider.shutdown();
       await loggerProvider.shutdown();
     },
@@ -104,7 +133,7 @@ async function liveConversations(datasetName: string) {
   const conversations = await getDb().conversation.findMany({
     where: { datasetId: dataset.id },
     orderBy: { position: 'asc' },
-    select: { externalId: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true } } },
+    select: { externalId: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true, retrievalContext: true } } },
   });
   return { dataset, conversations };
 }
@@ -117,7 +146,11 @@ async function runConversation(app: App, conversationId: string, questions: stri
   }
 }
 
-const expectedTurns = (questions: string[]) => questions.flatMap((q) => [{ role: 'user', content: q }, { role: 'assistant', content: `answer to: ${q}` }]);
+const expectedTurns = (questions: string[]) =>
+  questions.flatMap((q) => [
+    { role: 'user', content: q, retrievalContext: null },
+    { role: 'assistant', content: `answer to: ${q}`, retrievalContext: [`doc about ${q}`] },
+  ]);
 
 describe('OTLP ingestion from @opentelemetry/instrumentation-openai', () => {
   it('protobuf: log records before their spans, and every batch twice, still give each turn once', async () => {
@@ -157,5 +190,29 @@ describe('OTLP ingestion from @opentelemetry/instrumentation-openai', () => {
     expect(live.conversations).toEqual([{ externalId: 'conv-7', turns: expectedTurns(questions) }]);
     const json = await getDb().otlpBatch.count({ where: { encoding: 'json' } });
     expect(json).toBeGreaterThan(0);
+  });
+});
+
+describe('OTLP ingestion from the other OpenAI instrumentations', () => {
+  it('OpenInference over protobuf: session.id names the conversation, LLM spans carry the messages', async () => {
+    const app = instrumentedApp('protobuf', { 'service.name': 'oi-bot' }, 'openinference', 'session.id');
+    const questions = ['Do you ship to Norway?', 'How long does it take?'];
+    await runConversation(app, 'sess-42', questions);
+    await app.shutdown();
+    await processPendingBatches(getDb(), { limit: 1000 });
+    const live = await liveConversations('Live: oi-bot');
+    expect(live.conversations).toEqual([{ externalId: 'sess-42', turns: expectedTurns(questions) }]);
+    const shapes = await getDb().otelLlmCall.findMany({ where: { service: 'oi-bot' }, select: { shape: true }, distinct: ['shape'] });
+    expect(shapes).toEqual([{ shape: 'openinference' }]);
+  });
+
+  it('Traceloop over JSON: GenAI message attributes on its spans', async () => {
+    const app = instrumentedApp('json', { 'service.name': 'tl-bot' }, 'traceloop');
+    const questions = ['Is there a student discount?', 'Can I combine it with a coupon?'];
+    await runConversation(app, 'tl-1', questions);
+    await app.shutdown();
+    await processPendingBatches(getDb(), { limit: 1000 });
+    const live = await liveConversations('Live: tl-bot');
+    expect(live.conversations).toEqual([{ externalId: 'tl-1', turns: expectedTurns(questions) }]);
   });
 });

@@ -90,9 +90,11 @@ function lastUserOfIndexed(attributes: Attributes, prefix: string, roleSuffix: s
   return undefined;
 }
 
+// Traceloop 0.27 writes the GenAI semconv attributes (read as otel-genai); older Traceloop the indexed gen_ai.prompt.N.*.
 function llmShape(a: Attributes): Shape | null {
   if (a['openinference.span.kind'] === 'LLM') return 'openinference';
-  if (a['llm.request.type'] === 'chat' || a['gen_ai.prompt.0.role'] !== undefined) return 'traceloop';
+  if (a['gen_ai.input.messages'] !== undefined || a['gen_ai.output.messages'] !== undefined) return 'otel-genai';
+  if (a['gen_ai.prompt.0.role'] !== undefined) return 'traceloop';
   const op = a['gen_ai.operation.name'];
   if (op === 'chat' || op === 'text_completion' || op === 'generate_content') return 'otel-genai';
   return null;
