@@ -8,6 +8,7 @@ import { ensureDatabase } from '../lib/db/migrations';
 import { MAX_BODY_BYTES } from '../lib/ingest/limits';
 import { processPendingBatches } from '../lib/ingest/process-batches';
 import { freshDatabase, type FreshDatabase } from './db/databases';
+import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
 
 // The OTLP routes' boundary with sign-in on: key scopes, sizes, backlog, encodings; then what the ingest step makes of a body.
 let database: FreshDatabase;
@@ -49,18 +50,6 @@ afterAll(async () => {
 const post = (body: BodyInit, headers: Record<string, string>) => routes.traces.POST(new Request('http://localhost/api/otel/v1/traces', { method: 'POST', body, headers }));
 const json = (key: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra });
 
-const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
-function spanExport(spans: { traceId: string; spanId: string; attributes: ReturnType<typeof attr>[]; start: number }[]) {
-  return {
-    resourceSpans: [
-      {
-        resource: { attributes: [attr('service.name', 'faq-bot')] },
-        scopeSpans: [{ spans: spans.map((s) => ({ traceId: s.traceId, spanId: s.spanId, name: 'chat gpt-test', kind: 3, startTimeUnixNano: String(s.start * 1e6), endTimeUnixNano: String((s.start + 5) * 1e6), attributes: s.attributes })) }],
-      },
-    ],
-  };
-}
-
 describe('POST /api/otel/v1/traces', () => {
   it('takes an ingest key, which opens nothing else; a full key of an editor works too; a viewer or no key does not', async () => {
     expect((await post('{}', json(keys.ingest))).status).toBe(200);
@@ -89,12 +78,10 @@ describe('POST /api/otel/v1/traces', () => {
   it('stores a gzip OTLP/JSON body that the ingest step turns into turns; a span with a malformed id is rejected and said so', async () => {
     const trace1 = 'a'.repeat(32);
     const trace2 = 'b'.repeat(32);
-    const input = (text: string) => attr('gen_ai.input.messages', JSON.stringify([{ role: 'system', parts: [{ type: 'text', content: 'Be brief.' }] }, { role: 'user', parts: [{ type: 'text', content: text }] }]));
-    const output = (text: string) => attr('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: text }], finish_reason: 'stop' }]));
-    const body = spanExport([
+    const body = spanExport('faq-bot', [
       // Sent out of order: the second turn first.
-      { traceId: trace2, spanId: '2'.repeat(16), start: 2_000, attributes: [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.conversation.id', 'c-9'), input('Thanks, and the fee?'), output('There is no fee.')] },
-      { traceId: trace1, spanId: '1'.repeat(16), start: 1_000, attributes: [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.conversation.id', 'c-9'), input('Can I cancel?'), output('Yes, within 30 days.')] },
+      { traceId: trace2, spanId: '2'.repeat(16), start: 2_000, attributes: genAiChatAttributes('c-9', 'Thanks, and the fee?', 'There is no fee.') },
+      { traceId: trace1, spanId: '1'.repeat(16), start: 1_000, attributes: genAiChatAttributes('c-9', 'Can I cancel?', 'Yes, within 30 days.') },
       { traceId: 'not-hex', spanId: '3'.repeat(16), start: 3_000, attributes: [attr('gen_ai.operation.name', 'chat')] },
     ]);
     const res = await post(gzipSync(JSON.stringify(body)), json(keys.ingest, { 'content-encoding': 'gzip' }));

@@ -62,33 +62,40 @@ async function writeConversation(db: Db, datasetId: string, conversationId: stri
     if (pair) pairs.push(pair);
   }
   pairs.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
-  await db.$transaction(async (tx) => {
-    const existing = await tx.conversation.findFirst({ where: { datasetId, externalId: conversationId }, select: { id: true, position: true } });
-    if (existing) await tx.conversation.delete({ where: { id: existing.id } });
-    if (pairs.length === 0) return;
-    const last = await tx.conversation.findFirst({ where: { datasetId }, orderBy: { position: 'desc' }, select: { position: true } });
-    const turns = pairs.flatMap((pair, i) => [
-      { index: i * 2, role: 'user', content: pair.user },
-      {
-        index: i * 2 + 1,
-        role: 'assistant',
-        content: pair.assistant,
-        ...(pair.retrieved ? { retrievalContext: pair.retrieved } : {}),
-        ...(pair.toolCalls ? { toolsCalled: pair.toolCalls } : {}),
-      },
-    ]);
-    await tx.conversation.create({
-      data: {
-        datasetId,
-        position: existing?.position ?? (last ? last.position + 1 : 0),
-        externalId: conversationId,
-        matchKey: conversationId,
-        firstUserMessage: pairs[0].user.slice(0, 500),
-        turnCount: turns.length,
-        turns: { create: turns },
-      },
-    });
-  });
+  const turns = pairs.flatMap((pair, i) => [
+    { index: i * 2, role: 'user', content: pair.user },
+    {
+      index: i * 2 + 1,
+      role: 'assistant',
+      content: pair.assistant,
+      ...(pair.retrieved ? { retrievalContext: pair.retrieved } : {}),
+      ...(pair.toolCalls ? { toolsCalled: pair.toolCalls } : {}),
+    },
+  ]);
+  for (let attempt = 0; ; attempt++) {
+    // Reads stay outside the transaction: on SQLite, two processes whose transactions both read
+    // before writing would each wait for the other's lock. The writes alone are one transaction.
+    const existing = await db.conversation.findFirst({ where: { datasetId, externalId: conversationId }, select: { position: true } });
+    const last = await db.conversation.findFirst({ where: { datasetId }, orderBy: { position: 'desc' }, select: { position: true } });
+    const remove = db.conversation.deleteMany({ where: { datasetId, externalId: conversationId } });
+    const data = {
+      datasetId,
+      position: existing?.position ?? (last ? last.position + 1 : 0),
+      externalId: conversationId,
+      matchKey: conversationId,
+      firstUserMessage: pairs[0]?.user.slice(0, 500),
+      turnCount: turns.length,
+      turns: { create: turns },
+    };
+    try {
+      if (pairs.length) await db.$transaction([remove, db.conversation.create({ data })]);
+      else await remove;
+      return;
+    } catch (error) {
+      // Another worker took that position for a new conversation meanwhile: take the next.
+      if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** Rewrites the live conversations the given traces belong to, then the datasets' counts. */
