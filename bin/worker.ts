@@ -1,5 +1,5 @@
 /*
- * A run and replay worker process: `npm run worker`. On PostgreSQL, start as many as you like, on this
+ * A run, replay and OTLP ingest worker process: `npm run worker`. On PostgreSQL, start as many as you like, on this
  * machine or others with the same DATABASE_URL: they share runs chunk by chunk through
  * pg-boss. On SQLite it works beside (or instead of) the app server's own worker. The judge
  * configuration (OPENAI_API_KEY, TURNWISE_JUDGES, …) must be the same as the app's.
@@ -10,6 +10,7 @@ import { ensureDatabase } from '../lib/db/migrations';
 import { getDatabaseUrl } from '../lib/db/url';
 import { startRunWorker, stopRunWorker } from '../lib/runs/start-run-worker';
 import { startReplayWorker } from '../lib/replay/start-replay-worker';
+import { startIngestWorker } from '../lib/ingest/start-ingest-worker';
 
 const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
 
@@ -17,6 +18,7 @@ await ensureDatabase();
 const worker = await startRunWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log });
 log(`worker ${worker.id} is taking runs from the ${worker.queue} queue`);
 await startReplayWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log });
+startIngestWorker({ db: getDb(), env: process.env, log });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -15,6 +15,13 @@ export function NewApiKeyForm() {
         <div className="w-72">
           <AuthField label="Name" name="name" placeholder="CI on main" required />
         </div>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Scope
+          <select name="scope" defaultValue="full" className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+            <option value="full">Full (acts with your role)</option>
+            <option value="ingest">Ingest only (OpenTelemetry export)</option>
+          </select>
+        </label>
         <Button type="submit" variant="primary" disabled={pending}>
           Create key
         </Button>
@@ -25,7 +32,9 @@ export function NewApiKeyForm() {
           <code data-testid="new-api-key" className="mt-2 block rounded bg-white px-2 py-1 font-mono text-xs break-all select-all">
             {state.key}
           </code>
-          <p className="mt-2 text-xs text-amber-900">Send it as <code>Authorization: Bearer &lt;key&gt;</code> to /api/v1.</p>
+          <p className="mt-2 text-xs text-amber-900">
+            Send it as <code>Authorization: Bearer &lt;key&gt;</code> to /api/v1 (a full key) or /api/otel/v1 (an ingest key: nothing else).
+          </p>
         </div>
       ) : (
         <FormMessage state={state} />

@@ -29,6 +29,11 @@ export function DatasetsTable({ datasets }: { datasets: DatasetListItem[] }) {
               <Link href={`/datasets/${d.id}`} className="font-medium break-words text-indigo-700 hover:underline">
                 {d.name}
               </Link>
+              {d.sourceFormat === 'otlp' ? (
+                <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800" title="Fed by production traffic over OpenTelemetry">
+                  Live · OpenTelemetry
+                </span>
+              ) : null}
             </Td>
             <Td className="max-w-[12rem] break-words">{d.modelVersion ?? '–'}</Td>
             <Td className="tabular-nums">{formatCount(d.conversationCount)}</Td>

@@ -13,7 +13,11 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'mastra-jsonl': 'Mastra cases JSONL',
 };
 
-export const formatLabel = (format: string | null): string => (format && format in FORMAT_LABELS ? FORMAT_LABELS[format as FormatId] : (format ?? 'unknown'));
+/** Sources that are no file format: a live dataset fed over OpenTelemetry. */
+const SOURCE_LABELS: Record<string, string> = { otlp: 'OpenTelemetry (live)' };
+
+export const formatLabel = (format: string | null): string =>
+  format && format in FORMAT_LABELS ? FORMAT_LABELS[format as FormatId] : format && format in SOURCE_LABELS ? SOURCE_LABELS[format] : (format ?? 'unknown');
 
 /** What each CSV field means, for the column mapping step. */
 export const CSV_FIELD_LABELS: Record<CsvField, string> = {

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { apiKeyNameSchema, createApiKey, deleteApiKey, revokeAnyApiKey } from '../auth/api-keys';
+import { apiKeyNameSchema, apiKeyScopeSchema, createApiKey, deleteApiKey, revokeAnyApiKey } from '../auth/api-keys';
 import { recordAudit } from '../auth/audit';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
@@ -15,14 +15,16 @@ export interface ApiKeyActionState {
   key?: string;
 }
 
-/** Form action: a personal API key for the signed-in user, with that user's role. */
+/** Form action: a personal API key for the signed-in user, with that user's role (scope full), or one that may only send telemetry (scope ingest). */
 export async function createApiKeyAction(_prev: ApiKeyActionState, formData: FormData): Promise<ApiKeyActionState> {
   const who = await actionPrincipal('viewer');
   if (!who.ok) return who.refusal;
   if (who.principal.via !== 'session') return { ok: false, message: 'API keys belong to signed-in users.' };
   const name = apiKeyNameSchema.safeParse(formData.get('name') ?? '');
   if (!name.success) return { ok: false, message: name.error.issues[0].message };
-  const { key } = await createApiKey(getDb(), who.principal.id, name.data);
+  const scope = apiKeyScopeSchema.safeParse(formData.get('scope') ?? 'full');
+  if (!scope.success) return { ok: false, message: 'scope: choose full or ingest' };
+  const { key } = await createApiKey(getDb(), who.principal.id, name.data, scope.data);
   revalidatePath('/settings/api-keys');
   return { ok: true, key, message: 'Copy the key now: it is not shown again.' };
 }

@@ -11,8 +11,14 @@ const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8
 
 export const apiKeyNameSchema = z.string().trim().min(1, 'Give the key a name').max(80, 'Keep the name under 80 characters');
 
+/** full: whatever the owner's role allows. ingest: only sending telemetry to /api/otel/v1/*, nothing else. */
+export const API_KEY_SCOPES = ['full', 'ingest'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
+
 export interface ApiKeyInfo {
   id: string;
+  scope: string;
   name: string;
   lastFour: string;
   createdAt: Date;
@@ -20,13 +26,15 @@ export interface ApiKeyInfo {
 }
 
 /** A new key for `userId`: the plain key is returned once and only its SHA-256 is stored. */
-export async function createApiKey(db: Db, userId: string, name: string): Promise<{ key: string; info: ApiKeyInfo }> {
+export async function createApiKey(db: Db, userId: string, name: string, scope: ApiKeyScope = 'full'): Promise<{ key: string; info: ApiKeyInfo }> {
   const parsed = apiKeyNameSchema.safeParse(name);
   if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0].message, { field: 'name' });
+  const scopeParsed = apiKeyScopeSchema.safeParse(scope);
+  if (!scopeParsed.success) throw new AppError('BAD_INPUT', `scope must be one of ${API_KEY_SCOPES.join(', ')}`, { field: 'scope' });
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const info = await db.apiKey.create({
-    data: { userId, name: parsed.data, hash: sha256(key), lastFour: lastFour(key) },
-    select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true },
+    data: { userId, name: parsed.data, scope: scopeParsed.data, hash: sha256(key), lastFour: lastFour(key) },
+    select: { id: true, name: true, scope: true, lastFour: true, createdAt: true, lastUsedAt: true },
   });
   return { key, info };
 }
@@ -35,7 +43,7 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyInfo[]>
   return db.apiKey.findMany({
     where: { userId },
     orderBy: { createdAt: 'desc' },
-    select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true },
+    select: { id: true, name: true, scope: true, lastFour: true, createdAt: true, lastUsedAt: true },
   });
 }
 
@@ -61,7 +69,7 @@ export async function listAllApiKeys(db: Db, exceptUserId?: string): Promise<Any
     where: exceptUserId ? { userId: { not: exceptUserId } } : {},
     orderBy: { createdAt: 'desc' },
     take: 1_000,
-    select: { id: true, name: true, lastFour: true, createdAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
+    select: { id: true, name: true, scope: true, lastFour: true, createdAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
   });
 }
 
@@ -73,14 +81,22 @@ export async function revokeAnyApiKey(db: Db, id: string): Promise<{ name: strin
   return { name: key.name, lastFour: key.lastFour, email: key.user.email };
 }
 
-/** The owner of a presented key, or null. Looked up by hash: the stored value never meets the plain key. */
-export async function findApiKeyOwner(db: Db, key: string): Promise<{ id: string; email: string; name: string; role: string } | null> {
+/**
+ * The owner of a presented key, or null. Looked up by hash: the stored value never meets the plain key.
+ * A key of another scope than `scope` is null too: an ingest key opens nothing but ingestion.
+ */
+export async function findApiKeyOwner(
+  db: Db,
+  key: string,
+  scope: ApiKeyScope | 'any-for-ingest' = 'full',
+): Promise<{ id: string; email: string; name: string; role: string } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const row = await db.apiKey.findUnique({
     where: { hash: sha256(key) },
-    select: { id: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true } } },
+    select: { id: true, scope: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true } } },
   });
   if (!row) return null;
+  if (scope !== 'any-for-ingest' && row.scope !== scope) return null;
   // At most one write a minute per key.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);

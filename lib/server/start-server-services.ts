@@ -9,6 +9,7 @@ import { sweepAbandonedImportsEvery } from '../db/queries/datasets/sweep-imports
 import { seedDemo } from '../demo/seed-demo';
 import { startRunWorker } from '../runs/start-run-worker';
 import { startReplayWorker } from '../replay/start-replay-worker';
+import { startIngestWorker } from '../ingest/start-ingest-worker';
 
 /** Seeds the demo under a lock: processes starting together on a new database (the app and a worker) seed it once. */
 export const seedDemoOnce = (url: string, db: Db): Promise<boolean> => withStartupLock(url, 'seed', () => seedDemo(db));
@@ -41,5 +42,6 @@ export async function startServerServices(env: NodeJS.ProcessEnv = process.env):
     } catch (error) {
       console.error(`[replays] the replay worker did not start: ${(error as Error).message}`);
     }
+    startIngestWorker({ db: getDb(), env, log: (m) => console.log(`[ingest] ${m}`) });
   }
 }

@@ -27,11 +27,12 @@ export default async function ApiKeysPage() {
       <Card title="New key">
         <NewApiKeyForm />
       </Card>
-      <Table head={['Name', 'Key', 'Created (UTC)', 'Last used', '']} empty={keys.length === 0 ? <p className="p-4 text-sm text-slate-500">No keys yet.</p> : null}>
+      <Table head={['Name', 'Key', 'Scope', 'Created (UTC)', 'Last used', '']} empty={keys.length === 0 ? <p className="p-4 text-sm text-slate-500">No keys yet.</p> : null}>
         {keys.map((key) => (
           <tr key={key.id}>
             <Td>{key.name}</Td>
             <Td className="font-mono text-xs">tw_…{key.lastFour}</Td>
+            <Td>{key.scope}</Td>
             <Td className="tabular-nums">{when(key.createdAt)}</Td>
             <Td className="tabular-nums">{when(key.lastUsedAt)}</Td>
             <Td>

@@ -4,6 +4,8 @@ export interface DatasetListItem {
   id: string;
   name: string;
   modelVersion: string | null;
+  /** The file format it came from; 'otlp' for a live dataset fed over OpenTelemetry. */
+  sourceFormat: string;
   conversationCount: number;
   turnCount: number;
   createdAt: Date;
@@ -19,6 +21,7 @@ export async function listDatasets(db: Db): Promise<DatasetListItem[]> {
       id: true,
       name: true,
       modelVersion: true,
+      sourceFormat: true,
       conversationCount: true,
       turnCount: true,
       createdAt: true,

@@ -1,0 +1,10 @@
+import { otherMethods } from '@/lib/api/other-methods';
+import { getDb } from '@/lib/db/client';
+import { receiveBatch } from '@/lib/ingest/receive-batch';
+import { withIngest } from '@/lib/ingest/with-ingest';
+
+export async function POST(request: Request) {
+  return withIngest(request, () => receiveBatch(getDb(), request, 'logs'));
+}
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

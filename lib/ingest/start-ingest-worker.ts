@@ -1,0 +1,45 @@
+import type { Db } from '../db/client';
+import { stopWithRunWorker } from '../runs/start-run-worker';
+import { processPendingBatches } from './process-batches';
+
+interface IngestWorker {
+  stop(): Promise<void>;
+}
+
+const globalForIngest = globalThis as unknown as { turnwiseIngestWorker?: IngestWorker };
+
+/**
+ * Polls for stored OTLP batches and processes them, in this process's worker (the app server's or
+ * `npm run worker`). Batches are taken under a lease by a conditional update, so that any number of
+ * processes on the same database (SQLite or PostgreSQL) share them, each batch once. One per process.
+ */
+export function startIngestWorker(options: { db: Db; env: Record<string, string | undefined>; log: (message: string) => void }): IngestWorker {
+  if (globalForIngest.turnwiseIngestWorker) return globalForIngest.turnwiseIngestWorker;
+  const pollMs = Number(options.env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(options.env.TURNWISE_INGEST_POLL_MS) : 1_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const tick = () => {
+    current = (async () => {
+      try {
+        // A full slice means more are waiting: take the next one at once.
+        while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: 20 })) === 20);
+      } catch (error) {
+        options.log(`ingest step failed: ${(error as Error).message}`);
+      }
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    })();
+  };
+  timer = setTimeout(tick, 0);
+  const worker: IngestWorker = {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+      if (globalForIngest.turnwiseIngestWorker === worker) globalForIngest.turnwiseIngestWorker = undefined;
+    },
+  };
+  globalForIngest.turnwiseIngestWorker = worker;
+  stopWithRunWorker(() => worker.stop());
+  return worker;
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDbClient } from '@/lib/db/client';
+import { ensureDatabase } from '@/lib/db/migrations';
+import { processPendingBatches } from '@/lib/ingest/process-batches';
+import { freshDatabase, providers } from './db/databases';
+import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
+
+/* The ingest step on each database: every batch sent three times (exporter retries); a second worker finds nothing left. */
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe.each(providers)('ingest step on %s', (provider) => {
+  it('processes each stored batch once and gives each turn once', async () => {
+    const fresh = await freshDatabase(provider);
+    await ensureDatabase(fresh.url);
+    const one = createDbClient(fresh.url);
+    const two = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await one.$disconnect();
+      await two.$disconnect();
+      await fresh.drop();
+    });
+    const turns = Array.from({ length: 6 }, (_, i) => ({
+      traceId: i.toString(16).padStart(32, '0'),
+      spanId: (i + 1).toString(16).padStart(16, '0'),
+      start: 1_000 * (i + 1),
+      attributes: genAiChatAttributes(`c-${i % 2}`, `Question ${i}`, `Answer ${i}`),
+    }));
+    const bodies = turns.map((t) => Buffer.from(JSON.stringify(spanExport('shop', [t]))));
+    for (let copy = 0; copy < 3; copy++) {
+      for (const body of bodies) await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+    }
+    const a = await processPendingBatches(one, { env: {}, limit: 100 });
+    const b = await processPendingBatches(two, { env: {}, limit: 100 });
+    expect(a + b).toBe(18);
+    const batches = await one.otlpBatch.findMany({ select: { attempts: true, processedAt: true, error: true } });
+    expect(batches.every((x) => x.attempts === 1 && x.processedAt !== null && x.error === null)).toBe(true);
+    const conversations = await one.conversation.findMany({
+      orderBy: { externalId: 'asc' },
+      select: { externalId: true, turns: { orderBy: { index: 'asc' }, select: { content: true } } },
+    });
+    expect(conversations).toEqual([
+      { externalId: 'c-0', turns: ['Question 0', 'Answer 0', 'Question 2', 'Answer 2', 'Question 4', 'Answer 4'].map((content) => ({ content })) },
+      { externalId: 'c-1', turns: ['Question 1', 'Answer 1', 'Question 3', 'Answer 3', 'Question 5', 'Answer 5'].map((content) => ({ content })) },
+    ]);
+    expect(await one.dataset.findMany({ select: { name: true, sourceFormat: true, conversationCount: true, turnCount: true } })).toEqual([
+      { name: 'Live: shop', sourceFormat: 'otlp', conversationCount: 2, turnCount: 12 },
+    ]);
+  });
+});

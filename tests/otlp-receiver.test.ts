@@ -1,0 +1,101 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '../lib/auth/api-keys';
+import { resetAuth } from '../lib/auth/auth';
+import { createPasswordUser } from '../lib/auth/users';
+import { disconnectDb, getDb } from '../lib/db/client';
+import { ensureDatabase } from '../lib/db/migrations';
+import { MAX_BODY_BYTES } from '../lib/ingest/limits';
+import { processPendingBatches } from '../lib/ingest/process-batches';
+import { freshDatabase, type FreshDatabase } from './db/databases';
+import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
+
+// The OTLP routes' boundary with sign-in on: key scopes, sizes, backlog, encodings; then what the ingest step makes of a body.
+let database: FreshDatabase;
+const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH, TURNWISE_API_KEY: process.env.TURNWISE_API_KEY, TURNWISE_OTLP_MAX_PENDING: process.env.TURNWISE_OTLP_MAX_PENDING };
+let routes: { traces: typeof import('../app/api/otel/v1/traces/route'); compare: typeof import('../app/api/v1/compare/route') };
+const keys: Record<'ingest' | 'editorFull' | 'viewerIngest', string> = { ingest: '', editorFull: '', viewerIngest: '' };
+
+beforeAll(async () => {
+  database = await freshDatabase('sqlite');
+  await ensureDatabase(database.url);
+  await disconnectDb();
+  process.env.DATABASE_URL = database.url;
+  delete process.env.TURNWISE_AUTH;
+  delete process.env.TURNWISE_API_KEY;
+  resetAuth();
+  routes = { traces: await import('../app/api/otel/v1/traces/route'), compare: await import('../app/api/v1/compare/route') };
+  const editor = await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'editor', password: 'correct horse battery', role: 'editor' });
+  const viewer = await createPasswordUser(getDb(), { email: 'viewer@example.com', name: 'viewer', password: 'correct horse battery', role: 'viewer' });
+  keys.ingest = (await createApiKey(getDb(), editor.id, 'support-bot exporter', 'ingest')).key;
+  keys.editorFull = (await createApiKey(getDb(), editor.id, 'ci')).key;
+  keys.viewerIngest = (await createApiKey(getDb(), viewer.id, 'viewer exporter', 'ingest')).key;
+});
+
+beforeEach(async () => {
+  delete process.env.TURNWISE_OTLP_MAX_PENDING;
+  await getDb().otlpBatch.deleteMany();
+});
+
+afterAll(async () => {
+  resetAuth();
+  await disconnectDb();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  await database.drop();
+});
+
+const post = (body: BodyInit, headers: Record<string, string>) => routes.traces.POST(new Request('http://localhost/api/otel/v1/traces', { method: 'POST', body, headers }));
+const json = (key: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra });
+
+describe('POST /api/otel/v1/traces', () => {
+  it('takes an ingest key, which opens nothing else; a full key of an editor works too; a viewer or no key does not', async () => {
+    expect((await post('{}', json(keys.ingest))).status).toBe(200);
+    expect((await post('{}', json(keys.editorFull))).status).toBe(200);
+    expect(await getDb().otlpBatch.count()).toBe(2);
+    expect((await routes.compare.GET(new Request('http://localhost/api/v1/compare?baseline=a&candidate=b', { headers: { authorization: `Bearer ${keys.ingest}` } }))).status).toBe(401);
+    expect((await post('{}', json(keys.viewerIngest))).status).toBe(403);
+    expect((await post('{}', { 'content-type': 'application/json' })).status).toBe(401);
+    expect((await post('{}', json(`${keys.ingest}x`))).status).toBe(401);
+    expect(await getDb().otlpBatch.count()).toBe(2);
+  });
+
+  it('refuses a body over the limit (413), an unknown content type (415), and answers 429 with Retry-After when the backlog is full', async () => {
+    const big = await post(new Uint8Array(MAX_BODY_BYTES + 1), json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
+    expect(big.status).toBe(413);
+    expect((await post('{}', json(keys.ingest, { 'content-type': 'text/plain' }))).status).toBe(415);
+    expect(await getDb().otlpBatch.count()).toBe(0);
+    process.env.TURNWISE_OTLP_MAX_PENDING = '1';
+    expect((await post('{}', json(keys.ingest))).status).toBe(200);
+    const behind = await post('{}', json(keys.ingest));
+    expect(behind.status).toBe(429);
+    expect(Number(behind.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await getDb().otlpBatch.count()).toBe(1);
+  });
+
+  it('stores a gzip OTLP/JSON body that the ingest step turns into turns; a span with a malformed id is rejected and said so', async () => {
+    const trace1 = 'a'.repeat(32);
+    const trace2 = 'b'.repeat(32);
+    const body = spanExport('faq-bot', [
+      // Sent out of order: the second turn first.
+      { traceId: trace2, spanId: '2'.repeat(16), start: 2_000, attributes: genAiChatAttributes('c-9', 'Thanks, and the fee?', 'There is no fee.') },
+      { traceId: trace1, spanId: '1'.repeat(16), start: 1_000, attributes: genAiChatAttributes('c-9', 'Can I cancel?', 'Yes, within 30 days.') },
+      { traceId: 'not-hex', spanId: '3'.repeat(16), start: 3_000, attributes: [attr('gen_ai.operation.name', 'chat')] },
+    ]);
+    const res = await post(gzipSync(JSON.stringify(body)), json(keys.ingest, { 'content-encoding': 'gzip' }));
+    expect(res.status).toBe(200);
+    expect(await processPendingBatches(getDb(), { env: {} })).toBe(1);
+    const batch = await getDb().otlpBatch.findFirstOrThrow();
+    expect(batch.error).toMatch(/1 record\(s\) rejected; first: span 2: traceId/);
+    const dataset = await getDb().dataset.findFirstOrThrow({ where: { name: 'Live: faq-bot' } });
+    const turns = await getDb().turn.findMany({ where: { conversation: { datasetId: dataset.id, externalId: 'c-9' } }, orderBy: { index: 'asc' }, select: { role: true, content: true } });
+    expect(turns).toEqual([
+      { role: 'user', content: 'Can I cancel?' },
+      { role: 'assistant', content: 'Yes, within 30 days.' },
+      { role: 'user', content: 'Thanks, and the fee?' },
+      { role: 'assistant', content: 'There is no fee.' },
+    ]);
+  });
+});
