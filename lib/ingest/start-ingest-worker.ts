@@ -10,8 +10,10 @@ const globalForIngest = globalThis as unknown as { turnwiseIngestWorker?: Ingest
 
 /**
  * Polls for stored OTLP batches and processes them, in this process's worker (the app server's or
- * `npm run worker`). Batches are taken under a lease by a conditional update, so that any number of
- * processes on the same database (SQLite or PostgreSQL) share them, each batch once. One per process.
+ * `npm run worker`). Batches are taken under a lease by a conditional update, so that processes on
+ * one PostgreSQL database share them, each batch once. One per process. On SQLite run one worker
+ * process (as `npm run dashboard` does): two ingesting into one SQLite file at once were seen to
+ * stall, which is not understood yet.
  */
 export function startIngestWorker(options: { db: Db; env: Record<string, string | undefined>; log: (message: string) => void }): IngestWorker {
   if (globalForIngest.turnwiseIngestWorker) return globalForIngest.turnwiseIngestWorker;
