@@ -81,6 +81,8 @@ const WITHOUT_IDS = [
   'admin/connections/page.tsx',
   'admin/audit/page.tsx',
   'api/auth/[...all]/route.ts',
+  'api/otel/v1/traces/route.ts',
+  'api/otel/v1/logs/route.ts',
   // Answers the runs it knows among those asked about; an unknown id is simply not in the list.
   'api/runs/progress/route.ts',
 ];
