@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { turnContentHash } from '../lib/agreement/content-hash';
+import { rankJudges } from '../lib/agreement/judge-ranking';
 import { getDb } from '../lib/db/client';
 import { conversationFromRow, conversationSelect } from '../lib/db/queries/datasets/conversation-from-row';
 import { saveTurnLabel } from '../lib/db/queries/labels/turn-labels';
@@ -114,6 +115,13 @@ describe('labels from the dataset file', () => {
     const exported = await (await routes.exportDataset.GET(new Request(`http://localhost/api/datasets/${datasetId}/export?format=deepeval-json`), params(datasetId))).json();
     expect(exported[0].turns[1].labels).toEqual({ conversation_relevancy: 'no' });
     expect(exported.filter((c: { turns: { labels?: object }[] }) => c.turns[1].labels).length).toBe(n);
+
+    // The Judges page ranks the run; a model with no known price costs "unknown", not $0.
+    for (const [judgeModel, cost] of [['gpt-4.1-mini', 'priced'], ['local-finetune-7b', 'unknown']] as const) {
+      await getDb().run.update({ where: { id: runId }, data: { judgeModel } });
+      const ranking = await rankJudges(getDb(), datasetId);
+      expect(ranking.rows.map((r) => [r.runId, r.judge, r.cost])).toEqual([[runId, judgeModel, cost]]);
+    }
   });
 
   it('refuses a label that is not yes or no, naming its place, and stores nothing', async () => {

@@ -62,7 +62,7 @@ export default async function JudgesPage(props: { searchParams: Promise<{ datase
                 </Td>
               ))}
               <Td className="font-semibold tabular-nums">{r.meanKappa === null ? 'no labels' : r.meanKappa.toFixed(2)}</Td>
-              <Td className="tabular-nums">${r.costUsd.toFixed(4)}</Td>
+              <Td className="tabular-nums">{r.cost === 'priced' ? `$${r.costUsd.toFixed(4)}` : r.cost}</Td>
               <Td className="tabular-nums">{r.judgeCalls.toLocaleString('en-US')}</Td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import type { Db } from '../db/queries/db-types';
 import { listRuns } from '../db/queries/runs/list-runs';
 import { isLiveRun } from '../domain/run-progress';
+import { findModelPrice } from '../judge/prices';
 import { sortMetricNames } from '../metrics/registry';
 import { labelsFromOtherDatasets } from './labels-elsewhere';
 import { runAgreement } from './run-agreement';
@@ -11,6 +12,8 @@ export interface JudgeRankingRow {
   modelVersion: string | null;
   createdAt: Date;
   costUsd: number;
+  /** What the cost column says: free (offline judge), the cost, or unknown (a model with no known price). */
+  cost: 'free' | 'priced' | 'unknown';
   judgeCalls: number;
   /** Per metric with labelled turns: κ against people and on how many turns. */
   kappas: Record<string, { kappa: number | null; n: number }>;
@@ -37,6 +40,7 @@ export async function rankJudges(db: Db, datasetId: string): Promise<{ metrics: 
       modelVersion: run.modelVersion,
       createdAt: run.createdAt,
       costUsd: run.costUsd,
+      cost: run.judgeKind === 'offline' ? 'free' : findModelPrice(run.judgeModel) ? 'priced' : 'unknown',
       judgeCalls: run.judgeCalls,
       kappas,
       meanKappa: known.length ? known.reduce((a, b) => a + b, 0) / known.length : null,
