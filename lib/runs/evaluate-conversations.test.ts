@@ -25,7 +25,9 @@ describe('which metrics apply', () => {
     expect(metricApplies('turn_faithfulness', rag)).toBe(true);
     expect(metricApplies('contextual_recall', rag)).toBe(true);
     expect(applicableMetrics([plain])).toEqual(['knowledge_retention', 'conversation_relevancy', 'conversation_completeness', 'goal_accuracy']);
-    expect(applicableMetrics([plain, rag])).toEqual(['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall', 'conversation_completeness', 'goal_accuracy']);
+    expect(applicableMetrics([plain, rag])).toEqual(['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall', 'turn_contextual_relevancy', 'conversation_completeness', 'goal_accuracy']);
+    // Precision ranks nodes against an expected outcome; relevancy needs the retrieval context only.
+    expect(metricApplies('turn_contextual_precision', rag)).toBe(false);
     expect(metricApplies('turn_contextual_recall', rag)).toBe(false);
     expect(metricApplies('turn_contextual_recall', { ...rag, expectedOutcome: 'The user learns the warranty lasts two years.' })).toBe(true);
   });
