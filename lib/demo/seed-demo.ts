@@ -4,7 +4,7 @@ import type { Db } from '../db/queries/db-types';
 import { parseDataset } from '../datasets';
 import { AppError } from '../errors';
 import { createOfflineJudge } from '../judge/offline';
-import { applicableMetrics } from '../metrics/registry';
+import { applicableMetrics, metricDescriptor } from '../metrics/registry';
 import { recordEvaluation } from '../runs/record-evaluation';
 
 export const DEMO_DATASET_NAME = 'Demo: support and onboarding conversations';
@@ -30,7 +30,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
       modelVersion: 'demo-bot v1',
       conversations: parsed.conversations,
     },
-    metrics: applicableMetrics(parsed.conversations).map((name) => ({ name, options: {} })),
+    // The demo is scored by the offline judge: metrics that need an LLM judge are left out.
+    metrics: applicableMetrics(parsed.conversations)
+      .filter((name) => !metricDescriptor(name)?.needsLlmJudge)
+      .map((name) => ({ name, options: {} })),
     judge,
     judgeName: null,
     concurrency: 4,
