@@ -223,7 +223,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
         state = exchange.target ?? state;
         if (item.fitReason && SIMULATION_ENDS.has(item.fitReason)) {
           // Ended before a kill could drop the exchanges after it.
-          await endSimulatedConversation(db, replayId, w.position, turnIndex);
+          if ([...w.items].some(([later, i]) => later > turnIndex && i.status === 'pending')) await endSimulatedConversation(db, replayId, w.position, turnIndex);
           return;
         }
         user = exchange.next ? { content: exchange.next.message, simulated: true } : null;
