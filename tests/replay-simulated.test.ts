@@ -6,7 +6,7 @@ import { NO_SCENARIO } from '@/lib/db/queries/replays/create-replay';
 import type { Conversation } from '@/lib/domain';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
-import { getReplay, startReplay } from '@/lib/replay';
+import { estimateReplay, getReplay, startReplay } from '@/lib/replay';
 import { startSqliteReplayWorker } from '@/lib/replay/sqlite-replay-worker';
 import { freshDatabase } from './db/databases';
 import { answerByStep, lastUserMessage, promptText, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';
@@ -81,13 +81,10 @@ const playUser = answerByStep({
 
 async function startSimulated(db: Db, datasetId: string, targetUrl: string, judgeUrl: string) {
   const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: judgeUrl, models: ['judge-m'] }]) };
-  const started = await startReplay(
-    db,
-    { datasetId, target: { kind: 'openai', baseUrl: targetUrl, model: 'm' }, mode: 'simulated-user', maxTurns: 3, judge: { kind: 'openai', name: 'local', model: 'judge-m' }, modelVersion: 'v2' },
-    null,
-    env,
-  );
-  return { ...started, env };
+  const request = { datasetId, target: { kind: 'openai', baseUrl: targetUrl, model: 'm' }, mode: 'simulated-user', maxTurns: 3, judge: { kind: 'openai', name: 'local', model: 'judge-m' }, modelVersion: 'v2' } as const;
+  const estimate = await estimateReplay(db, request, env);
+  const started = await startReplay(db, request, null, env);
+  return { ...started, env, estimate };
 }
 
 const requestsOf = (target: { requests: { body: Parameters<typeof lastUserMessage>[0] }[] }, first: string) =>
@@ -98,8 +95,10 @@ describe('replay, simulated user', () => {
     const { db, datasetId } = await setup();
     const target = await server((body) => ({ content: `NEW(${lastUserMessage(body)})` }));
     const judge = await server(playUser);
-    const { id, totalItems, env } = await startSimulated(db, datasetId, target.url, judge.url);
+    const { id, totalItems, env, estimate } = await startSimulated(db, datasetId, target.url, judge.url);
     expect(totalItems).toBe(6);
+    // The estimate is the bound: every exchange allowed of the conversations with a scenario.
+    expect(estimate).toMatchObject({ targetCalls: 6, fitJudgeCalls: 4 });
 
     await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
     await executeReplayChunk({ db, env, replayId: id });
