@@ -123,13 +123,27 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
           <Stat label="Tokens" value={n(replay.promptTokens + replay.completionTokens)} />
           {/* 0 is what a target without a known price (a local model, an app) costs as counted. */}
           <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={replay.costUsd > 0 ? `$${replay.costUsd.toFixed(4)}` : '–'} />
-          <Stat label="Off-script" value={replay.mode === 'on-policy' ? n(replay.offScript) : '–'} />
+          {replay.simulation ? (
+            <Stat
+              label="Goal met · failed · max turns"
+              value={`${n(replay.simulation.goalMet)} · ${n(replay.simulation.goalFailed)} · ${n(replay.simulation.maxTurns)}`}
+              testId="replay-simulation-outcomes"
+            />
+          ) : (
+            <Stat label="Off-script" value={replay.mode === 'on-policy' ? n(replay.offScript) : '–'} />
+          )}
           {took === null ? (
             <Stat label="Started" value={replay.startedAt ? replay.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
           ) : (
             <Stat label="Took" value={formatDuration(took)} />
           )}
         </dl>
+        {replay.simulation && replay.simulation.skipped > 0 ? (
+          <p className="text-sm text-slate-600" data-testid="replay-skipped">
+            {n(replay.simulation.skipped)} conversation{replay.simulation.skipped === 1 ? '' : 's'} skipped: no scenario for the simulated user to play
+            {replay.simulation.skippedConversations.length > 0 ? ` (conversation ${replay.simulation.skippedConversations.map((c) => c.conversation).join(', ')}${replay.simulation.skipped > replay.simulation.skippedConversations.length ? ', …' : ''})` : ''}.
+          </p>
+        ) : null}
         {replay.error ? (
           <p className="text-sm text-rose-700" role="alert">
             {replay.error}

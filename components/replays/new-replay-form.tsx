@@ -12,12 +12,13 @@ export type NewReplayFormOptions = NewReplayOptions;
 
 const TARGET_FIELDS = ['baseUrl', 'apiKeyEnv', 'connection', 'model', 'temperature', 'maxTokens', 'systemPrompt', 'url', 'secretEnv', 'timeoutMs'];
 /** The request fields the form shows an error beside. */
-const PLACED = new Set(['mode', 'judge', 'modelVersion', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
+const PLACED = new Set(['mode', 'maxTurns', 'judge', 'modelVersion', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
 
 /** The new-replay form: target, mode, model version, the optional scoring, and the estimate. */
 export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [target, setTarget] = useState<TargetValues>(EMPTY_TARGET);
-  const [mode, setMode] = useState<'teacher-forced' | 'on-policy'>('teacher-forced');
+  const [mode, setMode] = useState<ReplayRequestInput['mode']>('teacher-forced');
+  const [maxTurns, setMaxTurns] = useState('10');
   const [modelVersion, setModelVersion] = useState('');
   const [concurrency, setConcurrency] = useState('8');
   const [evaluate, setEvaluate] = useState(options.compareWith !== null || options.runs.length > 0);
@@ -35,6 +36,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
       datasetId: options.dataset.id,
       target: targetInput(target) as ReplayRequestInput['target'],
       mode,
+      ...(mode === 'simulated-user' ? { maxTurns: numberOrUnset(maxTurns) } : {}),
       modelVersion,
       concurrency: numberOrUnset(concurrency),
       ...(evaluate
@@ -48,7 +50,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
           }
         : {}),
     }),
-    [options, target, mode, modelVersion, concurrency, evaluate, baseline, metrics, judge],
+    [options, target, mode, maxTurns, modelVersion, concurrency, evaluate, baseline, metrics, judge],
   );
 
   const estimate = useEstimate(input);
@@ -98,6 +100,20 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
                 </span>
               </span>
             </label>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="mode" className={`${radio} mt-0.5`} checked={mode === 'simulated-user'} onChange={() => setMode('simulated-user')} />
+              <span>
+                <span className="font-medium">Simulated user</span>
+                <span className="block text-xs text-slate-500">
+                  A judge plays the user from each conversation&apos;s scenario and expected outcome until it says the goal is met or failed; conversations without a scenario are skipped.
+                </span>
+              </span>
+            </label>
+            {mode === 'simulated-user' ? (
+              <FormField id="replay-maxTurns" label="Exchanges at most" name="maxTurns" errors={shown} help="Per conversation: a user message and its reply (1 to 50).">
+                <input id="replay-maxTurns" type="number" min={1} max={50} value={maxTurns} onChange={(e) => setMaxTurns(e.target.value)} className={inputClass} aria-invalid={shown.maxTurns ? true : undefined} />
+              </FormField>
+            ) : null}
             {shown.mode || shown.judge ? <span className="block text-xs text-rose-700">{[...(shown.mode ?? []), ...(shown.judge ?? [])].join(' ')}</span> : null}
           </div>
           <div className="grid gap-3 sm:grid-cols-2">

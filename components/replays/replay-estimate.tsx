@@ -26,7 +26,7 @@ export function ReplayEstimateView({ estimate, loading, error }: { estimate: Rep
         <dd className="text-right font-medium tabular-nums">{usd(estimate.targetCostUsd)}</dd>
         {estimate.fitJudgeCalls > 0 ? (
           <>
-            <dt className="text-slate-500">Fit checks (judge)</dt>
+            <dt className="text-slate-500">Replay judge calls (fit checks or simulated user, at most)</dt>
             <dd className="text-right font-medium tabular-nums">
               {n(estimate.fitJudgeCalls)} · ≈ {n(estimate.fitJudgeTokens)} tokens
             </dd>

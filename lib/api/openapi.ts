@@ -45,7 +45,8 @@ const replayBody = {
     'target: {kind:"openai", baseUrl, apiKeyEnv?, model, systemPrompt?, temperature?, maxTokens?, extraBody?} or {kind:"openai", connection, model, …} ' +
     '(keys stay in the environment or the stored connection), or {kind:"http", url, secretEnv?, timeoutMs?}: the app gets one POST per assistant turn ' +
     'with {conversationId, turn, messages:[{role, content}], state} and answers {content, retrievalContext?, toolsCalled?, state?}. ' +
-    'mode: teacher-forced (default) or on-policy (needs an OpenAI-compatible judge for the fit check). ' +
+    'mode: teacher-forced (default), on-policy (needs an OpenAI-compatible judge for the fit check) or simulated-user (the OpenAI-compatible judge plays the user of ' +
+    'each conversation with a scenario, for at most maxTurns exchanges, default 10, or until it says the goal is met or failed; the others are skipped). ' +
     'evaluate: {metrics, judge, options?, compareWith?: a run of the source dataset whose metrics, judge and options fill what is not given}.',
 };
 

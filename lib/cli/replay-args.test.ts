@@ -17,6 +17,12 @@ describe('parseReplayArgs', () => {
     expect(parseReplayArgs(['ds1', '--target-http', 'http://127.0.0.1:9000/turn', '--secret-env', 'S', '--model-version', 'v']).request.target).toEqual({ kind: 'http', url: 'http://127.0.0.1:9000/turn', secretEnv: 'S' });
   });
 
+  it('asks for a simulated user with its judge and its bound of exchanges', () => {
+    const args = parseReplayArgs(['ds1', '--target-base-url', 'http://127.0.0.1:8000/v1', '--model', 'm', '--model-version', 'v2', '--mode', 'simulated-user', '--max-turns', '6', '--judge-name', 'local', '--judge-model', 'j']);
+    expect(args.request).toMatchObject({ mode: 'simulated-user', maxTurns: 6, judge: { kind: 'openai', name: 'local', model: 'j' } });
+    expect(args.request.evaluate).toBeUndefined();
+  });
+
   it('refuses bad input naming the flag', () => {
     expect(() => parseReplayArgs(['ds1', '--target-base-url', 'http://x/v1', '--model-version', 'v'])).toThrow(/--model: name the model/);
     expect(() => parseReplayArgs(['ds1', '--model', 'm', '--model-version', 'v'])).toThrow(/give one target/);

@@ -8,14 +8,15 @@ export const REPLAY_USAGE = `usage: turnwise replay <dataset id or file> --model
                        [--temperature X] [--max-tokens N] [--extra-body JSON]
                        | --target-connection NAME --model NAME
                        | --target-http URL [--secret-env VAR] [--timeout-ms N])
-                      [--mode teacher-forced|on-policy] [--concurrency N]
+                      [--mode teacher-forced|on-policy|simulated-user] [--max-turns N] [--concurrency N]
                       [--metrics a,b,…] [--judge offline|openai] [--judge-name NAME] [--judge-model NAME]
                       [--options JSON] [--compare-with RUN_ID] [--json PATH|-]
 
 Regenerates the assistant turns of a recorded dataset (a stored dataset's id, or a dataset file,
 which is stored first) with a new model or your app, stores them as a new dataset version and,
 with --metrics or --compare-with, runs the metrics on it (those of the --compare-with run when
---metrics is not given, with its judge unless --judge says otherwise).
+--metrics is not given, with its judge unless --judge says otherwise). --mode simulated-user has
+the judge play the user of each conversation's scenario for at most --max-turns exchanges (10).
 exit:    with --compare-with, compare's: 0 no metric regressed, 1 a metric's whole 95% interval of
          the difference is below 0; without it 0 done, 1 some turns errored;
          2 bad input, or the replay or its run failed`;
@@ -72,6 +73,7 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
         'extra-body': { type: 'string' },
         'model-version': { type: 'string' },
         mode: { type: 'string' },
+        'max-turns': { type: 'string' },
         concurrency: { type: 'string' },
         metrics: { type: 'string' },
         judge: { type: 'string' },
@@ -120,7 +122,8 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
       target: JSON.parse(JSON.stringify(target)),
       mode: (v.mode ?? 'teacher-forced') as 'teacher-forced',
       modelVersion: v['model-version'] ?? bad('--model-version: label the new model version', '--model-version'),
-      ...(judge && v.mode === 'on-policy' ? { judge } : {}),
+      ...(judge && (v.mode === 'on-policy' || v.mode === 'simulated-user') ? { judge } : {}),
+      ...(v['max-turns'] ? { maxTurns: number(v['max-turns'], '--max-turns') } : {}),
       ...(v.concurrency ? { concurrency: number(v.concurrency, '--concurrency') } : {}),
       ...(evaluate ? { evaluate: JSON.parse(JSON.stringify(evaluate)) } : {}),
     },

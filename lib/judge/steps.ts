@@ -125,6 +125,14 @@ export const stepSchemas = {
     input: z.object({ previousTurns: z.array(message), reply: z.string(), nextUserMessage: z.string() }),
     output: z.object({ fits: z.enum(['yes', 'no']), reason: z.string() }),
   },
+  /**
+   * Simulated-user replay: the judge plays the user of the scenario. After each assistant reply it
+   * says whether the goal is met, failed, or the conversation goes on with its next message.
+   */
+  'replay.simulate_user': {
+    input: z.object({ scenario: z.string(), expectedOutcome: z.string().nullable(), transcript: z.array(message) }),
+    output: z.object({ status: z.enum(['continue', 'goal_met', 'goal_failed']), message: z.string(), reason: z.string() }),
+  },
   /** Factual claims made in one assistant message. */
   'turn_faithfulness.claims': {
     input: z.object({ message: z.string() }),

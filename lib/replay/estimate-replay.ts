@@ -43,9 +43,27 @@ export async function estimateReplay(db: Db, input: unknown, env: Record<string,
   for (let from = 0; from < dataset.conversationCount; from += STEP) {
     const rows = await db.conversation.findMany({
       where: { datasetId: dataset.id, position: { gte: from, lt: from + STEP } },
-      select: { turns: { orderBy: { index: 'asc' }, select: { role: true, content: true } } },
+      select: { scenario: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true } } },
     });
-    for (const { turns } of rows) {
+    for (const { scenario, turns } of rows) {
+      if (request.mode === 'simulated-user') {
+        // At most: every exchange played, a message as long as the recorded ones on average.
+        if (!scenario?.trim()) continue;
+        const average = turns.length === 0 ? 50 : Math.ceil(turns.reduce((sum, t) => sum + estimateTokens(t.content), 0) / turns.length);
+        let history = estimateTokens(scenario);
+        for (let k = 0; k < request.maxTurns; k++) {
+          history += average;
+          targetCalls++;
+          promptTokens += history + systemTokens;
+          completionTokens += average;
+          history += average;
+          if (k < request.maxTurns - 1) {
+            fitCalls++;
+            fitTokens += FIT_PROMPT_TOKENS + history + FIT_COMPLETION_TOKENS;
+          }
+        }
+        continue;
+      }
       let history = 0;
       turns.forEach((turn, i) => {
         const tokens = estimateTokens(turn.content);

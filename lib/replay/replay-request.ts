@@ -59,7 +59,10 @@ export const targetSchema = z.discriminatedUnion('kind', [openAITargetSchema, ht
 });
 export type ReplayTarget = z.output<typeof targetSchema>;
 
-export const REPLAY_MODES = ['teacher-forced', 'on-policy'] as const;
+export const REPLAY_MODES = ['teacher-forced', 'on-policy', 'simulated-user'] as const;
+/** Simulated-user mode: exchanges (user message and reply) per conversation at most. */
+export const MAX_SIMULATED_TURNS = 50;
+export const DEFAULT_SIMULATED_TURNS = 10;
 export type ReplayMode = (typeof REPLAY_MODES)[number];
 
 export const evaluateSchema = z.strictObject({
@@ -76,9 +79,19 @@ export const replayRequestSchema = z
   .strictObject({
     datasetId: z.string({ error: 'a dataset id is required' }).trim().min(1, 'a dataset id is required'),
     target: targetSchema,
-    mode: z.enum(REPLAY_MODES, { error: 'must be "teacher-forced" or "on-policy"' }).default('teacher-forced'),
+    mode: z.enum(REPLAY_MODES, { error: 'must be "teacher-forced", "on-policy" or "simulated-user"' }).default('teacher-forced'),
     modelVersion: z.string({ error: 'label the new model version' }).trim().min(1, 'label the new model version').max(200, 'at most 200 characters'),
-    /** The judge of the on-policy step that checks each next recorded user turn still fits; default: evaluate's judge, else the server's default. */
+    /** Simulated-user mode: at most this many exchanges (user message and reply) per conversation. */
+    maxTurns: z
+      .number({ error: 'must be a number' })
+      .int('a whole number')
+      .min(1, 'at least 1')
+      .max(MAX_SIMULATED_TURNS, `at most ${MAX_SIMULATED_TURNS}`)
+      .default(DEFAULT_SIMULATED_TURNS),
+    /**
+     * The judge of on-policy mode (checks each next recorded user turn still fits) or of simulated-user mode
+     * (plays the user); default: evaluate's judge, else the server's default.
+     */
     judge: judgeSelectionSchema.optional(),
     /** Target requests in flight at once. */
     concurrency: z.number({ error: 'must be a number' }).int('a whole number').min(1, 'at least 1').max(256, 'at most 256').default(8),

@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { judgeSelectionSchema, type JudgeSelection } from '../judge/config';
-import { REPLAY_MODES, targetSchema, type ReplayMode, type ReplayTarget } from './replay-request';
+import { DEFAULT_SIMULATED_TURNS, REPLAY_MODES, targetSchema, type ReplayMode, type ReplayTarget } from './replay-request';
 
 /** How a replay is stored, read back by the worker. */
 export interface ReplaySettings {
   mode: ReplayMode;
   target: ReplayTarget;
   concurrency: number;
+  /** Simulated-user mode: exchanges per conversation at most. */
+  maxTurns: number;
   judge: JudgeSelection | null;
 }
 
-const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8) });
+const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8), maxTurns: z.number().int().min(1).default(DEFAULT_SIMULATED_TURNS) });
 
 export function replaySettingsOf(row: { mode: string; target: unknown; parameters: unknown; judge: unknown }): ReplaySettings {
   return {
     mode: z.enum(REPLAY_MODES).parse(row.mode),
     target: targetSchema.parse(row.target),
-    concurrency: parametersSchema.parse(row.parameters ?? {}).concurrency,
+    // z.object drops the other generation parameters.
+    ...parametersSchema.parse(row.parameters ?? {}),
     judge: row.judge ? judgeSelectionSchema.parse(row.judge) : null,
   };
 }

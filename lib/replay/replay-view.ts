@@ -1,5 +1,5 @@
 import type { Db } from '../db/queries/db-types';
-import { getReplayRow, listReplayErrors, listReplayRows, type ReplayRow } from '../db/queries/replays/get-replay';
+import { countSimulationOutcomes, getReplayRow, listReplayErrors, listReplayRows, type ReplayRow } from '../db/queries/replays/get-replay';
 
 /** A replay as the API answers it and the pages show it. */
 export interface ReplayView {
@@ -36,6 +36,11 @@ export interface ReplayView {
 export interface ReplayDetail extends ReplayView {
   /** The first errored turns: conversation position and turn index (from 1), and what went wrong. */
   errors: { conversation: number; turn: number; error: string; attempts: number }[];
+  /**
+   * Simulated-user mode: how the conversations ended (goal met, failed, or maxTurns reached), and
+   * those skipped for want of a scenario, with the first ones' reason; null in the other modes.
+   */
+  simulation: { goalMet: number; goalFailed: number; maxTurns: number; skipped: number; skippedConversations: { conversation: number; reason: string }[] } | null;
 }
 
 export function replayView(row: ReplayRow): ReplayView {
@@ -70,7 +75,8 @@ export function replayView(row: ReplayRow): ReplayView {
 /** One replay with its first errored turns; NOT_FOUND when there is none. */
 export async function getReplay(db: Db, id: string): Promise<ReplayDetail> {
   const [row, errors] = await Promise.all([getReplayRow(db, id), listReplayErrors(db, id)]);
-  return { ...replayView(row), errors: errors.map((e) => ({ conversation: e.position + 1, turn: e.turnIndex + 1, error: e.error ?? '', attempts: e.attempts })) };
+  const simulation = row.mode === 'simulated-user' ? await countSimulationOutcomes(db, id) : null;
+  return { ...replayView(row), errors: errors.map((e) => ({ conversation: e.position + 1, turn: e.turnIndex + 1, error: e.error ?? '', attempts: e.attempts })), simulation };
 }
 
 /** Replays, newest first; `datasetId` keeps those that read or made that dataset. */

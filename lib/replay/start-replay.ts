@@ -39,10 +39,11 @@ export async function checkReplay(db: Db, request: ReplayRequest, env: Env): Pro
   await createTarget(db, request.target, env);
   const config = await loadJudgeConfigWithConnections(db, env);
   let judge: JudgeSelection | null = null;
-  if (request.mode === 'on-policy') {
+  if (request.mode === 'on-policy' || request.mode === 'simulated-user') {
     judge = request.judge ?? request.evaluate?.judge ?? defaultJudgeSelection(config);
     if (judge.kind === 'offline') {
-      throw new AppError('BAD_INPUT', 'judge: on-policy mode needs an OpenAI-compatible judge to check that each next user turn still fits (the offline judge cannot)', { field: 'judge' });
+      const why = request.mode === 'on-policy' ? 'on-policy mode needs an OpenAI-compatible judge to check that each next user turn still fits' : 'simulated-user mode needs an OpenAI-compatible judge to play the user';
+      throw new AppError('BAD_INPUT', `judge: ${why} (the offline judge cannot)`, { field: 'judge' });
     }
     resolveRunJudge(judge, config);
   }
@@ -61,7 +62,8 @@ export async function checkReplay(db: Db, request: ReplayRequest, env: Env): Pro
 }
 
 /**
- * Starts a replay: checks it, stores it queued with one work item per assistant turn, and hands
+ * Starts a replay: checks it, stores it queued with one work item per assistant turn (simulated-user:
+ * per exchange up to maxTurns), and hands
  * it to the worker (pg-boss chunk jobs on PostgreSQL; the SQLite worker finds it at its next
  * poll, this process's at once). Nothing is generated here.
  */
@@ -69,10 +71,11 @@ export async function startReplay(db: Db, input: ReplayRequestInput | unknown, p
   const request = parseReplayRequest(input);
   const { judge, dataset } = await checkReplay(db, request, env);
   const { target } = request;
+  const common = { concurrency: request.concurrency, ...(request.mode === 'simulated-user' ? { maxTurns: request.maxTurns } : {}) };
   const parameters =
     target.kind === 'http'
-      ? { concurrency: request.concurrency, timeoutMs: target.timeoutMs }
-      : { concurrency: request.concurrency, model: target.model, systemPrompt: target.systemPrompt ?? null, temperature: target.temperature ?? null, maxTokens: target.maxTokens ?? null, extraBody: target.extraBody ?? null };
+      ? { ...common, timeoutMs: target.timeoutMs }
+      : { ...common, model: target.model, systemPrompt: target.systemPrompt ?? null, temperature: target.temperature ?? null, maxTokens: target.maxTokens ?? null, extraBody: target.extraBody ?? null };
   const replay = await createReplay(db, {
     sourceDatasetId: dataset.id,
     mode: request.mode,
@@ -83,10 +86,12 @@ export async function startReplay(db: Db, input: ReplayRequestInput | unknown, p
     judge: judge ? { ...judge } : null,
     evaluate: request.evaluate ? { ...request.evaluate } : null,
     createdById: ownerIdOf(principal),
+    simulatedTurns: request.mode === 'simulated-user' ? request.maxTurns : null,
   });
   if (replay.totalItems === 0) {
-    await failReplay(db, replay.id, 'The dataset has no assistant turns to regenerate');
-    throw new AppError('BAD_INPUT', 'datasetId: the dataset has no assistant turns to regenerate', { field: 'datasetId' });
+    const what = request.mode === 'simulated-user' ? 'no conversation with a scenario for the simulated user to play' : 'no assistant turns to regenerate';
+    await failReplay(db, replay.id, `The dataset has ${what}`);
+    throw new AppError('BAD_INPUT', `datasetId: the dataset has ${what}`, { field: 'datasetId' });
   }
   const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
   if (providerOf(url) === 'postgres') {

@@ -21,6 +21,7 @@ const answers: { [S in LlmOnlyStep]: (input: StepInput<S>) => StepOutput<S> } = 
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: PLANNED }),
   'goal_accuracy.goal': () => ({ score: 1, reason: PLANNED }),
   'goal_accuracy.plan': () => ({ score: 1, reason: PLANNED }),
+  'replay.simulate_user': () => ({ status: 'continue', message: PLANNED, reason: PLANNED }),
 };
 
 /** A stand-in reply to a step of a metric that needs an LLM judge, for planning only. */

@@ -11,9 +11,12 @@ import { redactSecrets } from '../../redact-secrets';
 import { replaySettingsOf } from '../replay-settings';
 import { createTarget } from '../targets/create-target';
 import type { RetryPolicy } from '../targets/send-with-retries';
-import { TargetError, type ReplayTargetClient } from '../targets/target-types';
+import { TargetError, type ReplayTargetClient, type TargetMessage } from '../targets/target-types';
 import { checkNextTurnFits } from './fit-check';
 import { historyBefore, type SourceTurn } from './history';
+import { endSimulatedConversation } from '../../db/queries/replays/end-simulated-conversation';
+import { simulatedStateOf, SIMULATION_ENDS, type SimulatedExchange } from './simulated-exchange';
+import { simulateUser } from './simulate-user';
 
 export interface ExecuteReplayChunkOptions {
   db: Db;
@@ -33,7 +36,9 @@ interface Work {
   position: number;
   key: string;
   turns: SourceTurn[];
-  items: Map<number, { status: string; content: string | null; state: unknown; nextFits: boolean | null }>;
+  scenario: string | null;
+  expectedOutcome: string | null;
+  items: Map<number, { status: string; content: string | null; state: unknown; nextFits: boolean | null; fitReason: string | null }>;
 }
 
 const stopped = (signal: AbortSignal | undefined): boolean => signal?.aborted ?? false;
@@ -44,7 +49,9 @@ const empty = { promptTokens: 0, completionTokens: 0, costUsd: 0, targetCalls: 0
  * as soon as it is done. Teacher-forced: every turn from its recorded history, all in parallel
  * (an HTTP target's turns of one conversation in order, so its state is handed on). On-policy:
  * each conversation in order with the regenerated replies in its history, the judge checking
- * after each reply that the next recorded user turn still fits. Run again after a crash, it
+ * after each reply that the next recorded user turn still fits. Simulated user: each conversation
+ * with a scenario in order, the judge writing the user's messages until it says the goal is met
+ * or failed, or maxTurns exchanges. Run again after a crash, it
  * generates only what is not stored.
  */
 export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Promise<{ generated: number }> {
@@ -64,7 +71,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     return { generated: 0 };
   }
   const judge =
-    settings.mode === 'on-policy'
+    settings.mode !== 'teacher-forced'
       ? (options.judge ??
         createJudge(settings.judge ?? { kind: 'offline' }, await loadJudgeConfigWithConnections(db, options.env), { cache: createPrismaJudgeCache(db), concurrency: settings.concurrency }))
       : null;
@@ -128,6 +135,127 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     item.content = outcome.content ?? null;
     item.state = outcome.state ?? null;
     item.nextFits = outcome.nextFits ?? null;
+    item.fitReason = outcome.fitReason ?? null;
+  }
+
+  /** Wraps a call so that a cancel aborts it (a signal of its own: the clients leave listeners on theirs). */
+  async function abortable<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const own = new AbortController();
+    const abort = () => own.abort(cancel.signal.reason);
+    cancel.signal.addEventListener('abort', abort, { once: true });
+    return call(own.signal).finally(() => cancel.signal.removeEventListener('abort', abort));
+  }
+
+  /**
+   * One simulated exchange: the user message (the recorded first one, else the judge's), the
+   * target's reply, then, unless it is the last exchange allowed, the judge's verdict with the
+   * next user message.
+   */
+  async function produceSimulated(w: Work, turnIndex: number, transcript: TargetMessage[], user: { content: string; simulated: boolean } | null, state: unknown): Promise<ReplayTurnOutcome | null> {
+    if (stopped(signal)) return null;
+    const where = `conversation ${w.position + 1}, turn ${turnIndex + 1}`;
+    const cost = { ...empty };
+    const addJudge = (v: { promptTokens: number; completionTokens: number; costUsd: number }) => {
+      cost.promptTokens += v.promptTokens;
+      cost.completionTokens += v.completionTokens;
+      cost.costUsd += v.costUsd;
+      cost.judgeCalls++;
+    };
+    const scenario = { scenario: w.scenario ?? '', expectedOutcome: w.expectedOutcome };
+    try {
+      if (!user) {
+        const opening = await abortable((s) => simulateUser(judge!, { ...scenario, transcript }, s));
+        addJudge(opening);
+        user = { content: opening.message, simulated: true };
+      }
+      const messages = [...transcript, { role: 'user' as const, content: user.content }];
+      let reply;
+      try {
+        reply = await abortable((s) => target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal: s }));
+      } catch (error) {
+        if (stopped(signal) || cancel.signal.aborted) return null;
+        const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
+        return { ...empty, judgeCalls: cost.judgeCalls, error: redactSecrets(`${where}: ${message}`) };
+      }
+      cost.promptTokens += reply.promptTokens;
+      cost.completionTokens += reply.completionTokens;
+      cost.costUsd += reply.costUsd;
+      cost.targetCalls = reply.requests;
+      const last = turnIndex >= 2 * settings.maxTurns - 1;
+      let next: SimulatedExchange['next'] = null;
+      if (!last) {
+        try {
+          const verdict = await abortable((s) => simulateUser(judge!, { ...scenario, transcript: [...messages, { role: 'assistant', content: reply.content }] }, s));
+          addJudge(verdict);
+          next = { status: verdict.status, message: verdict.message, reason: verdict.reason };
+        } catch (error) {
+          if (cancel.signal.aborted) return null;
+          return { ...empty, targetCalls: reply.requests, error: redactSecrets(`${where}: the judge playing the user could not answer: ${(error as Error).message}`) };
+        }
+      }
+      const exchange: SimulatedExchange = { user: user.content, simulated: user.simulated, next, target: reply.state ?? null };
+      return {
+        ...cost,
+        content: reply.content,
+        retrievalContext: reply.retrievalContext,
+        toolsCalled: reply.toolsCalled,
+        state: exchange,
+        ...(last ? { fitReason: 'max_turns' } : next && next.status !== 'continue' ? { fitReason: next.status } : {}),
+      };
+    } catch (error) {
+      if (stopped(signal) || cancel.signal.aborted) return null;
+      return { ...empty, judgeCalls: cost.judgeCalls, error: redactSecrets(`${where}: the judge playing the user could not open the conversation: ${(error as Error).message}`) };
+    }
+  }
+
+  /** A simulated conversation: its exchanges in order, each after the reply before it; stops at the judge's end. */
+  async function simulate(w: Work): Promise<void> {
+    const transcript: TargetMessage[] = [];
+    const firstUser = w.turns.find((t) => t.role !== 'assistant');
+    let user: { content: string; simulated: boolean } | null = firstUser ? { content: firstUser.content, simulated: false } : null;
+    let state: unknown = null;
+    let failedAt: number | null = null;
+    for (const [turnIndex, item] of [...w.items].sort((a, b) => a[0] - b[0])) {
+      if (stopped(signal)) return;
+      if (item.status === 'done') {
+        const exchange = simulatedStateOf(item.state);
+        transcript.push({ role: 'user', content: exchange.user }, { role: 'assistant', content: item.content ?? '' });
+        state = exchange.target ?? state;
+        if (item.fitReason && SIMULATION_ENDS.has(item.fitReason)) {
+          // Ended before a kill could drop the exchanges after it.
+          if ([...w.items].some(([later, i]) => later > turnIndex && i.status === 'pending')) await endSimulatedConversation(db, replayId, w.position, turnIndex);
+          return;
+        }
+        user = exchange.next ? { content: exchange.next.message, simulated: true } : null;
+        continue;
+      }
+      if (item.status === 'error') {
+        failedAt ??= turnIndex;
+        continue;
+      }
+      if (item.status !== 'pending') continue;
+      if (failedAt !== null) {
+        store(w, turnIndex, { ...empty, error: `conversation ${w.position + 1}, turn ${turnIndex + 1}: not generated: turn ${failedAt + 1} failed, and the simulated conversation needs it` });
+        continue;
+      }
+      const outcome = await limit(() => produceSimulated(w, turnIndex, transcript, user, state));
+      if (outcome === null) return;
+      store(w, turnIndex, outcome);
+      if (outcome.error !== undefined) {
+        failedAt = turnIndex;
+        continue;
+      }
+      const exchange = outcome.state as SimulatedExchange;
+      transcript.push({ role: 'user', content: exchange.user }, { role: 'assistant', content: outcome.content! });
+      if (exchange.target !== null) state = exchange.target;
+      if (outcome.fitReason && SIMULATION_ENDS.has(outcome.fitReason)) {
+        // Stored first: a kill in between leaves the exchanges after it for the next worker to drop.
+        await recorder.flush();
+        await endSimulatedConversation(db, replayId, w.position, turnIndex);
+        return;
+      }
+      user = exchange.next ? { content: exchange.next.message, simulated: true } : null;
+    }
   }
 
   /** A conversation's turns in order: on-policy, or teacher-forced with a target that keeps state. */
@@ -163,7 +291,9 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   }
 
   try {
-    if (settings.mode === 'on-policy' || target.kind === 'http') {
+    if (settings.mode === 'simulated-user') {
+      await Promise.all(work.map((w) => simulate(w)));
+    } else if (settings.mode === 'on-policy' || target.kind === 'http') {
       await Promise.all(work.map((w) => inOrder(w, settings.mode === 'on-policy')));
     } else {
       const pending = work.flatMap((w) => [...w.items].filter(([, i]) => i.status === 'pending').map(([turnIndex]) => ({ w, turnIndex })));
@@ -188,15 +318,15 @@ async function loadWork(db: Db, replayId: string, datasetId: string, range: { fr
     db.conversation.findMany({
       where: { datasetId, ...(positions ? { position: positions } : {}) },
       orderBy: { position: 'asc' },
-      select: { position: true, matchKey: true, externalId: true, turns: { orderBy: { index: 'asc' }, select: { id: true, index: true, role: true, content: true } } },
+      select: { position: true, matchKey: true, externalId: true, scenario: true, expectedOutcome: true, turns: { orderBy: { index: 'asc' }, select: { id: true, index: true, role: true, content: true } } },
     }),
     db.replayTurn.findMany({
       where: { replayId, ...(positions ? { position: positions } : {}) },
-      select: { position: true, turnIndex: true, status: true, content: true, state: true, nextFits: true },
+      select: { position: true, turnIndex: true, status: true, content: true, state: true, nextFits: true, fitReason: true },
     }),
   ]);
   const byPosition = new Map<number, Work>();
-  for (const c of conversations) byPosition.set(c.position, { position: c.position, key: c.externalId ?? c.matchKey, turns: c.turns, items: new Map() });
-  for (const item of items) byPosition.get(item.position)?.items.set(item.turnIndex, { status: item.status, content: item.content, state: item.state, nextFits: item.nextFits });
+  for (const c of conversations) byPosition.set(c.position, { position: c.position, key: c.externalId ?? c.matchKey, turns: c.turns, scenario: c.scenario, expectedOutcome: c.expectedOutcome, items: new Map() });
+  for (const item of items) byPosition.get(item.position)?.items.set(item.turnIndex, { status: item.status, content: item.content, state: item.state, nextFits: item.nextFits, fitReason: item.fitReason });
   return [...byPosition.values()].filter((w) => w.items.size > 0);
 }

@@ -40,6 +40,11 @@ export function createTurnRecorder(db: Db, replayId: string) {
       if (buffer.length >= FLUSH_TURNS) void flush();
       else timer ??= setTimeout(() => void flush(), FLUSH_MS);
     },
+    /** Writes what is buffered now; throws the first write failure, if any. */
+    async flush(): Promise<void> {
+      await flush();
+      if (failure) throw failure;
+    },
     /** Writes what is left; throws the first write failure, if any. Returns the turns stored. */
     async close(): Promise<number> {
       await flush();

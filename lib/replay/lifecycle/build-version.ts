@@ -3,6 +3,7 @@ import { conversationFromRow, conversationSelect } from '../../db/queries/datase
 import type { Db } from '../../db/queries/db-types';
 import { saveDataset } from '../../db/queries/datasets/save-dataset';
 import { linkSourceTurns } from '../../db/queries/replays/link-source-turns';
+import { simulatedStateOf } from '../execution/simulated-exchange';
 
 const STEP = 200;
 
@@ -19,7 +20,9 @@ interface ReplayForVersion {
  * scenarios and fields, user turns as recorded, assistant turns as regenerated (with the
  * target's own retrieval context when it gave one, else the recorded one). A conversation with
  * an errored turn is left out (it can be retried); an off-script one is kept with the mark in
- * its metadata. Every turn is linked to its source turn. Null when no conversation is whole.
+ * its metadata. Every turn is linked to its source turn. Simulated-user mode: the conversation
+ * is the simulated one (see simulatedConversation); one without a scenario was skipped and is
+ * left out. Null when no conversation is whole.
  */
 export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Promise<{ datasetId: string; conversations: number; leftOut: number } | null> {
   const source = await db.dataset.findUniqueOrThrow({ where: { id: replay.sourceDatasetId }, select: { name: true, conversationCount: true } });
@@ -32,7 +35,7 @@ export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Prom
         db.conversation.findMany({ where: { datasetId: replay.sourceDatasetId, position: { gte: from, lt: from + STEP } }, orderBy: { position: 'asc' }, select: { position: true, ...conversationSelect } }),
         db.replayTurn.findMany({
           where: { replayId: replay.id, position: { gte: from, lt: from + STEP } },
-          select: { position: true, turnIndex: true, status: true, content: true, retrievalContext: true, toolsCalled: true, nextFits: true, fitReason: true },
+          select: { position: true, turnIndex: true, status: true, content: true, retrievalContext: true, toolsCalled: true, nextFits: true, fitReason: true, state: true },
         }),
       ]);
       const byPosition = new Map<number, typeof items>();
@@ -45,6 +48,11 @@ export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Prom
           continue;
         }
         const recorded = conversationFromRow(row);
+        if (replay.mode === 'simulated-user') {
+          batch.push(simulatedConversation(recorded, turns));
+          sourcePositions.push(row.position);
+          continue;
+        }
         const byIndex = new Map(turns.map((t) => [t.turnIndex, t]));
         const offScript = turns.filter((t) => t.nextFits === false).sort((a, b) => a.turnIndex - b.turnIndex)[0];
         batch.push({
@@ -83,4 +91,42 @@ export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Prom
     return null;
   }
   return { datasetId: saved.id, conversations: saved.conversationCount, leftOut };
+}
+
+interface StoredExchange {
+  turnIndex: number;
+  content: string | null;
+  retrievalContext: unknown;
+  toolsCalled: unknown;
+  fitReason: string | null;
+  state: unknown;
+}
+
+/**
+ * A simulated conversation as stored in the new version: the recorded fields, the exchanges as
+ * played (generated user turns marked `simulated` in their metadata, the target's own retrieval
+ * context when it gave one) and how it ended in `replaySimulation`: goal_met or goal_failed with
+ * the judge's reason, or max_turns.
+ */
+function simulatedConversation(recorded: Conversation, items: readonly StoredExchange[]): Conversation {
+  const exchanges = [...items].sort((a, b) => a.turnIndex - b.turnIndex);
+  const turns: Conversation['turns'] = [];
+  for (const item of exchanges) {
+    const exchange = simulatedStateOf(item.state);
+    turns.push({ role: 'user', content: exchange.user, ...(exchange.simulated ? { metadata: { simulated: true } } : {}) });
+    turns.push({
+      role: 'assistant',
+      content: item.content ?? '',
+      ...(Array.isArray(item.retrievalContext) ? { retrievalContext: item.retrievalContext.map(String) } : {}),
+      ...(Array.isArray(item.toolsCalled) ? { toolsCalled: item.toolsCalled } : {}),
+    });
+  }
+  const last = exchanges.at(-1);
+  const verdict = last ? simulatedStateOf(last.state).next : null;
+  const outcome = last?.fitReason ?? 'max_turns';
+  return {
+    ...recorded,
+    metadata: { ...recorded.metadata, replaySimulation: { outcome, exchanges: exchanges.length, ...(verdict && outcome !== 'max_turns' ? { reason: verdict.reason } : {}) } },
+    turns,
+  };
 }

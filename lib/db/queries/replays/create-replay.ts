@@ -11,21 +11,28 @@ export interface NewReplay {
   judge: Record<string, unknown> | null;
   evaluate: Record<string, unknown> | null;
   createdById: string | null;
+  /** Simulated-user mode: exchanges per conversation at most; null in the other modes. */
+  simulatedTurns?: number | null;
 }
+
+/** Why a conversation takes no part in a simulated-user replay (stored on its one "skipped" item). */
+export const NO_SCENARIO = 'skipped: the conversation has no scenario for the simulated user to play';
 
 const CONVERSATIONS_PER_READ = 500;
 const TURNS_PER_INSERT = 1000;
 
 /**
- * Stores a queued replay with one work item per assistant turn of the source dataset, in one
+ * Stores a queued replay with one work item per assistant turn of the source dataset (per
+ * simulated exchange in simulated-user mode), in one
  * transaction: a worker never sees a replay whose items are half written. Returns its id and
  * how many turns it has to generate.
  */
 export async function createReplay(db: Db, replay: NewReplay): Promise<{ id: string; totalItems: number }> {
   return db.$transaction(
     async (tx) => {
+      const { simulatedTurns, ...fields } = replay;
       const { id } = await tx.replay.create({
-        data: { ...replay, target: replay.target as Prisma.InputJsonValue, parameters: replay.parameters as Prisma.InputJsonValue, judge: (replay.judge as Prisma.InputJsonValue | null) ?? Prisma.DbNull, evaluate: (replay.evaluate as Prisma.InputJsonValue | null) ?? Prisma.DbNull },
+        data: { ...fields, target: replay.target as Prisma.InputJsonValue, parameters: replay.parameters as Prisma.InputJsonValue, judge: (replay.judge as Prisma.InputJsonValue | null) ?? Prisma.DbNull, evaluate: (replay.evaluate as Prisma.InputJsonValue | null) ?? Prisma.DbNull },
         select: { id: true },
       });
       let total = 0;
@@ -33,16 +40,28 @@ export async function createReplay(db: Db, replay: NewReplay): Promise<{ id: str
         const conversations = await tx.conversation.findMany({
           where: { datasetId: replay.sourceDatasetId, position: { gte: from, lt: from + CONVERSATIONS_PER_READ } },
           orderBy: { position: 'asc' },
-          select: { position: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'asc' }, select: { id: true, index: true } } },
+          select: { position: true, scenario: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'asc' }, select: { id: true, index: true } } },
         });
         if (conversations.length === 0) break;
-        const rows = conversations.flatMap((c) => c.turns.map((t) => ({ replayId: id, position: c.position, turnIndex: t.index, sourceTurnId: t.id })));
+        const rows = conversations.flatMap((c) => (simulatedTurns ? simulatedRows(id, c, simulatedTurns) : c.turns.map((t) => ({ replayId: id, position: c.position, turnIndex: t.index, sourceTurnId: t.id }))));
         for (let i = 0; i < rows.length; i += TURNS_PER_INSERT) await tx.replayTurn.createMany({ data: rows.slice(i, i + TURNS_PER_INSERT) });
-        total += rows.length;
+        total += rows.filter((r) => !('status' in r)).length;
       }
       await tx.replay.update({ where: { id }, data: { totalItems: total } });
       return { id, totalItems: total };
     },
     { timeout: 5 * 60_000 },
   );
+}
+
+/**
+ * Simulated-user mode: one item per exchange, the reply at index 2k+1 (the user message before
+ * it at 2k), up to maxTurns; those past the end of the conversation are deleted. Linked to the
+ * recorded assistant turn at the same index, none ('') past the recorded length. A conversation
+ * without a scenario gets one skipped item saying why, not counted in the work to do.
+ */
+function simulatedRows(replayId: string, c: { position: number; scenario: string | null; turns: { id: string; index: number }[] }, maxTurns: number) {
+  if (!c.scenario?.trim()) return [{ replayId, position: c.position, turnIndex: 0, sourceTurnId: '', status: 'skipped', error: NO_SCENARIO }];
+  const recorded = new Map(c.turns.map((t) => [t.index, t.id]));
+  return Array.from({ length: maxTurns }, (_, k) => ({ replayId, position: c.position, turnIndex: 2 * k + 1, sourceTurnId: recorded.get(2 * k + 1) ?? '' }));
 }

@@ -85,3 +85,20 @@ export async function listReplayErrors(db: Db, id: string, take = 20): Promise<{
     select: { position: true, turnIndex: true, error: true, attempts: true },
   });
 }
+
+/** A simulated-user replay's ended conversations by outcome (on their last exchange's fitReason), and its skipped ones. */
+export async function countSimulationOutcomes(db: Db, id: string, take = 20) {
+  const [ended, skipped, firstSkipped] = await Promise.all([
+    db.replayTurn.groupBy({ by: ['fitReason'], where: { replayId: id, status: 'done', fitReason: { in: ['goal_met', 'goal_failed', 'max_turns'] } }, _count: { _all: true } }),
+    db.replayTurn.count({ where: { replayId: id, status: 'skipped' } }),
+    db.replayTurn.findMany({ where: { replayId: id, status: 'skipped' }, orderBy: { position: 'asc' }, take, select: { position: true, error: true } }),
+  ]);
+  const count = (outcome: string) => ended.find((e) => e.fitReason === outcome)?._count._all ?? 0;
+  return {
+    goalMet: count('goal_met'),
+    goalFailed: count('goal_failed'),
+    maxTurns: count('max_turns'),
+    skipped,
+    skippedConversations: firstSkipped.map((s) => ({ conversation: s.position + 1, reason: s.error ?? '' })),
+  };
+}
