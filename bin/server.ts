@@ -6,7 +6,7 @@
  * X-Forwarded-For a client sends.
  */
 import path from 'node:path';
-import { loadEnvConfig } from '@next/env';
+import nextEnv from '@next/env';
 import { bindAddress } from '../lib/server/bind-address';
 import { createAppServer } from '../lib/server/app-server';
 import { parseTrustedProxies } from '../lib/server/forwarded-headers';
@@ -22,7 +22,7 @@ Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || 'production' });
 const dir = path.resolve(import.meta.dirname, '..');
 // The .env files, read as Next.js reads them, before the settings below are: Next.js must be
 // told the address it listens on (a server action that redirects fetches the page from it).
-loadEnvConfig(dir, false);
+nextEnv.loadEnvConfig(dir, false);
 
 const settings = (() => {
   try {
