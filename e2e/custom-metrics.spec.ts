@@ -104,7 +104,11 @@ async function startRun(page: Page, label: string): Promise<string> {
   await page.goto('/datasets');
   await page.getByRole('link', { name: DATASET }).first().click();
   await page.getByRole('link', { name: 'New run' }).click();
-  for (const builtIn of ['Knowledge retention', 'Conversation relevancy']) await page.getByRole('checkbox', { name: builtIn, exact: true }).uncheck();
+  await page.getByLabel('Judge', { exact: true }).selectOption(JUDGE);
+  // Only the two custom metrics: every built-in one this dataset has the data for is offered checked.
+  for (const builtIn of ['Knowledge retention', 'Conversation relevancy', 'Conversation completeness', 'Goal accuracy']) {
+    await page.getByRole('checkbox', { name: builtIn, exact: true }).uncheck();
+  }
   // Custom metrics are offered unselected (each costs judge calls), with what they apply to.
   const refund = page.getByRole('checkbox', { name: 'Refund policy', exact: true });
   const tone = page.getByRole('checkbox', { name: 'Polite tone', exact: true });
@@ -116,7 +120,6 @@ async function startRun(page: Page, label: string): Promise<string> {
     await expect(group).toContainText('Applies to 3 of 3 conversations');
     await expect(group).toContainText(/custom · v\d/);
   }
-  await page.getByLabel('Judge', { exact: true }).selectOption(JUDGE);
   await page.getByLabel('Model version under test').fill(label);
   await expect(page.getByTestId('preview-items')).toHaveText('6');
   await page.getByRole('button', { name: 'Start run' }).click();
