@@ -58,6 +58,8 @@ test('three samples per item mark the turn a noisy judge alternates on as unstab
   await page.goto(`/runs/new?dataset=${datasetId}`);
   await page.getByRole('checkbox', { name: 'Knowledge retention', exact: true }).uncheck();
   await page.getByLabel('Judge', { exact: true }).selectOption(JUDGE);
+  // The scripted judge answers relevancy only: the conversation-wide metrics an LLM judge is offered go.
+  for (const metric of ['Conversation completeness', 'Goal accuracy']) await page.getByRole('checkbox', { name: metric, exact: true }).uncheck();
   await page.getByLabel('Samples per item').fill('3');
   await expect(page.getByLabel('Judge temperature')).toHaveValue('0.7');
   await page.getByRole('button', { name: 'Start run' }).click();
