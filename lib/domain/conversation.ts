@@ -9,6 +9,8 @@ export const turnSchema = z.object({
   /** Reference items the reply should cover (Mastra's context); context_coverage reads it. */
   context: z.array(z.string()).optional(),
   toolsCalled: z.array(z.unknown()).optional(),
+  /** The tools the assistant should have called for this reply (deepeval's expected_tools); tool_use reads it. */
+  expectedTools: z.array(z.unknown()).optional(),
   /** The reply the assistant should have given (contextual_recall reads it). */
   expectedOutput: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
@@ -25,6 +27,10 @@ export const conversationSchema = z.object({
   chatbotRole: z.string().optional(),
   userDescription: z.string().optional(),
   context: z.array(z.string()).optional(),
+  /** Topics the chatbot should answer on (deepeval's relevant_topics); topic_adherence reads it. */
+  relevantTopics: z.array(z.string()).optional(),
+  /** Tools the chatbot may call (deepeval's available_tools); tool_use reads it. */
+  availableTools: z.array(z.unknown()).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   turns: z.array(turnSchema),
 });
