@@ -11,6 +11,7 @@ import { runsQuerySchema } from './list-runs';
 import { pageQuerySchema } from './pagination';
 import { replayRequestSchema } from '../replay/replay-request';
 import { replaysQuerySchema } from './replays';
+import { onlineRuleInputSchema } from '../online/rule-input';
 
 /*
  * The OpenAPI 3.1 document of /api/v1, built from the zod schemas the routes parse their input
@@ -36,6 +37,17 @@ function queryParameters(schema: z.ZodObject): unknown[] {
 }
 
 const runIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The run id' };
+
+const ruleIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The online rule id' };
+const ruleBody = (partial: boolean) => ({
+  required: true,
+  content: { 'application/json': { schema: jsonSchema(partial ? onlineRuleInputSchema.partial() : onlineRuleInputSchema) } },
+  description:
+    'datasetIds: live (OpenTelemetry) datasets; metrics and judge as a run names them; sampleRate 0–100 % chosen by a hash of the conversation id; ' +
+    'idleMinutes (default 5) of silence after which a conversation is closed and scored; dailyCapUsd: judge spend a UTC day may reach; ' +
+    'versionAttribute: the span attribute whose value becomes each run\'s model version.' +
+    (partial ? ' Only the fields given change ({"enabled": false} pauses the rule).' : ''),
+});
 
 const replayIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The replay id' };
 const replayBody = {
@@ -192,6 +204,15 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/replays/{id}/retry': {
         post: { summary: 'Generate again the errored turns of an ended replay; it makes a new dataset version when done', parameters: [replayIdParameter], responses: { 202: json('How many turns were reopened'), ...errors(401, 403, 404, 409) } },
+      },
+      '/online-rules': {
+        get: { summary: 'Online evaluation rules (capReached: the daily cost cap paused scoring until the next UTC day)', responses: { 200: json('The rules'), ...errors(401) } },
+        post: { summary: 'Create an online evaluation rule: the worker scores closed production conversations into a run per UTC day and model version', requestBody: ruleBody(false), responses: { 201: json('The rule'), ...errors(400, 401, 403, 409) } },
+      },
+      '/online-rules/{id}': {
+        get: { summary: 'A rule and its runs, newest day first (the run of superseded results last)', parameters: [ruleIdParameter], responses: { 200: json('The rule with runs'), ...errors(401, 404) } },
+        patch: { summary: 'Change, pause or resume a rule', parameters: [ruleIdParameter], requestBody: ruleBody(true), responses: { 200: json('The rule'), ...errors(400, 401, 403, 404, 409) } },
+        delete: { summary: 'Delete a rule (its runs stay)', parameters: [ruleIdParameter], responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404) } },
       },
       '/compare': {
         get: {

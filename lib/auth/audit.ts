@@ -15,7 +15,10 @@ export type AuditAction =
   | 'api-key.revoke'
   | 'connection.create'
   | 'connection.update'
-  | 'connection.delete';
+  | 'connection.delete'
+  | 'online-rule.create'
+  | 'online-rule.update'
+  | 'online-rule.delete';
 
 /** Records who did what; a failure to record is logged and does not undo the action. */
 export async function recordAudit(db: Db, actor: Principal, action: AuditAction, targetId: string | null, detail?: string): Promise<void> {

@@ -14,6 +14,28 @@ export interface LlmCallFact {
   userText?: string;
   assistantText?: string;
   toolCalls?: { name: string; arguments?: string }[];
+  /** Attributes kept as labels (a model version), by key. */
+  labels?: Record<string, string>;
+}
+
+/** Attributes always kept as labels of an LLM call; online rules may name others. */
+export const DEFAULT_LABEL_KEYS = ['service.version', 'gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name'];
+
+/**
+ * The values of `keys`, and of every attribute whose key names a version (so that a rule made
+ * later still finds its label), on the span, else on its resource (strings and numbers only).
+ */
+function labelsOf(span: NormalSpan, keys: readonly string[]): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  const wanted = new Set(keys);
+  for (const attributes of [span.resource, span.attributes]) {
+    for (const [key, value] of Object.entries(attributes)) {
+      if (!wanted.has(key) && !/version/i.test(key)) continue;
+      if (typeof value === 'string' && value) out[key] = value.slice(0, 200);
+      else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** What a span says about its whole trace. */
@@ -114,7 +136,7 @@ function retrievedOf(a: Attributes): string[] | undefined {
 }
 
 /** Facts of one span: a trace fact when it names a conversation or retrieved documents; an LLM call fact for an LLM span. */
-export function factsOfSpan(span: NormalSpan, userKey?: string): { call?: LlmCallFact; trace?: TraceFact } {
+export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: readonly string[] = DEFAULT_LABEL_KEYS): { call?: LlmCallFact; trace?: TraceFact } {
   const a = span.attributes;
   const service = serviceOf(span.resource);
   const conversationId = conversationIdOf(a, userKey);
@@ -122,7 +144,7 @@ export function factsOfSpan(span: NormalSpan, userKey?: string): { call?: LlmCal
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
   const shape = llmShape(a);
   if (!shape) return { trace };
-  const call: LlmCallFact = { traceId: span.traceId, spanId: span.spanId, service, conversationId, shape, startedAt: new Date(span.startMs) };
+  const call: LlmCallFact = { traceId: span.traceId, spanId: span.spanId, service, conversationId, shape, startedAt: new Date(span.startMs), labels: labelsOf(span, labelKeys) };
   if (shape === 'otel-genai') {
     call.userText = lastUserOfGenAi(parseJson(a['gen_ai.input.messages']));
     const output = parseJson(a['gen_ai.output.messages']);

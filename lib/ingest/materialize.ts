@@ -6,6 +6,7 @@ interface TurnPair {
   assistant: string;
   retrieved: string[] | null;
   toolCalls: unknown;
+  labels: unknown;
 }
 
 const TRACE_PREFIX = 'trace:';
@@ -44,6 +45,7 @@ async function turnOfTrace(db: Db, traceId: string): Promise<TurnPair | null> {
     assistant: call.assistantText,
     retrieved: Array.isArray(trace?.retrieved) ? (trace.retrieved as string[]) : null,
     toolCalls: call.toolCalls ?? null,
+    labels: call.labels ?? null,
   };
 }
 
@@ -70,6 +72,7 @@ async function writeConversation(db: Db, datasetId: string, conversationId: stri
       content: pair.assistant,
       ...(pair.retrieved ? { retrievalContext: pair.retrieved } : {}),
       ...(pair.toolCalls ? { toolsCalled: pair.toolCalls } : {}),
+      ...(pair.labels ? { metadata: { labels: pair.labels } } : {}),
     },
   ]);
   for (let attempt = 0; ; attempt++) {
@@ -85,6 +88,7 @@ async function writeConversation(db: Db, datasetId: string, conversationId: stri
       matchKey: conversationId,
       firstUserMessage: pairs[0]?.user.slice(0, 500),
       turnCount: turns.length,
+      lastActivityAt: new Date(),
       turns: { create: turns },
     };
     try {

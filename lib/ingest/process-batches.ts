@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { factsOfLogs, factsOfSpan, type LlmCallFact, type TraceFact } from './extract-facts';
+import { DEFAULT_LABEL_KEYS, factsOfLogs, factsOfSpan, type LlmCallFact, type TraceFact } from './extract-facts';
 import { materializeTraces } from './materialize';
 import { normalizeLogs, normalizeSpans } from './normalize';
 import { decodeExport, type Encoding, type Signal } from './otlp-codec';
@@ -7,8 +7,19 @@ import { storeCallFacts, storeTraceFacts } from './store-facts';
 
 const LEASE_MS = 60_000;
 
+/** The attributes kept as labels: the common ones and those online rules take their model version from. */
+async function labelKeysOf(db: Db): Promise<string[]> {
+  const rules = await db.onlineRule.findMany({ where: { versionAttribute: { not: null } }, select: { versionAttribute: true } });
+  return [...new Set([...DEFAULT_LABEL_KEYS, ...rules.map((r) => r.versionAttribute!)])];
+}
+
 /** Decodes one stored batch and merges what it says; returns the rejected records' count and first reason. */
-async function processOne(db: Db, batch: { id: string; signal: string; encoding: string; gzip: boolean; body: Uint8Array }, env: Record<string, string | undefined>): Promise<string | null> {
+async function processOne(
+  db: Db,
+  batch: { id: string; signal: string; encoding: string; gzip: boolean; body: Uint8Array },
+  env: Record<string, string | undefined>,
+  labelKeys: readonly string[],
+): Promise<string | null> {
   const decoded = decodeExport(batch.signal as Signal, batch.encoding as Encoding, batch.gzip, batch.body);
   const userKey = env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
   const calls: LlmCallFact[] = [];
@@ -18,7 +29,7 @@ async function processOne(db: Db, batch: { id: string; signal: string; encoding:
     const spans = normalizeSpans(decoded);
     rejected = { count: spans.rejected, first: spans.firstError };
     for (const span of spans.records) {
-      const { call, trace } = factsOfSpan(span, userKey);
+      const { call, trace } = factsOfSpan(span, userKey, labelKeys);
       if (call) calls.push(call);
       if (trace) traces.push(trace);
     }
@@ -48,6 +59,7 @@ export async function processPendingBatches(db: Db, options: { limit?: number; e
     select: { id: true, leaseUntil: true },
   });
   let done = 0;
+  const labelKeys = candidates.length ? await labelKeysOf(db) : DEFAULT_LABEL_KEYS;
   for (const candidate of candidates) {
     // The lease is taken by a conditional update: of two workers, one gets it.
     const { count } = await db.otlpBatch.updateMany({
@@ -58,7 +70,7 @@ export async function processPendingBatches(db: Db, options: { limit?: number; e
     const batch = await db.otlpBatch.findUniqueOrThrow({ where: { id: candidate.id }, select: { id: true, signal: true, encoding: true, gzip: true, body: true } });
     let error: string | null;
     try {
-      error = await processOne(db, batch, env);
+      error = await processOne(db, batch, env, labelKeys);
     } catch (thrown) {
       error = (thrown as Error).message.slice(0, 1000);
     }

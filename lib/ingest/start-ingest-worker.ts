@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { stopWithRunWorker } from '../runs/start-run-worker';
+import { scoreClosedConversations } from '../online/score-closed-conversations';
 import { processPendingBatches } from './process-batches';
 
 interface IngestWorker {
@@ -9,7 +10,8 @@ interface IngestWorker {
 const globalForIngest = globalThis as unknown as { turnwiseIngestWorker?: IngestWorker };
 
 /**
- * Polls for stored OTLP batches and processes them, in this process's worker (the app server's or
+ * Polls for stored OTLP batches and processes them, then (every TURNWISE_ONLINE_POLL_MS, 15 s) lets
+ * the online evaluation rules score the conversations that have closed, in this process's worker (the app server's or
  * `npm run worker`). Batches are taken under a lease by a conditional update, so that processes on
  * one PostgreSQL database share them, each batch once. One per process. On SQLite run one worker
  * process (as `npm run dashboard` does): two ingesting into one SQLite file at once were seen to
@@ -18,6 +20,8 @@ const globalForIngest = globalThis as unknown as { turnwiseIngestWorker?: Ingest
 export function startIngestWorker(options: { db: Db; env: Record<string, string | undefined>; log: (message: string) => void }): IngestWorker {
   if (globalForIngest.turnwiseIngestWorker) return globalForIngest.turnwiseIngestWorker;
   const pollMs = Number(options.env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(options.env.TURNWISE_INGEST_POLL_MS) : 1_000;
+  const onlineMs = Number(options.env.TURNWISE_ONLINE_POLL_MS) > 0 ? Number(options.env.TURNWISE_ONLINE_POLL_MS) : 15_000;
+  let onlineAt = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -28,6 +32,17 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
         while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: 20 })) === 20);
       } catch (error) {
         options.log(`ingest step failed: ${(error as Error).message}`);
+      }
+      // Online evaluation rules score the conversations that have gone quiet.
+      if (!stopped && Date.now() - onlineAt >= onlineMs) {
+        onlineAt = Date.now();
+        try {
+          for (const pass of await scoreClosedConversations({ db: options.db, env: options.env, log: options.log })) {
+            if (pass.scored) options.log(`online rule ${pass.ruleId}: scored ${pass.scored} conversation(s), ${pass.superseded} superseded`);
+          }
+        } catch (error) {
+          options.log(`online evaluation step failed: ${(error as Error).message}`);
+        }
       }
       if (!stopped) timer = setTimeout(tick, pollMs);
     })();

@@ -22,7 +22,8 @@ export interface ClaimedRun {
 export async function claimRun(db: Db, options: ClaimRunOptions): Promise<ClaimedRun | null> {
   const now = options.now ?? new Date();
   const candidates = await db.run.findMany({
-    where: { status: { in: ['queued', 'running'] } },
+    // An online rule's runs are scored by the online step alone (lib/online), a conversation at a time.
+    where: { status: { in: ['queued', 'running'] }, dataset: { onlineRuleId: null } },
     orderBy: { createdAt: 'asc' },
     select: { id: true, status: true, workerId: true, leaseUntil: true, startedAt: true },
     take: 50,

@@ -1,0 +1,242 @@
+import type { Db } from '../db-types';
+
+export interface ClosedConversation {
+  id: string;
+  datasetId: string;
+  externalId: string;
+  turnCount: number;
+  /** The labels of its last assistant turn (lib/ingest keeps them on the turn's metadata). */
+  labels: Record<string, string>;
+}
+
+/** Live conversations of `datasetIds` without new spans since `before`, least recently active first. */
+export async function listClosedConversations(db: Db, datasetIds: string[], before: Date, take: number): Promise<ClosedConversation[]> {
+  const rows = await db.conversation.findMany({
+    where: { datasetId: { in: datasetIds }, lastActivityAt: { lt: before }, externalId: { not: null }, turnCount: { gt: 0 } },
+    orderBy: [{ lastActivityAt: 'asc' }, { id: 'asc' }],
+    take,
+    select: { id: true, datasetId: true, externalId: true, turnCount: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
+  });
+  return rows.map((r) => {
+    const labels = (r.turns[0]?.metadata as { labels?: Record<string, string> } | null)?.labels;
+    return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, labels: labels && typeof labels === 'object' ? labels : {} };
+  });
+}
+
+export interface CurrentScore {
+  id: string;
+  liveDatasetId: string;
+  externalId: string;
+  turnCount: number;
+  runId: string;
+  conversationId: string;
+}
+
+/** The rule's scores that are not superseded, by "<live dataset id>\n<conversation id>". */
+export async function currentScoresOf(db: Db, ruleId: string, liveDatasetIds: string[]): Promise<Map<string, CurrentScore>> {
+  const rows = await db.onlineScore.findMany({
+    where: { ruleId, liveDatasetId: { in: liveDatasetIds }, supersededAt: null },
+    select: { id: true, liveDatasetId: true, externalId: true, turnCount: true, runId: true, conversationId: true },
+  });
+  return new Map(rows.map((r) => [`${r.liveDatasetId}\n${r.externalId}`, r]));
+}
+
+/** What the rule spent on `day` (USD) and on how many conversations. */
+export async function spentOn(db: Db, ruleId: string, day: string): Promise<{ usd: number; conversations: number }> {
+  const agg = await db.onlineScore.aggregate({ where: { ruleId, day }, _sum: { costUsd: true }, _count: { _all: true } });
+  return { usd: agg._sum.costUsd ?? 0, conversations: agg._count._all };
+}
+
+/** The dataset and run holding a rule's scores of one UTC day and model version ("superseded" holds older results). */
+export async function findOnlineRun(db: Db, ruleId: string, day: string, modelVersion: string | null): Promise<{ datasetId: string; runId: string } | null> {
+  const dataset = await db.dataset.findFirst({
+    where: { onlineRuleId: ruleId, onlineDay: day, modelVersion },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, runs: { select: { id: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
+  });
+  return dataset?.runs[0] ? { datasetId: dataset.id, runId: dataset.runs[0].id } : null;
+}
+
+export async function createOnlineDataset(db: Db, input: { name: string; ruleId: string; day: string; modelVersion: string | null; description: string }): Promise<string> {
+  const dataset = await db.dataset.create({
+    data: { name: input.name, description: input.description, sourceFormat: 'online', onlineRuleId: input.ruleId, onlineDay: input.day, modelVersion: input.modelVersion },
+    select: { id: true },
+  });
+  return dataset.id;
+}
+
+const TURN_COPY = {
+  index: true,
+  role: true,
+  content: true,
+  retrievalContext: true,
+  context: true,
+  toolsCalled: true,
+  expectedTools: true,
+  expectedOutput: true,
+  metadata: true,
+  labels: true,
+} as const;
+
+const json = <T>(value: T) => (value === null ? undefined : (value as object));
+
+/** Copies a live conversation as it is now to the end of `datasetId`; its position there. */
+export async function copyConversation(db: Db, conversationId: string, datasetId: string): Promise<{ id: string; position: number }> {
+  const source = await db.conversation.findUniqueOrThrow({
+    where: { id: conversationId },
+    select: {
+      externalId: true,
+      name: true,
+      scenario: true,
+      expectedOutcome: true,
+      chatbotRole: true,
+      userDescription: true,
+      context: true,
+      metadata: true,
+      relevantTopics: true,
+      availableTools: true,
+      matchKey: true,
+      firstUserMessage: true,
+      turnCount: true,
+      lastActivityAt: true,
+      turns: { orderBy: { index: 'asc' }, select: TURN_COPY },
+    },
+  });
+  const { turns, context, metadata, relevantTopics, availableTools, ...plain } = source;
+  for (let attempt = 0; ; attempt++) {
+    const last = await db.conversation.findFirst({ where: { datasetId }, orderBy: { position: 'desc' }, select: { position: true } });
+    const position = last ? last.position + 1 : 0;
+    try {
+      const [copy] = await db.$transaction([
+        db.conversation.create({
+          data: {
+            ...plain,
+            datasetId,
+            position,
+            context: json(context),
+            metadata: json(metadata),
+            relevantTopics: json(relevantTopics),
+            availableTools: json(availableTools),
+            turns: {
+              create: turns.map((t) => ({
+                ...t,
+                retrievalContext: json(t.retrievalContext),
+                context: json(t.context),
+                toolsCalled: json(t.toolsCalled),
+                expectedTools: json(t.expectedTools),
+                metadata: json(t.metadata),
+                labels: json(t.labels),
+              })),
+            },
+          },
+          select: { id: true },
+        }),
+        db.dataset.update({ where: { id: datasetId }, data: { conversationCount: { increment: 1 }, turnCount: { increment: source.turnCount } } }),
+      ]);
+      return { id: copy.id, position };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Holds an online run for a scoring pass: running, leased to `workerId` (so no run worker takes it), expecting `more` items. */
+export async function holdOnlineRun(db: Db, runId: string, workerId: string, leaseUntil: Date, more: number): Promise<void> {
+  await db.run.update({
+    where: { id: runId },
+    data: { status: 'running', workerId, leaseUntil, finishedAt: null, totalItems: { increment: more } },
+  });
+}
+
+/** The summed cost of the results stored for one conversation of a run. */
+export async function costOfConversation(db: Db, runId: string, conversationId: string): Promise<number> {
+  const agg = await db.result.aggregate({ where: { runId, conversationId }, _sum: { costUsd: true } });
+  return agg._sum.costUsd ?? 0;
+}
+
+export async function recordOnlineScore(
+  db: Db,
+  data: { ruleId: string; liveDatasetId: string; externalId: string; turnCount: number; day: string; runId: string; conversationId: string; costUsd: number },
+): Promise<void> {
+  await db.onlineScore.create({ data });
+}
+
+/** A run's counters from the results it holds; `totalItems` changes by `totalDelta`. */
+async function recountRun(db: Db, runId: string, totalDelta: number): Promise<void> {
+  const agg = await db.result.aggregate({
+    where: { runId },
+    _count: { _all: true },
+    _sum: { judgeCalls: true, cacheHits: true, promptTokens: true, completionTokens: true, costUsd: true },
+  });
+  const errors = await db.result.count({ where: { runId, error: { not: null } } });
+  await db.run.update({
+    where: { id: runId },
+    data: {
+      totalItems: { increment: totalDelta },
+      doneItems: agg._count._all,
+      errorItems: errors,
+      judgeCalls: agg._sum.judgeCalls ?? 0,
+      cacheHits: agg._sum.cacheHits ?? 0,
+      promptTokens: agg._sum.promptTokens ?? 0,
+      completionTokens: agg._sum.completionTokens ?? 0,
+      costUsd: agg._sum.costUsd ?? 0,
+    },
+  });
+}
+
+/**
+ * Moves a scored copy, with its results and per-turn verdicts, out of its day's run into the
+ * rule's run of superseded results, and marks the score superseded: the day's run shows only
+ * current results, and the older ones stay readable in the other run.
+ */
+export async function supersedeScore(db: Db, score: { id: string; runId: string; conversationId: string }, history: { datasetId: string; runId: string }, at: Date): Promise<void> {
+  const copy = await db.conversation.findUniqueOrThrow({ where: { id: score.conversationId }, select: { datasetId: true, turnCount: true } });
+  const moved = await db.result.count({ where: { runId: score.runId, conversationId: score.conversationId } });
+  for (let attempt = 0; ; attempt++) {
+    const last = await db.conversation.findFirst({ where: { datasetId: history.datasetId }, orderBy: { position: 'desc' }, select: { position: true } });
+    try {
+      await db.$transaction([
+        db.conversation.update({ where: { id: score.conversationId }, data: { datasetId: history.datasetId, position: last ? last.position + 1 : 0 } }),
+        db.result.updateMany({ where: { runId: score.runId, conversationId: score.conversationId }, data: { runId: history.runId } }),
+        db.turnVerdict.updateMany({ where: { runId: score.runId, conversationId: score.conversationId }, data: { runId: history.runId } }),
+        db.dataset.update({ where: { id: copy.datasetId }, data: { conversationCount: { decrement: 1 }, turnCount: { decrement: copy.turnCount } } }),
+        db.dataset.update({ where: { id: history.datasetId }, data: { conversationCount: { increment: 1 }, turnCount: { increment: copy.turnCount } } }),
+        db.onlineScore.update({ where: { id: score.id }, data: { supersededAt: at, runId: history.runId } }),
+      ]);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
+    }
+  }
+  await recountRun(db, score.runId, -moved);
+  await recountRun(db, history.runId, moved);
+}
+
+export interface OnlineRunRow {
+  runId: string;
+  datasetId: string;
+  day: string;
+  modelVersion: string | null;
+  status: string;
+  doneItems: number;
+  totalItems: number;
+  costUsd: number;
+  conversations: number;
+}
+
+/** A rule's runs, newest day first (the superseded results' run last). */
+export async function listOnlineRuns(db: Db, ruleId: string, take = 60): Promise<OnlineRunRow[]> {
+  const datasets = await db.dataset.findMany({
+    where: { onlineRuleId: ruleId },
+    orderBy: [{ onlineDay: 'desc' }, { createdAt: 'asc' }],
+    take,
+    select: { id: true, onlineDay: true, modelVersion: true, conversationCount: true, runs: { take: 1, orderBy: { createdAt: 'asc' }, select: { id: true, status: true, doneItems: true, totalItems: true, costUsd: true } } },
+  });
+  const rows = datasets.flatMap((d) =>
+    d.runs.map((r) => ({ runId: r.id, datasetId: d.id, day: d.onlineDay ?? '', modelVersion: d.modelVersion, status: r.status, doneItems: r.doneItems, totalItems: r.totalItems, costUsd: r.costUsd, conversations: d.conversationCount })),
+  );
+  return [...rows.filter((r) => r.day !== SUPERSEDED_DAY), ...rows.filter((r) => r.day === SUPERSEDED_DAY)];
+}
+
+/** The onlineDay of the dataset holding a rule's superseded results. */
+export const SUPERSEDED_DAY = 'superseded';

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import { recordAudit } from '../auth/audit';
+import type { Principal } from '../auth/principal';
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import type { Db } from '../db/queries/db-types';
+import {
+  createOnlineRule,
+  deleteOnlineRule,
+  findOnlineRuleByName,
+  getOnlineRule,
+  listLiveDatasets,
+  updateOnlineRule,
+  type OnlineRuleData,
+  type OnlineRuleRow,
+} from '../db/queries/online/online-rules';
+import { notFound } from '../db/queries/not-found';
+import { AppError } from '../errors';
+import { fieldOf } from '../http/errors';
+import { mayChange } from '../identity/roles';
+import { refuseLlmOnlyMetricsOnOffline } from '../runs/refuse-llm-only-on-offline';
+import { resolveMetrics } from '../runs/resolve-metrics';
+import { resolveRunJudge } from '../runs/run-judge';
+import { onlineRuleInputSchema, type OnlineRuleInput } from './rule-input';
+
+type Env = Record<string, string | undefined>;
+
+/** The first issue of a failed parse as a BAD_INPUT naming its field ("metrics.0.options.threshold"). */
+function badInput(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = fieldOf(issue?.path ?? []);
+  return new AppError('BAD_INPUT', field ? `${field}: ${issue.message}` : (issue?.message ?? 'Invalid rule'), field ? { field } : {});
+}
+
+/** Parses and checks a rule against what this server has: live datasets, metrics, judges. */
+async function checkedRule(db: Db, body: unknown, env: Env, id?: string): Promise<OnlineRuleData> {
+  const parsed = onlineRuleInputSchema.safeParse(body);
+  if (!parsed.success) throw badInput(parsed.error);
+  const input: OnlineRuleInput = parsed.data;
+  const live = new Set((await listLiveDatasets(db, input.datasetIds)).map((l) => l.datasetId));
+  input.datasetIds.forEach((datasetId, i) => {
+    if (!live.has(datasetId)) throw new AppError('BAD_INPUT', `datasetIds.${i}: "${datasetId}" is not a live (OpenTelemetry) dataset`, { field: `datasetIds.${i}` });
+  });
+  const judge = resolveRunJudge(input.judge, await loadJudgeConfigWithConnections(db, env));
+  const metrics = await resolveMetrics(db, input.metrics);
+  refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
+  const same = await findOnlineRuleByName(db, input.name);
+  if (same && same.id !== id) throw new AppError('CONFLICT', `A rule named "${input.name}" exists already`, { field: 'name' });
+  return input;
+}
+
+export async function getRule(db: Db, id: string): Promise<OnlineRuleRow> {
+  const rule = await getOnlineRule(db, id);
+  if (!rule) throw notFound('Online rule', id);
+  return rule;
+}
+
+export async function createRule(db: Db, principal: Principal, body: unknown, env: Env): Promise<OnlineRuleRow> {
+  const data = await checkedRule(db, body, env);
+  const rule = await createOnlineRule(db, data, principal.via === 'session' || principal.via === 'api-key' ? principal.id : null);
+  await recordAudit(db, principal, 'online-rule.create', rule.id, rule.name);
+  return rule;
+}
+
+function assertMayChange(principal: Principal, rule: OnlineRuleRow): void {
+  if (!mayChange(principal, rule.createdById)) throw new AppError('FORBIDDEN', 'Only an admin or the editor who made this rule may change it');
+}
+
+/** Applies the fields of `body` over the stored rule (a partial change: {"enabled": false} pauses it). */
+export async function updateRule(db: Db, principal: Principal, id: string, body: unknown, env: Env): Promise<OnlineRuleRow> {
+  const rule = await getRule(db, id);
+  assertMayChange(principal, rule);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_INPUT', 'The body must be a JSON object of the fields to change', { field: 'body' });
+  const { id: _id, capReachedOn: _cap, createdById: _by, createdAt: _at, updatedAt: _up, ...stored } = rule;
+  const data = await checkedRule(db, { ...stored, ...(body as object) }, env, id);
+  const updated = await updateOnlineRule(db, id, data);
+  const what = Object.keys(body as object).join(', ');
+  await recordAudit(db, principal, 'online-rule.update', id, `${updated.name}: ${what}`);
+  return updated;
+}
+
+export async function deleteRule(db: Db, principal: Principal, id: string): Promise<void> {
+  const rule = await getRule(db, id);
+  assertMayChange(principal, rule);
+  await deleteOnlineRule(db, id);
+  await recordAudit(db, principal, 'online-rule.delete', id, rule.name);
+}

@@ -1,0 +1,185 @@
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import type { Db } from '../db/queries/db-types';
+import { createRun } from '../db/queries/runs/create-run';
+import { listRunConversations } from '../db/queries/runs/list-run-conversations';
+import { listOnlineRules, leaseOnlineRule, markCapReached, releaseOnlineRule, type OnlineRuleRow } from '../db/queries/online/online-rules';
+import {
+  copyConversation,
+  costOfConversation,
+  createOnlineDataset,
+  currentScoresOf,
+  findOnlineRun,
+  holdOnlineRun,
+  listClosedConversations,
+  recordOnlineScore,
+  spentOn,
+  supersedeScore,
+  SUPERSEDED_DAY,
+} from '../db/queries/online/online-scores';
+import type { JudgeSelection } from '../judge/config';
+import type { Judge } from '../judge/types';
+import { storedSettingsOf, type MetricSelection } from '../metrics/selected-metric';
+import { countItems } from '../runs/evaluate-conversations';
+import { executeRunChunk } from '../runs/execute-run-chunk';
+import { finishRun } from '../runs/lifecycle';
+import { resolveMetrics } from '../runs/resolve-metrics';
+import { resolveRunJudge, type RunJudge } from '../runs/run-judge';
+import { newWorkerId } from '../runs/worker-identity';
+import { inSample, utcDay } from './sample';
+
+const RULE_LEASE_MS = 5 * 60_000;
+/** Closed conversations looked at per rule and pass. */
+const PASS_SIZE = 200;
+const CONCURRENCY = 4;
+
+export interface OnlinePassOptions {
+  db: Db;
+  env: Record<string, string | undefined>;
+  /** The clock (tests move it past the idle time). */
+  now?: Date;
+  /** Replaces the rules' judge (tests). */
+  judge?: Judge;
+  workerId?: string;
+  log?: (message: string) => void;
+}
+
+export interface RulePass {
+  ruleId: string;
+  scored: number;
+  superseded: number;
+  /** Left out by the sample rate. */
+  unsampled: number;
+  /** The daily cost cap stopped the pass. */
+  capped: boolean;
+}
+
+interface RuleContext {
+  rule: OnlineRuleRow;
+  day: string;
+  judge: RunJudge;
+  metrics: MetricSelection[];
+  workerId: string;
+  leaseUntil: Date;
+}
+
+/** The dataset and run of a rule's day and model version, made on first use. */
+async function onlineRunOf(db: Db, ctx: RuleContext, day: string, modelVersion: string | null): Promise<{ datasetId: string; runId: string }> {
+  const found = await findOnlineRun(db, ctx.rule.id, day, modelVersion);
+  if (found) return found;
+  const superseded = day === SUPERSEDED_DAY;
+  const datasetId = await createOnlineDataset(db, {
+    ruleId: ctx.rule.id,
+    day,
+    modelVersion,
+    name: `Online: ${ctx.rule.name} · ${superseded ? 'superseded results' : day}${modelVersion ? ` · ${modelVersion}` : ''}`,
+    description: superseded
+      ? `Results of rule "${ctx.rule.name}" on conversations that got new turns afterwards (they were scored again)`
+      : `Production conversations scored by rule "${ctx.rule.name}" on ${day} (UTC)`,
+  });
+  const { id: runId } = await createRun(db, {
+    datasetId,
+    modelVersion,
+    ...ctx.judge,
+    metricSettings: Object.fromEntries(ctx.metrics.map((m) => [m.name, storedSettingsOf(m)])),
+    concurrency: CONCURRENCY,
+    totalItems: 0,
+    status: 'running',
+    lease: { workerId: ctx.workerId, leaseUntil: ctx.leaseUntil },
+  });
+  return { datasetId, runId };
+}
+
+/**
+ * One rule's pass: its live conversations that have been quiet for its idle time and are not
+ * scored at their current turn count are sampled, then each is copied into the run of its UTC
+ * day and model version and scored there by the run executor. A conversation scored before
+ * with fewer turns has its older result superseded. The daily cap is checked before each one.
+ */
+async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: Date): Promise<RulePass> {
+  const { db, env } = options;
+  const pass: RulePass = { ruleId: rule.id, scored: 0, superseded: 0, unsampled: 0, capped: false };
+  const day = utcDay(now);
+  if (rule.capReachedOn === day) return { ...pass, capped: true };
+  const closed = await listClosedConversations(db, rule.datasetIds, new Date(now.getTime() - rule.idleMinutes * 60_000), PASS_SIZE);
+  const current = await currentScoresOf(db, rule.id, rule.datasetIds);
+  const due = closed.filter((c) => current.get(`${c.datasetId}\n${c.externalId}`)?.turnCount !== c.turnCount);
+  if (due.length === 0) return pass;
+  const ctx: RuleContext = {
+    rule,
+    day,
+    judge: resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(db, env)),
+    metrics: await resolveMetrics(db, rule.metrics),
+    workerId: options.workerId ?? newWorkerId(),
+    leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
+  };
+  const held = new Set<string>();
+  try {
+    for (const conversation of due) {
+      if (!inSample(conversation.externalId, rule.sampleRate)) {
+        pass.unsampled++;
+        continue;
+      }
+      if (rule.dailyCapUsd !== null) {
+        // What today cost so far, plus what a conversation has cost on average today.
+        const spent = await spentOn(db, rule.id, day);
+        const next = spent.conversations ? spent.usd / spent.conversations : 0;
+        if (spent.usd >= rule.dailyCapUsd || spent.usd + next > rule.dailyCapUsd) {
+          await markCapReached(db, rule.id, day);
+          pass.capped = true;
+          break;
+        }
+      }
+      const version = rule.versionAttribute ? (conversation.labels[rule.versionAttribute] ?? null) : null;
+      const run = await onlineRunOf(db, ctx, day, version);
+      const copy = await copyConversation(db, conversation.id, run.datasetId);
+      const [row] = await listRunConversations(db, run.datasetId, { from: copy.position, to: copy.position + 1 });
+      await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, countItems([row.conversation], ctx.metrics));
+      held.add(run.runId);
+      await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge });
+      await recordOnlineScore(db, {
+        ruleId: rule.id,
+        liveDatasetId: conversation.datasetId,
+        externalId: conversation.externalId,
+        turnCount: conversation.turnCount,
+        day,
+        runId: run.runId,
+        conversationId: copy.id,
+        costUsd: await costOfConversation(db, run.runId, copy.id),
+      });
+      pass.scored++;
+      const older = current.get(`${conversation.datasetId}\n${conversation.externalId}`);
+      if (older) {
+        const history = await onlineRunOf(db, ctx, SUPERSEDED_DAY, null);
+        await supersedeScore(db, older, history, now);
+        held.add(history.runId);
+        if (!held.has(older.runId)) await finishRun(db, older.runId);
+        pass.superseded++;
+      }
+    }
+  } finally {
+    // The runs are complete again until the next pass adds to them.
+    for (const runId of held) await finishRun(db, runId).catch((e: Error) => options.log?.(`online run ${runId}: not closed: ${e.message}`));
+  }
+  return pass;
+}
+
+/**
+ * The online evaluation step of the worker: every enabled rule, each under a lease so that
+ * workers sharing a PostgreSQL database take turns. A rule that fails is logged and retried at
+ * the next pass; the others go on.
+ */
+export async function scoreClosedConversations(options: OnlinePassOptions): Promise<RulePass[]> {
+  const now = options.now ?? new Date();
+  const out: RulePass[] = [];
+  for (const rule of await listOnlineRules(options.db, { enabledOnly: true })) {
+    if (!(await leaseOnlineRule(options.db, rule.id, new Date(), RULE_LEASE_MS))) continue;
+    try {
+      out.push(await scoreRule(options, rule, now));
+    } catch (error) {
+      options.log?.(`online rule "${rule.name}": ${(error as Error).message}`);
+    } finally {
+      await releaseOnlineRule(options.db, rule.id);
+    }
+  }
+  return out;
+}
