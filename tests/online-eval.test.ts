@@ -73,13 +73,16 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     const sampled = await createOnlineRule(db, rule(live.id, { name: 'half', sampleRate: 50 }), null);
     const capped = await createOnlineRule(db, rule(live.id, { name: 'capped', dailyCapUsd: 0.0001 }), null);
     const judge = pricedJudge();
-    const pass = (now: Date) => scoreClosedConversations({ db, env: {}, now, judge });
+    const problems: string[] = [];
+    cleanups.push(async () => expect(problems).toEqual([]));
+    const pass = (now: Date) => scoreClosedConversations({ db, env: {}, now, judge, log: (m) => problems.push(m) });
 
     // Not yet idle for 5 minutes: nothing is scored.
     expect((await pass(new Date(Date.now() + 4 * MINUTE))).every((p) => p.scored === 0)).toBe(true);
     const later = new Date(Date.now() + 6 * MINUTE);
     const first = await pass(later);
     const of = (ruleId: string) => first.find((p) => p.ruleId === ruleId)!;
+    expect(problems).toEqual([]);
     expect(of(all.id)).toMatchObject({ scored: 8, superseded: 0, capped: false });
     expect(of(sampled.id)).toMatchObject({ scored: half.length, unsampled: ids.length - half.length });
     // The cap: the first conversation is scored, its cost reaches the cap, the rest wait for the next UTC day.

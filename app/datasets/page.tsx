@@ -15,11 +15,16 @@ export default async function DatasetsPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Datasets</h1>
-        {hasRole(principal.role, 'editor') ? (
-          <Link href="/datasets/new" className={buttonClass('primary')}>
-            New dataset
+        <div className="flex flex-wrap gap-2">
+          <Link href="/online" className={buttonClass('secondary')}>
+            Online evaluation
           </Link>
-        ) : null}
+          {hasRole(principal.role, 'editor') ? (
+            <Link href="/datasets/new" className={buttonClass('primary')}>
+              New dataset
+            </Link>
+          ) : null}
+        </div>
       </div>
       <Suspense fallback={<TableSkeleton rows={4} label="Loading datasets" />}>
         <DatasetsPanel />

@@ -40,6 +40,11 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
         </div>
         {may.run ? (
           <div className="flex flex-wrap gap-2">
+            {dataset.sourceFormat === 'otlp' ? (
+              <Link href={`/online/new?dataset=${dataset.id}`} className={buttonClass('secondary')}>
+                Evaluate online
+              </Link>
+            ) : null}
             <Link href={`/replays/new?dataset=${dataset.id}`} className={buttonClass('secondary')}>
               Replay with another model
             </Link>
@@ -49,6 +54,15 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
           </div>
         ) : null}
       </div>
+      {dataset.sourceFormat === 'otlp' ? (
+        <p className="text-sm text-slate-600">
+          Production conversations land here as they arrive.{' '}
+          <Link href="/online" className="font-medium text-indigo-700 hover:underline">
+            Online evaluation rules
+          </Link>{' '}
+          score them once they go quiet.
+        </p>
+      ) : null}
       <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} mayChange={may.change} />
     </div>
   );

@@ -8,6 +8,7 @@ import {
   costOfConversation,
   createOnlineDataset,
   currentScoresOf,
+  discardCopy,
   findOnlineRun,
   holdOnlineRun,
   listClosedConversations,
@@ -133,9 +134,16 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
       const run = await onlineRunOf(db, ctx, day, version);
       const copy = await copyConversation(db, conversation.id, run.datasetId);
       const [row] = await listRunConversations(db, run.datasetId, { from: copy.position, to: copy.position + 1 });
-      await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, countItems([row.conversation], ctx.metrics));
+      const items = countItems([row.conversation], ctx.metrics);
+      await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, items);
       held.add(run.runId);
-      await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge });
+      try {
+        await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge });
+      } catch (error) {
+        // Not scored: the next pass takes the conversation again.
+        await discardCopy(db, { id: copy.id, datasetId: run.datasetId, runId: run.runId, items }).catch(() => undefined);
+        throw error;
+      }
       await recordOnlineScore(db, {
         ruleId: rule.id,
         liveDatasetId: conversation.datasetId,

@@ -14,11 +14,22 @@ export interface FamilyDataset {
  * A dataset and the datasets that share its conversations' match keys (the answers of other
  * model versions to the same scenarios). Looks up the keys of the dataset's first 200
  * conversations: another dataset belongs when it holds at least half of them (or half of its
- * own conversations, when it is smaller). Two indexed queries, whatever the sizes.
+ * own conversations, when it is smaller). Two indexed queries, whatever the sizes. The datasets of
+ * one online rule (a UTC day and model version each) are one family.
  */
 export async function listDatasetFamily(db: Db, datasetId: string): Promise<{ dataset: FamilyDataset; related: FamilyDataset[] }> {
-  const dataset = await db.dataset.findUnique({ where: { id: datasetId, importing: false }, select: { id: true, name: true, conversationCount: true } });
-  if (!dataset) throw notFound('Dataset', datasetId);
+  const found = await db.dataset.findUnique({ where: { id: datasetId, importing: false }, select: { id: true, name: true, conversationCount: true, onlineRuleId: true } });
+  if (!found) throw notFound('Dataset', datasetId);
+  const { onlineRuleId, ...dataset } = found;
+  if (onlineRuleId) {
+    // An online rule's days hold different conversations: its other days are its family.
+    const related = await db.dataset.findMany({
+      where: { onlineRuleId, id: { not: datasetId }, onlineDay: { not: 'superseded' } },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, name: true, conversationCount: true },
+    });
+    return { dataset, related };
+  }
   const sample = await db.conversation.findMany({
     where: { datasetId },
     orderBy: { position: 'asc' },

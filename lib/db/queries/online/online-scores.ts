@@ -161,6 +161,17 @@ export async function recordOnlineScore(
   await db.onlineScore.create({ data });
 }
 
+/** Removes a copy whose scoring failed (with what was stored of it), so the next pass scores the conversation afresh. */
+export async function discardCopy(db: Db, copy: { id: string; datasetId: string; runId: string; items: number }): Promise<void> {
+  const row = await db.conversation.findUnique({ where: { id: copy.id }, select: { turnCount: true } });
+  if (!row) return;
+  await db.$transaction([
+    db.conversation.delete({ where: { id: copy.id } }),
+    db.dataset.update({ where: { id: copy.datasetId }, data: { conversationCount: { decrement: 1 }, turnCount: { decrement: row.turnCount } } }),
+  ]);
+  await recountRun(db, copy.runId, -copy.items);
+}
+
 /** A run's counters from the results it holds; `totalItems` changes by `totalDelta`. */
 async function recountRun(db: Db, runId: string, totalDelta: number): Promise<void> {
   const agg = await db.result.aggregate({

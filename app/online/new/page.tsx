@@ -1,0 +1,44 @@
+import Link from 'next/link';
+import { RuleForm } from '@/components/online/rule-form';
+import { requirePage } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { DEFAULT_IDLE_MINUTES } from '@/lib/online/rule-input';
+import { loadRuleFormOptions } from '@/lib/online/rule-form-options';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'New online rule' };
+
+export default async function NewOnlineRulePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePage('editor');
+  const [search, options] = await Promise.all([searchParams, loadRuleFormOptions(getDb(), process.env)]);
+  const wanted = typeof search.dataset === 'string' ? search.dataset : null;
+  const preset = options.liveDatasets.filter((d) => d.datasetId === wanted || options.liveDatasets.length === 1).map((d) => d.datasetId);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-500">
+        <Link href="/online" className="hover:underline">
+          Online evaluation
+        </Link>{' '}
+        /
+      </p>
+      <h1 className="text-2xl font-semibold">New online rule</h1>
+      <RuleForm
+        ruleId={null}
+        liveDatasets={options.liveDatasets}
+        metrics={options.metrics}
+        judges={options.judges}
+        initial={{
+          name: '',
+          datasetIds: preset,
+          metrics: [],
+          judge: options.defaultJudge === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: options.defaultJudge, model: options.judges.find((j) => j.name === options.defaultJudge)?.defaultModel },
+          sampleRate: 100,
+          idleMinutes: DEFAULT_IDLE_MINUTES,
+          dailyCapUsd: null,
+          versionAttribute: 'service.version',
+          enabled: true,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import { Button } from '@/components/ui/button';
+import { saveOnlineRuleAction } from '@/lib/actions/online-rules';
+import type { JudgeInfo } from '@/lib/judge/config';
+import { metricLabel } from '@/lib/format/format';
+
+export interface RuleFormValue {
+  name: string;
+  datasetIds: string[];
+  metrics: { name: string; options: Record<string, unknown> }[];
+  judge: { kind: 'offline' } | { kind: 'openai'; name?: string; model?: string };
+  sampleRate: number;
+  idleMinutes: number;
+  dailyCapUsd: number | null;
+  versionAttribute: string | null;
+  enabled: boolean;
+}
+
+export interface RuleFormProps {
+  ruleId: string | null;
+  initial: RuleFormValue;
+  liveDatasets: { datasetId: string; name: string }[];
+  metrics: { name: string; custom: boolean; needsLlmJudge: boolean }[];
+  judges: JudgeInfo[];
+}
+
+type FieldErrors = Record<string, string[]>;
+const input = 'mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm shadow-sm focus:border-indigo-500 focus:outline-none';
+
+/** The errors of a field and of its sub-fields ("metrics" shows "metrics.0.options.threshold"). */
+function errorsOf(errors: FieldErrors, field: string): string[] {
+  return Object.entries(errors).flatMap(([key, messages]) => (key === field || key.startsWith(`${field}.`) ? messages : []));
+}
+
+function FieldError({ errors, field }: { errors: FieldErrors; field: string }) {
+  const messages = errorsOf(errors, field);
+  return messages.length ? (
+    <p id={`${field}-error`} className="mt-1 text-xs text-rose-700" role="alert">
+      {messages.join(' ')}
+    </p>
+  ) : null;
+}
+
+const judgeKey = (judge: RuleFormValue['judge']) => (judge.kind === 'offline' ? 'offline' : `${judge.name ?? 'openai'}::${judge.model ?? ''}`);
+
+/** Create or edit an online evaluation rule. */
+export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: RuleFormProps) {
+  const [value, setValue] = useState(initial);
+  const [text, setText] = useState({ sampleRate: String(initial.sampleRate), idleMinutes: String(initial.idleMinutes), dailyCapUsd: initial.dailyCapUsd === null ? '' : String(initial.dailyCapUsd) });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, startSubmit] = useTransition();
+  const set = (patch: Partial<RuleFormValue>) => setValue((v) => ({ ...v, ...patch }));
+  const judgeOptions = judges.flatMap((j) =>
+    j.kind === 'offline' ? [{ key: 'offline', label: 'Offline judge (no LLM, no cost)', disabled: false }] : j.models.map((m) => ({ key: `${j.name}::${m}`, label: `${j.name} · ${m}`, disabled: !j.available })),
+  );
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = {
+      ...value,
+      // Text stays text here: the server says what is wrong with it, beside its input.
+      sampleRate: text.sampleRate.trim() === '' ? undefined : text.sampleRate,
+      idleMinutes: text.idleMinutes.trim() === '' ? undefined : text.idleMinutes,
+      dailyCapUsd: text.dailyCapUsd.trim() === '' ? null : text.dailyCapUsd,
+      versionAttribute: value.versionAttribute?.trim() ? value.versionAttribute.trim() : null,
+    };
+    startSubmit(async () => {
+      const result = await saveOnlineRuleAction(ruleId, body);
+      if (result && !result.ok) {
+        setErrors(result.fieldErrors ?? {});
+        setMessage(result.message ?? 'The rule could not be saved.');
+      }
+    });
+  };
+
+  const toggleMetric = (name: string, on: boolean) => set({ metrics: on ? [...value.metrics, { name, options: {} }] : value.metrics.filter((m) => m.name !== name) });
+  const setThreshold = (name: string, threshold: string) =>
+    set({ metrics: value.metrics.map((m) => (m.name === name ? { ...m, options: threshold.trim() === '' ? {} : { ...m.options, threshold: Number(threshold) } } : m)) });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={ruleId ? 'Edit rule' : 'New rule'} className="max-w-3xl space-y-6">
+      {message ? (
+        <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {message}
+        </p>
+      ) : null}
+      <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Rule</legend>
+        <label className="block text-sm font-medium text-slate-700">
+          Name
+          <input className={input} value={value.name} onChange={(e) => set({ name: e.target.value })} aria-invalid={errorsOf(errors, 'name').length > 0} />
+        </label>
+        <FieldError errors={errors} field="name" />
+        <div>
+          <p className="text-sm font-medium text-slate-700">Live datasets</p>
+          {liveDatasets.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-500">No live dataset yet: point an OpenTelemetry exporter at this dashboard first (see the README).</p>
+          ) : (
+            <div className="mt-1 space-y-1">
+              {liveDatasets.map((d) => (
+                <label key={d.datasetId} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-indigo-600"
+                    checked={value.datasetIds.includes(d.datasetId)}
+                    onChange={(e) => set({ datasetIds: e.target.checked ? [...value.datasetIds, d.datasetId] : value.datasetIds.filter((id) => id !== d.datasetId) })}
+                  />
+                  {d.name}
+                </label>
+              ))}
+            </div>
+          )}
+          <FieldError errors={errors} field="datasetIds" />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Metrics and judge</legend>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {metrics.map((m) => {
+            const chosen = value.metrics.find((s) => s.name === m.name);
+            return (
+              <div key={m.name} className="flex flex-wrap items-center gap-2 text-sm">
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={!!chosen} onChange={(e) => toggleMetric(m.name, e.target.checked)} />
+                  {m.custom ? m.name : metricLabel(m.name)}
+                  {m.custom ? <span className="text-xs text-slate-500">custom</span> : null}
+                  {m.needsLlmJudge ? <span className="text-xs text-slate-500">LLM judge</span> : null}
+                </label>
+                {chosen ? (
+                  <input
+                    aria-label={`${m.name} threshold`}
+                    placeholder="threshold"
+                    inputMode="decimal"
+                    className="w-24 rounded border border-slate-300 px-1.5 py-0.5 text-xs"
+                    defaultValue={typeof chosen.options.threshold === 'number' ? String(chosen.options.threshold) : ''}
+                    onChange={(e) => setThreshold(m.name, e.target.value)}
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+        <FieldError errors={errors} field="metrics" />
+        <label className="block text-sm font-medium text-slate-700">
+          Judge
+          <select
+            className={input}
+            value={judgeKey(value.judge)}
+            onChange={(e) => {
+              const [name, model] = e.target.value.split('::');
+              set({ judge: e.target.value === 'offline' ? { kind: 'offline' } : { kind: 'openai', name, model } });
+            }}
+          >
+            {judgeOptions.map((o) => (
+              <option key={o.key} value={o.key} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <FieldError errors={errors} field="judge" />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-slate-700">When and how much</legend>
+        <div>
+          <label className="block text-sm font-medium text-slate-700">
+            Sample rate (%)
+            <input className={input} inputMode="decimal" value={text.sampleRate} onChange={(e) => setText({ ...text, sampleRate: e.target.value })} aria-invalid={errorsOf(errors, 'sampleRate').length > 0} />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">Chosen by a hash of the conversation id: the same conversation is always in or out.</p>
+          <FieldError errors={errors} field="sampleRate" />
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-slate-700">
+            Idle time (minutes)
+            <input className={input} inputMode="numeric" value={text.idleMinutes} onChange={(e) => setText({ ...text, idleMinutes: e.target.value })} aria-invalid={errorsOf(errors, 'idleMinutes').length > 0} />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">A conversation without new spans for this long counts as closed and is scored.</p>
+          <FieldError errors={errors} field="idleMinutes" />
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-slate-700">
+            Daily cost cap (USD)
+            <input className={input} inputMode="decimal" placeholder="no cap" value={text.dailyCapUsd} onChange={(e) => setText({ ...text, dailyCapUsd: e.target.value })} aria-invalid={errorsOf(errors, 'dailyCapUsd').length > 0} />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">Once a UTC day&apos;s judge spend reaches it, scoring pauses until the next day.</p>
+          <FieldError errors={errors} field="dailyCapUsd" />
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-slate-700">
+            Model version attribute
+            <input className={input} placeholder="e.g. service.version" value={value.versionAttribute ?? ''} onChange={(e) => set({ versionAttribute: e.target.value })} aria-invalid={errorsOf(errors, 'versionAttribute').length > 0} />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">The span (or resource) attribute whose value labels each run&apos;s model version.</p>
+          <FieldError errors={errors} field="versionAttribute" />
+        </div>
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={value.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+          Enabled (unchecked: paused)
+        </label>
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={pending}>
+        {pending ? 'Saving…' : ruleId ? 'Save rule' : 'Create rule'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import 'server-only';
+import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
+import type { Db } from '../db/queries/db-types';
+import { listLiveDatasets } from '../db/queries/online/online-rules';
+import { isAppError } from '../errors';
+import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
+import { BUILT_IN_METRICS } from '../metrics/registry';
+import type { MetricDescriptor } from '../metrics/shared/descriptor';
+
+export interface RuleFormOptions {
+  liveDatasets: { datasetId: string; service: string; name: string }[];
+  metrics: { name: string; custom: boolean; needsLlmJudge: boolean }[];
+  /** Judges the server offers, without keys or URLs (as the new-run form lists them). */
+  judges: JudgeInfo[];
+  defaultJudge: string;
+}
+
+/** What the rule form offers: the live datasets, every metric, the judges. */
+export async function loadRuleFormOptions(db: Db, env: Record<string, string | undefined>): Promise<RuleFormOptions> {
+  let judges: JudgeInfo[];
+  try {
+    judges = listJudges(await loadJudgeConfigWithConnections(db, env));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    judges = listJudges(loadJudgeConfig({})).filter((j) => j.kind === 'offline');
+  }
+  const custom = await listCustomMetrics(db);
+  return {
+    liveDatasets: await listLiveDatasets(db),
+    metrics: [
+      ...BUILT_IN_METRICS.map((d) => ({ name: d.name as string, custom: false, needsLlmJudge: (d as MetricDescriptor).needsLlmJudge === true })),
+      ...custom.map((m) => ({ name: m.name, custom: true, needsLlmJudge: false })),
+    ],
+    judges,
+    defaultJudge: judges.find((j) => j.kind === 'openai' && j.available)?.name ?? 'offline',
+  };
+}
