@@ -2,7 +2,7 @@ import { loadJudgeConfigWithConnections } from '../connections/judge-config-with
 import type { Db } from '../db/queries/db-types';
 import { createRun } from '../db/queries/runs/create-run';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
-import { listOnlineRules, leaseOnlineRule, markCapReached, releaseOnlineRule, type OnlineRuleRow } from '../db/queries/online/online-rules';
+import { listOnlineRules, leaseOnlineRule, markCapReached, markScanned, releaseOnlineRule, type OnlineRuleRow } from '../db/queries/online/online-rules';
 import {
   copyConversation,
   costOfConversation,
@@ -101,10 +101,17 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
   const pass: RulePass = { ruleId: rule.id, scored: 0, superseded: 0, unsampled: 0, capped: false };
   const day = utcDay(now);
   if (rule.capReachedOn === day) return { ...pass, capped: true };
-  const closed = await listClosedConversations(db, rule.datasetIds, new Date(now.getTime() - rule.idleMinutes * 60_000), PASS_SIZE);
+  // From where the last pass stopped (ties at that instant are looked at again; the ledger skips them).
+  const closed = await listClosedConversations(db, rule.datasetIds, { from: rule.scannedUntil, before: new Date(now.getTime() - rule.idleMinutes * 60_000) }, PASS_SIZE);
+  if (closed.length === 0) return pass;
   const current = await currentScoresOf(db, rule.id, rule.datasetIds);
   const due = closed.filter((c) => current.get(`${c.datasetId}\n${c.externalId}`)?.turnCount !== c.turnCount);
-  if (due.length === 0) return pass;
+  // The next pass starts at the first conversation not handled, else at the last one looked at.
+  let resumeAt = closed[closed.length - 1].lastActivityAt;
+  if (due.length === 0) {
+    await markScanned(db, rule.id, resumeAt);
+    return pass;
+  }
   const ctx: RuleContext = {
     rule,
     day,
@@ -114,8 +121,10 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
     leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
   };
   const held = new Set<string>();
+  let at = resumeAt;
   try {
     for (const conversation of due) {
+      at = conversation.lastActivityAt;
       if (!inSample(conversation.externalId, rule.sampleRate)) {
         pass.unsampled++;
         continue;
@@ -127,6 +136,7 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
         if (spent.usd >= rule.dailyCapUsd || spent.usd + next > rule.dailyCapUsd) {
           await markCapReached(db, rule.id, day);
           pass.capped = true;
+          resumeAt = at;
           break;
         }
       }
@@ -164,7 +174,11 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
         pass.superseded++;
       }
     }
+  } catch (error) {
+    resumeAt = at;
+    throw error;
   } finally {
+    await markScanned(db, rule.id, resumeAt).catch(() => undefined);
     // The runs are complete again until the next pass adds to them.
     for (const runId of held) await finishRun(db, runId).catch((e: Error) => options.log?.(`online run ${runId}: not closed: ${e.message}`));
   }

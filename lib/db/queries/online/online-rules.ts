@@ -12,6 +12,7 @@ export interface OnlineRuleRow {
   versionAttribute: string | null;
   enabled: boolean;
   capReachedOn: string | null;
+  scannedUntil: Date | null;
   createdById: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -29,6 +30,7 @@ const SELECT = {
   versionAttribute: true,
   enabled: true,
   capReachedOn: true,
+  scannedUntil: true,
   createdById: true,
   createdAt: true,
   updatedAt: true,
@@ -42,9 +44,9 @@ export async function createOnlineRule(db: Db, data: OnlineRuleData, createdById
   return rowOf(await db.onlineRule.create({ data: { ...data, datasetIds: data.datasetIds, metrics: data.metrics as object[], judge: data.judge, createdById }, select: SELECT }));
 }
 
-/** The rule with the change; a changed cap lets scoring resume at once. */
+/** The rule with the change; a changed cap lets scoring resume at once, and every closed conversation is looked at again. */
 export async function updateOnlineRule(db: Db, id: string, data: OnlineRuleData): Promise<OnlineRuleRow> {
-  return rowOf(await db.onlineRule.update({ where: { id }, data: { ...data, metrics: data.metrics as object[], capReachedOn: null }, select: SELECT }));
+  return rowOf(await db.onlineRule.update({ where: { id }, data: { ...data, metrics: data.metrics as object[], capReachedOn: null, scannedUntil: null }, select: SELECT }));
 }
 
 export async function deleteOnlineRule(db: Db, id: string): Promise<void> {
@@ -88,4 +90,9 @@ export async function releaseOnlineRule(db: Db, id: string): Promise<void> {
 
 export async function markCapReached(db: Db, id: string, day: string): Promise<void> {
   await db.onlineRule.updateMany({ where: { id }, data: { capReachedOn: day } });
+}
+
+/** Closed conversations last active before `at` were all looked at. */
+export async function markScanned(db: Db, id: string, at: Date): Promise<void> {
+  await db.onlineRule.updateMany({ where: { id }, data: { scannedUntil: at } });
 }

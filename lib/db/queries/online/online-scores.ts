@@ -5,21 +5,22 @@ export interface ClosedConversation {
   datasetId: string;
   externalId: string;
   turnCount: number;
+  lastActivityAt: Date;
   /** The labels of its last assistant turn (lib/ingest keeps them on the turn's metadata). */
   labels: Record<string, string>;
 }
 
-/** Live conversations of `datasetIds` without new spans since `before`, least recently active first. */
-export async function listClosedConversations(db: Db, datasetIds: string[], before: Date, take: number): Promise<ClosedConversation[]> {
+/** Live conversations of `datasetIds` last active from `from` (when given) and before `before`, least recently active first. */
+export async function listClosedConversations(db: Db, datasetIds: string[], window: { from: Date | null; before: Date }, take: number): Promise<ClosedConversation[]> {
   const rows = await db.conversation.findMany({
-    where: { datasetId: { in: datasetIds }, lastActivityAt: { lt: before }, externalId: { not: null }, turnCount: { gt: 0 } },
+    where: { datasetId: { in: datasetIds }, lastActivityAt: { lt: window.before, ...(window.from ? { gte: window.from } : {}) }, externalId: { not: null }, turnCount: { gt: 0 } },
     orderBy: [{ lastActivityAt: 'asc' }, { id: 'asc' }],
     take,
-    select: { id: true, datasetId: true, externalId: true, turnCount: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
+    select: { id: true, datasetId: true, externalId: true, turnCount: true, lastActivityAt: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
   });
   return rows.map((r) => {
     const labels = (r.turns[0]?.metadata as { labels?: Record<string, string> } | null)?.labels;
-    return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, labels: labels && typeof labels === 'object' ? labels : {} };
+    return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, lastActivityAt: r.lastActivityAt!, labels: labels && typeof labels === 'object' ? labels : {} };
   });
 }
 

@@ -22,6 +22,7 @@ CREATE TABLE "OnlineRule" (
     "enabled" BOOLEAN NOT NULL DEFAULT true,
     "capReachedOn" TEXT,
     "leaseUntil" TIMESTAMP(3),
+    "scannedUntil" TIMESTAMP(3),
     "createdById" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,

@@ -22,6 +22,7 @@ CREATE TABLE "OnlineRule" (
     "enabled" BOOLEAN NOT NULL DEFAULT true,
     "capReachedOn" TEXT,
     "leaseUntil" DATETIME,
+    "scannedUntil" DATETIME,
     "createdById" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL
