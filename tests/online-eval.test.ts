@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, getDb, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { createOnlineRule } from '@/lib/db/queries/online/online-rules';
+import { compareRuns } from '@/lib/compare/compare-runs';
+import { loadTrend } from '@/lib/compare/load-trend';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { createOfflineJudge } from '@/lib/judge/offline';
 import type { Judge } from '@/lib/judge/types';
@@ -132,6 +134,15 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     const old = await db.result.findMany({ where: { runId: history.id }, select: { conversation: { select: { externalId: true, turnCount: true } } } });
     expect(old.map((r) => r.conversation)).toEqual(METRICS.map(() => ({ externalId: 'conv-0', turnCount: 4 })));
     expect(await db.onlineScore.count({ where: { ruleId: all.id, externalId: 'conv-0', supersededAt: { not: null } } })).toBe(1);
+
+    // Compare and trends read these runs: conversations pair by their id across rules and days.
+    const report = await compareRuns(db, run.id, [(await dayRun(sampled.id)).id]);
+    expect(half).not.toContain('conv-0'); // the half sample's day run is untouched by conv-0's new turn
+    expect(report.candidates[0]).toMatchObject({ matched: half.length, baselineOnly: 7 - half.length, candidateOnly: 0 });
+    expect(report.metrics.find((m) => m.metric === 'conversation_relevancy')?.candidates[0].pairs).toBe(half.length);
+    const trend = await loadTrend(db, run.datasetId, { intervals: false });
+    expect(trend.runs.map((r) => r.modelVersion).sort()).toEqual(['v1', 'v2']);
+    expect(trend.values.conversation_relevancy.every((v) => v !== null && v.mean !== null)).toBe(true);
 
     // The next UTC day the capped rule resumes.
     const tomorrow = await pass(new Date(later.getTime() + 24 * 60 * MINUTE));

@@ -12,7 +12,7 @@ const noStore = { 'cache-control': 'no-store' };
 
 /** A rule as the API answers it: `capReached` says scoring is paused until the next UTC day. */
 function ruleBody(rule: OnlineRuleRow, now = new Date()) {
-  const { capReachedOn, createdById: _by, ...rest } = rule;
+  const { capReachedOn, createdById: _by, scannedUntil: _scanned, ...rest } = rule;
   return { ...rest, capReached: capReachedOn === utcDay(now) };
 }
 

@@ -48,6 +48,12 @@ async function checkedRule(db: Db, body: unknown, env: Env, id?: string): Promis
   return input;
 }
 
+/** The fields of a rule a user sets (what the form edits and a PATCH changes). */
+export function editableOf(rule: OnlineRuleRow): OnlineRuleData {
+  const { name, datasetIds, metrics, judge, sampleRate, idleMinutes, dailyCapUsd, versionAttribute, enabled } = rule;
+  return { name, datasetIds, metrics, judge, sampleRate, idleMinutes, dailyCapUsd, versionAttribute, enabled };
+}
+
 export async function getRule(db: Db, id: string): Promise<OnlineRuleRow> {
   const rule = await getOnlineRule(db, id);
   if (!rule) throw notFound('Online rule', id);
@@ -70,8 +76,7 @@ export async function updateRule(db: Db, principal: Principal, id: string, body:
   const rule = await getRule(db, id);
   assertMayChange(principal, rule);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_INPUT', 'The body must be a JSON object of the fields to change', { field: 'body' });
-  const { id: _id, capReachedOn: _cap, createdById: _by, createdAt: _at, updatedAt: _up, ...stored } = rule;
-  const data = await checkedRule(db, { ...stored, ...(body as object) }, env, id);
+  const data = await checkedRule(db, { ...editableOf(rule), ...(body as object) }, env, id);
   const updated = await updateOnlineRule(db, id, data);
   const what = Object.keys(body as object).join(', ');
   await recordAudit(db, principal, 'online-rule.update', id, `${updated.name}: ${what}`);

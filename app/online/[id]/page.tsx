@@ -11,6 +11,7 @@ import { getOnlineRule } from '@/lib/db/queries/online/online-rules';
 import { listOnlineRuns } from '@/lib/db/queries/online/online-scores';
 import { metricLabel } from '@/lib/format/format';
 import { loadRuleFormOptions } from '@/lib/online/rule-form-options';
+import { editableOf } from '@/lib/online/rules';
 import { utcDay } from '@/lib/online/sample';
 
 export const dynamic = 'force-dynamic';
@@ -27,7 +28,6 @@ export default async function OnlineRulePage({ params }: Props) {
   const nameOf = new Map(options.liveDatasets.map((l) => [l.datasetId, l.name]));
   const may = hasRole(principal.role, 'editor') && mayChange(principal, rule.createdById);
   const latest = runs.find((r) => r.day !== 'superseded');
-  const { id: _id, capReachedOn, createdById: _by, createdAt: _at, updatedAt: _up, ...editable } = rule;
   return (
     <div className="space-y-8">
       <div className="space-y-3">
@@ -40,7 +40,7 @@ export default async function OnlineRulePage({ params }: Props) {
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold break-words">
-              {rule.name} <RuleStatus enabled={rule.enabled} capReached={capReachedOn === utcDay(new Date())} />
+              {rule.name} <RuleStatus enabled={rule.enabled} capReached={rule.capReachedOn === utcDay(new Date())} />
             </h1>
             <p className="mt-1 text-sm text-slate-600">
               {rule.datasetIds.map((d) => nameOf.get(d) ?? d).join(', ')} · {rule.metrics.map((m) => metricLabel(m.name)).join(', ')} · {rule.sampleRate} % sampled · closed after {rule.idleMinutes} min idle
@@ -66,7 +66,7 @@ export default async function OnlineRulePage({ params }: Props) {
       {may ? (
         <section className="space-y-3">
           <h2 className="text-lg font-semibold">Edit</h2>
-          <RuleForm ruleId={rule.id} initial={editable} liveDatasets={options.liveDatasets} metrics={options.metrics} judges={options.judges} />
+          <RuleForm ruleId={rule.id} initial={editableOf(rule)} liveDatasets={options.liveDatasets} metrics={options.metrics} judges={options.judges} />
         </section>
       ) : null}
     </div>
