@@ -34,7 +34,7 @@ test('an online rule made in the dashboard scores closed production conversation
   await form.getByLabel('Name').fill('Shop production');
   await expect(form.getByRole('checkbox', { name: 'Live: e2e-shop' })).toBeChecked();
   await form.getByRole('checkbox', { name: 'Conversation relevancy' }).check();
-  await form.getByLabel('Judge').selectOption('offline');
+  await form.getByRole('combobox', { name: 'Judge' }).selectOption('offline');
   await form.getByLabel('Model version attribute').fill('app.model_version');
   await form.getByLabel('Sample rate (%)').fill('150');
   await form.getByRole('button', { name: 'Create rule' }).click();
@@ -54,7 +54,7 @@ test('an online rule made in the dashboard scores closed production conversation
 
   await page.getByRole('link', { name: today }).click();
   await expect(page.getByRole('heading', { name: /Online: Shop production/ })).toBeVisible();
-  await expect(page.getByText('v7').first()).toBeVisible();
+  await expect(page.getByText(/Model version v7/)).toBeVisible();
   await page.screenshot({ path: path.join('test-results', 'online-day-run.png'), fullPage: true });
 
   // Pausing shows on the list.
