@@ -26,6 +26,8 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
    * topic read in plain words): a run with the offline judge refuses it before it starts.
    */
   readonly needsLlmJudge?: boolean;
+  /** The option that stands in for the field a conversation lacks (topic_adherence's relevantTopics): the form offers the metric with it. */
+  readonly standInOption?: string;
   /** Its options, with their defaults. */
   readonly options: O;
   /** The judge steps it sends; their contracts are in lib/judge/steps.ts. */

@@ -23,9 +23,10 @@ const MEANING = { TP: 'on topic, answered', TN: 'off topic, refused', FP: 'off t
 export const topicAdherence = defineMetric({
   name: 'topic_adherence',
   label: 'Topic adherence',
-  needs: "the conversation's relevant_topics (or the relevantTopics option)",
+  needs: 'relevant_topics or the relevantTopics option',
   applies: (c, options) => topicsFor(c, topicAdherenceOptionsSchema.partial().catch({}).parse(options ?? {})) !== undefined,
   needsLlmJudge: true,
+  standInOption: 'relevantTopics',
   options: topicAdherenceOptionsSchema,
   steps: ['topic_adherence.qa_pairs', 'topic_adherence.verdict'],
   create: (judge, options) => new TopicAdherenceMetric(judge, options),
