@@ -18,13 +18,16 @@ const stored = z.object({
   interactions: z.array(z.object({ exchange: z.number(), turn: z.number(), pairs: z.array(pair) })).default([]),
 });
 
+/** The run's relevantTopics option, read leniently: applicability never throws on options the run checks elsewhere. */
+const optionTopics = z.object({ relevantTopics: z.array(z.string()).optional() }).catch({});
+
 const MEANING = { TP: 'on topic, answered', TN: 'off topic, refused', FP: 'off topic, answered', FN: 'on topic, refused' } as const;
 
 export const topicAdherence = defineMetric({
   name: 'topic_adherence',
   label: 'Topic adherence',
   needs: 'relevant_topics or the relevantTopics option',
-  applies: (c, options) => topicsFor(c, topicAdherenceOptionsSchema.partial().catch({}).parse(options ?? {})) !== undefined,
+  applies: (c, options) => topicsFor(c, optionTopics.parse(options ?? {})) !== undefined,
   needsLlmJudge: true,
   standInOption: 'relevantTopics',
   options: topicAdherenceOptionsSchema,
