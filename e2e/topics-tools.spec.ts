@@ -52,6 +52,7 @@ test('the new-run form offers topic adherence on a dataset without relevant topi
   await expect(box).not.toBeChecked();
   await box.check();
   await page.getByLabel('Relevant topics').fill('museum visits\ntickets');
+  await expect(page.locator('#metric-topic_adherence-applies')).toHaveText('Applies to 6 of 6 conversations (the relevant topics below stand in where a conversation has none of its own)');
   await expect(page.getByTestId('metric-topic_adherence-needs-llm-judge')).toBeVisible();
   await page.locator('#metric-topic_adherence-applies').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('new-run-topic-adherence'), fullPage: true });

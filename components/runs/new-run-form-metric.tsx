@@ -35,7 +35,7 @@ export function NewRunFormMetric({ metric, total, offlineJudge, selected, values
           aria-describedby={`${id}-applies`}
           className="mt-1 h-4 w-4 accent-indigo-600"
         />
-        <div className={`flex-1 ${applies ? '' : 'text-slate-400'}`}>
+        <div className={`flex-1 ${selectable ? '' : 'text-slate-400'}`}>
           <label htmlFor={id} className="font-medium">
             {metricLabel(metric.name)}
           </label>
@@ -45,13 +45,15 @@ export function NewRunFormMetric({ metric, total, offlineJudge, selected, values
             </span>
           ) : null}
           <span id={`${id}-applies`} className="block text-xs text-slate-500">
-            {applies
-              ? `Applies to ${metric.conversations} of ${total} conversations${
-                  metric.conversations >= total ? '' : standIn ? ` (for the others, give the ${standIn.label.toLowerCase()} below)` : ` (the others lack ${metric.needs})`
-                }`
-              : standIn
-                ? `No conversation has ${metric.needs.replace(/ or the .*$/, '')}: give the ${standIn.label.toLowerCase()} below to score every conversation`
-                : `No conversation has the data it needs: ${metric.needs}`}
+            {standIn && selected && typeof values[standIn.key] === 'string' && (values[standIn.key] as string).trim() !== ''
+              ? `Applies to ${total} of ${total} conversations (the ${standIn.label.toLowerCase()} below stand in where a conversation has none of its own)`
+              : applies
+                ? `Applies to ${metric.conversations} of ${total} conversations${
+                    metric.conversations >= total ? '' : standIn ? ` (for the others, give the ${standIn.label.toLowerCase()} below)` : ` (the others lack ${metric.needs})`
+                  }`
+                : standIn
+                  ? `No conversation has ${metric.needs.replace(/ or the .*$/, '')}: give the ${standIn.label.toLowerCase()} below to score every conversation`
+                  : `No conversation has the data it needs: ${metric.needs}`}
           </span>
           {metric.needsLlmJudge && offlineJudge ? (
             <span className="block text-xs text-amber-700" data-testid={`${id}-needs-llm-judge`}>
