@@ -53,6 +53,8 @@ export const ConversationRelevancyMetric = withDefaultJudge(metrics.Conversation
 export const ContextualRecallMetric = withDefaultJudge(metrics.ContextualRecallMetric);
 export const ContextCoverageMetric = withDefaultJudge(metrics.ContextCoverageMetric);
 export const TurnContextualRecallMetric = withDefaultJudge(metrics.TurnContextualRecallMetric);
+/** Needs an LLM judge; topics from the conversation's relevant_topics or `{ relevantTopics: [...] }`. */
+export const TopicAdherenceMetric = withDefaultJudge(metrics.TopicAdherenceMetric);
 
 /**
  * Custom judged metrics (deepeval's G-Eval), conversation or turn scope:

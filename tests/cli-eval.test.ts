@@ -234,7 +234,7 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
         context: [`step ${i + 1} takes ${i + 2} days`],
       },
     ]).flat();
-    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', turns }]));
+    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding steps'], turns }]));
 
     const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
 

@@ -33,6 +33,7 @@ const assistant = (content: string, retrieved: string, expected: string, context
 const claimChat: Conversation = {
   externalId: 'claim-chat',
   chatbotRole: 'A calm insurance claims assistant who helps customers report home damage.',
+  relevantTopics: ['home insurance claims'],
   expectedOutcome: 'An assessor visits within five working days. The excess on water damage claims is 250 euros.',
   turns: [
     user('Hi, my name is Dana Reyes and my policy number is HX-55821.'),

@@ -31,6 +31,10 @@ const agreeable: ScriptedHandlers = {
   'turn_contextual_relevancy.statements': (input) => ({
     nodes: byItemNumber(input.retrievalContext.map((node) => ({ statements: [{ statement: node, verdict: 'yes' as const, reason: '' }] }))),
   }),
+  'topic_adherence.qa_pairs': (input) => ({
+    pairs: input.turns.filter((t) => t.role === 'assistant').map((t) => ({ question: input.turns[0].content, response: t.content, turn: t.turn })),
+  }),
+  'topic_adherence.verdict': () => ({ verdict: 'TP', reason: 'on topic, answered' }),
   reason: () => ({ reason: 'fine' }),
 };
 
@@ -83,6 +87,8 @@ describe('referenceCallCount', () => {
     expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
     // deepeval's RoleAdherenceMetric: one call over the whole conversation, then the reason.
     expect(referenceCallCount('role_adherence', ragConversation(10))).toBe(2);
+    // deepeval's TopicAdherenceMetric: a QA-pair extraction per interaction and a verdict per pair (one counted each), then the reason.
+    expect(referenceCallCount('topic_adherence', ragConversation(10))).toBe(21);
   });
 
   it.each(METRIC_NAMES)('%s makes no more calls than the reference on 10 exchanges with retrieval context', async (name) => {

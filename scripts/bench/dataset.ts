@@ -150,7 +150,7 @@ function buildConversation(rng: Rng, index: number, topic: Topic, exchanges: num
   stats.turns += turns.length;
   // What the conversation should leave the user knowing (turn_contextual_recall): its first two answers.
   const expectedOutcome = turns.flatMap((t) => (t.role === 'assistant' && t.expectedOutput ? [t.expectedOutput] : [])).slice(0, 2).join(' ');
-  return { externalId: `bench-${index + 1}`, name: `${topic.name} #${index + 1}`, scenario: `${name} asks ${company} about ${topic.name}`, expectedOutcome, chatbotRole: `${company}'s polite ${topic.name} assistant, answering from its knowledge base`, turns };
+  return { externalId: `bench-${index + 1}`, name: `${topic.name} #${index + 1}`, scenario: `${name} asks ${company} about ${topic.name}`, expectedOutcome, chatbotRole: `${company}'s polite ${topic.name} assistant, answering from its knowledge base`, relevantTopics: [topic.name], turns };
 }
 
 /** The same conversations for the same options; conversation i does not depend on how many are built. */

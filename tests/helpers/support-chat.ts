@@ -23,6 +23,7 @@ export const supportChat: Conversation = {
   externalId: 'support-chat',
   chatbotRole: 'A friendly broadband support agent who helps customers with their router and contract.',
   expectedOutcome: 'The customer learns the cause of the drops and gets a free replacement router.',
+  relevantTopics: ['broadband routers', 'broadband contracts'],
   turns: exchanges.flatMap(([user, reply, document, expected, context]): Turn[] => [
     { role: 'user', content: user },
     { role: 'assistant', content: reply, retrievalContext: [document], expectedOutput: expected, context },

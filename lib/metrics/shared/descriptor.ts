@@ -16,13 +16,18 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
   readonly label: string;
   /** What a conversation needs for the metric to apply, as the new-run form says it. */
   readonly needs: string;
-  /** Whether a conversation has that (a run leaves the others out instead of scoring them 0). */
-  applies(conversation: Conversation): boolean;
+  /**
+   * Whether a conversation has that (a run leaves the others out instead of scoring them 0),
+   * given the run's options for the metric (an option may stand in for a missing field).
+   */
+  applies(conversation: Conversation, options?: Record<string, unknown>): boolean;
   /**
    * Its judgement has no honest rule the offline judge could apply (a persona, an intention, a
    * topic read in plain words): a run with the offline judge refuses it before it starts.
    */
   readonly needsLlmJudge?: boolean;
+  /** The option that stands in for the field a conversation lacks (topic_adherence's relevantTopics): the form offers the metric with it. */
+  readonly standInOption?: string;
   /** Its options, with their defaults. */
   readonly options: O;
   /** The judge steps it sends; their contracts are in lib/judge/steps.ts. */

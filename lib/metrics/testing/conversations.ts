@@ -21,7 +21,12 @@ export function ragConversation(n: number): Conversation {
       }),
     );
   }
-  return { expectedOutcome: `Fact 0 holds. Fact ${n - 1} holds.`, chatbotRole: 'A helpful assistant that answers from the facts it retrieved.', turns };
+  return {
+    expectedOutcome: `Fact 0 holds. Fact ${n - 1} holds.`,
+    chatbotRole: 'A helpful assistant that answers from the facts it retrieved.',
+    relevantTopics: ['the facts it retrieved'],
+    turns,
+  };
 }
 
 const FACTS = [
