@@ -14,6 +14,8 @@ export interface LlmCallFact {
   userText?: string;
   assistantText?: string;
   toolCalls?: { name: string; arguments?: string }[];
+  /** gen_ai.response.id (OpenInference has none). */
+  responseId?: string;
 }
 
 /** What a span says about its whole trace. */
@@ -122,7 +124,7 @@ export function factsOfSpan(span: NormalSpan, userKey?: string): { call?: LlmCal
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
   const shape = llmShape(a);
   if (!shape) return { trace };
-  const call: LlmCallFact = { traceId: span.traceId, spanId: span.spanId, service, conversationId, shape, startedAt: new Date(span.startMs) };
+  const call: LlmCallFact = { traceId: span.traceId, spanId: span.spanId, service, conversationId, shape, startedAt: new Date(span.startMs), responseId: text(a['gen_ai.response.id'])?.slice(0, 200) };
   if (shape === 'otel-genai') {
     call.userText = lastUserOfGenAi(parseJson(a['gen_ai.input.messages']));
     const output = parseJson(a['gen_ai.output.messages']);

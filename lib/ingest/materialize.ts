@@ -1,6 +1,8 @@
 import type { Db } from '../db/client';
 
 interface TurnPair {
+  /** The LLM call's span: exported evaluation results are parented to it. */
+  otel: { traceId: string; spanId: string; responseId?: string };
   startedAt: Date;
   user: string;
   assistant: string;
@@ -39,6 +41,7 @@ async function turnOfTrace(db: Db, traceId: string): Promise<TurnPair | null> {
   if (!call?.userText || !call.assistantText) return null;
   const trace = await db.otelTrace.findUnique({ where: { traceId }, select: { retrieved: true } });
   return {
+    otel: { traceId: call.traceId, spanId: call.spanId, ...(call.responseId ? { responseId: call.responseId } : {}) },
     startedAt: call.startedAt ?? call.createdAt,
     user: call.userText,
     assistant: call.assistantText,
@@ -70,6 +73,7 @@ async function writeConversation(db: Db, datasetId: string, conversationId: stri
       content: pair.assistant,
       ...(pair.retrieved ? { retrievalContext: pair.retrieved } : {}),
       ...(pair.toolCalls ? { toolsCalled: pair.toolCalls } : {}),
+      metadata: { otel: pair.otel },
     },
   ]);
   for (let attempt = 0; ; attempt++) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/queries/db-types';
 import { closeRun as writeClosedRun, type CloseGuard } from '../../db/queries/runs/close-run';
 import { getRunVectorKey } from '../../db/queries/runs/get-run-vector-key';
 import type { RunSummary } from '../../domain/run-summary';
+import { exportRunEvaluations } from '../../eval-export/export-run-evaluations';
 import { computeRunAggregates } from '../aggregates/compute-run-aggregates';
 
 export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
@@ -17,7 +18,8 @@ export interface ClosedRun {
 
 /**
  * The one way a run ends: its numbers are computed from the stored results, written with
- * the final status, and the comparison pages' score vector is built. Without an explicit
+ * the final status, and the comparison pages' score vector is built (and, on a live dataset, its
+ * verdicts exported over OTLP when TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT is set). Without an explicit
  * status a run with errored results is completed_with_errors.
  */
 export async function closeRun(db: Db, runId: string, outcome: { status?: FinalRunStatus; error?: string }, guard: CloseGuard = {}): Promise<ClosedRun> {
@@ -29,6 +31,8 @@ export async function closeRun(db: Db, runId: string, outcome: { status?: FinalR
     // so the first comparison does not pay for it. A failure here leaves it to be built lazily.
     const run = await getRunVectorKey(db, runId);
     if (run) await refreshRunVector(db, run).catch((e: Error) => console.error(`run ${runId}: score vector not stored: ${e.message}`));
+    // A run on a live dataset sends its verdicts back out when an endpoint is set; never fails the run.
+    if (status === 'completed' || status === 'completed_with_errors') await exportRunEvaluations(db, runId, process.env);
   }
   return { status, summary, closed };
 }
