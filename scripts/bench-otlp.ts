@@ -1,5 +1,5 @@
 /*
- * npm run bench:otlp [-- --seconds 15 --clients 4 --traces 100 --turns 5 --port 3490 --postgres <url> --no-build]
+ * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --port 3490 --postgres <url> --no-build]
  *
  * Sustained OTLP ingest through the real server: `next start` (no workers inside) and `npm run
  * worker` in its own process, on a fresh SQLite file and, with --postgres <server url>, on a
@@ -20,6 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDbClient, type Db } from '../lib/db/client';
@@ -35,7 +36,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const { values: args } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '15' },
+    seconds: { type: 'string', default: '20' },
     clients: { type: 'string', default: '4' },
     traces: { type: 'string', default: '100' },
     turns: { type: 'string', default: '5' },
@@ -163,9 +164,25 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     server = await startNextServer({ dbFile: '', databaseUrl: url, port: PORT, readyPath: '/datasets' });
     worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
       cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, DATABASE_URL: url, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1', TURNWISE_INGEST_POLL_MS: '100' },
     });
+    // Started (its sources compiled) once it says it takes runs; the ingest loop starts right after.
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      worker!.stdout!.on('data', (d: Buffer) => {
+        said += d.toString();
+        if (/taking runs/.test(said)) resolve();
+      });
+      worker!.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${said}`)));
+    });
+    // Warm-up, not measured: the route's and the pages' code loaded, the live dataset made.
+    const warm = await fetch(`${BASE}/api/otel/v1/traces`, { method: 'POST', body: batchBody(1_000_000, salt), headers: { 'content-type': 'application/x-protobuf' } });
+    if (warm.status !== 200) throw new Error(`the warm-up batch was refused: ${warm.status} ${await warm.text()}`);
+    while ((await db.otlpBatch.count({ where: { processedAt: null } })) > 0) await sleep(200);
+    const liveDataset = await db.liveDataset.findFirstOrThrow({ select: { datasetId: true } });
+    for (const page of ['/datasets', `/datasets/${liveDataset.datasetId}`]) await (await fetch(BASE + page)).text();
+    await db.otlpBatch.deleteMany();
 
     const deadline = Date.now() + Number(args.seconds) * 1000;
     let next = 0;
@@ -189,7 +206,11 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     };
     const producing = Promise.all(Array.from({ length: Number(args.clients) }, client));
     let producerDone = false;
-    void producing.then(() => (producerDone = true));
+    let producedS = 0;
+    void producing.then(() => {
+      producerDone = true;
+      producedS = (Date.now() - started) / 1000;
+    });
 
     // Pages while ingesting: the datasets list, and the live dataset's page once it exists.
     const pageTimes = { datasets: [] as number[], live: [] as number[] };
@@ -210,7 +231,6 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
       }
     };
     await Promise.all([producing, timePages()]);
-    const producedS = (Date.now() - started) / 1000;
     const drainUntil = Date.now() + Number(args['drain-seconds']) * 1000;
     while ((await pending()) > 0 && Date.now() < drainUntil) await sleep(200);
     const batches = await db.otlpBatch.findMany({ select: { receivedAt: true, processedAt: true, error: true } });
@@ -265,6 +285,7 @@ async function main() {
   rmSync(args.dir, { recursive: true, force: true });
   mkdirSync(args.dir, { recursive: true });
   const cost = await checkCost();
+  console.log(`Load average before: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`);
   console.log(`Id check of one ${cost.bodyKb.toFixed(0)} KB body (${TRACES * 2} spans) on the worker thread: ${cost.checkMs.toFixed(1)} ms median per request; decoding it on the event loop would block it ${cost.inlineDecodeMs.toFixed(1)} ms.`);
   const results: Partial<Record<'sqlite' | 'postgres', Figures>> = {};
   results.sqlite = await benchOne('sqlite', 1);
@@ -293,6 +314,7 @@ async function main() {
     });
   }
   flat.target_page_p95_ms = TARGET_PAGE_P95_MS;
+  flat.load_average_1m = round(loadavg()[0], 1);
   console.log(`BENCH ${JSON.stringify(flat)}`);
 }
 
