@@ -3,7 +3,6 @@ import type { Db } from '../../db/queries/db-types';
 import { closeRun as writeClosedRun, type CloseGuard } from '../../db/queries/runs/close-run';
 import { getRunVectorKey } from '../../db/queries/runs/get-run-vector-key';
 import type { RunSummary } from '../../domain/run-summary';
-import { exportRunEvaluations } from '../../eval-export/export-run-evaluations';
 import { computeRunAggregates } from '../aggregates/compute-run-aggregates';
 
 export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
@@ -31,8 +30,12 @@ export async function closeRun(db: Db, runId: string, outcome: { status?: FinalR
     // so the first comparison does not pay for it. A failure here leaves it to be built lazily.
     const run = await getRunVectorKey(db, runId);
     if (run) await refreshRunVector(db, run).catch((e: Error) => console.error(`run ${runId}: score vector not stored: ${e.message}`));
-    // A run on a live dataset sends its verdicts back out when an endpoint is set; never fails the run.
-    if (status === 'completed' || status === 'completed_with_errors') await exportRunEvaluations(db, runId, process.env);
+    // A run on a live dataset sends its verdicts back out when an endpoint is set; never fails the
+    // run. Loaded only then: the OpenTelemetry SDK is no cost to a server that exports nothing.
+    if ((status === 'completed' || status === 'completed_with_errors') && process.env.TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT?.trim()) {
+      const { exportRunEvaluations } = await import('../../eval-export/export-run-evaluations');
+      await exportRunEvaluations(db, runId, process.env);
+    }
   }
   return { status, summary, closed };
 }
