@@ -23,7 +23,7 @@ describe.each(providers)('ingest step on %s', (provider) => {
       await fresh.drop();
     });
     const turns = Array.from({ length: 6 }, (_, i) => ({
-      traceId: i.toString(16).padStart(32, '0'),
+      traceId: (i + 1).toString(16).padStart(32, '0'),
       spanId: (i + 1).toString(16).padStart(16, '0'),
       start: 1_000 * (i + 1),
       attributes: genAiChatAttributes(`c-${i % 2}`, `Question ${i}`, `Answer ${i}`),

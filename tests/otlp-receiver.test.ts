@@ -1,12 +1,14 @@
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../lib/auth/api-keys';
 import { resetAuth } from '../lib/auth/auth';
 import { createPasswordUser } from '../lib/auth/users';
-import { disconnectDb, getDb } from '../lib/db/client';
+import { createDbClient, disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { MAX_BODY_BYTES } from '../lib/ingest/limits';
 import { processPendingBatches } from '../lib/ingest/process-batches';
+import { receiveBatch } from '../lib/ingest/receive-batch';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
 
@@ -47,6 +49,18 @@ afterAll(async () => {
   await database.drop();
 });
 
+interface ProtoType {
+  fromObject(o: object): unknown;
+  encode(m: unknown): { finish(): Uint8Array<ArrayBuffer> };
+  decode(b: Uint8Array): unknown;
+  toObject(m: unknown, o: object): Record<string, unknown>;
+}
+// The official generated codec the receiver decodes with, to write protobuf bodies and read its answers.
+const otlp = (createRequire(import.meta.url)('otlp-proto-codec/build/src/generated/root.js') as { opentelemetry: { proto: { collector: Record<'trace' | 'logs', { v1: Record<string, ProtoType> }> } } }).opentelemetry.proto.collector;
+const protoBody = (type: ProtoType, object: object) => type.encode(type.fromObject(object)).finish();
+const protoAnswer = async (type: ProtoType, res: Response) => type.toObject(type.decode(new Uint8Array(await res.arrayBuffer())), { longs: Number });
+const hexBytes = (hex: string) => Buffer.from(hex, 'hex');
+
 const post = (body: BodyInit, headers: Record<string, string>) => routes.traces.POST(new Request('http://localhost/api/otel/v1/traces', { method: 'POST', body, headers }));
 const json = (key: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra });
 
@@ -86,6 +100,8 @@ describe('POST /api/otel/v1/traces', () => {
     ]);
     const res = await post(gzipSync(JSON.stringify(body)), json(keys.ingest, { 'content-encoding': 'gzip' }));
     expect(res.status).toBe(200);
+    // The answer says at once what the ingest step later rejects.
+    expect(await res.json()).toEqual({ partialSuccess: { rejectedSpans: '1', errorMessage: expect.stringMatching(/^1 span\(s\) rejected for malformed ids; first: span 2: traceId/) } });
     expect(await processPendingBatches(getDb(), { env: {} })).toBe(1);
     const batch = await getDb().otlpBatch.findFirstOrThrow();
     expect(batch.error).toMatch(/1 record\(s\) rejected; first: span 2: traceId/);
@@ -97,5 +113,62 @@ describe('POST /api/otel/v1/traces', () => {
       { role: 'user', content: 'Thanks, and the fee?' },
       { role: 'assistant', content: 'There is no fee.' },
     ]);
+  });
+
+  it('protobuf: answers partialSuccess in protobuf (rejectedSpans, errorMessage) for spans with short or all-zero ids, and stores the batch', async () => {
+    const span = (traceId: string, spanId: string, parentSpanId?: string) => ({ traceId: hexBytes(traceId), spanId: hexBytes(spanId), ...(parentSpanId ? { parentSpanId: hexBytes(parentSpanId) } : {}), name: 'chat' });
+    const body = protoBody(otlp.trace.v1.ExportTraceServiceRequest, {
+      resourceSpans: [{ scopeSpans: [{ spans: [span('c'.repeat(32), '1'.repeat(16)), span('c'.repeat(32), 'abcd'), span('0'.repeat(32), '2'.repeat(16)), span('c'.repeat(32), '3'.repeat(16), '1'.repeat(16))] }] }],
+    });
+    const res = await post(body, json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-protobuf');
+    expect(await protoAnswer(otlp.trace.v1.ExportTraceServiceResponse, res)).toEqual({
+      partialSuccess: { rejectedSpans: 2, errorMessage: '2 span(s) rejected for malformed ids; first: span 1: spanId is not a valid 8-byte id' },
+    });
+    expect(await getDb().otlpBatch.count()).toBe(1);
+    await processPendingBatches(getDb(), { env: {} });
+    expect((await getDb().otlpBatch.findFirstOrThrow()).error).toMatch(/^2 record\(s\) rejected; first: span 1: spanId/);
+  });
+
+  it('logs: a record with a malformed id is counted in rejectedLogRecords; one without ids is not', async () => {
+    const body = protoBody(otlp.logs.v1.ExportLogsServiceRequest, {
+      resourceLogs: [{ scopeLogs: [{ logRecords: [{ eventName: 'gen_ai.user.message' }, { traceId: hexBytes('ab'), spanId: hexBytes('1'.repeat(16)) }] }] }],
+    });
+    const logs = await import('../app/api/otel/v1/logs/route');
+    const res = await logs.POST(new Request('http://localhost/api/otel/v1/logs', { method: 'POST', body, headers: json(keys.ingest, { 'content-type': 'application/x-protobuf' }) }));
+    expect(res.status).toBe(200);
+    expect(await protoAnswer(otlp.logs.v1.ExportLogsServiceResponse, res)).toEqual({ partialSuccess: { rejectedLogRecords: 1, errorMessage: expect.stringMatching(/^1 log record\(s\) rejected.*log record 1: traceId/) } });
+  });
+
+  it('answers 400 and stores nothing for an undecodable body or one whose every span has a malformed id; a full success is an empty answer', async () => {
+    const garbage = await post(new Uint8Array([0x0a, 0xff, 0xff, 0xff]), json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).error.message).toMatch(/^OTLP protobuf body: /);
+    const badGzip = await post('not gzip', json(keys.ingest, { 'content-encoding': 'gzip' }));
+    expect(badGzip.status).toBe(400);
+    expect((await badGzip.json()).error.message).toMatch(/^gzip body: /);
+    expect((await post('{"resourceSpans": [', json(keys.ingest))).status).toBe(400);
+    const allBad = await post(JSON.stringify(spanExport('faq-bot', [{ traceId: 'xyz', spanId: '1'.repeat(16), start: 1, attributes: [] }])), json(keys.ingest));
+    expect(allBad.status).toBe(400);
+    expect((await allBad.json()).error.message).toBe('All 1 span(s) have malformed ids; first: span 0: traceId is not a valid 16-byte id');
+    expect(await getDb().otlpBatch.count()).toBe(0);
+    const good = await post(JSON.stringify(spanExport('faq-bot', [{ traceId: 'D'.repeat(32), spanId: '1'.repeat(16), start: 1, attributes: [] }])), json(keys.ingest));
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({});
+    const goodProto = await post(protoBody(otlp.trace.v1.ExportTraceServiceRequest, {}), json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
+    expect(await protoAnswer(otlp.trace.v1.ExportTraceServiceResponse, goodProto)).toEqual({});
+  });
+
+  it('answers 503 with Retry-After and stores nothing when the database cannot be reached', async () => {
+    const gone = createDbClient('postgresql://turnwise:turnwise@127.0.0.1:9/nowhere?connect_timeout=2');
+    try {
+      const res = await receiveBatch(gone, new Request('http://localhost/api/otel/v1/traces', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }), 'traces', {});
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await res.json()).error.message).toMatch(/cannot be reached; nothing was stored/);
+    } finally {
+      await gone.$disconnect();
+    }
   });
 });

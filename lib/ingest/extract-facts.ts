@@ -16,6 +16,8 @@ export interface LlmCallFact {
   toolCalls?: { name: string; arguments?: string }[];
   /** Attributes kept as labels (a model version), by key. */
   labels?: Record<string, string>;
+  /** gen_ai.response.id (OpenInference has none). */
+  responseId?: string;
 }
 
 /** Attributes always kept as labels of an LLM call; online rules may name others. */
@@ -144,7 +146,16 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
   const shape = llmShape(a);
   if (!shape) return { trace };
-  const call: LlmCallFact = { traceId: span.traceId, spanId: span.spanId, service, conversationId, shape, startedAt: new Date(span.startMs), labels: labelsOf(span, labelKeys) };
+  const call: LlmCallFact = {
+    traceId: span.traceId,
+    spanId: span.spanId,
+    service,
+    conversationId,
+    shape,
+    startedAt: new Date(span.startMs),
+    responseId: text(a['gen_ai.response.id'])?.slice(0, 200),
+    labels: labelsOf(span, labelKeys),
+  };
   if (shape === 'otel-genai') {
     call.userText = lastUserOfGenAi(parseJson(a['gen_ai.input.messages']));
     const output = parseJson(a['gen_ai.output.messages']);

@@ -39,13 +39,14 @@ type Obj = Record<string, unknown>;
 const asObj = (value: unknown): Obj => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {});
 const asArr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** An id as lower-case hex, '' when absent, null when malformed. */
+/** An id as lower-case hex, '' when absent or all zeros (no context), null when malformed. */
 function idOf(value: unknown, ids: DecodedExport['ids'], pattern: RegExp): string | null {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value !== 'string' || value.length > 64) return null;
   const hex = ids === 'hex' ? value.toLowerCase() : Buffer.from(value, 'base64').toString('hex');
   if (hex === '') return '';
-  return pattern.test(hex) ? hex : null;
+  if (!pattern.test(hex)) return null;
+  return /^0+$/.test(hex) ? '' : hex;
 }
 
 function anyValue(value: unknown, depth = 0): AttrValue {

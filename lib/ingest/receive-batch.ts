@@ -1,8 +1,9 @@
 import 'server-only';
 import type { Db } from '../db/client';
 import { apiError, type ApiErrorCode } from '../http/errors';
+import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
 import { MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
-import type { Encoding, Signal } from './otlp-codec';
+import { encodeExportResponse, type Encoding, type Signal } from './otlp-codec';
 
 function encodingOf(contentType: string | null): Encoding | null {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -34,18 +35,41 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array 
 const refusal = (code: ApiErrorCode, message: string, field: string | undefined, status: number, headers: Record<string, string> = {}): Response =>
   Response.json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
 
-/** The OTLP success answer in the request's encoding: an empty Export*ServiceResponse. */
-function accepted(encoding: Encoding): Response {
-  return encoding === 'json'
-    ? Response.json({}, { status: 200 })
-    : new Response(new Uint8Array(), { status: 200, headers: { 'content-type': 'application/x-protobuf' } });
+/** The OTLP success answer in the request's encoding, with partialSuccess when records were rejected. */
+function accepted(signal: Signal, encoding: Encoding, partial?: { rejected: number; errorMessage: string }): Response {
+  const body = encodeExportResponse(signal, encoding, partial);
+  return body instanceof Uint8Array
+    ? new Response(body, { status: 200, headers: { 'content-type': 'application/x-protobuf' } })
+    : Response.json(body, { status: 200 });
 }
 
+/** The database out of reach (a PostgreSQL server down or refusing, a pool with no free connection). */
+function unreachable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
+  const text = `${String(e?.message ?? '')} ${String((e?.cause as { message?: unknown })?.message ?? '')}`;
+  return e?.code === 'P1001' || e?.code === 'P2024' || e?.code === 'ECONNREFUSED' || /ECONNREFUSED|Can't reach database server|Connection terminated|Timed out fetching a new connection/i.test(text);
+}
+
+const unavailable = (message: string): Response => refusal('BUSY', message, undefined, 503, { 'retry-after': String(RETRY_AFTER_S) });
+
 /**
- * One OTLP/HTTP export: checks the encoding, the backlog and the size, then stores the body as it
- * came. Decoding and grouping are the ingest worker's (lib/ingest/process-batches.ts).
+ * One OTLP/HTTP export: checks the encoding, the backlog and the size, has a worker thread decode
+ * the body to count malformed ids (400 when the body is undecodable or every record is malformed;
+ * partialSuccess when some are), then stores the body as it came. Turning it into facts and
+ * conversations is the ingest worker's (lib/ingest/process-batches.ts). An unreachable database
+ * or a checking thread that is behind is a 503 with Retry-After, a backlog a 429.
  */
 export async function receiveBatch(db: Db, request: Request, signal: Signal, env: Record<string, string | undefined> = process.env): Promise<Response> {
+  try {
+    return await receive(db, request, signal, env);
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+    await request.body?.cancel().catch(() => undefined);
+    return unavailable('The database cannot be reached; nothing was stored. Retry later');
+  }
+}
+
+async function receive(db: Db, request: Request, signal: Signal, env: Record<string, string | undefined>): Promise<Response> {
   const encoding = encodingOf(request.headers.get('content-type'));
   if (!encoding) {
     await request.body?.cancel().catch(() => undefined);
@@ -67,6 +91,17 @@ export async function receiveBatch(db: Db, request: Request, signal: Signal, env
     await request.body?.cancel().catch(() => undefined);
     return apiError('TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes; send smaller batches (BatchSpanProcessor maxExportBatchSize)`, { field: 'body' });
   }
-  await db.otlpBatch.create({ data: { signal, encoding, gzip: contentEncoding === 'gzip', body: new Uint8Array(body), byteSize: body.byteLength } });
-  return accepted(encoding);
+  if (checksInFlight() >= MAX_CHECKS_IN_FLIGHT) return unavailable(`${checksInFlight()} bodies are being checked; retry later`);
+  const gzip = contentEncoding === 'gzip';
+  const check = await checkIds(signal, encoding, gzip, body);
+  if (check.kind === 'undecodable') return apiError('BAD_INPUT', check.message, { field: 'body' });
+  if (check.kind === 'too-large') return apiError('TOO_LARGE', check.message, { field: 'body' });
+  const records = signal === 'traces' ? 'span(s)' : 'log record(s)';
+  if (check.kind === 'checked' && check.rejected > 0 && check.rejected === check.records) {
+    return apiError('BAD_INPUT', `All ${check.rejected} ${records} have malformed ids; first: ${check.firstError}`, { field: 'body' });
+  }
+  if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
+  await db.otlpBatch.create({ data: { signal, encoding, gzip, body: new Uint8Array(body), byteSize: body.byteLength } });
+  const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
+  return accepted(signal, encoding, partial);
 }

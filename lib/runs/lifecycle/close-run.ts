@@ -17,7 +17,8 @@ export interface ClosedRun {
 
 /**
  * The one way a run ends: its numbers are computed from the stored results, written with
- * the final status, and the comparison pages' score vector is built. Without an explicit
+ * the final status, and the comparison pages' score vector is built (and, on a live dataset, its
+ * verdicts exported over OTLP when TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT is set). Without an explicit
  * status a run with errored results is completed_with_errors.
  */
 export async function closeRun(db: Db, runId: string, outcome: { status?: FinalRunStatus; error?: string }, guard: CloseGuard = {}): Promise<ClosedRun> {
@@ -29,6 +30,12 @@ export async function closeRun(db: Db, runId: string, outcome: { status?: FinalR
     // so the first comparison does not pay for it. A failure here leaves it to be built lazily.
     const run = await getRunVectorKey(db, runId);
     if (run) await refreshRunVector(db, run).catch((e: Error) => console.error(`run ${runId}: score vector not stored: ${e.message}`));
+    // A run on a live dataset sends its verdicts back out when an endpoint is set; never fails the
+    // run. Loaded only then: the OpenTelemetry SDK is no cost to a server that exports nothing.
+    if ((status === 'completed' || status === 'completed_with_errors') && process.env.TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT?.trim()) {
+      const { exportRunEvaluations } = await import('../../eval-export/export-run-evaluations');
+      await exportRunEvaluations(db, runId, process.env);
+    }
   }
   return { status, summary, closed };
 }

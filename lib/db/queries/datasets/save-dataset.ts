@@ -34,10 +34,10 @@ export interface SavedDataset {
 const BATCH = 1000;
 // Rows per INSERT: SQLite allows 32,766 parameters per statement and Postgres 65,535; a few
 // thousand keeps each statement's text and parameter list small.
-const CONVERSATION_ROWS = 300;
-const TURN_ROWS = 400;
+export const CONVERSATION_ROWS = 300;
+export const TURN_ROWS = 400;
 
-const CONVERSATION_COLUMNS = [
+export const CONVERSATION_COLUMNS = [
   'id',
   'datasetId',
   'position',
@@ -55,7 +55,7 @@ const CONVERSATION_COLUMNS = [
   'firstUserMessage',
   'turnCount',
 ] as const;
-const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'] as const;
+export const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'] as const;
 
 async function* batchesOf(source: SaveDatasetInput['conversations']): AsyncIterable<Conversation[]> {
   if (Array.isArray(source)) {
@@ -97,7 +97,7 @@ function insertStatement(table: string, columns: readonly string[], rows: unknow
  */
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: unknown[][], perStatement: number): Promise<void> {
+export async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: unknown[][], perStatement: number): Promise<void> {
   for (let i = 0; i < rows.length; i += perStatement) {
     await tx.$executeRaw(insertStatement(table, columns, rows.slice(i, i + perStatement)));
     await letOthersRun();

@@ -1,0 +1,322 @@
+/*
+ * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --port 3490 --postgres <url> --no-build]
+ *
+ * Sustained OTLP ingest through the real server: `next start` (no workers inside) and `npm run
+ * worker` in its own process, on a fresh SQLite file and, with --postgres <server url>, on a
+ * PostgreSQL database it makes and drops. --clients exporters post protobuf batches of --traces
+ * traces (a request span and its chat span: two spans a trace) for --seconds; each batch adds one
+ * turn to --traces conversations, up to --turns turns each. Meanwhile one client loads the datasets
+ * list and the live dataset's page one after another. Then the backlog drains.
+ *
+ * Figures per database: spans/s accepted by the receiver, spans/s ingested (first receipt to the
+ * last batch turned into conversations: the sustained rate), receipt-to-materialized p50/p95 (a
+ * batch's receivedAt to processedAt: its conversations are rewritten before it is marked), request
+ * p50/p95, what the worker-thread id check costs a body (and what decoding it on the event loop
+ * would have blocked), and page p95 while ingesting. Goals: ≥ 1,000 spans/s on SQLite, ≥ 5,000 on
+ * PostgreSQL, page p95 ≤ 300 ms. The time from a conversation's close to its scores needs online
+ * evaluation rules, which this branch does not have: it is not measured. Ends with `BENCH {json}`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDbClient, type Db } from '../lib/db/client';
+import { ensureDatabase } from '../lib/db/migrations';
+import { createPostgresDatabase, dropPostgresDatabase } from '../lib/db/postgres-adapter';
+import { checkIds } from '../lib/ingest/id-check';
+import { decodeExport } from '../lib/ingest/otlp-codec';
+import { buildApp, startNextServer, stopNextServer, type NextServer } from './bench/next-server';
+
+const GOAL = { sqlite: 1000, postgres: 5000 };
+const TARGET_PAGE_P95_MS = 300;
+const root = path.resolve(import.meta.dirname, '..');
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    clients: { type: 'string', default: '4' },
+    traces: { type: 'string', default: '100' },
+    turns: { type: 'string', default: '5' },
+    port: { type: 'string', default: '3490' },
+    postgres: { type: 'string' },
+    dir: { type: 'string', default: '/tmp/turnwise-bench-otlp' },
+    'drain-seconds': { type: 'string', default: '300' },
+    'no-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
+  },
+});
+const PORT = Number(args.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const TRACES = Number(args.traces);
+const TURNS = Number(args.turns);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface ProtoType {
+  fromObject(o: object): unknown;
+  encode(m: unknown): { finish(): Uint8Array<ArrayBuffer> };
+}
+const ExportTraceServiceRequest = (createRequire(import.meta.url)('otlp-proto-codec/build/src/generated/root.js') as {
+  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: ProtoType } } } } };
+}).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+
+const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+const hex = (n: number, bytes: number, salt: number) => (salt.toString(16).padStart(4, '0') + n.toString(16)).padStart(bytes * 2, '0').slice(-bytes * 2);
+
+/** Batch `b`: turn (b mod TURNS)+1 of conversations [floor(b/TURNS)*TRACES, +TRACES), as @opentelemetry/instrumentation-openai-style spans. */
+function batchBody(b: number, salt: number): Uint8Array<ArrayBuffer> {
+  const wave = Math.floor(b / TURNS);
+  const turn = b % TURNS;
+  const spans = [];
+  for (let i = 0; i < TRACES; i++) {
+    const trace = b * TRACES + i + 1;
+    const traceId = Buffer.from(hex(trace, 16, salt), 'hex');
+    const rootId = Buffer.from(hex(trace * 2, 8, salt), 'hex');
+    const chatId = Buffer.from(hex(trace * 2 + 1, 8, salt), 'hex');
+    const conversation = `conv-${wave * TRACES + i}`;
+    const start = BigInt(Date.now()) * 1_000_000n + BigInt(turn);
+    const question = `Question ${turn + 1} of ${conversation}: where is my order number ${trace}?`;
+    spans.push(
+      { traceId, spanId: rootId, name: 'handle_message', kind: 2, startTimeUnixNano: start.toString(), endTimeUnixNano: (start + 900_000_000n).toString(), attributes: [attr('gen_ai.conversation.id', conversation)] },
+      {
+        traceId,
+        spanId: chatId,
+        parentSpanId: rootId,
+        name: 'chat gpt-4o-mini',
+        kind: 3,
+        startTimeUnixNano: (start + 1_000_000n).toString(),
+        endTimeUnixNano: (start + 800_000_000n).toString(),
+        attributes: [
+          attr('gen_ai.operation.name', 'chat'),
+          attr('gen_ai.request.model', 'gpt-4o-mini'),
+          attr('gen_ai.response.id', `chatcmpl-${trace}`),
+          attr('gen_ai.input.messages', JSON.stringify([{ role: 'system', parts: [{ type: 'text', content: 'You answer shipping questions briefly.' }] }, { role: 'user', parts: [{ type: 'text', content: question }] }])),
+          attr('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: `Order ${trace} ships tomorrow and arrives within three days.` }], finish_reason: 'stop' }])),
+        ],
+      },
+    );
+  }
+  const request = { resourceSpans: [{ resource: { attributes: [attr('service.name', 'shop-bot'), attr('deployment.environment.name', 'bench')] }, scopeSpans: [{ scope: { name: 'bench' }, spans }] }] };
+  return ExportTraceServiceRequest.encode(ExportTraceServiceRequest.fromObject(request)).finish();
+}
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : NaN;
+};
+const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** What the receiver's worker-thread check costs one body, and what decoding it on the event loop would block. */
+async function checkCost(): Promise<{ checkMs: number; inlineDecodeMs: number; bodyKb: number }> {
+  const body = batchBody(0, 1);
+  await checkIds('traces', 'protobuf', false, body);
+  const check: number[] = [];
+  const inline: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    let t = performance.now();
+    await checkIds('traces', 'protobuf', false, body);
+    check.push(performance.now() - t);
+    t = performance.now();
+    decodeExport('traces', 'protobuf', false, body);
+    inline.push(performance.now() - t);
+  }
+  return { checkMs: quantile(check, 0.5), inlineDecodeMs: quantile(inline, 0.5), bodyKb: body.byteLength / 1024 };
+}
+
+interface Figures {
+  acceptedSpansPerS: number;
+  ingestSpansPerS: number;
+  spans: number;
+  drained: boolean;
+  receiptToMaterializedP50S: number;
+  receiptToMaterializedP95S: number;
+  requestP50Ms: number;
+  requestP95Ms: number;
+  refused: number;
+  datasetsP95Ms: number;
+  liveDatasetP95Ms: number;
+  pagesP95Ms: number;
+  pageLoads: number;
+  conversations: number;
+  turns: number;
+}
+
+async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<Figures> {
+  let url: string;
+  let drop = async () => undefined as void;
+  if (provider === 'sqlite') {
+    const dir = path.join(args.dir, 'sqlite');
+    mkdirSync(dir, { recursive: true });
+    url = `file:${path.join(dir, 'bench.db')}`;
+  } else {
+    const name = `turnwise_bench_otlp_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    url = await createPostgresDatabase(args.postgres!, name);
+    drop = () => dropPostgresDatabase(args.postgres!, name);
+  }
+  let server: NextServer | null = null;
+  let worker: ChildProcess | null = null;
+  let db: Db | null = null;
+  try {
+    await ensureDatabase(url);
+    db = createDbClient(url);
+    Object.assign(process.env, { TURNWISE_AUTH: 'off', TURNWISE_WORKER: '0', TURNWISE_OTLP_MAX_PENDING: '1000000' });
+    server = await startNextServer({ dbFile: '', databaseUrl: url, port: PORT, readyPath: '/datasets' });
+    worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATABASE_URL: url, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1', TURNWISE_INGEST_POLL_MS: '100' },
+    });
+    // Started (its sources compiled) once it says it takes runs; the ingest loop starts right after.
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      worker!.stdout!.on('data', (d: Buffer) => {
+        said += d.toString();
+        if (/taking runs/.test(said)) resolve();
+      });
+      worker!.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${said}`)));
+    });
+    // Warm-up, not measured: the route's and the pages' code loaded, the live dataset made.
+    const warm = await fetch(`${BASE}/api/otel/v1/traces`, { method: 'POST', body: batchBody(1_000_000, salt), headers: { 'content-type': 'application/x-protobuf' } });
+    if (warm.status !== 200) throw new Error(`the warm-up batch was refused: ${warm.status} ${await warm.text()}`);
+    while ((await db.otlpBatch.count({ where: { processedAt: null } })) > 0) await sleep(200);
+    const liveDataset = await db.liveDataset.findFirstOrThrow({ select: { datasetId: true } });
+    for (const page of ['/datasets', `/datasets/${liveDataset.datasetId}`]) await (await fetch(BASE + page)).text();
+    await db.otlpBatch.deleteMany();
+
+    const deadline = Date.now() + Number(args.seconds) * 1000;
+    let next = 0;
+    let spansSent = 0;
+    let refused = 0;
+    const requestMs: number[] = [];
+    const started = Date.now();
+    const client = async () => {
+      while (Date.now() < deadline) {
+        const body = batchBody(next++, salt);
+        const t = performance.now();
+        const res = await fetch(`${BASE}/api/otel/v1/traces`, { method: 'POST', body, headers: { 'content-type': 'application/x-protobuf' } });
+        await res.arrayBuffer();
+        requestMs.push(performance.now() - t);
+        if (res.status === 200) spansSent += TRACES * 2;
+        else {
+          refused += 1;
+          await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+        }
+      }
+    };
+    const producing = Promise.all(Array.from({ length: Number(args.clients) }, client));
+    let producerDone = false;
+    let producedS = 0;
+    void producing.then(() => {
+      producerDone = true;
+      producedS = (Date.now() - started) / 1000;
+    });
+
+    // Pages while ingesting: the datasets list, and the live dataset's page once it exists.
+    const pageTimes = { datasets: [] as number[], live: [] as number[] };
+    let liveId: string | null = null;
+    const pending = () => db!.otlpBatch.count({ where: { processedAt: null } });
+    const timePages = async () => {
+      for (let i = 0; !producerDone || (await pending()) > 0; i++) {
+        liveId ??= (await db!.liveDataset.findFirst({ select: { datasetId: true } }))?.datasetId ?? null;
+        const live = i % 2 === 1 && liveId;
+        const page = live ? `/datasets/${liveId}` : '/datasets';
+        const t = performance.now();
+        const res = await fetch(BASE + page);
+        await res.text();
+        if (!res.ok) throw new Error(`${page} answered ${res.status}`);
+        (live ? pageTimes.live : pageTimes.datasets).push(performance.now() - t);
+        await sleep(50);
+        if (Date.now() - started > (Number(args.seconds) + Number(args['drain-seconds'])) * 1000) break;
+      }
+    };
+    await Promise.all([producing, timePages()]);
+    const drainUntil = Date.now() + Number(args['drain-seconds']) * 1000;
+    while ((await pending()) > 0 && Date.now() < drainUntil) await sleep(200);
+    const batches = await db.otlpBatch.findMany({ select: { receivedAt: true, processedAt: true, error: true } });
+    const done = batches.filter((b) => b.processedAt);
+    const errors = done.filter((b) => b.error);
+    if (errors.length) console.log(`  ${errors.length} batches failed; first: ${errors[0].error}`);
+    const first = Math.min(...batches.map((b) => b.receivedAt.getTime()));
+    const last = Math.max(...done.map((b) => b.processedAt!.getTime()));
+    const lag = done.map((b) => (b.processedAt!.getTime() - b.receivedAt.getTime()) / 1000);
+    const conversations = await db.conversation.count();
+    const turns = await db.turn.count();
+    const all = [...pageTimes.datasets, ...pageTimes.live];
+    return {
+      acceptedSpansPerS: spansSent / producedS,
+      ingestSpansPerS: (done.length * TRACES * 2) / ((last - first) / 1000),
+      spans: spansSent,
+      drained: done.length === batches.length,
+      receiptToMaterializedP50S: quantile(lag, 0.5),
+      receiptToMaterializedP95S: quantile(lag, 0.95),
+      requestP50Ms: quantile(requestMs, 0.5),
+      requestP95Ms: quantile(requestMs, 0.95),
+      refused,
+      datasetsP95Ms: quantile(pageTimes.datasets, 0.95),
+      liveDatasetP95Ms: quantile(pageTimes.live, 0.95),
+      pagesP95Ms: quantile(all, 0.95),
+      pageLoads: all.length,
+      conversations,
+      turns,
+    };
+  } finally {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker!.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    if (server) await stopNextServer(server);
+    await db?.$disconnect();
+    await drop();
+  }
+}
+
+function report(provider: 'sqlite' | 'postgres', f: Figures) {
+  console.log(`\n${provider}: ${f.spans} spans sent in ${args.clients} clients × batches of ${TRACES * 2} spans; ${f.conversations} conversations, ${f.turns} turns stored${f.drained ? '' : ' (backlog NOT drained)'}`);
+  console.log(`  accepted by the receiver   ${f.acceptedSpansPerS.toFixed(0).padStart(7)} spans/s  (request p50 ${f.requestP50Ms.toFixed(0)} ms, p95 ${f.requestP95Ms.toFixed(0)} ms, ${f.refused} refused)`);
+  console.log(`  ingested (sustained)       ${f.ingestSpansPerS.toFixed(0).padStart(7)} spans/s  goal ≥ ${GOAL[provider]}: ${f.ingestSpansPerS >= GOAL[provider] ? 'PASS' : 'FAIL'}`);
+  console.log(`  receipt → materialized     p50 ${f.receiptToMaterializedP50S.toFixed(1)} s, p95 ${f.receiptToMaterializedP95S.toFixed(1)} s`);
+  console.log(`  pages while ingesting      datasets p95 ${f.datasetsP95Ms.toFixed(0)} ms, live dataset p95 ${f.liveDatasetP95Ms.toFixed(0)} ms (${f.pageLoads} loads)  target ≤ ${TARGET_PAGE_P95_MS}: ${f.pagesP95Ms <= TARGET_PAGE_P95_MS ? 'PASS' : 'FAIL'}`);
+}
+
+async function main() {
+  if (!args['no-build']) await buildApp();
+  rmSync(args.dir, { recursive: true, force: true });
+  mkdirSync(args.dir, { recursive: true });
+  const cost = await checkCost();
+  console.log(`Load average before: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`);
+  console.log(`Id check of one ${cost.bodyKb.toFixed(0)} KB body (${TRACES * 2} spans) on the worker thread: ${cost.checkMs.toFixed(1)} ms median per request; decoding it on the event loop would block it ${cost.inlineDecodeMs.toFixed(1)} ms.`);
+  const results: Partial<Record<'sqlite' | 'postgres', Figures>> = {};
+  results.sqlite = await benchOne('sqlite', 1);
+  report('sqlite', results.sqlite);
+  if (args.postgres) {
+    results.postgres = await benchOne('postgres', 2);
+    report('postgres', results.postgres);
+  }
+  console.log('\nThe time from a conversation\'s close to its scores is not measured: online evaluation rules are not on this branch.');
+  const flat: Record<string, number> = { id_check_ms: round(cost.checkMs, 2), inline_decode_ms: round(cost.inlineDecodeMs, 2), body_kb: round(cost.bodyKb, 1), clients: Number(args.clients), spans_per_batch: TRACES * 2 };
+  for (const [provider, f] of Object.entries(results) as ['sqlite' | 'postgres', Figures][]) {
+    Object.assign(flat, {
+      [`${provider}_accepted_spans_per_s`]: Math.round(f.acceptedSpansPerS),
+      [`${provider}_ingest_spans_per_s`]: Math.round(f.ingestSpansPerS),
+      [`${provider}_spans`]: f.spans,
+      [`${provider}_drained`]: f.drained ? 1 : 0,
+      [`${provider}_receipt_to_materialized_p50_s`]: round(f.receiptToMaterializedP50S, 2),
+      [`${provider}_receipt_to_materialized_p95_s`]: round(f.receiptToMaterializedP95S, 2),
+      [`${provider}_request_p50_ms`]: Math.round(f.requestP50Ms),
+      [`${provider}_request_p95_ms`]: Math.round(f.requestP95Ms),
+      [`${provider}_datasets_page_p95_ms`]: Math.round(f.datasetsP95Ms),
+      [`${provider}_live_dataset_page_p95_ms`]: Math.round(f.liveDatasetP95Ms),
+      [`${provider}_page_p95_ms`]: Math.round(f.pagesP95Ms),
+      [`${provider}_goal_spans_per_s`]: GOAL[provider],
+      [`${provider}_pass`]: f.ingestSpansPerS >= GOAL[provider] && f.pagesP95Ms <= TARGET_PAGE_P95_MS ? 1 : 0,
+    });
+  }
+  flat.target_page_p95_ms = TARGET_PAGE_P95_MS;
+  flat.load_average_1m = round(loadavg()[0], 1);
+  console.log(`BENCH ${JSON.stringify(flat)}`);
+}
+
+await main();
+process.exit(0);
