@@ -53,6 +53,8 @@ export const ConversationRelevancyMetric = withDefaultJudge(metrics.Conversation
 export const ContextualRecallMetric = withDefaultJudge(metrics.ContextualRecallMetric);
 export const ContextCoverageMetric = withDefaultJudge(metrics.ContextCoverageMetric);
 export const TurnContextualRecallMetric = withDefaultJudge(metrics.TurnContextualRecallMetric);
+/** deepeval's ToolUseMetric: `new ToolUseMetric(judge, { availableTools: [{ name: 'search_flights', description: '…' }] })`; needs an LLM judge. */
+export const ToolUseMetric = withDefaultJudge(metrics.ToolUseMetric);
 
 /**
  * Custom judged metrics (deepeval's G-Eval), conversation or turn scope:

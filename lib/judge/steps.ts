@@ -72,6 +72,19 @@ const QUARTERS = [0, 0.25, 0.5, 0.75, 1] as const;
 const quarterScore = z.object({ score: z.literal(QUARTERS) as unknown as z.ZodType<number>, reason: z.string() });
 const interaction = z.object({ task: z.string(), stepsTaken: z.array(z.string()) });
 
+/** A tool in deepeval's ToolCall shape, as tool_use shows it to the judge. */
+const toolCall = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  reasoning: z.string().optional(),
+  /** The arguments, an object (checked where the metric reads the tool: lib/metrics/tool-use/schema.ts). */
+  input_parameters: z.unknown().optional(),
+  output: z.unknown().optional(),
+});
+export type StepToolCall = z.infer<typeof toolCall>;
+/** One user–assistant interaction of tool_use: the user's messages, the replies, the tools they called and those available. */
+const toolInteraction = z.object({ userMessages: z.string(), assistantMessages: z.string(), toolsCalled: z.array(toolCall), availableTools: z.array(toolCall) });
+
 const nodeRelevance = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
 const statementRelevance = z.object({ statement: z.string(), verdict: z.enum(['yes', 'no']), reason: z.string() });
 const statementsOfNode = z.object({ statements: z.array(statementRelevance) });
@@ -212,6 +225,14 @@ export const stepSchemas = {
   'goal_accuracy.goal': { input: interaction, output: quarterScore },
   /** How clear was the assistant's plan in one interaction, and how closely did it follow it? */
   'goal_accuracy.plan': { input: interaction, output: quarterScore },
+  /** Were the tools called in one interaction the most appropriate of those available (deepeval's tool selection score)? */
+  'tool_use.selection': { input: toolInteraction, output: quarterScore },
+  /**
+   * Were the arguments of the tools called in one interaction correct, complete and specific
+   * (deepeval's argument correctness score)? `expectedTools` (null: not given) are the calls the
+   * file says the reply should have made.
+   */
+  'tool_use.arguments': { input: toolInteraction.extend({ expectedTools: z.array(toolCall).nullable() }), output: quarterScore },
   /** One explanation of the score from the verdict reasons. */
   reason: {
     input: z.object({

@@ -13,6 +13,7 @@ import { roleAdherence } from './role-adherence/descriptor';
 import { turnContextualPrecision } from './turn-contextual-precision/descriptor';
 import { turnContextualRecall } from './turn-contextual-recall/descriptor';
 import { turnContextualRelevancy } from './turn-contextual-relevancy/descriptor';
+import { toolUse } from './tool-use/descriptor';
 import { turnFaithfulness } from './turn-faithfulness/descriptor';
 import type { Conversation } from './types';
 
@@ -20,7 +21,7 @@ import type { Conversation } from './types';
  * The built-in metrics, in the order every page, export and report lists them. A metric is added
  * by its folder (with its descriptor) and one line here; every list below derives from this one.
  */
-export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy] as const;
+export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy, toolUse] as const;
 
 type Descriptors = (typeof BUILT_IN_METRICS)[number];
 export type MetricName = Descriptors['name'];
@@ -45,8 +46,8 @@ export function createMetric<N extends MetricName>(name: N, judge: Judge, option
   return byName.get(name)!.create(judge, (options ?? {}) as never);
 }
 
-/** Whether a conversation has the data a built-in metric needs. */
-export const metricApplies = (name: MetricName, c: Conversation): boolean => byName.get(name)!.applies(c);
+/** Whether a conversation has the data a built-in metric needs (an option may stand for a field: tool_use's availableTools). */
+export const metricApplies = (name: MetricName, c: Conversation, options?: Record<string, unknown>): boolean => byName.get(name)!.applies(c, options);
 
 /** The metrics a dataset has the data for, used when none are named. */
 export const applicableMetrics = (conversations: Conversation[]): MetricName[] => METRIC_NAMES.filter((m) => conversations.some((c) => metricApplies(m, c)));

@@ -44,9 +44,9 @@ export function createSelectedMetric(selection: MetricSelection, judge: Judge): 
 }
 
 /** Whether the conversation has the data the selected metric needs (a run leaves other pairs out). */
-export function selectionApplies(selection: Pick<MetricSelection, 'name' | 'custom'>, c: Conversation): boolean {
+export function selectionApplies(selection: Pick<MetricSelection, 'name' | 'custom'> & { options?: Record<string, unknown> }, c: Conversation): boolean {
   if (selection.custom) return gEvalApplies(selection.custom.definition, c);
-  return isBuiltInMetric(selection.name) && builtInApplies(selection.name, c);
+  return isBuiltInMetric(selection.name) && builtInApplies(selection.name, c, selection.options);
 }
 
 const storedCustom = z.object({ version: z.number().int().min(1), definition: gEvalDefinitionSchema });

@@ -14,7 +14,9 @@ export interface ApplicableCounts {
  * dataset is never held whole, and other requests are served between pages).
  */
 export async function countApplicable(db: Db, datasetId: string, custom: readonly MetricSelection[] = []): Promise<ApplicableCounts> {
-  const selections = [...METRIC_NAMES.map((name): MetricSelection => ({ name, options: {} })), ...custom.filter((m) => m.custom)];
+  // A built-in metric the caller names is counted with its options (tool_use's availableTools stands for the field).
+  const named = new Map(custom.filter((m) => !m.custom).map((m) => [m.name, m]));
+  const selections = [...METRIC_NAMES.map((name): MetricSelection => named.get(name) ?? { name, options: {} }), ...custom.filter((m) => m.custom)];
   const metrics: ApplicableCounts['metrics'] = Object.fromEntries(selections.map((m) => [m.name, { items: 0, turns: 0 }]));
   let conversations = 0;
   for await (const page of datasetConversationPages(db, datasetId)) {

@@ -21,6 +21,8 @@ const answers: { [S in LlmOnlyStep]: (input: StepInput<S>) => StepOutput<S> } = 
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: PLANNED }),
   'goal_accuracy.goal': () => ({ score: 1, reason: PLANNED }),
   'goal_accuracy.plan': () => ({ score: 1, reason: PLANNED }),
+  'tool_use.selection': () => ({ score: 1, reason: PLANNED }),
+  'tool_use.arguments': () => ({ score: 1, reason: PLANNED }),
   'replay.simulate_user': () => ({ status: 'continue', message: PLANNED, reason: PLANNED }),
 };
 

@@ -16,8 +16,11 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
   readonly label: string;
   /** What a conversation needs for the metric to apply, as the new-run form says it. */
   readonly needs: string;
-  /** Whether a conversation has that (a run leaves the others out instead of scoring them 0). */
-  applies(conversation: Conversation): boolean;
+  /**
+   * Whether a conversation has that (a run leaves the others out instead of scoring them 0), with
+   * the options the run sets as given (unparsed), where one can stand for a missing field.
+   */
+  applies(conversation: Conversation, options?: Record<string, unknown>): boolean;
   /**
    * Its judgement has no honest rule the offline judge could apply (a persona, an intention, a
    * topic read in plain words): a run with the offline judge refuses it before it starts.
