@@ -146,6 +146,8 @@ const tricky: Conversation[] = [
     chatbotRole: 'support bot',
     userDescription: 'curious',
     context: ['policy A', 'policy B'],
+    relevantTopics: ['orders', 'refunds | returns'],
+    availableTools: [{ name: 'lookup', description: 'Finds an order', input_parameters: { id: 'number' } }],
     metadata: { tier: 'gold', tags: ['a', 'b'] },
     turns: [
       { role: 'user', content: '<script>alert("x")</script><img src=x onerror=alert(1)>' },
@@ -154,6 +156,7 @@ const tricky: Conversation[] = [
         content: '=HYPERLINK("http://evil.example","click")',
         retrievalContext: ['doc one', 'doc | with a pipe'],
         toolsCalled: [{ name: 'lookup', input_parameters: { id: 4 }, output: 'ok' }],
+        expectedTools: [{ name: 'lookup', input_parameters: { id: 4 } }],
         expectedOutput: '+1 for you',
         metadata: { latency_ms: 120 },
       },
@@ -170,8 +173,8 @@ describe('GET /api/datasets/[id]/export', () => {
   beforeAll(async () => {
     const text = tricky.map((c) => JSON.stringify({
       id: c.externalId, name: c.name, scenario: c.scenario, expected_outcome: c.expectedOutcome, chatbot_role: c.chatbotRole,
-      user_description: c.userDescription, context: c.context, additional_metadata: c.metadata,
-      turns: c.turns.map((t) => ({ role: t.role, content: t.content, retrieval_context: t.retrievalContext, tools_called: t.toolsCalled, expected_output: t.expectedOutput, context: t.context, additional_metadata: t.metadata })),
+      user_description: c.userDescription, context: c.context, additional_metadata: c.metadata, relevant_topics: c.relevantTopics, availableTools: c.availableTools,
+      turns: c.turns.map((t) => ({ role: t.role, content: t.content, retrieval_context: t.retrievalContext, tools_called: t.toolsCalled, expected_tools: t.expectedTools, expected_output: t.expectedOutput, context: t.context, additional_metadata: t.metadata })),
     })).join('\n');
     const answer = await (await upload(new TextEncoder().encode(text), { name: 'Tricky: “quotes” & <tags>', fileName: 'tricky.jsonl' })).json();
     expect(answer.ok).toBe(true);

@@ -6,6 +6,8 @@ import { ensureDatabase } from '../lib/db/migrations';
 import { ABANDONED_IMPORT_MS, purgeDataset, sweepAbandonedImports } from '../lib/db/queries/datasets/purge-dataset';
 import { listDatasets } from '../lib/db/queries/datasets/list-datasets';
 import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';
+import { exportDeepevalJson } from '../lib/datasets/export-deepeval';
+import { exportLongCsv } from '../lib/datasets/export-long-csv';
 import { importDatasetStream, IMPORT_BATCH } from '../lib/imports/import-dataset';
 import { previewDatasetStream, PREVIEW_CONVERSATIONS } from '../lib/imports/preview-file';
 import { type FreshDatabase, freshDatabase, providers } from './db/databases';
@@ -183,6 +185,31 @@ describe.each(providers)('streamed import on %s', (provider) => {
     if (outcome.ok) return;
     expect(outcome.problems[0]).toMatchObject({ severity: 'error', line: 2, field: 'turns[0].role' });
     expect(await counts(db)).toEqual(before);
+  });
+
+  it('relevant topics, available tools and expected tools are stored, exported and read back the same', async () => {
+    const tool = { name: 'get_weather', input_parameters: { city: 'Oslo' } };
+    const file = JSON.stringify({
+      id: 'tools-1',
+      relevant_topics: ['travel', 'weather'],
+      availableTools: [tool, { name: 'search' }],
+      turns: [
+        { role: 'user', content: 'Rain in Oslo?' },
+        { role: 'assistant', content: 'Yes.', tools_called: [tool], expected_tools: [tool] },
+      ],
+    });
+    const first = await importDatasetStream(db, chunksOf(utf8(file), 32), { name: 'tools', fileName: 'tools.jsonl' });
+    expect(first.ok, JSON.stringify(first)).toBe(true);
+    if (!first.ok) return;
+    const stored = await storedConversations(db, first.datasetId);
+    expect(stored).toEqual(parseDataset(file, { fileName: 'tools.jsonl' }).conversations);
+    expect(stored[0]).toMatchObject({ relevantTopics: ['travel', 'weather'], availableTools: [tool, { name: 'search' }] });
+    expect(stored[0].turns[1].expectedTools).toEqual([tool]);
+    for (const [exporter, fileName] of [[exportDeepevalJson, 'again.json'], [exportLongCsv, 'again.csv']] as const) {
+      const again = await importDatasetStream(db, chunksOf(utf8([...exporter(stored)].join('')), 64), { name: fileName, fileName });
+      expect(again.ok, JSON.stringify(again)).toBe(true);
+      if (again.ok) expect(await storedConversations(db, again.datasetId)).toEqual(stored);
+    }
   });
 
   it('a CSV mapping chosen by the user is applied', async () => {

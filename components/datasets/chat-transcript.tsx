@@ -63,6 +63,11 @@ function TurnBubble({ turn, index, stored }: { turn: Turn; index: number; stored
         <JsonBlock value={turn.toolsCalled} />
       </Extra>
     ) : null,
+    turn.expectedTools?.length ? (
+      <Extra key="et" label={`Expected tools (${turn.expectedTools.length})`}>
+        <JsonBlock value={turn.expectedTools} />
+      </Extra>
+    ) : null,
     turn.metadata && Object.keys(turn.metadata).length > 0 ? (
       <Extra key="md" label="Metadata">
         <JsonBlock value={turn.metadata} />

@@ -25,6 +25,21 @@ export function ConversationFields({ conversation }: { conversation: Conversatio
       </ol>,
     ]);
   }
+  if (conversation.relevantTopics?.length) {
+    rows.push([
+      'Relevant topics',
+      <ul key="topics" className="flex flex-wrap gap-1.5" aria-label="Relevant topics">
+        {conversation.relevantTopics.map((t, i) => (
+          <li key={i} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 ring-1 ring-slate-200">
+            {t}
+          </li>
+        ))}
+      </ul>,
+    ]);
+  }
+  if (conversation.availableTools?.length) {
+    rows.push([`Available tools (${conversation.availableTools.length})`, <JsonBlock key="tools" value={conversation.availableTools} />]);
+  }
   if (conversation.metadata && Object.keys(conversation.metadata).length > 0) rows.push(['Metadata', <JsonBlock key="metadata" value={conversation.metadata} />]);
   if (rows.length === 0) return null;
   return (

@@ -22,7 +22,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
   const base = `/datasets/${detail.datasetId}`;
   const pageHref = (page: number) => `${base}/conversations/${detail.id}?turns=${page}`;
   const title = c.name ?? c.externalId ?? c.scenario ?? `Conversation ${detail.position + 1}`;
-  const hasFields = [c.externalId, c.name, c.scenario, c.expectedOutcome, c.chatbotRole, c.userDescription].some((v) => v) || !!c.context?.length || (c.metadata && Object.keys(c.metadata).length > 0);
+  const hasFields = [c.externalId, c.name, c.scenario, c.expectedOutcome, c.chatbotRole, c.userDescription].some((v) => v) || !!c.context?.length || !!c.relevantTopics?.length || !!c.availableTools?.length || (c.metadata && Object.keys(c.metadata).length > 0);
   return (
     <div className="space-y-6">
       <div className="space-y-1">

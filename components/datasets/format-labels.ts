@@ -29,6 +29,7 @@ export const CSV_FIELD_LABELS: Record<CsvField, string> = {
   expectedOutput: 'Expected output',
   context: 'Turn context',
   toolsCalled: 'Tools called (JSON)',
+  expectedTools: 'Expected tools (JSON)',
   turnMetadata: 'Turn metadata (JSON)',
   input: 'Input (single-turn case)',
   actualOutput: 'Actual output (single-turn case)',
@@ -40,6 +41,8 @@ export const CSV_FIELD_LABELS: Record<CsvField, string> = {
   userDescription: 'User description',
   conversationContext: 'Conversation context',
   conversationMetadata: 'Conversation metadata (JSON)',
+  relevantTopics: 'Relevant topics',
+  availableTools: 'Available tools (JSON)',
   metadata: 'Keep as metadata',
   ignore: 'Ignore this column',
 };

@@ -74,7 +74,9 @@ const multipartUpload = {
         required: ['file'],
         properties: {
           ...(jsonSchema(importOptionsSchema.partial()) as { properties: JsonSchema }).properties,
-          file: { type: 'string', format: 'binary', description: 'The dataset: deepeval JSON/JSONL/CSV, OpenAI chat logs, ShareGPT, or a CSV with a column mapping' },
+          file: { type: 'string', format: 'binary', description:
+              "The dataset: deepeval JSON/JSONL/CSV, OpenAI chat logs, ShareGPT, or a CSV with a column mapping. Per conversation: scenario, expected_outcome, chatbot_role, user_description, context, relevant_topics (list of text), available_tools (list of {name, description?, input_parameters?}); per turn: retrieval_context, tools_called, expected_tools, expected_output, context",
+          },
         },
       },
       encoding: { csvMapping: { contentType: 'application/json' }, roleValues: { contentType: 'application/json' } },

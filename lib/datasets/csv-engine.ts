@@ -3,7 +3,7 @@ import type { Collector } from './collector';
 import { restoreCell } from './csv-cells';
 import { csvFormatOf, csvMappingSchema, guessCsvMapping } from './csv-mapping';
 import { CsvRowReader, type CsvRow } from './csv-rows';
-import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, splitListText } from './fields';
+import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, readToolList, readTopicList, splitListText } from './fields';
 import { labelColumnMetric, labelValue } from './labels';
 import { mapDeepevalRecord } from './map-deepeval';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
@@ -21,6 +21,9 @@ const DEEPEVAL_KEYS: Partial<Record<CsvField, string>> = {
   context: 'context',
   conversationContext: 'context',
   toolsCalled: 'tools_called',
+  expectedTools: 'expected_tools',
+  relevantTopics: 'relevant_topics',
+  availableTools: 'available_tools',
   name: 'name',
   scenario: 'scenario',
   expectedOutcome: 'expected_outcome',
@@ -300,6 +303,10 @@ export class CsvEngine {
     }
     const convContext = cells.get('conversationContext');
     if (convContext && convContext.value !== '') this.setConversationField(group, 'context', splitListText(convContext.value), convContext.key, row.line, issues);
+    const topics = cells.get('relevantTopics');
+    if (topics && topics.value !== '') this.setConversationField(group, 'relevantTopics', readTopicList(topics, [], issues), topics.key, row.line, issues);
+    const tools = cells.get('availableTools');
+    if (tools && tools.value !== '') this.setConversationField(group, 'availableTools', readToolList(tools, [], issues), tools.key, row.line, issues);
     const convMeta = cells.get('conversationMetadata');
     if (convMeta && convMeta.value !== '') this.setConversationField(group, 'metadata', readObject(convMeta), convMeta.key, row.line, issues);
 
@@ -318,6 +325,7 @@ export class CsvEngine {
         retrievalContext: readTextList(cells.get('retrievalContext'), [], issues),
         context: readTextList(cells.get('context'), [], issues),
         toolsCalled: readList(cells.get('toolsCalled'), [], issues),
+        expectedTools: readToolList(cells.get('expectedTools'), [], issues),
         expectedOutput: text('expectedOutput') === '' ? undefined : text('expectedOutput'),
         metadata: mergeMetadata(readObject(cells.get('turnMetadata')), extra),
         labels: Object.keys(labels).length ? labels : undefined,

@@ -14,6 +14,7 @@ const ALIASES: [CsvField, string[]][] = [
   ['expectedOutput', ['expectedoutput', 'expected', 'reference', 'groundtruth', 'expectedanswer', 'idealanswer', 'referenceanswer']],
   ['context', ['turncontext', 'referencecontext']],
   ['toolsCalled', ['toolscalled', 'toolcalls']],
+  ['expectedTools', ['expectedtools', 'expectedtoolcalls']],
   ['turnMetadata', ['turnmetadata']],
   ['input', ['input', 'question', 'query', 'prompt']],
   ['actualOutput', ['actualoutput', 'answer', 'output', 'response', 'prediction']],
@@ -25,6 +26,8 @@ const ALIASES: [CsvField, string[]][] = [
   ['userDescription', ['userdescription']],
   ['conversationContext', ['conversationcontext']],
   ['conversationMetadata', ['conversationmetadata', 'additionalmetadata']],
+  ['relevantTopics', ['relevanttopics', 'topics', 'allowedtopics']],
+  ['availableTools', ['availabletools']],
 ];
 
 const lookup = new Map<string, CsvField>();

@@ -13,6 +13,8 @@ export function toDeepevalRecord(c: Conversation): Record<string, unknown> {
   if (c.chatbotRole !== undefined) record.chatbot_role = c.chatbotRole;
   if (c.userDescription !== undefined) record.user_description = c.userDescription;
   if (c.context !== undefined) record.context = c.context;
+  if (c.relevantTopics !== undefined) record.relevant_topics = c.relevantTopics;
+  if (c.availableTools !== undefined) record.available_tools = c.availableTools;
   if (c.metadata !== undefined && Object.keys(c.metadata).length > 0) record.additional_metadata = c.metadata;
   record.turns = c.turns.map(toDeepevalTurn);
   return record;
@@ -22,6 +24,7 @@ function toDeepevalTurn(t: Turn): Record<string, unknown> {
   const turn: Record<string, unknown> = { role: t.role, content: t.content };
   if (t.retrievalContext !== undefined) turn.retrieval_context = t.retrievalContext;
   if (t.toolsCalled !== undefined) turn.tools_called = t.toolsCalled;
+  if (t.expectedTools !== undefined) turn.expected_tools = t.expectedTools;
   if (t.expectedOutput !== undefined) turn.expected_output = t.expectedOutput;
   if (t.context !== undefined) turn.context = t.context;
   if (t.metadata !== undefined && Object.keys(t.metadata).length > 0) turn.additional_metadata = t.metadata;

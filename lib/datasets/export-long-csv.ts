@@ -12,6 +12,7 @@ export const LONG_CSV_COLUMNS = [
   'expected_output',
   'turn_context',
   'tools_called',
+  'expected_tools',
   'turn_metadata',
   'name',
   'scenario',
@@ -20,6 +21,8 @@ export const LONG_CSV_COLUMNS = [
   'user_description',
   'conversation_context',
   'conversation_metadata',
+  'relevant_topics',
+  'available_tools',
 ] as const;
 
 const row = (cells: string[]): string =>
@@ -31,7 +34,7 @@ const hasKeys = (o: Record<string, unknown> | undefined): o is Record<string, un
 
 /**
  * One row per turn, conversation-level fields on the conversation's first row, lists `|`-joined (or a
- * JSON array when `|` would be ambiguous), tool calls and metadata as JSON. A conversation with no
+ * JSON array when `|` would be ambiguous), tool calls, tools and metadata as JSON. A conversation with no
  * turns gets one row with no role. Cells that a spreadsheet would run as formulas (= + - @) are
  * prefixed with a single quote, which parsing removes again. Rows are grouped by id on import, so a
  * conversation without an externalId gets `conversation-N` and a repeated id gets `#N` appended
@@ -54,9 +57,11 @@ export function* exportLongCsv(conversations: Iterable<Conversation>): Generator
       orEmpty(c.userDescription),
       encodeListCell(c.context),
       hasKeys(c.metadata) ? encodeJsonCell(c.metadata) : '',
+      encodeListCell(c.relevantTopics),
+      encodeJsonCell(c.availableTools),
     ];
     if (c.turns.length === 0) {
-      yield row([id, '', '', '', '', '', '', '', '', ...conversationCells]);
+      yield row([id, '', '', '', '', '', '', '', '', '', ...conversationCells]);
       continue;
     }
     let chunk = '';
@@ -70,6 +75,7 @@ export function* exportLongCsv(conversations: Iterable<Conversation>): Generator
         orEmpty(t.expectedOutput),
         encodeListCell(t.context),
         encodeJsonCell(t.toolsCalled),
+        encodeJsonCell(t.expectedTools),
         hasKeys(t.metadata) ? encodeJsonCell(t.metadata) : '',
         ...(i === 0 ? conversationCells : conversationCells.map(() => '')),
       ]);

@@ -15,6 +15,8 @@ const tricky: Conversation = {
   chatbotRole: '+ a bot',
   userDescription: 'Someone who types "quotes", commas, and\nnew lines',
   context: ['a|b', ' padded '],
+  relevantTopics: ['=formulas', 'a|b'],
+  availableTools: [{ name: 'calc', description: '@math, "quoted"' }],
   metadata: { nested: { n: 1, list: [true, null] }, note: '=SUM(A1)' },
   turns: [
     { role: 'user', content: '=1+1 is what?' },
@@ -25,6 +27,7 @@ const tricky: Conversation = {
       context: ['one'],
       expectedOutput: '-2',
       toolsCalled: [{ name: 'calc', input_parameters: { expr: '1+1' }, output: 2 }],
+      expectedTools: [{ name: 'calc', input_parameters: { expr: '1+1' } }],
       metadata: { score: 0.5 },
     },
     { role: 'user', content: '' },

@@ -156,6 +156,58 @@ export function readList(
   return undefined;
 }
 
+/**
+ * A list of tools in deepeval's ToolCall shape (available_tools, expected_tools): each an object
+ * with a `name`; a string must hold a JSON array. The objects are kept as the file gives them.
+ */
+export function readToolList(
+  field: { key: string; value: unknown } | undefined,
+  base: Path,
+  issues: Issues,
+): Record<string, unknown>[] | undefined {
+  const before = issues.length;
+  const list = readList(field, base, issues);
+  if (!list || !field) return undefined;
+  if (issues.length > before) return undefined;
+  const path = [...base, field.key];
+  let bad = false;
+  list.forEach((item, i) => {
+    if (!isPlainObject(item)) {
+      issues.push({ severity: 'error', path: [...path, i], message: `expected a tool: an object with a name, found ${describe(item)}` });
+      bad = true;
+    } else {
+      const name = item[new FieldReader(item).key('name') ?? 'name'];
+      if (typeof name !== 'string' || name.trim() === '') {
+        issues.push({ severity: 'error', path: [...path, i, 'name'], message: `a tool needs a name (text), found ${name === undefined ? 'none' : describe(name)}` });
+        bad = true;
+      }
+    }
+  });
+  return bad ? undefined : (list as Record<string, unknown>[]);
+}
+
+/** Topics a chatbot should keep to (relevant_topics): a list of text, or a `|`-separated string. */
+export function readTopicList(
+  field: { key: string; value: unknown } | undefined,
+  base: Path,
+  issues: Issues,
+): string[] | undefined {
+  if (!field || field.value === undefined || field.value === null) return undefined;
+  const path = [...base, field.key];
+  const v = field.value;
+  if (typeof v !== 'string' && !Array.isArray(v)) {
+    issues.push({ severity: 'error', path, message: `expected a list of topics (text), found ${describe(v)}` });
+    return undefined;
+  }
+  const items = typeof v === 'string' ? (splitListText(v) ?? []) : v;
+  const out: string[] = [];
+  items.forEach((item, i) => {
+    if (typeof item === 'string' && item.trim() !== '') out.push(item.trim());
+    else issues.push({ severity: 'error', path: [...path, i], message: `expected a topic (non-empty text), found ${describe(item)}` });
+  });
+  return out.length ? out : undefined;
+}
+
 /** An object field (additional_metadata); a string must hold a JSON object, else it is kept as text. */
 export function readObject(
   field: { key: string; value: unknown } | undefined,

@@ -31,7 +31,7 @@ export function recordShape(record: unknown): Shape | null {
   if (r.has('input') && r.has('output') && !r.has('actual_output', 'turns')) return 'mastra';
   if (r.has('input', 'actual_output', 'expected_output')) return 'deepeval';
   // a conversational golden cut short before its turns (detection reads only the start of a file)
-  if (r.has('scenario', 'expected_outcome', 'chatbot_role', 'user_description')) return 'deepeval';
+  if (r.has('scenario', 'expected_outcome', 'chatbot_role', 'user_description', 'relevant_topics', 'available_tools')) return 'deepeval';
   return null;
 }
 

@@ -12,7 +12,9 @@ import {
   readObject,
   readText,
   readTextList,
+  readToolList,
 } from './fields';
+import { readConversationTools } from './conversation-tools';
 import { locateJsonError } from './json-errors';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
@@ -45,6 +47,7 @@ export function mapDeepevalRecord(record: unknown, roleValues?: RoleValues): Map
   conversation.expectedOutcome = readText(r.take('expected_outcome'), [], issues);
   conversation.chatbotRole = readText(r.take('chatbot_role'), [], issues);
   conversation.userDescription = readText(r.take('user_description'), [], issues);
+  Object.assign(conversation, readConversationTools(r, issues));
 
   if (turnsField) {
     conversation.context = readTextList(r.take('context'), [], issues);
@@ -127,6 +130,7 @@ function mapRoleTurn(t: FieldReader, path: Path, issues: Issues, roleValues?: Ro
     retrievalContext: readTextList(t.take('retrieval_context'), path, issues),
     context: readTextList(t.take('context'), path, issues),
     toolsCalled: readList(t.take('tools_called'), path, issues),
+    expectedTools: readToolList(t.take('expected_tools'), path, issues),
     expectedOutput: readText(t.take(...EXPECTED), path, issues),
     labels: readLabels(t.take('labels'), path, issues),
     metadata: undefined,
@@ -156,6 +160,7 @@ function mapExchange(t: FieldReader, path: Path, issues: Issues): Turn[] {
     retrievalContext: readTextList(t.take('retrieval_context'), path, issues),
     context: readTextList(t.take('context'), path, issues),
     toolsCalled: readList(t.take('tools_called'), path, issues),
+    expectedTools: readToolList(t.take('expected_tools'), path, issues),
     expectedOutput: readText(t.take(...EXPECTED), path, issues),
     labels: readLabels(t.take('labels'), path, issues),
     metadata: undefined,

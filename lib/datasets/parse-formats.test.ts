@@ -119,13 +119,15 @@ describe('deepeval CSV', () => {
 });
 
 describe('OpenAI chat JSONL', () => {
-  it('keeps the system message as chatbotRole and folds tool calls and results into the reply', () => {
+  it('keeps the system message as chatbotRole, its tools as the available tools, and folds tool calls and results into the reply', () => {
     const r = parseFixture('openai-chat.jsonl');
     expect(r.format).toBe('openai-jsonl');
     expect(errors(r)).toEqual([]);
     const [trip, sign] = r.conversations;
     expect(trip.chatbotRole).toBe('You are a travel assistant for Rail Co.');
-    expect(trip.metadata).toEqual({ tools: [{ type: 'function', function: { name: 'search_trains' } }] });
+    // OpenAI's `tools` list is what the chatbot may call: the available tools tool_use reads.
+    expect(trip.availableTools).toEqual([{ name: 'search_trains' }]);
+    expect(trip.metadata).toBeUndefined();
     expect(trip.turns).toEqual([
       { role: 'user', content: 'Is there a train from York to Leeds after 11pm?' },
       {

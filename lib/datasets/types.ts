@@ -54,6 +54,7 @@ export const CSV_FIELDS = [
   'expectedOutput',
   'context',
   'toolsCalled',
+  'expectedTools',
   'turnMetadata',
   'input',
   'actualOutput',
@@ -65,6 +66,8 @@ export const CSV_FIELDS = [
   'userDescription',
   'conversationContext',
   'conversationMetadata',
+  'relevantTopics',
+  'availableTools',
   /** Kept as metadata under the column's own name. */
   'metadata',
   /** Dropped on purpose by the caller. */

@@ -46,7 +46,7 @@ export function ConversationHeader({
           ) : null}
         </nav>
       </div>
-      {conversation.scenario || conversation.expectedOutcome || conversation.userDescription || conversation.chatbotRole ? (
+      {conversation.scenario || conversation.expectedOutcome || conversation.userDescription || conversation.chatbotRole || conversation.relevantTopics.length ? (
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
           {(
             [
@@ -54,6 +54,7 @@ export function ConversationHeader({
               ['Expected outcome', conversation.expectedOutcome],
               ['User', conversation.userDescription],
               ['Chatbot role', conversation.chatbotRole],
+              ['Relevant topics', conversation.relevantTopics.join(', ')],
             ] as const
           ).map(([label, value]) =>
             value ? (

@@ -43,6 +43,7 @@ export interface RunConversation {
   expectedOutcome: string | null;
   chatbotRole: string | null;
   userDescription: string | null;
+  relevantTopics: string[];
   turns: RunConversationTurn[];
   results: RunConversationResult[];
   verdicts: { metric: string; turnIndex: number; verdict: string; score: number | null; reason: string }[];
@@ -73,6 +74,7 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
       expectedOutcome: true,
       chatbotRole: true,
       userDescription: true,
+      relevantTopics: true,
       turns: {
         orderBy: { index: 'asc' },
         select: { index: true, role: true, content: true, retrievalContext: true, context: true, expectedOutput: true, labels: true },
@@ -124,6 +126,7 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
     expectedOutcome: conversation.expectedOutcome,
     chatbotRole: conversation.chatbotRole,
     userDescription: conversation.userDescription,
+    relevantTopics: stringList(conversation.relevantTopics),
     turns: conversation.turns.map((t) => ({
       index: t.index,
       role: t.role,

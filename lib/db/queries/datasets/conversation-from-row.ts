@@ -10,9 +10,11 @@ export const conversationSelect = {
   userDescription: true,
   context: true,
   metadata: true,
+  relevantTopics: true,
+  availableTools: true,
   turns: {
     orderBy: { index: 'asc' },
-    select: { role: true, content: true, retrievalContext: true, context: true, toolsCalled: true, expectedOutput: true, metadata: true, labels: true },
+    select: { role: true, content: true, retrievalContext: true, context: true, toolsCalled: true, expectedTools: true, expectedOutput: true, metadata: true, labels: true },
   },
 } as const;
 
@@ -22,6 +24,7 @@ interface TurnRow {
   retrievalContext: unknown;
   context: unknown;
   toolsCalled: unknown;
+  expectedTools: unknown;
   expectedOutput: string | null;
   metadata: unknown;
   labels?: unknown;
@@ -36,6 +39,8 @@ export interface ConversationRow {
   userDescription: string | null;
   context: unknown;
   metadata: unknown;
+  relevantTopics: unknown;
+  availableTools: unknown;
   turns: TurnRow[];
 }
 
@@ -57,6 +62,7 @@ function turnFromRow(t: TurnRow): Turn {
     retrievalContext: strings(t.retrievalContext),
     context: strings(t.context),
     toolsCalled: list(t.toolsCalled),
+    expectedTools: list(t.expectedTools),
     expectedOutput: t.expectedOutput ?? undefined,
     metadata: record(t.metadata),
     labels: labelsOf(t.labels),
@@ -80,6 +86,8 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     userDescription: row.userDescription ?? undefined,
     context: strings(row.context),
     metadata: record(row.metadata),
+    relevantTopics: strings(row.relevantTopics),
+    availableTools: list(row.availableTools),
     turns: row.turns.map(turnFromRow),
   });
 }

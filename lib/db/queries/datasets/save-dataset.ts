@@ -49,11 +49,13 @@ const CONVERSATION_COLUMNS = [
   'userDescription',
   'context',
   'metadata',
+  'relevantTopics',
+  'availableTools',
   'matchKey',
   'firstUserMessage',
   'turnCount',
 ] as const;
-const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedOutput', 'metadata', 'labels'] as const;
+const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'] as const;
 
 async function* batchesOf(source: SaveDatasetInput['conversations']): AsyncIterable<Conversation[]> {
   if (Array.isArray(source)) {
@@ -120,6 +122,8 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
       c.userDescription ?? null,
       json(c.context),
       jsonObject(c.metadata),
+      json(c.relevantTopics),
+      json(c.availableTools),
       conversationMatchKey(c, position),
       c.turns.find((t) => t.role === 'user')?.content.slice(0, 500) ?? null,
       c.turns.length,
@@ -134,6 +138,7 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
         json(t.retrievalContext),
         json(t.context),
         json(t.toolsCalled),
+        json(t.expectedTools),
         t.expectedOutput ?? null,
         jsonObject(t.metadata),
         jsonObject(t.labels),
