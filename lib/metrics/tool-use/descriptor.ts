@@ -8,7 +8,7 @@ import { toolUseMissing } from './tools';
 
 const scored = z.object({ score: z.number(), reason: z.string() });
 const stored = z.object({
-  availableTools: z.array(z.object({ name: z.string() }).loose()).default([]),
+  availableTools: z.array(z.object({ name: z.string(), description: z.string().optional() }).loose()).default([]),
   interactions: z
     .array(
       z.object({
@@ -56,9 +56,11 @@ export const toolUse = defineMetric({
         title: 'Tools of each interaction',
         empty: 'No user–assistant interaction to judge.',
         groups: [
-          ...(availableTools.length ? [group('available', [{ kind: 'chips' as const, chips: availableTools.map((t, n) => ({ key: String(n), label: 'available', text: t.name })) }], { heading: ['Available tools'] })] : []),
+          ...(availableTools.length
+            ? [group('available', [{ kind: 'list' as const, items: availableTools.map((t) => (t.description ? `${t.name}: ${t.description}` : t.name)) }], { heading: ['Available tools'] })]
+            : []),
           ...interactions.map((i) =>
-            group(i.exchange, [{ kind: 'list', items: [i.toolsCalled.length ? `Called: ${i.toolsCalled.join(', ')}` : 'Called no tool'] }, { kind: 'verdicts', items: verdicts(i) }], {
+            group(i.exchange, [{ kind: 'note', text: i.toolsCalled.length ? `Called: ${i.toolsCalled.join(', ')}` : 'Called no tool' }, { kind: 'verdicts', items: verdicts(i) }], {
               heading: [`Interaction ${i.exchange + 1}, its verdict on `, { turn: i.turn }, ' · score ', { score: Math.min(i.selection?.score ?? 1, i.arguments?.score ?? 1) }],
               anchorTurn: i.turn,
             }),
