@@ -53,6 +53,8 @@ export const ConversationRelevancyMetric = withDefaultJudge(metrics.Conversation
 export const ContextualRecallMetric = withDefaultJudge(metrics.ContextualRecallMetric);
 export const ContextCoverageMetric = withDefaultJudge(metrics.ContextCoverageMetric);
 export const TurnContextualRecallMetric = withDefaultJudge(metrics.TurnContextualRecallMetric);
+/** Needs an LLM judge; topics from the conversation's relevant_topics or `{ relevantTopics: [...] }`. */
+export const TopicAdherenceMetric = withDefaultJudge(metrics.TopicAdherenceMetric);
 /** deepeval's ToolUseMetric: `new ToolUseMetric(judge, { availableTools: [{ name: 'search_flights', description: '…' }] })`; needs an LLM judge. */
 export const ToolUseMetric = withDefaultJudge(metrics.ToolUseMetric);
 

@@ -49,6 +49,10 @@ describe('GET /api/v1/openapi.json', () => {
     const upload = doc.paths['/datasets'].post.requestBody!.content['multipart/form-data'].schema as { required: string[]; properties: Record<string, unknown> };
     expect(upload.required).toEqual(['file']);
     expect(Object.keys(upload.properties)).toEqual(expect.arrayContaining(['name', 'modelVersion', 'format', 'csvMapping', 'file']));
+    // The conversational fields a file may carry, and the CSV fields a mapping may name for them.
+    const file = upload.properties.file as { description: string };
+    for (const field of ['relevant_topics', 'available_tools', 'expected_tools', 'chatbot_role']) expect(file.description).toContain(field);
+    expect(JSON.stringify(upload.properties.csvMapping)).toMatch(/"relevantTopics".*"availableTools"/);
   });
 
   it('is served as JSON', async () => {

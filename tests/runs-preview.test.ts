@@ -122,6 +122,17 @@ describe('run cost preview', () => {
     expect(await db.run.count()).toBe(0);
   });
 
+  it("counts topic_adherence's conversations without relevant_topics once the relevantTopics option stands in for them", async () => {
+    const { db, url, datasetId } = await setup();
+    const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 'http://127.0.0.1:9', models: [MODEL] }]), DATABASE_URL: url };
+    const request = (options: Record<string, unknown>) =>
+      runRequestSchema.parse({ datasetId, metrics: [{ name: 'topic_adherence', options }], judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 1 });
+    // The demo conversations have no relevant_topics: the metric applies to none of them.
+    await expect(enqueueRun(db, request({}), env)).rejects.toThrow(/None of the selected metrics applies/);
+    const { runId } = await enqueueRun(db, request({ relevantTopics: ['museum visits'] }), env);
+    expect(await db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ totalItems: conversations.length });
+  });
+
   it('extrapolates from part of the dataset when time runs out', async () => {
     const { db, datasetId } = await setup();
     const request = runRequestSchema.parse({ datasetId, metrics: OFFLINE_METRICS, judge: { kind: 'offline' }, concurrency: 4 });

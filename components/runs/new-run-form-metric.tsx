@@ -18,6 +18,9 @@ interface Props {
 /** One metric of the new-run form: whether to score it, and its options. */
 export function NewRunFormMetric({ metric, total, offlineJudge, selected, values, errors, onToggle, onChange }: Props) {
   const applies = metric.conversations > 0;
+  // An option can stand in for the data conversations lack (topic_adherence's relevant topics).
+  const standIn = metric.fields.find((f) => f.key === metric.standInOption);
+  const selectable = applies || standIn !== undefined;
   const id = `metric-${metric.name}`;
   return (
     <fieldset className={`rounded-lg border bg-white p-4 shadow-sm ${selected ? 'border-indigo-300' : 'border-slate-200'}`}>
@@ -27,12 +30,12 @@ export function NewRunFormMetric({ metric, total, offlineJudge, selected, values
           id={id}
           type="checkbox"
           checked={selected}
-          disabled={!applies}
+          disabled={!selectable}
           onChange={(e) => onToggle(e.target.checked)}
           aria-describedby={`${id}-applies`}
           className="mt-1 h-4 w-4 accent-indigo-600"
         />
-        <div className={`flex-1 ${applies ? '' : 'text-slate-400'}`}>
+        <div className={`flex-1 ${selectable ? '' : 'text-slate-400'}`}>
           <label htmlFor={id} className="font-medium">
             {metricLabel(metric.name)}
           </label>
@@ -42,9 +45,15 @@ export function NewRunFormMetric({ metric, total, offlineJudge, selected, values
             </span>
           ) : null}
           <span id={`${id}-applies`} className="block text-xs text-slate-500">
-            {applies
-              ? `Applies to ${metric.conversations} of ${total} conversations${metric.conversations < total ? ` (the others lack ${metric.needs})` : ''}`
-              : `No conversation has the data it needs: ${metric.needs}`}
+            {standIn && selected && typeof values[standIn.key] === 'string' && (values[standIn.key] as string).trim() !== ''
+              ? `Applies to ${total} of ${total} conversations (the ${standIn.label.toLowerCase()} below stand in where a conversation has none of its own)`
+              : applies
+                ? `Applies to ${metric.conversations} of ${total} conversations${
+                    metric.conversations >= total ? '' : standIn ? ` (for the others, give the ${standIn.label.toLowerCase()} below)` : ` (the others lack ${metric.needs})`
+                  }`
+                : standIn
+                  ? `No conversation has ${metric.needs.replace(/ or the .*$/, '')}: give the ${standIn.label.toLowerCase()} below to score every conversation`
+                  : `No conversation has the data it needs: ${metric.needs}`}
           </span>
           {metric.needsLlmJudge && offlineJudge ? (
             <span className="block text-xs text-amber-700" data-testid={`${id}-needs-llm-judge`}>
@@ -60,6 +69,33 @@ export function NewRunFormMetric({ metric, total, offlineJudge, selected, values
             const fieldErrors = errors[name];
             const value = values[field.key];
             const inputId = `${metric.name}-${field.key}`;
+            if (field.kind === 'list') {
+              return (
+                <div key={field.key} className="text-sm sm:col-span-2">
+                  <label htmlFor={inputId} className="font-medium text-slate-700">
+                    {field.label}
+                  </label>
+                  <textarea
+                    id={inputId}
+                    name={name}
+                    rows={3}
+                    value={typeof value === 'string' ? value : ''}
+                    onChange={(e) => onChange(field.key, e.target.value)}
+                    aria-invalid={fieldErrors ? true : undefined}
+                    aria-describedby={`${inputId}-help`}
+                    className={`mt-1 block w-full rounded-md border px-2 py-1 ${fieldErrors ? 'border-rose-400' : 'border-slate-300'}`}
+                  />
+                  <span id={`${inputId}-help`} className="mt-0.5 block text-xs text-slate-500">
+                    {field.help}
+                  </span>
+                  {fieldErrors ? (
+                    <span role="alert" className="block text-xs text-rose-700">
+                      {fieldErrors.join(' ')}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            }
             if (field.kind === 'boolean') {
               return (
                 <div key={field.key} className="flex items-start gap-2 text-sm">

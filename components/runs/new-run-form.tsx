@@ -33,9 +33,16 @@ function initialValues(metrics: FormMetric[]): Values {
   );
 }
 
-/** A typed number as a number; blank is unset; anything else goes as typed, for the server to reject. */
-function optionValue(value: OptionValue): unknown {
+/**
+ * A typed number as a number; a list as its non-blank lines; blank is unset; anything else goes
+ * as typed, for the server to reject.
+ */
+function optionValue(value: OptionValue, field: OptionField | undefined): unknown {
   if (typeof value === 'boolean') return value;
+  if (field?.kind === 'list') {
+    const items = value.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    return items.length > 0 ? items : undefined;
+  }
   const text = value.trim();
   if (text === '') return undefined;
   const number = Number(text);
@@ -68,7 +75,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
         .filter((m) => selected[m.name])
         .map((m) => ({
           name: m.name,
-          options: Object.fromEntries(Object.entries(values[m.name]).map(([k, v]) => [k, optionValue(v)])),
+          options: Object.fromEntries(Object.entries(values[m.name]).map(([k, v]) => [k, optionValue(v, m.fields.find((f) => f.key === k))])),
           // The version the form showed, even if someone saves a newer one meanwhile.
           ...(m.custom ? { version: m.custom.version } : {}),
         })),

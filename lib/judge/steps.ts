@@ -72,6 +72,11 @@ const QUARTERS = [0, 0.25, 0.5, 0.75, 1] as const;
 const quarterScore = z.object({ score: z.literal(QUARTERS) as unknown as z.ZodType<number>, reason: z.string() });
 const interaction = z.object({ task: z.string(), stepsTaken: z.array(z.string()) });
 
+/** A question–answer pair of one interaction, with the number of the assistant turn that answered it. */
+const qaPairOf = (turn: z.ZodType<number | null>) => z.object({ question: z.string(), response: z.string(), turn });
+const assistantTurnNumbers = (turns: readonly NumberedMessage[]): number[] => turns.filter((t) => t.role === 'assistant').map((t) => t.turn);
+/** deepeval's topic-adherence truth table: relevant and answered (TP), relevant and refused (FN), off topic and answered (FP), off topic and refused (TN). */
+const topicVerdict = z.object({ verdict: z.enum(['TP', 'TN', 'FP', 'FN']), reason: z.string() });
 /** A tool in deepeval's ToolCall shape, as tool_use shows it to the judge. */
 const toolCall = z.object({
   name: z.string(),
@@ -225,6 +230,17 @@ export const stepSchemas = {
   'goal_accuracy.goal': { input: interaction, output: quarterScore },
   /** How clear was the assistant's plan in one interaction, and how closely did it follow it? */
   'goal_accuracy.plan': { input: interaction, output: quarterScore },
+  /** The question–answer pairs of one user–assistant interaction, each with the assistant turn that answered it. */
+  'topic_adherence.qa_pairs': {
+    input: z.object({ turns: z.array(numberedMessage) }),
+    output: z.object({ pairs: z.array(qaPairOf(z.number().int().nullable())) }),
+    reply: (input: { turns: NumberedMessage[] }) => z.object({ pairs: z.array(qaPairOf(turnAmong(assistantTurnNumbers(input.turns)))) }),
+  },
+  /** One question–answer pair against the relevant topics: TP, TN, FP or FN. */
+  'topic_adherence.verdict': {
+    input: z.object({ relevantTopics: z.array(z.string()), question: z.string(), response: z.string() }),
+    output: topicVerdict,
+  },
   /** Were the tools called in one interaction the most appropriate of those available (deepeval's tool selection score)? */
   'tool_use.selection': { input: toolInteraction, output: quarterScore },
   /**

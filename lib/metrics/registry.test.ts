@@ -33,6 +33,10 @@ const agreeable: ScriptedHandlers = {
   'turn_contextual_relevancy.statements': (input) => ({
     nodes: byItemNumber(input.retrievalContext.map((node) => ({ statements: [{ statement: node, verdict: 'yes' as const, reason: '' }] }))),
   }),
+  'topic_adherence.qa_pairs': (input) => ({
+    pairs: input.turns.filter((t) => t.role === 'assistant').map((t) => ({ question: input.turns[0].content, response: t.content, turn: t.turn })),
+  }),
+  'topic_adherence.verdict': () => ({ verdict: 'TP', reason: 'on topic, answered' }),
   reason: () => ({ reason: 'fine' }),
 };
 
@@ -85,6 +89,8 @@ describe('referenceCallCount', () => {
     expect(referenceCallCount('conversation_relevancy', { turns: [user('hi')] })).toBe(0);
     // deepeval's RoleAdherenceMetric: one call over the whole conversation, then the reason.
     expect(referenceCallCount('role_adherence', ragConversation(10))).toBe(2);
+    // deepeval's TopicAdherenceMetric: a QA-pair extraction per interaction and a verdict per pair (one counted each), then the reason.
+    expect(referenceCallCount('topic_adherence', ragConversation(10))).toBe(21);
     // deepeval's ToolUseMetric: a selection call per interaction, an argument call per one that called tools, two reasons.
     expect(referenceCallCount('tool_use', ragConversation(10))).toBe(10 + 10 + 2);
     expect(referenceCallCount('tool_use', ragConversation(10), { includeReason: false })).toBe(10 + 10 + 2);

@@ -10,6 +10,7 @@ import type { MetricDescriptor } from './shared/descriptor';
 import type { ConversationMetric } from './shared/metric';
 import { parseMetricOptions } from './shared/options';
 import { roleAdherence } from './role-adherence/descriptor';
+import { topicAdherence } from './topic-adherence/descriptor';
 import { turnContextualPrecision } from './turn-contextual-precision/descriptor';
 import { turnContextualRecall } from './turn-contextual-recall/descriptor';
 import { turnContextualRelevancy } from './turn-contextual-relevancy/descriptor';
@@ -21,7 +22,7 @@ import type { Conversation } from './types';
  * The built-in metrics, in the order every page, export and report lists them. A metric is added
  * by its folder (with its descriptor) and one line here; every list below derives from this one.
  */
-export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy, toolUse] as const;
+export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy, topicAdherence, toolUse] as const;
 
 type Descriptors = (typeof BUILT_IN_METRICS)[number];
 export type MetricName = Descriptors['name'];
@@ -46,7 +47,7 @@ export function createMetric<N extends MetricName>(name: N, judge: Judge, option
   return byName.get(name)!.create(judge, (options ?? {}) as never);
 }
 
-/** Whether a conversation has the data a built-in metric needs (an option may stand for a field: tool_use's availableTools). */
+/** Whether a conversation has the data a built-in metric needs, with the run's options for it. */
 export const metricApplies = (name: MetricName, c: Conversation, options?: Record<string, unknown>): boolean => byName.get(name)!.applies(c, options);
 
 /** The metrics a dataset has the data for, used when none are named. */

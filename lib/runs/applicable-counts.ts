@@ -13,10 +13,10 @@ export interface ApplicableCounts {
  * Which metrics apply to how many of a dataset's conversations, read a page at a time (the
  * dataset is never held whole, and other requests are served between pages).
  */
-export async function countApplicable(db: Db, datasetId: string, custom: readonly MetricSelection[] = []): Promise<ApplicableCounts> {
-  // A built-in metric the caller names is counted with its options (tool_use's availableTools stands for the field).
-  const named = new Map(custom.filter((m) => !m.custom).map((m) => [m.name, m]));
-  const selections = [...METRIC_NAMES.map((name): MetricSelection => named.get(name) ?? { name, options: {} }), ...custom.filter((m) => m.custom)];
+export async function countApplicable(db: Db, datasetId: string, chosen: readonly MetricSelection[] = []): Promise<ApplicableCounts> {
+  // A built-in metric counts with the options chosen for it (an option may stand in for a missing field).
+  const builtIn = METRIC_NAMES.map((name): MetricSelection => chosen.find((m) => m.name === name && !m.custom) ?? { name, options: {} });
+  const selections = [...builtIn, ...chosen.filter((m) => m.custom)];
   const metrics: ApplicableCounts['metrics'] = Object.fromEntries(selections.map((m) => [m.name, { items: 0, turns: 0 }]));
   let conversations = 0;
   for await (const page of datasetConversationPages(db, datasetId)) {

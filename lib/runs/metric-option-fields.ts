@@ -8,7 +8,8 @@ export interface MetricOptionField {
   key: RunOptionKey;
   label: string;
   help: string;
-  kind: 'number' | 'integer' | 'boolean';
+  /** 'list': text items, one a line (topics). */
+  kind: 'number' | 'integer' | 'boolean' | 'list';
   /** The metric's default; null when the option is unset by default (no limit). */
   defaultValue: number | boolean | null;
   min?: number;
@@ -24,6 +25,7 @@ const describe: Record<RunOptionKey, Omit<MetricOptionField, 'key' | 'defaultVal
   truthsExtractionLimit: { label: 'Truths limit', help: 'Most truths taken from each document; empty for no limit.', kind: 'integer', min: 1, step: 1 },
   penalizeAmbiguousClaims: { label: 'Penalize ambiguous claims', help: 'Claims neither supported nor contradicted count against the score.', kind: 'boolean' },
   scale: { label: 'Scale', help: 'Multiplies the reported score (e.g. 100 for a percentage).', kind: 'number', min: 0, step: 1 },
+  relevantTopics: { label: 'Relevant topics', help: "One a line; for the conversations without their own relevant_topics (theirs win).", kind: 'list' },
 };
 
 /** The options of a metric the form shows, with the metric's own defaults. */

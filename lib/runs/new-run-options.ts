@@ -22,6 +22,8 @@ export interface NewRunMetric {
   needs: string;
   /** The offline judge cannot score it (the descriptor's needsLlmJudge): a run with it is refused. */
   needsLlmJudge: boolean;
+  /** The option that stands in for the data conversations lack (one of `fields`); null when none does. */
+  standInOption: string | null;
   fields: MetricOptionField[];
 }
 
@@ -65,6 +67,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
         conversations: counts.metrics[descriptor.name].items,
         needs: descriptor.needs,
         needsLlmJudge: (descriptor as MetricDescriptor).needsLlmJudge === true,
+        standInOption: (descriptor as MetricDescriptor).standInOption ?? null,
         fields: metricOptionFields(descriptor.name),
       })),
       ...custom.map((m) => ({
@@ -73,6 +76,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
         conversations: counts.metrics[m.name].items,
         needs: customMetricNeeds(m.definition),
         needsLlmJudge: false,
+        standInOption: null,
         fields: customOptionFields(m.definition),
       })),
     ],

@@ -60,6 +60,19 @@ describe('run request', () => {
     ]);
     expect(metricOptionFields('context_coverage').map((f) => f.key)).toContain('scale');
     expect(metricOptionFields('knowledge_retention').map((f) => f.key)).not.toContain('windowSize');
+    expect(metricOptionFields('topic_adherence').find((f) => f.key === 'relevantTopics')).toMatchObject({ kind: 'list', defaultValue: null });
+    expect(metricOptionFields('role_adherence').map((f) => f.key)).not.toContain('relevantTopics');
+  });
+
+  it("takes topic_adherence's relevant topics as a list of non-empty text, naming the field otherwise", () => {
+    const ok = runRequestSchema.parse({ ...base, metrics: [{ name: 'topic_adherence', options: { relevantTopics: ['refunds', 'shoes'] } }] });
+    expect(ok.metrics[0].options).toEqual({ relevantTopics: ['refunds', 'shoes'] });
+    for (const relevantTopics of [[], ['  '], 'refunds']) {
+      const input = { ...base, metrics: [{ name: 'topic_adherence', options: { relevantTopics } }] };
+      const parsed = runRequestSchema.safeParse(input);
+      expect(parsed.success).toBe(false);
+      expect(Object.keys(runRequestFieldErrors(parsed.error!, input))).toEqual(['metrics.topic_adherence.relevantTopics']);
+    }
   });
 
   it('takes tool_use’s availableTools from the API and the CLI (not the form), naming a malformed tool, and counts the conversations it makes applicable', () => {

@@ -17,6 +17,7 @@ export const RUN_OPTION_KEYS = [
   'truthsExtractionLimit',
   'penalizeAmbiguousClaims',
   'scale',
+  'relevantTopics',
 ] as const;
 export type RunOptionKey = (typeof RUN_OPTION_KEYS)[number];
 

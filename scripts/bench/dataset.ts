@@ -168,6 +168,7 @@ function buildConversation(rng: Rng, index: number, topic: Topic, exchanges: num
     scenario: `${name} asks ${company} about ${topic.name}`,
     expectedOutcome,
     chatbotRole: `${company}'s polite ${topic.name} assistant, answering from its knowledge base`,
+    relevantTopics: [topic.name],
     availableTools: BENCH_TOOLS,
     turns,
   };

@@ -21,6 +21,11 @@ const answers: { [S in LlmOnlyStep]: (input: StepInput<S>) => StepOutput<S> } = 
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: PLANNED }),
   'goal_accuracy.goal': () => ({ score: 1, reason: PLANNED }),
   'goal_accuracy.plan': () => ({ score: 1, reason: PLANNED }),
+  // One pair per assistant turn of the interaction, answered on topic.
+  'topic_adherence.qa_pairs': (input) => ({
+    pairs: input.turns.filter((t) => t.role === 'assistant').map((t) => ({ question: PLANNED, response: t.content.slice(0, 60), turn: t.turn })),
+  }),
+  'topic_adherence.verdict': () => ({ verdict: 'TP', reason: PLANNED }),
   'tool_use.selection': () => ({ score: 1, reason: PLANNED }),
   'tool_use.arguments': () => ({ score: 1, reason: PLANNED }),
   'replay.simulate_user': () => ({ status: 'continue', message: PLANNED, reason: PLANNED }),

@@ -17,8 +17,8 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
   /** What a conversation needs for the metric to apply, as the new-run form says it. */
   readonly needs: string;
   /**
-   * Whether a conversation has that (a run leaves the others out instead of scoring them 0), with
-   * the options the run sets as given (unparsed), where one can stand for a missing field.
+   * Whether a conversation has that (a run leaves the others out instead of scoring them 0),
+   * given the run's options for the metric (an option may stand in for a missing field).
    */
   applies(conversation: Conversation, options?: Record<string, unknown>): boolean;
   /**
@@ -26,6 +26,8 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
    * topic read in plain words): a run with the offline judge refuses it before it starts.
    */
   readonly needsLlmJudge?: boolean;
+  /** The option that stands in for the field a conversation lacks (topic_adherence's relevantTopics): the form offers the metric with it. */
+  readonly standInOption?: string;
   /** Its options, with their defaults. */
   readonly options: O;
   /** The judge steps it sends; their contracts are in lib/judge/steps.ts. */

@@ -25,6 +25,7 @@ export function ragConversation(n: number): Conversation {
   return {
     expectedOutcome: `Fact 0 holds. Fact ${n - 1} holds.`,
     chatbotRole: 'A helpful assistant that answers from the facts it retrieved.',
+    relevantTopics: ['the facts it retrieved'],
     availableTools: [{ name: 'lookup_fact', description: 'Looks a numbered fact up' }],
     turns,
   };
