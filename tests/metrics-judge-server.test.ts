@@ -35,6 +35,7 @@ const claimChat: Conversation = {
   externalId: 'claim-chat',
   chatbotRole: 'A calm insurance claims assistant who helps customers report home damage.',
   expectedOutcome: 'An assessor visits within five working days. The excess on water damage claims is 250 euros.',
+  relevantTopics: ['home insurance claims'],
   availableTools: [{ name: 'search_policy', description: 'Searches the policy wording' }, { name: 'open_claim', description: 'Registers a claim' }],
   turns: [
     user('Hi, my name is Dana Reyes and my policy number is HX-55821.'),
