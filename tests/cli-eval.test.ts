@@ -236,7 +236,7 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
       },
     ]).flat();
     const tools = [{ name: 'lookup_step', description: 'How long an onboarding step takes' }];
-    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding'], available_tools: tools, turns }]));
+    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding steps'], available_tools: tools, turns }]));
 
     const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
 

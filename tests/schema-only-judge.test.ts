@@ -20,7 +20,7 @@ const topics = ['refunds', 'delivery', 'warranty', 'returns', 'payment', 'invoic
 const ragChat: Conversation = {
   expectedOutcome: 'The customer learns the shop policy on every topic they ask about.',
   chatbotRole: 'A polite shop assistant who answers from the shop policies.',
-  relevantTopics: ['shop policies'],
+  relevantTopics: topics,
   availableTools: [{ name: 'search_policies', description: 'Searches the shop policies by topic' }],
   turns: topics.flatMap((topic, i): Turn[] => [
     { role: 'user', content: `My name is Ana and order ${1000 + i} is about ${topic}. What is the policy on ${topic}?` },

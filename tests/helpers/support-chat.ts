@@ -24,7 +24,7 @@ export const supportChat: Conversation = {
   externalId: 'support-chat',
   chatbotRole: 'A friendly broadband support agent who helps customers with their router and contract.',
   expectedOutcome: 'The customer learns the cause of the drops and gets a free replacement router.',
-  relevantTopics: ['broadband', 'routers', 'contracts'],
+  relevantTopics: ['broadband routers', 'broadband contracts'],
   availableTools: [{ name: 'search_help_centre', description: 'Searches the help-centre articles' }, { name: 'book_engineer', description: 'Books an engineer visit' }],
   turns: exchanges.flatMap(([user, reply, document, expected, context]): Turn[] => [
     { role: 'user', content: user },
