@@ -55,6 +55,8 @@ export const ContextCoverageMetric = withDefaultJudge(metrics.ContextCoverageMet
 export const TurnContextualRecallMetric = withDefaultJudge(metrics.TurnContextualRecallMetric);
 /** Needs an LLM judge; topics from the conversation's relevant_topics or `{ relevantTopics: [...] }`. */
 export const TopicAdherenceMetric = withDefaultJudge(metrics.TopicAdherenceMetric);
+/** deepeval's ToolUseMetric: `new ToolUseMetric(judge, { availableTools: [{ name: 'search_flights', description: '…' }] })`; needs an LLM judge. */
+export const ToolUseMetric = withDefaultJudge(metrics.ToolUseMetric);
 
 /**
  * Custom judged metrics (deepeval's G-Eval), conversation or turn scope:

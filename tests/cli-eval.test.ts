@@ -232,9 +232,11 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
         retrieval_context: [`Step ${i + 1} takes ${i + 2} days.`, `Step ${i + 1} is handled by team ${i % 3}.`],
         expected_output: `It takes ${i + 2} days.`,
         context: [`step ${i + 1} takes ${i + 2} days`],
+        tools_called: [{ name: 'lookup_step', input_parameters: { step: i + 1 } }],
       },
     ]).flat();
-    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding steps'], turns }]));
+    const tools = [{ name: 'lookup_step', description: 'How long an onboarding step takes' }];
+    writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding steps'], available_tools: tools, turns }]));
 
     const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
 
@@ -274,6 +276,52 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     // Only the conversation with a chatbot_role is scored: one verdict per assistant turn, numbered from 1.
     expect(report.conversations.map((c) => Object.keys(c.metrics))).toEqual([['role_adherence'], []]);
     expect(report.conversations[0].metrics.role_adherence.verdicts.map((v) => v.turn)).toEqual([2, 4]);
+  });
+
+  it('tool_use: scores a file with available and expected tools end to end; a conversation without tools is left out', async () => {
+    const file = path.join(tmp, 'tools.json');
+    const flights = {
+      id: 'flights',
+      available_tools: [{ name: 'search_flights', description: 'Flights on a date' }, { name: 'book_flight' }, { name: 'get_weather' }],
+      turns: [
+        { role: 'user', content: 'Find flights from Lisbon to Paris on 3 May.' },
+        { role: 'assistant', content: 'Three flights.', tools_called: [{ name: 'search_flights', input_parameters: { from: 'LIS', to: 'CDG' } }] },
+        { role: 'user', content: 'Book the 09:40 one.' },
+        { role: 'assistant', content: 'Booked.', tools_called: [{ name: 'get_weather', input_parameters: { city: 'Paris' } }], expected_tools: [{ name: 'book_flight' }] },
+        { role: 'user', content: 'Thanks!' },
+        { role: 'assistant', content: 'You are welcome.' },
+      ],
+    };
+    writeFileSync(file, JSON.stringify([flights, { id: 'plain', turns: flights.turns.map(({ role, content }) => ({ role, content })) }]));
+
+    const offline = await turnwise([file, '--metrics', 'tool_use', '--json', '-']);
+    expect(offline.code).toBe(2);
+    expect(offline.stderr).toMatch(/tool_use needs an LLM judge/);
+
+    // The judge gives the first search's arguments 0.5 (no date) and every other judgement 1.
+    server = await startJudgeServer({
+      handler: answerLikeOfflineJudge((step, input) =>
+        step === 'tool_use.arguments' && (input as { userMessages: string }).userMessages.includes('Lisbon')
+          ? { content: JSON.stringify({ score: 0.5, reason: 'the date is missing' }) }
+          : undefined,
+      ),
+    });
+    const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'local-judge', '--metrics', 'tool_use', '--threshold', '0.7', '--no-reason', '--json', '-']);
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.conversations.map((c) => Object.keys(c.metrics))).toEqual([['tool_use'], []]);
+    const result = report.conversations[0].metrics.tool_use;
+    // Selection: judged 1 (turn 2), 0 against the expected book_flight (turn 4), judged 1 (turn 6) → 2/3;
+    // arguments 0.5 and 1 → 0.75; the score is the lower mean, under the threshold 0.7.
+    expect(result).toMatchObject({ score: expect.closeTo(2 / 3), success: false });
+    expect(result.verdicts.map((v) => [v.turn, v.verdict])).toEqual([
+      [2, 'no'],
+      [4, 'no'],
+    ]);
+    expect(result.verdicts[1].reason).toMatch(/Expected book_flight; not called: book_flight/);
+    const steps = server.requests.map((r) => stepOf(r.body));
+    expect(steps.filter((s) => s === 'tool_use.selection')).toHaveLength(2);
+    expect(steps.filter((s) => s === 'tool_use.arguments')).toHaveLength(2);
   });
 
   it('--save stores the dataset and a completed run with every result and verdict; --json PATH writes the report', async () => {

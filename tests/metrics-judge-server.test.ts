@@ -25,16 +25,18 @@ const assistant = (content: string, retrieved: string, expected: string, context
   retrievalContext: [retrieved],
   expectedOutput: expected,
   context,
+  toolsCalled: [{ name: 'search_policy', input_parameters: { query: content.slice(0, 40) } }],
 });
 
 // Ten exchanges of a home-insurance support chat. Every assistant turn has retrieval context,
-// an expected output and context items. Exchange 6 misstates the excess and exchange 8 asks
+// an expected output, context items and a search tool call. Exchange 6 misstates the excess and exchange 8 asks
 // again for the phone number the user gave, so the verdicts are not all "yes".
 const claimChat: Conversation = {
   externalId: 'claim-chat',
   chatbotRole: 'A calm insurance claims assistant who helps customers report home damage.',
-  relevantTopics: ['home insurance claims'],
   expectedOutcome: 'An assessor visits within five working days. The excess on water damage claims is 250 euros.',
+  relevantTopics: ['home insurance claims'],
+  availableTools: [{ name: 'search_policy', description: 'Searches the policy wording' }, { name: 'open_claim', description: 'Registers a claim' }],
   turns: [
     user('Hi, my name is Dana Reyes and my policy number is HX-55821.'),
     assistant(

@@ -21,6 +21,7 @@ const ragChat: Conversation = {
   expectedOutcome: 'The customer learns the shop policy on every topic they ask about.',
   chatbotRole: 'A polite shop assistant who answers from the shop policies.',
   relevantTopics: topics,
+  availableTools: [{ name: 'search_policies', description: 'Searches the shop policies by topic' }],
   turns: topics.flatMap((topic, i): Turn[] => [
     { role: 'user', content: `My name is Ana and order ${1000 + i} is about ${topic}. What is the policy on ${topic}?` },
     {
@@ -29,6 +30,7 @@ const ragChat: Conversation = {
       retrievalContext: [`The ${topic} policy says it takes ${i + 2} days.`, `Questions about ${topic} go to the help desk, open 9 to 17.`],
       expectedOutput: `It takes ${i + 2} days.`,
       context: [`${topic} take ${i + 2} days`, 'the help desk is open 9 to 17'],
+      toolsCalled: [{ name: 'search_policies', input_parameters: { topic } }],
     },
   ]),
 };

@@ -18,7 +18,8 @@ const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|o
 metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, contextual_recall,
          context_coverage, turn_contextual_recall, turn_contextual_precision,
          turn_contextual_relevancy, role_adherence, conversation_completeness,
-         goal_accuracy (these three need an LLM judge), and each --metric-file metric
+         goal_accuracy, topic_adherence, tool_use (these five need an LLM judge), and each
+         --metric-file metric
          (default: the built-in ones the dataset has the data for, and every --metric-file one)
 custom:  --metric-file refund.json with {"name":"refund_policy","scope":"conversation","criteria":"…"}
          (scope "conversation" or "turn"; optional evaluationSteps, rubric, fields, windowSize,

@@ -77,6 +77,18 @@ const qaPairOf = (turn: z.ZodType<number | null>) => z.object({ question: z.stri
 const assistantTurnNumbers = (turns: readonly NumberedMessage[]): number[] => turns.filter((t) => t.role === 'assistant').map((t) => t.turn);
 /** deepeval's topic-adherence truth table: relevant and answered (TP), relevant and refused (FN), off topic and answered (FP), off topic and refused (TN). */
 const topicVerdict = z.object({ verdict: z.enum(['TP', 'TN', 'FP', 'FN']), reason: z.string() });
+/** A tool in deepeval's ToolCall shape, as tool_use shows it to the judge. */
+const toolCall = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  reasoning: z.string().optional(),
+  /** The arguments, an object (checked where the metric reads the tool: lib/metrics/tool-use/schema.ts). */
+  input_parameters: z.unknown().optional(),
+  output: z.unknown().optional(),
+});
+export type StepToolCall = z.infer<typeof toolCall>;
+/** One user–assistant interaction of tool_use: the user's messages, the replies, the tools they called and those available. */
+const toolInteraction = z.object({ userMessages: z.string(), assistantMessages: z.string(), toolsCalled: z.array(toolCall), availableTools: z.array(toolCall) });
 
 const nodeRelevance = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
 const statementRelevance = z.object({ statement: z.string(), verdict: z.enum(['yes', 'no']), reason: z.string() });
@@ -229,6 +241,14 @@ export const stepSchemas = {
     input: z.object({ relevantTopics: z.array(z.string()), question: z.string(), response: z.string() }),
     output: topicVerdict,
   },
+  /** Were the tools called in one interaction the most appropriate of those available (deepeval's tool selection score)? */
+  'tool_use.selection': { input: toolInteraction, output: quarterScore },
+  /**
+   * Were the arguments of the tools called in one interaction correct, complete and specific
+   * (deepeval's argument correctness score)? `expectedTools` (null: not given) are the calls the
+   * file says the reply should have made.
+   */
+  'tool_use.arguments': { input: toolInteraction.extend({ expectedTools: z.array(toolCall).nullable() }), output: quarterScore },
   /** One explanation of the score from the verdict reasons. */
   reason: {
     input: z.object({

@@ -8,6 +8,7 @@ export { TurnContextualRecallMetric, type TurnContextualRecallOptions } from './
 export { TurnContextualPrecisionMetric, type TurnContextualPrecisionOptions } from './turn-contextual-precision';
 export { TurnContextualRelevancyMetric, type TurnContextualRelevancyOptions } from './turn-contextual-relevancy';
 export { TopicAdherenceMetric, type TopicAdherenceOptions } from './topic-adherence';
+export { ToolUseMetric, toolCallSchema, type ToolCall, type ToolUseOptions } from './tool-use';
 export { metricOptionsSchemas, createMetric, referenceCallCount, type MetricOptions } from './registry';
 export { segmentExchanges, type Exchange } from './shared/exchanges';
 export type { ConversationMetric } from './shared/metric';

@@ -27,6 +27,8 @@ const agreeable: ScriptedHandlers = {
   'conversation_completeness.verdict': () => ({ verdict: 'yes', reason: 'met' }),
   'goal_accuracy.goal': () => ({ score: 1, reason: 'achieved' }),
   'goal_accuracy.plan': () => ({ score: 1, reason: 'followed' }),
+  'tool_use.selection': () => ({ score: 1, reason: 'the right tool' }),
+  'tool_use.arguments': () => ({ score: 1, reason: 'the right arguments' }),
   'turn_contextual_precision.verdicts': (input) => ({ verdicts: byItemNumber(input.retrievalContext.map(() => ({ verdict: 'yes' as const, reason: 'useful' }))) }),
   'turn_contextual_relevancy.statements': (input) => ({
     nodes: byItemNumber(input.retrievalContext.map((node) => ({ statements: [{ statement: node, verdict: 'yes' as const, reason: '' }] }))),
@@ -89,6 +91,9 @@ describe('referenceCallCount', () => {
     expect(referenceCallCount('role_adherence', ragConversation(10))).toBe(2);
     // deepeval's TopicAdherenceMetric: a QA-pair extraction per interaction and a verdict per pair (one counted each), then the reason.
     expect(referenceCallCount('topic_adherence', ragConversation(10))).toBe(21);
+    // deepeval's ToolUseMetric: a selection call per interaction, an argument call per one that called tools, two reasons.
+    expect(referenceCallCount('tool_use', ragConversation(10))).toBe(10 + 10 + 2);
+    expect(referenceCallCount('tool_use', ragConversation(10), { includeReason: false })).toBe(10 + 10 + 2);
   });
 
   it.each(METRIC_NAMES)('%s makes no more calls than the reference on 10 exchanges with retrieval context', async (name) => {

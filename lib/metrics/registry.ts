@@ -14,6 +14,7 @@ import { topicAdherence } from './topic-adherence/descriptor';
 import { turnContextualPrecision } from './turn-contextual-precision/descriptor';
 import { turnContextualRecall } from './turn-contextual-recall/descriptor';
 import { turnContextualRelevancy } from './turn-contextual-relevancy/descriptor';
+import { toolUse } from './tool-use/descriptor';
 import { turnFaithfulness } from './turn-faithfulness/descriptor';
 import type { Conversation } from './types';
 
@@ -21,7 +22,7 @@ import type { Conversation } from './types';
  * The built-in metrics, in the order every page, export and report lists them. A metric is added
  * by its folder (with its descriptor) and one line here; every list below derives from this one.
  */
-export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy, topicAdherence] as const;
+export const BUILT_IN_METRICS = [knowledgeRetention, turnFaithfulness, conversationRelevancy, contextualRecall, contextCoverage, turnContextualRecall, turnContextualPrecision, turnContextualRelevancy, roleAdherence, conversationCompleteness, goalAccuracy, topicAdherence, toolUse] as const;
 
 type Descriptors = (typeof BUILT_IN_METRICS)[number];
 export type MetricName = Descriptors['name'];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricOptionFields } from './metric-option-fields';
 import { metricSelectionsOf } from '../metrics/selected-metric';
+import { countItems } from './evaluate-conversations';
 import { runRequestFieldErrors, runRequestSchema } from './run-request';
 
 const base = { datasetId: 'd1', judge: { kind: 'offline' }, concurrency: 4 };
@@ -72,5 +73,22 @@ describe('run request', () => {
       expect(parsed.success).toBe(false);
       expect(Object.keys(runRequestFieldErrors(parsed.error!, input))).toEqual(['metrics.topic_adherence.relevantTopics']);
     }
+  });
+
+  it('takes tool_use’s availableTools from the API and the CLI (not the form), naming a malformed tool, and counts the conversations it makes applicable', () => {
+    const tools = [{ name: 'search_flights', description: 'Flights on a date' }];
+    const ok = runRequestSchema.parse({ ...base, metrics: [{ name: 'tool_use', options: { availableTools: tools } }] });
+    expect(ok.metrics[0].options).toEqual({ availableTools: tools });
+    expect(metricOptionFields('tool_use').map((f) => f.key)).not.toContain('availableTools');
+
+    const bad = { ...base, metrics: [{ name: 'tool_use', options: { availableTools: [{ name: 'x', input_parameters: 'q=1' }] } }] };
+    const errors = runRequestFieldErrors(runRequestSchema.safeParse(bad).error!, bad);
+    expect(errors).toEqual({ 'metrics.tool_use.availableTools': ['expected an object of argument names to values'] });
+    expect(runRequestSchema.safeParse({ ...base, metrics: [{ name: 'goal_accuracy', options: { availableTools: tools } }] }).success).toBe(false);
+
+    // A conversation that calls tools but names none available is scored only with the option.
+    const conversation = { turns: [{ role: 'user' as const, content: 'Flights to Paris?' }, { role: 'assistant' as const, content: 'Three.', toolsCalled: [{ name: 'search_flights' }] }] };
+    expect(countItems([conversation], [{ name: 'tool_use', options: {} }])).toBe(0);
+    expect(countItems([conversation], [{ name: 'tool_use', options: { availableTools: tools } }])).toBe(1);
   });
 });

@@ -28,6 +28,13 @@ export function runOptionKeysOf(metric: MetricName): RunOptionKey[] {
 }
 
 /**
+ * Options a run takes from the REST API and the CLI but not from the form: a list of tool objects
+ * (tool_use's availableTools, for conversations without their own available_tools) is no form field.
+ */
+const API_OPTION_KEYS = ['availableTools'] as const;
+const apiOptionKeysOf = (metric: MetricName): string[] => API_OPTION_KEYS.filter((key) => key in (metricOptionsSchemas[metric].shape as Record<string, unknown>));
+
+/**
  * A metric as a run request names it: a built-in metric with its options, or a custom metric by
  * name (its newest version unless `version` says which), resolved against the stored definitions
  * when the run is created.
@@ -40,7 +47,7 @@ const metricSelectionSchema = z
   })
   .transform((selection, ctx) => {
     const builtIn = isBuiltInMetric(selection.name);
-    const allowed = new Set<string>(builtIn ? runOptionKeysOf(selection.name as MetricName) : Object.keys(customRunOptionsSchema.shape));
+    const allowed = new Set<string>(builtIn ? [...runOptionKeysOf(selection.name as MetricName), ...apiOptionKeysOf(selection.name as MetricName)] : Object.keys(customRunOptionsSchema.shape));
     const options: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(selection.options)) {
       if (value === undefined || value === null || value === '') continue;

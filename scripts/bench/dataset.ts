@@ -8,8 +8,15 @@ import { GENERIC_DOCUMENTS } from './topics/generic';
  * assistant about one topic. Assistant turns retrieve 2-3 documents from the company's small
  * knowledge base, so documents come back across turns as they do in real retrieval. Most
  * replies follow their documents; some contradict them, re-ask for something the user already
- * gave, or answer a different question.
+ * gave, or answer a different question. Replies retrieve through a search tool (tool_use).
  */
+
+/** The tools every bench assistant may call (tool_use holds its calls against them). */
+const BENCH_TOOLS = [
+  { name: 'search_knowledge_base', description: "Searches the company's knowledge base", input_parameters: { query: 'text' } },
+  { name: 'lookup_customer', description: "Reads a customer's account by name or number", input_parameters: { customer: 'text' } },
+  { name: 'escalate_to_human', description: 'Hands the conversation to a human agent', input_parameters: { reason: 'text' } },
+];
 
 /** Chance that a retrieved neighbour is the document the previous turn was about (the query carries the conversation). */
 const CARRY_OVER = 0.35;
@@ -139,18 +146,32 @@ function buildConversation(rng: Rng, index: number, topic: Topic, exchanges: num
       if (retrieved.has(text)) stats.repeatedSlots++;
       retrieved.add(text);
     }
+    // The assistant retrieves through a search tool (tool_use), except when it asks the user again;
+    // every fifth conversation also says which tool each reply should have called.
+    const searched = [{ name: 'search_knowledge_base', input_parameters: { query: question } }];
     turns.push({
       role: 'assistant',
       content,
       retrievalContext,
       expectedOutput: primary.spec.answer(primary.params),
       context: primary.spec.context(primary.params),
+      ...(kind === 'reask' ? {} : { toolsCalled: searched }),
+      ...(index % 5 === 4 ? { expectedTools: [{ name: 'search_knowledge_base' }] } : {}),
     });
   }
   stats.turns += turns.length;
   // What the conversation should leave the user knowing (turn_contextual_recall): its first two answers.
   const expectedOutcome = turns.flatMap((t) => (t.role === 'assistant' && t.expectedOutput ? [t.expectedOutput] : [])).slice(0, 2).join(' ');
-  return { externalId: `bench-${index + 1}`, name: `${topic.name} #${index + 1}`, scenario: `${name} asks ${company} about ${topic.name}`, expectedOutcome, chatbotRole: `${company}'s polite ${topic.name} assistant, answering from its knowledge base`, relevantTopics: [topic.name], turns };
+  return {
+    externalId: `bench-${index + 1}`,
+    name: `${topic.name} #${index + 1}`,
+    scenario: `${name} asks ${company} about ${topic.name}`,
+    expectedOutcome,
+    chatbotRole: `${company}'s polite ${topic.name} assistant, answering from its knowledge base`,
+    relevantTopics: [topic.name],
+    availableTools: BENCH_TOOLS,
+    turns,
+  };
 }
 
 /** The same conversations for the same options; conversation i does not depend on how many are built. */

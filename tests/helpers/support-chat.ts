@@ -3,7 +3,8 @@ import type { Conversation, Turn } from '@/lib/metrics/types';
 /*
  * A ten-exchange broadband support chat with data for every metric: each assistant turn
  * has retrieval context, an expected output and context items, and the conversation has
- * an expected outcome. Exchange 4 misstates the fee, so verdicts are not all "yes".
+ * an expected outcome; each reply searches the help centre, a tool among those available.
+ * Exchange 4 misstates the fee, so verdicts are not all "yes".
  */
 
 const exchanges: [user: string, reply: string, document: string, expected: string, context: string[]][] = [
@@ -24,8 +25,9 @@ export const supportChat: Conversation = {
   chatbotRole: 'A friendly broadband support agent who helps customers with their router and contract.',
   expectedOutcome: 'The customer learns the cause of the drops and gets a free replacement router.',
   relevantTopics: ['broadband routers', 'broadband contracts'],
+  availableTools: [{ name: 'search_help_centre', description: 'Searches the help-centre articles' }, { name: 'book_engineer', description: 'Books an engineer visit' }],
   turns: exchanges.flatMap(([user, reply, document, expected, context]): Turn[] => [
     { role: 'user', content: user },
-    { role: 'assistant', content: reply, retrievalContext: [document], expectedOutput: expected, context },
+    { role: 'assistant', content: reply, retrievalContext: [document], expectedOutput: expected, context, toolsCalled: [{ name: 'search_help_centre', input_parameters: { query: user } }] },
   ]),
 };

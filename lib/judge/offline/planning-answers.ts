@@ -26,6 +26,8 @@ const answers: { [S in LlmOnlyStep]: (input: StepInput<S>) => StepOutput<S> } = 
     pairs: input.turns.filter((t) => t.role === 'assistant').map((t) => ({ question: PLANNED, response: t.content.slice(0, 60), turn: t.turn })),
   }),
   'topic_adherence.verdict': () => ({ verdict: 'TP', reason: PLANNED }),
+  'tool_use.selection': () => ({ score: 1, reason: PLANNED }),
+  'tool_use.arguments': () => ({ score: 1, reason: PLANNED }),
   'replay.simulate_user': () => ({ status: 'continue', message: PLANNED, reason: PLANNED }),
 };
 

@@ -25,7 +25,7 @@ export interface OfflineModels {
  * Steps of metrics that need an LLM judge (descriptor needsLlmJudge): a run refuses them on the offline judge before it starts.
  * The simulated user of a replay too: a replay refuses the offline judge for that mode.
  */
-export type LlmOnlyStep = 'role_adherence.verdicts' | 'conversation_completeness.intentions' | 'conversation_completeness.verdict' | 'goal_accuracy.goal' | 'goal_accuracy.plan' | 'topic_adherence.qa_pairs' | 'topic_adherence.verdict' | 'replay.simulate_user';
+export type LlmOnlyStep = 'role_adherence.verdicts' | 'conversation_completeness.intentions' | 'conversation_completeness.verdict' | 'goal_accuracy.goal' | 'goal_accuracy.plan' | 'topic_adherence.qa_pairs' | 'topic_adherence.verdict' | 'tool_use.selection' | 'tool_use.arguments' | 'replay.simulate_user';
 
 const handlers = {
   'knowledge_retention.facts': extractFacts,

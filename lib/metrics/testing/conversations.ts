@@ -7,7 +7,7 @@ export const assistant = (content: string, extra: Partial<Turn> = {}): Turn => (
 /**
  * n alternating user/assistant exchanges. Assistant turn i carries its own document, the
  * previous turn's document again (so windows overlap in documents), an expected output and
- * context items, as a RAG chatbot's log would.
+ * context items and a lookup tool call, as a RAG agent's log would.
  */
 export function ragConversation(n: number): Conversation {
   const turns: Turn[] = [];
@@ -18,6 +18,7 @@ export function ragConversation(n: number): Conversation {
         retrievalContext: i === 0 ? [`Doc ${i}: fact ${i} holds.`] : [`Doc ${i}: fact ${i} holds.`, `Doc ${i - 1}: fact ${i - 1} holds.`],
         expectedOutput: `Fact ${i} holds.`,
         context: [`fact ${i}`, `detail ${i}`],
+        toolsCalled: [{ name: 'lookup_fact', input_parameters: { fact: i } }],
       }),
     );
   }
@@ -25,6 +26,7 @@ export function ragConversation(n: number): Conversation {
     expectedOutcome: `Fact 0 holds. Fact ${n - 1} holds.`,
     chatbotRole: 'A helpful assistant that answers from the facts it retrieved.',
     relevantTopics: ['the facts it retrieved'],
+    availableTools: [{ name: 'lookup_fact', description: 'Looks a numbered fact up' }],
     turns,
   };
 }
