@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { claimReplay, releaseReplay, renewReplayLease } from '../db/queries/replays/replay-lease';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/run-chunks';
 import { envNumber, type RunWorkerOptions } from '../runs/run-worker';
@@ -5,9 +6,13 @@ import { isWorkerGone, newWorkerId } from '../runs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import type { ReplayWorker } from './replay-worker-registry';
+import { replaySettingsOf } from './replay-settings';
 import type { RetryPolicy } from './targets/send-with-retries';
 
 type StopReason = 'cancelled' | 'lost' | 'shutdown';
+
+/** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
+const CHUNKS_AT_ONCE = 2;
 
 export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
   /** Replaces the on-policy fit judge (tests). */
@@ -55,12 +60,26 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
     }, renewMs);
     controller.signal.addEventListener('abort', () => (reason ??= controller.signal.reason as StopReason));
     try {
-      const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true } });
+      const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true, mode: true, target: true, parameters: true, judge: true } });
       const count = await db.conversation.count({ where: { datasetId: replay.sourceDatasetId } });
+      // One pool for the replay's turns, and the next chunk loaded and queued in it while this
+      // one runs: the pool never drains to its slowest turn between chunks.
+      const limit = pLimit(replaySettingsOf(replay).concurrency);
+      const running = new Set<Promise<void>>();
+      let failure: unknown = null;
       for (const range of chunkRanges(count, chunkSize)) {
-        if (controller.signal.aborted) break;
-        await executeReplayChunk({ db, env, replayId, range, signal: controller.signal, judge: options.judge, retries: options.retries });
+        while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
+        if (controller.signal.aborted || failure) break;
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, range, signal: controller.signal, judge: options.judge, retries: options.retries, limit })
+          .then(
+            () => undefined,
+            (error: unknown) => void (failure ??= error),
+          )
+          .finally(() => running.delete(chunk));
+        running.add(chunk);
       }
+      await Promise.all(running);
+      if (failure) throw failure;
       if (reason === 'cancelled') {
         await closeCancelledReplay(db, replayId);
         log(`replay ${replayId}: cancelled`);

@@ -1,4 +1,4 @@
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import type { Db } from '../../db/queries/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
@@ -30,6 +30,8 @@ export interface ExecuteReplayChunkOptions {
   judge?: Judge;
   /** Replaces the targets' retry policy (tests). */
   retries?: RetryPolicy;
+  /** The pool of the replay's turns in flight, shared with its other chunks; one of the chunk's own when absent. */
+  limit?: LimitFunction;
 }
 
 interface Work {
@@ -63,7 +65,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
 
   let target: ReplayTargetClient;
   try {
-    target = await createTarget(db, settings.target, options.env, options.retries);
+    target = await createTarget(db, settings.target, options.env, { retries: options.retries, concurrency: settings.concurrency });
   } catch (error) {
     // A target this worker cannot build (its variable is unset here): every pending turn says why.
     const message = redactSecrets((error as Error).message);
@@ -82,7 +84,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   setMaxListeners(0, cancel.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
-  const limit = pLimit(settings.concurrency);
+  const limit = options.limit ?? pLimit(settings.concurrency);
   const recorder = createTurnRecorder(db, replayId);
 
   async function produce(w: Work, turnIndex: number, regenerated: Map<number, string> | undefined, state: unknown): Promise<ReplayTurnOutcome | null> {
