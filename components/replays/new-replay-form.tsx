@@ -12,7 +12,7 @@ export type NewReplayFormOptions = NewReplayOptions;
 
 const TARGET_FIELDS = ['baseUrl', 'apiKeyEnv', 'connection', 'model', 'temperature', 'maxTokens', 'systemPrompt', 'url', 'secretEnv', 'timeoutMs'];
 /** The request fields the form shows an error beside. */
-const PLACED = new Set(['mode', 'maxTurns', 'judge', 'modelVersion', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
+const PLACED = new Set(['mode', 'maxTurns', 'judge', 'modelVersion', 'samples', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
 
 /** The new-replay form: target, mode, model version, the optional scoring, and the estimate. */
 export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
@@ -21,6 +21,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [maxTurns, setMaxTurns] = useState('10');
   const [modelVersion, setModelVersion] = useState('');
   const [concurrency, setConcurrency] = useState('8');
+  const [samples, setSamples] = useState('1');
   const [evaluate, setEvaluate] = useState(options.compareWith !== null || options.runs.length > 0);
   const [compareWith, setCompareWith] = useState(options.compareWith ?? options.runs[0]?.id ?? '');
   const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, !m.custom && m.conversations > 0])));
@@ -38,6 +39,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
       mode,
       ...(mode === 'simulated-user' ? { maxTurns: numberOrUnset(maxTurns) } : {}),
       modelVersion,
+      samples: numberOrUnset(samples),
       concurrency: numberOrUnset(concurrency),
       ...(evaluate
         ? {
@@ -50,7 +52,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
           }
         : {}),
     }),
-    [options, target, mode, maxTurns, modelVersion, concurrency, evaluate, baseline, metrics, judge],
+    [options, target, mode, maxTurns, modelVersion, samples, concurrency, evaluate, baseline, metrics, judge],
   );
 
   const estimate = useEstimate(input);
@@ -116,12 +118,15 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
             ) : null}
             {shown.mode || shown.judge ? <span className="block text-xs text-rose-700">{[...(shown.mode ?? []), ...(shown.judge ?? [])].join(' ')}</span> : null}
           </div>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-3 sm:grid-cols-3">
             <FormField id="replay-modelVersion" label="New model version" name="modelVersion" errors={shown} help="The label of the new dataset version and of its run.">
               <input id="replay-modelVersion" type="text" value={modelVersion} onChange={(e) => setModelVersion(e.target.value)} placeholder="e.g. support-bot v3" className={inputClass} aria-invalid={shown.modelVersion ? true : undefined} />
             </FormField>
             <FormField id="replay-concurrency" label="Concurrency" name="concurrency" errors={shown} help="Target requests in flight at once.">
               <input id="replay-concurrency" type="number" min={1} max={256} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} className={inputClass} aria-invalid={shown.concurrency ? true : undefined} />
+            </FormField>
+            <FormField id="replay-samples" label="Samples per turn" name="samples" errors={shown} help="1 to 5: the first is the new version's turn; the others show how much generations differ, never scored.">
+              <input id="replay-samples" type="number" min={1} max={5} value={samples} onChange={(e) => setSamples(e.target.value)} className={inputClass} aria-invalid={shown.samples ? true : undefined} />
             </FormField>
           </div>
         </fieldset>
