@@ -27,6 +27,10 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, !m.custom && m.conversations > 0])));
   const [judgeName, setJudgeName] = useState(options.defaultJudge);
   const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
+  // On-policy checks and the simulated user need an OpenAI-compatible judge of their own choosing.
+  const modelJudges = options.judges.filter((j) => j.kind !== 'offline' && j.available);
+  const [replayJudgeName, setReplayJudgeName] = useState(() => (modelJudges.some((j) => j.name === options.defaultJudge) ? options.defaultJudge : (modelJudges[0]?.name ?? '')));
+  const replayJudge = modelJudges.find((j) => j.name === replayJudgeName) ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [submitting, startSubmit] = useTransition();
@@ -38,6 +42,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
       target: targetInput(target) as ReplayRequestInput['target'],
       mode,
       ...(mode === 'simulated-user' ? { maxTurns: numberOrUnset(maxTurns) } : {}),
+      ...(mode !== 'teacher-forced' && replayJudge ? { judge: { kind: 'openai' as const, name: replayJudge.name, model: replayJudge.defaultModel } } : {}),
       modelVersion,
       samples: numberOrUnset(samples),
       concurrency: numberOrUnset(concurrency),
@@ -52,7 +57,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
           }
         : {}),
     }),
-    [options, target, mode, maxTurns, modelVersion, samples, concurrency, evaluate, baseline, metrics, judge],
+    [options, target, mode, maxTurns, replayJudge, modelVersion, samples, concurrency, evaluate, baseline, metrics, judge],
   );
 
   const estimate = useEstimate(input);
@@ -114,6 +119,23 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
             {mode === 'simulated-user' ? (
               <FormField id="replay-maxTurns" label="Exchanges at most" name="maxTurns" errors={shown} help="Per conversation: a user message and its reply (1 to 50).">
                 <input id="replay-maxTurns" type="number" min={1} max={50} value={maxTurns} onChange={(e) => setMaxTurns(e.target.value)} className={inputClass} aria-invalid={shown.maxTurns ? true : undefined} />
+              </FormField>
+            ) : null}
+            {mode !== 'teacher-forced' ? (
+              <FormField
+                id="replay-replayJudge"
+                label={mode === 'simulated-user' ? 'Judge playing the user' : 'Judge checking the user turns fit'}
+                name="judge"
+                errors={{}}
+                help={modelJudges.length ? 'An OpenAI-compatible judge or connection.' : 'Add a judge connection (Admin → Connections) or set OPENAI_API_KEY: the offline judge cannot do this.'}
+              >
+                <select id="replay-replayJudge" value={replayJudgeName} onChange={(e) => setReplayJudgeName(e.target.value)} className={inputClass} disabled={modelJudges.length === 0}>
+                  {modelJudges.map((j) => (
+                    <option key={j.name} value={j.name}>
+                      {j.name} · {j.defaultModel}
+                    </option>
+                  ))}
+                </select>
               </FormField>
             ) : null}
             {shown.mode || shown.judge ? <span className="block text-xs text-rose-700">{[...(shown.mode ?? []), ...(shown.judge ?? [])].join(' ')}</span> : null}
