@@ -11,11 +11,13 @@ import { promptText, requestSchemaName, startJudgeServer, type JudgeServer } fro
 const JUDGE = 'user-player';
 const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 let server: JudgeServer;
+let answers = 0;
+let datasetId = '';
 
 test.beforeAll(async ({ browser }) => {
   server = await startJudgeServer({
     handler: (body) => {
-      if (requestSchemaName(body) !== 'replay_simulate_user') return { content: `Model answer to: ${body.messages.at(-1)?.content ?? ''}` };
+      if (requestSchemaName(body) !== 'replay_simulate_user') return { content: `Model answer ${++answers} to: ${body.messages.at(-1)?.content ?? ''}` };
       const prompt = promptText(body);
       const verdict = prompt.includes('refund')
         ? { status: 'goal_met', message: 'Thanks, that is all.', reason: 'the refund was confirmed' }
@@ -57,7 +59,7 @@ test('a simulated-user replay started from the dashboard shows how the conversat
   };
   const params = new URLSearchParams({ name: 'E2E simulated user', fileName: 'goldens.json' });
   const imported = await page.request.post(`/api/datasets/import?${params}`, { data: Buffer.from(JSON.stringify(goldens)) });
-  const { datasetId } = (await imported.json()) as { datasetId: string };
+  ({ datasetId } = (await imported.json()) as { datasetId: string });
 
   await page.goto(`/replays/new?dataset=${datasetId}`);
   await page.getByRole('textbox', { name: 'Base URL' }).fill(server.url);
@@ -76,4 +78,21 @@ test('a simulated-user replay started from the dashboard shows how the conversat
   await expect(page.getByTestId('replay-simulation-outcomes')).toHaveText('1 · 1 · 1');
   await expect(page.getByTestId('replay-progress-count')).toHaveAttribute('data-done', '5');
   await page.screenshot({ path: shot('replay-simulated'), fullPage: true });
+});
+
+test('samples per turn: the replay page shows how much the generations of a turn differ', async ({ page }) => {
+  test.skip(!datasetId, 'needs the dataset of the test before');
+  await page.goto(`/replays/new?dataset=${datasetId}`);
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(server.url);
+  await page.getByLabel('Model', { exact: true }).fill('support-bot-3');
+  await page.getByLabel('New model version').fill('support-bot v3 samples');
+  await page.getByLabel('Samples per turn').fill('3');
+  // Three recorded replies, three generations each.
+  await expect(page.getByTestId('estimate-target-calls')).toHaveText('9');
+  await page.getByRole('button', { name: 'Start replay' }).click();
+  await expect(page).toHaveURL(/\/replays\/(?!new)[^/?]+$/);
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(page.getByTestId('replay-samples-summary')).toContainText('3 of 3 turns differ between samples');
+  await expect(page.getByTestId('replay-samples').getByText('Sample 3')).toHaveCount(3);
+  await page.screenshot({ path: shot('replay-samples'), fullPage: true });
 });
