@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { promptText, requestSchemaName, startJudgeServer, type JudgeServer } from '../tests/helpers/judge-server';
 
 /*
@@ -27,25 +28,11 @@ test.beforeAll(async ({ browser }) => {
       return { content: JSON.stringify(verdict) };
     },
   });
-  const page = await browser.newPage();
-  await page.goto('/admin/connections');
-  const form = page.getByRole('form', { name: 'Add a judge connection' });
-  await form.getByLabel('Name').fill(JUDGE);
-  await form.getByLabel('Base URL').fill(server.url);
-  await form.getByLabel(/API key/).fill('sk-e2e-simulated');
-  await form.getByLabel(/Models/).fill('gpt-4.1');
-  await form.getByRole('button', { name: 'Add connection' }).click();
-  await expect(page.getByText(`Added ${JUDGE}.`)).toBeVisible();
-  await page.close();
+  await addJudgeConnection(browser, { name: JUDGE, baseUrl: server.url, apiKey: 'sk-e2e-simulated', models: 'gpt-4.1' });
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto('/admin/connections');
-  await page.getByRole('button', { name: `Delete ${JUDGE}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
-  await expect(page.getByRole('button', { name: `Test ${JUDGE}` })).toHaveCount(0);
-  await page.close();
+  await deleteJudgeConnection(browser, JUDGE);
   await server?.close();
 });
 
