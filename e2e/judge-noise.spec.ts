@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { requestSchemaName, startJudgeServer, type ChatCompletionBody, type JudgeServer } from '../tests/helpers/judge-server';
 
 /* A run with three samples per item against a judge that alternates on one reply: the run page marks that turn unstable. */
@@ -25,25 +26,11 @@ test.beforeAll(async ({ browser }) => {
       return { content: JSON.stringify({ verdict, reason: verdict === 'yes' ? 'Answers it.' : 'Misses it.' }) };
     },
   });
-  const page = await browser.newPage();
-  await page.goto('/admin/connections');
-  const form = page.getByRole('form', { name: 'Add a judge connection' });
-  await form.getByLabel('Name').fill(JUDGE);
-  await form.getByLabel('Base URL').fill(judge.url);
-  await form.getByLabel(/API key/).fill('sk-e2e-noise');
-  await form.getByLabel(/Models/).fill('gpt-4.1');
-  await form.getByRole('button', { name: 'Add connection' }).click();
-  await expect(page.getByText(`Added ${JUDGE}.`)).toBeVisible();
-  await page.close();
+  await addJudgeConnection(browser, { name: JUDGE, baseUrl: judge.url, apiKey: 'sk-e2e-noise', models: 'gpt-4.1' });
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto('/admin/connections');
-  await page.getByRole('button', { name: `Delete ${JUDGE}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
-  await expect(page.getByRole('button', { name: `Test ${JUDGE}` })).toHaveCount(0);
-  await page.close();
+  await deleteJudgeConnection(browser, JUDGE);
   await judge?.close();
 });
 

@@ -87,26 +87,25 @@ async function main(): Promise<void> {
     await ensureDatabase(url);
     const db = createDbClient(url);
     const source = await saveDataset(db, { name: 'bench', sourceFormat: 'turnwise', conversations: dataset() });
-    const started = performance.now();
+    // The window a user sees: from asking for the replay to the end the replay stores (its
+    // finishedAt), not to this loop's next look; generation ends at the last turn stored.
+    const startedAt = Date.now();
     const replayCpu = process.cpuUsage();
     let generationCpuMs = 0;
     const { id, totalItems } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'bench-model' }, modelVersion: 'bench-v2', concurrency: CONCURRENCY }, null, {});
     const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50' } });
     let replay = await getReplay(db, id);
-    let generatedAt = 0;
     while (!['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(replay.status)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       replay = await getReplay(db, id);
-      if (!generatedAt && replay.progress.done + replay.progress.errors === totalItems) {
-        generatedAt = performance.now();
-        generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
-      }
+      if (!generationCpuMs && replay.progress.done + replay.progress.errors === totalItems) generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
     }
-    const wallMs = performance.now() - started;
+    const wallMs = Date.parse(replay.finishedAt ?? new Date().toISOString()) - startedAt;
+    const lastTurn = await db.replayTurn.aggregate({ where: { replayId: id }, _max: { updatedAt: true } });
+    const generationMs = (lastTurn._max.updatedAt?.getTime() ?? Date.now()) - startedAt;
     await worker.stop();
     await db.$disconnect();
     const floorMs = (replay.targetCalls * LATENCY_MS) / CONCURRENCY;
-    const generationMs = (generatedAt || performance.now()) - started;
     const figures = {
       conversations: CONVERSATIONS,
       exchanges: EXCHANGES,

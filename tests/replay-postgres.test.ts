@@ -28,7 +28,7 @@ const conversations: Conversation[] = Array.from({ length: 4 }, (_, i) => ({
 }));
 
 describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () => {
-  it('generates every turn once across chunk jobs and makes the linked version', async () => {
+  it('generates every turn once across chunk jobs, with its samples apart, and makes the linked version', async () => {
     const fresh = await freshDatabase('postgres');
     await ensureDatabase(fresh.url);
     const db = createDbClient(fresh.url);
@@ -45,14 +45,16 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
       await worker.stop();
       await stopBoss(fresh.url);
     });
-    const { id } = await startReplay(db, { datasetId: dataset.id, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2' }, null, env);
+    const { id } = await startReplay(db, { datasetId: dataset.id, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2', samples: 2 }, null, env);
     let replay = await getReplay(db, id);
     for (let i = 0; i < 600 && replay.status !== 'completed'; i++) {
       await new Promise((r) => setTimeout(r, 100));
       replay = await getReplay(db, id);
     }
-    expect(replay).toMatchObject({ status: 'completed', progress: { done: 8, total: 8, errors: 0 }, targetCalls: 8 });
-    expect(model.requests).toHaveLength(8);
+    // Two samples a turn: the second of each is stored apart, the same on PostgreSQL.
+    expect(replay).toMatchObject({ status: 'completed', progress: { done: 8, total: 8, errors: 0 }, targetCalls: 16, samples: { perTurn: 2, turns: 8, differing: 0, failed: 0 } });
+    expect(model.requests).toHaveLength(16);
+    expect(await db.replaySample.count({ where: { replayId: id, sample: 2, content: { not: null } } })).toBe(8);
     const turns = await db.turn.findMany({ where: { conversation: { datasetId: replay.datasetId! } }, select: { content: true, sourceTurnId: true, index: true } });
     expect(turns).toHaveLength(16);
     expect(turns.every((t) => t.sourceTurnId !== null)).toBe(true);

@@ -7,6 +7,7 @@ import type { Conversation } from '@/lib/domain';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
 import { cancelReplay, getReplay, retryReplay, startReplay } from '@/lib/replay';
+import { estimateReplay } from '@/lib/replay/estimate-replay';
 import { startSqliteReplayWorker } from '@/lib/replay/sqlite-replay-worker';
 import type { ReplayWorker } from '@/lib/replay/replay-worker-registry';
 import { freshDatabase } from './db/databases';
@@ -317,6 +318,37 @@ describe('replay worker', () => {
     expect(replay.progress.done + replay.progress.errors).toBe(0);
     expect(app.requests).toHaveLength(3);
     await expect(cancelReplay(db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('replay samples', () => {
+  it('generates samples per turn, keeps the first as the turn and the others apart, and resumes without generating a stored turn again', async () => {
+    const { db, datasetId } = await setup();
+    let calls = 0;
+    const server = await modelServer((body) => ({ content: `Generation ${++calls} to: ${lastUserMessage(body)}` }));
+    const request = { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm', temperature: 1 }, modelVersion: 'v2', samples: 3 };
+    expect((await estimateReplay(db, request, {})).targetCalls).toBe(15);
+    const { id } = await startReplay(db, request, null, {});
+    await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
+    // The first conversation, then a worker dies; the next generates the rest only.
+    await executeReplayChunk({ db, env: {}, replayId: id, range: { from: 0, to: 1 } });
+    expect(server.requests).toHaveLength(6);
+    await executeReplayChunk({ db, env: {}, replayId: id });
+    await closeReplay(db, id, {});
+    const replay = await getReplay(db, id);
+    expect(server.requests).toHaveLength(15);
+    expect(replay).toMatchObject({ status: 'completed', progress: { done: 5, total: 5, errors: 0 }, targetCalls: 15 });
+    expect(replay.samples).toMatchObject({ perTurn: 3, turns: 5, differing: 5, failed: 0 });
+
+    // The new version holds each turn's own reply; its two other samples are stored apart, linked to it.
+    const turns = await db.replayTurn.findMany({ where: { replayId: id }, orderBy: [{ position: 'asc' }, { turnIndex: 'asc' }] });
+    const samples = await db.replaySample.findMany({ where: { replayId: id }, orderBy: [{ position: 'asc' }, { turnIndex: 'asc' }, { sample: 'asc' }] });
+    expect(samples.map((s) => [s.position, s.turnIndex, s.sample])).toEqual(turns.flatMap((t) => [[t.position, t.turnIndex, 2], [t.position, t.turnIndex, 3]]));
+    const made = await storedTurns(db, replay.datasetId!);
+    const replies = made.flatMap((c) => c.turns.filter((t) => t.role === 'assistant').map((t) => t.content));
+    expect(replies).toEqual(turns.map((t) => t.content));
+    for (const sample of samples) expect(replies).not.toContain(sample.content);
+    expect(new Set([...replies, ...samples.map((s) => s.content)]).size).toBe(15);
   });
 });
 

@@ -9,6 +9,7 @@ import { formatDuration } from '@/lib/format/format';
 import type { ReplayLive } from '@/lib/replay/replay-live';
 import { isLiveReplay, replayStatusLabel } from '@/lib/replay/replay-status';
 import { ReplayControls } from './replay-controls';
+import { ReplaySamples } from './replay-samples';
 
 const isLiveRunStatus = (status: string) => status === 'queued' || status === 'running';
 const n = (value: number) => value.toLocaleString('en-US');
@@ -167,6 +168,8 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
           </div>
         ) : null}
       </section>
+
+      {replay.samples ? <ReplaySamples samples={replay.samples} /> : null}
 
       {replay.datasetId || replay.runId ? (
         <section aria-label="Results" data-testid="replay-results" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

@@ -12,7 +12,7 @@ export type NewReplayFormOptions = NewReplayOptions;
 
 const TARGET_FIELDS = ['baseUrl', 'apiKeyEnv', 'connection', 'model', 'temperature', 'maxTokens', 'systemPrompt', 'url', 'secretEnv', 'timeoutMs'];
 /** The request fields the form shows an error beside. */
-const PLACED = new Set(['mode', 'maxTurns', 'judge', 'modelVersion', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
+const PLACED = new Set(['mode', 'maxTurns', 'judge', 'modelVersion', 'samples', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
 
 /** The new-replay form: target, mode, model version, the optional scoring, and the estimate. */
 export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
@@ -21,11 +21,16 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [maxTurns, setMaxTurns] = useState('10');
   const [modelVersion, setModelVersion] = useState('');
   const [concurrency, setConcurrency] = useState('8');
+  const [samples, setSamples] = useState('1');
   const [evaluate, setEvaluate] = useState(options.compareWith !== null || options.runs.length > 0);
   const [compareWith, setCompareWith] = useState(options.compareWith ?? options.runs[0]?.id ?? '');
   const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, !m.custom && m.conversations > 0])));
   const [judgeName, setJudgeName] = useState(options.defaultJudge);
   const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
+  // On-policy checks and the simulated user need an OpenAI-compatible judge of their own choosing.
+  const modelJudges = options.judges.filter((j) => j.kind !== 'offline' && j.available);
+  const [replayJudgeName, setReplayJudgeName] = useState(() => (modelJudges.some((j) => j.name === options.defaultJudge) ? options.defaultJudge : (modelJudges[0]?.name ?? '')));
+  const replayJudge = modelJudges.find((j) => j.name === replayJudgeName) ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [submitting, startSubmit] = useTransition();
@@ -37,7 +42,9 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
       target: targetInput(target) as ReplayRequestInput['target'],
       mode,
       ...(mode === 'simulated-user' ? { maxTurns: numberOrUnset(maxTurns) } : {}),
+      ...(mode !== 'teacher-forced' && replayJudge ? { judge: { kind: 'openai' as const, name: replayJudge.name, model: replayJudge.defaultModel } } : {}),
       modelVersion,
+      samples: numberOrUnset(samples),
       concurrency: numberOrUnset(concurrency),
       ...(evaluate
         ? {
@@ -50,7 +57,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
           }
         : {}),
     }),
-    [options, target, mode, maxTurns, modelVersion, concurrency, evaluate, baseline, metrics, judge],
+    [options, target, mode, maxTurns, replayJudge, modelVersion, samples, concurrency, evaluate, baseline, metrics, judge],
   );
 
   const estimate = useEstimate(input);
@@ -114,14 +121,34 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
                 <input id="replay-maxTurns" type="number" min={1} max={50} value={maxTurns} onChange={(e) => setMaxTurns(e.target.value)} className={inputClass} aria-invalid={shown.maxTurns ? true : undefined} />
               </FormField>
             ) : null}
+            {mode !== 'teacher-forced' ? (
+              <FormField
+                id="replay-replayJudge"
+                label={mode === 'simulated-user' ? 'Judge playing the user' : 'Judge checking the user turns fit'}
+                name="judge"
+                errors={{}}
+                help={modelJudges.length ? 'An OpenAI-compatible judge or connection.' : 'Add a judge connection (Admin → Connections) or set OPENAI_API_KEY: the offline judge cannot do this.'}
+              >
+                <select id="replay-replayJudge" value={replayJudgeName} onChange={(e) => setReplayJudgeName(e.target.value)} className={inputClass} disabled={modelJudges.length === 0}>
+                  {modelJudges.map((j) => (
+                    <option key={j.name} value={j.name}>
+                      {j.name} · {j.defaultModel}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            ) : null}
             {shown.mode || shown.judge ? <span className="block text-xs text-rose-700">{[...(shown.mode ?? []), ...(shown.judge ?? [])].join(' ')}</span> : null}
           </div>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-3 sm:grid-cols-3">
             <FormField id="replay-modelVersion" label="New model version" name="modelVersion" errors={shown} help="The label of the new dataset version and of its run.">
               <input id="replay-modelVersion" type="text" value={modelVersion} onChange={(e) => setModelVersion(e.target.value)} placeholder="e.g. support-bot v3" className={inputClass} aria-invalid={shown.modelVersion ? true : undefined} />
             </FormField>
             <FormField id="replay-concurrency" label="Concurrency" name="concurrency" errors={shown} help="Target requests in flight at once.">
               <input id="replay-concurrency" type="number" min={1} max={256} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} className={inputClass} aria-invalid={shown.concurrency ? true : undefined} />
+            </FormField>
+            <FormField id="replay-samples" label="Samples per turn" name="samples" errors={shown} help="1 to 5: the first is the new version's turn; the others show how much generations differ, never scored.">
+              <input id="replay-samples" type="number" min={1} max={5} value={samples} onChange={(e) => setSamples(e.target.value)} className={inputClass} aria-invalid={shown.samples ? true : undefined} />
             </FormField>
           </div>
         </fieldset>

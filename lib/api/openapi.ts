@@ -59,6 +59,8 @@ const replayBody = {
     'with {conversationId, turn, messages:[{role, content}], state} and answers {content, retrievalContext?, toolsCalled?, state?}. ' +
     'mode: teacher-forced (default), on-policy (needs an OpenAI-compatible judge for the fit check) or simulated-user (the OpenAI-compatible judge plays the user of ' +
     'each conversation with a scenario, for at most maxTurns exchanges, default 10, or until it says the goal is met or failed; the others are skipped). ' +
+    'samples: generations per assistant turn (1 to 5, default 1): the first is the turn of the new dataset version, the others are stored apart, linked to it, never scored; ' +
+    'GET /replays/{id} then says how much they differ (samples: {perTurn, turns, differing, failed, meanSimilarity, examples}). ' +
     'evaluate: {metrics, judge, options?, compareWith?: a run of the source dataset whose metrics, judge and options fill what is not given}.',
 };
 

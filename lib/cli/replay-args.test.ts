@@ -23,6 +23,11 @@ describe('parseReplayArgs', () => {
     expect(args.request.evaluate).toBeUndefined();
   });
 
+  it('asks for samples per turn', () => {
+    expect(parseReplayArgs(['ds1', '--target-base-url', 'http://127.0.0.1:8000/v1', '--model', 'm', '--model-version', 'v2', '--samples', '3']).request.samples).toBe(3);
+    expect(() => parseReplayArgs(['ds1', '--target-base-url', 'http://x/v1', '--model', 'm', '--model-version', 'v', '--samples', 'many'])).toThrow(/--samples: must be a number/);
+  });
+
   it('refuses bad input naming the flag', () => {
     expect(() => parseReplayArgs(['ds1', '--target-base-url', 'http://x/v1', '--model-version', 'v'])).toThrow(/--model: name the model/);
     expect(() => parseReplayArgs(['ds1', '--model', 'm', '--model-version', 'v'])).toThrow(/give one target/);

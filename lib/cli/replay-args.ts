@@ -8,7 +8,7 @@ export const REPLAY_USAGE = `usage: turnwise replay <dataset id or file> --model
                        [--temperature X] [--max-tokens N] [--extra-body JSON]
                        | --target-connection NAME --model NAME
                        | --target-http URL [--secret-env VAR] [--timeout-ms N])
-                      [--mode teacher-forced|on-policy|simulated-user] [--max-turns N] [--concurrency N]
+                      [--mode teacher-forced|on-policy|simulated-user] [--max-turns N] [--samples N] [--concurrency N]
                       [--metrics a,b,…] [--judge offline|openai] [--judge-name NAME] [--judge-model NAME]
                       [--options JSON] [--compare-with RUN_ID] [--json PATH|-]
 
@@ -17,6 +17,8 @@ which is stored first) with a new model or your app, stores them as a new datase
 with --metrics or --compare-with, runs the metrics on it (those of the --compare-with run when
 --metrics is not given, with its judge unless --judge says otherwise). --mode simulated-user has
 the judge play the user of each conversation's scenario for at most --max-turns exchanges (10).
+--samples N (1 to 5) generates each turn N times: the first is the new version's, the others are
+kept apart to show how much the generations differ (never scored).
 exit:    with --compare-with, compare's: 0 no metric regressed, 1 a metric's whole 95% interval of
          the difference is below 0; without it 0 done, 1 some turns errored;
          2 bad input, or the replay or its run failed`;
@@ -74,6 +76,7 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
         'model-version': { type: 'string' },
         mode: { type: 'string' },
         'max-turns': { type: 'string' },
+        samples: { type: 'string' },
         concurrency: { type: 'string' },
         metrics: { type: 'string' },
         judge: { type: 'string' },
@@ -124,6 +127,7 @@ export function parseReplayArgs(argv: string[]): ReplayArgs {
       modelVersion: v['model-version'] ?? bad('--model-version: label the new model version', '--model-version'),
       ...(judge && (v.mode === 'on-policy' || v.mode === 'simulated-user') ? { judge } : {}),
       ...(v['max-turns'] ? { maxTurns: number(v['max-turns'], '--max-turns') } : {}),
+      ...(v.samples ? { samples: number(v.samples, '--samples') } : {}),
       ...(v.concurrency ? { concurrency: number(v.concurrency, '--concurrency') } : {}),
       ...(evaluate ? { evaluate: JSON.parse(JSON.stringify(evaluate)) } : {}),
     },

@@ -36,6 +36,19 @@ describe('AdaptiveLimiter', () => {
     expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(75);
   });
 
+  it('opens at once to the concurrency a caller states while nothing is refused, and keeps the window it adapted to after a refusal', async () => {
+    const limiter = new AdaptiveLimiter();
+    limiter.expectConcurrency(32);
+    const first = await Promise.all(Array.from({ length: 32 }, () => limiter.acquire(0)));
+    expect(limiter.state().waitingSince).toBeNull();
+    first[0].done({ kind: 'refused' });
+    for (const p of first.slice(1)) p.done({ kind: 'ok' });
+    const adapted = limiter.state().window;
+    expect(adapted).toBeLessThan(32);
+    limiter.expectConcurrency(32);
+    expect(limiter.state().window).toBe(adapted);
+  });
+
   it('gives up waiting when the request is aborted', async () => {
     const limiter = new AdaptiveLimiter();
     const permit = await limiter.acquire(0);

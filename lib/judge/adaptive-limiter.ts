@@ -69,7 +69,8 @@ const MAX_WINDOW = 256;
  *   up to the limit (AIMD on the rate); a pace just learnt lets the requests of the last
  *   second count first;
  * - a window of requests in flight: 4 for a new connection, one more per success (slow
- *   start), until the first refusal; then, when no rate is known, halved on a refusal and
+ *   start), until the first refusal (a caller that states how many it sends at once starts
+ *   at that many instead, while nothing has been refused: see expectConcurrency); then, when no rate is known, halved on a refusal and
  *   grown by 1/window per success (AIMD, as TCP does).
  * Only the first refusal among requests sent before the last cut counts as a new
  * congestion signal, so a burst of 429s is one decrease, not one per request.
@@ -105,6 +106,17 @@ export class AdaptiveLimiter {
 
   configure(limits: ConnectionLimits): void {
     this.limits = limits;
+    this.pump();
+  }
+
+  /**
+   * A caller that keeps `concurrency` requests in flight by its own setting (a replay's): while
+   * the endpoint has refused nothing, the window opens to that at once rather than crawling up
+   * from 4, a round trip per doubling. After a refusal the window it adapted to stands.
+   */
+  expectConcurrency(concurrency: number): void {
+    if (!this.slowStart || this.window === null || !(concurrency > this.window)) return;
+    this.window = concurrency > MAX_WINDOW ? null : Math.floor(concurrency);
     this.pump();
   }
 
@@ -309,8 +321,11 @@ export function setRateLimitShare(share: number): void {
 }
 export const rateLimitShare = (): number => registry().share;
 
-/** The limiter every judge of this process on the same base URL, key and model shares. */
-export function sharedLimiter(connection: { baseURL: string; apiKey: string | null; model: string }, limits: ConnectionLimits): AdaptiveLimiter {
+/**
+ * The limiter every judge of this process on the same base URL, key and model shares.
+ * `concurrency`: what the caller sends at once, the window's start (expectConcurrency).
+ */
+export function sharedLimiter(connection: { baseURL: string; apiKey: string | null; model: string }, limits: ConnectionLimits, concurrency?: number): AdaptiveLimiter {
   const keyId = connection.apiKey ? createHash('sha256').update(connection.apiKey).digest('hex').slice(0, 16) : 'no-key';
   const key = `${connection.baseURL}\n${keyId}\n${connection.model}`;
   const { limiters } = registry();
@@ -321,5 +336,6 @@ export function sharedLimiter(connection: { baseURL: string; apiKey: string | nu
   } else if (limits.rpm != null || limits.tpm != null) {
     limiter.configure(limits);
   }
+  if (concurrency !== undefined) limiter.expectConcurrency(concurrency);
   return limiter;
 }

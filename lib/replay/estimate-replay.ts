@@ -6,7 +6,7 @@ import { checkReplay, parseReplayRequest } from './start-replay';
 
 export interface ReplayEstimate {
   conversations: number;
-  /** One request per assistant turn (retries not counted). */
+  /** One request per assistant turn and sample (retries not counted). */
   targetCalls: number;
   targetPromptTokens: number;
   /** The recorded replies' length: the new ones are assumed as long. */
@@ -80,6 +80,10 @@ export async function estimateReplay(db: Db, input: unknown, env: Record<string,
       });
     }
   }
+  // Each sample is the same request again.
+  targetCalls *= request.samples;
+  promptTokens *= request.samples;
+  completionTokens *= request.samples;
   const model = request.target.kind === 'openai' ? request.target.model : null;
   const targetCostUsd = model && findModelPrice(model) ? estimateCost(model, promptTokens, completionTokens) : null;
   const fitModel = judge?.kind === 'openai' ? judge.model : undefined;

@@ -63,6 +63,8 @@ export const REPLAY_MODES = ['teacher-forced', 'on-policy', 'simulated-user'] as
 /** Simulated-user mode: exchanges (user message and reply) per conversation at most. */
 export const MAX_SIMULATED_TURNS = 50;
 export const DEFAULT_SIMULATED_TURNS = 10;
+/** Generations per assistant turn at most (samples: generation variance). */
+export const MAX_SAMPLES = 5;
 export type ReplayMode = (typeof REPLAY_MODES)[number];
 
 export const evaluateSchema = z.strictObject({
@@ -93,6 +95,11 @@ export const replayRequestSchema = z
      * (plays the user); default: evaluate's judge, else the server's default.
      */
     judge: judgeSelectionSchema.optional(),
+    /**
+     * Generations per assistant turn (generation variance): the first is the turn of the new
+     * dataset version; the others are stored apart, linked to it, shown but never scored.
+     */
+    samples: z.number({ error: 'must be a number' }).int('a whole number').min(1, 'at least 1').max(MAX_SAMPLES, `at most ${MAX_SAMPLES}`).default(1),
     /** Target requests in flight at once. */
     concurrency: z.number({ error: 'must be a number' }).int('a whole number').min(1, 'at least 1').max(256, 'at most 256').default(8),
     evaluate: evaluateSchema.optional(),

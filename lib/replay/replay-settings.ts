@@ -9,10 +9,12 @@ export interface ReplaySettings {
   concurrency: number;
   /** Simulated-user mode: exchanges per conversation at most. */
   maxTurns: number;
+  /** Generations per turn: the turn's own and samples - 1 kept apart. */
+  samples: number;
   judge: JudgeSelection | null;
 }
 
-const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8), maxTurns: z.number().int().min(1).default(DEFAULT_SIMULATED_TURNS) });
+const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8), maxTurns: z.number().int().min(1).default(DEFAULT_SIMULATED_TURNS), samples: z.number().int().min(1).default(1) });
 
 export function replaySettingsOf(row: { mode: string; target: unknown; parameters: unknown; judge: unknown }): ReplaySettings {
   return {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/queries/db-types';
-import { countSimulationOutcomes, getReplayRow, listReplayErrors, listReplayRows, type ReplayRow } from '../db/queries/replays/get-replay';
+import { countSimulationOutcomes, getReplayRow, listReplayErrors, listReplayRows, listSampledTurns, type ReplayRow } from '../db/queries/replays/get-replay';
+import { sampleSpread, type SampleSpread } from './sample-spread';
 
 /** A replay as the API answers it and the pages show it. */
 export interface ReplayView {
@@ -41,7 +42,18 @@ export interface ReplayDetail extends ReplayView {
    * those skipped for want of a scenario, with the first ones' reason; null in the other modes.
    */
   simulation: { goalMet: number; goalFailed: number; maxTurns: number; skipped: number; skippedConversations: { conversation: number; reason: string }[] } | null;
+  /**
+   * With samples > 1: generations per turn, and how much a turn's samples differ from its own
+   * reply over the first sampled turns (they are never scored); null with one sample.
+   */
+  samples: ({ perTurn: number } & SampleSpread) | null;
 }
+
+/** Generations per turn the replay was asked for (parameters.samples; 1 before samples existed). */
+export const samplesOf = (parameters: unknown): number => {
+  const samples = (parameters as { samples?: unknown } | null)?.samples;
+  return typeof samples === 'number' && samples > 1 ? samples : 1;
+};
 
 export function replayView(row: ReplayRow): ReplayView {
   const compareWith = (row.evaluate as { compareWith?: string } | null)?.compareWith ?? null;
@@ -76,7 +88,9 @@ export function replayView(row: ReplayRow): ReplayView {
 export async function getReplay(db: Db, id: string): Promise<ReplayDetail> {
   const [row, errors] = await Promise.all([getReplayRow(db, id), listReplayErrors(db, id)]);
   const simulation = row.mode === 'simulated-user' ? await countSimulationOutcomes(db, id) : null;
-  return { ...replayView(row), errors: errors.map((e) => ({ conversation: e.position + 1, turn: e.turnIndex + 1, error: e.error ?? '', attempts: e.attempts })), simulation };
+  const perTurn = samplesOf(row.parameters);
+  const samples = perTurn > 1 ? { perTurn, ...sampleSpread(await listSampledTurns(db, id)) } : null;
+  return { ...replayView(row), errors: errors.map((e) => ({ conversation: e.position + 1, turn: e.turnIndex + 1, error: e.error ?? '', attempts: e.attempts })), simulation, samples };
 }
 
 /** Replays, newest first; `datasetId` keeps those that read or made that dataset. */

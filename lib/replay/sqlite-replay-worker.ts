@@ -1,13 +1,17 @@
+import pLimit from 'p-limit';
 import { claimReplay, releaseReplay, renewReplayLease } from '../db/queries/replays/replay-lease';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/run-chunks';
+import { startLeaseWorker, type StopReason } from '../runs/lease-worker';
 import { envNumber, type RunWorkerOptions } from '../runs/run-worker';
 import { isWorkerGone, newWorkerId } from '../runs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import type { ReplayWorker } from './replay-worker-registry';
+import { replaySettingsOf } from './replay-settings';
 import type { RetryPolicy } from './targets/send-with-retries';
 
-type StopReason = 'cancelled' | 'lost' | 'shutdown';
+/** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
+const CHUNKS_AT_ONCE = 2;
 
 export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
   /** Replaces the on-policy fit judge (tests). */
@@ -33,34 +37,30 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
   const leaseMs = envNumber(env, 'TURNWISE_WORKER_LEASE_MS', 30_000);
   // Larger steps than a run's: a replay turn is one request, and a step waits for its slowest.
   const chunkSize = envNumber(env, 'TURNWISE_REPLAY_CHUNK_SIZE', DEFAULT_CHUNK_SIZE * 10);
-  const renewMs = Math.min(1000, leaseMs / 3);
-  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let stopped = false;
-  let wakeUp: (() => void) | null = null;
 
-  async function execute(replayId: string, controller: AbortController): Promise<void> {
-    let reason: StopReason | null = null;
-    const stop = (why: StopReason) => {
-      reason ??= why;
-      controller.abort(why);
-    };
-    let renewing = false;
-    const timer = setInterval(() => {
-      if (renewing) return;
-      renewing = true;
-      renewReplayLease(db, replayId, id, leaseMs)
-        .then((state) => state !== 'held' && stop(state))
-        .catch((error: Error) => log(`replay ${replayId}: lease renewal failed: ${error.message}`))
-        .finally(() => (renewing = false));
-    }, renewMs);
-    controller.signal.addEventListener('abort', () => (reason ??= controller.signal.reason as StopReason));
+  async function execute(replayId: string, signal: AbortSignal, stopReason: () => StopReason | null): Promise<void> {
     try {
-      const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true } });
+      const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true, mode: true, target: true, parameters: true, judge: true } });
       const count = await db.conversation.count({ where: { datasetId: replay.sourceDatasetId } });
+      // One pool for the replay's turns, and the next chunk loaded and queued in it while this
+      // one runs: the pool never drains to its slowest turn between chunks.
+      const limit = pLimit(replaySettingsOf(replay).concurrency);
+      const running = new Set<Promise<void>>();
+      let failure: unknown = null;
       for (const range of chunkRanges(count, chunkSize)) {
-        if (controller.signal.aborted) break;
-        await executeReplayChunk({ db, env, replayId, range, signal: controller.signal, judge: options.judge, retries: options.retries });
+        while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
+        if (signal.aborted || failure) break;
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, range, signal, judge: options.judge, retries: options.retries, limit })
+          .then(
+            () => undefined,
+            (error: unknown) => void (failure ??= error),
+          )
+          .finally(() => running.delete(chunk));
+        running.add(chunk);
       }
+      await Promise.all(running);
+      if (failure) throw failure;
+      const reason = stopReason();
       if (reason === 'cancelled') {
         await closeCancelledReplay(db, replayId);
         log(`replay ${replayId}: cancelled`);
@@ -72,54 +72,20 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
       const message = (error as Error).message;
       log(`replay ${replayId}: failed: ${message}`);
       await failReplay(db, replayId, message, ['running']).catch(() => undefined);
-    } finally {
-      clearInterval(timer);
-      if (reason === 'shutdown') await releaseReplay(db, replayId, id).catch(() => undefined);
     }
   }
 
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      let claimed = false;
-      if (active.size < maxReplays) {
-        try {
-          const replay = await claimReplay(db, { workerId: id, leaseMs, isGone: isWorkerGone });
-          if (replay && !stopped) {
-            claimed = true;
-            log(`replay ${replay.id}: ${replay.resumed ? 'resumed' : 'started'} by ${id}`);
-            const controller = new AbortController();
-            const done = execute(replay.id, controller).finally(() => {
-              active.delete(replay.id);
-              wakeUp?.();
-            });
-            active.set(replay.id, { controller, done });
-          }
-        } catch (error) {
-          log(`worker ${id}: could not claim a replay: ${(error as Error).message}`);
-        }
-      }
-      if (claimed) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
-    }
-  }
-
-  const looping = loop();
-  return {
-    id,
-    queue: 'sqlite',
-    wake: () => wakeUp?.(),
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      for (const { controller } of active.values()) controller.abort('shutdown');
-      await Promise.all([looping, ...[...active.values()].map((a) => a.done)]);
-    },
-  };
+  const worker = startLeaseWorker({
+    noun: 'replay',
+    workerId: id,
+    log,
+    maxActive: maxReplays,
+    pollMs,
+    leaseMs,
+    claim: () => claimReplay(db, { workerId: id, leaseMs, isGone: isWorkerGone }),
+    renew: (replayId) => renewReplayLease(db, replayId, id, leaseMs),
+    release: (replayId) => releaseReplay(db, replayId, id),
+    execute,
+  });
+  return { id, queue: 'sqlite', wake: worker.wake, stop: worker.stop };
 }

@@ -71,7 +71,7 @@ export async function startReplay(db: Db, input: ReplayRequestInput | unknown, p
   const request = parseReplayRequest(input);
   const { judge, dataset } = await checkReplay(db, request, env);
   const { target } = request;
-  const common = { concurrency: request.concurrency, ...(request.mode === 'simulated-user' ? { maxTurns: request.maxTurns } : {}) };
+  const common = { concurrency: request.concurrency, samples: request.samples, ...(request.mode === 'simulated-user' ? { maxTurns: request.maxTurns } : {}) };
   const parameters =
     target.kind === 'http'
       ? { ...common, timeoutMs: target.timeoutMs }

@@ -1,8 +1,8 @@
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import type { Db } from '../../db/queries/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
-import { recordReplayTurn, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
+import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
 import { setMaxListeners } from 'node:events';
 import { createTurnRecorder } from './turn-recorder';
 import { createJudge } from '../../judge/config';
@@ -11,7 +11,7 @@ import { redactSecrets } from '../../redact-secrets';
 import { replaySettingsOf } from '../replay-settings';
 import { createTarget } from '../targets/create-target';
 import type { RetryPolicy } from '../targets/send-with-retries';
-import { TargetError, type ReplayTargetClient, type TargetMessage } from '../targets/target-types';
+import { TargetError, type ReplayTargetClient, type TargetMessage, type TargetReply } from '../targets/target-types';
 import { checkNextTurnFits } from './fit-check';
 import { historyBefore, type SourceTurn } from './history';
 import { endSimulatedConversation } from '../../db/queries/replays/end-simulated-conversation';
@@ -30,6 +30,8 @@ export interface ExecuteReplayChunkOptions {
   judge?: Judge;
   /** Replaces the targets' retry policy (tests). */
   retries?: RetryPolicy;
+  /** The pool of the replay's turns in flight, shared with its other chunks; one of the chunk's own when absent. */
+  limit?: LimitFunction;
 }
 
 interface Work {
@@ -63,7 +65,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
 
   let target: ReplayTargetClient;
   try {
-    target = await createTarget(db, settings.target, options.env, options.retries);
+    target = await createTarget(db, settings.target, options.env, { retries: options.retries, concurrency: settings.concurrency });
   } catch (error) {
     // A target this worker cannot build (its variable is unset here): every pending turn says why.
     const message = redactSecrets((error as Error).message);
@@ -82,8 +84,52 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   setMaxListeners(0, cancel.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
-  const limit = pLimit(settings.concurrency);
+  const limit = options.limit ?? pLimit(settings.concurrency);
   const recorder = createTurnRecorder(db, replayId);
+
+  /**
+   * A turn's extra generations (samples > 1): the same request again, sent alongside the turn's
+   * own. A failed sample says why on itself and fails nothing else. Null with one sample.
+   */
+  function extraSamples(generate: () => Promise<TargetReply>): Promise<{ sample: ReplaySampleOutcome; requests: number }[]> | null {
+    if (settings.samples <= 1) return null;
+    return Promise.all(
+      Array.from({ length: settings.samples - 1 }, async (_, i) => {
+        const sample = i + 2;
+        try {
+          const reply = await generate();
+          return { sample: { sample, content: reply.content, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, costUsd: reply.costUsd }, requests: reply.requests };
+        } catch (error) {
+          const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
+          return { sample: { sample, error: redactSecrets(`sample ${sample}: ${message}`), promptTokens: 0, completionTokens: 0, costUsd: 0 }, requests: 1 };
+        }
+      }),
+    );
+  }
+
+  /** Attaches a turn's samples to its outcome, counted in its calls, tokens and cost. */
+  function addSamples(outcome: ReplayTurnOutcome, extras: { sample: ReplaySampleOutcome; requests: number }[] | null): void {
+    if (!extras) return;
+    for (const { sample, requests } of extras) {
+      outcome.promptTokens += sample.promptTokens;
+      outcome.completionTokens += sample.completionTokens;
+      outcome.costUsd += sample.costUsd;
+      outcome.targetCalls += requests;
+    }
+    outcome.samples = extras.map((e) => e.sample);
+  }
+
+  /** The turn's reply and its samples; a failed reply stops its samples (they would be stored with nothing). */
+  async function generateWithSamples(request: Parameters<ReplayTargetClient['generate']>[0], own: AbortController) {
+    const extras = extraSamples(() => target.generate(request));
+    try {
+      const reply = await target.generate(request);
+      return { reply, samples: extras ? await extras : null };
+    } catch (error) {
+      own.abort(error);
+      throw error;
+    }
+  }
 
   async function produce(w: Work, turnIndex: number, regenerated: Map<number, string> | undefined, state: unknown): Promise<ReplayTurnOutcome | null> {
     if (stopped(signal)) return null;
@@ -93,7 +139,9 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
       const call = new AbortController();
       const abort = () => call.abort(cancel.signal.reason);
       cancel.signal.addEventListener('abort', abort, { once: true });
-      const reply = await target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal: call.signal }).finally(() => cancel.signal.removeEventListener('abort', abort));
+      const { reply, samples } = await generateWithSamples({ conversationId: w.key, turn: turnIndex, messages, state, signal: call.signal }, call).finally(() =>
+        cancel.signal.removeEventListener('abort', abort),
+      );
       const outcome: ReplayTurnOutcome = {
         content: reply.content,
         retrievalContext: reply.retrievalContext,
@@ -105,6 +153,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
         targetCalls: reply.requests,
         judgeCalls: 0,
       };
+      addSamples(outcome, samples);
       const next = w.turns.find((t) => t.index === turnIndex + 1);
       const alreadyOff = [...w.items.values()].some((i) => i.nextFits === false);
       if (judge && next && next.role !== 'assistant' && !alreadyOff) {
@@ -170,8 +219,13 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
       }
       const messages = [...transcript, { role: 'user' as const, content: user.content }];
       let reply;
+      let samples;
       try {
-        reply = await abortable((s) => target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal: s }));
+        ({ reply, samples } = await abortable((s) => {
+          const own = new AbortController();
+          s.addEventListener('abort', () => own.abort(s.reason), { once: true });
+          return generateWithSamples({ conversationId: w.key, turn: turnIndex, messages, state, signal: own.signal }, own);
+        }));
       } catch (error) {
         if (stopped(signal) || cancel.signal.aborted) return null;
         const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
@@ -194,6 +248,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
         }
       }
       const exchange: SimulatedExchange = { user: user.content, simulated: user.simulated, next, target: reply.state ?? null };
+      addSamples(cost, samples);
       return {
         ...cost,
         content: reply.content,

@@ -23,6 +23,8 @@ export interface HttpTargetOptions {
   secret: string | null;
   timeoutMs: number;
   retries?: RetryPolicy;
+  /** Requests the replay keeps in flight: the limiter opens to that many unless refused. */
+  concurrency?: number;
 }
 
 class HttpStatusError extends Error {
@@ -44,7 +46,7 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
   async function generate(request: TargetTurnRequest): Promise<TargetReply> {
     const payload = JSON.stringify({ conversationId: request.conversationId, turn: request.turn, messages: request.messages, state: request.state ?? null });
     const { value: text, requests } = await sendWithRetries(
-      { baseURL: options.url, apiKey: options.secret, model: 'http' },
+      { baseURL: options.url, apiKey: options.secret, model: 'http', concurrency: options.concurrency },
       estimateTokens(payload),
       async () => {
         const timeout = AbortSignal.timeout(options.timeoutMs);

@@ -20,6 +20,8 @@ export interface OpenAITargetOptions {
   retries?: RetryPolicy;
   /** The provider's limits stored on the connection (rpm, tpm): the limiter paces under them from the first request. */
   limits?: ConnectionLimits;
+  /** Requests the replay keeps in flight: the limiter opens to that many unless refused. */
+  concurrency?: number;
 }
 
 /** Completions are of unknown length: a middling guess, for pacing under a token limit only. */
@@ -57,7 +59,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
       ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     };
     const { value: completion, requests } = await sendWithRetries(
-      { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model, limits: options.limits },
+      { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model, limits: options.limits, concurrency: options.concurrency },
       tokens,
       async (retry) => {
         try {

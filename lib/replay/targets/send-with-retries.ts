@@ -20,14 +20,14 @@ export const DEFAULT_TARGET_RETRIES: RetryPolicy = { maxRetries: 3, retryBaseMs:
  * fails at once. `describe` turns the last error into the turn's message.
  */
 export async function sendWithRetries<T>(
-  connection: { baseURL: string; apiKey: string | null; model: string; limits?: ConnectionLimits },
+  connection: { baseURL: string; apiKey: string | null; model: string; limits?: ConnectionLimits; concurrency?: number },
   tokens: number,
   attempt: (retry: number) => Promise<Attempt<T>>,
   describe: (error: unknown, tries: number) => string,
   policy: RetryPolicy,
   signal: AbortSignal | undefined,
 ): Promise<{ value: T; requests: number }> {
-  const limiter = sharedLimiter(connection, connection.limits ?? {});
+  const limiter = sharedLimiter(connection, connection.limits ?? {}, connection.concurrency);
   let transient = 0;
   let refusedSince: number | null = null;
   for (let retry = 0; ; retry++) {

@@ -102,3 +102,27 @@ export async function countSimulationOutcomes(db: Db, id: string, take = 20) {
     skippedConversations: firstSkipped.map((s) => ({ conversation: s.position + 1, reason: s.error ?? '' })),
   };
 }
+
+/**
+ * The first turns of a replay that have extra samples (samples > 1), each with its own reply
+ * and its samples: `take` samples at most, in conversation and turn order.
+ */
+export async function listSampledTurns(db: Db, id: string, take = 500) {
+  const samples = await db.replaySample.findMany({
+    where: { replayId: id },
+    orderBy: [{ position: 'asc' }, { turnIndex: 'asc' }, { sample: 'asc' }],
+    take,
+    select: { position: true, turnIndex: true, sample: true, content: true, error: true },
+  });
+  if (samples.length === 0) return [];
+  const keys = [...new Map(samples.map((s) => [`${s.position}:${s.turnIndex}`, { position: s.position, turnIndex: s.turnIndex }])).values()];
+  const turns = await db.replayTurn.findMany({ where: { replayId: id, status: 'done', OR: keys }, select: { position: true, turnIndex: true, content: true } });
+  const own = new Map(turns.map((t) => [`${t.position}:${t.turnIndex}`, t.content ?? '']));
+  return keys
+    .filter((k) => own.has(`${k.position}:${k.turnIndex}`))
+    .map((k) => ({
+      ...k,
+      content: own.get(`${k.position}:${k.turnIndex}`)!,
+      samples: samples.filter((s) => s.position === k.position && s.turnIndex === k.turnIndex).map(({ sample, content, error }) => ({ sample, content, error })),
+    }));
+}

@@ -1,6 +1,17 @@
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db } from '../db-types';
 
+/** One extra generation of a turn (samples > 1), stored apart from it: its reply, or why there is none. */
+export interface ReplaySampleOutcome {
+  /** 2, 3, …: the turn itself is sample 1. */
+  sample: number;
+  content?: string;
+  error?: string;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+}
+
 export interface ReplayTurnOutcome {
   content?: string;
   retrievalContext?: string[];
@@ -14,6 +25,8 @@ export interface ReplayTurnOutcome {
   costUsd: number;
   targetCalls: number;
   judgeCalls: number;
+  /** The turn's extra generations, stored with it and only if it is stored; their tokens, cost and calls are in the totals above. */
+  samples?: ReplaySampleOutcome[];
 }
 
 const jsonOrNull = (value: unknown) => (value === undefined || value === null ? Prisma.DbNull : (value as Prisma.InputJsonValue));
@@ -21,7 +34,8 @@ const jsonOrNull = (value: unknown) => (value === undefined || value === null ? 
 /**
  * Stores turns' outcomes and counts them on the replay, in one transaction: a turn is stored
  * only if it is still pending (never counted twice), and an errored one carries its message and
- * nothing half made. Returns how many were stored.
+ * nothing half made. A turn's extra samples are stored with it, in the same transaction. Returns
+ * how many were stored.
  */
 export async function recordReplayTurns(db: Db, replayId: string, outcomes: readonly { position: number; turnIndex: number; outcome: ReplayTurnOutcome }[]): Promise<number> {
   if (outcomes.length === 0) return 0;
@@ -69,6 +83,13 @@ export async function recordReplayTurns(db: Db, replayId: string, outcomes: read
               },
         });
         if (stored.count !== 1) continue;
+        if (!failed && outcome.samples?.length) {
+          // A turn generated again (a retry) replaces its samples.
+          await tx.replaySample.deleteMany({ where: { replayId, position, turnIndex } });
+          await tx.replaySample.createMany({
+            data: outcome.samples.map((s) => ({ replayId, position, turnIndex, sample: s.sample, content: s.content ?? null, error: s.error ?? null, promptTokens: s.promptTokens, completionTokens: s.completionTokens, costUsd: s.costUsd })),
+          });
+        }
         storedCount++;
         if (failed) sum.errorItems++;
         else sum.doneItems++;
@@ -93,7 +114,7 @@ export async function recordReplayTurns(db: Db, replayId: string, outcomes: read
 
 /** A reply with content only (what a model target answers, teacher-forced): stored many to a statement. */
 const isPlainReply = (o: ReplayTurnOutcome): boolean =>
-  o.error === undefined && o.content !== undefined && o.retrievalContext == null && o.toolsCalled == null && o.state == null && o.nextFits == null && o.fitReason == null;
+  o.error === undefined && o.content !== undefined && o.retrievalContext == null && o.toolsCalled == null && o.state == null && o.nextFits == null && o.fitReason == null && !o.samples?.length;
 
 const PLAIN_ROWS = 100;
 
