@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
+import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { freshDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
@@ -48,5 +49,35 @@ describe.each(providers)('ingest step on %s', (provider) => {
     expect(await one.dataset.findMany({ select: { name: true, sourceFormat: true, conversationCount: true, turnCount: true } })).toEqual([
       { name: 'Live: shop', sourceFormat: 'otlp', conversationCount: 2, turnCount: 12 },
     ]);
+
+    // A fixed dataset of the live one as it is now: whole, and untouched by later spans.
+    const live = await one.dataset.findFirstOrThrow({ where: { sourceFormat: 'otlp' }, select: { id: true } });
+    const snapshot = await snapshotLiveDataset(one, live.id, 'shop on Friday');
+    expect(snapshot.conversationCount).toBe(2);
+    const later = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), start: 9_000, attributes: genAiChatAttributes('c-0', 'Question 6', 'Answer 6') }])));
+    await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: later, byteSize: later.byteLength } });
+    expect(await processPendingBatches(one, { env: {}, limit: 100 })).toBe(1);
+    const turnsOf = (datasetId: string) =>
+      one.conversation.findMany({
+        where: { datasetId },
+        orderBy: { position: 'asc' },
+        select: { externalId: true, matchKey: true, turnCount: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true, metadata: true } } },
+      });
+    const fixed = await turnsOf(snapshot.id);
+    expect(fixed.map((c) => [c.externalId, c.turnCount, c.turns.length])).toEqual([
+      ['c-0', 6, 6],
+      ['c-1', 6, 6],
+    ]);
+    expect((await turnsOf(live.id)).find((c) => c.externalId === 'c-0')?.turns.length).toBe(8);
+    // The copy keeps each answer's span, so its verdicts can still be sent back to the trace.
+    expect(fixed[0].turns[1].metadata).toMatchObject({ otel: { traceId: turns[0].traceId, spanId: turns[0].spanId } });
+    expect(await one.dataset.findUniqueOrThrow({ where: { id: snapshot.id }, select: { name: true, sourceFormat: true, importing: true, conversationCount: true, turnCount: true } })).toEqual({
+      name: 'shop on Friday',
+      sourceFormat: 'otlp-snapshot',
+      importing: false,
+      conversationCount: 2,
+      turnCount: 12,
+    });
+    await expect(snapshotLiveDataset(one, snapshot.id, 'again')).rejects.toThrow(/Only a live \(OpenTelemetry\) dataset/);
   });
 });

@@ -3,6 +3,7 @@ import { buttonClass } from '@/components/ui/button';
 import { formatDate } from '@/lib/format/format';
 import { DatasetActions } from './dataset-actions';
 import { formatLabel, plural } from './format-labels';
+import { SnapshotLiveForm } from './snapshot-live-form';
 
 export interface DatasetHeaderProps {
   dataset: {
@@ -60,9 +61,10 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
           <Link href="/online" className="font-medium text-indigo-700 hover:underline">
             Online evaluation rules
           </Link>{' '}
-          score them once they go quiet.
+          score them once they go quiet. Save them as they are now as a fixed dataset to run, replay or compare against later.
         </p>
       ) : null}
+      {dataset.sourceFormat === 'otlp' && may.run ? <SnapshotLiveForm dataset={dataset} defaultName={`${dataset.name.replace(/^Live: /, '')} · ${new Date().toISOString().slice(0, 10)}`} /> : null}
       <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} mayChange={may.change} />
     </div>
   );

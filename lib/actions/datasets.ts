@@ -10,6 +10,7 @@ import { getDb } from '../db/client';
 import { failure, type ActionResult } from './action-result';
 import { deleteDataset } from '../db/queries/datasets/delete-dataset';
 import { renameDataset } from '../db/queries/datasets/rename-dataset';
+import { snapshotLiveDataset } from '../db/queries/datasets/snapshot-live-dataset';
 
 export type DatasetActionState = ActionResult;
 
@@ -60,4 +61,25 @@ export async function deleteDatasetAction(_prev: DatasetActionState, formData: F
   revalidatePath('/runs');
   revalidatePath('/');
   redirect('/datasets');
+}
+
+const snapshotSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1, 'Give the fixed dataset a name').max(100, 'Keep the name under 100 characters'),
+});
+
+/** Form action: saves a live dataset's conversations as they are now as a fixed dataset, then opens it. */
+export async function snapshotLiveDatasetAction(_prev: DatasetActionState, formData: FormData): Promise<DatasetActionState> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  const parsed = snapshotSchema.safeParse({ id: formData.get('id'), name: formData.get('name') ?? '' });
+  if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the name.' };
+  let created: { id: string };
+  try {
+    created = await snapshotLiveDataset(getDb(), parsed.data.id, parsed.data.name);
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/datasets');
+  redirect(`/datasets/${created.id}`);
 }
