@@ -64,3 +64,15 @@ test('an online rule made in the dashboard scores closed production conversation
   await page.goto('/online');
   await expect(page.getByRole('row', { name: /Shop production/ }).getByText('Paused')).toBeVisible();
 });
+
+test('a live dataset is saved as a fixed dataset of its conversations as they are now', async ({ page }) => {
+  await page.goto('/datasets');
+  await page.getByRole('link', { name: 'Live: e2e-shop' }).first().click();
+  const form = page.getByRole('form', { name: 'Save as a fixed dataset' });
+  await form.getByLabel('Name of the fixed dataset').fill('e2e-shop as of today');
+  await form.getByRole('button', { name: 'Save as fixed dataset' }).click();
+  await expect(page.getByRole('heading', { name: 'e2e-shop as of today' })).toBeVisible();
+  await expect(page.getByText(/2 conversations · 8 turns · OpenTelemetry \(fixed copy of live conversations\)/)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Save as a fixed dataset' })).toHaveCount(0);
+  await page.screenshot({ path: path.join('test-results', 'live-snapshot.png'), fullPage: true });
+});

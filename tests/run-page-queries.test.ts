@@ -4,6 +4,8 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
+import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
+import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns';
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
 import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
@@ -191,5 +193,19 @@ describe.each(providers)('run page queries on %s', (provider) => {
     // …and recomputed when they do not, or while the run is going.
     expect((await getRunScoreStats(db, { id: 'run1', status: 'completed', doneItems: 12, scoreStats: fake })).metrics[0].passed).toBe(2);
     expect((await getRunScoreStats(db, { id: 'run1', status: 'running', doneItems: 11, scoreStats: fake })).metrics[0].passed).toBe(2);
+  });
+
+  it("keeps a finished run's first failing turns and undecided turns with its score stats, and reads them from there while they are current", async () => {
+    const live = { firstFailures: await listFirstFailures(db, 'run1'), undecided: await countUndecidedTurns(db, 'run1') };
+    const { scoreStats } = await db.run.findUniqueOrThrow({ where: { id: 'run1' }, select: { scoreStats: true } });
+    const stored = scoreStats as { turns: typeof live };
+    expect(stored.turns).toEqual(live);
+    const marked = { ...stored, turns: { ...live, undecided: { undecided: 99, judged: 99 } } };
+    await db.run.update({ where: { id: 'run1' }, data: { scoreStats: marked } });
+    expect((await getRunTurnStats(db, 'run1')).undecided).toEqual({ undecided: 99, judged: 99 });
+    // A run going on again (errored results re-run) counts its verdicts as they are.
+    await db.run.update({ where: { id: 'run1' }, data: { status: 'running' } });
+    expect(await getRunTurnStats(db, 'run1')).toEqual(live);
+    await db.run.update({ where: { id: 'run1' }, data: { status: 'completed', scoreStats: stored as object } });
   });
 });

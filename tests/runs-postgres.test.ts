@@ -209,5 +209,10 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     expect(run.status).toBe('completed');
     expect(run.doneItems).toBe(run.totalItems);
     expect(second.output()).toMatch(new RegExp(`run ${runId}: chunk 0–\\d+ scored`));
+    // Exactly one result per conversation and metric: what the killed worker stored stays, the rest is scored once.
+    const rows = await db.result.findMany({ where: { runId }, select: { metric: true, error: true, conversation: { select: { position: true } } } });
+    const expected = demo.conversations.flatMap((c, i) => (metricApplies('conversation_relevancy', c) ? [`${i}:conversation_relevancy`] : []));
+    expect(rows.map((r) => `${r.conversation.position}:${r.metric}`).sort()).toEqual(expected.sort());
+    expect(rows.filter((r) => r.error !== null)).toEqual([]);
   }, 120_000);
 });

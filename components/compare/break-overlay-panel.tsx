@@ -5,7 +5,7 @@ import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compa
 import { loadComparison } from '@/lib/compare/load-comparison';
 import { getDb } from '@/lib/db/client';
 import { isAppError } from '@/lib/errors';
-import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
+import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
 import { runName } from './delta';
 
 /** The runs' first-failing-turn histograms overlaid per metric: where the candidate now breaks. */
@@ -18,7 +18,7 @@ export async function BreakOverlayPanel({ search }: { search: CompareSearch }) {
   });
   if (!loaded) return null;
   const { runs, comparison } = loaded;
-  const failures = await Promise.all(runs.map((run) => listFirstFailures(db, run.id)));
+  const failures = await Promise.all(runs.map(async (run) => (await getRunTurnStats(db, run.id)).firstFailures));
   const metrics = comparison.metrics.map((m) => m.metric).filter((m) => failures.some((f) => (f.judged[m] ?? 0) > 0));
   if (metrics.length === 0) return null;
   const histograms = metrics.map((metric) =>

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { getDatabaseUrl, sqliteFilePath } from '../db/url';
+import { getDatabaseUrl, providerOf, sqliteFilePath } from '../db/url';
 
 /** Where a generated secret is kept: beside the SQLite database, else in ./data. */
 export function secretFilePath(env: Record<string, string | undefined>): string {
   let dir = path.resolve('data');
   try {
-    const file = sqliteFilePath(getDatabaseUrl(env as NodeJS.ProcessEnv));
+    const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
+    // A PostgreSQL URL is no path: read as one, the secret went into a folder named after it (password included).
+    const file = providerOf(url) === 'sqlite' ? sqliteFilePath(url) : null;
     if (file) dir = path.dirname(file);
   } catch {
     // A malformed DATABASE_URL is reported where the database opens.

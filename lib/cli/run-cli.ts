@@ -4,6 +4,7 @@ import { parseEvalArgs } from './eval-args';
 import { runCompare } from './compare-command';
 import { runEvalCommand, type EvalIo } from './eval-command';
 import { runReplay } from './replay-command';
+import { runImport } from './import-command';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
@@ -11,6 +12,7 @@ const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|o
                       [--metric-file FILE …]
                       [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
+       turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid]
        turnwise replay <dataset id or file> --model-version LABEL (--target-base-url URL --model NAME
                       | --target-http URL [--secret-env VAR]) [--mode on-policy] [--metrics a,b,…]
                       [--judge …] [--compare-with RUN_ID] [--json PATH|-]   (turnwise replay --help)
@@ -30,6 +32,7 @@ options: --options '{"turn_faithfulness":{"penalizeAmbiguousClaims":true,"truths
 exit:    eval: 0 every metric passed, 1 a metric failed its threshold or errored
          (with --baseline: 1 when a metric dropped beyond its 95% interval);
          compare: 1 with --fail-on-regression when a metric dropped beyond its 95% interval;
+         import: 0 stored (prints the dataset id), 2 the file has errors (nothing stored);
          replay: with --compare-with as compare --fail-on-regression; else 1 when turns errored;
          2 bad input or configuration`;
 
@@ -40,6 +43,7 @@ export async function runCli(argv: string[], io: EvalIo): Promise<number> {
     if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
     if (command === 'compare') return await runCompare(rest, io);
     if (command === 'replay') return await runReplay(rest, io);
+    if (command === 'import') return await runImport(rest, io);
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${USAGE}\n`);
       return command === undefined ? 2 : 0;

@@ -23,12 +23,28 @@ export interface NextServer {
 }
 
 /** `next start` on a SQLite file (or `databaseUrl`), without the demo seed or sign-in; resolves once `readyPath` answers 200. */
-export async function startNextServer(options: { app?: string; dbFile: string; databaseUrl?: string; port: number; readyPath: string }): Promise<NextServer> {
+export async function startNextServer(options: {
+  app?: string;
+  dbFile?: string;
+  /** Instead of dbFile: any DATABASE_URL (PostgreSQL). */
+  databaseUrl?: string;
+  port: number;
+  readyPath: string;
+  env?: Record<string, string>;
+}): Promise<NextServer> {
   const server = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: options.app ?? root,
     stdio: ['ignore', 'pipe', 'pipe'],
     // The benchmarks time pages, not sign-in: single-user mode.
-    env: { TURNWISE_AUTH: 'off', ...process.env, DATABASE_URL: options.databaseUrl ?? `file:${options.dbFile}`, TURNWISE_DEMO: '0', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    env: {
+      TURNWISE_AUTH: 'off',
+      ...process.env,
+      ...options.env,
+      DATABASE_URL: options.databaseUrl ?? `file:${options.dbFile}`,
+      TURNWISE_DEMO: '0',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    },
   });
   let output = '';
   server.stdout?.on('data', (d) => (output += d));

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/queries/db-types';
 import { computeRunScoreStats } from '../../db/queries/runs/compute-run-score-stats';
+import { countUndecidedTurns } from '../../db/queries/runs/count-undecided-turns';
+import { listFirstFailures } from '../../db/queries/runs/list-first-failures';
 import type { RunScoreStats } from '../../db/queries/runs/score-stats';
 import type { RunSummary } from '../../domain/run-summary';
 import { summaryFromScoreStats } from './summary-from-score-stats';
@@ -13,9 +15,10 @@ export interface RunAggregates {
   errors: number;
 }
 
-/** A run's numbers, computed once from its stored results (one grouped pass over them). */
+/** A run's numbers, computed once from its stored results and turn verdicts (grouped passes over them). */
 export async function computeRunAggregates(db: Db, runId: string): Promise<RunAggregates> {
-  const scoreStats = await computeRunScoreStats(db, runId);
+  const [stats, firstFailures, undecided] = await Promise.all([computeRunScoreStats(db, runId), listFirstFailures(db, runId), countUndecidedTurns(db, runId)]);
+  const scoreStats: RunScoreStats = { ...stats, turns: { firstFailures, undecided } };
   return {
     summary: summaryFromScoreStats(scoreStats),
     scoreStats,

@@ -1,3 +1,5 @@
+import type { UndecidedTurns } from './count-undecided-turns';
+import type { FirstFailures } from './list-first-failures';
 import { z } from 'zod';
 import { metricRank } from '../../../metrics/registry';
 
@@ -25,6 +27,17 @@ export interface MetricScoreStats {
 export interface RunScoreStats {
   version: 1;
   metrics: MetricScoreStats[];
+  /**
+   * Per-turn figures of a run that is over (where conversations first fail, undecided turns),
+   * stored when it closes: counting them reads every turn verdict of the run (seconds at
+   * 100,000 conversations), too slow for each view of the run and compare pages.
+   */
+  turns?: RunTurnStats;
+}
+
+export interface RunTurnStats {
+  firstFailures: FirstFailures;
+  undecided: UndecidedTurns;
 }
 
 /** One group of a run's results: same metric, threshold, score and outcome. */
@@ -84,6 +97,15 @@ const statsSchema = z.object({
       points: z.array(z.tuple([z.number(), z.number().int().nonnegative(), z.number().int().nonnegative()])),
     }),
   ),
+  turns: z
+    .object({
+      firstFailures: z.object({
+        rows: z.array(z.object({ metric: z.string(), first: z.number().int(), turnCount: z.number().int(), conversations: z.number().int().nonnegative() })),
+        judged: z.record(z.string(), z.number().int().nonnegative()),
+      }),
+      undecided: z.object({ undecided: z.number().int().nonnegative(), judged: z.number().int().nonnegative() }),
+    })
+    .optional(),
 });
 
 /** Stored stats, checked; null when missing or unreadable (they are then recomputed). */

@@ -1,0 +1,67 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatProblem } from '../datasets';
+import { getDb } from '../db/client';
+import { ensureDatabase } from '../db/migrations';
+import { AppError } from '../errors';
+import { importDatasetStream } from '../imports/import-dataset';
+import { importOptionsSchema } from '../imports/import-options';
+import type { EvalIo } from './eval-command';
+
+export const IMPORT_USAGE = `usage: turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid]
+  Stores a dataset file in the database (DATABASE_URL) as the upload route does, reading it as it
+  goes: a file of any size takes the memory of one batch of conversations. Prints the dataset id.`;
+
+const SHOWN_PROBLEMS = 20;
+
+/** `turnwise import`: streams a dataset file into the database; exit 0 stored, 2 bad input (nothing stored). */
+export async function runImport(argv: string[], io: EvalIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      'model-version': { type: 'string' },
+      format: { type: 'string' },
+      'skip-invalid': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout(`${IMPORT_USAGE}\n`);
+    return 0;
+  }
+  const [file, ...extra] = positionals;
+  if (!file || extra.length > 0) throw new AppError('BAD_INPUT', `import takes one file\n${IMPORT_USAGE}`);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new AppError('BAD_INPUT', `${file}: no such file`, { file });
+  const parsed = importOptionsSchema.safeParse({
+    name: values.name ?? path.basename(file),
+    modelVersion: values['model-version'],
+    fileName: path.basename(file),
+    format: values.format,
+    skipInvalid: values['skip-invalid'] ? 'true' : undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('BAD_INPUT', `--${String(issue.path[0] ?? 'name').replace('modelVersion', 'model-version')}: ${issue.message}`);
+  }
+  await ensureDatabase();
+  const started = performance.now();
+  const outcome = await importDatasetStream(getDb(), createReadStream(file), parsed.data);
+  const seconds = (performance.now() - started) / 1000;
+  if (!outcome.ok) {
+    const errors = outcome.problems.filter((p) => p.severity === 'error');
+    const lines = errors.slice(0, SHOWN_PROBLEMS).map((p) => `  ${file}: ${formatProblem(p)}`);
+    if (errors.length > SHOWN_PROBLEMS) lines.push(`  … and ${errors.length - SHOWN_PROBLEMS} more`);
+    throw new AppError('BAD_INPUT', `${file}: ${outcome.message}\n${lines.join('\n')}`, { file });
+  }
+  for (const p of outcome.problems) io.stderr(`warning: ${file}: ${formatProblem(p)}\n`);
+  if (outcome.skipped.length > 0) io.stderr(`${file}: ${outcome.skipped.length} line(s) left out (--skip-invalid)\n`);
+  io.stdout(
+    `stored dataset ${outcome.datasetId}: ${outcome.stats.conversations} conversations, ${outcome.stats.turns} turns (${outcome.format}) in ${seconds.toFixed(1)} s\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,118 @@
+/*
+ * Turnwise on PostgreSQL at scale (issue: a million conversations; runs shared by workers on
+ * several machines). Makes and drops its own database on the server of --postgres.
+ *
+ * Workers: 1, 2 and 4 worker processes share one run of --worker-conversations (2,000) against a
+ * scripted judge whose answers take --latency ms (200); conversations per second for each, the
+ * speed-up, and a worker killed mid-chunk (SIGKILL) with the run's results checked after.
+ *
+ * Pages: --conversations N (1,000,000) × 10 turns imported through the upload route of `next start`
+ * and through `turnwise import`, two completed runs of 4 metrics, then the server time (median,
+ * p95) of the datasets list, dataset, run, filtered results, conversation, compare, trends and
+ * dataset search pages; import time and rate, peak RSS of the web process, database size.
+ * Needs a production build in .next (npx next build).
+ *
+ * Usage: npm run bench:scale -- --postgres postgresql://user:pass@host/db [--conversations N] [--port 3260]
+ *        [--requests 20] [--workers-only | --pages-only]
+ *        [--worker-conversations 2000] [--latency 200] [--concurrency 4] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
+ *        (a role with CREATEDB)
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createDbClient } from '../lib/db/client';
+import { ensureDatabase } from '../lib/db/migrations';
+import { createPostgresDatabase, dropPostgresDatabase } from '../lib/db/postgres-adapter';
+import { stopBoss } from '../lib/runs/pg-boss-queue';
+import { benchPages } from './bench-scale/pages';
+import { benchWorkers } from './bench-scale/workers';
+
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: 'string' },
+    'workers-only': { type: 'boolean', default: false },
+    'pages-only': { type: 'boolean', default: false },
+    conversations: { type: 'string', default: '1000000' },
+    port: { type: 'string', default: '3260' },
+    requests: { type: 'string', default: '20' },
+    'worker-conversations': { type: 'string', default: '2000' },
+    latency: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '4' },
+    jobs: { type: 'string', default: '2' },
+    'chunk-size': { type: 'string', default: '10' },
+    workers: { type: 'string', default: '1,2,4' },
+  },
+});
+if (!args.postgres) {
+  console.error('--postgres <url> is required: a PostgreSQL server where this role may create a database');
+  process.exit(2);
+}
+const admin = args.postgres;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const log = (line: string) => console.log(line);
+
+const name = `turnwise_bench_scale_${process.pid}`;
+await dropPostgresDatabase(admin, name);
+const url = await createPostgresDatabase(admin, name);
+const db = createDbClient(url);
+const bench: Record<string, number> = {};
+try {
+  await ensureDatabase(url);
+  log(`load average before: ${load()}`);
+  bench.loadBefore = loadavg()[0];
+
+  let failed = false;
+  if (!args['pages-only']) {
+    const workers = await benchWorkers(db, url, {
+      conversations: Number(args['worker-conversations']),
+      latencyMs: Number(args.latency),
+      concurrency: Number(args.concurrency),
+      jobs: Number(args.jobs),
+      chunkSize: Number(args['chunk-size']),
+      counts: args.workers!.split(',').map(Number),
+      log,
+    });
+    log(
+      `workers: speed-up ${workers.speedup2.toFixed(2)}× at 2, ${workers.speedup4.toFixed(2)}× at 4 (goal ≥ 3.5×); worker peak RSS ${workers.workerPeakRssMb.toFixed(0)} MB; load average ${load()}`,
+    );
+    for (const [n, rate] of Object.entries(workers.rate)) bench[`conversationsPerSecond${n}`] = Number(rate.toFixed(2));
+    Object.assign(bench, {
+      speedup2: Number(workers.speedup2.toFixed(3)),
+      speedup4: Number(workers.speedup4.toFixed(3)),
+      workerPeakRssMb: Math.round(workers.workerPeakRssMb),
+      killResults: workers.kill.results,
+      killDuplicates: workers.kill.duplicates,
+      killMissing: workers.kill.missing,
+      killHandedOver: workers.kill.handedOver,
+      killOk: workers.kill.ok ? 1 : 0,
+    });
+    failed ||= !workers.kill.ok;
+  }
+  if (!args['workers-only']) {
+    const pages = await benchPages(db, url, { conversations: Number(args.conversations), port: Number(args.port), requests: Number(args.requests), log });
+    log(
+      `pages: worst p95 ${pages.worstPageP95Ms.toFixed(0)} ms (target 300); web peak RSS ${pages.webPeakRssMb.toFixed(0)} MB (target 1024); import ${pages.importSeconds.toFixed(1)} s (target 600 at 1,000,000); database ${pages.databaseMb.toFixed(0)} MB; load average ${load()}`,
+    );
+    Object.assign(bench, {
+      conversations: Number(args.conversations),
+      importSeconds: Number(pages.importSeconds.toFixed(1)),
+      importConversationsPerSecond: Math.round(pages.importConversationsPerSecond),
+      cliImportSeconds: Number(pages.cliImportSeconds.toFixed(1)),
+      cliPeakRssMb: Math.round(pages.cliPeakRssMb),
+      worstPageP95Ms: Math.round(pages.worstPageP95Ms),
+      webPeakRssMb: Math.round(pages.webPeakRssMb),
+      databaseMb: Math.round(pages.databaseMb),
+    });
+    for (const page of pages.pages) {
+      const key = page.name.replace(/ (\w)/g, (_, c: string) => c.toUpperCase());
+      bench[`${key}MedianMs`] = Math.round(page.medianMs);
+      bench[`${key}P95Ms`] = Math.round(page.p95Ms);
+    }
+  }
+  bench.loadAfter = loadavg()[0];
+  console.log(`BENCH ${JSON.stringify(bench)}`);
+  if (failed) process.exitCode = 1;
+} finally {
+  await stopBoss(url);
+  await db.$disconnect();
+  await dropPostgresDatabase(admin, name);
+}

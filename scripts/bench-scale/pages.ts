@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Db } from '../../lib/db/queries/db-types';
+import { writeBenchFile } from '../bench-import/generate';
+import { loadPage, startNextServer, stopNextServer, type NextServer } from '../bench/next-server';
+import { uploadFile } from '../bench/upload-file';
+import { writeSyntheticRun } from './synthetic-run';
+import { cleanEnv, peakRssMbOf } from './worker-process';
+
+/*
+ * The dashboard on PostgreSQL at N conversations × 10 turns: the file imported through the upload
+ * route of `next start` and through `turnwise import` (both stream it), two completed runs of 4
+ * metrics over the route's dataset (written by SQL: see synthetic-run.ts), then each page timed
+ * from this process (the full HTML, on 127.0.0.1): median and p95.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const METRICS = ['turn_faithfulness', 'conversation_relevancy', 'knowledge_retention', 'turn_contextual_relevancy'] as const;
+
+export interface PagesOptions {
+  conversations: number;
+  port: number;
+  requests: number;
+  log: (line: string) => void;
+}
+
+export interface PageTime {
+  name: string;
+  url: string;
+  medianMs: number;
+  p95Ms: number;
+  bytes: number;
+}
+
+export interface PagesFigures {
+  fileMb: number;
+  importSeconds: number;
+  importConversationsPerSecond: number;
+  cliImportSeconds: number;
+  cliPeakRssMb: number;
+  runsSeconds: number;
+  webPeakRssMb: number;
+  pages: PageTime[];
+  worstPageP95Ms: number;
+  databaseMb: number;
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+
+/** Runs `turnwise import` on the file; its wall time and peak RSS (sampled). */
+async function cliImport(url: string, file: string): Promise<{ seconds: number; peakRssMb: number; output: string }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/turnwise.ts', 'import', file, '--name', 'bench scale (CLI)', '--model-version', 'cli'], {
+    cwd: root,
+    env: cleanEnv({ DATABASE_URL: url }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let peak = 0;
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const sampler = setInterval(() => (peak = Math.max(peak, peakRssMbOf(child.pid))), 200);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`turnwise import exited ${code}:\n${output.slice(-3000)}`);
+  return { seconds: (performance.now() - started) / 1000, peakRssMb: peak, output };
+}
+
+export async function benchPages(db: Db, url: string, options: PagesOptions): Promise<PagesFigures> {
+  const { log, conversations } = options;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-scale-'));
+  let server: NextServer | null = null;
+  try {
+    const file = path.join(dir, 'bench.jsonl');
+    const bytes = await writeBenchFile(file, conversations, 10, 42, false);
+    const fileMb = bytes / 1024 / 1024;
+    log(`wrote ${conversations.toLocaleString('en-US')} conversations × 10 turns: ${fileMb.toFixed(0)} MB`);
+
+    server = await startNextServer({ databaseUrl: url, port: options.port, readyPath: '/datasets', env: { TURNWISE_WORKER: '0' } });
+    const base = `http://127.0.0.1:${options.port}`;
+    const pid = server.process.pid;
+
+    let t = performance.now();
+    const upload = await uploadFile(options.port, file, new URLSearchParams({ name: 'bench scale', fileName: 'bench.jsonl', modelVersion: 'v1' }));
+    const importSeconds = (performance.now() - t) / 1000;
+    const answer = JSON.parse(upload.body) as { ok?: boolean; datasetId?: string; stats?: { conversations: number } };
+    if (upload.status !== 201 || !answer.datasetId || answer.stats?.conversations !== conversations) {
+      throw new Error(`the upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
+    }
+    const datasetId = answer.datasetId;
+    log(`import through the upload route: ${importSeconds.toFixed(1)} s, ${Math.round(conversations / importSeconds)} conversations/s, web peak RSS so far ${peakRssMbOf(pid).toFixed(0)} MB`);
+
+    const cli = await cliImport(url, file);
+    log(`import with turnwise import: ${cli.seconds.toFixed(1)} s (process start and migrations check included), ${Math.round(conversations / cli.seconds)} conversations/s, peak RSS ${cli.peakRssMb.toFixed(0)} MB`);
+
+    t = performance.now();
+    const baseline = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v1', failShare: 0.2 });
+    const candidate = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v2', failShare: 0.3 });
+    const runsSeconds = (performance.now() - t) / 1000;
+    log(`two completed runs of ${METRICS.length} metrics (${(2 * conversations * METRICS.length).toLocaleString('en-US')} results, 5 turn verdicts each) written by SQL and closed: ${runsSeconds.toFixed(1)} s`);
+
+    const middle = await db.conversation.findFirstOrThrow({ where: { datasetId, position: Math.floor(conversations / 2) }, select: { id: true } });
+    const pages: { name: string; url: string; expect: string }[] = [
+      { name: 'datasets list', url: '/datasets', expect: 'bench scale' },
+      { name: 'dataset page', url: `/datasets/${datasetId}`, expect: 'bench scale' },
+      { name: 'run page', url: `/runs/${candidate}`, expect: 'Score distribution' },
+      { name: 'results filtered and sorted', url: `/runs/${candidate}?metric=turn_faithfulness&failed=1&sort=turn_faithfulness&dir=asc&page=50`, expect: 'Conversations' },
+      { name: 'conversation page', url: `/runs/${candidate}/conversations/${middle.id}`, expect: 'Judge calls' },
+      { name: 'compare page', url: `/compare?baseline=${baseline}&candidate=${candidate}`, expect: 'Summary by metric' },
+      { name: 'trends page', url: `/trends/${datasetId}`, expect: 'Trends' },
+      { name: 'dataset search', url: `/datasets/${datasetId}?q=refund`, expect: 'bench scale' },
+    ];
+    const times: PageTime[] = [];
+    for (const page of pages) {
+      const first = await loadPage(base, page.url, page.expect, server);
+      await loadPage(base, page.url, page.expect, server);
+      const ms: number[] = [];
+      let size = 0;
+      for (let i = 0; i < options.requests; i++) {
+        const r = await loadPage(base, page.url, page.expect, server);
+        ms.push(r.ms);
+        size = r.bytes;
+      }
+      const time = { name: page.name, url: page.url, medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95), bytes: size };
+      times.push(time);
+      log(
+        `${page.name.padEnd(28)} median ${time.medianMs.toFixed(0).padStart(5)} ms, p95 ${time.p95Ms.toFixed(0).padStart(5)} ms, first view ${first.ms.toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB  (load ${os.loadavg()[0].toFixed(1)})`,
+      );
+    }
+    const webPeakRssMb = peakRssMbOf(pid);
+    const [{ size }] = await db.$queryRawUnsafe<{ size: bigint }[]>('SELECT pg_database_size(current_database()) AS size');
+    return {
+      fileMb,
+      importSeconds,
+      importConversationsPerSecond: conversations / importSeconds,
+      cliImportSeconds: cli.seconds,
+      cliPeakRssMb: cli.peakRssMb,
+      runsSeconds,
+      webPeakRssMb,
+      pages: times,
+      worstPageP95Ms: Math.max(...times.map((p) => p.p95Ms)),
+      databaseMb: Number(size) / 1024 / 1024,
+    };
+  } finally {
+    if (server) await stopNextServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

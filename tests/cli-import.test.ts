@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDbClient } from '@/lib/db/client';
+
+/*
+ * `turnwise import <file>` as a user runs it: a subprocess that streams a file into the
+ * database of DATABASE_URL. A file with a bad line stores nothing and names the line.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-import-cli-'));
+const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function turnwise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, TURNWISE_DEMO: '0' };
+  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_')) delete env[key];
+  return new Promise((resolve) => {
+    execFile(TSX, ['bin/turnwise.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const line = (i: number) =>
+  JSON.stringify({
+    name: `Chat ${i}`,
+    turns: [
+      { role: 'user', content: `Where is parcel ${i}?` },
+      { role: 'assistant', content: `Parcel ${i} arrives tomorrow.` },
+    ],
+  });
+
+describe('turnwise import', () => {
+  it('stores a JSONL file as a dataset; a file with a bad line stores nothing and says where', async () => {
+    const good = path.join(tmp, 'chats.jsonl');
+    writeFileSync(good, Array.from({ length: 1200 }, (_, i) => line(i)).join('\n') + '\n');
+    const ok = await turnwise(['import', good, '--name', 'Chats', '--model-version', 'v7']);
+    expect(ok.stderr).not.toMatch(/^(warning|turnwise):/m);
+    expect(ok.code).toBe(0);
+    const id = /stored dataset (\S+): 1200 conversations, 2400 turns/.exec(ok.stdout)?.[1];
+    expect(id).toBeTruthy();
+
+    const bad = path.join(tmp, 'bad.jsonl');
+    writeFileSync(bad, [line(0), line(1), '{"turns": [{"role": "robot", "content": "x"}]}', line(3)].join('\n'));
+    const refused = await turnwise(['import', bad, '--name', 'Bad']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/bad\.jsonl: .*line 3/);
+
+    const db = createDbClient(url);
+    try {
+      const datasets = await db.dataset.findMany({ select: { id: true, name: true, modelVersion: true, _count: { select: { conversations: true } } } });
+      expect(datasets).toEqual([{ id, name: 'Chats', modelVersion: 'v7', _count: { conversations: 1200 } }]);
+      const last = await db.conversation.findFirst({ where: { datasetId: id }, orderBy: { position: 'desc' }, select: { position: true, name: true } });
+      expect(last).toEqual({ position: 1199, name: 'Chat 1199' });
+    } finally {
+      await db.$disconnect();
+    }
+  }, 120_000);
+});
