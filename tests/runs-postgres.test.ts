@@ -192,7 +192,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     });
     const { runId } = await enqueueRun(db, request, env);
     cleanups.push(() => stopBoss(fresh.url));
-    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1);
+    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1, { timeoutMs: 45_000, detail: first.output });
     first.child.kill('SIGKILL');
 
     const second = workerProcess(env);

@@ -113,7 +113,7 @@ describe('a run whose worker process is killed', () => {
     const ref = await queuedRun(refEnv);
     const refWorker = startSqliteRunWorker({ db: ref.db, env: refEnv });
     cleanups.push(() => refWorker.stop());
-    await waitFor('the uninterrupted run', () => ended(ref.db, ref.runId));
+    await waitFor('the uninterrupted run', () => ended(ref.db, ref.runId), { timeoutMs: 45_000 });
     const expectedCalls = reference.answered();
     const expected = (await resultRows(ref.db, ref.runId)).map((r) => [r.conversation.position, r.metric, r.score, r.error]);
 
@@ -126,10 +126,11 @@ describe('a run whose worker process is killed', () => {
     await waitFor('half of the judge calls', () => judge.answered() >= killAt, { timeoutMs: 45_000, detail: first.output });
     judge.hold(true);
     // Every answered reply is in the cache and the worker is waiting on held requests.
-    await waitFor('the cache to hold every answered reply', async () => (await db.judgeCache.count()) === judge.answered() && judge.held() > 0);
+    await waitFor('the cache to hold every answered reply', async () => (await db.judgeCache.count()) === judge.answered() && judge.held() > 0, { timeoutMs: 45_000 });
     // The worker reports the calls it made once a second: wait until every answered call is on the run.
     await waitFor('the worker to report every answered call', async () =>
       (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { judgeCallsSent: true } })).judgeCallsSent === judge.answered(),
+      { timeoutMs: 45_000 },
     );
     first.child.kill('SIGKILL');
     await first.exited;
