@@ -3,6 +3,7 @@ import { disconnectDb, getDb } from '../lib/db/client';
 import { stopRunWorker } from '../lib/runs/start-run-worker';
 import { startServerServices } from '../lib/server/start-server-services';
 import { freshDatabase, type FreshDatabase } from './db/databases';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * The /api/v1 route handlers called with plain Requests, on a SQLite database of their own,
@@ -99,13 +100,11 @@ async function runToEnd(datasetId: string): Promise<{ id: string; body: Record<s
   expect(res.status).toBe(202);
   const { id } = await res.json();
   expect(res.headers.get('location')).toBe(`/api/v1/runs/${id}`);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const body = await (await getRun(id)).json();
-    if (!['queued', 'running'].includes(body.status)) return { id, body };
-    if (Date.now() > deadline) throw new Error(`run ${id} did not finish: ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const body = await waitFor(`run ${id} to end`, async () => {
+    const body = (await (await getRun(id)).json()) as Record<string, unknown>;
+    return !['queued', 'running'].includes(body.status as string) && body;
+  });
+  return { id, body };
 }
 
 describe('API key', () => {

@@ -1,19 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
+import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
 
 /*
- * `turnwise eval --save --baseline <runId>` as a CI job runs it: subprocesses on one database,
+ * `turnwise eval --save --baseline <runId>` as a CI job runs it, on one database (one test as a
+ * subprocess, the others through the CLI's entry in this process),
  * offline judge (no OPENAI_* variables). The second model version forgets the order number it
  * was given, which the knowledge retention metric catches in every conversation.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-baseline-'));
 const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -36,14 +35,11 @@ function datasetFile(name: string, forgetful: boolean): string {
 const good = datasetFile('bot-v1.json', false);
 const forgetful = datasetFile('bot-v2.json', true);
 
-function turnwise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
-  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
-  return new Promise((resolve) => {
-    execFile(TSX, ['bin/turnwise.ts', 'eval', ...args, '--metrics', 'knowledge_retention'], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+/** `turnwise eval <args> --metrics knowledge_retention` in this process, or as a subprocess. */
+function turnwise(args: string[], as: 'in-process' | 'subprocess' = 'in-process'): Promise<CliRun> {
+  const argv = ['eval', ...args, '--metrics', 'knowledge_retention'];
+  const env = cliEnv({ DATABASE_URL: url });
+  return as === 'subprocess' ? turnwiseProcess(argv, env) : turnwiseInProcess(argv, env);
 }
 const savedRun = (stderr: string): string => {
   const match = /saved: dataset \S+, run (\S+) \(/.exec(stderr);
@@ -77,8 +73,8 @@ describe('turnwise eval --save --baseline', () => {
     expect(run.stdout).not.toContain('REGRESSED');
   });
 
-  it('exits 1 when a metric dropped beyond its confidence interval', async () => {
-    const run = await turnwise([forgetful, '--save', '--model-version', 'bot v2', '--baseline', baseline]);
+  it('exits 1 when a metric dropped beyond its confidence interval (as a subprocess, as a user runs it)', { timeout: 60_000 }, async () => {
+    const run = await turnwise([forgetful, '--save', '--model-version', 'bot v2', '--baseline', baseline], 'subprocess');
     expect(run.code, run.stderr).toBe(1);
     const candidate = savedRun(run.stderr);
     expect(run.stdout).toMatch(/Knowledge retention\s+1\.000\s+0\.500\s+−0\.500 \[−0\.500, −0\.500\].*REGRESSED/);

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,16 +7,16 @@ import { METRIC_NAMES } from '@/lib/metrics/registry';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerFromSchema } from './helpers/schema-judge';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
+import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
 import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '@/lib/metrics/g-eval/needs-llm-judge';
 
 /*
- * `turnwise eval` as a user runs it: a subprocess in the repository root, its database in a
- * temp folder, no OPENAI_* variables. Asynchronous spawn, so a judge server in this process
- * can answer the subprocess.
+ * `turnwise eval` as a user runs it: its database in a temp folder, no OPENAI_* variables. The
+ * first test runs it as a subprocess in the repository root; the others call the CLI's entry in
+ * this process (tests/helpers/turnwise-cli.ts).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const SUPPORT = 'tests/fixtures/cli/support-chats.json';
 const BROKEN = 'tests/fixtures/cli/broken-record.jsonl';
 const BANK = 'tests/fixtures/datasets/deepeval-bank-account.json';
@@ -28,21 +27,9 @@ let dbCount = 0;
 /** A database file of its own, created by the CLI on first use. */
 const newDatabaseUrl = (): string => `file:${path.join(tmp, `db-${++dbCount}`, 'turnwise.db')}`;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function turnwise(args: string[], databaseUrl = newDatabaseUrl()): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
-  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
-  return new Promise((resolve) => {
-    execFile(TSX, ['bin/turnwise.ts', 'eval', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** `turnwise eval <args>` in this process (the first test runs it as a subprocess). */
+function turnwise(args: string[], databaseUrl = newDatabaseUrl()): Promise<CliRun> {
+  return turnwiseInProcess(['eval', ...args], cliEnv({ DATABASE_URL: databaseUrl }));
 }
 
 interface ReportVerdict {
@@ -105,8 +92,8 @@ afterEach(async () => {
 });
 
 describe('turnwise eval', { timeout: 60_000 }, () => {
-  it('prints the documented JSON report with --json - and exits 0 when every metric passes', async () => {
-    const run = await turnwise([SUPPORT, '--json', '-']);
+  it('prints the documented JSON report with --json - and exits 0 when every metric passes (as a subprocess, as a user runs it)', async () => {
+    const run = await turnwiseProcess(['eval', SUPPORT, '--json', '-'], cliEnv({ DATABASE_URL: newDatabaseUrl() }));
 
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as Report;

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,14 +8,14 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import type { Conversation } from '@/lib/metrics/types';
 import { recordEvaluation } from '@/lib/runs/record-evaluation';
+import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
 
 /*
- * `turnwise compare` as a user runs it: a subprocess on a database that holds a baseline run,
+ * `turnwise compare` as a user runs it (one test as a subprocess, the others through the CLI's
+ * entry in this process) on a database that holds a baseline run,
  * a run where every conversation got worse, and a run with the same answers as the baseline.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-compare-cli-'));
 const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
 
@@ -60,14 +59,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function turnwise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
-  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
-  return new Promise((resolve) => {
-    execFile(TSX, ['bin/turnwise.ts', 'compare', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+/** `turnwise compare <args>` in this process, or as a subprocess. */
+function turnwise(args: string[], as: 'in-process' | 'subprocess' = 'in-process'): Promise<CliRun> {
+  const env = cliEnv({ DATABASE_URL: url });
+  return as === 'subprocess' ? turnwiseProcess(['compare', ...args], env) : turnwiseInProcess(['compare', ...args], env);
 }
 
 describe('turnwise compare', () => {
@@ -81,8 +76,8 @@ describe('turnwise compare', () => {
     expect(line).toMatch(/1\.000\s+0\.500\s+−0\.500 \[−0\.500, −0\.500\]\s+100% → 100% \(±0 pp\)\s+0\s+0\s+6\s+REGRESSED/);
   });
 
-  it('exits 1 with --fail-on-regression when a metric dropped beyond its interval', async () => {
-    const run = await turnwise([baseline, worse, '--fail-on-regression']);
+  it('exits 1 with --fail-on-regression when a metric dropped beyond its interval (as a subprocess, as a user runs it)', { timeout: 60_000 }, async () => {
+    const run = await turnwise([baseline, worse, '--fail-on-regression'], 'subprocess');
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Regressed (whole interval below 0): Conversation relevancy');
   });

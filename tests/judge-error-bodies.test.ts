@@ -15,6 +15,7 @@ import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
 import { freshDatabase, TEST_POSTGRES_URL, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * An endpoint that answers every request with 400 and a 2 MB body of short words joined by
@@ -72,11 +73,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
   async function runUntilEnded(env: Record<string, string>, runId: string): Promise<void> {
     const worker = startSqliteRunWorker({ db, env });
     try {
-      const deadline = Date.now() + 20_000;
-      while (['queued', 'running'].includes((await getRunStatus(db, runId)).status)) {
-        if (Date.now() > deadline) throw new Error('the run did not end');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status));
     } finally {
       await worker.stop();
     }
@@ -143,11 +140,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('the same run on PostgreSQL (pg-boss chunks)
       const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'local', model: 'm' }, concurrency: CONCURRENCY });
       const sentBefore = server.requests.length;
       const { runId } = await enqueueRun(db, request, env);
-      const deadline = Date.now() + 30_000;
-      while (['queued', 'running'].includes((await getRunStatus(db, runId)).status)) {
-        if (Date.now() > deadline) throw new Error('the run did not end');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status));
       const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
       expect(run.status).toBe('failed');
       expect(run.error).toMatch(/The run stopped: 5 judge requests in a row failed the same way/);

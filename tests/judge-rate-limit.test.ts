@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
 import type { JudgeRequest } from '@/lib/judge/types';
@@ -8,9 +8,11 @@ import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { rateLimited } from './helpers/rate-limited-handler';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { supportChat } from './helpers/support-chat';
+import { waitFor } from './helpers/wait-for';
 
 const servers: JudgeServer[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 async function serve(handler: Parameters<typeof startJudgeServer>[0]['handler']): Promise<JudgeServer> {
@@ -73,9 +75,18 @@ describe('a judge behind a provider rate limit', () => {
   }, 10_000);
 
   it('paces to a configured rpm without any header from the endpoint', async () => {
+    // A clock of the test's own: the limiter's timers fire when the test moves it, and the server
+    // stamps requests with it, so the gaps are the pace the limiter kept, whatever the load.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const server = await serve(() => ({ content: '{"reason":"ok"}' }));
     const judge = createOpenAIJudge({ baseURL: server.url, apiKey: null, model: 'm', rpm: 600, concurrency: 8 });
-    await Promise.all(Array.from({ length: 6 }, (_, i) => judge.call(reasonRequest(`q${i}`))));
+    const calls = Promise.all(Array.from({ length: 6 }, (_, i) => judge.call(reasonRequest(`q${i}`))));
+    for (let n = 1; n < 6; n++) {
+      // The next request waits on the limiter's timer, the earliest (the client's timeouts are minutes away).
+      await waitFor(`request ${n}`, () => server.requests.length === n && judge.rateLimit().waitingSince !== null);
+      await vi.advanceTimersToNextTimerAsync();
+    }
+    await calls;
     const at = server.requests.map((r) => r.at);
     // 600 rpm is 10 a second: one every 103 ms (paced 3 % under the limit), the schedule allowing
     // 25 ms of slack (late timers make it up), so six requests span at least 5 intervals less that.

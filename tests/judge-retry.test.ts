@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJudge, loadJudgeConfig } from '@/lib/judge/config';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { stepSchemas } from '@/lib/judge/steps';
 import type { JudgeRequest } from '@/lib/judge/types';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
+import { waitFor } from './helpers/wait-for';
 
 const schema = stepSchemas.reason.output;
 const request: JudgeRequest<{ reason: string }> = {
@@ -17,9 +18,22 @@ const ok = { content: '{"reason":"because"}' };
 
 let server: JudgeServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
+
+/*
+ * Waits on a clock of the test's own: the judge's rate limiter holds requests back with timers,
+ * and once the server has seen `n` requests and the limiter holds the next one, the clock moves
+ * to that timer (the earliest: the client's own timeouts are minutes away). The server stamps
+ * requests with the same clock, so the gaps are the waits the judge chose, whatever the load.
+ */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+async function passLimiterWait(judge: ReturnType<typeof createOpenAIJudge>, n: number): Promise<void> {
+  await waitFor(`request ${n} and the wait after it`, () => server!.requests.length === n && judge.rateLimit().waitingSince !== null);
+  await vi.advanceTimersToNextTimerAsync();
+}
 
 describe('OpenAI-compatible judge: transient errors', () => {
   it('waits for Retry-After on 429 and then succeeds', async () => {
@@ -43,11 +57,16 @@ describe('OpenAI-compatible judge: transient errors', () => {
     server = await startJudgeServer({
       handler: (_b, { index }) => (index < 2 ? { status: 429, headers: { 'retry-after-ms': '50' } } : ok),
     });
+    fakeClock();
     const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test' });
     const started = Date.now();
-    await judge.call(request);
+    const replied = judge.call(request);
+    await passLimiterWait(judge, 1);
+    await passLimiterWait(judge, 2);
+    await replied;
     expect(server.requests).toHaveLength(3);
     expect(server.requests[2].at - server.requests[1].at).toBeGreaterThanOrEqual(45);
+    // The limiter's own backoff after two refusals would be at least 0.56 s.
     expect(Date.now() - started).toBeLessThan(450);
   });
 
@@ -98,21 +117,19 @@ describe('OpenAI-compatible judge: transient errors', () => {
   it('fails the step of an endpoint that hangs after one retry of the timeout, not after every transient retry', async () => {
     server = await startJudgeServer({ handler: () => new Promise(() => {}) });
     const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test', timeoutMs: 200, retryBaseMs: 0 });
-    const started = performance.now();
     const error = await judge.call(request).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'JUDGE' });
     expect((error as Error).message).toMatch(/timed out/i);
     expect(server.requests).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('takes its per-request timeout from TURNWISE_JUDGE_TIMEOUT_S', async () => {
     server = await startJudgeServer({ handler: () => new Promise(() => {}) });
     const config = loadJudgeConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, TURNWISE_JUDGE_TIMEOUT_S: '0.3' });
     expect(config.timeoutMs).toBe(300);
-    const started = performance.now();
+    // The endpoint never answers: only the 0.3 s timeout (once retried) ends the call.
     await expect(createJudge({ kind: 'openai', name: 'openai' }, config).call(request)).rejects.toMatchObject({ code: 'JUDGE' });
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(server.requests).toHaveLength(2);
     expect(() => loadJudgeConfig({ TURNWISE_JUDGE_TIMEOUT_S: 'soon' })).toThrow(/TURNWISE_JUDGE_TIMEOUT_S/);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
+import { waitFor } from './helpers/wait-for';
 
 /* The loop a CI job runs over the REST API: recorded dataset → baseline run → replay with a new model → run → compare. */
 
@@ -65,11 +66,10 @@ async function upload(): Promise<string> {
 }
 
 async function replayEnd(id: string): Promise<Record<string, unknown> & { status: string; runId: string | null; datasetId: string | null }> {
-  for (;;) {
-    const body = (await (await routes.replay.GET(new Request(`${BASE}/replays/${id}`), withId(id))).json()) as { status: string; runId: string | null; datasetId: string | null };
-    if (!['queued', 'running', 'finishing'].includes(body.status)) return body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitFor(`replay ${id} to end`, async () => {
+    const body = (await (await routes.replay.GET(new Request(`${BASE}/replays/${id}`), withId(id))).json()) as Record<string, unknown> & { status: string; runId: string | null; datasetId: string | null };
+    return !['queued', 'running', 'finishing'].includes(body.status) && body;
+  });
 }
 
 describe('POST /api/v1/replays', () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,16 +10,16 @@ import type { Conversation } from '@/lib/metrics/types';
 import { recordEvaluation } from '@/lib/runs/record-evaluation';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { promptInput } from './helpers/step-answers';
+import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
 
 /*
- * `turnwise replay … --compare-with RUN` as a CI job runs it: a subprocess on a database holding
+ * `turnwise replay … --compare-with RUN` as a CI job runs it (first as a subprocess, then through
+ * the CLI's entry in this process) on a database holding
  * a recorded dataset and its baseline run; the new model is a scripted server on 127.0.0.1, and
  * so is the judge. A model whose last replies go off topic fails the gate (exit 1); one that
  * answers as well as the recorded replies passes it (exit 0).
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-replay-cli-'));
 const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
 const names = ['Refund', 'Shipping', 'Warranty', 'Login', 'Billing', 'Upgrade'];
@@ -73,21 +72,16 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function turnwise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
-  for (const key of Object.keys(env)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete env[key];
-  Object.assign(env, { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: judge.url, models: ['judge-m'] }]), TURNWISE_WORKER_POLL_MS: '100' });
-  return new Promise((resolve) => {
-    execFile(TSX, ['bin/turnwise.ts', 'replay', ...args], { cwd: ROOT, env, timeout: 90_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+/** `turnwise replay <args>` as a subprocess, or through the CLI's entry in this process. */
+function turnwise(args: string[], as: 'subprocess' | 'in-process' = 'subprocess'): Promise<CliRun> {
+  const env = cliEnv({ DATABASE_URL: url, TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: judge.url, models: ['judge-m'] }]), TURNWISE_WORKER_POLL_MS: '100' });
+  return as === 'subprocess' ? turnwiseProcess(['replay', ...args], env, 90_000) : turnwiseInProcess(['replay', ...args], env);
 }
 
 const gate = (version: string) => [datasetId, '--target-base-url', model.url, '--model', 'new-model', '--model-version', version, '--compare-with', baseline, '--judge-name', 'local', '--judge-model', 'judge-m'];
 
 describe('turnwise replay', () => {
-  it('exits 1 when the new model regressed against the baseline run, writing the comparison', async () => {
+  it('exits 1 when the new model regressed against the baseline run, writing the comparison', { timeout: 90_000 }, async () => {
     offTopic = true;
     const json = path.join(tmp, 'compare.json');
     const run = await turnwise([...gate('v2-bad'), '--json', json]);
@@ -97,9 +91,9 @@ describe('turnwise replay', () => {
     expect(JSON.parse(readFileSync(json, 'utf8')).baseline.id).toBe(baseline);
   });
 
-  it('exits 0 when nothing regressed', async () => {
+  it('exits 0 when nothing regressed (through the CLI\'s entry in this process)', async () => {
     offTopic = false;
-    const run = await turnwise(gate('v2-good'));
+    const run = await turnwise(gate('v2-good'), 'in-process');
     expect(run.stderr).toContain('completed');
     expect(run.code).toBe(0);
   });

@@ -9,6 +9,7 @@ import { startPgBossReplayWorker } from '@/lib/replay/pg-boss-replay-worker';
 import { stopBoss } from '@/lib/runs/pg-boss-queue';
 import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { lastUserMessage, startJudgeServer } from './helpers/judge-server';
+import { waitFor } from './helpers/wait-for';
 
 /* On PostgreSQL a replay is pg-boss chunk jobs: two chunks, every turn once, the version linked to its source turns. */
 
@@ -46,11 +47,10 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
       await stopBoss(fresh.url);
     });
     const { id } = await startReplay(db, { datasetId: dataset.id, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2', samples: 2 }, null, env);
-    let replay = await getReplay(db, id);
-    for (let i = 0; i < 600 && replay.status !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      replay = await getReplay(db, id);
-    }
+    const replay = await waitFor('the replay to complete', async () => {
+      const replay = await getReplay(db, id);
+      return replay.status === 'completed' && replay;
+    }, { timeoutMs: 60_000 });
     // Two samples a turn: the second of each is stored apart, the same on PostgreSQL.
     expect(replay).toMatchObject({ status: 'completed', progress: { done: 8, total: 8, errors: 0 }, targetCalls: 16, samples: { perTurn: 2, turns: 8, differing: 0, failed: 0 } });
     expect(model.requests).toHaveLength(16);
@@ -88,11 +88,10 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
       await worker.stop();
       await stopBoss(fresh.url);
     });
-    let replay = await getReplay(db, dead.id);
-    for (let i = 0; i < 300 && replay.status === 'finishing'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      replay = await getReplay(db, dead.id);
-    }
+    const replay = await waitFor('the dead worker\'s replay to be finished', async () => {
+      const replay = await getReplay(db, dead.id);
+      return replay.status !== 'finishing' && replay;
+    });
     expect(replay).toMatchObject({ status: 'completed', progress: { done: 8, total: 8, errors: 0 } });
     expect(await db.conversation.count({ where: { datasetId: replay.datasetId! } })).toBe(4);
     // No turn generated again: 8 per replay, both generated before the worker started.

@@ -10,6 +10,7 @@ import { estimateReplay, getReplay, startReplay } from '@/lib/replay';
 import { startSqliteReplayWorker } from '@/lib/replay/sqlite-replay-worker';
 import { freshDatabase } from './db/databases';
 import { answerByStep, lastUserMessage, promptText, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * Simulated-user replays against the scripted OpenAI-compatible server, once as the target and
@@ -154,11 +155,10 @@ describe('replay, simulated user', () => {
     // Its lease is over: the next worker takes the replay and plays only what is missing.
     const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50', TURNWISE_WORKER_LEASE_MS: '3000', ...env } });
     cleanups.push(() => worker.stop());
-    let replay = await getReplay(db, id);
-    while (replay.finishedAt === null) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      replay = await getReplay(db, id);
-    }
+    const replay = await waitFor('the replay to finish', async () => {
+      const replay = await getReplay(db, id);
+      return replay.finishedAt !== null && replay;
+    });
     expect(replay.status).toBe('completed');
     const chatty = requestsOf(target, 'Hello');
     expect(chatty).toHaveLength(3);

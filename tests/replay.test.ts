@@ -13,6 +13,7 @@ import type { ReplayWorker } from '@/lib/replay/replay-worker-registry';
 import { freshDatabase } from './db/databases';
 import { startAppTargetServer, type AppReply, type AppTurnRequest } from './helpers/app-target-server';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * Replays against real HTTP servers on 127.0.0.1: the scripted OpenAI-compatible server as a
@@ -284,11 +285,10 @@ describe('replay worker', () => {
     return w;
   }
   async function until(db: Db, id: string, done: (r: Awaited<ReturnType<typeof getReplay>>) => boolean) {
-    for (;;) {
+    return waitFor(`replay ${id}`, async () => {
       const replay = await getReplay(db, id);
-      if (done(replay)) return replay;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+      return done(replay) && replay;
+    });
   }
 
   it('resumes a replay whose worker died mid-way, generating only the turns not stored', async () => {

@@ -22,6 +22,7 @@ import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * Runs as the app executes them: queued by enqueueRun, taken by the SQLite worker in this
@@ -66,8 +67,8 @@ async function database(): Promise<{ db: Db; url: string; datasetId: string }> {
   return { db, url: fresh.url, datasetId: dataset.id };
 }
 
-function worker(db: Db, env: Record<string, string>): RunWorker {
-  const w = startSqliteRunWorker({ db, env });
+function worker(db: Db, env: Record<string, string>, log?: (message: string) => void): RunWorker {
+  const w = startSqliteRunWorker({ db, env, log });
   cleanups.push(() => w.stop());
   return w;
 }
@@ -83,17 +84,13 @@ async function enqueue(db: Db, url: string, datasetId: string, env: Record<strin
   return (await enqueueRun(db, request, { ...env, DATABASE_URL: url })).runId;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const ended = (s: { status: string }) => !['queued', 'running'].includes(s.status);
+/** The run's status once `done` holds for it. */
+const runStatusOnce = (what: string, db: Db, runId: string, done: (s: Awaited<ReturnType<typeof getRunStatus>>) => boolean) =>
+  waitFor(what, async () => {
+    const status = await getRunStatus(db, runId);
+    return done(status) && status;
+  });
 
 /** "<position>:<metric>" → score, of a stored run. */
 async function storedScores(db: Db, runId: string): Promise<Map<string, number | null>> {
@@ -135,7 +132,7 @@ describe('runs executed by the background worker', () => {
     expect((await getRunStatus(db, runId)).status).toBe('queued');
 
     worker(db, env);
-    const run = await waitFor('the run to end', () => getRunStatus(db, runId), ended);
+    const run = await runStatusOnce('the run to end', db, runId, ended);
 
     expect(run.status).toBe('completed');
     const expected = await directScores();
@@ -170,7 +167,7 @@ describe('runs executed by the background worker', () => {
     const { db, url, datasetId } = await database();
     const runId = await enqueue(db, url, datasetId, env);
     worker(db, env);
-    const run = await waitFor('the run to end', () => getRunStatus(db, runId), ended);
+    const run = await runStatusOnce('the run to end', db, runId, ended);
 
     expect(injected[429]).toBeGreaterThan(3);
     expect(injected[500]).toBeGreaterThan(3);
@@ -190,7 +187,7 @@ describe('runs executed by the background worker', () => {
     const { db, url, datasetId } = await database();
     const runId = await enqueue(db, url, datasetId, env);
     worker(db, env);
-    const run = await waitFor('the run to end', () => getRunStatus(db, runId), ended);
+    const run = await runStatusOnce('the run to end', db, runId, ended);
 
     expect(run.status).toBe('completed_with_errors');
     expect(run.errorItems).toBe(conversations.length);
@@ -213,7 +210,7 @@ describe('runs executed by the background worker', () => {
     const { db, url, datasetId } = await database();
     const runId = await enqueue(db, url, datasetId, env);
     worker(db, env);
-    const first = await waitFor('the run to end', () => getRunStatus(db, runId), ended);
+    const first = await runStatusOnce('the run to end', db, runId, ended);
     expect(first).toMatchObject({ status: 'completed_with_errors', errorItems: conversations.length });
 
     // A result that kept a verdict the judge could not give counts as errored too.
@@ -227,7 +224,7 @@ describe('runs executed by the background worker', () => {
     const before = judge.requests.length;
     expect(await retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).toEqual({ reopened: conversations.length + 1 });
     await expect(retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/still going/);
-    const second = await waitFor('the re-run to end', () => getRunStatus(db, runId), ended);
+    const second = await runStatusOnce('the re-run to end', db, runId, ended);
 
     expect(second).toMatchObject({ status: 'completed', errorItems: 0, doneItems: first.totalItems });
     expect(await storedScores(db, runId)).toEqual(await directScores());
@@ -245,15 +242,16 @@ describe('runs executed by the background worker', () => {
     const env = judgeEnv(slow);
     const { db, url, datasetId } = await database();
     const runId = await enqueue(db, url, datasetId, env, 1);
-    worker(db, env);
-    await waitFor('a few results', () => getRunStatus(db, runId), (s) => s.doneItems >= 3);
+    const logged: string[] = [];
+    const w = worker(db, env, (line) => logged.push(line));
+    await runStatusOnce('a few results', db, runId, (s) => s.doneItems >= 3);
 
     await cancelRun(db, runId);
-    // The item in flight may still finish; then nothing more is asked or stored.
-    await new Promise((r) => setTimeout(r, 2500));
+    // The item in flight may still finish; then the worker closes the run, and nothing more is asked or stored.
+    await waitFor('the worker to close the cancelled run', () => logged.includes(`run ${runId}: cancelled`), { detail: () => logged.join('\n') });
     const requests = slow.requests.length;
     const after = await getRunStatus(db, runId);
-    await new Promise((r) => setTimeout(r, 1000));
+    await w.stop();
 
     expect(after.status).toBe('cancelled');
     expect(after.doneItems).toBeLessThan(after.totalItems);

@@ -16,6 +16,7 @@ import { runRequestSchema } from '@/lib/runs/run-request';
 import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * On PostgreSQL a run is a set of pg-boss jobs, one per chunk of conversations, that
@@ -52,14 +53,6 @@ function workerProcess(env: Record<string, string>): { child: ChildProcess; outp
   return { child, output: () => output };
 }
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 45_000, detail: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${detail()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => {
   it('two worker processes share one run chunk by chunk; every result is stored once', async () => {
     const fresh = await freshDatabase('postgres');
@@ -80,7 +73,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
 
     const workers = [workerProcess(env), workerProcess(env)];
     const ready = (w: { output: () => string }) => w.output().includes('is taking runs from the pg-boss queue');
-    await waitFor('both workers', () => workers.every(ready), 45_000, () => workers.map((w) => w.output()).join('\n---\n'));
+    await waitFor('both workers', () => workers.every(ready), { timeoutMs: 45_000, detail: () => workers.map((w) => w.output()).join('\n---\n') });
 
     const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
     const request = runRequestSchema.parse({
@@ -92,12 +85,10 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     const { runId } = await enqueueRun(db, request, env);
     cleanups.push(() => stopBoss(fresh.url));
 
-    await waitFor(
-      'the run to end',
-      async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status),
-      60_000,
-      () => workers.map((w) => w.output()).join('\n---\n'),
-    );
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), {
+      timeoutMs: 60_000,
+      detail: () => workers.map((w) => w.output()).join('\n---\n'),
+    });
     const run = await getRunStatus(db, runId);
     const rows = await db.result.findMany({
       where: { runId },
@@ -144,7 +135,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     };
     const workers = [workerProcess(env), workerProcess(env)];
     const ready = (w: { output: () => string }) => w.output().includes('is taking runs from the pg-boss queue');
-    await waitFor('both workers', () => workers.every(ready), 45_000, () => workers.map((w) => w.output()).join('\n---\n'));
+    await waitFor('both workers', () => workers.every(ready), { timeoutMs: 45_000, detail: () => workers.map((w) => w.output()).join('\n---\n') });
 
     const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
     const request = runRequestSchema.parse({
@@ -156,9 +147,10 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     const started = Date.now();
     const { runId } = await enqueueRun(db, request, env);
     cleanups.push(() => stopBoss(fresh.url));
-    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), 80_000, () =>
-      workers.map((w) => w.output()).join('\n---\n'),
-    );
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), {
+      timeoutMs: 80_000,
+      detail: () => workers.map((w) => w.output()).join('\n---\n'),
+    });
     const seconds = (Date.now() - started) / 1000;
     const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, judgeCalls: true } });
     expect(run.status).toBe('completed');
@@ -190,7 +182,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
       TURNWISE_QUEUE_MAINTENANCE_SECONDS: '1',
     };
     const first = workerProcess(env);
-    await waitFor('the first worker', () => first.output().includes('is taking runs from the pg-boss queue'));
+    await waitFor('the first worker', () => first.output().includes('is taking runs from the pg-boss queue'), { timeoutMs: 45_000, detail: first.output });
     const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
     const request = runRequestSchema.parse({
       datasetId: dataset.id,
@@ -200,11 +192,11 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     });
     const { runId } = await enqueueRun(db, request, env);
     cleanups.push(() => stopBoss(fresh.url));
-    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1);
+    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1, { timeoutMs: 45_000, detail: first.output });
     first.child.kill('SIGKILL');
 
     const second = workerProcess(env);
-    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), 60_000, () => second.output());
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), { timeoutMs: 60_000, detail: second.output });
     const run = await getRunStatus(db, runId);
     expect(run.status).toBe('completed');
     expect(run.doneItems).toBe(run.totalItems);

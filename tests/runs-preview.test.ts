@@ -15,6 +15,7 @@ import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
 import { freshDatabase } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * The cost preview of the new-run form. The scripted server answers every step the way the
@@ -77,11 +78,7 @@ describe('run cost preview', () => {
     const { runId } = await enqueueRun(db, request, { ...env, DATABASE_URL: url });
     const worker = startSqliteRunWorker({ db, env });
     cleanups.push(() => worker.stop());
-    for (let i = 0; i < 600; i++) {
-      const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
-      if (run.status === 'completed') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor('the run to complete', async () => (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status === 'completed');
     expect(server.requests).toHaveLength(before.calls);
 
     const after = await previewRun(db, request, env, { budgetMs: 60_000 });

@@ -12,6 +12,7 @@ import { startJudgeServer } from './helpers/judge-server';
 import { rateLimited } from './helpers/rate-limited-handler';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { supportChat } from './helpers/support-chat';
+import { waitFor } from './helpers/wait-for';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -54,13 +55,11 @@ describe('a run held back by the judge rate limit', () => {
     cleanups.push(() => worker.stop());
 
     let sawHeldBack = false;
-    const deadline = Date.now() + 30_000;
-    let run = await getRun(db, runId);
-    while (['queued', 'running'].includes(run.status) && Date.now() < deadline) {
+    const run = await waitFor('the run to end', async () => {
+      const run = await getRun(db, runId);
       if (run.rateLimitedSince !== null) sawHeldBack = true;
-      await new Promise((r) => setTimeout(r, 50));
-      run = await getRun(db, runId);
-    }
+      return !['queued', 'running'].includes(run.status) && run;
+    });
 
     expect(run.status).toBe('completed');
     expect(run.doneItems).toBe(conversations.length);

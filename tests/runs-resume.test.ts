@@ -14,6 +14,7 @@ import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
 import { freshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
+import { waitFor } from './helpers/wait-for';
 
 /*
  * A worker process killed with SIGKILL in the middle of a run, then another one started
@@ -94,14 +95,6 @@ function workerProcess(url: string, env: Record<string, string>): { child: Child
   return { child, output: () => output, exited };
 }
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 45_000, detail: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${detail()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const ended = async (db: Db, runId: string) => !['queued', 'running'].includes((await getRunStatus(db, runId)).status);
 
 async function resultRows(db: Db, runId: string) {
@@ -120,7 +113,7 @@ describe('a run whose worker process is killed', () => {
     const ref = await queuedRun(refEnv);
     const refWorker = startSqliteRunWorker({ db: ref.db, env: refEnv });
     cleanups.push(() => refWorker.stop());
-    await waitFor('the uninterrupted run', () => ended(ref.db, ref.runId));
+    await waitFor('the uninterrupted run', () => ended(ref.db, ref.runId), { timeoutMs: 45_000 });
     const expectedCalls = reference.answered();
     const expected = (await resultRows(ref.db, ref.runId)).map((r) => [r.conversation.position, r.metric, r.score, r.error]);
 
@@ -130,12 +123,15 @@ describe('a run whose worker process is killed', () => {
     const killAt = Math.floor(expectedCalls / 2);
 
     const first = workerProcess(url, env);
-    await waitFor('half of the judge calls', () => judge.answered() >= killAt, 45_000, first.output);
+    await waitFor('half of the judge calls', () => judge.answered() >= killAt, { timeoutMs: 45_000, detail: first.output });
     judge.hold(true);
     // Every answered reply is in the cache and the worker is waiting on held requests.
-    await waitFor('the cache to hold every answered reply', async () => (await db.judgeCache.count()) === judge.answered() && judge.held() > 0);
-    // The worker reports the calls it made once a second: past that, every answered call is on the run.
-    await new Promise((r) => setTimeout(r, 1_500));
+    await waitFor('the cache to hold every answered reply', async () => (await db.judgeCache.count()) === judge.answered() && judge.held() > 0, { timeoutMs: 45_000 });
+    // The worker reports the calls it made once a second: wait until every answered call is on the run.
+    await waitFor('the worker to report every answered call', async () =>
+      (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { judgeCallsSent: true } })).judgeCallsSent === judge.answered(),
+      { timeoutMs: 45_000 },
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const before = await resultRows(db, runId);
@@ -150,7 +146,7 @@ describe('a run whose worker process is killed', () => {
 
     judge.hold(false);
     const second = workerProcess(url, env);
-    await waitFor('the resumed run to end', () => ended(db, runId), 45_000, second.output);
+    await waitFor('the resumed run to end', () => ended(db, runId), { timeoutMs: 45_000, detail: second.output });
     expect(second.output()).toContain('resumed');
 
     const run = await getRunStatus(db, runId);

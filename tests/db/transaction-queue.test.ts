@@ -25,7 +25,6 @@ afterAll(async () => {
 });
 
 const conversation: Conversation = { turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a result stored while an import is under way', () => {
   it('is stored while the import goes on, and the import completes', async () => {
@@ -33,13 +32,16 @@ describe('a result stored while an import is under way', () => {
     const conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: existing.id }, select: { id: true } })).id;
     const run = await createRun(db, { datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
 
-    const holdMs = 3_000; // longer than Prisma's default wait of 2 s for a transaction
+    // The import's second batch waits for the result to be stored: were the result queued behind
+    // the whole import, neither would ever finish (the test times out) or the result's wait would run out.
     let started!: () => void;
     const importStarted = new Promise<void>((r) => (started = r));
+    let resultSettled!: () => void;
+    const resultDone = new Promise<void>((r) => (resultSettled = r));
     async function* slowBatches(): AsyncIterable<Conversation[]> {
       yield [conversation];
       started();
-      await sleep(holdMs);
+      await resultDone;
       yield [conversation];
     }
     const importing = saveDataset(db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: slowBatches() });
@@ -48,7 +50,7 @@ describe('a result stored while an import is under way', () => {
       metric: 'conversation_relevancy', score: 1, success: true, threshold: 0.5, strictMode: false, reason: 'ok', error: null,
       verdicts: [{ turn: 1, verdict: 'yes', reason: 'ok' }], warnings: [], steps: {}, calls: [],
       usage: { calls: 1, promptTokens: 1, completionTokens: 1, cacheHits: 0, costUsd: 0 },
-    });
+    }).finally(resultSettled);
     expect(stored).toBe(true);
     expect((await importing).conversationCount).toBe(2);
     expect(await db.result.count({ where: { runId: run.id } })).toBe(1);

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
+import { waitFor } from '../helpers/wait-for';
 import { freshDatabase, type FreshDatabase } from './databases';
 
 /*
  * The dashboard's web server and its run worker are two processes on one SQLite file. One commits
  * short transactions several times a second (an import's batches) while the other reads, then
  * writes, in a transaction (a result stored once its absence is checked): that must wait its
- * turn, never fail.
+ * turn, never fail.  The other process starts committing before the first of those transactions.
  */
 
 let fresh: FreshDatabase;
@@ -24,19 +25,39 @@ afterAll(async () => {
   await fresh.drop();
 });
 
-function otherProcess(ms: number): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'scripts/commit-often.ts'), fresh.url, String(ms)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** The other process, committing from when `committing` resolves until `stop()`, which gives its number of commits. */
+function otherProcess(): { committing: Promise<void>; stop: () => Promise<number> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'scripts/commit-often.ts'), fresh.url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`the other process exited ${code}`)))));
+  const exited = new Promise<number>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim().split('\n').at(-1))) : reject(new Error(`the other process exited ${code}`)))),
+  );
+  const committing = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.startsWith('committing\n')) resolve();
+    });
+    exited.then(() => reject(new Error('the other process ended before committing')), reject);
+  });
+  return {
+    committing,
+    stop: () => {
+      child.stdin.end();
+      return exited;
+    },
+  };
 }
 
 describe('two processes on one SQLite file', () => {
   it('a read-then-write transaction waits for the other process’s commits instead of failing', async () => {
-    const other = otherProcess(4_000);
-    await new Promise((r) => setTimeout(r, 1_500)); // the other process is up and committing
+    const other = otherProcess();
+    await other.committing;
+    // It stops once it has committed 21 times: by then these transactions have had to wait for it.
+    const theirs = waitFor('the other process to commit 21 times', async () => (await db.dataset.count({ where: { name: { startsWith: 'other ' } } })) > 20).then(() =>
+      other.stop(),
+    );
     const failures: string[] = [];
     for (let i = 0; i < 60; i++) {
       await db
@@ -47,8 +68,7 @@ describe('two processes on one SQLite file', () => {
         })
         .catch((e: Error) => failures.push(e.message.split('\n').at(-1) ?? e.message));
     }
-    const theirs = await other;
-    expect(theirs).toBeGreaterThan(20);
+    expect(await theirs).toBeGreaterThan(20);
     expect(failures).toEqual([]);
     expect(await db.dataset.count({ where: { name: { startsWith: 'mine ' } } })).toBe(60);
   }, 60_000);

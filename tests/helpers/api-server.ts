@@ -2,6 +2,7 @@ import { disconnectDb } from '../../lib/db/client';
 import { stopRunWorker } from '../../lib/runs/start-run-worker';
 import { startServerServices } from '../../lib/server/start-server-services';
 import { freshDatabase } from '../db/databases';
+import { waitFor } from './wait-for';
 
 const KEYS = ['DATABASE_URL', 'TURNWISE_AUTH', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'TURNWISE_API_KEY'] as const;
 
@@ -33,11 +34,8 @@ export async function startApiServer(judgeUrl?: string): Promise<{ stop(): Promi
 
 /** Polls GET /api/v1/runs/:id until the run has ended; its last answer. */
 export async function waitForRunEnd(getRun: (id: string) => Promise<Response>, id: string, timeoutMs = 30_000): Promise<{ status: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  return waitFor(`run ${id} to end`, async () => {
     const body = (await (await getRun(id)).json()) as { status: string };
-    if (!['queued', 'running'].includes(body.status)) return body;
-    if (Date.now() > deadline) throw new Error(`run ${id} did not finish: ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return !['queued', 'running'].includes(body.status) && body;
+  }, { timeoutMs });
 }
