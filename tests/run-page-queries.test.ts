@@ -198,10 +198,10 @@ describe.each(providers)('run page queries on %s', (provider) => {
   it("keeps a finished run's first failing turns and undecided turns with its score stats, and reads them from there while they are current", async () => {
     const live = { firstFailures: await listFirstFailures(db, 'run1'), undecided: await countUndecidedTurns(db, 'run1') };
     const { scoreStats } = await db.run.findUniqueOrThrow({ where: { id: 'run1' }, select: { scoreStats: true } });
-    const stored = scoreStats as { turns: typeof live };
+    const stored = scoreStats as unknown as { turns: typeof live };
     expect(stored.turns).toEqual(live);
     const marked = { ...stored, turns: { ...live, undecided: { undecided: 99, judged: 99 } } };
-    await db.run.update({ where: { id: 'run1' }, data: { scoreStats: marked } });
+    await db.run.update({ where: { id: 'run1' }, data: { scoreStats: marked as never } });
     expect((await getRunTurnStats(db, 'run1')).undecided).toEqual({ undecided: 99, judged: 99 });
     // A run going on again (errored results re-run) counts its verdicts as they are.
     await db.run.update({ where: { id: 'run1' }, data: { status: 'running' } });
