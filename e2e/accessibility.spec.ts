@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createDbClient } from '../lib/db/client';
 import { saveRunWithCli } from './fixtures/save-run';
 
 /*
@@ -10,7 +11,7 @@ import { saveRunWithCli } from './fixtures/save-run';
  * needs a line here.
  */
 
-type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string };
+type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string };
 
 const PAGES: Record<string, (k: Known) => string> = {
   'page.tsx': () => '/',
@@ -28,6 +29,9 @@ const PAGES: Record<string, (k: Known) => string> = {
   'replays/page.tsx': () => '/replays',
   'replays/new/page.tsx': (k) => `/replays/new?dataset=${k.datasetId}&run=${k.runId}`,
   'replays/[id]/page.tsx': (k) => `/replays/${k.replayId}`,
+  'online/page.tsx': () => '/online',
+  'online/new/page.tsx': () => '/online/new',
+  'online/[id]/page.tsx': (k) => `/online/${k.onlineRuleId}`,
   'trends/page.tsx': () => '/trends',
   'trends/[datasetId]/page.tsx': (k) => `/trends/${k.datasetId}`,
   'metrics/page.tsx': () => '/metrics',
@@ -98,6 +102,16 @@ async function knownRecords(page: Page): Promise<Known> {
     data: { datasetId: baseline.datasetId, target: { kind: 'http', url: 'http://127.0.0.1:9/turnwise', timeoutMs: 1000 }, modelVersion: 'a11y v3', evaluate: { compareWith: baseline.id } },
   });
   expect(replay.status(), await replay.text()).toBe(202);
+  // An online rule over a live dataset (as the OTLP worker makes one for a service).
+  const db = createDbClient('file:./data/e2e/turnwise-e2e.db');
+  const live =
+    (await db.liveDataset.findUnique({ where: { service: 'a11y-shop' } })) ??
+    (await db.liveDataset.create({ data: { service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
+  await db.$disconnect();
+  const rules = (await (await page.request.get('/api/v1/online-rules')).json()) as { items: { id: string; name: string }[] };
+  const rule =
+    rules.items.find((r) => r.name === 'a11y production') ??
+    ((await (await page.request.post('/api/v1/online-rules', { data: { name: 'a11y production', datasetIds: [live.datasetId], metrics: ['conversation_relevancy'], judge: { kind: 'offline' } } })).json()) as { id: string });
   known = {
     datasetId: baseline.datasetId,
     conversationId: conversationHref!.split('/').pop()!,
@@ -106,6 +120,7 @@ async function knownRecords(page: Page): Promise<Known> {
     compareKey: new URL(compareHref!, 'http://x').searchParams.get('key')!,
     metric: 'a11y_politeness',
     replayId: ((await replay.json()) as { id: string }).id,
+    onlineRuleId: rule.id,
   };
   return known;
 }

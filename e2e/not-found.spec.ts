@@ -30,6 +30,7 @@ const PAGES: Case[] = [
   { route: 'compare/conversation/page.tsx', url: (k) => `/compare/conversation?baseline=${MISSING}&candidate=${k.runId}&key=x` },
   { route: 'replays/[id]/page.tsx', url: () => `/replays/${MISSING}` },
   { route: 'replays/new/page.tsx', url: () => `/replays/new?dataset=${MISSING}` },
+  { route: 'online/[id]/page.tsx', url: () => `/online/${MISSING}` },
 ];
 
 const replayOf = (datasetId: string) => ({
@@ -57,6 +58,7 @@ const API: Case[] = [
   { route: 'api/v1/replays/[id]/cancel/route.ts', url: () => `/api/v1/replays/${MISSING}/cancel`, method: 'POST' },
   { route: 'api/v1/replays/[id]/retry/route.ts', url: () => `/api/v1/replays/${MISSING}/retry`, method: 'POST' },
   { route: 'api/replays/[id]/progress/route.ts', url: () => `/api/replays/${MISSING}/progress` },
+  { route: 'api/v1/online-rules/[id]/route.ts', url: () => `/api/v1/online-rules/${MISSING}` },
 ];
 
 // Routes that name no record: nothing can be missing.
@@ -66,6 +68,11 @@ const WITHOUT_IDS = [
   'datasets/new/page.tsx',
   'runs/page.tsx',
   'replays/page.tsx',
+  'online/page.tsx',
+  // Its dataset parameter only ticks a box of the form: an unknown one ticks none.
+  'online/new/page.tsx',
+  // A rule names its live datasets in its body: an unknown one is a field error (400), tested in tests/online-eval.test.ts.
+  'api/v1/online-rules/route.ts',
   'trends/page.tsx',
   'api/v1/datasets/route.ts',
   'api/v1/metrics/route.ts',
