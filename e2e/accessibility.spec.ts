@@ -109,9 +109,12 @@ async function knownRecords(page: Page): Promise<Known> {
     (await db.liveDataset.create({ data: { service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
   await db.$disconnect();
   const rules = (await (await page.request.get('/api/v1/online-rules')).json()) as { items: { id: string; name: string }[] };
-  const rule =
-    rules.items.find((r) => r.name === 'a11y production') ??
-    ((await (await page.request.post('/api/v1/online-rules', { data: { name: 'a11y production', datasetIds: [live.datasetId], metrics: ['conversation_relevancy'], judge: { kind: 'offline' } } })).json()) as { id: string });
+  let rule = rules.items.find((r) => r.name === 'a11y production');
+  if (!rule) {
+    const created = await page.request.post('/api/v1/online-rules', { data: { name: 'a11y production', datasetIds: [live.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' } } });
+    expect(created.status(), await created.text()).toBe(201);
+    rule = (await created.json()) as { id: string; name: string };
+  }
   known = {
     datasetId: baseline.datasetId,
     conversationId: conversationHref!.split('/').pop()!,
