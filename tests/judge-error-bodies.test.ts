@@ -4,7 +4,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { isAppError } from '@/lib/errors';
-import { boundedErrorFetch, ERROR_BODY_LIMIT } from '@/lib/judge/bounded-error-fetch';
+import { boundedFetch, ERROR_BODY_LIMIT, REPLY_BODY_LIMIT } from '@/lib/judge/bounded-fetch';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { RESPONSE_MODES } from '@/lib/judge/response-format';
 import { stepSchemas } from '@/lib/judge/steps';
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe('a judge error answer of 2 MB', () => {
   it('is read up to a few KB at the point the reply is first read', async () => {
-    const response = await boundedErrorFetch()(`${server.url}/chat/completions`, { method: 'POST', body: '{"model":"m","messages":[]}' });
+    const response = await boundedFetch()(`${server.url}/chat/completions`, { method: 'POST', body: '{"model":"m","messages":[]}' });
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text.length).toBeLessThanOrEqual(ERROR_BODY_LIMIT);
@@ -54,6 +54,28 @@ describe('a judge error answer of 2 MB', () => {
     expect(isAppError(error) && error.code).toBe('JUDGE');
     expect((error as Error).message).toMatch(/status 400 \(the endpoint refused the request\)/);
     expect((error as Error).message).not.toContain('BIGBODY');
+  });
+});
+
+describe('a successful judge reply over the read limit', () => {
+  const HUGE = 'x'.repeat(REPLY_BODY_LIMIT + 1024);
+  it.each([
+    ['streamed without a length', {}],
+    ['with its length declared', { 'content-length': String(HUGE.length + 2) }],
+  ])('fails its step at once, %s', async (_, headers) => {
+    const huge = await startJudgeServer({ handler: () => ({ status: 200, body: HUGE, headers }) });
+    try {
+      const judge = createOpenAIJudge({ baseURL: huge.url, apiKey: null, maxRetries: 3 });
+      const error = await judge
+        .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema: stepSchemas.reason.output, schemaName: 'reason' })
+        .catch((e: unknown) => e);
+      expect(isAppError(error) && error.code).toBe('JUDGE');
+      expect((error as Error).message).toContain(`over the ${REPLY_BODY_LIMIT}-byte limit`);
+      // Asking again would bring the same body: no retry, no other response format.
+      expect(huge.requests).toHaveLength(1);
+    } finally {
+      await huge.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { boundedErrorFetch, ERROR_BODY_LIMIT } from '../judge/bounded-error-fetch';
+import { boundedFetch, ERROR_BODY_LIMIT } from '../judge/bounded-fetch';
 import type { JudgeEndpoint } from '../judge/config';
 import { redactSecrets } from '../redact-secrets';
 
@@ -30,7 +30,7 @@ export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_0
     baseURL: endpoint.baseURL,
     maxRetries: 0,
     timeout: timeoutMs,
-    fetch: boundedErrorFetch(),
+    fetch: boundedFetch(),
   });
   const started = Date.now();
   // Redacted before it is cut, so a key that straddles the cut is still taken out whole.

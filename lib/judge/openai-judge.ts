@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
-import { boundedErrorFetch } from './bounded-error-fetch';
+import { boundedFetch, replyTooLarge } from './bounded-fetch';
 import { endpointCacheScope, judgeCacheKey, requestJsonSchema } from './cache-key';
 import { failureSignature, statusCause } from './judge-error-cause';
 import { isCutShort, parseReply } from './parse-reply';
@@ -106,7 +106,7 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs,
-    fetch: boundedErrorFetch(),
+    fetch: boundedFetch(),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
   const limit = pLimit(options.concurrency);
@@ -369,6 +369,8 @@ function toJudgeError(error: unknown, name: string, model: string, apiKey: strin
   const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause, [apiKey]) }));
   const where = `Judge "${name}" (model ${model})`;
   const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
+  const large = replyTooLarge(error);
+  if (large) return new AppError('JUDGE', `${where} sent a reply too large to read: ${large.message}.${earlier}`, { judge: name, model, status: null, retries });
   if (error instanceof ReplyCutShortError) {
     return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${error.message}.${earlier}`, [apiKey]), { judge: name, model, status: null, retries });
   }

@@ -1,4 +1,5 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { replyTooLarge } from './bounded-fetch';
 import { readRateLimitHeaders } from './rate-limit-headers';
 
 /** One request of a judge step that did not give a usable reply, and why. */
@@ -24,11 +25,11 @@ export const describeAttempts = (causes: readonly string[]): string => causes.ma
 /**
  * How the retry loop treats an error of one request: a 429 is waited out (the limiter owns
  * the wait); 408, 409, 5xx, timeouts, cut connections and bodies that are not JSON are
- * retried with backoff; the rest (400, 401, 404…) fail at once. x-should-retry, when the
+ * retried with backoff; the rest (400, 401, 404…, a reply over the read limit) fail at once. x-should-retry, when the
  * endpoint sends it, decides as it does for the openai SDK.
  */
 export function classifyFailure(error: unknown): FailureKind {
-  if (error instanceof APIUserAbortError) return 'fatal';
+  if (error instanceof APIUserAbortError || replyTooLarge(error)) return 'fatal';
   if (error instanceof APIError) {
     const should = error.headers?.get?.('x-should-retry');
     if (should === 'false') return 'fatal';
@@ -49,6 +50,8 @@ export function isCutBody(error: unknown): boolean {
 }
 
 export function failureCause(error: unknown): string {
+  const large = replyTooLarge(error);
+  if (large) return large.message;
   if (error instanceof APIConnectionTimeoutError) return 'timed out';
   if (error instanceof APIError) {
     if (error.status === undefined) return `no reply: ${error.message}`;
