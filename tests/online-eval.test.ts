@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, getDb, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
-import { createOnlineRule } from '@/lib/db/queries/online/online-rules';
+import { createOnlineRule, deleteOnlineRule } from '@/lib/db/queries/online/online-rules';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import { loadTrend } from '@/lib/compare/load-trend';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
@@ -147,6 +147,11 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     // The next UTC day the capped rule resumes.
     const tomorrow = await pass(new Date(later.getTime() + 24 * 60 * MINUTE));
     expect(tomorrow.find((p) => p.ruleId === capped.id)).toMatchObject({ scored: 1, capped: true });
+
+    // A deleted rule's runs stay, with every result; their datasets no longer name it.
+    await deleteOnlineRule(db, all.id);
+    expect(await db.result.count({ where: { runId: run.id } })).toBe(14);
+    expect(await db.dataset.count({ where: { sourceFormat: 'online', onlineRuleId: null } })).toBe(3);
   }, 60_000);
 });
 

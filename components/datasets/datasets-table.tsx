@@ -33,6 +33,14 @@ export function DatasetsTable({ datasets }: { datasets: DatasetListItem[] }) {
                 <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800" title="Fed by production traffic over OpenTelemetry">
                   Live · OpenTelemetry
                 </span>
+              ) : d.onlineRuleId ? (
+                <Link
+                  href={`/online/${d.onlineRuleId}`}
+                  className="ml-2 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-sky-800 hover:underline"
+                  title="Production conversations as an online evaluation rule scored them"
+                >
+                  Online evaluation
+                </Link>
               ) : null}
             </Td>
             <Td className="max-w-[12rem] break-words">{d.modelVersion ?? '–'}</Td>

@@ -6,6 +6,8 @@ export interface DatasetListItem {
   modelVersion: string | null;
   /** The file format it came from; 'otlp' for a live dataset fed over OpenTelemetry. */
   sourceFormat: string;
+  /** For a dataset of an online rule's scored conversations: the rule. */
+  onlineRuleId: string | null;
   conversationCount: number;
   turnCount: number;
   createdAt: Date;
@@ -22,6 +24,7 @@ export async function listDatasets(db: Db): Promise<DatasetListItem[]> {
       name: true,
       modelVersion: true,
       sourceFormat: true,
+      onlineRuleId: true,
       conversationCount: true,
       turnCount: true,
       createdAt: true,

@@ -49,8 +49,12 @@ export async function updateOnlineRule(db: Db, id: string, data: OnlineRuleData)
   return rowOf(await db.onlineRule.update({ where: { id }, data: { ...data, metrics: data.metrics as object[], capReachedOn: null, scannedUntil: null }, select: SELECT }));
 }
 
+/**
+ * The rule goes; the runs it scored stay as they are (they are a record of production scores,
+ * read by compare and trends), and their datasets stop pointing at it.
+ */
 export async function deleteOnlineRule(db: Db, id: string): Promise<void> {
-  await db.onlineRule.delete({ where: { id } });
+  await db.$transaction([db.dataset.updateMany({ where: { onlineRuleId: id }, data: { onlineRuleId: null } }), db.onlineRule.delete({ where: { id } })]);
 }
 
 export async function getOnlineRule(db: Db, id: string): Promise<OnlineRuleRow | null> {
