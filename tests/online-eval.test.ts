@@ -148,10 +148,23 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     const tomorrow = await pass(new Date(later.getTime() + 24 * 60 * MINUTE));
     expect(tomorrow.find((p) => p.ruleId === capped.id)).toMatchObject({ scored: 1, capped: true });
 
+    // The rule's metrics change: the day's next conversations go to a new run of that day, the earlier run is left as it was.
+    await db.onlineRule.update({ where: { id: all.id }, data: { metrics: [{ name: 'conversation_relevancy', options: {} }], scannedUntil: null } });
+    for (const turn of [1, 2]) await send(db, 'conv-8', turn);
+    await processPendingBatches(db, { env: {}, limit: 100 });
+    const changedAt = new Date(Date.now() + 6 * MINUTE);
+    expect((await pass(changedAt)).find((p) => p.ruleId === all.id)).toMatchObject({ scored: 1 });
+    const today = await db.dataset.findMany({ where: { onlineRuleId: all.id, onlineDay: utcDay(changedAt), modelVersion: 'v1' }, orderBy: { createdAt: 'asc' }, select: { name: true, runs: { select: { id: true, metricSettings: true } } } });
+    expect(today).toHaveLength(2);
+    expect(today[1].name).toMatch(/ · from \d\d:\d\d UTC$/);
+    expect(Object.keys(today[1].runs[0].metricSettings as object)).toEqual(['conversation_relevancy']);
+    expect(await db.result.count({ where: { runId: today[1].runs[0].id } })).toBe(1);
+    expect(await db.result.count({ where: { runId: run.id } })).toBe(14);
+
     // A deleted rule's runs stay, with every result; their datasets no longer name it.
     await deleteOnlineRule(db, all.id);
     expect(await db.result.count({ where: { runId: run.id } })).toBe(14);
-    expect(await db.dataset.count({ where: { sourceFormat: 'online', onlineRuleId: null } })).toBe(3);
+    expect(await db.dataset.count({ where: { sourceFormat: 'online', onlineRuleId: null } })).toBe(4);
   }, 60_000);
 });
 

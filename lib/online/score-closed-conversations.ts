@@ -17,6 +17,7 @@ import {
   supersedeScore,
   SUPERSEDED_DAY,
 } from '../db/queries/online/online-scores';
+import { canonicalJson } from '../judge/cache-key';
 import type { JudgeSelection } from '../judge/config';
 import type { Judge } from '../judge/types';
 import { storedSettingsOf, type MetricSelection } from '../metrics/selected-metric';
@@ -63,25 +64,36 @@ interface RuleContext {
   leaseUntil: Date;
 }
 
-/** The dataset and run of a rule's day and model version, made on first use. */
+const settingsOf = ({ judge, metrics }: RuleContext) => ({
+  judgeKind: judge.judgeKind,
+  judgeName: judge.judgeName,
+  judgeModel: judge.judgeModel,
+  metricSettings: Object.fromEntries(metrics.map((m) => [m.name, storedSettingsOf(m)])),
+});
+
+/**
+ * The dataset and run of a rule's day and model version, made on first use, and made anew when
+ * the rule's metrics or judge changed since (one run scores every conversation the same way).
+ */
 async function onlineRunOf(db: Db, ctx: RuleContext, day: string, modelVersion: string | null): Promise<{ datasetId: string; runId: string }> {
-  const found = await findOnlineRun(db, ctx.rule.id, day, modelVersion);
-  if (found) return found;
   const superseded = day === SUPERSEDED_DAY;
+  const settings = settingsOf(ctx);
+  const found = await findOnlineRun(db, ctx.rule.id, day, modelVersion);
+  if (found && (superseded || canonicalJson(found.settings) === canonicalJson(settings))) return found;
+  const since = found ? ` · from ${new Date().toISOString().slice(11, 16)} UTC` : '';
   const datasetId = await createOnlineDataset(db, {
     ruleId: ctx.rule.id,
     day,
     modelVersion,
-    name: `Online: ${ctx.rule.name} · ${superseded ? 'superseded results' : day}${modelVersion ? ` · ${modelVersion}` : ''}`,
+    name: `Online: ${ctx.rule.name} · ${superseded ? 'superseded results' : day}${modelVersion ? ` · ${modelVersion}` : ''}${since}`,
     description: superseded
       ? `Results of rule "${ctx.rule.name}" on conversations that got new turns afterwards (they were scored again)`
-      : `Production conversations scored by rule "${ctx.rule.name}" on ${day} (UTC)`,
+      : `Production conversations scored by rule "${ctx.rule.name}" on ${day} (UTC)${found ? ', after its metrics or judge changed' : ''}`,
   });
   const { id: runId } = await createRun(db, {
     datasetId,
     modelVersion,
-    ...ctx.judge,
-    metricSettings: Object.fromEntries(ctx.metrics.map((m) => [m.name, storedSettingsOf(m)])),
+    ...settings,
     concurrency: CONCURRENCY,
     totalItems: 0,
     status: 'running',

@@ -49,13 +49,20 @@ export async function spentOn(db: Db, ruleId: string, day: string): Promise<{ us
 }
 
 /** The dataset and run holding a rule's scores of one UTC day and model version ("superseded" holds older results). */
-export async function findOnlineRun(db: Db, ruleId: string, day: string, modelVersion: string | null): Promise<{ datasetId: string; runId: string } | null> {
+/** The newest run of a rule's day and model version, with what it scores by (a changed rule starts another). */
+export async function findOnlineRun(
+  db: Db,
+  ruleId: string,
+  day: string,
+  modelVersion: string | null,
+): Promise<{ datasetId: string; runId: string; settings: { judgeKind: string; judgeName: string | null; judgeModel: string; metricSettings: unknown } } | null> {
   const dataset = await db.dataset.findFirst({
     where: { onlineRuleId: ruleId, onlineDay: day, modelVersion },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, runs: { select: { id: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, runs: { select: { id: true, judgeKind: true, judgeName: true, judgeModel: true, metricSettings: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
   });
-  return dataset?.runs[0] ? { datasetId: dataset.id, runId: dataset.runs[0].id } : null;
+  const run = dataset?.runs[0];
+  return run ? { datasetId: dataset.id, runId: run.id, settings: { judgeKind: run.judgeKind, judgeName: run.judgeName, judgeModel: run.judgeModel, metricSettings: run.metricSettings } } : null;
 }
 
 export async function createOnlineDataset(db: Db, input: { name: string; ruleId: string; day: string; modelVersion: string | null; description: string }): Promise<string> {
