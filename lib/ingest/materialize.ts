@@ -12,6 +12,7 @@ import {
   writeLiveConversations,
   type LiveConversationWrite,
 } from '../db/queries/ingest/live-conversations';
+import { isUniqueViolation } from '../db/queries/unique-violation';
 
 interface TurnPair {
   /** The LLM call's span: exported evaluation results are parented to it. */
@@ -141,7 +142,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
       return;
     } catch (error) {
       // Another worker took a position for a new conversation, or wrote a turn of one, meanwhile: read again.
-      if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }
   }
 }
