@@ -13,10 +13,25 @@ export interface ClosedConversation {
   labels: Record<string, string>;
 }
 
-/** Live conversations of `datasetIds` last active from `from` (when given) and before `before`, least recently active first. */
-export async function listClosedConversations(db: Db, datasetIds: string[], window: { from: Date | null; before: Date }, take: number): Promise<ClosedConversation[]> {
+/**
+ * Live conversations of `datasetIds` last active from `from` (when given) and before `before`,
+ * least recently active first (then by id), after the conversation `after` when given.
+ */
+export async function listClosedConversations(
+  db: Db,
+  datasetIds: string[],
+  window: { from: Date | null; before: Date; after?: { lastActivityAt: Date; id: string } },
+  take: number,
+): Promise<ClosedConversation[]> {
+  const after = window.after;
   const rows = await db.conversation.findMany({
-    where: { datasetId: { in: datasetIds }, lastActivityAt: { lt: window.before, ...(window.from ? { gte: window.from } : {}) }, externalId: { not: null }, turnCount: { gt: 0 } },
+    where: {
+      datasetId: { in: datasetIds },
+      lastActivityAt: { lt: window.before, ...(window.from ? { gte: window.from } : {}) },
+      externalId: { not: null },
+      turnCount: { gt: 0 },
+      ...(after ? { OR: [{ lastActivityAt: { gt: after.lastActivityAt } }, { lastActivityAt: after.lastActivityAt, id: { gt: after.id } }] } : {}),
+    },
     orderBy: [{ lastActivityAt: 'asc' }, { id: 'asc' }],
     take,
     select: { id: true, datasetId: true, externalId: true, turnCount: true, lastActivityAt: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
