@@ -1,5 +1,5 @@
 /*
- * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --port 3490 --postgres <url> --no-build]
+ * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --score-sample 2 --port 3490 --postgres <url> --no-build]
  *
  * Sustained OTLP ingest through the real server: `next start` (no workers inside) and `npm run
  * worker` in its own process, on a fresh SQLite file and, with --postgres <server url>, on a
@@ -13,10 +13,12 @@
  * batch's receivedAt to processedAt: its conversations are rewritten before it is marked), request
  * p50/p95, what the worker-thread id check costs a body (and what decoding it on the event loop
  * would have blocked), and page p95 while ingesting. Goals: ≥ 1,000 spans/s on SQLite, ≥ 5,000 on
- * PostgreSQL, page p95 ≤ 300 ms. The time from a conversation's close to its scores needs online
- * evaluation rules, which this branch does not have: it is not measured. Ends with `BENCH {json}`.
+ * PostgreSQL, page p95 ≤ 300 ms. And the time from a conversation's close to its scores: an online
+ * rule (offline judge, conversation_relevancy, idle time 1 minute, --score-sample percent of the
+ * conversations, the worker looking every second) is made before the traffic starts; once the
+ * backlog drains, the bench waits until every sampled conversation is scored and takes, for each,
+ * its score's time minus its close (last activity + idle time). Ends with `BENCH {json}`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,11 +30,12 @@ import { ensureDatabase } from '../lib/db/migrations';
 import { createPostgresDatabase, dropPostgresDatabase } from '../lib/db/postgres-adapter';
 import { checkIds } from '../lib/ingest/id-check';
 import { decodeExport } from '../lib/ingest/otlp-codec';
-import { buildApp, startNextServer, stopNextServer, type NextServer } from './bench/next-server';
+import { inSample } from '../lib/online/sample';
+import { buildApp, startDashboard, type Dashboard } from './bench/next-server';
 
 const GOAL = { sqlite: 1000, postgres: 5000 };
 const TARGET_PAGE_P95_MS = 300;
-const root = path.resolve(import.meta.dirname, '..');
+const IDLE_MINUTES = 1;
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +47,8 @@ const { values: args } = parseArgs({
     postgres: { type: 'string' },
     dir: { type: 'string', default: '/tmp/turnwise-bench-otlp' },
     'drain-seconds': { type: 'string', default: '300' },
+    'score-sample': { type: 'string', default: '2' },
+    'score-wait-seconds': { type: 'string', default: '300' },
     'no-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
   },
 });
@@ -140,6 +145,10 @@ interface Figures {
   pageLoads: number;
   conversations: number;
   turns: number;
+  closeToScoresP50S: number;
+  closeToScoresP95S: number;
+  scored: number;
+  sampled: number;
 }
 
 async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<Figures> {
@@ -154,28 +163,13 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     url = await createPostgresDatabase(args.postgres!, name);
     drop = () => dropPostgresDatabase(args.postgres!, name);
   }
-  let server: NextServer | null = null;
-  let worker: ChildProcess | null = null;
+  let dashboard: Dashboard | null = null;
   let db: Db | null = null;
   try {
     await ensureDatabase(url);
     db = createDbClient(url);
-    Object.assign(process.env, { TURNWISE_AUTH: 'off', TURNWISE_WORKER: '0', TURNWISE_OTLP_MAX_PENDING: '1000000' });
-    server = await startNextServer({ dbFile: '', databaseUrl: url, port: PORT, readyPath: '/datasets' });
-    worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, DATABASE_URL: url, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1', TURNWISE_INGEST_POLL_MS: '100' },
-    });
-    // Started (its sources compiled) once it says it takes runs; the ingest loop starts right after.
-    await new Promise<void>((resolve, reject) => {
-      let said = '';
-      worker!.stdout!.on('data', (d: Buffer) => {
-        said += d.toString();
-        if (/taking runs/.test(said)) resolve();
-      });
-      worker!.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${said}`)));
-    });
+    Object.assign(process.env, { TURNWISE_OTLP_MAX_PENDING: '1000000' });
+    dashboard = await startDashboard({ databaseUrl: url, port: PORT, readyPath: '/datasets', workerEnv: { TURNWISE_INGEST_POLL_MS: '100', TURNWISE_ONLINE_POLL_MS: '1000' } });
     // Warm-up, not measured: the route's and the pages' code loaded, the live dataset made.
     const warm = await fetch(`${BASE}/api/otel/v1/traces`, { method: 'POST', body: batchBody(1_000_000, salt), headers: { 'content-type': 'application/x-protobuf' } });
     if (warm.status !== 200) throw new Error(`the warm-up batch was refused: ${warm.status} ${await warm.text()}`);
@@ -183,6 +177,12 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     const liveDataset = await db.liveDataset.findFirstOrThrow({ select: { datasetId: true } });
     for (const page of ['/datasets', `/datasets/${liveDataset.datasetId}`]) await (await fetch(BASE + page)).text();
     await db.otlpBatch.deleteMany();
+    const rule = await fetch(`${BASE}/api/v1/online-rules`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', datasetIds: [liveDataset.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: Number(args['score-sample']), idleMinutes: IDLE_MINUTES }),
+    });
+    if (!rule.ok) throw new Error(`the online rule was refused: ${rule.status} ${await rule.text()}`);
 
     const deadline = Date.now() + Number(args.seconds) * 1000;
     let next = 0;
@@ -240,8 +240,26 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     const first = Math.min(...batches.map((b) => b.receivedAt.getTime()));
     const last = Math.max(...done.map((b) => b.processedAt!.getTime()));
     const lag = done.map((b) => (b.processedAt!.getTime() - b.receivedAt.getTime()) / 1000);
-    const conversations = await db.conversation.count();
-    const turns = await db.turn.count();
+    const conversations = await db.conversation.count({ where: { datasetId: liveDataset.datasetId } });
+    const turns = await db.turn.count({ where: { conversation: { datasetId: liveDataset.datasetId } } });
+
+    // Close to scores: every sampled conversation scored at its current turn count, or the wait is over.
+    const live = (await db.conversation.findMany({ where: { datasetId: liveDataset.datasetId }, select: { externalId: true, turnCount: true, lastActivityAt: true } })).filter((c) =>
+      inSample(c.externalId!, Number(args['score-sample'])),
+    );
+    const scoreWaitUntil = Date.now() + Number(args['score-wait-seconds']) * 1000;
+    let closeToScores: number[] = [];
+    for (;;) {
+      const scores = new Map(
+        (await db.onlineScore.findMany({ where: { supersededAt: null }, select: { externalId: true, turnCount: true, createdAt: true } })).map((s) => [s.externalId, s]),
+      );
+      closeToScores = live.flatMap((c) => {
+        const score = scores.get(c.externalId!);
+        return score && score.turnCount === c.turnCount ? [(score.createdAt.getTime() - (c.lastActivityAt!.getTime() + IDLE_MINUTES * 60_000)) / 1000] : [];
+      });
+      if (closeToScores.length === live.length || Date.now() > scoreWaitUntil) break;
+      await sleep(1000);
+    }
     const all = [...pageTimes.datasets, ...pageTimes.live];
     return {
       acceptedSpansPerS: spansSent / producedS,
@@ -259,14 +277,13 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
       pageLoads: all.length,
       conversations,
       turns,
+      closeToScoresP50S: quantile(closeToScores, 0.5),
+      closeToScoresP95S: quantile(closeToScores, 0.95),
+      scored: closeToScores.length,
+      sampled: live.length,
     };
   } finally {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      await exited;
-    }
-    if (server) await stopNextServer(server);
+    await dashboard?.stop();
     await db?.$disconnect();
     await drop();
   }
@@ -277,6 +294,7 @@ function report(provider: 'sqlite' | 'postgres', f: Figures) {
   console.log(`  accepted by the receiver   ${f.acceptedSpansPerS.toFixed(0).padStart(7)} spans/s  (request p50 ${f.requestP50Ms.toFixed(0)} ms, p95 ${f.requestP95Ms.toFixed(0)} ms, ${f.refused} refused)`);
   console.log(`  ingested (sustained)       ${f.ingestSpansPerS.toFixed(0).padStart(7)} spans/s  goal ≥ ${GOAL[provider]}: ${f.ingestSpansPerS >= GOAL[provider] ? 'PASS' : 'FAIL'}`);
   console.log(`  receipt → materialized     p50 ${f.receiptToMaterializedP50S.toFixed(1)} s, p95 ${f.receiptToMaterializedP95S.toFixed(1)} s`);
+  console.log(`  close → scores             p50 ${f.closeToScoresP50S.toFixed(1)} s, p95 ${f.closeToScoresP95S.toFixed(1)} s  (${f.scored} of ${f.sampled} sampled conversations scored; idle time ${IDLE_MINUTES} min, online poll 1 s)`);
   console.log(`  pages while ingesting      datasets p95 ${f.datasetsP95Ms.toFixed(0)} ms, live dataset p95 ${f.liveDatasetP95Ms.toFixed(0)} ms (${f.pageLoads} loads)  target ≤ ${TARGET_PAGE_P95_MS}: ${f.pagesP95Ms <= TARGET_PAGE_P95_MS ? 'PASS' : 'FAIL'}`);
 }
 
@@ -294,7 +312,6 @@ async function main() {
     results.postgres = await benchOne('postgres', 2);
     report('postgres', results.postgres);
   }
-  console.log('\nThe time from a conversation\'s close to its scores is not measured: online evaluation rules are not on this branch.');
   const flat: Record<string, number> = { id_check_ms: round(cost.checkMs, 2), inline_decode_ms: round(cost.inlineDecodeMs, 2), body_kb: round(cost.bodyKb, 1), clients: Number(args.clients), spans_per_batch: TRACES * 2 };
   for (const [provider, f] of Object.entries(results) as ['sqlite' | 'postgres', Figures][]) {
     Object.assign(flat, {
@@ -309,6 +326,10 @@ async function main() {
       [`${provider}_datasets_page_p95_ms`]: Math.round(f.datasetsP95Ms),
       [`${provider}_live_dataset_page_p95_ms`]: Math.round(f.liveDatasetP95Ms),
       [`${provider}_page_p95_ms`]: Math.round(f.pagesP95Ms),
+      [`${provider}_close_to_scores_p50_s`]: round(f.closeToScoresP50S, 1),
+      [`${provider}_close_to_scores_p95_s`]: round(f.closeToScoresP95S, 1),
+      [`${provider}_scored`]: f.scored,
+      [`${provider}_sampled`]: f.sampled,
       [`${provider}_goal_spans_per_s`]: GOAL[provider],
       [`${provider}_pass`]: f.ingestSpansPerS >= GOAL[provider] && f.pagesP95Ms <= TARGET_PAGE_P95_MS ? 1 : 0,
     });

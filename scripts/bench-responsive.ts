@@ -9,17 +9,15 @@
  * slow client) go on together while one client loads the pages and two API routes one after another, for at least --seconds and until the upload is done. Prints median, p95 and
  * max per page, then one line `BENCH {json}`. Targets: p95 ≤ 300 ms, max ≤ 1 s under load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBenchFile } from './bench-import/generate';
 import { trickleUpload, uploadFile } from './bench/upload-file';
-import { buildApp, startNextServer, stopNextServer, type NextServer } from './bench/next-server';
+import { buildApp, startDashboard, type Dashboard } from './bench/next-server';
 
 const TARGET_P95_MS = 300;
 const TARGET_MAX_MS = 1000;
-const root = path.resolve(import.meta.dirname, '..');
 
 const { values: args } = parseArgs({
   options: {
@@ -89,18 +87,10 @@ async function main() {
   await writeBenchFile(runFile, Number(args.run), 10, 7);
   const importBytes = await writeBenchFile(importFile, Number(args.import), 10, 42);
 
-  Object.assign(process.env, { TURNWISE_AUTH: 'off', TURNWISE_WORKER: args['in-process'] ? '1' : '0', TURNWISE_WORKER_POLL_MS: '200' });
-  let server: NextServer | null = null;
-  let worker: ChildProcess | null = null;
+  Object.assign(process.env, { TURNWISE_WORKER_POLL_MS: '200' });
+  let dashboard: Dashboard | null = null;
   try {
-    server = await startNextServer({ dbFile, port: PORT, readyPath: '/datasets' });
-    if (!args['in-process']) {
-      worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, DATABASE_URL: `file:${dbFile}`, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1' },
-      });
-    }
+    dashboard = await startDashboard({ dbFile, port: PORT, readyPath: '/datasets', inProcessWorker: args['in-process'] });
     const seeded = await upload(runFile, 'bench run dataset');
     if (seeded.status !== 201) throw new Error(`the run dataset was refused: ${seeded.body.slice(0, 500)}`);
     const datasetId = (JSON.parse(seeded.body) as { datasetId: string }).datasetId;
@@ -188,12 +178,7 @@ async function main() {
       })}`,
     );
   } finally {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      await exited;
-    }
-    if (server) await stopNextServer(server);
+    await dashboard?.stop();
   }
 }
 

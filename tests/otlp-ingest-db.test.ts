@@ -79,5 +79,15 @@ describe.each(providers)('ingest step on %s', (provider) => {
       turnCount: 12,
     });
     await expect(snapshotLiveDataset(one, snapshot.id, 'again')).rejects.toThrow(/Only a live \(OpenTelemetry\) dataset/);
+
+    // A turn that arrives late but happened first goes before the stored ones; each turn still once.
+    const early = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'c'.repeat(32), spanId: 'd'.repeat(16), start: 500, attributes: genAiChatAttributes('c-1', 'Question early', 'Answer early') }])));
+    await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: early, byteSize: early.byteLength } });
+    await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: early, byteSize: early.byteLength } });
+    expect(await processPendingBatches(one, { env: {}, limit: 1 })).toBe(1);
+    expect(await processPendingBatches(two, { env: {}, limit: 1 })).toBe(1);
+    const c1 = (await turnsOf(live.id)).find((c) => c.externalId === 'c-1')!;
+    expect([c1.turnCount, c1.turns.map((t) => t.content)]).toEqual([8, ['Question early', 'Answer early', 'Question 1', 'Answer 1', 'Question 3', 'Answer 3', 'Question 5', 'Answer 5']]);
+    expect(await one.dataset.findUniqueOrThrow({ where: { id: live.id }, select: { conversationCount: true, turnCount: true } })).toEqual({ conversationCount: 2, turnCount: 16 });
   });
 });

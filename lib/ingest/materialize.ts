@@ -1,6 +1,18 @@
 import type { Db } from '../db/client';
-import { CONVERSATION_COLUMNS, CONVERSATION_ROWS, insertRows, TURN_COLUMNS, TURN_ROWS } from '../db/queries/datasets/save-dataset';
+import { conversationRow, turnRow } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/queries/datasets/sequential-ids';
+import {
+  listAnsweredCalls,
+  listConversationTraces,
+  listStoredLiveConversations,
+  listTraceOwners,
+  liveDatasetOf,
+  nextPositionOf,
+  recountDataset,
+  writeLiveConversations,
+  type LiveConversationWrite,
+} from '../db/queries/ingest/live-conversations';
+import { isUniqueViolation } from '../db/queries/unique-violation';
 
 interface TurnPair {
   /** The LLM call's span: exported evaluation results are parented to it. */
@@ -16,35 +28,9 @@ interface TurnPair {
 
 const TRACE_PREFIX = 'trace:';
 
-/** A row in the order of `columns`, null where `values` has nothing. */
-const rowOf = (columns: readonly string[], values: Record<string, unknown>): unknown[] => columns.map((c) => values[c] ?? null);
-// Ids per `in (…)` list: far below SQLite's 32,766 parameters and Postgres's 65,535.
-const IN_CHUNK = 500;
-
-async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += IN_CHUNK) out.push(...(await read(ids.slice(i, i + IN_CHUNK))));
-  return out;
-}
-
-async function liveDatasetId(db: Db, service: string): Promise<string> {
-  const found = await db.liveDataset.findUnique({ where: { service } });
-  if (found) return found.datasetId;
-  const dataset = await db.dataset.create({ data: { name: `Live: ${service}`, sourceFormat: 'otlp', description: `Conversations received over OpenTelemetry from ${service}` } });
-  try {
-    await db.liveDataset.create({ data: { service, datasetId: dataset.id } });
-    return dataset.id;
-  } catch {
-    // Another worker made it first.
-    await db.dataset.delete({ where: { id: dataset.id } });
-    return (await db.liveDataset.findUniqueOrThrow({ where: { service } })).datasetId;
-  }
-}
-
-/** The conversation each trace belongs to (the one a span named, else the trace alone) and its service. */
+/** The conversation each trace belongs to (the one its spans named, else the trace alone) and its service. */
 async function conversationsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, { conversationId: string; service: string | null }>> {
-  const traces = await inChunks(traceIds, (chunk) => db.otelTrace.findMany({ where: { traceId: { in: chunk } }, select: { traceId: true, conversationId: true, service: true } }));
-  const calls = await inChunks(traceIds, (chunk) => db.otelLlmCall.findMany({ where: { traceId: { in: chunk } }, orderBy: { id: 'asc' }, select: { traceId: true, conversationId: true, service: true } }));
+  const { traces, calls } = await listTraceOwners(db, traceIds);
   const trace = new Map(traces.map((t) => [t.traceId, t]));
   const callConversation = new Map<string, string>();
   const callService = new Map<string, string>();
@@ -63,28 +49,21 @@ async function conversationsOfTraces(db: Db, traceIds: string[]): Promise<Map<st
   );
 }
 
-/** The traces of each conversation: those a span named it in (a trace-only conversation is its trace). */
+/**
+ * The traces of each conversation: those a span named it in (a span naming a conversation
+ * always makes its trace's fact, so the traces alone say it); a trace-only conversation is its trace.
+ */
 async function tracesOfConversations(db: Db, conversationIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>(conversationIds.map((c) => [c, new Set(c.startsWith(TRACE_PREFIX) ? [c.slice(TRACE_PREFIX.length)] : [])]));
   const named = conversationIds.filter((c) => !c.startsWith(TRACE_PREFIX));
-  const fromTraces = await inChunks(named, (chunk) => db.otelTrace.findMany({ where: { conversationId: { in: chunk } }, select: { traceId: true, conversationId: true } }));
-  const fromCalls = await inChunks(named, (chunk) => db.otelLlmCall.findMany({ where: { conversationId: { in: chunk } }, select: { traceId: true, conversationId: true }, distinct: ['traceId', 'conversationId'] }));
-  for (const row of [...fromTraces, ...fromCalls]) if (row.conversationId) out.get(row.conversationId)?.add(row.traceId);
+  for (const row of await listConversationTraces(db, named)) if (row.conversationId) out.get(row.conversationId)?.add(row.traceId);
   return out;
 }
 
 /** Each trace's turn: its last LLM call with both a user message and an answer, with the trace's retrieved documents. */
 async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, TurnPair>> {
-  const calls = await inChunks(traceIds, (chunk) =>
-    db.otelLlmCall.findMany({
-      where: { traceId: { in: chunk }, userText: { not: null }, assistantText: { not: null } },
-      orderBy: [{ startedAt: 'desc' }, { spanId: 'desc' }],
-      select: { traceId: true, spanId: true, responseId: true, startedAt: true, createdAt: true, userText: true, assistantText: true, toolCalls: true, labels: true },
-    }),
-  );
-  const retrieved = new Map(
-    (await inChunks(traceIds, (chunk) => db.otelTrace.findMany({ where: { traceId: { in: chunk } }, select: { traceId: true, retrieved: true } }))).map((t) => [t.traceId, t.retrieved]),
-  );
+  const { calls, retrieved: docsOf } = await listAnsweredCalls(db, traceIds);
+  const retrieved = new Map(docsOf.map((t) => [t.traceId, t.retrieved]));
   const out = new Map<string, TurnPair>();
   for (const call of calls) {
     if (out.has(call.traceId) || !call.userText || !call.assistantText) continue;
@@ -102,66 +81,73 @@ async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, Tu
   return out;
 }
 
-/** Writes the given conversations of a live dataset again from the stored facts, in one transaction. */
-async function writeConversations(db: Db, datasetId: string, conversationIds: string[], orphans: string[]): Promise<void> {
-  const traces = await tracesOfConversations(db, conversationIds);
-  const pairsOfTrace = await turnsOfTraces(db, [...new Set([...traces.values()].flatMap((s) => [...s]))]);
-  const written = conversationIds.map((conversationId) => {
-    const pairs = [...(traces.get(conversationId) ?? [])].flatMap((t) => pairsOfTrace.get(t) ?? []).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
-    return { conversationId, pairs };
-  });
+const answerKey = (pair: TurnPair) => `${pair.otel.traceId}:${pair.otel.spanId}`;
+
+/** Rows of the pairs from `from` on: a user turn and its answer each. */
+function pairRows(conversationId: string, pairs: TurnPair[], from: number, nextId: () => string): unknown[][] {
+  return pairs.slice(from).flatMap((pair, i) => [
+    turnRow({ id: nextId(), conversationId, index: (from + i) * 2, role: 'user', content: pair.user }),
+    turnRow({
+      id: nextId(),
+      conversationId,
+      index: (from + i) * 2 + 1,
+      role: 'assistant',
+      content: pair.assistant,
+      retrievalContext: pair.retrieved ? JSON.stringify(pair.retrieved) : null,
+      toolsCalled: pair.toolCalls ? JSON.stringify(pair.toolCalls) : null,
+      metadata: JSON.stringify({ otel: pair.otel, ...(pair.labels ? { labels: pair.labels } : {}) }),
+    }),
+  ]);
+}
+
+/**
+ * Writes the given conversations of a live dataset from the stored facts, in one transaction.
+ * A stored conversation keeps its turns up to the first one that differs or whose trace got new
+ * facts (`changedTraces`); only the turns from there are written again, so a conversation that
+ * grew by a turn costs that turn.
+ */
+async function writeConversations(db: Db, datasetId: string, conversationIds: string[], orphans: string[], changedTraces: Set<string>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     // Reads stay outside the transaction: on SQLite, two processes whose transactions both read
     // before writing would each wait for the other's lock. The writes alone are one transaction.
-    const existing = new Map(
-      (await inChunks(conversationIds, (chunk) => db.conversation.findMany({ where: { datasetId, externalId: { in: chunk } }, select: { externalId: true, position: true } }))).map((c) => [c.externalId, c.position]),
-    );
-    const last = await db.conversation.findFirst({ where: { datasetId }, orderBy: { position: 'desc' }, select: { position: true } });
-    let nextPosition = last ? last.position + 1 : 0;
+    const traces = await tracesOfConversations(db, conversationIds);
+    const pairsOfTrace = await turnsOfTraces(db, [...new Set([...traces.values()].flatMap((s) => [...s]))]);
+    const stored = await listStoredLiveConversations(db, datasetId, conversationIds);
+    let nextPosition = await nextPositionOf(db, datasetId);
     const nextId = createSequentialIds();
-    // Rows in the column order of CONVERSATION_COLUMNS and TURN_COLUMNS, inserted as multi-row INSERTs as an import does.
-    const conversations: unknown[][] = [];
-    const turns: unknown[][] = [];
-    for (const { conversationId, pairs } of written) {
-      if (!pairs.length) continue;
-      const id = nextId();
-      const position = existing.get(conversationId) ?? nextPosition++;
-      conversations.push(rowOf(CONVERSATION_COLUMNS, { id, datasetId, position, externalId: conversationId, matchKey: conversationId, firstUserMessage: pairs[0].user.slice(0, 500), turnCount: pairs.length * 2 }));
-      pairs.forEach((pair, i) => {
-        turns.push(rowOf(TURN_COLUMNS, { id: nextId(), conversationId: id, index: i * 2, role: 'user', content: pair.user }));
-        turns.push(
-          rowOf(TURN_COLUMNS, {
-            id: nextId(),
-            conversationId: id,
-            index: i * 2 + 1,
-            role: 'assistant',
-            content: pair.assistant,
-            retrievalContext: pair.retrieved ? JSON.stringify(pair.retrieved) : null,
-            toolsCalled: pair.toolCalls ? JSON.stringify(pair.toolCalls) : null,
-            metadata: JSON.stringify({ otel: pair.otel, ...(pair.labels ? { labels: pair.labels } : {}) }),
-          }),
-        );
-      });
+    const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [] };
+    for (const conversationId of conversationIds) {
+      const pairs = [...(traces.get(conversationId) ?? [])].flatMap((t) => pairsOfTrace.get(t) ?? []).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+      const before = stored.get(conversationId);
+      if (!pairs.length) {
+        if (before) write.remove.push(conversationId);
+        continue;
+      }
+      let id: string;
+      let from = 0;
+      if (before) {
+        id = before.id;
+        const same = Math.min(before.answers.length, pairs.length);
+        while (from < same && before.answers[from] === answerKey(pairs[from]) && !changedTraces.has(pairs[from].otel.traceId)) from++;
+        if (from * 2 < before.turnCount) write.cut.push({ conversationId: id, fromIndex: from * 2 });
+      } else {
+        id = nextId();
+        write.conversations.push(conversationRow({ id, datasetId, position: nextPosition++, externalId: conversationId, matchKey: conversationId, firstUserMessage: pairs[0].user.slice(0, 500), turnCount: pairs.length * 2 }));
+      }
+      write.turns.push(...pairRows(id, pairs, from, nextId));
+      write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
     }
     try {
-      await db.$transaction(async (tx) => {
-        // A trace first seen alone and later named by a conversation leaves its own entry.
-        if (orphans.length) await tx.conversation.deleteMany({ where: { datasetId, externalId: { in: orphans } } });
-        await tx.conversation.deleteMany({ where: { datasetId, externalId: { in: conversationIds } } });
-        await insertRows(tx, 'Conversation', CONVERSATION_COLUMNS, conversations, CONVERSATION_ROWS);
-        await insertRows(tx, 'Turn', TURN_COLUMNS, turns, TURN_ROWS);
-        // When it last changed: online evaluation rules score a conversation once it has gone quiet.
-        await tx.conversation.updateMany({ where: { datasetId, externalId: { in: conversationIds } }, data: { lastActivityAt: new Date() } });
-      });
+      await writeLiveConversations(db, datasetId, write);
       return;
     } catch (error) {
-      // Another worker took a position for a new conversation meanwhile: take the next ones.
-      if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
+      // Another worker took a position for a new conversation, or wrote a turn of one, meanwhile: read again.
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }
   }
 }
 
-/** Rewrites the live conversations the given traces belong to, then the datasets' counts. */
+/** Rewrites what changed of the live conversations the given traces belong to, then the datasets' counts. */
 export async function materializeTraces(db: Db, traceIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(traceIds)];
   if (!ids.length) return;
@@ -169,17 +155,16 @@ export async function materializeTraces(db: Db, traceIds: Iterable<string>): Pro
   const datasetOf = new Map<string, string>();
   for (const [traceId, { conversationId, service }] of await conversationsOfTraces(db, ids)) {
     if (!service) continue;
-    const datasetId = datasetOf.get(service) ?? (await liveDatasetId(db, service));
+    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service));
     datasetOf.set(service, datasetId);
     const entry = touched.get(datasetId) ?? { conversations: new Set<string>(), orphans: new Set<string>() };
     entry.conversations.add(conversationId);
     if (!conversationId.startsWith(TRACE_PREFIX)) entry.orphans.add(`${TRACE_PREFIX}${traceId}`);
     touched.set(datasetId, entry);
   }
+  const changed = new Set(ids);
   for (const [datasetId, { conversations, orphans }] of touched) {
-    await writeConversations(db, datasetId, [...conversations], [...orphans]);
-    const conversationCount = await db.conversation.count({ where: { datasetId } });
-    const turns = await db.conversation.aggregate({ where: { datasetId }, _sum: { turnCount: true } });
-    await db.dataset.update({ where: { id: datasetId }, data: { conversationCount, turnCount: turns._sum.turnCount ?? 0 } });
+    await writeConversations(db, datasetId, [...conversations], [...orphans], changed);
+    await recountDataset(db, datasetId);
   }
 }

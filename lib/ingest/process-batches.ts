@@ -1,16 +1,25 @@
 import type { Db } from '../db/client';
+import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
+import { leasePendingBatches, markBatchesProcessed } from '../db/queries/ingest/otlp-batches';
 import { DEFAULT_LABEL_KEYS, factsOfLogs, factsOfSpan, type LlmCallFact, type TraceFact } from './extract-facts';
 import { materializeTraces } from './materialize';
 import { normalizeLogs, normalizeSpans } from './normalize';
 import { decodeExport, type Encoding, type Signal } from './otlp-codec';
-import { storeCallFacts, storeTraceFacts } from './store-facts';
+import { storeFacts } from './store-facts';
 
 const LEASE_MS = 60_000;
+/** How long the label keys online rules name are kept before they are read again. */
+const LABEL_KEYS_TTL_MS = 15_000;
 
-/** The attributes kept as labels: the common ones and those online rules take their model version from. */
+const labelKeysCache = new WeakMap<Db, { at: number; keys: string[] }>();
+
+/** The attributes kept as labels: the common ones and those online rules take their model version from (read at most every LABEL_KEYS_TTL_MS). */
 async function labelKeysOf(db: Db): Promise<string[]> {
-  const rules = await db.onlineRule.findMany({ where: { versionAttribute: { not: null } }, select: { versionAttribute: true } });
-  return [...new Set([...DEFAULT_LABEL_KEYS, ...rules.map((r) => r.versionAttribute!)])];
+  const cached = labelKeysCache.get(db);
+  if (cached && Date.now() - cached.at < LABEL_KEYS_TTL_MS) return cached.keys;
+  const keys = [...new Set([...DEFAULT_LABEL_KEYS, ...(await listVersionAttributes(db))])];
+  labelKeysCache.set(db, { at: Date.now(), keys });
+  return keys;
 }
 
 interface Facts {
@@ -47,24 +56,8 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
 export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
   const env = options.env ?? process.env;
   const userKey = env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
-  const now = new Date();
-  const candidates = await db.otlpBatch.findMany({
-    where: { processedAt: null, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    orderBy: { receivedAt: 'asc' },
-    take: options.limit ?? 20,
-    select: { id: true, leaseUntil: true },
-  });
-  const leased: string[] = [];
-  for (const candidate of candidates) {
-    // The lease is taken by a conditional update: of two workers, one gets it.
-    const { count } = await db.otlpBatch.updateMany({
-      where: { id: candidate.id, processedAt: null, leaseUntil: candidate.leaseUntil },
-      data: { leaseUntil: new Date(Date.now() + LEASE_MS), attempts: { increment: 1 } },
-    });
-    if (count > 0) leased.push(candidate.id);
-  }
-  if (!leased.length) return 0;
-  const batches = await db.otlpBatch.findMany({ where: { id: { in: leased } }, orderBy: { receivedAt: 'asc' }, select: { id: true, signal: true, encoding: true, gzip: true, body: true } });
+  const batches = await leasePendingBatches(db, options.limit ?? 20, LEASE_MS);
+  if (!batches.length) return 0;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
   const errors = new Map<string, string | null>();
@@ -76,16 +69,12 @@ export async function processPendingBatches(db: Db, options: { limit?: number; e
     }
   }
   try {
-    await storeTraceFacts(db, facts.traces);
-    await storeCallFacts(db, facts.calls);
+    await storeFacts(db, facts.calls, facts.traces);
     await materializeTraces(db, [...facts.calls, ...facts.traces].map((f) => f.traceId));
   } catch (thrown) {
     const message = (thrown as Error).message.slice(0, 1000);
     for (const [id, error] of errors) if (error === null) errors.set(id, message);
   }
-  const clean = [...errors].filter(([, error]) => error === null).map(([id]) => id);
-  const processedAt = new Date();
-  if (clean.length) await db.otlpBatch.updateMany({ where: { id: { in: clean } }, data: { processedAt, leaseUntil: null, error: null } });
-  for (const [id, error] of errors) if (error !== null) await db.otlpBatch.update({ where: { id }, data: { processedAt, leaseUntil: null, error } });
-  return leased.length;
+  await markBatchesProcessed(db, errors, new Date());
+  return batches.length;
 }

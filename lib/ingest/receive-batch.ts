@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/client';
+import { countPendingBatches, storeBatch } from '../db/queries/ingest/otlp-batches';
 import { apiError, type ApiErrorCode } from '../http/errors';
 import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
 import { MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
@@ -80,7 +81,7 @@ async function receive(db: Db, request: Request, signal: Signal, env: Record<str
     await request.body?.cancel().catch(() => undefined);
     return refusal('BAD_INPUT', 'Content-Encoding must be gzip or absent', 'content-encoding', 415);
   }
-  const pending = await db.otlpBatch.count({ where: { processedAt: null } });
+  const pending = await countPendingBatches(db);
   if (pending >= maxPendingBatches(env)) {
     await request.body?.cancel().catch(() => undefined);
     return refusal('BUSY', `${pending} batches are waiting to be processed; retry later`, undefined, 429, { 'retry-after': String(RETRY_AFTER_S) });
@@ -101,7 +102,7 @@ async function receive(db: Db, request: Request, signal: Signal, env: Record<str
     return apiError('BAD_INPUT', `All ${check.rejected} ${records} have malformed ids; first: ${check.firstError}`, { field: 'body' });
   }
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
-  await db.otlpBatch.create({ data: { signal, encoding, gzip, body: new Uint8Array(body), byteSize: body.byteLength } });
+  await storeBatch(db, { signal, encoding, gzip, body });
   const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
   return accepted(signal, encoding, partial);
 }

@@ -13,6 +13,7 @@ import {
   holdOnlineRun,
   listClosedConversations,
   recordOnlineScore,
+  type ClosedConversation,
   spentOn,
   supersedeScore,
   SUPERSEDED_DAY,
@@ -114,12 +115,25 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
   const day = utcDay(now);
   if (rule.capReachedOn === day) return { ...pass, capped: true };
   // From where the last pass stopped (ties at that instant are looked at again; the ledger skips them).
-  const closed = await listClosedConversations(db, rule.datasetIds, { from: rule.scannedUntil, before: new Date(now.getTime() - rule.idleMinutes * 60_000) }, PASS_SIZE);
-  if (closed.length === 0) return pass;
   const current = await currentScoresOf(db, rule.id, rule.datasetIds);
-  const due = closed.filter((c) => current.get(`${c.datasetId}\n${c.externalId}`)?.turnCount !== c.turnCount);
+  const before = new Date(now.getTime() - rule.idleMinutes * 60_000);
+  // Pages of closed conversations until PASS_SIZE are due: a slice of spans gives many the same
+  // last activity, and those scored or left out of the sample must not hide the ones after them.
+  const due: ClosedConversation[] = [];
+  let last: ClosedConversation | undefined;
+  for (;;) {
+    const page = await listClosedConversations(db, rule.datasetIds, { from: rule.scannedUntil, before, after: last }, PASS_SIZE);
+    if (page.length) last = page[page.length - 1];
+    for (const c of page) {
+      if (current.get(`${c.datasetId}\n${c.externalId}`)?.turnCount === c.turnCount) continue;
+      if (inSample(c.externalId, rule.sampleRate)) due.push(c);
+      else pass.unsampled++;
+    }
+    if (page.length < PASS_SIZE || due.length >= PASS_SIZE) break;
+  }
+  if (!last) return pass;
   // The next pass starts at the first conversation not handled, else at the last one looked at.
-  let resumeAt = closed[closed.length - 1].lastActivityAt;
+  let resumeAt = last.lastActivityAt;
   if (due.length === 0) {
     await markScanned(db, rule.id, resumeAt);
     return pass;
@@ -137,10 +151,6 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
   try {
     for (const conversation of due) {
       at = conversation.lastActivityAt;
-      if (!inSample(conversation.externalId, rule.sampleRate)) {
-        pass.unsampled++;
-        continue;
-      }
       if (rule.dailyCapUsd !== null) {
         // What today cost so far, plus what a conversation has cost on average today.
         const spent = await spentOn(db, rule.id, day);

@@ -65,6 +65,61 @@ export async function startNextServer(options: {
   throw new Error(`the server did not answer within 120 s:\n${output}`);
 }
 
+export interface Dashboard {
+  server: NextServer;
+  /** `npm run worker`'s process; null when the worker runs inside the web server. */
+  worker: ChildProcess | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * The dashboard as `npm run dashboard` runs it: `next start` without workers inside and the
+ * worker (bin/worker.ts) in a process of its own, resolved once the pages answer and the worker
+ * says it takes runs. `inProcessWorker` puts the worker back inside the web server instead.
+ */
+export async function startDashboard(options: {
+  dbFile?: string;
+  databaseUrl?: string;
+  port: number;
+  readyPath: string;
+  inProcessWorker?: boolean;
+  /** Extra settings of the worker process (poll intervals). */
+  workerEnv?: Record<string, string>;
+}): Promise<Dashboard> {
+  const databaseUrl = options.databaseUrl ?? `file:${options.dbFile}`;
+  const server = await startNextServer({ databaseUrl, port: options.port, readyPath: options.readyPath, env: { TURNWISE_AUTH: 'off', TURNWISE_WORKER: options.inProcessWorker ? '1' : '0' } });
+  let worker: ChildProcess | null = null;
+  const stop = async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker!.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    await stopNextServer(server);
+  };
+  if (options.inProcessWorker) return { server, worker, stop };
+  worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, TURNWISE_AUTH: 'off', ...options.workerEnv, DATABASE_URL: databaseUrl, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1' },
+  });
+  try {
+    // Started (its sources compiled) once it says it takes runs; its other loops start right after.
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      worker!.stdout!.on('data', (d: Buffer) => {
+        if (said.length < 10_000) said += d.toString();
+        if (/taking runs/.test(said)) resolve();
+      });
+      worker!.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${said}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server, worker, stop };
+}
+
 export async function stopNextServer(server: NextServer): Promise<void> {
   if (server.process.exitCode !== null) return;
   const exited = new Promise((r) => server.process.once('exit', r));

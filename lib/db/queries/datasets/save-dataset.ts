@@ -104,45 +104,57 @@ export async function insertRows(tx: Tx, table: string, columns: readonly string
   }
 }
 
+type ConversationColumn = (typeof CONVERSATION_COLUMNS)[number];
+type TurnColumn = (typeof TURN_COLUMNS)[number];
+
+/** A Conversation row in the order of CONVERSATION_COLUMNS, null where `values` has nothing (for insertRows). */
+export const conversationRow = (values: Partial<Record<ConversationColumn, unknown>>): unknown[] => CONVERSATION_COLUMNS.map((c) => values[c] ?? null);
+/** A Turn row in the order of TURN_COLUMNS, null where `values` has nothing (for insertRows). */
+export const turnRow = (values: Partial<Record<TurnColumn, unknown>>): unknown[] => TURN_COLUMNS.map((c) => values[c] ?? null);
+
 async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], offset: number, nextId: () => string): Promise<number> {
   const conversationRows: unknown[][] = [];
   const turnRows: unknown[][] = [];
   batch.forEach((c, i) => {
     const position = offset + i;
     const id = nextId();
-    conversationRows.push([
-      id,
-      datasetId,
-      position,
-      c.externalId ?? null,
-      c.name ?? null,
-      c.scenario ?? null,
-      c.expectedOutcome ?? null,
-      c.chatbotRole ?? null,
-      c.userDescription ?? null,
-      json(c.context),
-      jsonObject(c.metadata),
-      json(c.relevantTopics),
-      json(c.availableTools),
-      conversationMatchKey(c, position),
-      c.turns.find((t) => t.role === 'user')?.content.slice(0, 500) ?? null,
-      c.turns.length,
-    ]);
-    c.turns.forEach((t, index) => {
-      turnRows.push([
-        nextId(),
+    conversationRows.push(
+      conversationRow({
         id,
-        index,
-        t.role,
-        t.content,
-        json(t.retrievalContext),
-        json(t.context),
-        json(t.toolsCalled),
-        json(t.expectedTools),
-        t.expectedOutput ?? null,
-        jsonObject(t.metadata),
-        jsonObject(t.labels),
-      ]);
+        datasetId,
+        position,
+        externalId: c.externalId,
+        name: c.name,
+        scenario: c.scenario,
+        expectedOutcome: c.expectedOutcome,
+        chatbotRole: c.chatbotRole,
+        userDescription: c.userDescription,
+        context: json(c.context),
+        metadata: jsonObject(c.metadata),
+        relevantTopics: json(c.relevantTopics),
+        availableTools: json(c.availableTools),
+        matchKey: conversationMatchKey(c, position),
+        firstUserMessage: c.turns.find((t) => t.role === 'user')?.content.slice(0, 500),
+        turnCount: c.turns.length,
+      }),
+    );
+    c.turns.forEach((t, index) => {
+      turnRows.push(
+        turnRow({
+          id: nextId(),
+          conversationId: id,
+          index,
+          role: t.role,
+          content: t.content,
+          retrievalContext: json(t.retrievalContext),
+          context: json(t.context),
+          toolsCalled: json(t.toolsCalled),
+          expectedTools: json(t.expectedTools),
+          expectedOutput: t.expectedOutput,
+          metadata: jsonObject(t.metadata),
+          labels: jsonObject(t.labels),
+        }),
+      );
     });
   });
   await insertRows(tx, 'Conversation', CONVERSATION_COLUMNS, conversationRows, CONVERSATION_ROWS);

@@ -5,9 +5,10 @@ import type { Db } from '../db-types';
 import { notFound } from '../not-found';
 import { indexDatasetTurns } from './index-dataset-turns';
 
-const CONVERSATION_COPY = ['externalId', 'name', 'scenario', 'expectedOutcome', 'chatbotRole', 'userDescription', 'context', 'metadata', 'relevantTopics', 'availableTools', 'matchKey', 'firstUserMessage', 'turnCount'];
-const TURN_COPY = ['index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'];
-const quoted = (columns: string[], table = '') => columns.map((c) => `${table}"${c}"`).join(', ');
+/** The columns a copy of a conversation takes from it (all but its id, dataset and position); TURN_COPY likewise for its turns. */
+export const CONVERSATION_COPY = ['externalId', 'name', 'scenario', 'expectedOutcome', 'chatbotRole', 'userDescription', 'context', 'metadata', 'relevantTopics', 'availableTools', 'matchKey', 'firstUserMessage', 'turnCount'];
+export const TURN_COPY = ['index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'];
+export const quoted = (columns: string[], table = '') => columns.map((c) => `${table}"${c}"`).join(', ');
 
 /**
  * A fixed dataset made of a live (OTLP-fed) dataset's conversations as they are now: later spans

@@ -1,4 +1,7 @@
+import { createSequentialIds } from '../datasets/sequential-ids';
+import { CONVERSATION_COPY, quoted, TURN_COPY } from '../datasets/snapshot-live-dataset';
 import type { Db } from '../db-types';
+import { isUniqueViolation } from '../unique-violation';
 
 export interface ClosedConversation {
   id: string;
@@ -10,10 +13,25 @@ export interface ClosedConversation {
   labels: Record<string, string>;
 }
 
-/** Live conversations of `datasetIds` last active from `from` (when given) and before `before`, least recently active first. */
-export async function listClosedConversations(db: Db, datasetIds: string[], window: { from: Date | null; before: Date }, take: number): Promise<ClosedConversation[]> {
+/**
+ * Live conversations of `datasetIds` last active from `from` (when given) and before `before`,
+ * least recently active first (then by id), after the conversation `after` when given.
+ */
+export async function listClosedConversations(
+  db: Db,
+  datasetIds: string[],
+  window: { from: Date | null; before: Date; after?: { lastActivityAt: Date; id: string } },
+  take: number,
+): Promise<ClosedConversation[]> {
+  const after = window.after;
   const rows = await db.conversation.findMany({
-    where: { datasetId: { in: datasetIds }, lastActivityAt: { lt: window.before, ...(window.from ? { gte: window.from } : {}) }, externalId: { not: null }, turnCount: { gt: 0 } },
+    where: {
+      datasetId: { in: datasetIds },
+      lastActivityAt: { lt: window.before, ...(window.from ? { gte: window.from } : {}) },
+      externalId: { not: null },
+      turnCount: { gt: 0 },
+      ...(after ? { OR: [{ lastActivityAt: { gt: after.lastActivityAt } }, { lastActivityAt: after.lastActivityAt, id: { gt: after.id } }] } : {}),
+    },
     orderBy: [{ lastActivityAt: 'asc' }, { id: 'asc' }],
     take,
     select: { id: true, datasetId: true, externalId: true, turnCount: true, lastActivityAt: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
@@ -73,77 +91,37 @@ export async function createOnlineDataset(db: Db, input: { name: string; ruleId:
   return dataset.id;
 }
 
-const TURN_COPY = {
-  index: true,
-  role: true,
-  content: true,
-  retrievalContext: true,
-  context: true,
-  toolsCalled: true,
-  expectedTools: true,
-  expectedOutput: true,
-  metadata: true,
-  labels: true,
-} as const;
-
-const json = <T>(value: T) => (value === null ? undefined : (value as object));
-
-/** Copies a live conversation as it is now to the end of `datasetId`; its position there. */
+/**
+ * Copies a live conversation as it is now to the end of `datasetId` (inside the database, with
+ * snapshotLiveDataset's column lists); its id and position there.
+ */
 export async function copyConversation(db: Db, conversationId: string, datasetId: string): Promise<{ id: string; position: number }> {
-  const source = await db.conversation.findUniqueOrThrow({
-    where: { id: conversationId },
-    select: {
-      externalId: true,
-      name: true,
-      scenario: true,
-      expectedOutcome: true,
-      chatbotRole: true,
-      userDescription: true,
-      context: true,
-      metadata: true,
-      relevantTopics: true,
-      availableTools: true,
-      matchKey: true,
-      firstUserMessage: true,
-      turnCount: true,
-      lastActivityAt: true,
-      turns: { orderBy: { index: 'asc' }, select: TURN_COPY },
-    },
-  });
-  const { turns, context, metadata, relevantTopics, availableTools, ...plain } = source;
+  const source = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { turnCount: true } });
   for (let attempt = 0; ; attempt++) {
     const last = await db.conversation.findFirst({ where: { datasetId }, orderBy: { position: 'desc' }, select: { position: true } });
     const position = last ? last.position + 1 : 0;
+    const id = createSequentialIds()();
     try {
-      const [copy] = await db.$transaction([
-        db.conversation.create({
-          data: {
-            ...plain,
-            datasetId,
-            position,
-            context: json(context),
-            metadata: json(metadata),
-            relevantTopics: json(relevantTopics),
-            availableTools: json(availableTools),
-            turns: {
-              create: turns.map((t) => ({
-                ...t,
-                retrievalContext: json(t.retrievalContext),
-                context: json(t.context),
-                toolsCalled: json(t.toolsCalled),
-                expectedTools: json(t.expectedTools),
-                metadata: json(t.metadata),
-                labels: json(t.labels),
-              })),
-            },
-          },
-          select: { id: true },
-        }),
+      await db.$transaction([
+        db.$executeRawUnsafe(
+          `INSERT INTO "Conversation" ("id", "datasetId", "position", ${quoted(CONVERSATION_COPY)})
+           SELECT $1, $2, CAST($3 AS INTEGER), ${quoted(CONVERSATION_COPY)} FROM "Conversation" WHERE "id" = $4`,
+          id,
+          datasetId,
+          position,
+          conversationId,
+        ),
+        db.$executeRawUnsafe(
+          `INSERT INTO "Turn" ("id", "conversationId", ${quoted(TURN_COPY)})
+           SELECT $1 || '-' || CAST("index" AS TEXT), $1, ${quoted(TURN_COPY)} FROM "Turn" WHERE "conversationId" = $2`,
+          id,
+          conversationId,
+        ),
         db.dataset.update({ where: { id: datasetId }, data: { conversationCount: { increment: 1 }, turnCount: { increment: source.turnCount } } }),
       ]);
-      return { id: copy.id, position };
+      return { id, position };
     } catch (error) {
-      if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }
   }
 }

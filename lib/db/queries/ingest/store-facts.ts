@@ -1,0 +1,81 @@
+import { Prisma } from '../../generated/sqlite/client';
+import type { Db, Tx } from '../db-types';
+import { createSequentialIds } from '../datasets/sequential-ids';
+
+/** One LLM call's facts merged by trace and span id; an absent field keeps what is stored. */
+export interface CallFactRow {
+  traceId: string;
+  spanId: string;
+  service?: string;
+  conversationId?: string;
+  shape?: string;
+  startedAt?: Date;
+  userText?: string;
+  assistantText?: string;
+  toolCalls?: unknown;
+  labels?: unknown;
+  responseId?: string;
+}
+
+/** What a trace says about itself; `retrieved` already merged with what is stored (retrievedOf). */
+export interface TraceFactRow {
+  traceId: string;
+  service?: string;
+  conversationId?: string;
+  retrieved?: string[];
+}
+
+// Rows per statement: 14 parameters a row stays far below SQLite's 32,766 and Postgres's 65,535.
+const ROWS_PER_STATEMENT = 500;
+const IN_CHUNK = 500;
+
+const CALL_KEYS = ['service', 'conversationId', 'shape', 'startedAt', 'userText', 'assistantText', 'toolCalls', 'labels', 'responseId'] as const;
+const TRACE_KEYS = ['conversationId', 'service', 'retrieved'] as const;
+const JSON_KEYS = new Set(['toolCalls', 'labels', 'retrieved']);
+
+const quote = (column: string) => `"${column}"`;
+
+/**
+ * INSERT … ON CONFLICT (`key`) DO UPDATE of `rows` (in the order of `columns`): a value given
+ * replaces the stored one, an absent one (null) keeps it. SQLite and PostgreSQL read it alike.
+ */
+function upsertStatement(table: string, columns: readonly string[], key: readonly string[], merged: readonly string[], rows: unknown[][]): Prisma.Sql {
+  const head = `INSERT INTO "${table}" (${columns.map(quote).join(', ')}) VALUES `;
+  const tail =
+    ` ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ` +
+    [...merged.map((c) => `${quote(c)} = COALESCE(excluded.${quote(c)}, "${table}".${quote(c)})`), `"updatedAt" = excluded."updatedAt"`].join(', ');
+  return new Prisma.Sql([head, tail], [Prisma.join(rows.map((row) => Prisma.sql`(${Prisma.join(row)})`))]);
+}
+
+const valueOf = (key: string, value: unknown): unknown => (value === undefined || value === null ? null : JSON_KEYS.has(key) ? JSON.stringify(value) : value);
+
+async function upsertAll(tx: Tx, table: string, columns: readonly string[], key: readonly string[], merged: readonly string[], rows: unknown[][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await tx.$executeRaw(upsertStatement(table, columns, key, merged, rows.slice(i, i + ROWS_PER_STATEMENT)));
+}
+
+/**
+ * Stores call and trace facts in one transaction, each table in multi-row INSERT … ON CONFLICT
+ * statements: a fact sent twice changes nothing, and two workers storing the same row merge
+ * into it instead of failing. Each key must appear once per call (merge them first).
+ */
+export async function upsertFacts(db: Db, calls: CallFactRow[], traces: TraceFactRow[]): Promise<void> {
+  if (!calls.length && !traces.length) return;
+  const nextId = createSequentialIds();
+  const now = new Date();
+  const callRows = calls.map((c) => [nextId(), c.traceId, c.spanId, ...CALL_KEYS.map((k) => valueOf(k, c[k])), now, now]);
+  const traceRows = traces.map((t) => [t.traceId, ...TRACE_KEYS.map((k) => valueOf(k, t[k])), now]);
+  await db.$transaction(async (tx) => {
+    await upsertAll(tx, 'OtelTrace', ['traceId', ...TRACE_KEYS, 'updatedAt'], ['traceId'], TRACE_KEYS, traceRows);
+    await upsertAll(tx, 'OtelLlmCall', ['id', 'traceId', 'spanId', ...CALL_KEYS, 'createdAt', 'updatedAt'], ['traceId', 'spanId'], CALL_KEYS, callRows);
+  });
+}
+
+/** The documents already stored for these traces (only traces with some are listed). */
+export async function retrievedOf(db: Db, traceIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < traceIds.length; i += IN_CHUNK) {
+    const rows = await db.otelTrace.findMany({ where: { traceId: { in: traceIds.slice(i, i + IN_CHUNK) } }, select: { traceId: true, retrieved: true } });
+    for (const row of rows) if (Array.isArray(row.retrieved)) out.set(row.traceId, row.retrieved as string[]);
+  }
+  return out;
+}
