@@ -9,7 +9,7 @@ import { purgeDataset } from '../lib/db/queries/datasets/purge-dataset';
 import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
 import { errorResponse } from '../lib/http/errors';
 import { readUploadAnswer } from '../lib/imports/upload-answer';
-import { type FreshDatabase, freshDatabase, migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { type FreshDatabase, migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { sqliteClientWith } from './helpers/limited-sqlite';
 
 // What a user sees when the database cannot store anything: its disk full (507), or the file read-only (503).
