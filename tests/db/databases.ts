@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { withFileLock } from '../../lib/db/file-lock';
 import { ensureDatabase } from '../../lib/db/migrations';
 import { createPostgresDatabase, dropPostgresDatabase } from '../../lib/db/postgres-adapter';
 import type { DbProvider } from '../../lib/db/url';
@@ -60,12 +61,14 @@ async function makeTemplate(provider: DbProvider): Promise<string> {
   const { dir } = inject('databaseTemplates');
   const url = templateUrl(provider);
   const marker = path.join(dir, `${provider}.ready`);
-  // ensureDatabase serialises processes that migrate the same database (a file lock on
-  // SQLite, an advisory lock on PostgreSQL); the marker spares later files its check.
-  if (!fs.existsSync(marker)) {
+  if (fs.existsSync(marker)) return url;
+  // One process makes it while the others wait: a process still checking the template
+  // would keep PostgreSQL from copying it.
+  await withFileLock(`${marker}.lock`, async () => {
+    if (fs.existsSync(marker)) return;
     await ensureDatabase(url);
     fs.writeFileSync(marker, '');
-  }
+  }, { timeoutMs: 10 * 60_000 });
   return url;
 }
 
@@ -110,9 +113,9 @@ async function createFromTemplate(name: string, templateName: string): Promise<v
         await client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
         return;
       } catch (error) {
-        // 55006: another process is still connected to the template (checking it is
-        // migrated, the moment after it made it); it lets go within moments.
-        if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+        // 55006: something is still connected to the template (the server's autovacuum,
+        // or the process that made it, the moment after); it lets go within moments.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 300) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
