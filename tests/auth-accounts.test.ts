@@ -7,8 +7,7 @@ import { authenticate } from '../lib/auth/authenticate';
 import { sessionTokenHash } from '../lib/auth/hashed-sessions';
 import { createPasswordUser, ensureEnvAdmin } from '../lib/auth/users';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 // The server actions read the request's headers: here, those of the admin's session.
 const request = vi.hoisted(() => ({ headers: new Headers() }));
@@ -60,8 +59,7 @@ function countedStream(bytes: number, chunk = 16 * 1024): { stream: ReadableStre
 }
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   delete process.env.TURNWISE_AUTH;

@@ -7,10 +7,9 @@ import { resetAuth } from '../lib/auth/auth';
 import { loadAuthSettings } from '../lib/auth/auth-env';
 import { createPasswordUser, ensureEnvAdmin } from '../lib/auth/users';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { createAppServer } from '../lib/server/app-server';
 import { parseTrustedProxies } from '../lib/server/forwarded-headers';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { fixturePath } from './fixtures/datasets/fixtures';
 
 // Sign-in, roles and keys at the route boundary, on a SQLite database of its own.
@@ -58,8 +57,7 @@ const startRun = (headers: Record<string, string>) =>
 const compare = (headers: Record<string, string> = {}) => routes.compare.GET(new Request('http://localhost/api/v1/compare?baseline=a&candidate=b', { headers }));
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   delete process.env.TURNWISE_AUTH;

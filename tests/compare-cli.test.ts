@@ -1,13 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import type { Conversation } from '@/lib/metrics/types';
 import { recordEvaluation } from '@/lib/runs/record-evaluation';
+import { type FreshDatabase, migratedDatabase } from './db/databases';
 import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
 
 /*
@@ -17,7 +16,8 @@ import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpe
  */
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-compare-cli-'));
-const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
+let database: FreshDatabase;
+let url = '';
 
 const names = ['Refund', 'Shipping', 'Warranty', 'Login', 'Billing', 'Upgrade'];
 const dataset = (offTopic: boolean): Conversation[] =>
@@ -36,7 +36,8 @@ let worse = '';
 let same = '';
 
 beforeAll(async () => {
-  await ensureDatabase(url);
+  database = await migratedDatabase('sqlite');
+  url = database.url;
   const db = createDbClient(url);
   const record = async (name: string, conversations: Conversation[]) =>
     (
@@ -57,7 +58,10 @@ beforeAll(async () => {
   same = await record('v3', dataset(false));
   await db.$disconnect();
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(tmp, { recursive: true, force: true });
+  await database?.drop();
+});
 
 /** `turnwise compare <args>` in this process, or as a subprocess. */
 function turnwise(args: string[], as: 'in-process' | 'subprocess' = 'in-process'): Promise<CliRun> {

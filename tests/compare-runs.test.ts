@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import { loadComparison } from '@/lib/compare/load-comparison';
 import { processLru } from '@/lib/compare/lru';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import type { Conversation } from '@/lib/metrics/types';
 import { recordEvaluation } from '@/lib/runs/record-evaluation';
-import { freshDatabase, providers, type FreshDatabase } from './db/databases';
+import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 
 /*
  * Two datasets of the same scenarios, answered by two model versions: the conversations are
@@ -58,8 +57,7 @@ describe.each(providers)('comparing runs on %s', (provider) => {
   let cand: string;
 
   beforeAll(async () => {
-    fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase(provider);
     db = createDbClient(fresh.url);
     base = await record(db, 'support v1', 'bot-v1', v1);
     cand = await record(db, 'support v2', 'bot-v2', v2);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCustomMetric } from '../lib/custom-metrics/save-custom-metric';
 import { createDbClient, type Db } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { principalOf, SERVICE_PRINCIPAL, type Principal } from '../lib/identity/principal';
 import type { Judge } from '../lib/judge/types';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /*
  * Runs use a custom metric's newest version by default, so publishing one changes every later
@@ -26,8 +25,7 @@ const save = (by: Principal | null, name: string, step: string) => saveCustomMet
 const versions = (name: string) => db.customMetric.findMany({ where: { name }, orderBy: { version: 'asc' }, select: { version: true, ownerId: true, createdBy: true } });
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   db = createDbClient(database.url);
   for (const [key, role] of [['alice', 'editor'], ['bob', 'editor'], ['root', 'admin']] as const) {
     const user = await db.user.create({ data: { id: `${key}-id`, name: key, email: `${key}@example.com`, role } });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
 import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { exportDeepevalJson, exportJsonl, exportLongCsv, parseDataset } from '@/lib/datasets';
 import { applicableMetrics } from '@/lib/metrics/registry';
 import type { Conversation } from '@/lib/metrics/types';
-import { type FreshDatabase, freshDatabase, providers } from './db/databases';
+import { type FreshDatabase, migratedDatabase, providers } from './db/databases';
 
 /*
  * `retrieval_context: []` (the retriever ran and found nothing) is kept apart from a missing
@@ -80,8 +79,7 @@ describe.each(providers)('an empty retrieval context stored on %s', (provider) =
   let database: FreshDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await freshDatabase(provider);
-    await ensureDatabase(database.url);
+    database = await migratedDatabase(provider);
     db = createDbClient(database.url);
   });
   afterAll(async () => {

@@ -2,7 +2,6 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreCell } from '../lib/datasets/csv-cells';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { summarizeRunResults } from '../lib/exports/queries/summarize-run-results';
 import type { ResultRow } from '../lib/exports/result-row';
 import { exportRunStream, RESULT_CSV_COLUMNS, runCsvChunks, VERDICT_CSV_COLUMNS } from '../lib/exports/run-export';
@@ -11,7 +10,7 @@ import { createScriptedJudge } from '../lib/judge/scripted-judge';
 import type { Conversation } from '../lib/metrics/types';
 import { recordEvaluation } from '../lib/runs/record-evaluation';
 import { parseRunSummary } from '../lib/runs/summarize-results';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /*
  * The run export route on a run of a few hundred results, stored by the same code as a real run
@@ -31,8 +30,7 @@ const previousUrl = process.env.DATABASE_URL;
 const previousAuth = process.env.TURNWISE_AUTH;
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   // The route handlers' own behaviour; sign-in is tested in tests/auth-routes.test.ts.

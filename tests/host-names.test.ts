@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
-import { type FreshDatabase, freshDatabase } from './db/databases';
+import { type FreshDatabase, migratedDatabase } from './db/databases';
 
 /* A request that names another host (DNS rebinding: an attacker's name pointed at this server) is refused by the API and sign-in routes. */
 let database: FreshDatabase;
@@ -10,8 +9,7 @@ let authRoute: typeof import('../app/api/auth/[...all]/route');
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   process.env.TURNWISE_AUTH = 'off';

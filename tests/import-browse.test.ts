@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { parseConversationQuery } from '../lib/db/queries/datasets/conversation-query';
 import { deleteDataset } from '../lib/db/queries/datasets/delete-dataset';
 import { getConversation } from '../lib/db/queries/datasets/get-conversation';
@@ -9,7 +8,7 @@ import { renameDataset } from '../lib/db/queries/datasets/rename-dataset';
 import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
 import { AppError } from '../lib/errors';
 import type { Conversation } from '../lib/metrics/types';
-import { type FreshDatabase, freshDatabase, providers } from './db/databases';
+import { type FreshDatabase, migratedDatabase, providers } from './db/databases';
 
 const conversation = (i: number, extra: Partial<Conversation> = {}): Conversation => ({
   externalId: `case-${String(i).padStart(3, '0')}`,
@@ -24,8 +23,7 @@ describe.each(providers)('browsing datasets on %s', (provider) => {
   let otherId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(provider);
-    await ensureDatabase(database.url);
+    database = await migratedDatabase(provider);
     db = createDbClient(database.url);
     const conversations = Array.from({ length: 60 }, (_, i) => conversation(i));
     conversations[17] = conversation(17, { name: 'Refund dispute', turns: [{ role: 'user', content: 'I want my money back' }] });

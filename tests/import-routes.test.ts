@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';
 import type { Conversation } from '../lib/metrics/types';
-import { type FreshDatabase, freshDatabase } from './db/databases';
+import { type FreshDatabase, migratedDatabase } from './db/databases';
 import { fixturePath } from './fixtures/datasets/fixtures';
 import { readUploadAnswer } from '../lib/imports/upload-answer';
 
@@ -17,8 +16,7 @@ const previousUrl = process.env.DATABASE_URL;
 const previousAuth = process.env.TURNWISE_AUTH;
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   // The route handlers' own behaviour; sign-in is tested in tests/auth-routes.test.ts.

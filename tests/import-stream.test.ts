@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataset } from '../lib/datasets';
 import { createDbClient, type Db } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { ABANDONED_IMPORT_MS, purgeDataset, sweepAbandonedImports } from '../lib/db/queries/datasets/purge-dataset';
 import { listDatasets } from '../lib/db/queries/datasets/list-datasets';
 import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';
@@ -10,7 +9,7 @@ import { exportDeepevalJson } from '../lib/datasets/export-deepeval';
 import { exportLongCsv } from '../lib/datasets/export-long-csv';
 import { importDatasetStream, IMPORT_BATCH } from '../lib/imports/import-dataset';
 import { previewDatasetStream, PREVIEW_CONVERSATIONS } from '../lib/imports/preview-file';
-import { type FreshDatabase, freshDatabase, providers } from './db/databases';
+import { type FreshDatabase, migratedDatabase, providers } from './db/databases';
 import { fixturePath } from './fixtures/datasets/fixtures';
 import { waitFor } from './helpers/wait-for';
 
@@ -57,8 +56,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(provider);
-    await ensureDatabase(database.url);
+    database = await migratedDatabase(provider);
     db = createDbClient(database.url);
   });
   afterAll(async () => {

@@ -4,12 +4,11 @@ import { createConnection, listConnections, updateConnection } from '../lib/conn
 import { loadJudgeConfigWithConnections } from '../lib/connections/judge-config-with-connections';
 import { testConnection } from '../lib/connections/test-connection';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { sharedLimiter } from '../lib/judge/adaptive-limiter';
 import { stepSchemas } from '../lib/judge/steps';
 import { createTarget } from '../lib/replay/targets/create-target';
 import { createRunJudge, resolveRunJudge } from '../lib/runs/run-judge';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { answerByStep, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 
 // Judge connections stored in the database: encrypted keys, the run form's judges, run execution.
@@ -20,8 +19,7 @@ const env = { TURNWISE_SECRET: 'a test secret that is long enough to use' };
 const KEY = 'sk-stored-connection-key-9876';
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   server = await startJudgeServer({

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { isAppError } from '@/lib/errors';
@@ -13,7 +12,7 @@ import { SAME_FAILURES_TO_STOP } from '@/lib/runs/judge-breaker';
 import { startPgBossRunWorker } from '@/lib/runs/pg-boss-run-worker';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
-import { freshDatabase, TEST_POSTGRES_URL, type FreshDatabase } from './db/databases';
+import { migratedDatabase, TEST_POSTGRES_URL, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
@@ -83,8 +82,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
   let fresh: FreshDatabase;
   let db: Db;
   beforeAll(async () => {
-    fresh = await freshDatabase('sqlite');
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase('sqlite');
     db = createDbClient(fresh.url);
   });
   afterAll(async () => {
@@ -146,8 +144,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
 
 describe.skipIf(!TEST_POSTGRES_URL)('the same run on PostgreSQL (pg-boss chunks)', () => {
   it('fails at once instead of retrying the chunk, and the other chunks stop', async () => {
-    const fresh = await freshDatabase('postgres');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('postgres');
     const db = createDbClient(fresh.url);
     const env = {
       DATABASE_URL: fresh.url,

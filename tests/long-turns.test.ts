@@ -6,9 +6,8 @@ import { ConversationTurn } from '../components/runs/conversation/conversation-t
 import { createDbClient, type Db } from '../lib/db/client';
 import { getTurnText } from '../lib/db/queries/conversations/get-turn-text';
 import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
-import { ensureDatabase } from '../lib/db/migrations';
 import type { Turn } from '../lib/domain';
-import { type FreshDatabase, freshDatabase } from './db/databases';
+import { type FreshDatabase, migratedDatabase } from './db/databases';
 
 // A conversation of 100 turns of ~870 KB was a 175 MB page: the pages send each long text's start only.
 const TURN_CHARS = 870 * 1024;
@@ -59,8 +58,7 @@ describe('the whole text of a stored turn', () => {
   let db: Db;
   let conversationId: string;
   beforeAll(async () => {
-    database = await freshDatabase('sqlite');
-    await ensureDatabase(database.url);
+    database = await migratedDatabase('sqlite');
     db = createDbClient(database.url);
     const saved = await saveDataset(db, { name: 'long', sourceFormat: 'turnwise', conversations: [{ turns: turns.slice(0, 2) }] });
     conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: saved.id }, select: { id: true } })).id;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { createPrismaJudgeCache } from '@/lib/db/queries/judge-cache';
 import { withCache } from '@/lib/judge/cache';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
@@ -9,7 +8,7 @@ import type { Judge } from '@/lib/judge/types';
 import { createMetric, referenceCallCount } from '@/lib/metrics';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
 import { conversationSchema, type Conversation, type MetricName, type MetricResult, type Turn } from '@/lib/metrics/types';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
 
@@ -262,8 +261,7 @@ describe('metrics through a real OpenAI-compatible server', () => {
 describe('judge replies cached in the database', () => {
   let database: FreshDatabase;
   beforeAll(async () => {
-    database = await freshDatabase('sqlite');
-    await ensureDatabase(database.url);
+    database = await migratedDatabase('sqlite');
   });
   afterAll(async () => {
     await database?.drop();

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, getDb, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { createOnlineRule, deleteOnlineRule } from '@/lib/db/queries/online/online-rules';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import { loadTrend } from '@/lib/compare/load-trend';
@@ -9,7 +8,7 @@ import { createOfflineJudge } from '@/lib/judge/offline';
 import type { Judge } from '@/lib/judge/types';
 import { inSample, utcDay } from '@/lib/online/sample';
 import { scoreClosedConversations } from '@/lib/online/score-closed-conversations';
-import { freshDatabase, providers } from './db/databases';
+import { migratedDatabase, providers } from './db/databases';
 import { startApiServer } from './helpers/api-server';
 import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
 
@@ -56,8 +55,7 @@ afterEach(async () => {
 
 describe.each(providers)('online evaluation on %s', (provider) => {
   it('scores closed conversations into the day run, samples by conversation id, stops at the cap, supersedes on new turns', async () => {
-    const fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase(provider);
     const db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();

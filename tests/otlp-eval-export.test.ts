@@ -3,14 +3,13 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { executeRunChunk } from '@/lib/runs/execute-run-chunk';
 import { finishRun } from '@/lib/runs/lifecycle';
 import { runRequestSchema } from '@/lib/runs/run-request';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
 
 /* A run on a live dataset sends its verdicts as gen_ai.evaluation.result events to a real OTLP/HTTP endpoint. */
@@ -72,8 +71,7 @@ const S1 = 'a'.repeat(16);
 const S2 = 'b'.repeat(16);
 
 beforeAll(async () => {
-  fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  fresh = await migratedDatabase('sqlite');
   db = createDbClient(fresh.url);
   collector = await startCollector();
   // One live conversation of two turns, each the answer of its own trace; the first names its response id.

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
-import { freshDatabase, providers } from './db/databases';
+import { migratedDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
 
 /* The ingest step on each database: every batch sent three times (exporter retries); a second worker finds nothing left. */
@@ -14,8 +13,7 @@ afterEach(async () => {
 
 describe.each(providers)('ingest step on %s', (provider) => {
   it('processes each stored batch once and gives each turn once', async () => {
-    const fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase(provider);
     const one = createDbClient(fresh.url);
     const two = createDbClient(fresh.url);
     cleanups.push(async () => {

@@ -5,11 +5,10 @@ import { createApiKey } from '../lib/auth/api-keys';
 import { resetAuth } from '../lib/auth/auth';
 import { createPasswordUser } from '../lib/auth/users';
 import { createDbClient, disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { MAX_BODY_BYTES } from '../lib/ingest/limits';
 import { processPendingBatches } from '../lib/ingest/process-batches';
 import { receiveBatch } from '../lib/ingest/receive-batch';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
 
 // The OTLP routes' boundary with sign-in on: key scopes, sizes, backlog, encodings; then what the ingest step makes of a body.
@@ -19,8 +18,7 @@ let routes: { traces: typeof import('../app/api/otel/v1/traces/route'); compare:
 const keys: Record<'ingest' | 'editorFull' | 'viewerIngest', string> = { ingest: '', editorFull: '', viewerIngest: '' };
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   delete process.env.TURNWISE_AUTH;

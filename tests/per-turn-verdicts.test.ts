@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
 import { exportRunStream } from '../lib/exports/run-export';
 import { loadRunInfo } from '../lib/exports/run-info';
 import { createOpenAIJudge } from '../lib/judge/openai-judge';
 import { contradictionOnTurn14 } from '../lib/metrics/testing/conversations';
 import { recordEvaluation } from '../lib/runs/record-evaluation';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 
@@ -21,8 +20,7 @@ const servers: JudgeServer[] = [];
 const previousUrl = process.env.DATABASE_URL;
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
 });

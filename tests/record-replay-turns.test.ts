@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { recordReplayTurns } from '@/lib/db/queries/replays/record-replay-turn';
 import { getReplay, startReplay } from '@/lib/replay';
-import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 
 /* Stored turns of a replay, many to a statement: each pending turn stored once and counted once, on both databases. */
 
@@ -18,8 +17,7 @@ const reply = (content: string) => ({ content, promptTokens: 10, completionToken
 for (const provider of ['sqlite', 'postgres'] as const) {
   describe.skipIf(provider === 'postgres' && !TEST_POSTGRES_URL)(`recordReplayTurns on ${provider}`, () => {
     it('stores plain replies and the others in one go, never a turn twice, and counts them on the replay', async () => {
-      const fresh = await freshDatabase(provider);
-      await ensureDatabase(fresh.url);
+      const fresh = await migratedDatabase(provider);
       const db = createDbClient(fresh.url);
       cleanups.push(async () => {
         await db.$disconnect();

@@ -1,15 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import type { Conversation } from '@/lib/metrics/types';
 import { recordEvaluation } from '@/lib/runs/record-evaluation';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { promptInput } from './helpers/step-answers';
+import { type FreshDatabase, migratedDatabase } from './db/databases';
 import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
 
 /*
@@ -21,7 +20,8 @@ import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpe
  */
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-replay-cli-'));
-const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
+let database: FreshDatabase;
+let url = '';
 const names = ['Refund', 'Shipping', 'Warranty', 'Login', 'Billing', 'Upgrade'];
 const conversations: Conversation[] = names.map((name) => ({
   name,
@@ -40,7 +40,8 @@ let model: JudgeServer;
 let offTopic = false;
 
 beforeAll(async () => {
-  await ensureDatabase(url);
+  database = await migratedDatabase('sqlite');
+  url = database.url;
   const db = createDbClient(url);
   const recorded = await recordEvaluation(db, {
     dataset: { name: 'support', sourceFormat: 'turnwise', conversations },
@@ -70,6 +71,7 @@ afterAll(async () => {
   await judge?.close();
   await model?.close();
   rmSync(tmp, { recursive: true, force: true });
+  await database?.drop();
 });
 
 /** `turnwise replay <args>` as a subprocess, or through the CLI's entry in this process. */

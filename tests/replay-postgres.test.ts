@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import type { Conversation } from '@/lib/domain';
 import { getReplay, startReplay } from '@/lib/replay';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { startPgBossReplayWorker } from '@/lib/replay/pg-boss-replay-worker';
 import { stopBoss } from '@/lib/runs/pg-boss-queue';
-import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { lastUserMessage, startJudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
@@ -30,8 +29,7 @@ const conversations: Conversation[] = Array.from({ length: 4 }, (_, i) => ({
 
 describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () => {
   it('generates every turn once across chunk jobs, with its samples apart, and makes the linked version', async () => {
-    const fresh = await freshDatabase('postgres');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('postgres');
     const db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();
@@ -62,8 +60,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
   });
 
   it('closes a replay whose worker died while making the version, and leaves one whose worker is alive', async () => {
-    const fresh = await freshDatabase('postgres');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('postgres');
     const db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();

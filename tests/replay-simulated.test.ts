@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { NO_SCENARIO } from '@/lib/db/queries/replays/create-replay';
 import type { Conversation } from '@/lib/domain';
@@ -8,7 +7,7 @@ import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk'
 import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
 import { estimateReplay, getReplay, startReplay } from '@/lib/replay';
 import { startSqliteReplayWorker } from '@/lib/replay/sqlite-replay-worker';
-import { freshDatabase } from './db/databases';
+import { migratedDatabase } from './db/databases';
 import { answerByStep, lastUserMessage, promptText, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
@@ -52,8 +51,7 @@ const conversations: Conversation[] = [
 ];
 
 async function setup(): Promise<{ db: Db; datasetId: string }> {
-  const fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  const fresh = await migratedDatabase('sqlite');
   const db = createDbClient(fresh.url);
   cleanups.push(async () => {
     await db.$disconnect();

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { claimReplay } from '@/lib/db/queries/replays/replay-lease';
 import type { Conversation } from '@/lib/domain';
@@ -10,7 +9,7 @@ import { cancelReplay, getReplay, retryReplay, startReplay } from '@/lib/replay'
 import { estimateReplay } from '@/lib/replay/estimate-replay';
 import { startSqliteReplayWorker } from '@/lib/replay/sqlite-replay-worker';
 import type { ReplayWorker } from '@/lib/replay/replay-worker-registry';
-import { freshDatabase } from './db/databases';
+import { migratedDatabase } from './db/databases';
 import { startAppTargetServer, type AppReply, type AppTurnRequest } from './helpers/app-target-server';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
@@ -55,8 +54,7 @@ const conversations: Conversation[] = [
 ];
 
 async function setup(): Promise<{ db: Db; url: string; datasetId: string }> {
-  const fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  const fresh = await migratedDatabase('sqlite');
   const db = createDbClient(fresh.url);
   cleanups.push(async () => {
     await db.$disconnect();

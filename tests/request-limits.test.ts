@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/migrations';
-import { type FreshDatabase, freshDatabase } from './db/databases';
+import { type FreshDatabase, migratedDatabase } from './db/databases';
 
 /*
  * Hostile sizes, refused early with a 413 or a located 400 that echoes nothing large, and
@@ -13,8 +12,7 @@ let runsRoute: typeof import('../app/api/v1/runs/route');
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   process.env.TURNWISE_AUTH = 'off';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
@@ -10,7 +9,7 @@ import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conver
 import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
 import { parseRunTableQuery, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
-import { freshDatabase, providers, type FreshDatabase } from './db/databases';
+import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 
 /*
  * The run page's read queries on a small run whose every order is known, on SQLite and (with
@@ -93,8 +92,7 @@ describe.each(providers)('run page queries on %s', (provider) => {
   let fresh: FreshDatabase;
   let db: Db;
   beforeAll(async () => {
-    fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase(provider);
     db = createDbClient(fresh.url);
     await seed(db);
   }, 60_000);

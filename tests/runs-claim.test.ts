@@ -2,14 +2,13 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { claimRun } from '@/lib/db/queries/runs/claim-run';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { renewRunLease } from '@/lib/db/queries/runs/renew-run-lease';
 import { cancelRun } from '@/lib/runs/cancel-run';
 import { isWorkerGone } from '@/lib/runs/worker-identity';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /* Claiming runs on the SQLite queue: who may take a run, and that only one worker does. */
 
@@ -17,8 +16,7 @@ let fresh: FreshDatabase;
 let db: Db;
 let datasetId: string;
 beforeAll(async () => {
-  fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  fresh = await migratedDatabase('sqlite');
   db = createDbClient(fresh.url);
   datasetId = (await saveDataset(db, { name: 'd', sourceFormat: 'deepeval', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] })).id;
 });

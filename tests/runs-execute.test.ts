@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { listRunConversations } from '@/lib/db/queries/runs/list-run-conversations';
@@ -19,7 +18,7 @@ import { retryErroredResults } from '@/lib/runs/retry-errored-results';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import type { RunWorker } from '@/lib/runs/run-worker';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
@@ -56,8 +55,7 @@ const judgeEnv = (s: JudgeServer): Record<string, string> => ({
 });
 
 async function database(): Promise<{ db: Db; url: string; datasetId: string }> {
-  const fresh: FreshDatabase = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  const fresh: FreshDatabase = await migratedDatabase('sqlite');
   const db = createDbClient(fresh.url);
   cleanups.push(async () => {
     await db.$disconnect();

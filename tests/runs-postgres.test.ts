@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { parseDataset } from '@/lib/datasets';
@@ -13,7 +12,7 @@ import { applicableMetrics, metricApplies } from '@/lib/metrics/registry';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { stopBoss } from '@/lib/runs/pg-boss-queue';
 import { runRequestSchema } from '@/lib/runs/run-request';
-import { freshDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
@@ -55,8 +54,7 @@ function workerProcess(env: Record<string, string>): { child: ChildProcess; outp
 
 describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => {
   it('two worker processes share one run chunk by chunk; every result is stored once', async () => {
-    const fresh = await freshDatabase('postgres');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('postgres');
     const db: Db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();
@@ -116,8 +114,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
   }, 90_000);
 
   it('a chunk slower than its job expiry stays with its worker: not handed to a second one, not judged twice', async () => {
-    const fresh = await freshDatabase('postgres');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('postgres');
     const db: Db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();
@@ -164,8 +161,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
   }, 120_000);
 
   it('the chunk of a worker that was killed goes to another worker once its lease runs out', async () => {
-    const fresh = await freshDatabase('postgres');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('postgres');
     const db: Db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();

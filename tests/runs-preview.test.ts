@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { parseDataset } from '@/lib/datasets';
 import { createOfflineJudge } from '@/lib/judge/offline';
@@ -12,7 +11,7 @@ import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { previewRun } from '@/lib/runs/preview-run';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
-import { freshDatabase } from './db/databases';
+import { migratedDatabase } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
@@ -37,8 +36,7 @@ afterEach(async () => {
 });
 
 async function setup(): Promise<{ db: Db; url: string; datasetId: string }> {
-  const fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  const fresh = await migratedDatabase('sqlite');
   const db = createDbClient(fresh.url);
   cleanups.push(async () => {
     await db.$disconnect();
@@ -150,8 +148,7 @@ describe('run cost preview', () => {
   });
 
   it('plans and starts a run on a dataset too large to read in one query (40,000 conversations)', async () => {
-    const fresh = await freshDatabase('sqlite');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('sqlite');
     const db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();

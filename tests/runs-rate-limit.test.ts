@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRun } from '@/lib/db/queries/runs/get-run';
 import type { Conversation } from '@/lib/metrics/types';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
-import { freshDatabase } from './db/databases';
+import { migratedDatabase } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { rateLimited } from './helpers/rate-limited-handler';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
@@ -31,8 +30,7 @@ describe('a run held back by the judge rate limit', () => {
     const limited = rateLimited(answerLikeOfflineJudge(), { perSecond: 3, rateLimitHeaders: false });
     const server = await startJudgeServer({ handler: limited.handler });
     cleanups.push(() => server.close());
-    const fresh = await freshDatabase('sqlite');
-    await ensureDatabase(fresh.url);
+    const fresh = await migratedDatabase('sqlite');
     const db: Db = createDbClient(fresh.url);
     cleanups.push(async () => {
       await db.$disconnect();

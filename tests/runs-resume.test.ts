@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { parseDataset } from '@/lib/datasets';
@@ -11,7 +10,7 @@ import { applicableMetrics } from '@/lib/metrics/registry';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { runRequestSchema } from '@/lib/runs/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
-import { freshDatabase } from './db/databases';
+import { migratedDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
@@ -59,8 +58,7 @@ const judgeEnv = (server: JudgeServer) => ({
 });
 
 async function queuedRun(env: Record<string, string>): Promise<{ db: Db; url: string; runId: string }> {
-  const fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  const fresh = await migratedDatabase('sqlite');
   const db = createDbClient(fresh.url);
   cleanups.push(async () => {
     await db.$disconnect();

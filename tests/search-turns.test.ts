@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { purgeDataset } from '@/lib/db/queries/datasets/purge-dataset';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { countTurnMatches, searchTurns } from '@/lib/db/queries/datasets/search-turns';
 import { ensureSearchIndex } from '@/lib/db/search-index';
 import type { Conversation } from '@/lib/domain';
 import { MATCH_END, MATCH_START } from '@/lib/search/search-terms';
-import { freshDatabase, providers, type FreshDatabase } from './db/databases';
+import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 
 /* Full-text search over every turn, on SQLite (FTS5) and PostgreSQL (a stored tsvector column with a GIN index). */
 
@@ -32,8 +31,7 @@ describe.each(providers)('turn search on %s', (provider) => {
   let datasetId: string;
   let otherId: string;
   beforeAll(async () => {
-    fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase(provider);
     db = createDbClient(fresh.url);
     datasetId = (await saveDataset(db, { name: 'search', sourceFormat: 'turnwise', conversations })).id;
     otherId = (await saveDataset(db, { name: 'other', sourceFormat: 'turnwise', conversations: [chat('Elsewhere', ['Zurich again, in another dataset.'])] })).id;

@@ -3,7 +3,6 @@ import { connectionInputSchema } from '@/lib/connections/connection-input';
 import { createConnection } from '@/lib/connections/connection-store';
 import { testConnection, TEST_EXCERPT_CHARS } from '@/lib/connections/test-connection';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
@@ -15,7 +14,7 @@ import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { executeRunChunk } from '@/lib/runs/execute-run-chunk';
 import { failRun } from '@/lib/runs/lifecycle';
 import { runRequestSchema } from '@/lib/runs/run-request';
-import { freshDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 
 /* Credentials in a judge URL and keys never reach text a user sees: refused where they are configured, redacted where they could still pass. */
@@ -61,8 +60,7 @@ describe('stored errors', () => {
   let fresh: FreshDatabase;
   let db: Db;
   beforeAll(async () => {
-    fresh = await freshDatabase('sqlite');
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase('sqlite');
     db = createDbClient(fresh.url);
   });
   afterAll(async () => {
@@ -95,8 +93,7 @@ describe('a provider that echoes the key in its error', () => {
   let db: Db;
   let server: JudgeServer;
   beforeAll(async () => {
-    fresh = await freshDatabase('sqlite');
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase('sqlite');
     db = createDbClient(fresh.url);
     server = await startJudgeServer({
       handler: (_body, { headers }) => ({

@@ -5,12 +5,11 @@ import { resetAuth } from '../lib/auth/auth';
 import { createPasswordUser } from '../lib/auth/users';
 import { createDbClient, disconnectDb, getDb, type Db } from '../lib/db/client';
 import { diskReservePath, ensureDiskReserve, releaseDiskReserve } from '../lib/db/disk-reserve';
-import { ensureDatabase } from '../lib/db/migrations';
 import { purgeDataset } from '../lib/db/queries/datasets/purge-dataset';
 import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
 import { errorResponse } from '../lib/http/errors';
 import { readUploadAnswer } from '../lib/imports/upload-answer';
-import { type FreshDatabase, freshDatabase, TEST_POSTGRES_URL } from './db/databases';
+import { type FreshDatabase, migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { sqliteClientWith } from './helpers/limited-sqlite';
 
 // What a user sees when the database cannot store anything: its disk full (507), or the file read-only (503).
@@ -49,8 +48,7 @@ const signIn = () =>
   );
 
 beforeAll(async () => {
-  database = await freshDatabase('sqlite');
-  await ensureDatabase(database.url);
+  database = await migratedDatabase('sqlite');
   await disconnectDb();
   process.env.DATABASE_URL = database.url;
   delete process.env.TURNWISE_AUTH;
@@ -198,9 +196,8 @@ describe('a read-only database', () => {
 
 describe.runIf(TEST_POSTGRES_URL)('a read-only PostgreSQL database', () => {
   it('answers a write 503 with the server\'s reason', async () => {
-    const pg = await freshDatabase('postgres');
+    const pg = await migratedDatabase('postgres');
     try {
-      await ensureDatabase(pg.url);
       const setup = createDbClient(pg.url);
       await setup.$executeRawUnsafe(`ALTER DATABASE "${new URL(pg.url).pathname.slice(1)}" SET default_transaction_read_only = on`);
       await setup.$disconnect();

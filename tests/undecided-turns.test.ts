@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns';
-import { freshDatabase, providers, type FreshDatabase } from './db/databases';
+import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 
 /*
  * The run summary's "could not decide" line: judged turns with an idk verdict, one count per
@@ -43,8 +42,7 @@ describe.each(providers)('turns the judge could not decide, on %s', (provider) =
   let fresh: FreshDatabase;
   let db: Db;
   beforeAll(async () => {
-    fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase(provider);
     db = createDbClient(fresh.url);
     await seed(db);
   }, 60_000);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetAuth } from '@/lib/auth/auth';
 import { startAuth } from '@/lib/auth/start-auth';
 import { createDbClient, disconnectDb } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
-import { freshDatabase, providers, type FreshDatabase } from './databases';
+import { migratedDatabase, providers, type FreshDatabase } from './databases';
 
 /*
  * The documented scripted set-up: every process starts with TURNWISE_ADMIN_EMAIL and
@@ -16,8 +15,7 @@ const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_SECRET: process
 describe.each(providers)('TURNWISE_ADMIN_* on a new %s database', { timeout: 120_000 }, (provider) => {
   let fresh: FreshDatabase;
   beforeAll(async () => {
-    fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase(provider);
     await disconnectDb();
     process.env.DATABASE_URL = fresh.url;
     process.env.TURNWISE_SECRET = 'a test secret of at least thirty-two characters';

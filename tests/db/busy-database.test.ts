@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '@/lib/actions/action-result';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { errorResponse } from '@/lib/http/errors';
-import { freshDatabase, type FreshDatabase } from './databases';
+import { migratedDatabase, type FreshDatabase } from './databases';
 
 let fresh: FreshDatabase;
 let db: Db;
 beforeAll(async () => {
-  fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  fresh = await migratedDatabase('sqlite');
   db = createDbClient(fresh.url);
 });
 afterAll(async () => {

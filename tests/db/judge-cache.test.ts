@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '../../lib/db/client';
-import { ensureDatabase } from '../../lib/db/migrations';
 import { createPrismaJudgeCache } from '../../lib/db/queries/judge-cache';
 import type { JudgeCacheEntry } from '../../lib/judge/types';
-import { type FreshDatabase, freshDatabase, providers } from './databases';
+import { type FreshDatabase, migratedDatabase, providers } from './databases';
 
 const entry: JudgeCacheEntry = {
   raw: '{"verdict":"yes"}',
@@ -22,8 +21,7 @@ describe.each(providers)('judge cache on %s', (provider) => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(provider);
-    await ensureDatabase(database.url);
+    database = await migratedDatabase(provider);
     db = createDbClient(database.url);
   });
   afterAll(async () => {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '../../lib/db/client';
-import { ensureDatabase } from '../../lib/db/migrations';
-import { type FreshDatabase, freshDatabase, providers } from './databases';
+import { type FreshDatabase, migratedDatabase, providers } from './databases';
 
 describe.each(providers)('data model on %s', (provider) => {
   let database: FreshDatabase;
   let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(provider);
-    await ensureDatabase(database.url);
+    database = await migratedDatabase(provider);
     db = createDbClient(database.url);
   });
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { seedDemoOnce } from '@/lib/server/start-server-services';
-import { freshDatabase, providers, type FreshDatabase } from './databases';
+import { migratedDatabase, providers, type FreshDatabase } from './databases';
 
 let fresh: FreshDatabase | undefined;
 afterEach(async () => {
@@ -12,8 +11,7 @@ afterEach(async () => {
 
 describe.each(providers)('start-up on a new %s database', { timeout: 120_000 }, (provider) => {
   it('seeds the demo once when several starts race for it, its run completed', async () => {
-    fresh = await freshDatabase(provider);
-    await ensureDatabase(fresh.url);
+    fresh = await migratedDatabase(provider);
     // Two clients, as two processes would have: each sees an empty database before the other writes.
     const [a, b] = [createDbClient(fresh.url), createDbClient(fresh.url)];
     try {

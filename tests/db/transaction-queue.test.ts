@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
 import type { Conversation } from '@/lib/metrics/types';
-import { freshDatabase, type FreshDatabase } from './databases';
+import { migratedDatabase, type FreshDatabase } from './databases';
 
 /*
  * The dashboard's server has one SQLite client: an import writes its batches in transactions on
@@ -15,8 +14,7 @@ import { freshDatabase, type FreshDatabase } from './databases';
 let fresh: FreshDatabase;
 let db: Db;
 beforeAll(async () => {
-  fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  fresh = await migratedDatabase('sqlite');
   db = createDbClient(fresh.url);
 });
 afterAll(async () => {

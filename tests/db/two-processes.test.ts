@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { ensureDatabase } from '@/lib/db/migrations';
 import { waitFor } from '../helpers/wait-for';
-import { freshDatabase, type FreshDatabase } from './databases';
+import { migratedDatabase, type FreshDatabase } from './databases';
 
 /*
  * The dashboard's web server and its run worker are two processes on one SQLite file. One commits
@@ -16,8 +15,7 @@ import { freshDatabase, type FreshDatabase } from './databases';
 let fresh: FreshDatabase;
 let db: Db;
 beforeAll(async () => {
-  fresh = await freshDatabase('sqlite');
-  await ensureDatabase(fresh.url);
+  fresh = await migratedDatabase('sqlite');
   db = createDbClient(fresh.url);
 });
 afterAll(async () => {
