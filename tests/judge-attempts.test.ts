@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 
@@ -14,7 +14,7 @@ const request: JudgeRequest<{ reason: string }> = {
   step: 'reason',
   input: {},
   messages: [{ role: 'user', content: 'Explain the score.' }],
-  schema: stepSchemas.reason.output,
+  schema: judgeSteps.reason.output,
   schemaName: 'reason',
 };
 const ok = { content: '{"reason":"because"}' };

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { createMemoryJudgeCache, judgeCacheKey, requestCacheKey, withCache } from '@/lib/judge/cache';
 import { endpointCacheScope } from '@/lib/judge/cache-key';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import { toStrictJsonSchema } from '@/lib/judge/strict-json-schema';
 import type { JudgeRequest } from '@/lib/judge/types';
 import { lastUserMessage, startJudgeServer, type ChatCompletionBody, type JudgeServer } from './helpers/judge-server';
 
-const schema = stepSchemas['conversation_relevancy.relevance'].output;
+const schema = judgeSteps['conversation_relevancy.relevance'].output;
 type Relevance = z.infer<typeof schema>;
 const request = (text: string): JudgeRequest<Relevance> => ({
   step: 'conversation_relevancy.relevance',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryJudgeCache } from '@/lib/judge/cache';
 import { createJudge, defaultJudgeSelection, listJudges, loadJudgeConfig } from '@/lib/judge/config';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
 import { AppError } from '@/lib/errors';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
@@ -10,7 +10,7 @@ const request: JudgeRequest<{ reason: string }> = {
   step: 'reason',
   input: { metric: 'conversation_relevancy', score: 1, threshold: 0.5, reasons: [] },
   messages: [{ role: 'user', content: 'Explain.' }],
-  schema: stepSchemas.reason.output,
+  schema: judgeSteps.reason.output,
   schemaName: 'reason',
 };
 const ok = () => ({ content: '{"reason":"fine"}' });

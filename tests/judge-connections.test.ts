@@ -5,7 +5,7 @@ import { loadJudgeConfigWithConnections } from '../lib/connections/judge-config-
 import { testConnection } from '../lib/connections/test-connection';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { sharedLimiter } from '../lib/judge/adaptive-limiter';
-import { stepSchemas } from '../lib/judge/steps';
+import { judgeSteps } from '../lib/metrics/registry';
 import { createTarget } from '../lib/replay/targets/create-target';
 import { createRunJudge, resolveRunJudge } from '../lib/runs/run-judge';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
@@ -87,7 +87,7 @@ describe('judge connections', () => {
     expect(config.judges.map((j) => j.name)).toEqual(['lab']);
     expect(resolveRunJudge({ kind: 'openai', name: 'lab', model: 'judge-b' }, config)).toEqual({ judgeKind: 'openai', judgeName: 'lab', judgeModel: 'judge-b' });
     const judge = await createRunJudge(getDb(), { judgeKind: 'openai', judgeName: 'lab', judgeModel: 'judge-b', concurrency: 2 }, env);
-    const schema = stepSchemas['conversation_relevancy.relevance'].output;
+    const schema = judgeSteps['conversation_relevancy.relevance'].output;
     const reply = await judge.call({ step: 'conversation_relevancy.relevance', input: {}, messages: [{ role: 'user', content: 'Relevant?' }], schema, schemaName: 'relevance_verdict' });
     expect(reply.output).toMatchObject({ verdict: 'yes' });
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);

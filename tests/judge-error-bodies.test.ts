@@ -6,7 +6,7 @@ import { isAppError } from '@/lib/errors';
 import { boundedFetch, ERROR_BODY_LIMIT, REPLY_BODY_LIMIT } from '@/lib/judge/bounded-fetch';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { RESPONSE_MODES } from '@/lib/judge/response-format';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { SAME_FAILURES_TO_STOP } from '@/lib/runs/judge-breaker';
 import { startPgBossRunWorker } from '@/lib/runs/pg-boss-run-worker';
@@ -48,7 +48,7 @@ describe('a judge error answer of 2 MB', () => {
   it('fails the judge step with the status and a cause, without the body', async () => {
     const judge = createOpenAIJudge({ baseURL: server.url, apiKey: 'sk-test-key-for-the-big-body', maxRetries: 0 });
     const error = await judge
-      .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema: stepSchemas.reason.output, schemaName: 'reason' })
+      .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema: judgeSteps.reason.output, schemaName: 'reason' })
       .catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe('JUDGE');
     expect((error as Error).message).toMatch(/status 400 \(the endpoint refused the request\)/);

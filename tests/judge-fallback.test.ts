@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
 import { requestSchemaName, startJudgeServer, type ChatCompletionBody, type JudgeServer } from './helpers/judge-server';
 
-const schema = stepSchemas['turn_faithfulness.claims'].output;
+const schema = judgeSteps['turn_faithfulness.claims'].output;
 const request = (text: string): JudgeRequest<{ claims: string[] }> => ({
   step: 'turn_faithfulness.claims',
   input: { message: text },

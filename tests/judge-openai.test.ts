@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import { JudgeOutputError, type JudgeRequest } from '@/lib/judge/types';
 import { estimateCost } from '@/lib/judge/prices';
 import { answerByStep, requestSchemaName, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
-const relevance = stepSchemas['conversation_relevancy.relevance'].output;
-const attribution = stepSchemas['contextual_recall.attribution'].output;
+const relevance = judgeSteps['conversation_relevancy.relevance'].output;
+const attribution = judgeSteps['contextual_recall.attribution'].output;
 
 const relevanceRequest = (userText = 'Is the reply relevant?'): JudgeRequest<typeof relevance._output> => ({
   step: 'conversation_relevancy.relevance',

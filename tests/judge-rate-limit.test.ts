@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
 import type { Conversation } from '@/lib/metrics/types';
 import { evaluateConversations } from '@/lib/runs/evaluate-conversations';
@@ -32,7 +32,7 @@ const reasonRequest = (text: string): JudgeRequest<{ reason: string }> => ({
   step: 'reason',
   input: {},
   messages: [{ role: 'user', content: text }],
-  schema: stepSchemas.reason.output,
+  schema: judgeSteps.reason.output,
   schemaName: 'reason',
 });
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJudge, loadJudgeConfig } from '@/lib/judge/config';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
-const schema = stepSchemas.reason.output;
+const schema = judgeSteps.reason.output;
 const request: JudgeRequest<{ reason: string }> = {
   step: 'reason',
   input: {},

@@ -8,7 +8,7 @@ import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
 import { loadJudgeConfig } from '@/lib/judge/config';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { stepSchemas } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import { runCsvChunks, runResultPages } from '@/lib/exports/run-export';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { executeRunChunk } from '@/lib/runs/execute-run-chunk';
@@ -45,7 +45,7 @@ describe('a judge URL with a user and password', () => {
 
   it('is redacted from the error of a judge that uses it anyway', async () => {
     const judge = createOpenAIJudge({ baseURL: withCredentials, apiKey: 'sk-test', maxRetries: 0 });
-    const schema = stepSchemas.reason.output;
+    const schema = judgeSteps.reason.output;
     const error = (await judge
       .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema, schemaName: 'reason' })
       .catch((e: unknown) => e)) as Error;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requestJsonSchema } from '@/lib/judge/cache-key';
 import { parseReply } from '@/lib/judge/parse-reply';
-import { stepReplySchema, stepSchemas, type StepName } from '@/lib/judge/steps';
+import type { StepName } from '@/lib/judge/steps';
 import { offlineServes } from '@/lib/judge/offline/run-step';
-import { BUILT_IN_METRICS } from '@/lib/metrics/registry';
+import { BUILT_IN_METRICS, judgeSteps, stepReplySchema } from '@/lib/metrics/registry';
 import type { MetricDescriptor } from '@/lib/metrics/shared/descriptor';
 import { valuesFromSchema } from './helpers/schema-values';
 
@@ -15,7 +15,7 @@ import { valuesFromSchema } from './helpers/schema-values';
  * grammar-constrained server would make them.
  */
 
-const STEPS = Object.keys(stepSchemas) as StepName[];
+const STEPS = Object.keys(judgeSteps) as StepName[];
 
 /** Keywords every structured-output server enforces (OpenAI strict mode, vLLM, llama.cpp / Ollama). */
 const UNIVERSAL = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'anyOf', 'description']);
@@ -34,19 +34,19 @@ function keywords(node: unknown, found: Set<string> = new Set()): Set<string> {
 }
 
 function inputsOf(step: StepName): unknown[] {
-  const schema = stepSchemas[step].input as z.ZodType;
+  const schema = judgeSteps[step].input as z.ZodType;
   const inputs = valuesFromSchema(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), 6, step.length).filter((v) => schema.safeParse(v).success);
   return inputs.map((v) => schema.parse(v));
 }
 
 describe('judge step contract', () => {
   it('covers every step a built-in metric sends', () => {
-    for (const metric of BUILT_IN_METRICS) for (const step of metric.steps) expect(STEPS).toContain(step);
+    for (const metric of BUILT_IN_METRICS) for (const step of Object.keys(metric.steps)) expect(STEPS).toContain(step);
   });
 
   it('the offline judge has a rule for every step but those of the metrics that declare they need an LLM judge', () => {
     for (const metric of BUILT_IN_METRICS) {
-      for (const step of metric.steps) expect(offlineServes(step), `${metric.name}: ${step}`).toBe(!(metric as MetricDescriptor).needsLlmJudge);
+      for (const step of Object.keys(metric.steps)) expect(offlineServes({ contract: metric.steps[step] }), `${metric.name}: ${step}`).toBe(!(metric as MetricDescriptor).needsLlmJudge);
     }
   });
 

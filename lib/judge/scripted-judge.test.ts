@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createScriptedJudge } from './scripted-judge';
-import { stepSchemas } from './steps';
 import { JudgeOutputError, type JudgeRequest } from './types';
 
-const request = (input: unknown, schema: z.ZodType<unknown> = stepSchemas['turn_faithfulness.claims'].output): JudgeRequest<unknown> => ({
+// A step's contract as a metric's request carries it (lib/metrics/turn-faithfulness/steps.ts).
+const claims = { input: z.object({ message: z.string() }), output: z.object({ claims: z.array(z.string()) }) };
+const request = (input: unknown, schema: z.ZodType<unknown> = claims.output): JudgeRequest<unknown> => ({
   step: 'turn_faithfulness.claims',
   input,
+  contract: claims,
   messages: [{ role: 'user', content: 'twelve chars' }],
   schema,
   schemaName: 'claims',
@@ -35,7 +37,7 @@ describe('createScriptedJudge', () => {
 
   it('parses the output with the request schema, refinements included', async () => {
     const judge = createScriptedJudge({ 'turn_faithfulness.claims': () => ({ claims: [] }) });
-    const refined = stepSchemas['turn_faithfulness.claims'].output.refine((o) => o.claims.length > 0, 'need a claim');
+    const refined = claims.output.refine((o) => o.claims.length > 0, 'need a claim');
     await expect(judge.call(request({ message: 'hi' }, refined))).rejects.toBeInstanceOf(JudgeOutputError);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { emptyUsage, type Usage } from '../domain';
-import { stepSchemas, type StepInput, type StepName, type StepOutput } from './steps';
+import type { StepInput, StepName, StepOutput } from './steps';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from './types';
 
 export type ScriptedHandlers = Partial<{
@@ -23,7 +23,8 @@ const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * A judge for tests: each step answers through a handler. A step without a handler throws so
- * an unexpected call fails loudly; inputs are checked against the step contract and outputs go
+ * an unexpected call fails loudly; inputs are checked against the step contract the request
+ * carries (as every metric's request does) and outputs go
  * through JSON and the request's own schema, refinements included, as a real reply would.
  */
 export function createScriptedJudge(handlers: ScriptedHandlers): ScriptedJudge {
@@ -38,10 +39,10 @@ export function createScriptedJudge(handlers: ScriptedHandlers): ScriptedJudge {
       return calls.filter((c) => c.step === step).map((c) => c.input as StepInput<S>);
     },
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
-      const handler = handlers[request.step] as ((input: unknown) => unknown) | undefined;
+      const handler = (handlers as Record<string, ((input: unknown) => unknown) | undefined>)[request.step];
       if (!handler) throw new Error(`Scripted judge has no handler for step "${request.step}"`);
-      const input = stepSchemas[request.step].input.parse(request.input);
-      calls.push({ step: request.step, input });
+      const input = request.contract ? request.contract.input.parse(request.input) : request.input;
+      calls.push({ step: request.step as StepName, input });
 
       const raw = JSON.stringify(await handler(input));
       const parsed = request.schema.safeParse(JSON.parse(raw));

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Usage } from '../domain';
-import type { StepName } from './steps';
+import type { StepContract } from './steps';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -8,10 +8,10 @@ export interface ChatMessage {
 }
 
 /**
- * Every kind of judge call the metrics make. OpenAI-compatible judges only read
- * `messages`; the offline judge dispatches on `step` and reads `input`.
+ * A judge step's name (lib/judge/steps.ts; each metric's are in its folder). OpenAI-compatible
+ * judges only read `messages`; the offline judge dispatches on `step` and reads `input`.
  */
-export type JudgeStep = StepName;
+export type JudgeStep = string;
 
 /** One generated token with the most likely alternatives the endpoint gave for its place (`top_logprobs`). */
 export interface TokenLogprobs {
@@ -21,8 +21,14 @@ export interface TokenLogprobs {
 
 export interface JudgeRequest<T> {
   step: JudgeStep;
-  /** Structured input of the step, shaped as stepSchemas[step].input (lib/judge/steps.ts). */
+  /** Structured input of the step, shaped as its contract's input (the step's steps.ts). */
   input: unknown;
+  /**
+   * The step's contract, from the folder that defines the step (its metric's steps.ts, through
+   * the metric's descriptor): judges that read the input check it against the contract, and
+   * the offline judge answers by its rule. OpenAI-compatible judges do not read it.
+   */
+  contract?: StepContract;
   /** The rendered prompt. */
   messages: ChatMessage[];
   /** Validates the reply. Must be expressible as a strict JSON schema (no records, all fields required). */

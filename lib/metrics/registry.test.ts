@@ -145,7 +145,7 @@ describe('descriptors', () => {
     const judge = createScriptedJudge(agreeable);
     const result = await descriptor.create(judge).measure(ragConversation(3));
     const sent = new Set(judge.calls.map((c) => c.step).filter((step) => step !== 'reason'));
-    expect([...sent].sort()).toEqual([...descriptor.steps].sort());
+    expect([...sent].sort()).toEqual(Object.keys(descriptor.steps).sort());
     const view = descriptor.view(result.steps);
     expect(view).not.toBeNull();
     expect(view!.some((section) => section.groups.length > 0)).toBe(true);

@@ -1,14 +1,18 @@
 import type { z } from 'zod';
+import { replySchemaOf, type JudgeStepContracts, type StepContract, type StepContracts, type StepInput, type StepName, type StepOutput, type StepRules } from '../judge/steps';
 import type { Judge } from '../judge/types';
 import { contextCoverage } from './context-coverage/descriptor';
 import { contextualRecall } from './contextual-recall/descriptor';
 import { conversationCompleteness } from './conversation-completeness/descriptor';
 import { conversationRelevancy } from './conversation-relevancy/descriptor';
+import { gEvalSteps } from './g-eval/steps';
 import { goalAccuracy } from './goal-accuracy/descriptor';
 import { knowledgeRetention } from './knowledge-retention/descriptor';
 import type { MetricDescriptor } from './shared/descriptor';
 import type { ConversationMetric } from './shared/metric';
 import { parseMetricOptions } from './shared/options';
+import { reasonSteps } from './shared/reason-step';
+import { replaySteps } from '../replay/steps/replay-steps';
 import { roleAdherence } from './role-adherence/descriptor';
 import { topicAdherence } from './topic-adherence/descriptor';
 import { turnContextualPrecision } from './turn-contextual-precision/descriptor';
@@ -71,3 +75,20 @@ export function referenceCallCount<N extends MetricName>(name: N, conversation: 
   const calls = descriptor.referenceCalls(conversation, parsed);
   return calls > 0 && parsed.includeReason ? calls + 1 : calls;
 }
+
+/**
+ * Every judge step by name, the only place the judge learns them: each built-in metric's (its
+ * descriptor's steps), the custom metrics' (G-Eval's), the closing reason step and the replays'.
+ */
+export const judgeSteps = Object.assign({}, ...BUILT_IN_METRICS.map((d) => d.steps), gEvalSteps, reasonSteps, replaySteps) as {
+  readonly [S in StepName]: JudgeStepContracts[S] & StepRules<StepInput<S>, StepOutput<S>>;
+};
+
+/** A step's contract; undefined for a name no folder defines. */
+export const judgeStep = (name: string): StepContract | undefined => (Object.hasOwn(judgeSteps, name) ? (judgeSteps as StepContracts)[name] : undefined);
+
+/**
+ * The schema a reply to this input must fit: sent to the judge as its JSON schema, and the
+ * whole of the reply's validation.
+ */
+export const stepReplySchema = <S extends StepName>(step: S, input: StepInput<S>): z.ZodType<StepOutput<S>> => replySchemaOf(judgeSteps[step], input) as z.ZodType<StepOutput<S>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyUsage } from '../domain';
 import { AppError } from '../errors';
-import { stepSchemas } from '../judge/steps';
+import { judgeSteps } from '../metrics/registry';
 import type { Judge, JudgeReply } from '../judge/types';
 import { SAME_FAILURES_TO_STOP, withBreaker } from './judge-breaker';
 
@@ -23,7 +23,7 @@ function judgeOf(outcomes: ({ status: number; answer: string } | 'ok')[]): Judge
   };
 }
 
-const request = { step: 'reason' as const, input: {}, messages: [{ role: 'user' as const, content: 'x' }], schema: stepSchemas.reason.output, schemaName: 'reason' };
+const request = { step: 'reason' as const, input: {}, messages: [{ role: 'user' as const, content: 'x' }], schema: judgeSteps.reason.output, schemaName: 'reason' };
 
 async function callAll(judge: Judge, n: number): Promise<unknown[]> {
   const out: unknown[] = [];

@@ -63,7 +63,7 @@ export function rateLimitedDuration(calls: number, tokens: number, limits: { rpm
 
 /** A metric that needs an LLM judge: a reply of a real one's shape, to count its calls and tokens. */
 function plannedReply<T>(request: JudgeRequest<T>): JudgeReply<T> {
-  const raw = JSON.stringify(plannedAnswer(request.step, request.input));
+  const raw = JSON.stringify(plannedAnswer(request));
   return { output: request.schema.parse(JSON.parse(raw)), raw, model: 'planning', promptTokens: 0, completionTokens: 0, costUsd: 0, cached: false, cacheKey: '' };
 }
 
@@ -80,7 +80,7 @@ function createPlanningJudge(model: string, cacheScope: string): Judge {
     model,
     cacheScope,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
-      const reply = offlineServes(request.step) ? await offline.call(request) : plannedReply(request);
+      const reply = offlineServes(request) ? await offline.call(request) : plannedReply(request);
       const promptTokens = estimateTokens(request.messages.map((m) => m.content).join('\n'));
       const completionTokens = estimateTokens(reply.raw);
       return {

@@ -16,8 +16,8 @@ async function main(task: WorkerTask): Promise<[string, string][]> {
     usage: offline.usage,
     async call(request) {
       // A step of a metric that needs an LLM judge: the cost preview's planned reply, as the server gives it on a miss.
-      if (!offlineServes(request.step)) {
-        const raw = JSON.stringify(plannedAnswer(request.step, request.input));
+      if (!offlineServes(request)) {
+        const raw = JSON.stringify(plannedAnswer(request));
         entries.push([answerKey(request.step, request.input), raw]);
         return { output: request.schema.parse(JSON.parse(raw)), raw, model: offline.model, promptTokens: 0, completionTokens: 0, costUsd: 0, cached: false, cacheKey: '' };
       }

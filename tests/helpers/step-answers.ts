@@ -1,10 +1,11 @@
 import { plannedAnswer } from '@/lib/judge/offline/planning-answers';
 import { offlineServes, runStep } from '@/lib/judge/offline/run-step';
-import { stepSchemas, type StepName } from '@/lib/judge/steps';
+import type { StepContract, StepName } from '@/lib/judge/steps';
+import { judgeSteps } from '@/lib/metrics/registry';
 import { type ChatCompletionBody, type JudgeServerHandler, requestSchemaName } from './judge-server';
 
 const stepBySchemaName = new Map<string, StepName>(
-  (Object.keys(stepSchemas) as StepName[]).map((step) => [step.replace(/[^a-zA-Z0-9_-]/g, '_'), step]),
+  (Object.keys(judgeSteps) as StepName[]).map((step) => [step.replace(/[^a-zA-Z0-9_-]/g, '_'), step]),
 );
 
 /** The step a request is for, from its JSON schema name. */
@@ -27,7 +28,10 @@ export function promptInput(body: ChatCompletionBody): unknown {
 }
 
 /** The offline judge's answer to a step, or the planned reply for a step it has no rule for. */
-export const offlineLikeAnswer = (step: StepName, input: unknown): unknown => (offlineServes(step) ? runStep(step, input) : plannedAnswer(step, input));
+export const offlineLikeAnswer = (step: StepName, input: unknown): unknown => {
+  const request = { step, input, contract: judgeSteps[step] as StepContract };
+  return offlineServes(request) ? runStep(request) : plannedAnswer(request);
+};
 
 /**
  * A scripted judge server handler that answers every step realistically: it reads the

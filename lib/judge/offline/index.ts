@@ -1,10 +1,10 @@
 import { emptyUsage, type Usage } from '../../domain';
 import { requestCacheKey } from '../cache-key';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from '../types';
-import { OFFLINE_MODEL } from './reason-prefix';
+import { OFFLINE_MODEL } from './steps/reason-prefix';
 import { runStep, type OfflineModels } from './run-step';
 
-export { OFFLINE_MODEL, OFFLINE_PREFIX } from './reason-prefix';
+export { OFFLINE_MODEL, OFFLINE_PREFIX } from './steps/reason-prefix';
 
 /**
  * The judge used when no API key is set: deterministic language heuristics, no network.
@@ -17,7 +17,7 @@ export function createOfflineJudge(models: OfflineModels = {}): Judge {
     model: OFFLINE_MODEL,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
       request.signal?.throwIfAborted();
-      const raw = JSON.stringify(runStep(request.step, request.input, models));
+      const raw = JSON.stringify(runStep(request, models));
       const parsed = request.schema.safeParse(JSON.parse(raw));
       if (!parsed.success) {
         throw new JudgeOutputError(`Offline judge output for ${request.step} failed validation: ${parsed.error.message}`, raw);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { contextCoverageSteps } from './steps';
 import { distinctNonBlank } from '../shared/messages';
 import { group } from '../shared/steps-view';
 import { ContextCoverageMetric } from './index';
@@ -18,7 +19,7 @@ export const contextCoverage = defineMetric({
     return replies.length > 0 && (replies.some((t) => t.context?.length) || Boolean(c.context?.length));
   },
   options: contextCoverageOptionsSchema,
-  steps: ['context_coverage.coverage'],
+  steps: contextCoverageSteps,
   create: (judge, options) => new ContextCoverageMetric(judge, options),
   referenceCalls: (conversation) => {
     const { turns } = conversation;

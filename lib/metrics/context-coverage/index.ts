@@ -1,18 +1,17 @@
-import type { Judge } from '../../judge/types';
 import type { Conversation, MetricResult, Turn } from '../types';
 import { AppError } from '../../errors';
 import { entriesInOrder } from '../../judge/steps';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { distinctNonBlank, isBlank } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
 import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { contextCoverageSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { judgeUnit, requireTurns } from '../shared/units';
 import { buildCoveragePrompt } from './prompts';
-import { contextCoverageOptionsSchema, type ContextCoverageOptions, type ParsedContextCoverageOptions } from './schema';
+import { contextCoverageOptionsSchema } from './schema';
 import { contextCoverageScore, scaleCoverage, turnCoverageScore } from './score';
 
 export { contextCoverageOptionsSchema, type ContextCoverageOptions } from './schema';
@@ -109,17 +108,13 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 }
 
 /** How much of the reference context does each response cover (Mastra's contextual recall)? */
-export class ContextCoverageMetric implements ConversationMetric {
-  readonly name = 'context_coverage' as const;
-  private readonly options: ParsedContextCoverageOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: ContextCoverageOptions = {},
-  ) {
-    this.options = parseMetricOptions(contextCoverageOptionsSchema, options);
-  }
-
+export class ContextCoverageMetric extends metricClass({
+  name: 'context_coverage',
+  options: contextCoverageOptionsSchema,
+  steps: contextCoverageSteps,
+  pipeline: (ctx, conversation) => pipeline(ctx, conversation),
+  present: (score, options) => scaleCoverage(score, options.scale),
+}) {
   /** A conversation, or a single case: the input, the response, and `options.context` as the items. */
   measure(conversation: Conversation): Promise<MetricResult>;
   measure(input: string, output: string): Promise<MetricResult>;
@@ -136,8 +131,6 @@ export class ContextCoverageMetric implements ConversationMetric {
     } else {
       conversation = parseConversation(conversationOrInput);
     }
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, conversation), {
-      present: (score) => scaleCoverage(score, this.options.scale),
-    });
+    return this.run(conversation);
   }
 }

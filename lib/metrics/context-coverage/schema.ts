@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { stepSchemas } from '../../judge/steps';
 import { sharedMetricOptionsSchema } from '../shared/options';
 
 /** Bounds of `scale`: a percentage or a per-mille is the largest anyone asks for, and a tiny one rounds every score to 0. */
@@ -14,5 +13,3 @@ export const contextCoverageOptionsSchema = sharedMetricOptionsSchema.extend({
 });
 export type ContextCoverageOptions = z.input<typeof contextCoverageOptionsSchema>;
 export type ParsedContextCoverageOptions = z.output<typeof contextCoverageOptionsSchema>;
-
-export const coverageStep = stepSchemas['context_coverage.coverage'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { contextualRecallSteps } from './steps';
 import { isBlank } from '../shared/messages';
 import { group, sentenceVerdicts } from '../shared/steps-view';
 import { ContextualRecallMetric } from './index';
@@ -17,7 +18,7 @@ export const contextualRecall = defineMetric({
   // An empty retrieval context is a finding (it scores 0); only a missing one leaves the turn out.
   applies: (c) => c.turns.some((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && t.retrievalContext !== undefined),
   options: contextualRecallOptionsSchema,
-  steps: ['contextual_recall.attribution'],
+  steps: contextualRecallSteps,
   create: (judge, options) => new ContextualRecallMetric(judge, options),
   // deepeval judges an empty retrieval context too (its verdicts are all "no"); we score it 0 without a call.
   referenceCalls: ({ turns }) => turns.filter((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && t.retrievalContext !== undefined).length,

@@ -1,14 +1,12 @@
-import type { Judge } from '../../judge/types';
 import type { StepOutput } from '../../judge/steps';
 import type { Conversation, MetricResult } from '../types';
 import { AppError } from '../../errors';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { distinctNonBlank, isBlank } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { contextualRecallSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { applyStrictMode } from '../shared/threshold';
 import { judgeUnit, requireTurns } from '../shared/units';
@@ -17,7 +15,6 @@ import {
   contextualRecallCaseSchema,
   contextualRecallOptionsSchema,
   type ContextualRecallCase,
-  type ContextualRecallOptions,
 } from './schema';
 import { contextualRecallScore, turnRecallScore } from './score';
 
@@ -93,22 +90,12 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 }
 
 /** Can the expected answer be found in what was retrieved (deepeval's ContextualRecallMetric)? */
-export class ContextualRecallMetric implements ConversationMetric {
-  readonly name = 'contextual_recall' as const;
-  private readonly options: SharedMetricOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: ContextualRecallOptions = {},
-  ) {
-    this.options = parseMetricOptions(contextualRecallOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
-  }
-
+export class ContextualRecallMetric extends metricClass({
+  name: 'contextual_recall',
+  options: contextualRecallOptionsSchema,
+  steps: contextualRecallSteps,
+  pipeline,
+}) {
   /** One single-turn case; its verdicts belong to turn 1 (the answer after the input). */
   async measureCase(testCase: ContextualRecallCase): Promise<MetricResult> {
     const parsed = contextualRecallCaseSchema.safeParse(testCase);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { stepSchemas } from '../../judge/steps';
 import { sharedMetricOptionsSchema } from '../shared/options';
 
 /** contextual_recall takes only the options every metric takes. */
@@ -14,5 +13,3 @@ export const contextualRecallCaseSchema = z.object({
   retrievalContext: z.array(z.string()),
 });
 export type ContextualRecallCase = z.infer<typeof contextualRecallCaseSchema>;
-
-export const attributionStep = stepSchemas['contextual_recall.attribution'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { conversationCompletenessSteps } from './steps';
 import { group } from '../shared/steps-view';
 import { ConversationCompletenessMetric } from './index';
 import { conversationCompletenessOptionsSchema } from './schema';
@@ -17,7 +18,7 @@ export const conversationCompleteness = defineMetric({
   applies: () => true,
   needsLlmJudge: true,
   options: conversationCompletenessOptionsSchema,
-  steps: ['conversation_completeness.intentions', 'conversation_completeness.verdict'],
+  steps: conversationCompletenessSteps,
   create: (judge, options) => new ConversationCompletenessMetric(judge, options),
   // deepeval: one extraction call, then one verdict call per intention
   // (conversation_completeness.py:145-157). How many intentions the judge finds is not known

@@ -1,16 +1,14 @@
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { isBlank } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { conversationCompletenessSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, requireTurns, turnLabel } from '../shared/units';
 import { buildIntentionsPrompt, buildVerdictPrompt } from './prompts';
-import { conversationCompletenessOptionsSchema, type ConversationCompletenessOptions } from './schema';
+import { conversationCompletenessOptionsSchema } from './schema';
 import { conversationCompletenessScore } from './score';
 
 export { conversationCompletenessOptionsSchema, type ConversationCompletenessOptions } from './schema';
@@ -84,19 +82,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 }
 
 /** Does the assistant satisfy every intention the user brings to the conversation (deepeval's ConversationCompletenessMetric)? */
-export class ConversationCompletenessMetric implements ConversationMetric {
-  readonly name = 'conversation_completeness' as const;
-  private readonly options: SharedMetricOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: ConversationCompletenessOptions = {},
-  ) {
-    this.options = parseMetricOptions(conversationCompletenessOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
-  }
-}
+export class ConversationCompletenessMetric extends metricClass({
+  name: 'conversation_completeness',
+  options: conversationCompletenessOptionsSchema,
+  steps: conversationCompletenessSteps,
+  pipeline,
+}) {}

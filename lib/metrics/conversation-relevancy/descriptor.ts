@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { conversationRelevancySteps } from './steps';
 import { segmentExchanges } from '../shared/exchanges';
 import { exchangesText, group } from '../shared/steps-view';
 import { ConversationRelevancyMetric } from './index';
@@ -17,7 +18,7 @@ export const conversationRelevancy = defineMetric({
   needs: 'user and assistant turns',
   applies: () => true,
   options: conversationRelevancyOptionsSchema,
-  steps: ['conversation_relevancy.relevance'],
+  steps: conversationRelevancySteps,
   create: (judge, options) => new ConversationRelevancyMetric(judge, options),
   referenceCalls: ({ turns }) => segmentExchanges(turns).length,
   view: (steps) => {

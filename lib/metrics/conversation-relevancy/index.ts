@@ -1,20 +1,17 @@
-import { looseRelevanceOutput } from '../../judge/steps';
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import { looseRelevanceOutput } from '../shared/step-parts';
+import type { Conversation } from '../types';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { exchangeMessages, segmentExchanges } from '../shared/exchanges';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { conversationRelevancySteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { judgeUnit, requireTurns, turnLabel } from '../shared/units';
 import { windowFor } from '../shared/windows';
 import { buildRelevancePrompt } from './prompts';
 import {
   conversationRelevancyOptionsSchema,
-  type ConversationRelevancyOptions,
   type ParsedConversationRelevancyOptions,
 } from './schema';
 import { conversationRelevancyScore } from './score';
@@ -79,19 +76,9 @@ async function pipeline(
 }
 
 /** Is every reply relevant to what the user just said, given the recent window (deepeval's ConversationRelevancyMetric)? */
-export class ConversationRelevancyMetric implements ConversationMetric {
-  readonly name = 'conversation_relevancy' as const;
-  private readonly options: ParsedConversationRelevancyOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: ConversationRelevancyOptions = {},
-  ) {
-    this.options = parseMetricOptions(conversationRelevancyOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
-  }
-}
+export class ConversationRelevancyMetric extends metricClass({
+  name: 'conversation_relevancy',
+  options: conversationRelevancyOptionsSchema,
+  steps: conversationRelevancySteps,
+  pipeline: (ctx, conversation, options) => pipeline(ctx, conversation, options),
+}) {}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { stepSchemas } from '../../judge/steps';
 import { sharedMetricOptionsSchema } from '../shared/options';
 
 export const conversationRelevancyOptionsSchema = sharedMetricOptionsSchema.extend({
@@ -8,5 +7,3 @@ export const conversationRelevancyOptionsSchema = sharedMetricOptionsSchema.exte
 });
 export type ConversationRelevancyOptions = z.input<typeof conversationRelevancyOptionsSchema>;
 export type ParsedConversationRelevancyOptions = z.output<typeof conversationRelevancyOptionsSchema>;
-
-export const relevanceStep = stepSchemas['conversation_relevancy.relevance'];

@@ -6,7 +6,8 @@ import type { NamedMetricResult } from '../../domain/metric-result';
 import { runAll } from '../shared/concurrency';
 import { createMetricContext, type MetricContext } from '../shared/context';
 import { segmentExchanges } from '../shared/exchanges';
-import { parseMetricOptions, sharedMetricOptionsSchema } from '../shared/options';
+import { parseMetricOptions, refuseUnknownTemplates, sharedMetricOptionsSchema } from '../shared/options';
+import { reasonSteps } from '../shared/reason-step';
 import { parseConversation } from '../shared/parse-conversation';
 import { runMetric, type PipelineOutcome } from '../shared/run-metric';
 import { runStep, runStepReply } from '../shared/run-step';
@@ -17,6 +18,7 @@ import type { Conversation } from '../types';
 import { fieldsPhrase, gEvalDefinitionSchema, type GEvalDefinition, type GEvalDefinitionInput } from './definition';
 import { buildConversationResultsPrompt, buildStepsPrompt, buildTurnResultsPrompt, conversationFieldsText, gEvalTurns } from './prompts';
 import { formatRubric, normaliseScore, scoreRange, weightedScore } from './score';
+import { gEvalSteps } from './steps';
 
 export { gEvalDefinitionSchema, type GEvalDefinition, type GEvalDefinitionInput } from './definition';
 export { weightedScore } from './score';
@@ -60,6 +62,7 @@ abstract class GEvalMetric {
     this.definition = checkDefinition({ ...Object.fromEntries(entries.filter(([k]) => !RUN_KEYS.has(k))), scope } as GEvalDefinitionInput);
     this.name = this.definition.name;
     this.options = parseMetricOptions(gEvalRunOptionsSchema, Object.fromEntries(entries.filter(([k]) => RUN_KEYS.has(k))));
+    refuseUnknownTemplates(this.options.templates, this.name, { ...gEvalSteps, ...reasonSteps });
     this.steps = this.definition.evaluationSteps ? Promise.resolve(this.definition.evaluationSteps) : null;
   }
 
@@ -84,7 +87,7 @@ abstract class GEvalMetric {
 
   /** The evaluation steps, written by the judge now (one call) when the definition lists none. */
   prepareSteps(): Promise<string[]> {
-    return this.evaluationSteps(createMetricContext(this.name, this.judge, this.runOptions()));
+    return this.evaluationSteps(createMetricContext(this.name, this.judge, this.runOptions(), gEvalSteps));
   }
 
   protected runOptions() {
@@ -117,7 +120,7 @@ export class ConversationalGEval extends GEvalMetric {
     const parsed = parseConversation(conversation);
     let judgedReason: string | null = null;
     const options = { ...this.runOptions(), includeReason: false };
-    const result = await runMetric(this.name, this.judge, options, async (ctx): Promise<PipelineOutcome> => {
+    const result = await runMetric(this.name, this.judge, options, gEvalSteps, async (ctx): Promise<PipelineOutcome> => {
       requireTurns(parsed);
       const steps = await this.evaluationSteps(ctx);
       ctx.steps.evaluationSteps = steps;
@@ -154,7 +157,7 @@ export class TurnGEval extends GEvalMetric {
     const parsed = parseConversation(conversation);
     const range = scoreRange(this.definition.rubric);
     const threshold = effectiveThreshold(this.definition.threshold, this.definition.strictMode);
-    return runMetric(this.name, this.judge, this.runOptions(), async (ctx): Promise<PipelineOutcome> => {
+    return runMetric(this.name, this.judge, this.runOptions(), gEvalSteps, async (ctx): Promise<PipelineOutcome> => {
       requireTurns(parsed);
       const steps = await this.evaluationSteps(ctx);
       ctx.steps.evaluationSteps = steps;

@@ -1,4 +1,5 @@
-import type { GEvalTurn, StepInput } from '../../judge/steps';
+import type { StepInput } from '../../judge/steps';
+import type { GEvalTurn } from './steps';
 import type { ChatMessage } from '../../judge/types';
 import type { Conversation } from '../types';
 import { CONVERSATION_FIELDS, type GEvalField } from './definition';

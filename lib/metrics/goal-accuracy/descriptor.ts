@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { goalAccuracySteps } from './steps';
 import { segmentExchanges } from '../shared/exchanges';
 import { group } from '../shared/steps-view';
 import { GoalAccuracyMetric } from './index';
@@ -17,7 +18,7 @@ export const goalAccuracy = defineMetric({
   applies: () => true,
   needsLlmJudge: true,
   options: goalAccuracyOptionsSchema,
-  steps: ['goal_accuracy.goal', 'goal_accuracy.plan'],
+  steps: goalAccuracySteps,
   create: (judge, options) => new GoalAccuracyMetric(judge, options),
   // deepeval: a goal call and a plan call per unit interaction (goal_accuracy.py:150-167).
   referenceCalls: ({ turns }) => 2 * segmentExchanges(turns).length,

@@ -1,16 +1,14 @@
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult, Turn } from '../types';
+import type { Conversation, Turn } from '../types';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { segmentExchanges, type Exchange } from '../shared/exchanges';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { goalAccuracySteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { judgeUnit, requireTurns } from '../shared/units';
 import { buildGoalPrompt, buildPlanPrompt } from './prompts';
-import { goalAccuracyOptionsSchema, type GoalAccuracyOptions } from './schema';
+import { goalAccuracyOptionsSchema } from './schema';
 import { goalAccuracyScore } from './score';
 
 export { goalAccuracyOptionsSchema, type GoalAccuracyOptions } from './schema';
@@ -65,19 +63,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 }
 
 /** Did each interaction achieve the user's goal with a sound plan (deepeval's GoalAccuracyMetric)? */
-export class GoalAccuracyMetric implements ConversationMetric {
-  readonly name = 'goal_accuracy' as const;
-  private readonly options: SharedMetricOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: GoalAccuracyOptions = {},
-  ) {
-    this.options = parseMetricOptions(goalAccuracyOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
-  }
-}
+export class GoalAccuracyMetric extends metricClass({
+  name: 'goal_accuracy',
+  options: goalAccuracyOptionsSchema,
+  steps: goalAccuracySteps,
+  pipeline,
+}) {}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { knowledgeRetentionSteps } from './steps';
 import { group } from '../shared/steps-view';
 import { KnowledgeRetentionMetric } from './index';
 import { knowledgeRetentionOptionsSchema } from './schema';
@@ -15,7 +16,7 @@ export const knowledgeRetention = defineMetric({
   needs: 'user and assistant turns',
   applies: () => true,
   options: knowledgeRetentionOptionsSchema,
-  steps: ['knowledge_retention.facts', 'knowledge_retention.attrition'],
+  steps: knowledgeRetentionSteps,
   create: (judge, options) => new KnowledgeRetentionMetric(judge, options),
   // One extraction per user turn, one verdict per assistant turn that has knowledge before it.
   referenceCalls: ({ turns }) => {

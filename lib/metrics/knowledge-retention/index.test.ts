@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import bankAccount from '../../../tests/fixtures/conversations/bank-account.json';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
-import type { Fact, StepInput } from '../../judge/steps';
+import type { StepInput } from '../../judge/steps';
+import type { Fact } from './steps';
 import { conversationSchema } from '../types';
 import { assistant, user } from '../testing/conversations';
 import { KnowledgeRetentionMetric } from './index';

@@ -1,17 +1,15 @@
-import type { Judge } from '../../judge/types';
-import type { Fact } from '../../judge/steps';
-import type { Conversation, MetricResult } from '../types';
+import type { Fact } from './steps';
+import type { Conversation } from '../types';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { isBlank, toStepMessages } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { knowledgeRetentionSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, judgeUnit, recordUnitError, requireTurns } from '../shared/units';
 import { buildAttritionPrompt, buildFactsPrompt } from './prompts';
-import { knowledgeRetentionOptionsSchema, type KnowledgeRetentionOptions } from './schema';
+import { knowledgeRetentionOptionsSchema } from './schema';
 import { knowledgeRetentionScore } from './score';
 
 export { knowledgeRetentionOptionsSchema, type KnowledgeRetentionOptions } from './schema';
@@ -107,19 +105,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 }
 
 /** Does the assistant keep what the user told it (deepeval's KnowledgeRetentionMetric)? */
-export class KnowledgeRetentionMetric implements ConversationMetric {
-  readonly name = 'knowledge_retention' as const;
-  private readonly options: SharedMetricOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: KnowledgeRetentionOptions = {},
-  ) {
-    this.options = parseMetricOptions(knowledgeRetentionOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
-  }
-}
+export class KnowledgeRetentionMetric extends metricClass({
+  name: 'knowledge_retention',
+  options: knowledgeRetentionOptionsSchema,
+  steps: knowledgeRetentionSteps,
+  pipeline,
+}) {}

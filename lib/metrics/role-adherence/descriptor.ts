@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { roleAdherenceSteps } from './steps';
 import { isBlank } from '../shared/messages';
 import { group } from '../shared/steps-view';
 import { RoleAdherenceMetric } from './index';
@@ -17,7 +18,7 @@ export const roleAdherence = defineMetric({
   applies: (c) => !isBlank(c.chatbotRole),
   needsLlmJudge: true,
   options: roleAdherenceOptionsSchema,
-  steps: ['role_adherence.verdicts'],
+  steps: roleAdherenceSteps,
   create: (judge, options) => new RoleAdherenceMetric(judge, options),
   // deepeval: one call over the whole conversation (role_adherence.py:125-131).
   referenceCalls: ({ turns }) => (turns.length > 0 ? 1 : 0),

@@ -1,14 +1,12 @@
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import type { MetricContext } from '../shared/context';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions, type SharedMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { roleAdherenceSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { requireField, requireTurns } from '../shared/units';
 import { buildRoleVerdictsPrompt } from './prompts';
-import { roleAdherenceOptionsSchema, type RoleAdherenceOptions } from './schema';
+import { roleAdherenceOptionsSchema } from './schema';
 import { roleAdherenceScore } from './score';
 
 export { roleAdherenceOptionsSchema, type RoleAdherenceOptions } from './schema';
@@ -54,19 +52,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
 }
 
 /** Does every assistant turn stay in the conversation's chatbot role (deepeval's RoleAdherenceMetric)? */
-export class RoleAdherenceMetric implements ConversationMetric {
-  readonly name = 'role_adherence' as const;
-  private readonly options: SharedMetricOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: RoleAdherenceOptions = {},
-  ) {
-    this.options = parseMetricOptions(roleAdherenceOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed));
-  }
-}
+export class RoleAdherenceMetric extends metricClass({
+  name: 'role_adherence',
+  options: roleAdherenceOptionsSchema,
+  steps: roleAdherenceSteps,
+  pipeline,
+}) {}

@@ -1,3 +1,4 @@
+import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
 import { emptyUsage, type JudgeCallRecord, type TurnVerdict, type Usage } from '../types';
 import type { SharedMetricOptions } from './options';
@@ -8,6 +9,8 @@ export interface MetricContext {
   readonly metric: string;
   readonly judge: Judge;
   readonly options: SharedMetricOptions;
+  /** The contracts of the judge steps the metric may send (its own and the closing reason step). */
+  readonly contracts: StepContracts;
   readonly usage: Usage;
   readonly calls: JudgeCallRecord[];
   readonly steps: Record<string, unknown>;
@@ -16,6 +19,6 @@ export interface MetricContext {
   readonly warnings: string[];
 }
 
-export function createMetricContext(metric: string, judge: Judge, options: SharedMetricOptions): MetricContext {
-  return { metric, judge, options, usage: emptyUsage(), calls: [], steps: {}, verdicts: [], warnings: [] };
+export function createMetricContext(metric: string, judge: Judge, options: SharedMetricOptions, contracts: StepContracts): MetricContext {
+  return { metric, judge, options, contracts, usage: emptyUsage(), calls: [], steps: {}, verdicts: [], warnings: [] };
 }

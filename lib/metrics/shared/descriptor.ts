@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StepName } from '../../judge/steps';
+import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
 import type { Conversation } from '../types';
 import type { ConversationMetric } from './metric';
@@ -30,8 +30,8 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
   readonly standInOption?: string;
   /** Its options, with their defaults. */
   readonly options: O;
-  /** The judge steps it sends; their contracts are in lib/judge/steps.ts. */
-  readonly steps: readonly StepName[];
+  /** The judge steps it sends, by name: their contracts and offline rules (its folder's steps.ts). */
+  readonly steps: StepContracts;
   create(judge: Judge, options?: z.input<O>): ConversationMetric;
   /** Judge calls deepeval's implementation would make, the reason call left out (benchmarks). */
   referenceCalls(conversation: Conversation, options: z.output<O>): number;

@@ -1,4 +1,4 @@
-import type { StepMessage } from '../../judge/steps';
+import type { StepMessage } from './step-parts';
 import type { Turn } from '../types';
 
 /** Turns as the plain role/content messages judge steps take. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../judge/types';
-import { stepSchemas, type StepInput, type StepName } from '../../judge/steps';
+import type { StepContracts, StepInput, StepName } from '../../judge/steps';
 import { AppError } from '../../errors';
 import { baseMetricOptionsSchema } from '../types';
 
@@ -12,12 +12,20 @@ const isTemplates = (value: unknown): boolean =>
   typeof value === 'object' &&
   value !== null &&
   !Array.isArray(value) &&
-  Object.entries(value).every(([step, fn]) => step in stepSchemas && (fn === undefined || typeof fn === 'function'));
+  Object.values(value).every((fn) => fn === undefined || typeof fn === 'function');
 
 export const stepTemplatesSchema = z.custom<StepTemplates>(
   isTemplates,
   'templates must map judge step names to functions returning chat messages',
 );
+
+/** Refuses templates for a step the metric does not send (a misspelt name would be silently unused). */
+export function refuseUnknownTemplates(templates: StepTemplates | undefined, metric: string, contracts: StepContracts): void {
+  const unknown = Object.keys(templates ?? {}).filter((step) => !Object.hasOwn(contracts, step));
+  if (unknown.length > 0) {
+    throw new AppError('BAD_INPUT', `Invalid metric options: templates name ${unknown.join(', ')}, not among the judge steps of ${metric} (${Object.keys(contracts).join(', ')})`);
+  }
+}
 
 /** What every metric's options schema extends: the base options plus per-step templates. */
 export const sharedMetricOptionsSchema = baseMetricOptionsSchema.extend({

@@ -1,3 +1,4 @@
+import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
 import { AppError } from '../../errors';
 import type { MetricName } from '../types';
@@ -5,6 +6,7 @@ import type { NamedMetricResult } from '../../domain/metric-result';
 import { createMetricContext, type MetricContext } from './context';
 import type { SharedMetricOptions } from './options';
 import { buildReasonPrompt } from './reason-prompt';
+import { reasonSteps } from './reason-step';
 import { runStep } from './run-step';
 import { applyStrictMode, effectiveThreshold, isSuccess } from './threshold';
 import { errorText } from './units';
@@ -41,10 +43,11 @@ export async function runMetric<N extends string = MetricName>(
   metric: N,
   judge: Judge,
   options: SharedMetricOptions,
+  steps: StepContracts,
   pipeline: (ctx: MetricContext) => Promise<PipelineOutcome>,
   config: RunMetricConfig = {},
 ): Promise<NamedMetricResult<N>> {
-  const ctx = createMetricContext(metric, judge, options);
+  const ctx = createMetricContext(metric, judge, options, { ...steps, ...reasonSteps });
   const threshold = effectiveThreshold(options.threshold, options.strictMode);
   const base = { metric, threshold, strictMode: options.strictMode, steps: ctx.steps, calls: ctx.calls, usage: ctx.usage, warnings: ctx.warnings };
   const verdicts = () => [...ctx.verdicts].sort((a, b) => a.turn - b.turn);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage, JudgeRequest, TokenLogprobs } from '../../judge/types';
-import { stepReplySchema, stepSchemas, type StepInput, type StepName, type StepOutput } from '../../judge/steps';
+import { replySchemaOf, type StepInput, type StepName, type StepOutput } from '../../judge/steps';
 import { AppError } from '../../errors';
 import type { MetricContext } from './context';
 import type { StepTemplate } from './options';
@@ -43,14 +43,17 @@ export async function runStepReply<S extends StepName, O = StepOutput<S>>(
   ctx: MetricContext,
   call: StepCall<S, O>,
 ): Promise<{ output: O; logprobs?: TokenLogprobs[] }> {
-  const input = stepSchemas[call.step].input.parse(call.input) as StepInput<S>;
+  const contract = Object.hasOwn(ctx.contracts, call.step) ? ctx.contracts[call.step] : undefined;
+  if (!contract) throw new AppError('BAD_INPUT', `${ctx.metric} sends judge step ${call.step}, which is not among its steps`);
+  const input = contract.input.parse(call.input) as StepInput<S>;
   // The reply schema for this input is all that is checked (lib/judge/steps.ts).
-  const sent = stepReplySchema(call.step, input) as z.ZodType;
+  const sent = replySchemaOf(contract, input);
   const schema = call.accept ?? (sent as z.ZodType<O>);
   const messages = renderMessages(ctx, { ...call, input });
   const request: JudgeRequest<O> = {
     step: call.step,
     input,
+    contract,
     messages,
     schema,
     ...(call.accept ? { jsonSchemaOf: sent } : {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { toolUseSteps } from './steps';
 import { segmentExchanges } from '../shared/exchanges';
 import { group, type ViewVerdict } from '../shared/steps-view';
 import { ToolUseMetric } from './index';
@@ -31,7 +32,7 @@ export const toolUse = defineMetric({
   applies: (c, options) => toolUseMissing(c, optionTools(options)) === null,
   needsLlmJudge: true,
   options: toolUseOptionsSchema,
-  steps: ['tool_use.selection', 'tool_use.arguments'],
+  steps: toolUseSteps,
   create: (judge, options) => new ToolUseMetric(judge, options),
   // deepeval: a selection call per unit interaction, an argument call per interaction that called
   // tools (tool_use.py:167-187), and two reason calls, made whatever include_reason says

@@ -1,19 +1,16 @@
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { segmentExchanges } from '../shared/exchanges';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { toolUseSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { judgeUnit, requireTurns } from '../shared/units';
 import { buildArgumentsPrompt, buildSelectionPrompt } from './prompts';
-import { toolUseOptionsSchema, type ToolCall, type ToolUseOptions } from './schema';
+import { toolUseOptionsSchema, type ToolCall } from './schema';
 import { selectionByExpected, toolUseScore } from './score';
 import { readConversationTools } from './tools';
-import type { z } from 'zod';
 
 export { toolUseOptionsSchema, toolCallSchema, type ToolCall, type ToolUseOptions } from './schema';
 export { toolUseScore, selectionByExpected } from './score';
@@ -117,22 +114,10 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, optionTo
   };
 }
 
-type ParsedOptions = z.output<typeof toolUseOptionsSchema>;
-
 /** Did the agent pick the right tools and pass them the right arguments (deepeval's ToolUseMetric)? */
-export class ToolUseMetric implements ConversationMetric {
-  readonly name = 'tool_use' as const;
-  private readonly options: ParsedOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: ToolUseOptions = {},
-  ) {
-    this.options = parseMetricOptions(toolUseOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options.availableTools));
-  }
-}
+export class ToolUseMetric extends metricClass({
+  name: 'tool_use',
+  options: toolUseOptionsSchema,
+  steps: toolUseSteps,
+  pipeline: (ctx, conversation, options) => pipeline(ctx, conversation, options.availableTools),
+}) {}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { topicAdherenceSteps } from './steps';
 import { segmentExchanges } from '../shared/exchanges';
 import { group } from '../shared/steps-view';
 import { TopicAdherenceMetric } from './index';
@@ -31,7 +32,7 @@ export const topicAdherence = defineMetric({
   needsLlmJudge: true,
   standInOption: 'relevantTopics',
   options: topicAdherenceOptionsSchema,
-  steps: ['topic_adherence.qa_pairs', 'topic_adherence.verdict'],
+  steps: topicAdherenceSteps,
   create: (judge, options) => new TopicAdherenceMetric(judge, options),
   // deepeval: a QA-pair extraction call per unit interaction, then a verdict call per pair
   // (topic_adherence.py:176-200, 339-395). The pairs are the judge's; one per interaction is counted.

@@ -1,18 +1,16 @@
 import { AppError } from '../../errors';
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { segmentExchanges } from '../shared/exchanges';
 import { isBlank } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { topicAdherenceSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, judgeUnit, requireTurns, turnLabel } from '../shared/units';
 import { buildQaPairsPrompt, buildVerdictPrompt } from './prompts';
-import { topicAdherenceOptionsSchema, topicsFor, type TopicAdherenceOptions } from './schema';
+import { topicAdherenceOptionsSchema, topicsFor } from './schema';
 import { costsPoints, topicAdherenceScore, type TopicVerdict } from './score';
 
 export { topicAdherenceOptionsSchema, topicsFor, type TopicAdherenceOptions } from './schema';
@@ -116,27 +114,17 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, relevant
 }
 
 /** Does the assistant answer the questions on its topics and refuse the others (deepeval's TopicAdherenceMetric)? */
-export class TopicAdherenceMetric implements ConversationMetric {
-  readonly name = 'topic_adherence' as const;
-  private readonly options: ReturnType<typeof topicAdherenceOptionsSchema.parse>;
-
-  constructor(
-    private readonly judge: Judge,
-    options: TopicAdherenceOptions = {},
-  ) {
-    this.options = parseMetricOptions(topicAdherenceOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => {
-      const topics = topicsFor(parsed, this.options);
-      if (!topics) {
-        throw new AppError('BAD_INPUT', 'The conversation has no relevant_topics and the metric was given no relevantTopics option, so this metric does not apply to it.', {
-          field: 'relevant_topics',
-        });
-      }
-      return pipeline(ctx, parsed, topics);
-    });
-  }
-}
+export class TopicAdherenceMetric extends metricClass({
+  name: 'topic_adherence',
+  options: topicAdherenceOptionsSchema,
+  steps: topicAdherenceSteps,
+  pipeline: (ctx, conversation, options) => {
+    const topics = topicsFor(conversation, options);
+    if (!topics) {
+      throw new AppError('BAD_INPUT', 'The conversation has no relevant_topics and the metric was given no relevantTopics option, so this metric does not apply to it.', {
+        field: 'relevant_topics',
+      });
+    }
+    return pipeline(ctx, conversation, topics);
+  },
+}) {}

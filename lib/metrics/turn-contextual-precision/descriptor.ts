@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { turnContextualPrecisionSteps } from './steps';
 import { isBlank } from '../shared/messages';
 import { referenceRetrievalWindows } from '../shared/retrieval-windows';
 import { windowGroup } from '../shared/steps-view';
@@ -28,7 +29,7 @@ export const turnContextualPrecision = defineMetric({
   // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
   applies: (c) => Boolean(c.expectedOutcome?.trim()) && c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualPrecisionOptionsSchema,
-  steps: ['turn_contextual_precision.verdicts'],
+  steps: turnContextualPrecisionSteps,
   create: (judge, options) => new TurnContextualPrecisionMetric(judge, options),
   // deepeval: one verdict call and one reason call per window that has retrieval context.
   referenceCalls: (conversation, options) => {

@@ -1,22 +1,19 @@
 import { entriesInOrder, type StepOutput } from '../../judge/steps';
-import type { Judge } from '../../judge/types';
 import { AppError } from '../../errors';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import type { MetricContext } from '../shared/context';
 import { judgeByKey } from '../shared/judge-by-key';
 import { isBlank } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
 import { retrievalWindows } from '../shared/retrieval-windows';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { turnContextualPrecisionSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { recordUnitError, requireTurns, turnLabel } from '../shared/units';
 import { buildNodeRelevancePrompt } from './prompts';
 import {
   turnContextualPrecisionOptionsSchema,
   type ParsedTurnContextualPrecisionOptions,
-  type TurnContextualPrecisionOptions,
 } from './schema';
 import { turnContextualPrecisionScore, windowPrecisionScore } from './score';
 
@@ -124,19 +121,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
 }
 
 /** Are the nodes relevant to the expected outcome ranked first, window by window (deepeval's TurnContextualPrecisionMetric)? */
-export class TurnContextualPrecisionMetric implements ConversationMetric {
-  readonly name = 'turn_contextual_precision' as const;
-  private readonly options: ParsedTurnContextualPrecisionOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: TurnContextualPrecisionOptions = {},
-  ) {
-    this.options = parseMetricOptions(turnContextualPrecisionOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
-  }
-}
+export class TurnContextualPrecisionMetric extends metricClass({
+  name: 'turn_contextual_precision',
+  options: turnContextualPrecisionOptionsSchema,
+  steps: turnContextualPrecisionSteps,
+  pipeline: (ctx, conversation, options) => pipeline(ctx, conversation, options),
+}) {}

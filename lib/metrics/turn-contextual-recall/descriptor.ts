@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { turnContextualRecallSteps } from './steps';
 import { assistantTurnsOf, segmentExchanges } from '../shared/exchanges';
 import { distinctNonBlank, isBlank } from '../shared/messages';
 import { sentenceVerdicts, windowGroup } from '../shared/steps-view';
@@ -29,7 +30,7 @@ export const turnContextualRecall = defineMetric({
   // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
   applies: (c) => Boolean(c.expectedOutcome?.trim()) && c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualRecallOptionsSchema,
-  steps: ['turn_contextual_recall.attribution'],
+  steps: turnContextualRecallSteps,
   create: (judge, options) => new TurnContextualRecallMetric(judge, options),
   // deepeval: one verdict call and one reason call per window that has retrieval context.
   referenceCalls: (conversation, options) => {

@@ -1,22 +1,19 @@
 import type { StepOutput } from '../../judge/steps';
-import type { Judge } from '../../judge/types';
 import { AppError } from '../../errors';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import type { MetricContext } from '../shared/context';
 import { isBlank } from '../shared/messages';
 import { judgeByKey } from '../shared/judge-by-key';
 import { retrievalWindows } from '../shared/retrieval-windows';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { turnContextualRecallSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { recordUnitError, requireTurns, turnLabel } from '../shared/units';
 import { buildWindowAttributionPrompt } from './prompts';
 import {
   turnContextualRecallOptionsSchema,
   type ParsedTurnContextualRecallOptions,
-  type TurnContextualRecallOptions,
 } from './schema';
 import { turnContextualRecallScore, windowRecallScore } from './score';
 
@@ -117,19 +114,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
 }
 
 /** Is the conversation's expected outcome found in what was retrieved, window by window (deepeval's TurnContextualRecallMetric)? */
-export class TurnContextualRecallMetric implements ConversationMetric {
-  readonly name = 'turn_contextual_recall' as const;
-  private readonly options: ParsedTurnContextualRecallOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: TurnContextualRecallOptions = {},
-  ) {
-    this.options = parseMetricOptions(turnContextualRecallOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
-  }
-}
+export class TurnContextualRecallMetric extends metricClass({
+  name: 'turn_contextual_recall',
+  options: turnContextualRecallOptionsSchema,
+  steps: turnContextualRecallSteps,
+  pipeline: (ctx, conversation, options) => pipeline(ctx, conversation, options),
+}) {}

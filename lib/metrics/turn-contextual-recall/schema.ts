@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { stepSchemas } from '../../judge/steps';
 import { sharedMetricOptionsSchema } from '../shared/options';
 
 export const turnContextualRecallOptionsSchema = sharedMetricOptionsSchema.extend({
@@ -8,5 +7,3 @@ export const turnContextualRecallOptionsSchema = sharedMetricOptionsSchema.exten
 });
 export type TurnContextualRecallOptions = z.input<typeof turnContextualRecallOptionsSchema>;
 export type ParsedTurnContextualRecallOptions = z.output<typeof turnContextualRecallOptionsSchema>;
-
-export const attributionStep = stepSchemas['turn_contextual_recall.attribution'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { turnContextualRelevancySteps } from './steps';
 import { referenceRetrievalWindows } from '../shared/retrieval-windows';
 import { windowGroup } from '../shared/steps-view';
 import { TurnContextualRelevancyMetric } from './index';
@@ -33,7 +34,7 @@ export const turnContextualRelevancy = defineMetric({
   // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
   applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualRelevancyOptionsSchema,
-  steps: ['turn_contextual_relevancy.statements'],
+  steps: turnContextualRelevancySteps,
   create: (judge, options) => new TurnContextualRelevancyMetric(judge, options),
   // deepeval: one verdict call per node of each window's retrieval context, and one reason call per such window.
   referenceCalls: (conversation, options) =>

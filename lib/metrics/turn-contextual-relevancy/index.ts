@@ -1,20 +1,17 @@
 import { entriesInOrder, type StepOutput } from '../../judge/steps';
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../types';
 import type { MetricContext } from '../shared/context';
 import { judgeByKey } from '../shared/judge-by-key';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
 import { retrievalWindows } from '../shared/retrieval-windows';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { turnContextualRelevancySteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { recordUnitError, requireTurns, turnLabel } from '../shared/units';
 import { buildStatementRelevancePrompt } from './prompts';
 import {
   turnContextualRelevancyOptionsSchema,
   type ParsedTurnContextualRelevancyOptions,
-  type TurnContextualRelevancyOptions,
 } from './schema';
 import { turnContextualRelevancyScore, windowRelevancyScore } from './score';
 
@@ -122,19 +119,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
 }
 
 /** Is what the retriever returned relevant to what the user asked, window by window (deepeval's TurnContextualRelevancyMetric)? */
-export class TurnContextualRelevancyMetric implements ConversationMetric {
-  readonly name = 'turn_contextual_relevancy' as const;
-  private readonly options: ParsedTurnContextualRelevancyOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: TurnContextualRelevancyOptions = {},
-  ) {
-    this.options = parseMetricOptions(turnContextualRelevancyOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
-  }
-}
+export class TurnContextualRelevancyMetric extends metricClass({
+  name: 'turn_contextual_relevancy',
+  options: turnContextualRelevancyOptionsSchema,
+  steps: turnContextualRelevancySteps,
+  pipeline: (ctx, conversation, options) => pipeline(ctx, conversation, options),
+}) {}

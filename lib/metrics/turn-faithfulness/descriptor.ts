@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetric } from '../shared/descriptor';
+import { turnFaithfulnessSteps } from './steps';
 import { segmentExchanges } from '../shared/exchanges';
 import { group, windowGroup } from '../shared/steps-view';
 import { TurnFaithfulnessMetric } from './index';
@@ -35,7 +36,7 @@ export const turnFaithfulness = defineMetric({
   // A turn whose retriever returned nothing ([]) is judged against no truths, as the reference does; only a missing field leaves it out.
   applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnFaithfulnessOptionsSchema,
-  steps: ['turn_faithfulness.truths', 'turn_faithfulness.claims', 'turn_faithfulness.verdicts'],
+  steps: turnFaithfulnessSteps,
   create: (judge, options) => new TurnFaithfulnessMetric(judge, options),
   // Truths, claims and verdicts in every window.
   referenceCalls: ({ turns }) => 3 * segmentExchanges(turns).length,

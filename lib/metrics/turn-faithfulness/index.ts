@@ -1,19 +1,17 @@
-import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult, Verdict } from '../types';
+import type { Conversation, Verdict } from '../types';
 import { entriesInOrder } from '../../judge/steps';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { assistantTurnsOf, segmentExchanges, type Exchange } from '../shared/exchanges';
 import { distinctNonBlank, isBlank } from '../shared/messages';
-import type { ConversationMetric } from '../shared/metric';
-import { parseMetricOptions } from '../shared/options';
-import { parseConversation } from '../shared/parse-conversation';
-import { runMetric, type PipelineOutcome } from '../shared/run-metric';
+import type { PipelineOutcome } from '../shared/run-metric';
+import { metricClass } from '../shared/metric-class';
+import { turnFaithfulnessSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, recordUnitError, requireTurns, turnLabel } from '../shared/units';
 import { windowFor } from '../shared/windows';
 import { buildClaimsPrompt, buildTruthsPrompt, buildVerdictsPrompt } from './prompts';
-import { turnFaithfulnessOptionsSchema, type ParsedTurnFaithfulnessOptions, type TurnFaithfulnessOptions } from './schema';
+import { turnFaithfulnessOptionsSchema, type ParsedTurnFaithfulnessOptions } from './schema';
 import { turnFaithfulnessScore, turnVerdict, windowScore } from './score';
 
 export { turnFaithfulnessOptionsSchema, type TurnFaithfulnessOptions } from './schema';
@@ -233,19 +231,9 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
 }
 
 /** Are the assistant's claims backed by what it retrieved, window by window (deepeval's TurnFaithfulnessMetric)? */
-export class TurnFaithfulnessMetric implements ConversationMetric {
-  readonly name = 'turn_faithfulness' as const;
-  private readonly options: ParsedTurnFaithfulnessOptions;
-
-  constructor(
-    private readonly judge: Judge,
-    options: TurnFaithfulnessOptions = {},
-  ) {
-    this.options = parseMetricOptions(turnFaithfulnessOptionsSchema, options);
-  }
-
-  async measure(conversation: Conversation): Promise<MetricResult> {
-    const parsed = parseConversation(conversation);
-    return runMetric(this.name, this.judge, this.options, (ctx) => pipeline(ctx, parsed, this.options));
-  }
-}
+export class TurnFaithfulnessMetric extends metricClass({
+  name: 'turn_faithfulness',
+  options: turnFaithfulnessOptionsSchema,
+  steps: turnFaithfulnessSteps,
+  pipeline: (ctx, conversation, options) => pipeline(ctx, conversation, options),
+}) {}

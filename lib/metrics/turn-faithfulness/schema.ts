@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { stepSchemas } from '../../judge/steps';
 import { sharedMetricOptionsSchema } from '../shared/options';
 
 export const turnFaithfulnessOptionsSchema = sharedMetricOptionsSchema.extend({
@@ -12,7 +11,3 @@ export const turnFaithfulnessOptionsSchema = sharedMetricOptionsSchema.extend({
 });
 export type TurnFaithfulnessOptions = z.input<typeof turnFaithfulnessOptionsSchema>;
 export type ParsedTurnFaithfulnessOptions = z.output<typeof turnFaithfulnessOptionsSchema>;
-
-export const truthsStep = stepSchemas['turn_faithfulness.truths'];
-export const claimsStep = stepSchemas['turn_faithfulness.claims'];
-export const verdictsStep = stepSchemas['turn_faithfulness.verdicts'];

@@ -1,4 +1,4 @@
-import { stepSchemas } from '../../judge/steps';
+import { replaySteps } from '../steps/replay-steps';
 import type { Judge } from '../../judge/types';
 import type { TargetMessage } from '../targets/target-types';
 
@@ -19,7 +19,8 @@ export async function checkNextTurnFits(
   const reply = await judge.call({
     step: 'replay.fit',
     input,
-    schema: stepSchemas['replay.fit'].output,
+    contract: replaySteps['replay.fit'],
+    schema: replaySteps['replay.fit'].output,
     schemaName: 'replay_fit',
     signal,
     messages: [

@@ -1,4 +1,5 @@
-import { stepSchemas, type StepOutput } from '../../judge/steps';
+import type { StepOutput } from '../../judge/steps';
+import { replaySteps } from '../steps/replay-steps';
 import type { Judge } from '../../judge/types';
 import type { TargetMessage } from '../targets/target-types';
 
@@ -23,7 +24,8 @@ export async function simulateUser(
   const reply = await judge.call({
     step: 'replay.simulate_user',
     input,
-    schema: stepSchemas['replay.simulate_user'].output,
+    contract: replaySteps['replay.simulate_user'],
+    schema: replaySteps['replay.simulate_user'].output,
     schemaName: 'replay_simulate_user',
     signal,
     messages: [

@@ -2,7 +2,7 @@ import type { StepInput, StepOutput } from '../../steps';
 import { analyse, analyseTerms, type Term } from '../text/analyse';
 import { bagOf, contentTerms, coverage, holds, type Bag } from '../text/overlap';
 import { isFormula } from '../text/speech-acts';
-import { offlineReason, quote } from '../reason-prefix';
+import { offlineReason, quote } from './reason-prefix';
 
 /** Weighted share of a sentence's content words a node must hold for attribution. */
 export const ATTRIBUTION_THRESHOLD = 0.6;

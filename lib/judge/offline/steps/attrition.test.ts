@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_PREFIX } from '../reason-prefix';
+import { OFFLINE_PREFIX } from './reason-prefix';
 import { judgeAttrition } from './attrition';
 
 const knowledge = [

@@ -2,7 +2,7 @@ import type { StepInput, StepOutput } from '../../steps';
 import { analyse } from '../text/analyse';
 import { isClarification, isQuestion } from '../text/speech-acts';
 import { keyStems, mentionsValue, personNames, sameKey, valueKey } from '../text/keys';
-import { offlineReason, quote } from '../reason-prefix';
+import { offlineReason, quote } from './reason-prefix';
 import { MENTIONED } from './facts';
 import { requestedKeys } from './requested-keys';
 

@@ -2,7 +2,7 @@ import type { StepInput, StepOutput } from '../../steps';
 import { byItemNumber } from '../../step-items';
 import { analyseTerms } from '../text/analyse';
 import { bagOf, contentTerms, coverage } from '../text/overlap';
-import { offlineReason, quote } from '../reason-prefix';
+import { offlineReason, quote } from './reason-prefix';
 import { missingKeyTerms } from './attribution';
 
 /** Weighted share of a context item's content words the output must hold to cover it. */

@@ -1,8 +1,10 @@
-import type { Fact, StepInput, StepOutput } from '../../steps';
+import type { StepInput, StepOutput } from '../../steps';
 import { analyse } from '../text/analyse';
 import { normaliseText } from '../text/normalise';
 import { isFormula, isQuestion } from '../text/speech-acts';
 import { requestedKeys } from './requested-keys';
+
+type Fact = StepOutput<'knowledge_retention.facts'>['facts'][number];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{3,4}[\s.-]\d{3,4}(?:[\s.-]\d{2,4})?/g;

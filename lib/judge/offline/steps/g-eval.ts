@@ -1,5 +1,5 @@
 import type { StepInput, StepOutput } from '../../steps';
-import { offlineReason } from '../reason-prefix';
+import { offlineReason } from './reason-prefix';
 import { analyseTerms, type Term } from '../text/analyse';
 import { bagOf, contentTerms, holds } from '../text/overlap';
 

@@ -1,5 +1,5 @@
 import type { StepInput, StepOutput } from '../../steps';
-import { OFFLINE_PREFIX, offlineReason } from '../reason-prefix';
+import { OFFLINE_PREFIX, offlineReason } from './reason-prefix';
 
 const MAX_REASONS = 3;
 

@@ -4,7 +4,7 @@ import { bagOf, contentTerms, holds } from '../text/overlap';
 import { isFormula, isQuestion } from '../text/speech-acts';
 import { informativeness } from '../text/frequency';
 import { EVALUATIVE, RATING } from '../text/lexicon';
-import { offlineReason } from '../reason-prefix';
+import { offlineReason } from './reason-prefix';
 import { defaultRelevanceModel, relevanceProbability, type RelevanceFeatures, type RelevanceModel } from '../model/relevance-model';
 import { relevanceFeatures } from './relevance-features';
 

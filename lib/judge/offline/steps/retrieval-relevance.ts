@@ -2,7 +2,7 @@ import type { StepInput, StepOutput } from '../../steps';
 import { byItemNumber } from '../../step-items';
 import { analyse, analyseTerms } from '../text/analyse';
 import { bagOf, contentTerms, holds } from '../text/overlap';
-import { offlineReason, quote } from '../reason-prefix';
+import { offlineReason, quote } from './reason-prefix';
 import { attributeSentences } from './attribution';
 
 /**

@@ -4,7 +4,7 @@ import { analyseTerms, type Term } from '../text/analyse';
 import { oppositesOf } from '../text/antonyms';
 import { bagOf, contentTerms, coverage, holds, mergeBags, negatesShared, termWeight, type Bag } from '../text/overlap';
 import { PERSONAL_ELLIPSIS, isPersonal, presupposedTerms } from '../text/speech-acts';
-import { offlineReason, quote } from '../reason-prefix';
+import { offlineReason, quote } from './reason-prefix';
 import { defaultSupportModel } from '../model/default-model';
 import { ruleOn, supportProbability, type Features, type SupportModel } from '../model/logistic';
 

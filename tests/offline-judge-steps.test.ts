@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../../errors';
-import { stepReplySchema, stepSchemas } from '../steps';
-import { JudgeOutputError, type JudgeRequest } from '../types';
-import { createOfflineJudge } from './index';
-import type { LlmOnlyStep } from './run-step';
+import { AppError } from '@/lib/errors';
+import { createOfflineJudge } from '@/lib/judge/offline';
+import { offlineServes } from '@/lib/judge/offline/run-step';
+import type { JudgeStepContracts, StepContract, StepName } from '@/lib/judge/steps';
+import { JudgeOutputError, type JudgeRequest } from '@/lib/judge/types';
+import { judgeSteps, stepReplySchema } from '@/lib/metrics/registry';
 
-const verdictsRequest = (): JudgeRequest<z.infer<(typeof stepSchemas)['turn_faithfulness.verdicts']['output']>> => ({
+const verdictsRequest = (): JudgeRequest<z.infer<(typeof judgeSteps)['turn_faithfulness.verdicts']['output']>> => ({
   step: 'turn_faithfulness.verdicts',
   input: { claims: ['Paris is the capital of France.', 'Paris has 90 million people.'], truths: ['Paris is the capital of France.'] },
   messages: [{ role: 'user', content: 'Judge these claims against these truths.' }],
-  schema: stepSchemas['turn_faithfulness.verdicts'].output,
+  contract: judgeSteps['turn_faithfulness.verdicts'],
+  schema: judgeSteps['turn_faithfulness.verdicts'].output,
   schemaName: 'verdicts',
 });
 
@@ -60,7 +62,7 @@ describe('createOfflineJudge', () => {
   });
 
   it('serves every step of the contract, each reason marked as offline', async () => {
-    const inputs: { [S in Exclude<keyof typeof stepSchemas, LlmOnlyStep>]: z.input<(typeof stepSchemas)[S]['input']> } = {
+    const inputs: { [S in StepName]?: z.input<JudgeStepContracts[S]['input']> } = {
       'knowledge_retention.facts': { message: 'My name is Ann.', previousTurns: [] },
       'knowledge_retention.attrition': {
         message: 'What is your name?',
@@ -96,11 +98,12 @@ describe('createOfflineJudge', () => {
         turn: { turn: 2, role: 'assistant', content: 'Refunds are offered within 30 days.' },
       },
     };
+    expect(Object.keys(inputs).sort()).toEqual((Object.keys(judgeSteps) as StepName[]).filter((step) => offlineServes({ contract: judgeSteps[step] })).sort());
     const judge = createOfflineJudge();
-    for (const step of Object.keys(inputs) as (keyof typeof inputs)[]) {
+    for (const step of Object.keys(inputs) as StepName[]) {
       // The exact reply schema of the input, as metrics send it: the offline judge's replies must fit it.
-      const schema: z.ZodType<unknown> = stepReplySchema(step, stepSchemas[step].input.parse(inputs[step]) as never);
-      const reply = await judge.call({ step, input: inputs[step], messages: [], schema, schemaName: step });
+      const schema: z.ZodType<unknown> = stepReplySchema(step, judgeSteps[step].input.parse(inputs[step]) as never);
+      const reply = await judge.call({ step, input: inputs[step], contract: judgeSteps[step] as StepContract, messages: [], schema, schemaName: step });
       for (const reason of JSON.stringify(reply.output).match(/"reason":"[^"]*"/g) ?? []) {
         expect(reason).toMatch(/^"reason":"\[offline heuristic judge\] /);
       }
