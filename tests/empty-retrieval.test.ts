@@ -3,7 +3,7 @@ import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
 import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { exportDeepevalJson, exportJsonl, exportLongCsv, parseDataset } from '@/lib/datasets';
 import { applicableMetrics } from '@/lib/metrics/registry';
 import type { Conversation } from '@/lib/metrics/types';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { isAppError } from '@/lib/errors';
 import { boundedErrorFetch, ERROR_BODY_LIMIT } from '@/lib/judge/bounded-error-fetch';

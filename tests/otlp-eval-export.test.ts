@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { executeRunChunk } from '@/lib/runs/execute-run-chunk';

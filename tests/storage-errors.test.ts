@@ -7,7 +7,7 @@ import { createDbClient, disconnectDb, getDb, type Db } from '../lib/db/client';
 import { diskReservePath, ensureDiskReserve, releaseDiskReserve } from '../lib/db/disk-reserve';
 import { ensureDatabase } from '../lib/db/migrations';
 import { purgeDataset } from '../lib/db/queries/datasets/purge-dataset';
-import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../lib/imports/save-dataset';
 import { errorResponse } from '../lib/http/errors';
 import { readUploadAnswer } from '../lib/imports/upload-answer';
 import { type FreshDatabase, freshDatabase, TEST_POSTGRES_URL } from './db/databases';
