@@ -4,6 +4,7 @@ import { IMPORT_HEARTBEAT_MS, purgeDataset } from '../db/queries/datasets/purge-
 import { createDatasetShell, insertConversationBatch, showDataset, touchImportingDataset, type DatasetShell, type ShownDataset } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/queries/datasets/sequential-ids';
 import type { Conversation } from '../domain';
+import { addToProfile, emptyProfile } from '../metrics/applicability-profile';
 
 export interface SavedDataset {
   id: string;
@@ -16,7 +17,7 @@ export interface DatasetWriter {
   /** Stores the next conversations, after those already added. */
   add(batch: Conversation[]): Promise<void>;
   /** Shows the dataset once every row is stored: its counts, and what became known at the end. */
-  finish(final: Omit<ShownDataset, 'conversationCount' | 'turnCount'>): Promise<SavedDataset>;
+  finish(final: Omit<ShownDataset, 'conversationCount' | 'turnCount' | 'applicableCounts'>): Promise<SavedDataset>;
   /** Removes what was stored (a bad line, an upload cut short, an error thrown by the caller). */
   abort(): Promise<void>;
 }
@@ -42,9 +43,10 @@ function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; of
  * Starts storing a dataset. It is created hidden (`importing`) and its rows go in short
  * transactions of a few thousand turns, so neither a large file nor a slow upload holds the
  * database: the pages and the run workers write and read in between. finish shows it, with its
- * counts, in one update; abort removes what was stored, and an import whose process died is
- * removed by sweepAbandonedImports (the writer says it is alive every IMPORT_HEARTBEAT_MS):
- * nobody ever sees a half-stored dataset. The caller ends every writer with finish or abort.
+ * counts (which metrics apply to how many conversations too), in one update; abort removes what
+ * was stored, and an import whose process died is removed by sweepAbandonedImports (the writer
+ * says it is alive every IMPORT_HEARTBEAT_MS): nobody ever sees a half-stored dataset. The
+ * caller ends every writer with finish or abort.
  */
 export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<DatasetWriter> {
   const id = await createDatasetShell(db, shell);
@@ -55,6 +57,8 @@ export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<Da
   const nextId = createSequentialIds();
   let conversationCount = 0;
   let turnCount = 0;
+  // Which metrics apply to how many conversations, counted as they go in (runs read it instead of the dataset).
+  const applicable = emptyProfile();
   return {
     id,
     async add(batch) {
@@ -62,11 +66,12 @@ export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<Da
         turnCount += await insertConversationBatch(db, id, piece, conversationCount + offset, nextId);
       }
       conversationCount += batch.length;
+      addToProfile(applicable, batch);
     },
     async finish(final) {
       try {
         await indexDatasetTurns(db, id, conversationCount);
-        await showDataset(db, id, { ...final, conversationCount, turnCount });
+        await showDataset(db, id, { ...final, conversationCount, turnCount, applicableCounts: applicable });
         return { id, conversationCount, turnCount };
       } finally {
         clearInterval(heartbeat);

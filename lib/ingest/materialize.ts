@@ -1,6 +1,9 @@
 import type { Db } from '../db/client';
 import { CONVERSATION_COLUMNS, CONVERSATION_ROWS, insertRows, TURN_COLUMNS, TURN_ROWS } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/queries/datasets/sequential-ids';
+import { holdLiveConversations, storeApplicableCounts } from '../db/queries/datasets/applicable-counts';
+import { emptyProfile } from '../metrics/applicability-profile';
+import { liveConversationOf, nextLiveCounts } from './live-applicable-counts';
 
 interface TurnPair {
   /** The LLM call's span: exported evaluation results are parented to it. */
@@ -30,7 +33,9 @@ async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]
 async function liveDatasetId(db: Db, service: string): Promise<string> {
   const found = await db.liveDataset.findUnique({ where: { service } });
   if (found) return found.datasetId;
-  const dataset = await db.dataset.create({ data: { name: `Live: ${service}`, sourceFormat: 'otlp', description: `Conversations received over OpenTelemetry from ${service}` } });
+  const dataset = await db.dataset.create({
+    data: { name: `Live: ${service}`, sourceFormat: 'otlp', description: `Conversations received over OpenTelemetry from ${service}`, applicableCounts: emptyProfile() },
+  });
   try {
     await db.liveDataset.create({ data: { service, datasetId: dataset.id } });
     return dataset.id;
@@ -122,6 +127,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
     // Rows in the column order of CONVERSATION_COLUMNS and TURN_COLUMNS, inserted as multi-row INSERTs as an import does.
     const conversations: unknown[][] = [];
     const turns: unknown[][] = [];
+    const counted = written.filter((w) => w.pairs.length > 0).map((w) => liveConversationOf(w.conversationId, w.pairs));
     for (const { conversationId, pairs } of written) {
       if (!pairs.length) continue;
       const id = nextId();
@@ -145,6 +151,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
     }
     try {
       await db.$transaction(async (tx) => {
+        const before = await holdLiveConversations(tx, datasetId, [...orphans, ...conversationIds]);
         // A trace first seen alone and later named by a conversation leaves its own entry.
         if (orphans.length) await tx.conversation.deleteMany({ where: { datasetId, externalId: { in: orphans } } });
         await tx.conversation.deleteMany({ where: { datasetId, externalId: { in: conversationIds } } });
@@ -152,6 +159,8 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
         await insertRows(tx, 'Turn', TURN_COLUMNS, turns, TURN_ROWS);
         // When it last changed: online evaluation rules score a conversation once it has gone quiet.
         await tx.conversation.updateMany({ where: { datasetId, externalId: { in: conversationIds } }, data: { lastActivityAt: new Date() } });
+        const applicable = nextLiveCounts(before.stored, before.previous, counted);
+        if (applicable) await storeApplicableCounts(tx, datasetId, applicable);
       });
       return;
     } catch (error) {

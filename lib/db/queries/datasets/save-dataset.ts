@@ -178,13 +178,20 @@ export interface ShownDataset {
   modelVersion?: string;
   /** Lines of the file left out ("skip invalid rows"). */
   skippedLines?: readonly SkippedLine[];
+  /** Which metrics apply to how many conversations (lib/metrics/applicability-profile.ts), as JSON. */
+  applicableCounts?: Record<string, unknown>;
 }
 
 /** Shows a dataset whose rows are all stored, with its counts, in one update. */
 export async function showDataset(db: Db, id: string, shown: ShownDataset): Promise<void> {
-  const { skippedLines, ...rest } = shown;
+  const { skippedLines, applicableCounts, ...rest } = shown;
   await db.dataset.update({
     where: { id, importing: true },
-    data: { ...rest, ...(skippedLines?.length ? { skippedLines: skippedLines.map((s) => ({ ...s })) } : {}), importing: false },
+    data: {
+      ...rest,
+      ...(skippedLines?.length ? { skippedLines: skippedLines.map((s) => ({ ...s })) } : {}),
+      ...(applicableCounts ? { applicableCounts: applicableCounts as Prisma.InputJsonObject } : {}),
+      importing: false,
+    },
   });
 }
