@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
-import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../lib/imports/save-dataset';
 import type { Conversation } from '../lib/domain';
 import { getReplay, startReplay } from '../lib/replay';
 import { startSqliteReplayWorker } from '../lib/replay/sqlite-replay-worker';

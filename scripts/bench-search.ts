@@ -13,7 +13,7 @@ import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { createPostgresDatabase, dropPostgresDatabase } from '../lib/db/postgres-adapter';
 import { indexDatasetTurns } from '../lib/db/queries/datasets/index-dataset-turns';
-import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../lib/imports/save-dataset';
 import { countTurnMatches, MATCH_COUNT_CAP, searchTurns } from '../lib/db/queries/datasets/search-turns';
 import { ensureSearchIndex } from '../lib/db/search-index';
 import type { Conversation } from '../lib/domain';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
 import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { exportDeepevalJson, exportJsonl, exportLongCsv, parseDataset } from '@/lib/datasets';
 import { applicableMetrics } from '@/lib/metrics/registry';
 import type { Conversation } from '@/lib/metrics/types';

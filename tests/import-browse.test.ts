@@ -5,7 +5,7 @@ import { deleteDataset } from '../lib/db/queries/datasets/delete-dataset';
 import { getConversation } from '../lib/db/queries/datasets/get-conversation';
 import { listConversations } from '../lib/db/queries/datasets/list-conversations';
 import { renameDataset } from '../lib/db/queries/datasets/rename-dataset';
-import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../lib/imports/save-dataset';
 import { AppError } from '../lib/errors';
 import type { Conversation } from '../lib/metrics/types';
 import { type FreshDatabase, migratedDatabase, providers } from './db/databases';

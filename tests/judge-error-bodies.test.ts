@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { isAppError } from '@/lib/errors';
 import { boundedFetch, ERROR_BODY_LIMIT, REPLY_BODY_LIMIT } from '@/lib/judge/bounded-fetch';
@@ -66,7 +66,7 @@ describe('a successful judge reply over the read limit', () => {
     try {
       const judge = createOpenAIJudge({ baseURL: huge.url, apiKey: null, maxRetries: 3 });
       const error = await judge
-        .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema: stepSchemas.reason.output, schemaName: 'reason' })
+        .call({ step: 'reason', input: {}, messages: [{ role: 'user', content: 'x' }], schema: judgeSteps.reason.output, schemaName: 'reason' })
         .catch((e: unknown) => e);
       expect(isAppError(error) && error.code).toBe('JUDGE');
       expect((error as Error).message).toContain(`over the ${REPLY_BODY_LIMIT}-byte limit`);

@@ -5,7 +5,7 @@ import { ChatTranscript } from '../components/datasets/chat-transcript';
 import { ConversationTurn } from '../components/runs/conversation/conversation-turn';
 import { createDbClient, type Db } from '../lib/db/client';
 import { getTurnText } from '../lib/db/queries/conversations/get-turn-text';
-import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../lib/imports/save-dataset';
 import type { Turn } from '../lib/domain';
 import { type FreshDatabase, migratedDatabase } from './db/databases';
 

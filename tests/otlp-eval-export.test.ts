@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { enqueueRun } from '@/lib/runs/enqueue-run';
 import { executeRunChunk } from '@/lib/runs/execute-run-chunk';

@@ -4,6 +4,7 @@ import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dat
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { migratedDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
+import { storedAndCounted } from './helpers/stored-applicable-counts';
 
 /* The ingest step on each database: every batch sent three times (exporter retries); a second worker finds nothing left. */
 const cleanups: (() => Promise<void>)[] = [];
@@ -50,6 +51,9 @@ describe.each(providers)('ingest step on %s', (provider) => {
 
     // A fixed dataset of the live one as it is now: whole, and untouched by later spans.
     const live = await one.dataset.findFirstOrThrow({ where: { sourceFormat: 'otlp' }, select: { id: true } });
+    // Which metrics apply to how many conversations follows each write of the live dataset.
+    const liveCounts = await storedAndCounted(one, live.id);
+    expect(liveCounts.stored).toEqual(liveCounts.counted);
     const snapshot = await snapshotLiveDataset(one, live.id, 'shop on Friday');
     expect(snapshot.conversationCount).toBe(2);
     const later = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), start: 9_000, attributes: genAiChatAttributes('c-0', 'Question 6', 'Answer 6') }])));
@@ -67,6 +71,10 @@ describe.each(providers)('ingest step on %s', (provider) => {
       ['c-1', 6, 6],
     ]);
     expect((await turnsOf(live.id)).find((c) => c.externalId === 'c-0')?.turns.length).toBe(8);
+    for (const id of [live.id, snapshot.id]) {
+      const { stored, counted } = await storedAndCounted(one, id);
+      expect(stored).toEqual(counted);
+    }
     // The copy keeps each answer's span, so its verdicts can still be sent back to the trace.
     expect(fixed[0].turns[1].metadata).toMatchObject({ otel: { traceId: turns[0].traceId, spanId: turns[0].spanId } });
     expect(await one.dataset.findUniqueOrThrow({ where: { id: snapshot.id }, select: { name: true, sourceFormat: true, importing: true, conversationCount: true, turnCount: true } })).toEqual({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { recordReplayTurns } from '@/lib/db/queries/replays/record-replay-turn';
 import { getReplay, startReplay } from '@/lib/replay';
 import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import type { Conversation } from '@/lib/domain';
 import { getReplay, startReplay } from '@/lib/replay';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { NO_SCENARIO } from '@/lib/db/queries/replays/create-replay';
 import type { Conversation } from '@/lib/domain';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { claimRun } from '@/lib/db/queries/runs/claim-run';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { renewRunLease } from '@/lib/db/queries/runs/renew-run-lease';

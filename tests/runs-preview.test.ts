@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { parseDataset } from '@/lib/datasets';
 import { createOfflineJudge } from '@/lib/judge/offline';
 import { applicableMetrics, metricDescriptor } from '@/lib/metrics/registry';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRun } from '@/lib/db/queries/runs/get-run';
 import type { Conversation } from '@/lib/metrics/types';
 import { enqueueRun } from '@/lib/runs/enqueue-run';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { parseDataset } from '@/lib/datasets';
 import { applicableMetrics } from '@/lib/metrics/registry';

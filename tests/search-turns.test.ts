@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { purgeDataset } from '@/lib/db/queries/datasets/purge-dataset';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { countTurnMatches, searchTurns } from '@/lib/db/queries/datasets/search-turns';
 import { ensureSearchIndex } from '@/lib/db/search-index';
 import type { Conversation } from '@/lib/domain';

@@ -3,7 +3,7 @@ import { connectionInputSchema } from '@/lib/connections/connection-input';
 import { createConnection } from '@/lib/connections/connection-store';
 import { testConnection, TEST_EXCERPT_CHARS } from '@/lib/connections/test-connection';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
 import { loadJudgeConfig } from '@/lib/judge/config';

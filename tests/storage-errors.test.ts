@@ -6,7 +6,7 @@ import { createPasswordUser } from '../lib/auth/users';
 import { createDbClient, disconnectDb, getDb, type Db } from '../lib/db/client';
 import { diskReservePath, ensureDiskReserve, releaseDiskReserve } from '../lib/db/disk-reserve';
 import { purgeDataset } from '../lib/db/queries/datasets/purge-dataset';
-import { saveDataset } from '../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../lib/imports/save-dataset';
 import { errorResponse } from '../lib/http/errors';
 import { readUploadAnswer } from '../lib/imports/upload-answer';
 import { type FreshDatabase, migratedDatabase, TEST_POSTGRES_URL } from './db/databases';

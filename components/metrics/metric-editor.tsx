@@ -4,34 +4,16 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { saveMetricAction, tryMetricAction, writeStepsAction, type CustomMetricTrial, type MetricEditorInput } from '@/lib/actions/custom-metrics';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
+import { useJudgeChoice } from '@/components/judges/judge-picker';
 import { DEFINITION_LIMITS } from '@/lib/metrics/g-eval/definition';
-import { MetricTrial } from './metric-trial';
-import { RubricEditor, type RubricRow } from './rubric-editor';
+import { Field, inputClass } from './editor-field';
+import { MetricTryPanel } from './metric-try-panel';
+import { RubricEditor } from './rubric-editor';
+import { useDefinitionDraft } from './use-definition-draft';
 
 // Plain data from the server module that builds it (type-only: erased in the browser).
 export type EditorOptions = MetricEditorOptions;
 type Errors = Record<string, string[]>;
-
-const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
-const numberOrText = (text: string): unknown => (text.trim() === '' || !Number.isFinite(Number(text)) ? text : Number(text));
-
-/** A labelled input whose help text describes it without being part of its name. */
-function Field({ id, label, help, error, children }: { id: string; label: string; help?: string; error: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <div className="block text-sm">
-      <label htmlFor={id} className="font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {help ? (
-        <span id={`${id}-help`} className="block text-xs text-slate-500">
-          {help}
-        </span>
-      ) : null}
-      {error}
-    </div>
-  );
-}
 
 /**
  * Writes a custom metric: criteria, the evaluation steps the judge writes from them (editable),
@@ -39,44 +21,15 @@ function Field({ id, label, help, error, children }: { id: string; label: string
  * it is saved as a new version.
  */
 export function MetricEditor({ options, copy = false }: { options: EditorOptions; copy?: boolean }) {
-  const current = options.current?.definition;
-  // Someone else's metric: its definition as the start of a copy under a new name.
-  const [name, setName] = useState(current ? (copy ? `${current.name.slice(0, 58)}_copy` : current.name) : '');
-  const [scope, setScope] = useState<'conversation' | 'turn'>(current?.scope ?? 'conversation');
-  const [criteria, setCriteria] = useState(current?.criteria ?? '');
-  const [steps, setSteps] = useState((current?.evaluationSteps ?? []).join('\n'));
-  const [rubric, setRubric] = useState<RubricRow[]>((current?.rubric ?? []).map((r) => ({ from: String(r.range[0]), to: String(r.range[1]), meaning: r.meaning })));
-  const [fields, setFields] = useState<string[]>((current?.fields ?? []).filter((f) => f !== 'content' && f !== 'role'));
-  const [windowSize, setWindowSize] = useState(String(current?.windowSize ?? 3));
-  const [threshold, setThreshold] = useState(String(current?.threshold ?? 0.5));
-  const [strictMode, setStrictMode] = useState(current?.strictMode ?? false);
-  const [judgeName, setJudgeName] = useState(options.defaultJudge);
-  const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
-  const [model, setModel] = useState(judge.defaultModel);
-  const [datasetId, setDatasetId] = useState(options.datasets[0]?.id ?? '');
-  const [conversation, setConversation] = useState('1');
-  const [trial, setTrial] = useState<CustomMetricTrial | null>(null);
+  const draft = useDefinitionDraft(options.current, copy);
+  const { name, setName, scope, setScope, criteria, setCriteria, steps, setSteps, rubric, setRubric, fields, setFields, windowSize, setWindowSize, threshold, setThreshold, strictMode, setStrictMode, definition } = draft;
+  const judgeChoice = useJudgeChoice(options.judges, options.defaultJudge);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const [busy, setBusy] = useState<'steps' | 'try' | 'save' | null>(null);
 
-  const stepList = steps
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const definition: Record<string, unknown> = {
-    name: name.trim(),
-    scope,
-    ...(criteria.trim() ? { criteria } : {}),
-    ...(stepList.length ? { evaluationSteps: stepList } : {}),
-    ...(rubric.length ? { rubric: rubric.map((r) => ({ range: [numberOrText(r.from), numberOrText(r.to)], meaning: r.meaning })) } : {}),
-    fields,
-    ...(scope === 'turn' ? { windowSize: numberOrText(windowSize) } : {}),
-    threshold: numberOrText(threshold),
-    strictMode,
-  };
-  const input: MetricEditorInput = { definition, judge: judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model } };
+  const input: MetricEditorInput = { definition, judge: judgeChoice.request };
 
   const act = (what: 'steps' | 'try' | 'save', run: () => Promise<{ ok: boolean; fieldErrors?: Errors; message?: string } | undefined>) => {
     setBusy(what);
@@ -98,12 +51,12 @@ export function MetricEditor({ options, copy = false }: { options: EditorOptions
       if (result.ok && result.steps) setSteps(result.steps.join('\n'));
       return result;
     });
-  const tryIt = () =>
+  const tryIt = (target: { datasetId: string; conversation: number }, show: (trial: CustomMetricTrial | null) => void) =>
     act('try', async () => {
-      setTrial(null);
-      const result = await tryMetricAction({ ...input, datasetId, conversation: Number(conversation) });
+      show(null);
+      const result = await tryMetricAction({ ...input, ...target });
       if (result.ok && result.trial) {
-        setTrial(result.trial);
+        show(result.trial);
         // The steps the judge wrote for the trial are the ones a save keeps.
         if (result.trial.stepsWritten) setSteps((result.trial.definition.evaluationSteps ?? []).join('\n'));
       }
@@ -116,7 +69,6 @@ export function MetricEditor({ options, copy = false }: { options: EditorOptions
     return found ? <span className="mt-1 block text-xs text-rose-700">{found[1].join(' ')}</span> : null;
   };
   const editing = options.current !== null && !copy;
-  const dataset = options.datasets.find((d) => d.id === datasetId);
 
   return (
     <form
@@ -268,61 +220,7 @@ export function MetricEditor({ options, copy = false }: { options: EditorOptions
       </div>
 
       <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
-        <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Try it">
-          <h2 className="text-sm font-semibold text-slate-700">Try it on a conversation</h2>
-          <Field id="metric-judge" label="Judge" error={error('judge')}>
-            <select
-              id="metric-judge"
-              value={judge.name}
-              onChange={(e) => {
-                const next = options.judges.find((j) => j.name === e.target.value);
-                if (!next) return;
-                setJudgeName(next.name);
-                setModel(next.defaultModel);
-              }}
-              className={inputClass}
-            >
-              {options.judges.map((j) => (
-                <option key={j.name} value={j.name} disabled={!j.available}>
-                  {j.kind === 'offline' ? 'Offline (keyword heuristic, no key)' : j.name}
-                  {j.available ? '' : ' (no API key on the server)'}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {judge.models.length > 1 ? (
-            <Field id="metric-model" label="Judge model" error={null}>
-              <select id="metric-model" value={model} onChange={(e) => setModel(e.target.value)} className={inputClass}>
-                {judge.models.map((m) => (
-                  <option key={m}>{m}</option>
-                ))}
-              </select>
-            </Field>
-          ) : null}
-          {options.datasets.length === 0 ? (
-            <p className="text-xs text-slate-500">Import a dataset to try the metric on one of its conversations.</p>
-          ) : (
-            <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-2">
-              <Field id="metric-dataset" label="Dataset" error={null}>
-                <select id="metric-dataset" value={datasetId} onChange={(e) => setDatasetId(e.target.value)} className={inputClass}>
-                  {options.datasets.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="metric-conversation" label="Conversation" error={null}>
-                <input id="metric-conversation" type="number" min={1} max={dataset?.conversationCount} value={conversation} onChange={(e) => setConversation(e.target.value)} className={inputClass} />
-              </Field>
-              <div className="col-span-2">{error('conversation')}</div>
-            </div>
-          )}
-          <Button onClick={tryIt} disabled={pending || options.datasets.length === 0}>
-            {busy === 'try' ? 'Asking the judge…' : 'Try on this conversation'}
-          </Button>
-          {trial ? <MetricTrial trial={trial} /> : null}
-        </section>
+        <MetricTryPanel options={options} judgeChoice={judgeChoice} pending={pending} trying={busy === 'try'} error={error} onTry={tryIt} />
         {message ? (
           <p role="alert" className="text-sm text-rose-700">
             {message}

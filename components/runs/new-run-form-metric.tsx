@@ -1,7 +1,7 @@
 'use client';
 
 import { metricLabel } from '@/lib/format/format';
-import type { FieldErrors, FormMetric, OptionValue } from './new-run-form';
+import type { FieldErrors, FormMetric, OptionValue } from './new-run-form-types';
 
 interface Props {
   metric: FormMetric;

@@ -3,9 +3,9 @@ import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
 import { declaredTooLarge, requestLimits, tooLarge } from '../http/limits';
 import { bodyChunks } from '../imports/body-chunks';
-import { groupProblems } from '../datasets';
 import { importDatasetStream } from '../imports/import-dataset';
 import { importOptionsSchema, jsonField } from '../imports/import-options';
+import { rejectedImportResponse } from '../imports/rejected-import';
 import { apiError, validationError } from './errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
@@ -98,15 +98,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     lateDetails = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
   };
   const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation });
-  if (!outcome.ok) {
-    const first = outcome.problems.find((p) => p.severity === 'error');
-    return apiError('BAD_INPUT', outcome.message, {
-      field: 'file',
-      ...(first ? { line: first.line, ...(first.field ? { fileField: first.field } : {}) } : {}),
-      groups: groupProblems(outcome.problems),
-      problems: outcome.problems,
-    });
-  }
+  if (!outcome.ok) return rejectedImportResponse(outcome);
   return Response.json(
     {
       id: outcome.datasetId,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { getDb } from '../db/client';
 import type { Db } from '../db/queries/db-types';
-import { saveDataset } from '../db/queries/datasets/save-dataset';
+import { saveDataset } from '../imports/save-dataset';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { ensureDatabase } from '../db/migrations';
 import { getDatabaseUrl } from '../db/url';

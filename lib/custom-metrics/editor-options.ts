@@ -1,9 +1,8 @@
 import 'server-only';
-import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import { loadJudgesOnOffer } from '../connections/judges-on-offer';
 import { listDatasets } from '../db/queries/datasets/list-datasets';
 import type { Db } from '../db/queries/db-types';
-import { isAppError } from '../errors';
-import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
+import type { JudgeInfo } from '../judge/config';
 import { FIELD_LABELS, G_EVAL_FIELDS, type GEvalDefinition } from '../metrics/g-eval/definition';
 
 export interface MetricEditorOptions {
@@ -18,19 +17,13 @@ export interface MetricEditorOptions {
 
 /** What the metric editor needs: the judges on offer and the datasets to try a definition on. */
 export async function loadMetricEditorOptions(db: Db, env: Record<string, string | undefined>, current: MetricEditorOptions['current']): Promise<MetricEditorOptions> {
-  let judges: JudgeInfo[];
-  try {
-    judges = listJudges(await loadJudgeConfigWithConnections(db, env));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    judges = listJudges(loadJudgeConfig({})).filter((j) => j.kind === 'offline');
-  }
+  const { judges, defaultJudge } = await loadJudgesOnOffer(db, env);
   const datasets = await listDatasets(db);
   return {
     current,
     fields: G_EVAL_FIELDS.filter((f) => f !== 'content' && f !== 'role').map((key) => ({ key, label: FIELD_LABELS[key] })),
     judges,
-    defaultJudge: judges.find((j) => j.kind === 'openai' && j.available)?.name ?? 'offline',
+    defaultJudge,
     datasets: datasets.map((d) => ({ id: d.id, name: d.name, conversationCount: d.conversationCount })),
   };
 }

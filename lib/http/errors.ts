@@ -51,17 +51,21 @@ export function validationError(error: z.ZodError, fieldFor: (path: readonly Pro
   return apiError('BAD_INPUT', message, field ? { field } : {});
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * The one place an API route turns a thrown error into an answer: AppErrors keep their code,
  * message and field (a busy database is a 503 with Retry-After, a full disk a 507, a read-only
- * database a 503 that says why); anything else is logged and answered with a message that leaks nothing.
+ * database a 503 that says why, with what the thrower put under `details.answer`); anything else is logged and answered with a message that leaks nothing.
  */
 export function errorResponse(thrown: unknown): Response {
   const error = databaseErrorOf(thrown) ?? thrown;
   if (isAppError(error) && error.code === 'BUSY') return apiError('BUSY', error.message, {}, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_S) } });
   if (isAppError(error) && error.code !== 'INTERNAL') {
     const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
-    return apiError(error.code, error.message, field ? { field } : {});
+    // Details are for logs and the CLI; only what the thrower put under `answer` is sent.
+    const answer = isRecord(error.details?.answer) ? error.details.answer : {};
+    return apiError(error.code, error.message, { ...answer, ...(field ? { field } : {}) });
   }
   console.error(redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   return apiError('INTERNAL', 'Something went wrong on the server; see its log.');

@@ -10,6 +10,7 @@ import { bodyChunks } from './body-chunks';
 import { exportDatasetStream, exportFileName, exportFormatSchema, EXPORT_FORMATS } from './export-dataset';
 import { importDatasetStream } from './import-dataset';
 import { importOptionsFromSearchParams } from './import-options';
+import { rejectedImportResponse } from './rejected-import';
 
 /*
  * The boundary of the upload and download routes: validate the query, call lib, turn AppErrors
@@ -34,12 +35,7 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
     }
     const outcome = await importDatasetStream(db, bodyChunks(request.body, limits.uploadBytes), options.data, { limits: limits.conversation });
     if (outcome.ok) return Response.json(outcome, { status: 201 });
-    const first = outcome.problems.find((p) => p.severity === 'error');
-    return apiError('BAD_INPUT', outcome.message, {
-      field: 'file',
-      ...(first ? { line: first.line, ...(first.field ? { fileField: first.field } : {}) } : {}),
-      problems: outcome.problems,
-    });
+    return rejectedImportResponse(outcome);
   } catch (error) {
     if (isAppError(error) || databaseErrorOf(error)) return errorResponse(error);
     // A database error or an upload cut short: what was stored so far was removed.

@@ -1,12 +1,12 @@
 import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import type { Db } from '../db/queries/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
-import { saveDataset } from '../db/queries/datasets/save-dataset';
 import type { SkippedLine } from '../db/queries/datasets/skipped-lines';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain';
+import { openDatasetWriter } from './dataset-writer';
 import type { ImportOptions } from './import-options';
 
-/** Conversations handed to saveDataset at a time (one createMany of conversations, a few of turns). */
+/** Conversations stored at a time (the writer splits them into transactions of a few thousand turns). */
 export const IMPORT_BATCH = 1000;
 /** Problems kept for the answer; the parser counts the rest in one summary problem. */
 const MAX_PROBLEMS = 200;
@@ -37,28 +37,25 @@ export type ImportOutcome =
       problems: Problem[];
     };
 
-/** Thrown inside the batch stream so that saveDataset removes what it stored. */
-class ImportRejected extends Error {}
-
 /**
- * Imports a dataset from a stream of bytes (an upload body) without holding the file: bytes are
- * decoded and parsed as they arrive, and complete conversations go to saveDataset in batches,
- * into a dataset hidden until the last one. Any error problem, wherever it appears, removes what
- * was stored: a failed import leaves nothing. After the first error the rest of the body is still parsed (not
- * stored) so the answer lists every problem up to the cap.
+ * Imports a dataset from a stream of bytes (an upload body, a file) without holding the file:
+ * parse → validate → write in batches. Bytes are decoded and parsed as they arrive, and complete
+ * conversations are stored 1,000 at a time into a dataset hidden until the last one. Any error
+ * problem, wherever it appears, removes what was stored: a failed import leaves nothing. After
+ * the first error the rest of the body is still parsed (not stored) so the answer lists every
+ * problem up to the cap.
  */
 export async function importDatasetStream(
   db: Db,
   body: AsyncIterable<Uint8Array>,
   options: ImportOptions,
   extra: {
-    /** Name and model version that arrived after the file (a form's later fields). */
+    /** Name and model version that arrived after the file (a form's later fields), read once the body has ended. */
     lateDetails?: () => { name?: string; modelVersion?: string };
     /** Turns per conversation and characters per turn; the parser's defaults when absent. */
     limits?: ConversationLimits;
   } = {},
 ): Promise<ImportOutcome> {
-  const { lateDetails } = extra;
   const parser = createStreamingParser({
     fileName: options.fileName,
     format: options.format,
@@ -69,11 +66,16 @@ export async function importDatasetStream(
   });
   const decoder = createChunkDecoder();
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
-  let problems: Problem[] = [];
-  /** With skipInvalid: the lines left out, known once the parser has ended. */
-  let skipped: SkippedLine[] = [];
+  const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
-  async function* batches(): AsyncGenerator<Conversation[]> {
+  const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
+    await writer.abort();
+    stats.conversations = parser.stats.conversations;
+    stats.turns = parser.stats.turns;
+    return { ok: false, message: rejectionMessage(problems), format: parser.format, stats, problems };
+  };
+
+  try {
     let pending: Conversation[] = [];
     let failed = false;
     const take = (conversations: Conversation[]) => {
@@ -95,45 +97,31 @@ export async function importDatasetStream(
       if (pending.length >= IMPORT_BATCH) {
         const batch = pending;
         pending = [];
-        yield batch;
+        await writer.add(batch);
       }
     }
     const tail = decoder.end();
-    if (decoder.problem) {
-      problems = [decoder.problem];
-      throw new ImportRejected();
-    }
+    if (decoder.problem) return await rejected([decoder.problem]);
     take(parser.push(tail));
     take(parser.end());
-    problems = parser.problems;
-    skipped = skippedOf(problems, parser.leftOut);
+    const problems = parser.problems;
     const nothingGood = parser.stats.conversations === 0;
-    if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) throw new ImportRejected();
-    if (pending.length > 0) yield pending;
-  }
+    if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
+    if (pending.length > 0) await writer.add(pending);
 
-  try {
-    const saved = await saveDataset(db, {
-      name: options.name,
-      modelVersion: options.modelVersion,
-      sourceFileName: options.fileName,
-      sourceFormat: () => parser.format ?? options.format ?? 'unknown',
-      conversations: batches(),
-      lateDetails,
-      skippedLines: () => skipped,
-    });
+    const skipped = skippedOf(problems, parser.leftOut);
+    const saved = await writer.finish({ sourceFormat: parser.format, ...extra.lateDetails?.(), skippedLines: skipped });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
     // Offered again for the next file with the same columns (a failure here loses no data).
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format as FormatId, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped };
+    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped };
   } catch (error) {
-    if (!(error instanceof ImportRejected)) throw error;
-    stats.conversations = parser.stats.conversations;
-    stats.turns = parser.stats.turns;
-    return { ok: false, message: rejectionMessage(problems), format: parser.format, stats, problems };
+    // A database error, an upload cut short, a bad late field: what was stored goes.
+    await writer.abort();
+    throw error;
   }
 }
 

@@ -7,12 +7,16 @@ import {
   listStoredLiveConversations,
   listTraceOwners,
   liveDatasetOf,
+  LiveCountsMoved,
   nextPositionOf,
+  readLiveCounts,
   recountDataset,
   writeLiveConversations,
   type LiveConversationWrite,
 } from '../db/queries/ingest/live-conversations';
 import { isUniqueViolation } from '../db/queries/unique-violation';
+import { emptyProfile } from '../metrics/applicability-profile';
+import { liveConversationOf, nextLiveCounts } from './live-applicable-counts';
 
 interface TurnPair {
   /** The LLM call's span: exported evaluation results are parented to it. */
@@ -115,6 +119,8 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
     const stored = await listStoredLiveConversations(db, datasetId, conversationIds);
     let nextPosition = await nextPositionOf(db, datasetId);
     const nextId = createSequentialIds();
+    const held = await readLiveCounts(db, datasetId, [...orphans, ...conversationIds]);
+    const written: ReturnType<typeof liveConversationOf>[] = [];
     const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [] };
     for (const conversationId of conversationIds) {
       const pairs = [...(traces.get(conversationId) ?? [])].flatMap((t) => pairsOfTrace.get(t) ?? []).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
@@ -136,13 +142,16 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
       }
       write.turns.push(...pairRows(id, pairs, from, nextId));
       write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
+      written.push(liveConversationOf(conversationId, pairs));
     }
+    const next = nextLiveCounts(held.stored, held.previous, written);
+    if (next) write.counts = { next, version: held.version };
     try {
       await writeLiveConversations(db, datasetId, write);
       return;
     } catch (error) {
-      // Another worker took a position for a new conversation, or wrote a turn of one, meanwhile: read again.
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      // Another worker took a position for a new conversation, wrote a turn of one or the dataset's counts, meanwhile: read again.
+      if (!(isUniqueViolation(error) || error instanceof LiveCountsMoved) || attempt >= 5) throw error;
     }
   }
 }
@@ -155,7 +164,7 @@ export async function materializeTraces(db: Db, traceIds: Iterable<string>): Pro
   const datasetOf = new Map<string, string>();
   for (const [traceId, { conversationId, service }] of await conversationsOfTraces(db, ids)) {
     if (!service) continue;
-    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service));
+    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service, emptyProfile()));
     datasetOf.set(service, datasetId);
     const entry = touched.get(datasetId) ?? { conversations: new Set<string>(), orphans: new Set<string>() };
     entry.conversations.add(conversationId);

@@ -1,10 +1,9 @@
 import 'server-only';
-import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import { loadJudgesOnOffer } from '../connections/judges-on-offer';
 import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
 import type { Db } from '../db/queries/db-types';
 import { listLiveDatasets } from '../db/queries/online/online-rules';
-import { isAppError } from '../errors';
-import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
+import type { JudgeInfo } from '../judge/config';
 import { BUILT_IN_METRICS } from '../metrics/registry';
 import type { MetricDescriptor } from '../metrics/shared/descriptor';
 
@@ -18,13 +17,7 @@ export interface RuleFormOptions {
 
 /** What the rule form offers: the live datasets, every metric, the judges. */
 export async function loadRuleFormOptions(db: Db, env: Record<string, string | undefined>): Promise<RuleFormOptions> {
-  let judges: JudgeInfo[];
-  try {
-    judges = listJudges(await loadJudgeConfigWithConnections(db, env));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    judges = listJudges(loadJudgeConfig({})).filter((j) => j.kind === 'offline');
-  }
+  const { judges, defaultJudge } = await loadJudgesOnOffer(db, env);
   const custom = await listCustomMetrics(db);
   return {
     liveDatasets: await listLiveDatasets(db),
@@ -33,6 +26,6 @@ export async function loadRuleFormOptions(db: Db, env: Record<string, string | u
       ...custom.map((m) => ({ name: m.name, custom: true, needsLlmJudge: false })),
     ],
     judges,
-    defaultJudge: judges.find((j) => j.kind === 'openai' && j.available)?.name ?? 'offline',
+    defaultJudge,
   };
 }

@@ -25,7 +25,7 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
   const dataset = await getDataset(db, request.datasetId);
   const metrics = await resolveMetrics(db, request.metrics);
   refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
-  const counts = await countApplicable(db, dataset.id, metrics);
+  const counts = await countApplicable(db, dataset.id, metrics, { backFill: true });
   const totalItems = itemsOf(counts, metrics);
   if (totalItems === 0) {
     throw new AppError('BAD_INPUT', 'None of the selected metrics applies to any conversation of this dataset', { field: 'metrics' });

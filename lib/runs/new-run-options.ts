@@ -1,9 +1,8 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
-import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import { isAppError } from '../errors';
-import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
+import { loadJudgesOnOffer } from '../connections/judges-on-offer';
+import type { JudgeInfo } from '../judge/config';
 import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
 import { customMetricNeeds } from '../metrics/g-eval/applies';
 import type { MetricSelection } from '../metrics/selected-metric';
@@ -44,20 +43,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
   const custom = await listCustomMetrics(db);
   const customSelections: MetricSelection[] = custom.map((m) => ({ name: m.name, options: {}, custom: { version: m.version, definition: m.definition } }));
   const counts = await countApplicable(db, datasetId, customSelections);
-  let judges: JudgeInfo[];
-  let judgeConfigError: string | null = null;
-  let concurrency = 8;
-  try {
-    const config = await loadJudgeConfigWithConnections(db, env);
-    judges = listJudges(config);
-    concurrency = config.concurrency;
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    judgeConfigError = error.message;
-    judges = listJudges(loadJudgeConfig({}));
-    judges = judges.filter((j) => j.kind === 'offline');
-  }
-  const usable = judges.find((j) => j.kind === 'openai' && j.available);
+  const { judges, defaultJudge, judgeConfigError, concurrency } = await loadJudgesOnOffer(db, env);
   return {
     dataset: { id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, modelVersion: dataset.modelVersion },
     metrics: [
@@ -82,7 +68,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
     ],
     judges,
     judgeConfigError,
-    defaultJudge: usable?.name ?? 'offline',
+    defaultJudge,
     defaultConcurrency: concurrency,
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/queries/db-types';
-import { saveDataset } from '../db/queries/datasets/save-dataset';
+import { saveDataset } from '../imports/save-dataset';
 import { createRun } from '../db/queries/runs/create-run';
 import { renewRunLease } from '../db/queries/runs/renew-run-lease';
 import type { Judge } from '../judge/types';

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import type { Db } from '../../lib/db/queries/db-types';
 import { getRunStatus } from '../../lib/db/queries/runs/get-run-status';
-import { saveDataset } from '../../lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '../../lib/imports/save-dataset';
 import type { Conversation } from '../../lib/domain';
 import { enqueueRun } from '../../lib/runs/enqueue-run';
 import { runRequestSchema } from '../../lib/runs/run-request';

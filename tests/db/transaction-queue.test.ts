@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { saveDataset } from '@/lib/db/queries/datasets/save-dataset';
+import { saveDataset } from '@/lib/imports/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
 import type { Conversation } from '@/lib/metrics/types';

@@ -1,7 +1,7 @@
 import type { Conversation } from '../../domain';
 import { conversationFromRow, conversationSelect } from '../../db/queries/datasets/conversation-from-row';
 import type { Db } from '../../db/queries/db-types';
-import { saveDataset } from '../../db/queries/datasets/save-dataset';
+import { saveDataset } from '../../imports/save-dataset';
 import { linkSourceTurns } from '../../db/queries/replays/link-source-turns';
 import { simulatedStateOf } from '../execution/simulated-exchange';
 

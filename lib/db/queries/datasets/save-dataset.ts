@@ -3,35 +3,25 @@ import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Conversation } from '../../../domain';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../db-types';
-import { indexDatasetTurns } from './index-dataset-turns';
-import { IMPORT_HEARTBEAT_MS, purgeDataset } from './purge-dataset';
-import { createSequentialIds } from './sequential-ids';
 import type { SkippedLine } from './skipped-lines';
 
-export interface SaveDatasetInput {
+/*
+ * The writes of a dataset, batch by batch: a hidden (`importing`) shell, batches of conversations
+ * with their turns, then one update that shows it with its counts. The order and the size of the
+ * batches, and the removal of a dataset that did not finish (purgeDataset), are the import
+ * pipeline's (lib/imports/dataset-writer.ts). Rows go in as multi-row INSERTs (createMany costs
+ * about ten times more per row in the client) with ids that increase within the import, so the
+ * primary-key indexes grow at one end instead of at random places.
+ */
+
+export interface DatasetShell {
   name: string;
   description?: string;
   modelVersion?: string;
-  /** A function is called after the last batch (a streamed file's format is known once it is parsed). */
-  sourceFormat: string | (() => string);
+  sourceFormat: string;
   sourceFileName?: string;
-  /** All conversations, or batches of them as they are parsed (a large file is never held whole). */
-  conversations: Conversation[] | AsyncIterable<Conversation[]>;
-  /** Name and model version that arrived after the file (a form's later fields), read after the last batch. */
-  lateDetails?: () => { name?: string; modelVersion?: string };
-  /** Lines of the file left out ("skip invalid rows"), read after the last batch; stored with the dataset. */
-  skippedLines?: () => readonly SkippedLine[];
-  /** Called once every row is stored, before the dataset is shown (a replay links its turns to their sources here). */
-  beforeShow?: (datasetId: string) => Promise<void>;
 }
 
-export interface SavedDataset {
-  id: string;
-  conversationCount: number;
-  turnCount: number;
-}
-
-const BATCH = 1000;
 // Rows per INSERT: SQLite allows 32,766 parameters per statement and Postgres 65,535; a few
 // thousand keeps each statement's text and parameter list small.
 export const CONVERSATION_ROWS = 300;
@@ -56,14 +46,6 @@ export const CONVERSATION_COLUMNS = [
   'turnCount',
 ] as const;
 export const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'] as const;
-
-async function* batchesOf(source: SaveDatasetInput['conversations']): AsyncIterable<Conversation[]> {
-  if (Array.isArray(source)) {
-    for (let i = 0; i < source.length; i += BATCH) yield source.slice(i, i + BATCH);
-  } else {
-    yield* source;
-  }
-}
 
 /** A Json column's value as Prisma stores it: JSON text, or NULL when absent. */
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -162,83 +144,66 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
   return turnRows.length;
 }
 
-/** Turn rows per transaction: on SQLite a transaction holds the one writer, and the pages' reads wait for it. */
-const TURNS_PER_TRANSACTION = 2000;
-
-/** The batch in pieces of about TURNS_PER_TRANSACTION turns (a conversation is never split). */
-function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; offset: number }> {
-  let start = 0;
-  let turns = 0;
-  for (let i = 0; i < batch.length; i++) {
-    turns += batch[i].turns.length;
-    if (turns >= TURNS_PER_TRANSACTION || i === batch.length - 1) {
-      yield { piece: batch.slice(start, i + 1), offset: start };
-      start = i + 1;
-      turns = 0;
-    }
-  }
-}
-
-/**
- * Stores a dataset and its conversations. The dataset is created hidden (`importing`) and its
- * rows go in short transactions of a few thousand turns, so neither a large file nor a slow
- * upload holds the database: the pages and the run workers write and read in between. The last
- * step shows it, with its counts, in one update. A failure part-way (bad batch, an error thrown
- * by the batch source, a database error) removes what was stored, and an import whose process
- * died is removed by sweepAbandonedImports: nobody ever sees a half-stored dataset. Rows go in as
- * multi-row INSERTs (createMany costs about ten times more per row in the client) with ids that
- * increase within the import, so the primary-key indexes grow at one end instead of at random
- * places.
- */
-export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<SavedDataset> {
+/** Creates the dataset hidden (`importing`): nobody sees it until showDataset; its id. */
+export async function createDatasetShell(db: Db, shell: DatasetShell): Promise<string> {
   const { id } = await db.dataset.create({
     data: {
-      name: input.name,
-      description: input.description ?? null,
-      modelVersion: input.modelVersion ?? null,
-      sourceFormat: typeof input.sourceFormat === 'string' ? input.sourceFormat : 'pending',
-      sourceFileName: input.sourceFileName ?? null,
+      name: shell.name,
+      description: shell.description ?? null,
+      modelVersion: shell.modelVersion ?? null,
+      sourceFormat: shell.sourceFormat,
+      sourceFileName: shell.sourceFileName ?? null,
       createdById: currentOwnerId(),
       importing: true,
     },
     select: { id: true },
   });
-  const heartbeat = setInterval(() => {
-    db.dataset.updateMany({ where: { id, importing: true }, data: { updatedAt: new Date() } }).catch(() => {});
-  }, IMPORT_HEARTBEAT_MS);
-  heartbeat.unref();
-  try {
-    const nextId = createSequentialIds();
-    let conversationCount = 0;
-    let turnCount = 0;
-    for await (const batch of batchesOf(input.conversations)) {
-      for (const { piece, offset } of piecesOf(batch)) {
-        turnCount += await db.$transaction(
-          async (tx) => {
-            // Throws when the sweep took the dataset away: the rows must not land without it.
-            await tx.dataset.update({ where: { id, importing: true }, data: { updatedAt: new Date() }, select: { id: true } });
-            return insertBatch(tx, id, piece, conversationCount + offset, nextId);
-          },
-          { timeout: 5 * 60_000 },
-        );
-      }
-      conversationCount += batch.length;
-    }
-    await indexDatasetTurns(db, id, conversationCount);
-    await input.beforeShow?.(id);
-    const sourceFormat = typeof input.sourceFormat === 'string' ? input.sourceFormat : input.sourceFormat();
-    const late = input.lateDetails?.() ?? {};
-    const skipped = input.skippedLines?.() ?? [];
-    await db.dataset.update({
-      where: { id, importing: true },
-      data: { conversationCount, turnCount, sourceFormat, ...late, ...(skipped.length ? { skippedLines: skipped.map((s) => ({ ...s })) } : {}), importing: false },
-    });
-    return { id, conversationCount, turnCount };
-  } catch (error) {
-    // What remains if this fails too is the sweep's to remove.
-    await purgeDataset(db, id).catch((purgeError: unknown) => console.error('could not remove a failed import (the sweep will retry):', purgeError));
-    throw error;
-  } finally {
-    clearInterval(heartbeat);
-  }
+  return id;
+}
+
+/** An import in progress says it is alive (sweepAbandonedImports removes the silent ones). */
+export async function touchImportingDataset(db: Db, id: string): Promise<void> {
+  await db.dataset.updateMany({ where: { id, importing: true }, data: { updatedAt: new Date() } });
+}
+
+/**
+ * Stores a batch of conversations and their turns at positions from `offset`, in one
+ * transaction; the number of turns stored. Throws when the dataset is no longer being imported
+ * (the sweep took it away): the rows must not land without it.
+ */
+export async function insertConversationBatch(db: Db, datasetId: string, batch: Conversation[], offset: number, nextId: () => string): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.dataset.update({ where: { id: datasetId, importing: true }, data: { updatedAt: new Date() }, select: { id: true } });
+      return insertBatch(tx, datasetId, batch, offset, nextId);
+    },
+    { timeout: 5 * 60_000 },
+  );
+}
+
+export interface ShownDataset {
+  conversationCount: number;
+  turnCount: number;
+  sourceFormat: string;
+  /** Name and model version that arrived after the file (a form's later fields). */
+  name?: string;
+  modelVersion?: string;
+  /** Lines of the file left out ("skip invalid rows"). */
+  skippedLines?: readonly SkippedLine[];
+  /** Which metrics apply to how many conversations (lib/metrics/applicability-profile.ts), as JSON. */
+  applicableCounts?: Record<string, unknown>;
+}
+
+/** Shows a dataset whose rows are all stored, with its counts, in one update. */
+export async function showDataset(db: Db, id: string, shown: ShownDataset): Promise<void> {
+  const { skippedLines, applicableCounts, ...rest } = shown;
+  await db.dataset.update({
+    where: { id, importing: true },
+    data: {
+      ...rest,
+      ...(skippedLines?.length ? { skippedLines: skippedLines.map((s) => ({ ...s })) } : {}),
+      ...(applicableCounts ? { applicableCounts: applicableCounts as Prisma.InputJsonObject } : {}),
+      importing: false,
+    },
+  });
 }

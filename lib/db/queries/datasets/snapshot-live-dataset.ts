@@ -25,8 +25,18 @@ export async function snapshotLiveDataset(db: Db, liveDatasetId: string, name: s
   const sqlite = !isPostgresDb(db);
   return db.$transaction(
     async (tx) => {
+      // Holds the live dataset's row until the copy commits: its applicable-metrics counts then match
+      // the conversations copied (materializing traces takes the same row first).
+      const { applicableCounts } = await tx.dataset.update({ where: { id: liveDatasetId }, data: { updatedAt: new Date() }, select: { applicableCounts: true } });
       const created = await tx.dataset.create({
-        data: { name, sourceFormat: 'otlp-snapshot', modelVersion: live.modelVersion, importing: true, ...(createdById ? { createdById } : {}) },
+        data: {
+          name,
+          sourceFormat: 'otlp-snapshot',
+          modelVersion: live.modelVersion,
+          importing: true,
+          ...(createdById ? { createdById } : {}),
+          ...(applicableCounts === null ? {} : { applicableCounts }),
+        },
         select: { id: true },
       });
       const id = created.id;

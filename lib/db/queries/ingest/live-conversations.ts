@@ -1,5 +1,7 @@
 import { Prisma } from '../../generated/sqlite/client';
+import type { Conversation } from '../../../domain';
 import type { Db } from '../db-types';
+import { conversationFromRow, conversationSelect } from '../datasets/conversation-from-row';
 import { CONVERSATION_COLUMNS, CONVERSATION_ROWS, insertRows, TURN_COLUMNS, TURN_ROWS } from '../datasets/save-dataset';
 
 // Ids per `in (…)` list: far below SQLite's 32,766 parameters and Postgres's 65,535.
@@ -12,10 +14,10 @@ async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]
 }
 
 /** The live dataset of a service, made on first use. */
-export async function liveDatasetOf(db: Db, service: string): Promise<string> {
+export async function liveDatasetOf(db: Db, service: string, applicableCounts: Record<string, unknown>): Promise<string> {
   const found = await db.liveDataset.findUnique({ where: { service } });
   if (found) return found.datasetId;
-  const dataset = await db.dataset.create({ data: { name: `Live: ${service}`, sourceFormat: 'otlp', description: `Conversations received over OpenTelemetry from ${service}` } });
+  const dataset = await db.dataset.create({ data: { name: `Live: ${service}`, sourceFormat: 'otlp', description: `Conversations received over OpenTelemetry from ${service}`, applicableCounts: applicableCounts as Prisma.InputJsonObject } });
   try {
     await db.liveDataset.create({ data: { service, datasetId: dataset.id } });
     return dataset.id;
@@ -102,6 +104,8 @@ export interface LiveConversationWrite {
   turns: unknown[][];
   /** Every conversation written: its counts now. */
   touched: { id: string; turnCount: number; firstUserMessage: string }[];
+  /** The dataset's applicable-metrics counts after the write, and the version of the dataset row they were made from. */
+  counts?: { next: Record<string, unknown>; version: Date };
 }
 
 /**
@@ -113,6 +117,11 @@ export interface LiveConversationWrite {
 export async function writeLiveConversations(db: Db, datasetId: string, write: LiveConversationWrite): Promise<void> {
   const now = new Date();
   await db.$transaction(async (tx) => {
+    if (write.counts) {
+      // Compare-and-set: the counts were made from the dataset as read at `version`; another writer since then means read again.
+      const { count } = await tx.dataset.updateMany({ where: { id: datasetId, updatedAt: write.counts.version }, data: { applicableCounts: write.counts.next as Prisma.InputJsonObject } });
+      if (count === 0) throw new LiveCountsMoved();
+    }
     for (let i = 0; i < write.remove.length; i += IN_CHUNK) await tx.conversation.deleteMany({ where: { datasetId, matchKey: { in: write.remove.slice(i, i + IN_CHUNK) } } });
     for (let i = 0; i < write.cut.length; i += IN_CHUNK) {
       await tx.turn.deleteMany({ where: { OR: write.cut.slice(i, i + IN_CHUNK).map((c) => ({ conversationId: c.conversationId, index: { gte: c.fromIndex } })) } });
@@ -126,6 +135,25 @@ export async function writeLiveConversations(db: Db, datasetId: string, write: L
         FROM (VALUES ${values}) AS v WHERE "Conversation"."id" = v.column1`;
     }
   });
+}
+
+/** The live dataset changed between the read its counts were made from and the write. */
+export class LiveCountsMoved extends Error {
+  constructor() {
+    super('the live dataset was written meanwhile');
+    this.name = 'LiveCountsMoved';
+  }
+}
+
+/**
+ * What a live dataset's applicable-metrics counts are made from before a write: the stored counts,
+ * the row's version (written back only if it is still the same) and the conversations about to be
+ * written again, whose share of the counts goes.
+ */
+export async function readLiveCounts(db: Db, datasetId: string, externalIds: string[]): Promise<{ stored: unknown; version: Date; previous: Conversation[] }> {
+  const { applicableCounts, updatedAt } = await db.dataset.findUniqueOrThrow({ where: { id: datasetId }, select: { applicableCounts: true, updatedAt: true } });
+  const rows = await inChunks(externalIds, (chunk) => db.conversation.findMany({ where: { datasetId, externalId: { in: chunk } }, select: conversationSelect }));
+  return { stored: applicableCounts, version: updatedAt, previous: rows.map(conversationFromRow) };
 }
 
 /** A dataset's conversation and turn counts from its rows. */

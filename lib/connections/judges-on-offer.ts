@@ -1,0 +1,33 @@
+import 'server-only';
+import type { Db } from '../db/queries/db-types';
+import { isAppError } from '../errors';
+import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
+import { loadJudgeConfigWithConnections } from './judge-config-with-connections';
+
+export interface JudgesOnOffer {
+  /** Judges the server offers, without keys or URLs. */
+  judges: JudgeInfo[];
+  /** The first usable LLM judge, else the offline one. */
+  defaultJudge: string;
+  /** Why only the offline judge is offered, when the judge configuration is broken. */
+  judgeConfigError: string | null;
+  /** Judge requests in flight a run starts with. */
+  concurrency: number;
+}
+
+/** The judges a form offers (the new-run form, the metric editor, the online rule form): the offline one alone when the configuration is broken. */
+export async function loadJudgesOnOffer(db: Db, env: Record<string, string | undefined>): Promise<JudgesOnOffer> {
+  let judges: JudgeInfo[];
+  let judgeConfigError: string | null = null;
+  let concurrency = 8;
+  try {
+    const config = await loadJudgeConfigWithConnections(db, env);
+    judges = listJudges(config);
+    concurrency = config.concurrency;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    judgeConfigError = error.message;
+    judges = listJudges(loadJudgeConfig({})).filter((j) => j.kind === 'offline');
+  }
+  return { judges, defaultJudge: judges.find((j) => j.kind === 'openai' && j.available)?.name ?? 'offline', judgeConfigError, concurrency };
+}

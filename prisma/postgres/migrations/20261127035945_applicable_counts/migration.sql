@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Dataset" ADD COLUMN     "applicableCounts" JSONB;
