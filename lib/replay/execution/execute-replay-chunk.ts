@@ -4,6 +4,7 @@ import type { Db } from '../../db/queries/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
 import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
 import { setMaxListeners } from 'node:events';
+import { createCancelBatches } from './cancel-batches';
 import { createTurnRecorder } from './turn-recorder';
 import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
@@ -82,6 +83,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   const cancel = new AbortController();
   // One listener per request in flight (removed when it ends): many at once is not a leak.
   setMaxListeners(0, cancel.signal);
+  const batches = createCancelBatches(cancel.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const limit = options.limit ?? pLimit(settings.concurrency);
@@ -135,13 +137,15 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     if (stopped(signal)) return null;
     const messages = historyBefore(w.turns, turnIndex, regenerated);
     try {
-      // A signal of its own per request: the client leaves listeners on what it is given.
-      const call = new AbortController();
-      const abort = () => call.abort(cancel.signal.reason);
-      cancel.signal.addEventListener('abort', abort, { once: true });
-      const { reply, samples } = await generateWithSamples({ conversationId: w.key, turn: turnIndex, messages, state, signal: call.signal }, call).finally(() =>
-        cancel.signal.removeEventListener('abort', abort),
-      );
+      // With samples, a signal of the turn's own: its failed reply stops its samples and nothing else.
+      const { reply, samples } =
+        settings.samples > 1
+          ? await abortable((s) => {
+              const own = new AbortController();
+              s.addEventListener('abort', () => own.abort(s.reason), { once: true });
+              return generateWithSamples({ conversationId: w.key, turn: turnIndex, messages, state, signal: own.signal }, own);
+            })
+          : await batches.run(async (signal) => ({ reply: await target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal }), samples: null }));
       const outcome: ReplayTurnOutcome = {
         content: reply.content,
         retrievalContext: reply.retrievalContext,
@@ -363,6 +367,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     }
   } finally {
     signal?.removeEventListener('abort', onStop);
+    batches.close();
   }
   return { generated: await recorder.close() };
 }
