@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { saveDataset } from '../lib/imports/save-dataset';
+import { getLastTurnStoredAt } from '../lib/db/queries/replays/list-chunk-work';
 import type { Conversation } from '../lib/domain';
 import { getReplay, startReplay } from '../lib/replay';
 import { startSqliteReplayWorker } from '../lib/replay/sqlite-replay-worker';
@@ -101,8 +102,7 @@ async function main(): Promise<void> {
       if (!generationCpuMs && replay.progress.done + replay.progress.errors === totalItems) generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
     }
     const wallMs = Date.parse(replay.finishedAt ?? new Date().toISOString()) - startedAt;
-    const lastTurn = await db.replayTurn.aggregate({ where: { replayId: id }, _max: { updatedAt: true } });
-    const generationMs = (lastTurn._max.updatedAt?.getTime() ?? Date.now()) - startedAt;
+    const generationMs = ((await getLastTurnStoredAt(db, id))?.getTime() ?? Date.now()) - startedAt;
     await worker.stop();
     await db.$disconnect();
     const floorMs = (replay.targetCalls * LATENCY_MS) / CONCURRENCY;

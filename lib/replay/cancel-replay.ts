@@ -1,6 +1,7 @@
 import { recordAudit } from '../auth/audit';
 import type { Db } from '../db/queries/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
+import { markReplayCancelled } from '../db/queries/replays/replay-status';
 import { AppError } from '../errors';
 import type { Principal } from '../identity/principal';
 import { closeCancelledReplay } from './lifecycle/close-replay';
@@ -12,8 +13,7 @@ import { closeCancelledReplay } from './lifecycle/close-replay';
  */
 export async function cancelReplay(db: Db, id: string, principal: Principal | null = null): Promise<void> {
   const row = await getReplayRow(db, id);
-  const cancelled = await db.replay.updateMany({ where: { id, status: { in: ['queued', 'running'] } }, data: { status: 'cancelled' } });
-  if (cancelled.count !== 1) throw new AppError('CONFLICT', `The replay has already ended (${row.status.replace(/_/g, ' ')})`);
+  if (!(await markReplayCancelled(db, id))) throw new AppError('CONFLICT', `The replay has already ended (${row.status.replace(/_/g, ' ')})`);
   // A queued replay has no worker to close it.
   if (row.status === 'queued') await closeCancelledReplay(db, id);
   if (principal) await recordAudit(db, principal, 'replay.cancel', id, `was ${row.status}`);

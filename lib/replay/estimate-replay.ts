@@ -1,4 +1,5 @@
 import type { Db } from '../db/queries/db-types';
+import { listConversationTexts } from '../db/queries/replays/list-chunk-work';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import { previewRun, type RunPreview } from '../runs/preview-run';
 import { evaluateRunRequest } from './lifecycle/evaluate-request';
@@ -41,10 +42,7 @@ export async function estimateReplay(db: Db, input: unknown, env: Record<string,
   let fitCalls = 0;
   let fitTokens = 0;
   for (let from = 0; from < dataset.conversationCount; from += STEP) {
-    const rows = await db.conversation.findMany({
-      where: { datasetId: dataset.id, position: { gte: from, lt: from + STEP } },
-      select: { scenario: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true } } },
-    });
+    const rows = await listConversationTexts(db, dataset.id, from, from + STEP);
     for (const { scenario, turns } of rows) {
       if (request.mode === 'simulated-user') {
         // At most: every exchange played, a message as long as the recorded ones on average.

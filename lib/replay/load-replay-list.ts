@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
+import { listDatasetNames } from '../db/queries/replays/get-replay-settings';
 import { listReplays, type ReplayView } from './replay-view';
 
 export type ReplayListItem = ReplayView & { sourceDatasetName: string };
@@ -8,7 +9,6 @@ export type ReplayListItem = ReplayView & { sourceDatasetName: string };
 export async function loadReplayList(db: Db, options: { datasetId?: string; take?: number } = {}): Promise<ReplayListItem[]> {
   const replays = await listReplays(db, options);
   const ids = [...new Set(replays.map((r) => r.sourceDatasetId))];
-  const datasets = ids.length ? await db.dataset.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
-  const names = new Map(datasets.map((d) => [d.id, d.name]));
+  const names = await listDatasetNames(db, ids);
   return replays.map((r) => ({ ...r, sourceDatasetName: names.get(r.sourceDatasetId) ?? r.sourceDatasetId }));
 }

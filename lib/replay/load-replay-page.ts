@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
+import { getReplayOwnerAndSource } from '../db/queries/replays/get-replay-settings';
 import { getReplayLive, type ReplayLive } from './replay-live';
 
 export interface ReplayPageData {
@@ -11,6 +12,6 @@ export interface ReplayPageData {
 /** What the replay page shows: the replay (live numbers, first errors, evaluation) and its source's name. NOT_FOUND when there is none. */
 export async function loadReplayPage(db: Db, id: string): Promise<ReplayPageData> {
   const replay = await getReplayLive(db, id);
-  const row = await db.replay.findUniqueOrThrow({ where: { id }, select: { createdById: true, sourceDataset: { select: { name: true } } } });
-  return { replay, sourceDatasetName: row.sourceDataset.name, createdById: row.createdById };
+  const { sourceDatasetName, createdById } = await getReplayOwnerAndSource(db, id);
+  return { replay, sourceDatasetName, createdById };
 }

@@ -1,6 +1,9 @@
 import { recordAudit } from '../auth/audit';
 import type { Db } from '../db/queries/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
+import { getReplaySource } from '../db/queries/replays/get-replay-settings';
+import { reopenReplay } from '../db/queries/replays/reopen-replay';
+import { countReplayTurns } from '../db/queries/replays/replay-status';
 import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
 import type { Principal } from '../identity/principal';
@@ -18,19 +21,14 @@ export async function retryReplay(db: Db, id: string, env: Record<string, string
   if (!['completed_with_errors', 'failed', 'cancelled'].includes(row.status)) {
     throw new AppError('CONFLICT', `Only a replay that ended with errors, failed or was cancelled can be retried (this one is ${row.status.replace(/_/g, ' ')})`);
   }
-  if ((await db.replayTurn.count({ where: { replayId: id, status: { in: ['error', 'pending'] } } })) === 0) {
+  if ((await countReplayTurns(db, id, ['error', 'pending'])) === 0) {
     throw new AppError('CONFLICT', 'The replay has no turn left to generate');
   }
-  const reopened = await db.$transaction(async (tx) => {
-    const taken = await tx.replay.updateMany({ where: { id, status: row.status }, data: { status: 'queued', error: null, finishedAt: null, workerId: null, leaseUntil: null } });
-    if (taken.count !== 1) throw new AppError('CONFLICT', 'The replay changed meanwhile; look again');
-    const { count } = await tx.replayTurn.updateMany({ where: { replayId: id, status: 'error' }, data: { status: 'pending', error: null } });
-    await tx.replay.update({ where: { id }, data: { errorItems: { decrement: count } } });
-    return count;
-  });
+  const reopened = await reopenReplay(db, id, row.status);
+  if (reopened === null) throw new AppError('CONFLICT', 'The replay changed meanwhile; look again');
   const url = getDatabaseUrl(env as NodeJS.ProcessEnv);
   if (providerOf(url) === 'postgres') {
-    const dataset = await db.dataset.findUniqueOrThrow({ where: { id: row.sourceDatasetId }, select: { conversationCount: true } });
+    const dataset = await getReplaySource(db, row.sourceDatasetId);
     await enqueueReplayChunks(url, { id, conversations: dataset.conversationCount, round: String(Date.now()) }, env);
   }
   wakeReplayWorker();

@@ -1,4 +1,6 @@
 import pLimit from 'p-limit';
+import { getReplaySettingsRow } from '../db/queries/replays/get-replay-settings';
+import { countSourceConversations } from '../db/queries/replays/list-chunk-work';
 import { claimReplay, releaseReplay, renewReplayLease } from '../db/queries/replays/replay-lease';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/run-chunks';
 import { startLeaseWorker, type StopReason } from '../runs/lease-worker';
@@ -40,8 +42,8 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
 
   async function execute(replayId: string, signal: AbortSignal, stopReason: () => StopReason | null): Promise<void> {
     try {
-      const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true, mode: true, target: true, parameters: true, judge: true } });
-      const count = await db.conversation.count({ where: { datasetId: replay.sourceDatasetId } });
+      const replay = await getReplaySettingsRow(db, replayId);
+      const count = await countSourceConversations(db, replay.sourceDatasetId);
       // One pool for the replay's turns, and the next chunk loaded and queued in it while this
       // one runs: the pool never drains to its slowest turn between chunks.
       const limit = pLimit(replaySettingsOf(replay).concurrency);
@@ -50,7 +52,7 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
       for (const range of chunkRanges(count, chunkSize)) {
         while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
         if (signal.aborted || failure) break;
-        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, range, signal, judge: options.judge, retries: options.retries, limit })
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit })
           .then(
             () => undefined,
             (error: unknown) => void (failure ??= error),

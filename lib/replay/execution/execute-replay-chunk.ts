@@ -2,8 +2,11 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import type { Db } from '../../db/queries/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
+import { getReplaySettingsRow, type ReplaySettingsRow } from '../../db/queries/replays/get-replay-settings';
+import { listChunkWork } from '../../db/queries/replays/list-chunk-work';
 import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
 import { setMaxListeners } from 'node:events';
+import { createCancelBatches } from './cancel-batches';
 import { createTurnRecorder } from './turn-recorder';
 import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
@@ -30,6 +33,8 @@ export interface ExecuteReplayChunkOptions {
   judge?: Judge;
   /** Replaces the targets' retry policy (tests). */
   retries?: RetryPolicy;
+  /** The replay as the worker read it (once for all its chunks); read here when absent. */
+  replay?: ReplaySettingsRow;
   /** The pool of the replay's turns in flight, shared with its other chunks; one of the chunk's own when absent. */
   limit?: LimitFunction;
 }
@@ -58,7 +63,7 @@ const empty = { promptTokens: 0, completionTokens: 0, costUsd: 0, targetCalls: 0
  */
 export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Promise<{ generated: number }> {
   const { db, replayId, signal } = options;
-  const replay = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { sourceDatasetId: true, mode: true, target: true, parameters: true, judge: true } });
+  const replay = options.replay ?? (await getReplaySettingsRow(db, replayId));
   const settings = replaySettingsOf(replay);
   const work = await loadWork(db, replayId, replay.sourceDatasetId, options.range);
   if (work.every((w) => [...w.items.values()].every((i) => i.status !== 'pending'))) return { generated: 0 };
@@ -82,6 +87,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   const cancel = new AbortController();
   // One listener per request in flight (removed when it ends): many at once is not a leak.
   setMaxListeners(0, cancel.signal);
+  const batches = createCancelBatches(cancel.signal);
   const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const limit = options.limit ?? pLimit(settings.concurrency);
@@ -135,13 +141,15 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     if (stopped(signal)) return null;
     const messages = historyBefore(w.turns, turnIndex, regenerated);
     try {
-      // A signal of its own per request: the client leaves listeners on what it is given.
-      const call = new AbortController();
-      const abort = () => call.abort(cancel.signal.reason);
-      cancel.signal.addEventListener('abort', abort, { once: true });
-      const { reply, samples } = await generateWithSamples({ conversationId: w.key, turn: turnIndex, messages, state, signal: call.signal }, call).finally(() =>
-        cancel.signal.removeEventListener('abort', abort),
-      );
+      // With samples, a signal of the turn's own: its failed reply stops its samples and nothing else.
+      const { reply, samples } =
+        settings.samples > 1
+          ? await abortable((s) => {
+              const own = new AbortController();
+              s.addEventListener('abort', () => own.abort(s.reason), { once: true });
+              return generateWithSamples({ conversationId: w.key, turn: turnIndex, messages, state, signal: own.signal }, own);
+            })
+          : await batches.run(async (signal) => ({ reply: await target.generate({ conversationId: w.key, turn: turnIndex, messages, state, signal }), samples: null }));
       const outcome: ReplayTurnOutcome = {
         content: reply.content,
         retrievalContext: reply.retrievalContext,
@@ -363,23 +371,13 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     }
   } finally {
     signal?.removeEventListener('abort', onStop);
+    batches.close();
   }
   return { generated: await recorder.close() };
 }
 
 async function loadWork(db: Db, replayId: string, datasetId: string, range: { from: number; to: number } | undefined): Promise<Work[]> {
-  const positions = range ? { gte: range.from, lt: range.to } : undefined;
-  const [conversations, items] = await Promise.all([
-    db.conversation.findMany({
-      where: { datasetId, ...(positions ? { position: positions } : {}) },
-      orderBy: { position: 'asc' },
-      select: { position: true, matchKey: true, externalId: true, scenario: true, expectedOutcome: true, turns: { orderBy: { index: 'asc' }, select: { id: true, index: true, role: true, content: true } } },
-    }),
-    db.replayTurn.findMany({
-      where: { replayId, ...(positions ? { position: positions } : {}) },
-      select: { position: true, turnIndex: true, status: true, content: true, state: true, nextFits: true, fitReason: true },
-    }),
-  ]);
+  const { conversations, items } = await listChunkWork(db, replayId, datasetId, range);
   const byPosition = new Map<number, Work>();
   for (const c of conversations) byPosition.set(c.position, { position: c.position, key: c.externalId ?? c.matchKey, turns: c.turns, scenario: c.scenario, expectedOutcome: c.expectedOutcome, items: new Map() });
   for (const item of items) byPosition.get(item.position)?.items.set(item.turnIndex, { status: item.status, content: item.content, state: item.state, nextFits: item.nextFits, fitReason: item.fitReason });

@@ -1,8 +1,10 @@
 import type { Conversation } from '../../domain';
-import { conversationFromRow, conversationSelect } from '../../db/queries/datasets/conversation-from-row';
+import { conversationFromRow } from '../../db/queries/datasets/conversation-from-row';
 import type { Db } from '../../db/queries/db-types';
 import { saveDataset } from '../../imports/save-dataset';
+import { getReplaySource } from '../../db/queries/replays/get-replay-settings';
 import { linkSourceTurns } from '../../db/queries/replays/link-source-turns';
+import { deleteEmptyVersion, listVersionBatch } from '../../db/queries/replays/list-version-batch';
 import { simulatedStateOf } from '../execution/simulated-exchange';
 
 const STEP = 200;
@@ -25,19 +27,13 @@ interface ReplayForVersion {
  * left out. Null when no conversation is whole.
  */
 export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Promise<{ datasetId: string; conversations: number; leftOut: number } | null> {
-  const source = await db.dataset.findUniqueOrThrow({ where: { id: replay.sourceDatasetId }, select: { name: true, conversationCount: true } });
+  const source = await getReplaySource(db, replay.sourceDatasetId);
   const sourcePositions: number[] = [];
   let leftOut = 0;
 
   async function* batches(): AsyncIterable<Conversation[]> {
     for (let from = 0; from < source.conversationCount; from += STEP) {
-      const [rows, items] = await Promise.all([
-        db.conversation.findMany({ where: { datasetId: replay.sourceDatasetId, position: { gte: from, lt: from + STEP } }, orderBy: { position: 'asc' }, select: { position: true, ...conversationSelect } }),
-        db.replayTurn.findMany({
-          where: { replayId: replay.id, position: { gte: from, lt: from + STEP } },
-          select: { position: true, turnIndex: true, status: true, content: true, retrievalContext: true, toolsCalled: true, nextFits: true, fitReason: true, state: true },
-        }),
-      ]);
+      const { rows, items } = await listVersionBatch(db, replay.id, replay.sourceDatasetId, from, from + STEP);
       const byPosition = new Map<number, typeof items>();
       for (const item of items) (byPosition.get(item.position) ?? byPosition.set(item.position, []).get(item.position)!).push(item);
       const batch: Conversation[] = [];
@@ -87,7 +83,7 @@ export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Prom
     beforeShow: (id) => linkSourceTurns(db, id, replay.sourceDatasetId, sourcePositions),
   });
   if (saved.conversationCount === 0) {
-    await db.dataset.delete({ where: { id: saved.id } });
+    await deleteEmptyVersion(db, saved.id);
     return null;
   }
   return { datasetId: saved.id, conversations: saved.conversationCount, leftOut };

@@ -1,7 +1,10 @@
 import type { Db } from '../../db/queries/db-types';
 import { runAs } from '../../identity/acting-principal';
 import type { Principal } from '../../identity/principal';
+import { markReplayFailed, markReplayFinishing, saveReplayEnd, stampCancelledReplay } from '../../db/queries/replays/finish-replay';
+import { getReplaySettingsRow } from '../../db/queries/replays/get-replay-settings';
 import { renewReplayLease } from '../../db/queries/replays/replay-lease';
+import { countReplayTurns } from '../../db/queries/replays/replay-status';
 import { redactSecrets } from '../../redact-secrets';
 import { enqueueRun } from '../../runs/enqueue-run';
 import { evaluateSchema } from '../replay-request';
@@ -33,11 +36,7 @@ export async function closeReplay(
   const { lease } = guard;
   // With a lease (PostgreSQL, where no lease is held while generating) the closer says it is
   // alive while it makes the version: a sweep takes a "finishing" replay whose lease passed.
-  const taken = await db.replay.updateMany({
-    where: { id: replayId, status: 'running', ...(guard.workerId ? { workerId: guard.workerId } : {}) },
-    data: { status: 'finishing', ...(lease ? { workerId: lease.workerId, leaseUntil: new Date(Date.now() + lease.leaseMs) } : {}) },
-  });
-  if (taken.count !== 1) return null;
+  if (!(await markReplayFinishing(db, replayId, guard))) return null;
   const renew = lease ? setInterval(() => void renewReplayLease(db, replayId, lease.workerId, lease.leaseMs).catch(() => undefined), Math.max(200, lease.leaseMs / 3)) : null;
   try {
     return await closeTaken(db, replayId, env);
@@ -47,12 +46,9 @@ export async function closeReplay(
 }
 
 async function closeTaken(db: Db, replayId: string, env: Record<string, string | undefined>): Promise<FinalReplayStatus> {
-  const replay = await db.replay.findUniqueOrThrow({
-    where: { id: replayId },
-    select: { id: true, sourceDatasetId: true, modelVersion: true, mode: true, target: true, parameters: true, judge: true, evaluate: true, createdById: true },
-  });
+  const replay = await getReplaySettingsRow(db, replayId);
   try {
-    const errors = await db.replayTurn.count({ where: { replayId, status: 'error' } });
+    const errors = await countReplayTurns(db, replayId, ['error']);
     const settings = replaySettingsOf(replay);
     const { version, runId } = await runAs(ownerOf(replay.createdById), async () => {
       const version = await buildReplayVersion(db, { ...replay, targetLabel: describeTarget(settings.target) });
@@ -66,10 +62,7 @@ async function closeTaken(db: Db, replayId: string, env: Record<string, string |
     });
     const status: FinalReplayStatus = errors > 0 ? 'completed_with_errors' : 'completed';
     const error = version === null ? 'No conversation was replayed whole: no dataset was made (retry the errored turns)' : null;
-    await db.replay.update({
-      where: { id: replayId },
-      data: { status, finishedAt: new Date(), workerId: null, leaseUntil: null, error, ...(version ? { datasetId: version.datasetId } : {}), ...(runId ? { runId } : {}) },
-    });
+    await saveReplayEnd(db, replayId, { status, error, datasetId: version?.datasetId, runId: runId ?? undefined });
     return status;
   } catch (e) {
     await failReplay(db, replayId, (e as Error).message, ['finishing']);
@@ -79,10 +72,10 @@ async function closeTaken(db: Db, replayId: string, env: Record<string, string |
 
 /** The replay cannot go on: it ends failed with the error; stored turns stay (a retry starts from them). */
 export async function failReplay(db: Db, replayId: string, error: string, from: string[] = ['queued', 'running', 'finishing']): Promise<void> {
-  await db.replay.updateMany({ where: { id: replayId, status: { in: from } }, data: { status: 'failed', error: redactSecrets(error), finishedAt: new Date(), workerId: null, leaseUntil: null } });
+  await markReplayFailed(db, replayId, redactSecrets(error), from);
 }
 
 /** Ends a cancelled replay's record: its finish time (the turns stored stay). */
 export async function closeCancelledReplay(db: Db, replayId: string): Promise<void> {
-  await db.replay.updateMany({ where: { id: replayId, status: 'cancelled', finishedAt: null }, data: { finishedAt: new Date(), workerId: null, leaseUntil: null } });
+  await stampCancelledReplay(db, replayId);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/queries/db-types';
+import { getCompareWithRun } from '../../db/queries/replays/get-compare-with-run';
 import { AppError } from '../../errors';
 import { judgeSelectionOf } from '../../runs/run-judge';
 import { runRequestSchema, type RunRequest } from '../../runs/run-request';
@@ -17,10 +18,7 @@ export async function evaluateRunRequest(db: Db, evaluate: ReplayEvaluate, datas
   let concurrency: number | undefined;
   let samples: number | undefined;
   if (evaluate.compareWith) {
-    const run = await db.run.findUnique({
-      where: { id: evaluate.compareWith },
-      select: { datasetId: true, metricSettings: true, judgeKind: true, judgeName: true, judgeModel: true, concurrency: true, samples: true },
-    });
+    const run = await getCompareWithRun(db, evaluate.compareWith);
     if (!run) throw new AppError('NOT_FOUND', `evaluate.compareWith: no run with id ${evaluate.compareWith}`, { field: 'evaluate.compareWith' });
     if (run.datasetId !== sourceDatasetId) {
       throw new AppError('BAD_INPUT', 'evaluate.compareWith: the run must be a run of the dataset being replayed', { field: 'evaluate.compareWith' });

@@ -3,7 +3,7 @@ import type { ConnectionLimits } from '../../judge/adaptive-limiter';
 import { estimateCost, estimateTokens } from '../../judge/prices';
 import { classifyFailure, failureCause } from '../../judge/request-retries';
 import { redactSecrets } from '../../redact-secrets';
-import { boundedFetch } from './read-bounded';
+import { boundedErrorFetch, readBoundedText } from './read-bounded';
 import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
 
@@ -44,7 +44,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
     baseURL: options.baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs ?? 120_000,
-    fetch: boundedFetch(where),
+    fetch: boundedErrorFetch(where),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
 
@@ -63,9 +63,14 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
       tokens,
       async (retry) => {
         try {
-          const { data, response } = await client.chat.completions
+          // The raw response (the SDK still builds the request and turns a failed status into its
+          // error): its body is read once, under the bound, and parsed here, not re-wrapped for the SDK.
+          const response = await client.chat.completions
             .create(body as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal: request.signal, headers: { 'x-stainless-retry-count': String(retry) } })
-            .withResponse();
+            .asResponse();
+          const text = await readBoundedText(response, where);
+          // As the SDK parses: JSON when it says so (a cut body is a SyntaxError, retried), else the text.
+          const data = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as OpenAI.ChatCompletion;
           return { ok: true, value: data, outcome: { kind: 'ok', headers: response.headers, tokens: data.usage?.total_tokens } };
         } catch (error) {
           if (error instanceof TargetError) return { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };

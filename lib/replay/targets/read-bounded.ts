@@ -37,12 +37,14 @@ export async function readBoundedText(response: Response, where: string, maxByte
 }
 
 /**
- * fetch, with every response body read under the bound first: the openai client then parses
- * at most `maxBytes`. A body over it fails the request with a TargetError.
+ * fetch, with the body of a failed response read under the bound first: the openai client then
+ * parses at most `maxBytes` of it for its error. A successful response is handed on as it came,
+ * for its caller to read with readBoundedText (re-wrapping every reply cost a stream per call).
  */
-export function boundedFetch(where: string, maxBytes = MAX_TARGET_REPLY_BYTES): typeof fetch {
+export function boundedErrorFetch(where: string, maxBytes = MAX_TARGET_REPLY_BYTES): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
+    if (response.ok) return response;
     const bytes = await readBoundedBytes(response, where, maxBytes);
     return new Response(bytes.byteLength === 0 && (response.status === 204 || response.status === 304) ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
