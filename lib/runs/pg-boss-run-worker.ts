@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { countRunResults } from '../db/queries/runs/count-run-results';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { redactSecrets } from '../redact-secrets';
 import { executeRunChunk } from './execute-run-chunk';
@@ -63,7 +64,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
         return;
       }
       const run = await getRunStatus(db, runId);
-      const stored = await db.result.count({ where: { runId } });
+      const stored = await countRunResults(db, runId);
       if (stored >= run.totalItems) {
         const { status, closed } = await finishRun(db, runId, { status: ['running'] });
         if (closed) log(`run ${runId}: ${status}`);
