@@ -2,7 +2,7 @@ import { createChunkDecoder, createStreamingParser, hasErrors, type Conversation
 import type { Db } from '../db/queries/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import { saveDataset } from '../db/queries/datasets/save-dataset';
-import type { SkippedLine } from '../db/queries/datasets/skipped-lines';
+import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../metrics/types';
 import type { ImportOptions } from './import-options';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db-types';
-import { readWarnings } from '../read-warnings';
+import { readWarnings } from '../../rows/read-warnings';
 import { notFound } from '../not-found';
 import { conversationLabel } from '../runs/list-run-conversation-scores';
 import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from './result-details';

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db-types';
 import { indexDatasetTurns } from './index-dataset-turns';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from './purge-dataset';
 import { createSequentialIds } from './sequential-ids';
-import type { SkippedLine } from './skipped-lines';
+import type { SkippedLine } from '../../rows/skipped-lines';
 
 export interface SaveDatasetInput {
   name: string;
