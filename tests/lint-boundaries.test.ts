@@ -58,4 +58,19 @@ describe('import boundaries', () => {
   it('keeps lib/judge from importing the metric engine', async () => {
     expect(await ruleIds('lib/judge/x.ts', `import { createMetric } from '../metrics/registry';\nexport const m = createMetric;\n`)).toEqual(['import/no-restricted-paths']);
   });
+
+  it('refuses a Prisma call outside lib/db/queries, whatever the client is called (the fixture)', async () => {
+    const code = fs.readFileSync(path.join(root, 'eslint/fixtures/prisma-outside-queries.ts'), 'utf8');
+    expect(await ruleIds('lib/runs/load-run-names.ts', code)).toEqual(['turnwise/prisma-in-queries', 'turnwise/prisma-in-queries', 'turnwise/prisma-in-queries']);
+    const page = `import { getDb } from '@/lib/db/client';\nexport default async function Page() {\n  const n = await getDb().dataset.count();\n  const rows = await getDb().$queryRawUnsafe('SELECT 1');\n  return String(n) + String(rows);\n}\n`;
+    expect(await ruleIds('app/x/page.tsx', page)).toEqual(['turnwise/prisma-in-queries', 'turnwise/prisma-in-queries']);
+  });
+
+  it('lets query files, lib/db itself, scripts and tests call Prisma, and passes over calls that are not a model delegate', async () => {
+    const code = `import type { Db } from '../db-types';\nexport const countRuns = (db: Db) => db.run.count();\n`;
+    expect(await ruleIds('lib/db/queries/runs/count-runs.ts', code)).toEqual([]);
+    expect(await ruleIds('scripts/x.ts', `import { getDb } from '../lib/db/client';\nawait getDb().run.count();\n`)).toEqual([]);
+    const notPrisma = `export const f = (adapter: { findMany(x: unknown): unknown }, map: Map<string, number>, list: { run: { count(): number } }) => [adapter.findMany({}), map.delete('a'), list.run.count()];\n`;
+    expect(await ruleIds('lib/auth/x.ts', notPrisma.replace('list.run.count()', 'list.run'))).toEqual([]);
+  });
 });
