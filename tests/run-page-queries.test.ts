@@ -9,7 +9,7 @@ import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
 import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
-import { parseRunTableQuery, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
+import { parseRunTableQuery, type SearchParams } from '@/lib/domain/run-table-query';
 import { freshDatabase, providers, type FreshDatabase } from './db/databases';
 
 /*

@@ -4,8 +4,8 @@ import { Card } from '@/components/ui/card';
 import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
 import { getDb } from '@/lib/db/client';
 import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import type { RunMetric } from '@/lib/runs/run-metrics';
+import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { runHref } from './run-links';
 
 /** Where conversations break: per metric, how many conversations first fail at each turn. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db-types';
 import { listRunConversationScores } from './list-run-conversation-scores';
-import type { RunTableQuery } from './run-table-query';
+import type { RunTableQuery } from '../../../domain/run-table-query';
 
 export interface VerdictMapPage {
   conversations: { id: string; label: string; roles: string[] }[];

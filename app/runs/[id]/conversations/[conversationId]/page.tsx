@@ -11,7 +11,7 @@ import { CELL_ORDER, CELL_STYLES } from '@/lib/charts/verdict-palette';
 import { getDb } from '@/lib/db/client';
 import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
 import { getRun } from '@/lib/db/queries/runs/get-run';
-import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
+import { runMetrics } from '@/lib/runs/run-metrics';
 import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { requirePage } from '@/lib/auth/session';
 import { Pagination } from '@/components/ui/pagination';
