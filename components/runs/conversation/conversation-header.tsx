@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { PreparedConversationVerdicts } from '@/lib/charts/prepare-turn-verdicts';
-import type { RunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
+import type { RunConversation } from '@/lib/conversations/load-run-conversation';
 import type { RunMetric } from '@/lib/runs/run-metrics';
 import { isLiveRun } from '@/lib/domain/run-progress';
 import { metricLabel } from '@/lib/format/format';

@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import type { RunConversationResult } from '@/lib/db/queries/conversations/get-run-conversation';
+import type { RunConversationResult } from '@/lib/conversations/load-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import type { RunMetric } from '@/lib/runs/run-metrics';
 import { MetricResultCard } from './metric-result-card';
