@@ -73,4 +73,10 @@ describe('import boundaries', () => {
     const notPrisma = `export const f = (adapter: { findMany(x: unknown): unknown }, map: Map<string, number>, list: { run: { count(): number } }) => [adapter.findMany({}), map.delete('a'), list.run.count()];\n`;
     expect(await ruleIds('lib/auth/x.ts', notPrisma.replace('list.run.count()', 'list.run'))).toEqual([]);
   });
+
+  it('makes a page or component read through a loader: no lib/db client or query import, types allowed', async () => {
+    const code = `import { getDb } from '@/lib/db/client';\nimport type { RunRow } from '@/lib/db/queries/runs/get-run';\nimport { listRuns } from '../../lib/db/queries/runs/list-runs';\nexport const x = [getDb, listRuns] as unknown as RunRow;\n`;
+    expect(await ruleIds('components/runs/x.tsx', code)).toEqual(['@typescript-eslint/no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+    expect(await ruleIds('lib/runs/page/x.ts', code)).toEqual([]);
+  });
 });
