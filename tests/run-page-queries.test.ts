@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { ensureDatabase } from '@/lib/db/migrations';
-import { loadRunConversation } from '@/lib/conversations/load-run-conversation';
+import { loadRunConversation } from '@/lib/runs/page/load-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';

@@ -3,7 +3,7 @@ import { FirstFailureHistogram } from '@/components/charts/first-failure-histogr
 import { Card } from '@/components/ui/card';
 import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
 import { loadRunTurnStats } from '@/lib/runs/page/load-run-turn-stats';
-import type { RunMetric } from '@/lib/runs/run-metrics';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { runHref } from './run-links';
 

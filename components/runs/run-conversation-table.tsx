@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
 import type { ConversationScore } from '@/lib/db/queries/runs/list-run-conversation-scores';
 import { loadRunConversationScores } from '@/lib/runs/page/load-run-conversation-scores';
-import type { RunMetric } from '@/lib/runs/run-metrics';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import type { RunScoreStats } from '@/lib/runs/aggregates/score-stats';
 import { metricLabel } from '@/lib/format/format';

@@ -1,7 +1,7 @@
 import { ScoreHistogram } from '@/components/charts/score-histogram';
 import { Card } from '@/components/ui/card';
 import { prepareScoreHistogram } from '@/lib/charts/prepare-score-histogram';
-import type { RunMetric } from '@/lib/runs/run-metrics';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunScoreStats } from '@/lib/runs/aggregates/score-stats';
 
 /** The score distribution of each metric: how many conversations scored in each range. */

@@ -1,6 +1,6 @@
 import Form from 'next/form';
 import Link from 'next/link';
-import type { RunMetric } from '@/lib/runs/run-metrics';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { metricLabel } from '@/lib/format/format';
 import { runHref } from './run-links';

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { pillClass } from '@/components/ui/pill';
 import { prepareVerdictMap } from '@/lib/charts/prepare-verdict-map';
 import { loadRunVerdictMap } from '@/lib/runs/page/load-run-verdict-map';
-import type { RunMetric } from '@/lib/runs/run-metrics';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { metricLabel } from '@/lib/format/format';
 import { describeTableQuery } from './describe-table-query';

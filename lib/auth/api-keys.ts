@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { lastFour } from './secret-box';
-import type { AnyApiKeyInfo, ApiKeyInfo } from '../db/queries/api-keys/api-key-info';
+import type { AnyApiKeyInfo, ApiKeyInfo } from '../db/rows/api-key-info';
 import { insertApiKey } from '../db/queries/api-keys/create-api-key';
 import { deleteApiKeys } from '../db/queries/api-keys/delete-api-keys';
 import { listEveryonesApiKeys, listUserApiKeys } from '../db/queries/api-keys/list-api-keys';

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client';
 import { getRun } from '../../db/queries/runs/get-run';
 import { countErroredResults } from '../../db/queries/runs/reopen-errored-results';
 import { parseRunTableQuery, type SearchParams } from '../../domain/run-table-query';
-import { runMetrics } from '../run-metrics';
+import { runMetrics } from '../../metrics/run-metrics';
 
 /** The run page's frame: the run, how many of its results errored, its metrics and the table's query from the URL. NOT_FOUND for an unknown run. */
 export async function loadRunPage(runId: string, search: SearchParams) {

@@ -1,5 +1,5 @@
 import type { Db } from '../db-types';
-import { API_KEY_INFO_SELECT, type AnyApiKeyInfo, type ApiKeyInfo } from './api-key-info';
+import { API_KEY_INFO_SELECT, type AnyApiKeyInfo, type ApiKeyInfo } from '../../rows/api-key-info';
 
 export const listUserApiKeys = (db: Db, userId: string): Promise<ApiKeyInfo[]> =>
   db.apiKey.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: API_KEY_INFO_SELECT });

@@ -1,6 +1,6 @@
-import type { Db } from '../db/queries/db-types';
-import { getRunConversationRow, type RunConversationResultRow, type RunConversationRow } from '../db/queries/conversations/get-run-conversation';
-import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from './result-details';
+import type { Db } from '../../db/queries/db-types';
+import { getRunConversationRow, type RunConversationResultRow, type RunConversationRow } from '../../db/queries/conversations/get-run-conversation';
+import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from '../../conversations/result-details';
 
 /** A result as the run's conversation page shows it: its steps read with its metric's view, its call records checked. */
 export interface RunConversationResult extends Omit<RunConversationResultRow, 'steps' | 'calls'> {
