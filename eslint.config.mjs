@@ -56,6 +56,63 @@ const METRICS_USE_ONLY_THE_JUDGE_CONTRACT = {
     'lib/metrics takes its judge as an argument: import only its contract (lib/judge/types, lib/judge/steps) and, for a step\'s offline rule, lib/judge/offline/steps.',
 };
 
+
+/*
+ * What may import lib/db: lib/ code (loaders in lib/<feature>, actions, the API's handlers,
+ * workers) and tests. Pages and components read through one loader per page or panel in
+ * lib/<feature> (the run page's are in lib/runs/page), never a query or the client itself;
+ * types may be imported. Route handlers under app/api hand the client to lib/api.
+ */
+const DB_FROM_PAGES = {
+  patterns: [
+    {
+      regex: '^(@/|(\\.\\./)+)lib/db/(queries/|client$)',
+      allowTypeImports: true,
+      message: 'A page or component reads through a loader in lib/<feature> (one per page or panel), not lib/db itself.',
+    },
+  ],
+};
+
+/** Pages and components that still import lib/db directly: each moves to a loader, then leaves this list. Do not add to it. */
+const PAGES_NOT_YET_THROUGH_A_LOADER = [
+  'app/admin/audit/page.tsx',
+  'app/admin/connections/page.tsx',
+  'app/admin/users/page.tsx',
+  'app/compare/conversation/page.tsx',
+  'app/compare/page.tsx',
+  'app/datasets/[id]/conversations/[conversationId]/layout.tsx',
+  'app/datasets/[id]/conversations/[conversationId]/page.tsx',
+  'app/datasets/[id]/page.tsx',
+  'app/judges/page.tsx',
+  'app/metrics/[name]/page.tsx',
+  'app/metrics/new/page.tsx',
+  'app/metrics/page.tsx',
+  'app/online/[id]/page.tsx',
+  'app/online/new/page.tsx',
+  'app/online/page.tsx',
+  'app/page.tsx',
+  'app/replays/[id]/page.tsx',
+  'app/replays/new/page.tsx',
+  'app/replays/page.tsx',
+  'app/runs/[id]/conversations/[conversationId]/layout.tsx',
+  'app/runs/[id]/conversations/[conversationId]/page.tsx',
+  'app/runs/[id]/review/page.tsx',
+  'app/runs/new/page.tsx',
+  'app/runs/page.tsx',
+  'app/settings/api-keys/page.tsx',
+  'app/trends/[datasetId]/page.tsx',
+  'components/compare/agreement-comparison.tsx',
+  'components/compare/break-overlay-panel.tsx',
+  'components/compare/panels.tsx',
+  'components/compare/trend-panels.tsx',
+  'components/datasets/conversations-panel.tsx',
+  'components/datasets/dataset-runs-panel.tsx',
+  'components/datasets/datasets-panel.tsx',
+  'components/datasets/turn-matches-panel.tsx',
+  'components/runs/conversation/conversation-results.tsx',
+  'components/runs/dataset-picker.tsx',
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -65,6 +122,7 @@ export default defineConfig([
     plugins: { turnwise },
     rules: {
       'turnwise/client-boundary': 'error',
+      'turnwise/prisma-in-queries': 'error',
       // Unused arguments and caught errors named with a leading underscore are deliberate.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       // React Compiler readiness rules: the app does not use the compiler, and they flag
@@ -93,5 +151,11 @@ export default defineConfig([
       ],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'lib/metrics reads no environment: options come in as arguments.' }],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    // Route folders like [id] are literal names, not glob classes.
+    ignores: ['app/api/**', ...PAGES_NOT_YET_THROUGH_A_LOADER.map((file) => file.replace(/[[\]]/g, '\\$&'))],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', DB_FROM_PAGES] },
   },
 ]);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { prismaInQueries } from './prisma-in-queries.mjs';
 
 /*
  * A 'use client' module is sent to the browser with everything it imports, so it must not
@@ -63,6 +64,6 @@ export const clientBoundary = {
   },
 };
 
-const plugin = { meta: { name: 'turnwise' }, rules: { 'client-boundary': clientBoundary } };
+const plugin = { meta: { name: 'turnwise' }, rules: { 'client-boundary': clientBoundary, 'prisma-in-queries': prismaInQueries } };
 
 export default plugin;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '../lib/db/client';
-import { parseConversationQuery } from '../lib/db/queries/datasets/conversation-query';
+import { parseConversationQuery } from '../lib/domain/conversation-query';
 import { deleteDataset } from '../lib/db/queries/datasets/delete-dataset';
 import { getConversation } from '../lib/db/queries/datasets/get-conversation';
 import { listConversations } from '../lib/db/queries/datasets/list-conversations';

@@ -25,7 +25,8 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 describe('import boundaries', () => {
   it("refuses a 'use client' component that imports lib/db (the fixture)", async () => {
     const code = fs.readFileSync(path.join(root, 'eslint/fixtures/client-imports-db.tsx'), 'utf8');
-    expect(await ruleIds('components/runs/client-imports-db.tsx', code)).toEqual(['turnwise/client-boundary']);
+    // A component imports lib/db through no loader either: both boundaries refuse it.
+    expect(await ruleIds('components/runs/client-imports-db.tsx', code)).toEqual(['turnwise/client-boundary', '@typescript-eslint/no-restricted-imports']);
   });
 
   it('refuses relative and dynamic client imports of the judge and the run orchestration', async () => {
@@ -33,11 +34,11 @@ describe('import boundaries', () => {
     expect(await ruleIds('components/runs/x.tsx', code)).toEqual(['turnwise/client-boundary', 'turnwise/client-boundary']);
   });
 
-  it('lets a client component import server types, and a server component import lib/db', async () => {
+  it('lets a client component import server types, and a server loader import lib/db', async () => {
     const typeOnly = `'use client';\nimport type { RunRequestInput } from '@/lib/runs/run-request';\nexport const x = (i: RunRequestInput) => i;\n`;
     expect(await ruleIds('components/runs/x.tsx', typeOnly)).toEqual([]);
     const server = `import { getDb } from '@/lib/db/client';\nexport const db = getDb;\n`;
-    expect(await ruleIds('components/runs/x.tsx', server)).toEqual([]);
+    expect(await ruleIds('lib/runs/page/x.ts', server)).toEqual([]);
   });
 
   it('keeps lib/metrics free of the database, Next and the environment', async () => {
@@ -57,5 +58,26 @@ describe('import boundaries', () => {
 
   it('keeps lib/judge from importing the metric engine', async () => {
     expect(await ruleIds('lib/judge/x.ts', `import { createMetric } from '../metrics/registry';\nexport const m = createMetric;\n`)).toEqual(['import/no-restricted-paths']);
+  });
+
+  it('refuses a Prisma call outside lib/db/queries, whatever the client is called (the fixture)', async () => {
+    const code = fs.readFileSync(path.join(root, 'eslint/fixtures/prisma-outside-queries.ts'), 'utf8');
+    expect(await ruleIds('lib/runs/load-run-names.ts', code)).toEqual(['turnwise/prisma-in-queries', 'turnwise/prisma-in-queries', 'turnwise/prisma-in-queries']);
+    const page = `import { getDb } from '@/lib/db/client';\nexport default async function Page() {\n  const n = await getDb().dataset.count();\n  const rows = await getDb().$queryRawUnsafe('SELECT 1');\n  return String(n) + String(rows);\n}\n`;
+    expect(await ruleIds('app/x/page.tsx', page)).toEqual(['@typescript-eslint/no-restricted-imports', 'turnwise/prisma-in-queries', 'turnwise/prisma-in-queries']);
+  });
+
+  it('lets query files, lib/db itself, scripts and tests call Prisma, and passes over calls that are not a model delegate', async () => {
+    const code = `import type { Db } from '../db-types';\nexport const countRuns = (db: Db) => db.run.count();\n`;
+    expect(await ruleIds('lib/db/queries/runs/count-runs.ts', code)).toEqual([]);
+    expect(await ruleIds('scripts/x.ts', `import { getDb } from '../lib/db/client';\nawait getDb().run.count();\n`)).toEqual([]);
+    const notPrisma = `export const f = (adapter: { findMany(x: unknown): unknown }, map: Map<string, number>, list: { run: { count(): number } }) => [adapter.findMany({}), map.delete('a'), list.run.count()];\n`;
+    expect(await ruleIds('lib/auth/x.ts', notPrisma.replace('list.run.count()', 'list.run'))).toEqual([]);
+  });
+
+  it('makes a page or component read through a loader: no lib/db client or query import, types allowed', async () => {
+    const code = `import { getDb } from '@/lib/db/client';\nimport type { RunRow } from '@/lib/db/queries/runs/get-run';\nimport { listRuns } from '../../lib/db/queries/runs/list-runs';\nexport const x = [getDb, listRuns] as unknown as RunRow;\n`;
+    expect(await ruleIds('components/runs/x.tsx', code)).toEqual(['@typescript-eslint/no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+    expect(await ruleIds('lib/runs/page/x.ts', code)).toEqual([]);
   });
 });

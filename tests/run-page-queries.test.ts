@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
-import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
+import { loadRunConversation } from '@/lib/runs/page/load-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
 import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
@@ -8,7 +8,7 @@ import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
 import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
-import { parseRunTableQuery, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
+import { parseRunTableQuery, type SearchParams } from '@/lib/domain/run-table-query';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 
 /*
@@ -165,7 +165,7 @@ describe.each(providers)('run page queries on %s', (provider) => {
   });
 
   it('reads a conversation of the run with its results, call records, verdicts and neighbours', async () => {
-    const c = await getRunConversation(db, run, 'c1');
+    const c = await loadRunConversation(db, run, 'c1');
     expect(c.turns[1].retrievalContext).toEqual(['doc one', 'doc two']);
     expect(c.turns[0].retrievalContext).toEqual([]);
     expect(c.results.map((r) => r.metric).sort()).toEqual(['a', 'b']);
@@ -174,7 +174,7 @@ describe.each(providers)('run page queries on %s', (provider) => {
     const cache = await listJudgeCacheEntries(db, ['key-c1-a', 'key-c1-b']);
     expect([...cache.keys()]).toEqual(['key-c1-a']);
     expect(cache.get('key-c1-a')!.messages[0].content).toBe('Explain the score.');
-    await expect(getRunConversation(db, { ...run, datasetId: 'other' }, 'c1')).rejects.toThrow(/not found/);
+    await expect(loadRunConversation(db, { ...run, datasetId: 'other' }, 'c1')).rejects.toThrow(/not found/);
   });
 
   it('stores the score distribution of a finished run once, and recomputes it when it is stale', async () => {

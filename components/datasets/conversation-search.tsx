@@ -1,7 +1,7 @@
 import Form from 'next/form';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
-import type { ConversationQuery } from '@/lib/db/queries/datasets/conversation-query';
+import type { ConversationQuery } from '@/lib/domain/conversation-query';
 
 /** Search box for the conversation list; a GET form, so the query lives in the URL. */
 export function ConversationSearch({ datasetId, query }: { datasetId: string; query: ConversationQuery }) {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, Td } from '@/components/ui/table';
 import { getDb } from '@/lib/db/client';
-import type { ConversationQuery, ConversationSort } from '@/lib/db/queries/datasets/conversation-query';
+import type { ConversationQuery, ConversationSort } from '@/lib/domain/conversation-query';
 import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
 import type { PageRequest } from '@/lib/format/pagination';
 import { formatCount, plural } from './format-labels';

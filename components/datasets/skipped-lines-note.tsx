@@ -1,4 +1,4 @@
-import type { SkippedLine } from '@/lib/db/queries/datasets/skipped-lines';
+import type { SkippedLine } from '@/lib/db/rows/skipped-lines';
 
 /** The lines the import left out ("skip invalid rows"), and why: folded, with the count in view. */
 export function SkippedLinesNote({ skipped }: { skipped: SkippedLine[] }) {

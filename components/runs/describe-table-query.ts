@@ -1,4 +1,4 @@
-import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { formatScore, metricLabel } from '@/lib/format/format';
 
 /** The table's active filters and order in words, e.g. ["failed only", "on Turn faithfulness"]. */

@@ -1,13 +1,12 @@
 import { Card } from '@/components/ui/card';
-import { runAgreement } from '@/lib/agreement/run-agreement';
 import { prepareAgreementCards } from '@/lib/charts/prepare-agreement-cards';
-import { getDb } from '@/lib/db/client';
+import { loadRunAgreement } from '@/lib/runs/page/load-run-agreement';
 
 const toneClass = { good: 'text-emerald-700', fair: 'text-amber-700', poor: 'text-rose-700', none: 'text-slate-400' } as const;
 
 /** How far the judge agrees with people on the turns the dataset labels; nothing when it labels none. */
 export async function RunAgreementPanel({ runId }: { runId: string }) {
-  const cards = prepareAgreementCards(await runAgreement(getDb(), runId));
+  const cards = prepareAgreementCards(await loadRunAgreement(runId));
   if (cards.length === 0) return null;
   return (
     <section aria-labelledby="agreement-heading" className="space-y-3">

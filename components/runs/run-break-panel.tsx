@@ -2,15 +2,14 @@ import { BreakModeLinks } from '@/components/charts/break-mode-links';
 import { FirstFailureHistogram } from '@/components/charts/first-failure-histogram';
 import { Card } from '@/components/ui/card';
 import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
-import { getDb } from '@/lib/db/client';
-import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import { loadRunTurnStats } from '@/lib/runs/page/load-run-turn-stats';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
+import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { runHref } from './run-links';
 
 /** Where conversations break: per metric, how many conversations first fail at each turn. */
 export async function RunBreakPanel({ run, query, metrics }: { run: { id: string; name: string }; query: RunTableQuery; metrics: RunMetric[] }) {
-  const { rows, judged } = (await getRunTurnStats(getDb(), run.id)).firstFailures;
+  const { rows, judged } = (await loadRunTurnStats(run.id)).firstFailures;
   const perTurn = metrics.filter((m) => (judged[m.name] ?? 0) > 0);
   const histograms = perTurn.map((m) =>
     prepareFirstFailureHistogram(m.name, query.breakMode, [{ name: run.name, rows: rows.filter((r) => r.metric === m.name), judged: judged[m.name] }]),

@@ -2,11 +2,11 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
-import { getDb } from '@/lib/db/client';
-import { listRunConversationScores, type ConversationScore } from '@/lib/db/queries/runs/list-run-conversation-scores';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
-import type { RunScoreStats } from '@/lib/db/queries/runs/score-stats';
+import type { ConversationScore } from '@/lib/db/queries/runs/list-run-conversation-scores';
+import { loadRunConversationScores } from '@/lib/runs/page/load-run-conversation-scores';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
+import type { RunTableQuery } from '@/lib/domain/run-table-query';
+import type { RunScoreStats } from '@/lib/runs/aggregates/score-stats';
 import { metricLabel } from '@/lib/format/format';
 import { PageLinks } from './page-links';
 import { runConversationHref, runHref } from './run-links';
@@ -42,7 +42,7 @@ export async function RunConversationTable({
   metrics: RunMetric[];
   stats: Promise<RunScoreStats>;
 }) {
-  const page = await listRunConversationScores(getDb(), run, query, PAGE_SIZE, await stats);
+  const page = await loadRunConversationScores(run, query, PAGE_SIZE, stats);
   const pageCount = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
   const sortLink = (metric: string) => {
     const active = query.sort === metric;

@@ -1,4 +1,4 @@
-import { runTableSearch, type RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import { runTableSearch, type RunTableQuery } from '@/lib/domain/run-table-query';
 
 /** The run page with a query (filters, sort, pages), some fields changed. */
 export const runHref = (runId: string, query: RunTableQuery, changes: Partial<RunTableQuery> = {}): string =>

@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { prepareMetricCards } from '@/lib/charts/prepare-metric-cards';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunScoreStats } from '@/lib/db/queries/runs/score-stats';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
+import type { RunScoreStats } from '@/lib/runs/aggregates/score-stats';
 
 const toneClass = { good: 'text-emerald-700', bad: 'text-rose-700', none: 'text-slate-400' } as const;
 

@@ -1,5 +1,4 @@
-import { getDb } from '@/lib/db/client';
-import { listRunErrors } from '@/lib/db/queries/runs/list-run-errors';
+import { loadRunErrors } from '@/lib/runs/page/load-run-errors';
 import type { RunProgressSource } from '@/lib/domain/run-progress';
 import { metricLabel } from '@/lib/format/format';
 import { LiveRunProgress } from './live/live-run-progress';
@@ -16,7 +15,7 @@ const ERRORS_SHOWN = 10;
  * run ends).
  */
 export async function RunProgress({ run }: RunProgressProps) {
-  const errors = run.errorItems > 0 ? await listRunErrors(getDb(), run.id, ERRORS_SHOWN) : [];
+  const errors = await loadRunErrors(run, ERRORS_SHOWN);
   return (
     <section aria-label="Run progress" data-testid="run-progress" data-status={run.status} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <LiveRunProgress runId={run.id} />

@@ -1,8 +1,8 @@
 import { ScoreHistogram } from '@/components/charts/score-histogram';
 import { Card } from '@/components/ui/card';
 import { prepareScoreHistogram } from '@/lib/charts/prepare-score-histogram';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunScoreStats } from '@/lib/db/queries/runs/score-stats';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
+import type { RunScoreStats } from '@/lib/runs/aggregates/score-stats';
 
 /** The score distribution of each metric: how many conversations scored in each range. */
 export async function RunScoreHistograms({ stats, metrics }: { stats: Promise<RunScoreStats>; metrics: RunMetric[] }) {

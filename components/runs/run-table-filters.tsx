@@ -1,7 +1,7 @@
 import Form from 'next/form';
 import Link from 'next/link';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
+import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { metricLabel } from '@/lib/format/format';
 import { runHref } from './run-links';
 

@@ -1,5 +1,4 @@
-import { getDb } from '@/lib/db/client';
-import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
+import { loadRunTurnStats } from '@/lib/runs/page/load-run-turn-stats';
 import { CELL_STYLES } from '@/lib/charts/verdict-palette';
 
 /**
@@ -8,7 +7,7 @@ import { CELL_STYLES } from '@/lib/charts/verdict-palette';
  * turns are no finding either way, so the line is neutral, not a warning.
  */
 export async function RunUndecidedTurns({ run }: { run: { id: string; judgeKind: string } }) {
-  const { undecided, judged } = (await getRunTurnStats(getDb(), run.id)).undecided;
+  const { undecided, judged } = (await loadRunTurnStats(run.id)).undecided;
   const offline = run.judgeKind === 'offline';
   if (judged === 0 || (undecided === 0 && !offline)) return null;
   const who = offline ? 'The offline judge' : 'The judge';

@@ -3,11 +3,9 @@ import { VerdictMap } from '@/components/charts/verdict-map';
 import { Card } from '@/components/ui/card';
 import { pillClass } from '@/components/ui/pill';
 import { prepareVerdictMap } from '@/lib/charts/prepare-verdict-map';
-import { getDb } from '@/lib/db/client';
-import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
-import { countUnstableTurns } from '@/lib/db/queries/runs/count-unstable-turns';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
-import type { RunTableQuery } from '@/lib/db/queries/runs/run-table-query';
+import { loadRunVerdictMap } from '@/lib/runs/page/load-run-verdict-map';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
+import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { metricLabel } from '@/lib/format/format';
 import { describeTableQuery } from './describe-table-query';
 import { PageLinks } from './page-links';
@@ -25,7 +23,7 @@ export async function RunVerdictMapPanel({
   query: RunTableQuery;
   metrics: RunMetric[];
 }) {
-  const [page, unstable] = await Promise.all([listRunVerdictMap(getDb(), run, query, ROWS), countUnstableTurns(getDb(), run.id)]);
+  const { page, unstable } = await loadRunVerdictMap(run, query, ROWS);
   const map = prepareVerdictMap({
     conversations: page.conversations,
     verdicts: page.verdicts,

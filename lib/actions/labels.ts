@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { turnContentHash } from '../agreement/content-hash';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
-import { conversationSelect, conversationFromRow } from '../db/queries/datasets/conversation-from-row';
+import { getConversationById } from '../db/queries/conversations/get-conversation-turns';
+import { hasTurnVerdict } from '../db/queries/labels/has-turn-verdict';
 import { deleteTurnLabel, saveTurnLabel } from '../db/queries/labels/turn-labels';
 import { AppError } from '../errors';
 import { failure, type ActionResult } from './action-result';
@@ -34,14 +35,12 @@ export async function reviewTurnAction(input: ReviewInput): Promise<ActionResult
   const db = getDb();
   try {
     // Only a verdict the run gave can be reviewed.
-    const judged = await db.turnVerdict.findFirst({ where: { runId, conversationId, turnIndex, metric }, select: { id: true } });
-    if (!judged) throw new AppError('NOT_FOUND', `The run has no ${metric} verdict on turn ${turnIndex + 1} of this conversation`);
+    if (!(await hasTurnVerdict(db, { runId, conversationId, turnIndex, metric }))) throw new AppError('NOT_FOUND', `The run has no ${metric} verdict on turn ${turnIndex + 1} of this conversation`);
     const reviewer = { reviewerId: who.principal.id };
     if (verdict === null) {
       await deleteTurnLabel(db, { conversationId, turnIndex, metric, ...reviewer });
     } else {
-      const row = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: conversationSelect });
-      const contentHash = turnContentHash(conversationFromRow(row).turns, turnIndex);
+      const contentHash = turnContentHash((await getConversationById(db, conversationId)).turns, turnIndex);
       await saveTurnLabel(db, { conversationId, turnIndex, metric, verdict, ...reviewer, reviewerEmail: who.principal.email, note: note || null, contentHash });
     }
   } catch (error) {

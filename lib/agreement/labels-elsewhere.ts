@@ -1,5 +1,7 @@
 import type { ExtraLabel } from '../db/queries/agreement/list-label-pairs';
 import type { Db } from '../db/queries/db-types';
+import { getDatasetConversationCount } from '../db/queries/datasets/count-conversations';
+import { countLabelsOutsideDataset, listLabelsOutsideDataset } from '../db/queries/labels/labels-elsewhere';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { turnContentHash } from './content-hash';
 
@@ -11,12 +13,11 @@ const PAGE = 500;
  * does not. Nothing is read when no other dataset has reviews.
  */
 export async function labelsFromOtherDatasets(db: Db, datasetId: string): Promise<ExtraLabel[]> {
-  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { conversationCount: true } });
-  if (!dataset) return [];
-  const elsewhere = { conversation: { datasetId: { not: datasetId } } };
-  if ((await db.turnLabel.count({ where: elsewhere })) === 0) return [];
+  const conversationCount = await getDatasetConversationCount(db, datasetId);
+  if (conversationCount === null) return [];
+  if ((await countLabelsOutsideDataset(db, datasetId)) === 0) return [];
   const out: ExtraLabel[] = [];
-  for (let from = 0; from < dataset.conversationCount; from += PAGE) {
+  for (let from = 0; from < conversationCount; from += PAGE) {
     const here = new Map<string, { conversationId: string; turnIndex: number }>();
     for (const row of await listRunConversations(db, datasetId, { from, to: from + PAGE })) {
       row.conversation.turns.forEach((turn, turnIndex) => {
@@ -25,10 +26,7 @@ export async function labelsFromOtherDatasets(db: Db, datasetId: string): Promis
     }
     const hashes = [...here.keys()];
     for (let i = 0; i < hashes.length; i += PAGE) {
-      const labels = await db.turnLabel.findMany({
-        where: { ...elsewhere, contentHash: { in: hashes.slice(i, i + PAGE) } },
-        select: { contentHash: true, metric: true, verdict: true, reviewerEmail: true },
-      });
+      const labels = await listLabelsOutsideDataset(db, datasetId, hashes.slice(i, i + PAGE));
       for (const l of labels) out.push({ ...here.get(l.contentHash)!, metric: l.metric, reviewer: l.reviewerEmail, verdict: l.verdict });
     }
   }

@@ -1,5 +1,5 @@
 import { listLabelledVerdicts, type ExtraLabel, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
-import { notFound } from '../db/queries/not-found';
+import { getRunDatasetId } from '../db/queries/runs/get-run-dataset-id';
 import type { Db } from '../db/queries/db-types';
 import { sortMetricNames } from '../metrics/registry';
 import { labelsFromOtherDatasets } from './labels-elsewhere';
@@ -19,9 +19,8 @@ export interface MetricAgreement extends AgreementStats {
  * the run's dataset already (several runs of one dataset read them once).
  */
 export async function runAgreement(db: Db, runId: string, elsewhere?: readonly ExtraLabel[]): Promise<Record<string, MetricAgreement>> {
-  const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
-  if (!run) throw notFound('Run', runId);
-  return agreementByMetric(await listLabelledVerdicts(db, runId, elsewhere ?? (await labelsFromOtherDatasets(db, run.datasetId))));
+  const datasetId = await getRunDatasetId(db, runId);
+  return agreementByMetric(await listLabelledVerdicts(db, runId, elsewhere ?? (await labelsFromOtherDatasets(db, datasetId))));
 }
 
 /** People's verdict on a turn: the majority of its labels; a tie is no verdict. */

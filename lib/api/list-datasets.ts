@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { validationError } from './errors';
 import { pageOf, pageQuerySchema, queryOf } from './pagination';
-import { listApiDatasets } from './queries/list-api-datasets';
+import { listApiDatasets } from '../db/queries/datasets/list-api-datasets';
 
 export const datasetsQuerySchema = pageQuerySchema.extend({
   modelVersion: z.string().trim().max(200, 'must be at most 200 characters').optional(),

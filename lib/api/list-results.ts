@@ -3,7 +3,7 @@ import type { Db } from '../db/queries/db-types';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { validationError } from './errors';
 import { pageOf, pageQueryFrom } from './pagination';
-import { listRunResults } from './queries/list-run-results';
+import { listRunResults } from '../db/queries/results/list-run-results';
 
 /** GET /api/v1/runs/:id/results?page&pageSize: a page of results with their verdicts. */
 export async function listResultsResponse(db: Db, runId: string, request: Request): Promise<Response> {

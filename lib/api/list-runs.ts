@@ -4,7 +4,8 @@ import type { Db } from '../db/queries/db-types';
 import { RUN_STATUSES } from '../domain/run-progress';
 import { validationError } from './errors';
 import { pageOf, pageQuerySchema, queryOf } from './pagination';
-import { listApiRuns } from './queries/list-api-runs';
+import { listRunRows } from '../db/queries/runs/list-run-rows';
+import { runInfoOf, type RunInfo } from '../exports/run-info';
 
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional();
 
@@ -20,6 +21,9 @@ export async function listRunsResponse(db: Db, request: Request): Promise<Respon
   const query = runsQuerySchema.safeParse(queryOf(url));
   if (!query.success) return validationError(query.error);
   const { page, pageSize, dataset, status, modelVersion } = query.data;
-  const { items, total } = await listApiRuns(db, { datasetId: dataset, status, modelVersion }, { skip: (page - 1) * pageSize, take: pageSize });
+  const { rows, total } = await listRunRows(db, { datasetId: dataset, status, modelVersion }, { skip: (page - 1) * pageSize, take: pageSize });
+  // One after another: a run still going on sums its stored results (one query), the rest read theirs.
+  const items: RunInfo[] = [];
+  for (const row of rows) items.push(await runInfoOf(db, row));
   return Response.json(pageOf(url, query.data, items, total), { headers: { 'cache-control': 'no-store' } });
 }

@@ -3,6 +3,11 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { lastFour } from './secret-box';
+import type { AnyApiKeyInfo, ApiKeyInfo } from '../db/rows/api-key-info';
+import { insertApiKey } from '../db/queries/api-keys/create-api-key';
+import { deleteApiKeys } from '../db/queries/api-keys/delete-api-keys';
+import { listEveryonesApiKeys, listUserApiKeys } from '../db/queries/api-keys/list-api-keys';
+import { findApiKeyByHash, getApiKeySummary, markApiKeyUsed } from '../db/queries/api-keys/get-api-key';
 
 /** Personal keys start with this, so that one pasted by mistake is recognisable. */
 export const API_KEY_PREFIX = 'tw_';
@@ -16,15 +21,6 @@ export const API_KEY_SCOPES = ['full', 'ingest'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 
-export interface ApiKeyInfo {
-  id: string;
-  scope: string;
-  name: string;
-  lastFour: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
-
 /** A new key for `userId`: the plain key is returned once and only its SHA-256 is stored. */
 export async function createApiKey(db: Db, userId: string, name: string, scope: ApiKeyScope = 'full'): Promise<{ key: string; info: ApiKeyInfo }> {
   const parsed = apiKeyNameSchema.safeParse(name);
@@ -32,52 +28,31 @@ export async function createApiKey(db: Db, userId: string, name: string, scope: 
   const scopeParsed = apiKeyScopeSchema.safeParse(scope);
   if (!scopeParsed.success) throw new AppError('BAD_INPUT', `scope must be one of ${API_KEY_SCOPES.join(', ')}`, { field: 'scope' });
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const info = await db.apiKey.create({
-    data: { userId, name: parsed.data, scope: scopeParsed.data, hash: sha256(key), lastFour: lastFour(key) },
-    select: { id: true, name: true, scope: true, lastFour: true, createdAt: true, lastUsedAt: true },
-  });
+  const info = await insertApiKey(db, { userId, name: parsed.data, scope: scopeParsed.data, hash: sha256(key), lastFour: lastFour(key) });
   return { key, info };
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyInfo[]> {
-  return db.apiKey.findMany({
-    where: { userId },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, name: true, scope: true, lastFour: true, createdAt: true, lastUsedAt: true },
-  });
-}
+/** A user's own keys, newest first (the settings page). */
+export const listApiKeys = (db: Db, userId: string): Promise<ApiKeyInfo[]> => listUserApiKeys(db, userId);
+
+/** Every user's keys but `exceptUserId`'s (an admin's own are listed above them), for admins: newest first. */
+export const listAllApiKeys = (db: Db, exceptUserId?: string): Promise<AnyApiKeyInfo[]> => listEveryonesApiKeys(db, exceptUserId);
 
 /** Deletes one of `userId`'s keys; another user's key is not found. */
 export async function deleteApiKey(db: Db, userId: string, id: string): Promise<void> {
-  const { count } = await db.apiKey.deleteMany({ where: { id, userId } });
-  if (count === 0) throw new AppError('NOT_FOUND', 'No such API key');
+  if ((await deleteApiKeys(db, { id, userId })) === 0) throw new AppError('NOT_FOUND', 'No such API key');
 }
 
 /** Deletes every key of `userId` (a password reset or change); the number deleted. */
 export async function revokeUserApiKeys(db: Db, userId: string): Promise<number> {
-  const { count } = await db.apiKey.deleteMany({ where: { userId } });
-  return count;
-}
-
-export interface AnyApiKeyInfo extends ApiKeyInfo {
-  user: { id: string; email: string; name: string };
-}
-
-/** Every user's keys but `exceptUserId`'s (an admin's own are listed above them), for admins: newest first. */
-export async function listAllApiKeys(db: Db, exceptUserId?: string): Promise<AnyApiKeyInfo[]> {
-  return db.apiKey.findMany({
-    where: exceptUserId ? { userId: { not: exceptUserId } } : {},
-    orderBy: { createdAt: 'desc' },
-    take: 1_000,
-    select: { id: true, name: true, scope: true, lastFour: true, createdAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
-  });
+  return deleteApiKeys(db, { userId });
 }
 
 /** Deletes anyone's key (an admin's revoke); what it was, for the audit log. */
 export async function revokeAnyApiKey(db: Db, id: string): Promise<{ name: string; lastFour: string; email: string }> {
-  const key = await db.apiKey.findUnique({ where: { id }, select: { name: true, lastFour: true, user: { select: { email: true } } } });
+  const key = await getApiKeySummary(db, id);
   if (!key) throw new AppError('NOT_FOUND', 'No such API key');
-  await db.apiKey.deleteMany({ where: { id } });
+  await deleteApiKeys(db, { id });
   return { name: key.name, lastFour: key.lastFour, email: key.user.email };
 }
 
@@ -91,15 +66,12 @@ export async function findApiKeyOwner(
   scope: ApiKeyScope | 'any-for-ingest' = 'full',
 ): Promise<{ id: string; email: string; name: string; role: string } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
-  const row = await db.apiKey.findUnique({
-    where: { hash: sha256(key) },
-    select: { id: true, scope: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, role: true } } },
-  });
+  const row = await findApiKeyByHash(db, sha256(key));
   if (!row) return null;
   if (scope !== 'any-for-ingest' && row.scope !== scope) return null;
   // At most one write a minute per key.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+    await markApiKeyUsed(db, row.id, new Date()).catch(() => undefined);
   }
   return row.user;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { insertAuditEvent, listAuditEvents, type AuditEntry } from '../db/queries/audit/audit-events';
 import type { Principal } from './principal';
 
 export type AuditAction =
@@ -23,27 +24,10 @@ export type AuditAction =
 /** Records who did what; a failure to record is logged and does not undo the action. */
 export async function recordAudit(db: Db, actor: Principal, action: AuditAction, targetId: string | null, detail?: string): Promise<void> {
   try {
-    await db.auditEvent.create({
-      data: { actorId: actor.via === 'session' || actor.via === 'api-key' ? actor.id : null, actorEmail: actor.email, action, targetId, detail: detail ?? null },
-    });
+    await insertAuditEvent(db, { actorId: actor.via === 'session' || actor.via === 'api-key' ? actor.id : null, actorEmail: actor.email, action, targetId, detail: detail ?? null });
   } catch (error) {
     console.error(`[audit] could not record ${action} on ${targetId}:`, error);
   }
 }
 
-export interface AuditEntry {
-  id: string;
-  createdAt: Date;
-  actorEmail: string;
-  action: string;
-  targetId: string | null;
-  detail: string | null;
-}
-
-export async function listAudit(db: Db, { take = 200 }: { take?: number } = {}): Promise<AuditEntry[]> {
-  return db.auditEvent.findMany({
-    orderBy: { createdAt: 'desc' },
-    take,
-    select: { id: true, createdAt: true, actorEmail: true, action: true, targetId: true, detail: true },
-  });
-}
+export const listAudit = (db: Db, { take = 200 }: { take?: number } = {}): Promise<AuditEntry[]> => listAuditEvents(db, take);

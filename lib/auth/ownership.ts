@@ -1,16 +1,14 @@
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { getCreatedById } from '../db/queries/ownership/get-created-by';
 import type { Principal } from './principal';
 import { mayChange } from './roles';
 
 /** Refuses unless `principal` may delete, cancel or rename this dataset or run (admins: any; editors: their own). */
 export async function assertMayChange(db: Db, principal: Principal, kind: 'dataset' | 'run', id: string): Promise<void> {
-  const row =
-    kind === 'dataset'
-      ? await db.dataset.findUnique({ where: { id }, select: { createdById: true } })
-      : await db.run.findUnique({ where: { id }, select: { createdById: true } });
-  if (!row) throw new AppError('NOT_FOUND', `No ${kind} with id ${id}`);
-  if (!mayChange(principal, row.createdById)) {
+  const createdById = await getCreatedById(db, kind, id);
+  if (createdById === undefined) throw new AppError('NOT_FOUND', `No ${kind} with id ${id}`);
+  if (!mayChange(principal, createdById)) {
     throw new AppError('FORBIDDEN', `Only an admin or the editor who made this ${kind} may change it`);
   }
 }

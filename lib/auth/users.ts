@@ -5,6 +5,13 @@ import { revokeUserApiKeys } from './api-keys';
 import { getAuth } from './auth';
 import { ROLES, type Role } from './roles';
 import { USER_NAME_MAX } from './user-fields';
+import { countAllUsers, countOtherAdmins } from '../db/queries/users/count-users';
+import { findCredentialAccount, setAccountPassword } from '../db/queries/users/credential-account';
+import { deleteUserRow } from '../db/queries/users/delete-user';
+import { deleteUserSessions } from '../db/queries/users/delete-user-sessions';
+import { findUserIdByEmail, getUserEmailAndRole } from '../db/queries/users/get-user';
+import { listUserAccounts, type UserInfo } from '../db/queries/users/list-user-accounts';
+import { updateUserRole } from '../db/queries/users/update-user-role';
 
 export const newUserSchema = z.object({
   email: z.email('Enter an email address').trim().toLowerCase(),
@@ -14,17 +21,10 @@ export const newUserSchema = z.object({
 });
 export type NewUser = z.infer<typeof newUserSchema>;
 
-export interface UserInfo {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  createdAt: Date;
-  /** How the user signs in: 'password', 'oidc'… */
-  providers: string[];
-}
+export const countUsers = (db: Db): Promise<number> => countAllUsers(db);
 
-export const countUsers = (db: Db): Promise<number> => db.user.count();
+/** Every user with how each signs in, oldest first (the admin's users page). */
+export const listUsers = (db: Db): Promise<UserInfo[]> => listUserAccounts(db);
 
 /** A user who signs in with email and password (better-auth's password hash, its account row). */
 export async function createPasswordUser(db: Db, input: NewUser): Promise<{ id: string }> {
@@ -34,7 +34,7 @@ export async function createPasswordUser(db: Db, input: NewUser): Promise<{ id: 
     throw new AppError('BAD_INPUT', issue.message, { field: String(issue.path[0]) });
   }
   const { email, name, password, role } = parsed.data;
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+  if (await findUserIdByEmail(db, email)) {
     throw new AppError('CONFLICT', `A user with the email ${email} exists already`, { field: 'email' });
   }
   const ctx = await getAuth().$context;
@@ -52,10 +52,10 @@ export async function setUserPassword(db: Db, userId: string, password: string):
   if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0].message, { field: 'password' });
   const ctx = await getAuth().$context;
   const hash = await ctx.password.hash(parsed.data);
-  const account = await db.account.findFirst({ where: { userId, providerId: 'credential' }, select: { id: true } });
-  if (account) await db.account.update({ where: { id: account.id }, data: { password: hash } });
+  const account = await findCredentialAccount(db, userId);
+  if (account) await setAccountPassword(db, account.id, hash);
   else await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
-  await db.session.deleteMany({ where: { userId } });
+  await deleteUserSessions(db, userId);
   return { revokedKeys: await revokeUserApiKeys(db, userId) };
 }
 
@@ -64,7 +64,7 @@ export async function setUserPassword(db: Db, userId: string, password: string):
  * existing user an admin with that password (a forgotten password is reset by restarting).
  */
 export async function ensureEnvAdmin(db: Db, admin: { email: string; password: string }): Promise<'created' | 'reset'> {
-  let existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+  let existing = await findUserIdByEmail(db, admin.email);
   if (!existing) {
     try {
       await createPasswordUser(db, { email: admin.email, name: 'Admin', password: admin.password, role: 'admin' });
@@ -72,13 +72,13 @@ export async function ensureEnvAdmin(db: Db, admin: { email: string; password: s
     } catch (error) {
       // Another process made it between the look-up and the insert (a start without the lock): update that one instead.
       if (!isConflict(error)) throw error;
-      existing = await db.user.findUnique({ where: { email: admin.email }, select: { id: true } });
+      existing = await findUserIdByEmail(db, admin.email);
       if (!existing) throw error;
     }
   }
-  await db.user.update({ where: { id: existing.id }, data: { role: 'admin' } });
+  await updateUserRole(db, existing.id, 'admin');
   const ctx = await getAuth().$context;
-  const account = await db.account.findFirst({ where: { userId: existing.id, providerId: 'credential' }, select: { id: true, password: true } });
+  const account = await findCredentialAccount(db, existing.id);
   // Unchanged password: keep the sessions (every start would otherwise sign the admin out).
   if (account?.password && (await ctx.password.verify({ hash: account.password, password: admin.password }))) return 'reset';
   await setUserPassword(db, existing.id, admin.password);
@@ -88,32 +88,24 @@ export async function ensureEnvAdmin(db: Db, admin: { email: string; password: s
 const isConflict = (error: unknown): boolean =>
   (isAppError(error) && error.code === 'CONFLICT') || (error as { code?: string }).code === 'P2002' || /unique constraint/i.test(String((error as Error)?.message));
 
-export async function listUsers(db: Db): Promise<UserInfo[]> {
-  const rows = await db.user.findMany({
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, email: true, name: true, role: true, createdAt: true, accounts: { select: { providerId: true } } },
-  });
-  return rows.map(({ accounts, ...user }) => ({ ...user, providers: accounts.map((a) => (a.providerId === 'credential' ? 'password' : a.providerId)) }));
-}
-
 async function assertAnotherAdmin(db: Db, userId: string): Promise<void> {
-  const others = await db.user.count({ where: { role: 'admin', id: { not: userId } } });
+  const others = await countOtherAdmins(db, userId);
   if (others === 0) throw new AppError('CONFLICT', 'This is the last admin: make another user an admin first');
 }
 
 /** Changes a role; refuses to leave the server without an admin. Signs the user out so the new role applies at once. */
 export async function setUserRole(db: Db, userId: string, role: Role): Promise<{ email: string; from: string }> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, role: true } });
+  const user = await getUserEmailAndRole(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'No such user');
   if (user.role === 'admin' && role !== 'admin') await assertAnotherAdmin(db, userId);
-  await db.user.update({ where: { id: userId }, data: { role } });
+  await updateUserRole(db, userId, role);
   return { email: user.email, from: user.role };
 }
 
 export async function deleteUser(db: Db, userId: string): Promise<{ email: string }> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, role: true } });
+  const user = await getUserEmailAndRole(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'No such user');
   if (user.role === 'admin') await assertAnotherAdmin(db, userId);
-  await db.user.delete({ where: { id: userId } });
+  await deleteUserRow(db, userId);
   return { email: user.email };
 }

@@ -5,7 +5,7 @@ import { listTrendRuns, type TrendRunRow } from '../db/queries/compare/list-tren
 import { parseRunSummary } from '../domain/run-summary';
 import { getRunVector } from './get-run-vector';
 import { metricThreshold } from './metric-threshold';
-import { runMetrics } from '../db/queries/runs/run-metrics';
+import { runMetrics } from '../metrics/run-metrics';
 import { sortMetrics } from './run-vector';
 
 export interface TrendValue {

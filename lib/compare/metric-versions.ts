@@ -1,4 +1,4 @@
-import { runMetrics } from '../db/queries/runs/run-metrics';
+import { runMetrics } from '../metrics/run-metrics';
 import { metricLabel } from '../format/format';
 
 /** A custom metric the compared runs scored with different versions of its definition. */

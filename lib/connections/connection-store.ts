@@ -5,48 +5,32 @@ import { getServerSecret } from '../auth/server-secret';
 import type { JudgeEndpoint } from '../judge/config';
 import type { CheckedConnectionInput } from './connection-input';
 import { registerSecret } from '../redact-secrets';
-
-/** What the admin page shows of a connection: the key's last four characters at most. */
-export interface ConnectionInfo {
-  id: string;
-  name: string;
-  baseUrl: string;
-  keyLastFour: string | null;
-  models: string[];
-  rpm: number | null;
-  tpm: number | null;
-  updatedAt: Date;
-}
+import { deleteConnectionRow, insertConnection, updateConnectionIfUnchanged } from '../db/queries/connections/save-connection';
+import { findConnectionIdByName, getConnectionKeyAndUrl, getConnectionName } from '../db/queries/connections/get-connection';
+import { listConnectionInfos, listConnectionSecrets, type ConnectionInfo } from '../db/queries/connections/list-connections';
 
 const keyFor = (env: Record<string, string | undefined>) => deriveKey(getServerSecret(env), 'judge-connection-keys');
-const modelsOf = (json: unknown): string[] => (Array.isArray(json) ? json.filter((m): m is string => typeof m === 'string') : []);
-const SELECT = { id: true, name: true, baseUrl: true, keyLastFour: true, models: true, rpm: true, tpm: true, updatedAt: true } as const;
 
-export async function listConnections(db: Db): Promise<ConnectionInfo[]> {
-  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: SELECT });
-  return rows.map((row) => ({ ...row, models: modelsOf(row.models) }));
-}
+/** The stored connections as the admin page shows them (keys: their last four characters at most). */
+export const listConnections = (db: Db): Promise<ConnectionInfo[]> => listConnectionInfos(db);
 
 async function assertNameFree(db: Db, name: string, reserved: string[], exceptId?: string): Promise<void> {
   if (reserved.includes(name)) throw new AppError('CONFLICT', `A judge named "${name}" comes from the environment (TURNWISE_JUDGES)`, { field: 'name' });
-  const other = await db.judgeConnection.findUnique({ where: { name }, select: { id: true } });
+  const other = await findConnectionIdByName(db, name);
   if (other && other.id !== exceptId) throw new AppError('CONFLICT', `A connection named "${name}" exists already`, { field: 'name' });
 }
 
 export async function createConnection(db: Db, input: CheckedConnectionInput, envNames: string[], env: Record<string, string | undefined> = process.env): Promise<{ id: string }> {
   await assertNameFree(db, input.name, envNames);
   registerSecret(input.apiKey);
-  return db.judgeConnection.create({
-    data: {
-      name: input.name,
-      baseUrl: input.baseUrl,
-      models: input.models,
-      rpm: input.rpm,
-      tpm: input.tpm,
-      keyCipher: input.apiKey ? encryptText(input.apiKey, keyFor(env)) : null,
-      keyLastFour: input.apiKey ? lastFour(input.apiKey) : null,
-    },
-    select: { id: true },
+  return insertConnection(db, {
+    name: input.name,
+    baseUrl: input.baseUrl,
+    models: input.models,
+    rpm: input.rpm,
+    tpm: input.tpm,
+    keyCipher: input.apiKey ? encryptText(input.apiKey, keyFor(env)) : null,
+    keyLastFour: input.apiKey ? lastFour(input.apiKey) : null,
   });
 }
 
@@ -59,7 +43,7 @@ export async function updateConnection(
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
   await assertNameFree(db, input.name, envNames, id);
-  const stored = await db.judgeConnection.findUnique({ where: { id }, select: { baseUrl: true, keyCipher: true } });
+  const stored = await getConnectionKeyAndUrl(db, id);
   if (!stored) throw new AppError('NOT_FOUND', 'No such judge connection');
   // The stored key was given for the stored URL: it goes to another one only when typed again.
   if (stored.keyCipher !== null && stored.baseUrl !== input.baseUrl && !input.apiKey && !input.clearKey) {
@@ -74,24 +58,24 @@ export async function updateConnection(
   // A key kept is kept only if nobody changed the URL or the key since it was read.
   const keeps = !input.apiKey && !input.clearKey;
   const where = keeps ? { id, baseUrl: stored.baseUrl, keyCipher: stored.keyCipher } : { id };
-  const { count } = await db.judgeConnection.updateMany({ where, data: { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key } });
+  const count = await updateConnectionIfUnchanged(db, where, { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key });
   if (count === 0) throw new AppError('CONFLICT', 'The connection was changed or deleted meanwhile: reload the page and edit it again.');
 }
 
 export async function deleteConnection(db: Db, id: string): Promise<{ name: string }> {
-  const row = await db.judgeConnection.findUnique({ where: { id }, select: { name: true } });
+  const row = await getConnectionName(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such judge connection');
-  await db.judgeConnection.delete({ where: { id } });
+  await deleteConnectionRow(db, id);
   return row;
 }
 
 /** The stored connections as judge endpoints, keys decrypted (server-side only). */
 export async function loadConnectionEndpoints(db: Db, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint[]> {
-  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: { name: true, baseUrl: true, keyCipher: true, models: true, rpm: true, tpm: true } });
+  const rows = await listConnectionSecrets(db);
   if (rows.length === 0) return [];
   const key = keyFor(env);
   return rows.map((row) => {
-    const models = modelsOf(row.models);
+    const models = row.models;
     const apiKey = row.keyCipher ? decryptText(row.keyCipher, key) : null;
     registerSecret(apiKey);
     return {
@@ -109,7 +93,7 @@ export async function loadConnectionEndpoints(db: Db, env: Record<string, string
 
 /** One connection as an endpoint (the test button). */
 export async function getConnectionEndpoint(db: Db, id: string, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint> {
-  const row = await db.judgeConnection.findUnique({ where: { id }, select: { name: true } });
+  const row = await getConnectionName(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such judge connection');
   const endpoint = (await loadConnectionEndpoints(db, env)).find((e) => e.name === row.name);
   if (!endpoint) throw new AppError('NOT_FOUND', 'No such judge connection');

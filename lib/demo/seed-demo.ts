@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { hasAnyDataset } from '../db/queries/datasets/count-conversations';
 import type { Db } from '../db/queries/db-types';
 import { parseDataset } from '../datasets';
 import { AppError } from '../errors';
@@ -16,7 +17,7 @@ const DEMO_FILE = path.join(process.cwd(), 'lib', 'demo', 'demo-dataset.json');
  * every page filled. Returns whether it seeded.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
-  if ((await db.dataset.count()) > 0) return false;
+  if (await hasAnyDataset(db)) return false;
   const parsed = parseDataset(await readFile(DEMO_FILE, 'utf8'), { fileName: 'demo-dataset.json' });
   if (parsed.format === null || parsed.problems.some((p) => p.severity === 'error')) {
     throw new AppError('INTERNAL', `the demo dataset does not parse: ${parsed.problems[0]?.message ?? 'unknown format'}`);

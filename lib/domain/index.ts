@@ -6,7 +6,7 @@
 export { conversationSchema, turnSchema, type Conversation, type Turn } from './conversation';
 export type { JudgeCallRecord, MetricResult } from './metric-result';
 export { emptyUsage, type Usage } from './usage';
-export type { TurnVerdict, TurnVerdictValue, Verdict } from './verdict';
+export { parseTurnVerdictValue, reviewVerdictSchema, TURN_VERDICT_VALUES, turnVerdictValueSchema, type TurnVerdict, type TurnVerdictValue, type Verdict } from './verdict';
 export type { RunMetricStats } from './run-metric-stats';
 export { parseRunSummary, type MetricSummary, type RunSummary } from './run-summary';
 export { isLiveRun, LIVE_RUN_STATUSES, RUN_STATUSES, MAX_PROGRESS_IDS, progressIdsSchema, toRunProgressSnapshot, type RunProgressSnapshot } from './run-progress';

@@ -1,6 +1,24 @@
+import { z } from 'zod';
+
 export type Verdict = 'yes' | 'no' | 'idk';
 /** What a turn can carry: a judged verdict, or 'error' when its unit could not be judged. */
 export type TurnVerdictValue = Verdict | 'error';
+
+export const TURN_VERDICT_VALUES = ['yes', 'no', 'idk', 'error'] as const satisfies readonly TurnVerdictValue[];
+export const turnVerdictValueSchema = z.enum(TURN_VERDICT_VALUES);
+
+/**
+ * A verdict column as stored (a string in the database): one of the four values, else an error
+ * naming the value, so that a row written by something else is never shown as a verdict.
+ */
+export function parseTurnVerdictValue(stored: string): TurnVerdictValue {
+  const parsed = turnVerdictValueSchema.safeParse(stored);
+  if (!parsed.success) throw new Error(`Stored verdict ${JSON.stringify(stored.slice(0, 40))} is not one of ${TURN_VERDICT_VALUES.join(', ')}`);
+  return parsed.data;
+}
+
+/** A person's review of a turn: agree or not (a review has no 'idk' or 'error'). */
+export const reviewVerdictSchema = z.enum(['yes', 'no']);
 
 /**
  * A verdict that belongs to one turn of the conversation. An 'error' verdict marks a unit

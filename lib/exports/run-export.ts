@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { neutraliseCell } from '../datasets/csv-cells';
 import type { Db } from '../db/queries/db-types';
 import { textByteStream } from '../streams/text-stream';
-import { listResultBatch } from './queries/list-result-batch';
-import type { ResultRow } from './result-row';
+import { listResultBatch } from '../db/queries/results/list-result-batch';
+import type { ResultRow } from '../domain/result-row';
 import type { RunInfo } from './run-info';
 
 export const RUN_EXPORT_FORMATS = ['csv', 'json'] as const;

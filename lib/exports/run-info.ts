@@ -2,7 +2,7 @@ import type { Db } from '../db/queries/db-types';
 import { getRun, type RunRow } from '../db/queries/runs/get-run';
 import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
 import { parseRunSummary, type RunSummary } from '../domain/run-summary';
-import { summarizeRunResults } from './queries/summarize-run-results';
+import { summarizeRunResults } from '../db/queries/results/summarize-run-results';
 import { isLiveRun } from '../domain/run-progress';
 
 /** What a script needs to know about a run: its state, progress and per-metric summary. */

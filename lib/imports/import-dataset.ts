@@ -1,7 +1,7 @@
 import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import type { Db } from '../db/queries/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
-import type { SkippedLine } from '../db/queries/datasets/skipped-lines';
+import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../domain';
 import { openDatasetWriter } from './dataset-writer';
 import type { ImportOptions } from './import-options';

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Db } from '../db/queries/db-types';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { listStoredItems, storedItemKey } from '../db/queries/runs/list-stored-items';
-import { notFound } from '../db/queries/not-found';
+import { getRunExecutionSettings } from '../db/queries/runs/get-run-execution-settings';
 import type { Judge } from '../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
 import { reportJudgeActivity } from './report-judge-activity';
@@ -87,11 +87,7 @@ export interface ExecuteChunkOptions {
  */
 export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ scored: number }> {
   const { db, runId } = options;
-  const run = await db.run.findUnique({
-    where: { id: runId },
-    select: { datasetId: true, metricSettings: true, judgeKind: true, judgeName: true, judgeModel: true, concurrency: true, samples: true, temperature: true },
-  });
-  if (!run) throw notFound('Run', runId);
+  const run = await getRunExecutionSettings(db, runId);
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);

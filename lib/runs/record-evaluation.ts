@@ -1,4 +1,5 @@
 import type { Db } from '../db/queries/db-types';
+import { listConversationIds } from '../db/queries/datasets/count-conversations';
 import { saveDataset } from '../imports/save-dataset';
 import { createRun } from '../db/queries/runs/create-run';
 import { renewRunLease } from '../db/queries/runs/renew-run-lease';
@@ -33,11 +34,7 @@ export interface RecordedEvaluation {
 export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Promise<RecordedEvaluation> {
   const { conversations } = input.dataset;
   const dataset = await saveDataset(db, { ...input.dataset });
-  const rows = await db.conversation.findMany({
-    where: { datasetId: dataset.id },
-    select: { id: true, position: true },
-    orderBy: { position: 'asc' },
-  });
+  const rows = await listConversationIds(db, dataset.id);
   const workerId = newWorkerId();
   const run = await createRun(db, {
     datasetId: dataset.id,

@@ -1,3 +1,4 @@
+import { addJudgeActivity } from '../db/queries/runs/add-judge-activity';
 import type { Db } from '../db/queries/db-types';
 import type { Judge } from '../judge/types';
 
@@ -41,17 +42,11 @@ export function reportJudgeActivity(db: Db, runId: string, judge: Judge, options
     waiting = since !== null;
     writing = writing
       .then(() =>
-        db.run.update({
-          where: { id: runId },
-          data: {
-            ...(delta.calls > 0 ? { judgeCallsSent: { increment: delta.calls } } : {}),
-            ...(delta.tokens > 0 ? { judgeTokensSent: { increment: delta.tokens } } : {}),
-            ...(delta.cost > 0 ? { judgeCostSent: { increment: delta.cost } } : {}),
-            ...(delta.inFlight !== 0 ? { judgeCallsInFlight: { increment: delta.inFlight } } : {}),
-            ...(refused > 0 ? { rateLimitRefusals: { increment: refused } } : {}),
-            ...(rpmChanged ? { rateLimitRpm: rpm } : {}),
-            ...(status ? { rateLimitedSince: since === null ? null : new Date(since) } : {}),
-          },
+        addJudgeActivity(db, runId, {
+          ...delta,
+          refused,
+          ...(rpmChanged ? { rpm } : {}),
+          ...(status ? { rateLimitedSince: since === null ? null : new Date(since) } : {}),
         }),
       )
       .catch(() => undefined);

@@ -1,4 +1,6 @@
+import { countDatasetConversations } from '../db/queries/datasets/count-conversations';
 import { claimRun } from '../db/queries/runs/claim-run';
+import { getRunDatasetId } from '../db/queries/runs/get-run-dataset-id';
 import { releaseRun } from '../db/queries/runs/release-run';
 import { renewRunLease } from '../db/queries/runs/renew-run-lease';
 import { executeRunChunk } from './execute-run-chunk';
@@ -27,8 +29,7 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
   const chunkSize = envNumber(env, 'TURNWISE_RUN_CHUNK_SIZE', DEFAULT_CHUNK_SIZE);
   async function execute(runId: string, signal: AbortSignal, stopReason: () => StopReason | null): Promise<void> {
     try {
-      const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { datasetId: true } });
-      const count = await db.conversation.count({ where: { datasetId: run.datasetId } });
+      const count = await countDatasetConversations(db, await getRunDatasetId(db, runId));
       for (const range of chunkRanges(count, chunkSize)) {
         if (signal.aborted) break;
         await executeRunChunk({ db, env, runId, range, signal, judge: options.judge });

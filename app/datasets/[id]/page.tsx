@@ -7,7 +7,7 @@ import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { getDb } from '@/lib/db/client';
-import { parseConversationQuery } from '@/lib/db/queries/datasets/conversation-query';
+import { parseConversationQuery } from '@/lib/domain/conversation-query';
 import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
 import { pageFromSearchParams } from '@/lib/format/pagination';
 import { orNotFound } from '@/lib/imports/or-not-found';

@@ -11,12 +11,9 @@ import { RunProgress } from '@/components/runs/run-progress';
 import { RunScoreHistograms } from '@/components/runs/run-score-histograms';
 import { RunUndecidedTurns } from '@/components/runs/run-undecided-turns';
 import { RunVerdictMapPanel } from '@/components/runs/run-verdict-map-panel';
-import { getDb } from '@/lib/db/client';
-import { getRun } from '@/lib/db/queries/runs/get-run';
-import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
-import { countErroredResults } from '@/lib/db/queries/runs/reopen-errored-results';
-import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
-import { parseRunTableQuery, runTableSearch, type SearchParams } from '@/lib/db/queries/runs/run-table-query';
+import { runTableSearch, type SearchParams } from '@/lib/domain/run-table-query';
+import { loadRunPage } from '@/lib/runs/page/load-run-page';
+import { loadRunScoreStats } from '@/lib/runs/page/load-run-score-stats';
 import { hasRole, mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
 import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
@@ -27,13 +24,9 @@ export const metadata = { title: 'Run' };
 export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
-  const db = getDb();
-  const [run, erroredResults] = await Promise.all([orNotFound(getRun(db, id)), countErroredResults(db, id)]);
-  const metrics = runMetrics(run.metricSettings);
-  const query = parseRunTableQuery(search, metrics.map((m) => m.name));
-  const scope = { id: run.id, datasetId: run.datasetId, conversationCount: run.dataset.conversationCount };
+  const { run, erroredResults, metrics, query, scope } = await orNotFound(loadRunPage(id, search));
   // Cards, histograms and the table's counts share one read of the score distribution.
-  const stats = getRunScoreStats(db, run);
+  const stats = loadRunScoreStats(run);
   return (
     <div className="space-y-6">
       <LiveProgressProvider initial={[runProgressSnapshot(run)]}>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { PreparedConversationVerdicts } from '@/lib/charts/prepare-turn-verdicts';
-import type { RunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
+import type { RunConversation } from '@/lib/runs/page/load-run-conversation';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import { isLiveRun } from '@/lib/domain/run-progress';
 import { metricLabel } from '@/lib/format/format';
 import { runConversationHref } from '../run-links';

@@ -1,7 +1,7 @@
 import { getDb } from '@/lib/db/client';
-import type { RunConversationResult } from '@/lib/db/queries/conversations/get-run-conversation';
+import type { RunConversationResult } from '@/lib/runs/page/load-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
-import type { RunMetric } from '@/lib/db/queries/runs/run-metrics';
+import type { RunMetric } from '@/lib/metrics/run-metrics';
 import { MetricResultCard } from './metric-result-card';
 
 /** Every metric's result on the conversation, with the cached judge exchanges behind them. */

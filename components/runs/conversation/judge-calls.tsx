@@ -1,5 +1,5 @@
 import type { JudgeCacheEntryView } from '@/lib/db/queries/conversations/list-judge-cache-entries';
-import type { JudgeCallRecord } from '@/lib/db/queries/conversations/result-details';
+import type { JudgeCallRecord } from '@/lib/conversations/result-details';
 
 function Messages({ messages }: { messages: { role: string; content: string }[] }) {
   return (

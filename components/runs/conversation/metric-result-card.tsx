@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { RunConversationResult } from '@/lib/db/queries/conversations/get-run-conversation';
+import type { RunConversationResult } from '@/lib/runs/page/load-run-conversation';
 import type { JudgeCacheEntryView } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { metricLabel } from '@/lib/format/format';
 import { JudgeCalls } from './judge-calls';

@@ -1,4 +1,4 @@
-import type { ResultSteps, StepsView } from '@/lib/db/queries/conversations/result-details';
+import type { ResultSteps, StepsView } from '@/lib/conversations/result-details';
 import { formatScore } from '@/lib/format/format';
 import { TurnLink, VerdictBadge } from './verdict-badge';
 

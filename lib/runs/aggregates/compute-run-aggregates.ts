@@ -1,8 +1,7 @@
 import type { Db } from '../../db/queries/db-types';
-import { computeRunScoreStats } from '../../db/queries/runs/compute-run-score-stats';
 import { countUndecidedTurns } from '../../db/queries/runs/count-undecided-turns';
 import { listFirstFailures } from '../../db/queries/runs/list-first-failures';
-import type { RunScoreStats } from '../../db/queries/runs/score-stats';
+import { computeRunScoreStats, type RunScoreStats } from './score-stats';
 import type { RunSummary } from '../../domain/run-summary';
 import { summaryFromScoreStats } from './summary-from-score-stats';
 

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/queries/db-types';
-import { computeRunScoreStats } from '../../db/queries/runs/compute-run-score-stats';
 import { saveRunAggregates } from '../../db/queries/runs/save-run-aggregates';
-import { parseScoreStats, type RunScoreStats } from '../../db/queries/runs/score-stats';
+import { computeRunScoreStats, parseScoreStats, type RunScoreStats } from './score-stats';
 import { computeRunAggregates } from './compute-run-aggregates';
 import { isLiveRun } from '../../domain/run-progress';
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/queries/db-types';
 import { countUndecidedTurns } from '../../db/queries/runs/count-undecided-turns';
 import { getRunAggregatesRow } from '../../db/queries/runs/get-run-aggregates-row';
 import { listFirstFailures } from '../../db/queries/runs/list-first-failures';
-import { parseScoreStats, type RunTurnStats } from '../../db/queries/runs/score-stats';
+import { parseScoreStats, type RunTurnStats } from './score-stats';
 import { isLiveRun } from '../../domain/run-progress';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreStatsFromGroups, type ScoreGroup } from '../../db/queries/runs/score-stats';
+import type { ScoreGroup } from '../../db/queries/runs/list-run-score-groups';
+import { scoreStatsFromGroups } from './score-stats';
 import { summarizeResults } from '../summarize-results';
 import { summaryFromScoreStats } from './summary-from-score-stats';
 

@@ -1,5 +1,5 @@
 import type { RunSummary } from '../../domain/run-summary';
-import type { RunScoreStats } from '../../db/queries/runs/score-stats';
+import type { RunScoreStats } from './score-stats';
 
 /**
  * The run's per-metric summary (Run.summary) from its score distribution, so both come from

@@ -5,7 +5,7 @@ import { loadReviewQueue, reviewQueueQuerySchema } from '@/lib/agreement/review-
 import { requirePage } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getRun } from '@/lib/db/queries/runs/get-run';
-import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
+import { runMetrics } from '@/lib/metrics/run-metrics';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Review verdicts' };

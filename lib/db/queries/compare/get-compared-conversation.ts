@@ -1,11 +1,12 @@
 import type { Db } from '../db-types';
+import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
 
 export interface ComparedConversation {
   id: string;
   label: string;
   turns: { index: number; role: string; content: string }[];
   results: { metric: string; score: number | null; success: boolean; threshold: number; reason: string | null; error: string | null }[];
-  verdicts: { metric: string; turnIndex: number; verdict: string; reason: string }[];
+  verdicts: { metric: string; turnIndex: number; verdict: TurnVerdictValue; reason: string }[];
 }
 
 /** One conversation as one run saw it: its turns, the run's results and turn verdicts on it. */
@@ -38,6 +39,6 @@ export async function getComparedConversation(db: Db, runId: string, conversatio
     label: conversation.name ?? conversation.externalId ?? conversation.scenario ?? `#${conversation.position + 1}`,
     turns: conversation.turns,
     results,
-    verdicts,
+    verdicts: verdicts.map((v) => ({ ...v, verdict: parseTurnVerdictValue(v.verdict) })),
   };
 }

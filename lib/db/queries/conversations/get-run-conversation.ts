@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../db-types';
-import { readWarnings } from '../read-warnings';
+import { readWarnings } from '../../rows/read-warnings';
 import { notFound } from '../not-found';
 import { conversationLabel } from '../runs/list-run-conversation-scores';
-import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from './result-details';
+import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
 
 export interface RunConversationTurn {
   index: number;
@@ -16,7 +16,8 @@ export interface RunConversationTurn {
   expectedOutput: string | null;
 }
 
-export interface RunConversationResult {
+/** A stored result of the conversation; its steps and call records as stored (the loader reads them with the metric's view). */
+export interface RunConversationResultRow {
   metric: string;
   score: number | null;
   success: boolean;
@@ -25,9 +26,8 @@ export interface RunConversationResult {
   error: string | null;
   /** Units left out of the score (judge failures) and unreadable verdicts. */
   warnings: string[];
-  steps: ResultSteps;
-  calls: JudgeCallRecord[];
-  unreadableCalls: number;
+  steps: unknown;
+  calls: unknown;
   judgeCalls: number;
   cacheHits: number;
   promptTokens: number;
@@ -35,7 +35,7 @@ export interface RunConversationResult {
   costUsd: number;
 }
 
-export interface RunConversation {
+export interface RunConversationRow {
   id: string;
   position: number;
   label: string;
@@ -45,8 +45,8 @@ export interface RunConversation {
   userDescription: string | null;
   relevantTopics: string[];
   turns: RunConversationTurn[];
-  results: RunConversationResult[];
-  verdicts: { metric: string; turnIndex: number; verdict: string; score: number | null; reason: string }[];
+  results: RunConversationResultRow[];
+  verdicts: { metric: string; turnIndex: number; verdict: TurnVerdictValue; score: number | null; reason: string }[];
   previousId: string | null;
   nextId: string | null;
 }
@@ -61,7 +61,7 @@ function fileLabels(value: unknown): Record<string, 'yes' | 'no'> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no'));
 }
 
-export async function getRunConversation(db: Db, run: { id: string; datasetId: string }, conversationId: string): Promise<RunConversation> {
+export async function getRunConversationRow(db: Db, run: { id: string; datasetId: string }, conversationId: string): Promise<RunConversationRow> {
   const conversation = await db.conversation.findUnique({
     where: { id: conversationId },
     select: {
@@ -136,11 +136,8 @@ export async function getRunConversation(db: Db, run: { id: string; datasetId: s
       expectedOutput: t.expectedOutput,
       labels: fileLabels(t.labels),
     })),
-    results: results.map(({ steps, calls, warnings, ...r }) => {
-      const parsed = parseJudgeCalls(calls);
-      return { ...r, warnings: readWarnings(warnings), steps: parseResultSteps(r.metric, steps), calls: parsed.calls, unreadableCalls: parsed.unreadable };
-    }),
-    verdicts,
+    results: results.map(({ warnings, ...r }) => ({ ...r, warnings: readWarnings(warnings) })),
+    verdicts: verdicts.map((v) => ({ ...v, verdict: parseTurnVerdictValue(v.verdict) })),
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,
   };

@@ -1,6 +1,6 @@
 import type { Db } from '../db-types';
 import { notFound } from '../not-found';
-import { readSkippedLines } from './skipped-lines';
+import { readSkippedLines } from '../../rows/skipped-lines';
 
 export async function getDataset(db: Db, id: string) {
   const dataset = await db.dataset.findUnique({

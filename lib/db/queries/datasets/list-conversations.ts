@@ -1,7 +1,7 @@
 import type { Prisma } from '../../generated/sqlite/client';
 import { isPostgresDb } from '../db-provider';
 import type { Db } from '../db-types';
-import type { ConversationQuery } from './conversation-query';
+import type { ConversationQuery } from '../../../domain/conversation-query';
 
 export interface ConversationListItem {
   id: string;

@@ -3,7 +3,7 @@ import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Conversation } from '../../../domain';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../db-types';
-import type { SkippedLine } from './skipped-lines';
+import type { SkippedLine } from '../../rows/skipped-lines';
 
 /*
  * The writes of a dataset, batch by batch: a hidden (`importing`) shell, batches of conversations

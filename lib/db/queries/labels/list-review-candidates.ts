@@ -1,4 +1,4 @@
-import { STABLE_SHARE } from '../../../domain/verdict';
+import { parseTurnVerdictValue, STABLE_SHARE, type TurnVerdictValue } from '../../../domain/verdict';
 import type { Db } from '../db-types';
 
 export interface ReviewCandidate {
@@ -7,7 +7,7 @@ export interface ReviewCandidate {
   conversationName: string;
   position: number;
   turnIndex: number;
-  verdict: string;
+  verdict: TurnVerdictValue;
 }
 
 /** A run's per-turn verdicts for one metric that a person could review: all judged ones, the failing ones, or the unstable ones. */
@@ -27,7 +27,7 @@ export async function listReviewCandidates(db: Db, runId: string, metric: string
     conversationName: r.conversation.name ?? r.conversation.externalId ?? `Conversation ${r.conversation.position + 1}`,
     position: r.conversation.position,
     turnIndex: r.turnIndex,
-    verdict: r.verdict,
+    verdict: parseTurnVerdictValue(r.verdict),
   }));
 }
 

@@ -1,8 +1,7 @@
 import { STABLE_SHARE } from '../../../domain/verdict';
 import { Prisma } from '../../generated/sqlite/client';
 import type { Db } from '../db-types';
-import type { RunTableQuery } from './run-table-query';
-import type { RunScoreStats } from './score-stats';
+import type { RunTableQuery } from '../../../domain/run-table-query';
 
 export interface ConversationScore {
   score: number | null;
@@ -61,7 +60,8 @@ export async function listRunConversationScores(
   run: { id: string; datasetId: string; conversationCount: number },
   query: RunTableQuery,
   size: number,
-  stats?: RunScoreStats,
+  /** The run's stored per-metric counts, when known: the sort metric's scored and errored counts are then not counted again. */
+  stats?: { metrics: readonly { metric: string; count: number; errors: number }[] },
 ): Promise<RunConversationScorePage> {
   const skip = (query.page - 1) * size;
   const filter = filterOn('f', run.id, query);

@@ -1,10 +1,11 @@
 import type { Db } from '../db-types';
+import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
 import { listRunConversationScores } from './list-run-conversation-scores';
-import type { RunTableQuery } from './run-table-query';
+import type { RunTableQuery } from '../../../domain/run-table-query';
 
 export interface VerdictMapPage {
   conversations: { id: string; label: string; roles: string[] }[];
-  verdicts: { conversationId: string; metric: string; turnIndex: number; verdict: string }[];
+  verdicts: { conversationId: string; metric: string; turnIndex: number; verdict: TurnVerdictValue }[];
   /** Conversations the table's filters let through (all of the run's without a filter). */
   total: number;
 }
@@ -33,7 +34,7 @@ export async function listRunVerdictMap(
   for (const t of turns) roles.get(t.conversationId)?.push(t.role);
   return {
     conversations: picked.rows.map((c) => ({ id: c.id, label: c.label, roles: roles.get(c.id) ?? [] })),
-    verdicts,
+    verdicts: verdicts.map((v) => ({ ...v, verdict: parseTurnVerdictValue(v.verdict) })),
     total: picked.total,
   };
 }

@@ -9,9 +9,9 @@ import { PanelSkeleton } from '@/components/runs/panel-skeleton';
 import { prepareTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import { CELL_ORDER, CELL_STYLES } from '@/lib/charts/verdict-palette';
 import { getDb } from '@/lib/db/client';
-import { getRunConversation } from '@/lib/db/queries/conversations/get-run-conversation';
+import { loadRunConversation } from '@/lib/runs/page/load-run-conversation';
 import { getRun } from '@/lib/db/queries/runs/get-run';
-import { runMetrics } from '@/lib/db/queries/runs/run-metrics';
+import { runMetrics } from '@/lib/metrics/run-metrics';
 import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { requirePage } from '@/lib/auth/session';
 import { Pagination } from '@/components/ui/pagination';
@@ -34,7 +34,7 @@ export default async function RunConversationPage(props: {
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
   const db = getDb();
   const run = await orNotFound(getRun(db, id));
-  const conversation = await orNotFound(getRunConversation(db, run, conversationId));
+  const conversation = await orNotFound(loadRunConversation(db, run, conversationId));
   const metrics = runMetrics(run.metricSettings);
   const reviewsByTurn = reviewStates(await listConversationLabels(db, conversation.id), principal.id);
   const verdicts = prepareTurnVerdicts(

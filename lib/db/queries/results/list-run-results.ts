@@ -1,5 +1,6 @@
-import type { Db } from '../../db/queries/db-types';
-import { resultRowSelect, toResultRow, type ResultRow } from '../../exports/result-row';
+import type { Db } from '../db-types';
+import type { ResultRow } from '../../../domain/result-row';
+import { resultRowSelect, toResultRow } from '../../rows/result-row';
 
 /** One page of a run's results with their verdicts, in file order then metric name, and how many there are. */
 export async function listRunResults(db: Db, runId: string, page: { skip: number; take: number }): Promise<{ items: ResultRow[]; total: number }> {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/queries/db-types';
-import { readSkippedLines, type SkippedLine } from '../../db/queries/datasets/skipped-lines';
+import type { Db } from '../db-types';
+import { readSkippedLines, type SkippedLine } from '../../rows/skipped-lines';
 
 /** A dataset as GET /api/v1/datasets lists it. */
 export interface DatasetListEntry {

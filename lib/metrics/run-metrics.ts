@@ -1,4 +1,4 @@
-import { metricDescriptor, metricRank } from '../../../metrics/registry';
+import { metricDescriptor, metricRank } from './registry';
 
 export interface RunMetric {
   name: string;

@@ -1,11 +1,19 @@
 import type { Db } from '../db-types';
-import { scoreStatsFromGroups, type RunScoreStats } from './score-stats';
+
+/** One group of a run's results: same metric, threshold, score and outcome. */
+export interface ScoreGroup {
+  metric: string;
+  threshold: number;
+  score: number | null;
+  success: boolean;
+  count: number;
+}
 
 /**
- * The run's score distribution from its results, grouped in the database: one pass over the
+ * The run's results grouped in the database by metric, outcome and score: one pass over the
  * (runId, metric, success, score, …) index, however many results there are.
  */
-export async function computeRunScoreStats(db: Db, runId: string): Promise<RunScoreStats> {
+export async function listRunScoreGroups(db: Db, runId: string): Promise<ScoreGroup[]> {
   const groups = await db.result.groupBy({
     by: ['metric', 'success', 'score'],
     where: { runId },
@@ -17,7 +25,5 @@ export async function computeRunScoreStats(db: Db, runId: string): Promise<RunSc
     metrics.map((metric) => db.result.findFirst({ where: { runId, metric }, select: { metric: true, threshold: true } })),
   );
   const thresholdOf = new Map(thresholds.flatMap((t) => (t ? [[t.metric, t.threshold] as const] : [])));
-  return scoreStatsFromGroups(
-    groups.map((g) => ({ metric: g.metric, success: g.success, score: g.score, count: g._count._all, threshold: thresholdOf.get(g.metric) ?? 0.5 })),
-  );
+  return groups.map((g) => ({ metric: g.metric, success: g.success, score: g.score, count: g._count._all, threshold: thresholdOf.get(g.metric) ?? 0.5 }));
 }

@@ -1,7 +1,9 @@
-import type { UndecidedTurns } from './count-undecided-turns';
-import type { FirstFailures } from './list-first-failures';
+import type { UndecidedTurns } from '../../db/queries/runs/count-undecided-turns';
+import type { FirstFailures } from '../../db/queries/runs/list-first-failures';
+import { listRunScoreGroups, type ScoreGroup } from '../../db/queries/runs/list-run-score-groups';
+import type { Db } from '../../db/queries/db-types';
 import { z } from 'zod';
-import { metricRank } from '../../../metrics/registry';
+import { metricRank } from '../../metrics/registry';
 
 /**
  * A run's per-metric score distribution and aggregates: everything the run page's cards and
@@ -40,16 +42,12 @@ export interface RunTurnStats {
   undecided: UndecidedTurns;
 }
 
-/** One group of a run's results: same metric, threshold, score and outcome. */
-export interface ScoreGroup {
-  metric: string;
-  threshold: number;
-  score: number | null;
-  success: boolean;
-  count: number;
-}
-
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * The run's score distribution from its results grouped in the database (listRunScoreGroups).
+ */
+export const computeRunScoreStats = async (db: Db, runId: string): Promise<RunScoreStats> => scoreStatsFromGroups(await listRunScoreGroups(db, runId));
 
 /** Folds grouped results into per-metric stats, metrics in their usual order. */
 export function scoreStatsFromGroups(groups: Iterable<ScoreGroup>): RunScoreStats {

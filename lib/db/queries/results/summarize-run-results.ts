@@ -1,5 +1,5 @@
-import type { Db } from '../../db/queries/db-types';
-import type { RunSummary } from '../../domain/run-summary';
+import type { Db } from '../db-types';
+import type { RunSummary } from '../../../domain/run-summary';
 
 /**
  * A run's per-metric summary computed in the database from the results stored so far (the

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/queries/db-types';
-import { resultRowSelect, toResultRow, type ResultRow } from '../result-row';
+import type { Db } from '../db-types';
+import type { ResultRow } from '../../../domain/result-row';
+import { resultRowSelect, toResultRow } from '../../rows/result-row';
 
 /**
  * The results of a run for up to `take` conversations after `afterPosition`, in file order and

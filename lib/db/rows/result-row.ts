@@ -1,37 +1,6 @@
-import { readWarnings } from '../db/queries/read-warnings';
-
-/** One turn's verdict of a result, as exports and the API show it. */
-export interface ResultVerdictRow {
-  /** The turn as the page numbers it, from 1. */
-  turn: number;
-  verdict: string;
-  score: number | null;
-  reason: string;
-  /** With several samples per item: the share that gave this verdict (below 0.8: unstable); null with one sample. */
-  voteShare: number | null;
-}
-
-/** One conversation × metric result of a run, as exports and the API show it. */
-export interface ResultRow {
-  conversation: {
-    id: string;
-    /** The key conversations are matched by across runs (external id, else name, scenario…). */
-    key: string;
-    externalId: string | null;
-    name: string | null;
-    /** 0-based position in the dataset file. */
-    position: number;
-  };
-  metric: string;
-  score: number | null;
-  success: boolean;
-  threshold: number;
-  reason: string | null;
-  error: string | null;
-  /** Units left out of the score and unreadable verdicts; empty when everything was judged. */
-  warnings: string[];
-  verdicts: ResultVerdictRow[];
-}
+import { parseTurnVerdictValue } from '../../domain/verdict';
+import type { ResultRow } from '../../domain/result-row';
+import { readWarnings } from './read-warnings';
 
 /** The columns a result row is read with (verdicts in turn order). */
 export const resultRowSelect = {
@@ -58,7 +27,7 @@ interface SelectedResult {
   verdicts: { turnIndex: number; verdict: string; score: number | null; reason: string; voteShare: number | null }[];
 }
 
-
+/** A result row as read with resultRowSelect, its warnings and verdicts parsed. */
 export const toResultRow = (r: SelectedResult): ResultRow => ({
   conversation: { id: r.conversation.id, key: r.conversation.matchKey, externalId: r.conversation.externalId, name: r.conversation.name, position: r.conversation.position },
   metric: r.metric,
@@ -68,5 +37,5 @@ export const toResultRow = (r: SelectedResult): ResultRow => ({
   reason: r.reason,
   error: r.error,
   warnings: readWarnings(r.warnings),
-  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex + 1, verdict: v.verdict, score: v.score, reason: v.reason, voteShare: v.voteShare })),
+  verdicts: r.verdicts.map((v) => ({ turn: v.turnIndex + 1, verdict: parseTurnVerdictValue(v.verdict), score: v.score, reason: v.reason, voteShare: v.voteShare })),
 });

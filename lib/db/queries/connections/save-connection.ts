@@ -1,0 +1,27 @@
+import type { Db } from '../db-types';
+
+export interface ConnectionData {
+  name: string;
+  baseUrl: string;
+  models: string[];
+  rpm: number | null;
+  tpm: number | null;
+  keyCipher?: string | null;
+  keyLastFour?: string | null;
+}
+
+export const insertConnection = (db: Db, data: ConnectionData): Promise<{ id: string }> => db.judgeConnection.create({ data, select: { id: true } });
+
+/** Updates the connection if it still matches `where` (its id, and for a kept key the URL and key read before); the number updated. */
+export async function updateConnectionIfUnchanged(
+  db: Db,
+  where: { id: string; baseUrl?: string; keyCipher?: string | null },
+  data: ConnectionData,
+): Promise<number> {
+  const { count } = await db.judgeConnection.updateMany({ where, data });
+  return count;
+}
+
+export async function deleteConnectionRow(db: Db, id: string): Promise<void> {
+  await db.judgeConnection.delete({ where: { id } });
+}

@@ -1,0 +1,6 @@
+import 'server-only';
+import { runAgreement, type MetricAgreement } from '../../agreement/run-agreement';
+import { getDb } from '../../db/client';
+
+/** The agreement panel: per metric, how far the run's judge agrees with people's labels. */
+export const loadRunAgreement = (runId: string): Promise<Record<string, MetricAgreement>> => runAgreement(getDb(), runId);
