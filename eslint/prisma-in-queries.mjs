@@ -41,11 +41,6 @@ export const PRISMA_OPERATIONS = [
 
 const RAW = /^\$(queryRaw|queryRawUnsafe|executeRaw|executeRawUnsafe|transaction)$/;
 
-/**
- * Folders whose Prisma calls are being moved into lib/db/queries while this rule lands; the
- * rule passes over them until then. Empty this list, do not add to it.
- */
-export const PRISMA_CALLS_NOT_YET_MOVED = ['lib/ingest/', 'lib/replay/'];
 
 /**
  * Where a Prisma call is allowed: the query files, the client's own plumbing in lib/db (the
@@ -78,7 +73,7 @@ export const prismaInQueries = {
   },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
-    if (ALLOWED.some((pattern) => pattern.test(file)) || PRISMA_CALLS_NOT_YET_MOVED.some((folder) => file.startsWith(folder))) return {};
+    if (ALLOWED.some((pattern) => pattern.test(file))) return {};
     const check = (node) => {
       // `db.run.findMany(…)`, and `db.run.findMany` inside an optional chain or `await`.
       const call = prismaCallOf(node.callee.type === 'ChainExpression' ? node.callee.expression : node.callee);
