@@ -6,6 +6,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
+  // Playwright empties its output folder when it starts: a folder of its own keeps the reports and the build log
+  // that scripts/test/run-all.ts writes to test-results/ before it.
+  outputDir: './test-results/playwright',
   // Signs in once as the e2e admin; specs start signed in (e2e/auth.spec.ts clears it where it tests sign-in).
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,

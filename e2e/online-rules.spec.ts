@@ -46,7 +46,7 @@ test('an online rule made in the dashboard scores closed production conversation
 
   await expect(page.getByRole('heading', { name: /Shop production/ })).toBeVisible();
   const today = new Date().toISOString().slice(0, 10);
-  // The worker's online step runs every 15 s.
+  // The worker's online step runs every 2 s here (TURNWISE_ONLINE_POLL_MS in scripts/test/e2e-server.sh).
   // The day's run appears with the first conversation scored; the page is read again until both are.
   await expect(async () => {
     await page.reload();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { promptText, requestSchemaName, startJudgeServer, type HandlerResult, type JudgeServer } from '../tests/helpers/judge-server';
 
 /*
@@ -51,15 +52,8 @@ test.setTimeout(120_000);
 
 test.beforeAll(async ({ browser }) => {
   judge = await startJudgeServer({ handler: (body) => answer(requestSchemaName(body), promptText(body)) });
+  await addJudgeConnection(browser, { name: JUDGE, baseUrl: judge.url, apiKey: 'sk-e2e-tool-use', models: 'gpt-4.1' });
   const page = await browser.newPage();
-  await page.goto('/admin/connections');
-  const form = page.getByRole('form', { name: 'Add a judge connection' });
-  await form.getByLabel('Name', { exact: true }).fill(JUDGE);
-  await form.getByLabel('Base URL').fill(judge.url);
-  await form.getByLabel(/API key/).fill('sk-e2e-tool-use');
-  await form.getByLabel(/Models/).fill('gpt-4.1');
-  await form.getByRole('button', { name: 'Add connection' }).click();
-  await expect(page.getByText(`Added ${JUDGE}.`)).toBeVisible();
   const params = new URLSearchParams({ name: DATASET, fileName: 'flights.json' });
   const response = await page.request.post(`/api/datasets/import?${params}`, { data: Buffer.from(JSON.stringify(conversations)) });
   expect(response.status()).toBe(201);
@@ -68,12 +62,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto('/admin/connections');
-  await page.getByRole('button', { name: `Delete ${JUDGE}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
-  await expect(page.getByRole('button', { name: `Test ${JUDGE}` })).toHaveCount(0);
-  await page.close();
+  await deleteJudgeConnection(browser, JUDGE);
   await judge?.close();
 });
 

@@ -8,6 +8,8 @@ export DATABASE_URL="file:./data/e2e/turnwise-e2e.db"
 unset OPENAI_API_KEY OPENAI_BASE_URL TURNWISE_JUDGES TURNWISE_AUTH TURNWISE_SECRET TURNWISE_URL || true
 # The admin e2e/global-setup.ts signs in as (e2e/auth-fixtures.ts).
 export TURNWISE_ADMIN_EMAIL="admin@e2e.test" TURNWISE_ADMIN_PASSWORD="e2e admin password"
+# Online rules score closed conversations every 2 s rather than every 15 s (e2e/online-rules.spec.ts waits for it).
+export TURNWISE_ONLINE_POLL_MS=2000
 rm -rf data/e2e && mkdir -p data/e2e
 if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then npx next build > data/e2e/build.log 2>&1 || { cat data/e2e/build.log; exit 1; }; fi
 PORT="$port" TURNWISE_BIND=127.0.0.1 exec node --import tsx bin/server.ts
