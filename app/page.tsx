@@ -7,7 +7,7 @@ import { LiveProgressProvider } from '@/components/runs/live/live-progress-provi
 import { RunsTable } from '@/components/runs/runs-table';
 import { hasRole } from '@/lib/auth/roles';
 import { isLiveRun } from '@/lib/domain/run-progress';
-import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
+import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
 import { getDb } from '@/lib/db/client';
 import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';

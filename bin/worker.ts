@@ -8,7 +8,7 @@ import 'dotenv/config';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { getDatabaseUrl } from '../lib/db/url';
-import { startRunWorker, stopRunWorker } from '../lib/runs/start-run-worker';
+import { startRunWorker, stopRunWorker } from '../lib/runs/queue/start-run-worker';
 import { startReplayWorker } from '../lib/replay/start-replay-worker';
 import { startIngestWorker } from '../lib/ingest/start-ingest-worker';
 

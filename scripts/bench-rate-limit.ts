@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createOpenAIJudge } from '../lib/judge/openai-judge';
 import type { Conversation } from '../lib/metrics/types';
-import { evaluateConversations } from '../lib/runs/evaluate-conversations';
+import { evaluateConversations } from '../lib/runs/execution/evaluate-conversations';
 import { answerByStep, startJudgeServer } from '../tests/helpers/judge-server';
 import { rateLimited } from '../tests/helpers/rate-limited-handler';
 import { buildDataset } from './bench/dataset';

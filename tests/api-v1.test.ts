@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { stopRunWorker } from '../lib/runs/start-run-worker';
+import { stopRunWorker } from '../lib/runs/queue/start-run-worker';
 import { startServerServices } from '../lib/server/start-server-services';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 import { waitFor } from './helpers/wait-for';

@@ -6,7 +6,7 @@ import { saveDataset } from '@/lib/imports/save-dataset';
 import { selectionApplies, type MetricSelection } from '@/lib/metrics/selected-metric';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
 import type { Conversation } from '@/lib/metrics/types';
-import { countApplicable } from '@/lib/runs/applicable-counts';
+import { countApplicable } from '@/lib/runs/aggregates/applicable-counts';
 import { freshDatabase, providers, type FreshDatabase } from './db/databases';
 import { storedAndCounted } from './helpers/stored-applicable-counts';
 

@@ -4,7 +4,7 @@ import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { promptText, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
 import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '../lib/metrics/g-eval/needs-llm-judge';
-import { previewRun } from '../lib/runs/preview-run';
+import { previewRun } from '../lib/runs/request/preview-run';
 
 /*
  * Custom metrics through /api/v1 as a script uses them: defined with POST /api/v1/metrics (the

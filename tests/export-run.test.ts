@@ -8,8 +8,8 @@ import { exportRunStream, RESULT_CSV_COLUMNS, runCsvChunks, VERDICT_CSV_COLUMNS 
 import { loadRunInfo } from '../lib/exports/run-info';
 import { createScriptedJudge } from '../lib/judge/scripted-judge';
 import type { Conversation } from '../lib/metrics/types';
-import { recordEvaluation } from '../lib/runs/record-evaluation';
-import { parseRunSummary } from '../lib/runs/summarize-results';
+import { recordEvaluation } from '../lib/runs/execution/record-evaluation';
+import { parseRunSummary } from '../lib/runs/aggregates/summarize-results';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /*

@@ -7,7 +7,7 @@ import { disconnectDb, getDb } from '../lib/db/client';
 import { sharedLimiter } from '../lib/judge/adaptive-limiter';
 import { judgeSteps } from '../lib/metrics/registry';
 import { createTarget } from '../lib/replay/targets/create-target';
-import { createRunJudge, resolveRunJudge } from '../lib/runs/run-judge';
+import { createRunJudge, resolveRunJudge } from '../lib/runs/execution/run-judge';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { answerByStep, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 

@@ -7,11 +7,11 @@ import { boundedFetch, ERROR_BODY_LIMIT, REPLY_BODY_LIMIT } from '@/lib/judge/bo
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { RESPONSE_MODES } from '@/lib/judge/response-format';
 import { judgeSteps } from '@/lib/metrics/registry';
-import { enqueueRun } from '@/lib/runs/enqueue-run';
-import { SAME_FAILURES_TO_STOP } from '@/lib/runs/judge-breaker';
-import { startPgBossRunWorker } from '@/lib/runs/pg-boss-run-worker';
-import { runRequestSchema } from '@/lib/runs/run-request';
-import { startSqliteRunWorker } from '@/lib/runs/sqlite-run-worker';
+import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
+import { SAME_FAILURES_TO_STOP } from '@/lib/runs/execution/judge-breaker';
+import { startPgBossRunWorker } from '@/lib/runs/queue/pg-boss-run-worker';
+import { runRequestSchema } from '@/lib/runs/request/run-request';
+import { startSqliteRunWorker } from '@/lib/runs/queue/sqlite-run-worker';
 import { migratedDatabase, TEST_POSTGRES_URL, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';

@@ -3,7 +3,7 @@ import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
 import type { Conversation } from '@/lib/metrics/types';
-import { evaluateConversations } from '@/lib/runs/evaluate-conversations';
+import { evaluateConversations } from '@/lib/runs/execution/evaluate-conversations';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { rateLimited } from './helpers/rate-limited-handler';
 import { answerLikeOfflineJudge } from './helpers/step-answers';

@@ -30,12 +30,12 @@ describe('import boundaries', () => {
   });
 
   it('refuses relative and dynamic client imports of the judge and the run orchestration', async () => {
-    const code = `'use client';\nimport { loadJudgeConfig } from '../../lib/judge/config';\nexport const later = () => import('@/lib/runs/enqueue-run');\nexport const c = loadJudgeConfig;\n`;
+    const code = `'use client';\nimport { loadJudgeConfig } from '../../lib/judge/config';\nexport const later = () => import('@/lib/runs/queue/enqueue-run');\nexport const c = loadJudgeConfig;\n`;
     expect(await ruleIds('components/runs/x.tsx', code)).toEqual(['turnwise/client-boundary', 'turnwise/client-boundary']);
   });
 
   it('lets a client component import server types, and a server loader import lib/db', async () => {
-    const typeOnly = `'use client';\nimport type { RunRequestInput } from '@/lib/runs/run-request';\nexport const x = (i: RunRequestInput) => i;\n`;
+    const typeOnly = `'use client';\nimport type { RunRequestInput } from '@/lib/runs/request/run-request';\nexport const x = (i: RunRequestInput) => i;\n`;
     expect(await ruleIds('components/runs/x.tsx', typeOnly)).toEqual([]);
     const server = `import { getDb } from '@/lib/db/client';\nexport const db = getDb;\n`;
     expect(await ruleIds('lib/runs/page/x.ts', server)).toEqual([]);
@@ -50,7 +50,7 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/datasets/x.ts', `import { saveDataset } from '../db/queries/datasets/save-dataset';\nexport const s = saveDataset;\n`)).toEqual([
       'import/no-restricted-paths',
     ]);
-    expect(await ruleIds('lib/db/queries/runs/x.ts', `import { enqueueRun } from '../../../runs/enqueue-run';\nimport { getRunVector } from '@/lib/compare/get-run-vector';\nexport const s = [enqueueRun, getRunVector];\n`)).toEqual([
+    expect(await ruleIds('lib/db/queries/runs/x.ts', `import { enqueueRun } from '../../../runs/queue/enqueue-run';\nimport { getRunVector } from '@/lib/compare/get-run-vector';\nexport const s = [enqueueRun, getRunVector];\n`)).toEqual([
       'import/no-restricted-paths',
       'import/no-restricted-paths',
     ]);

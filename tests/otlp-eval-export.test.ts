@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDbClient, type Db } from '@/lib/db/client';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
-import { enqueueRun } from '@/lib/runs/enqueue-run';
-import { executeRunChunk } from '@/lib/runs/execute-run-chunk';
+import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
+import { executeRunChunk } from '@/lib/runs/execution/execute-run-chunk';
 import { finishRun } from '@/lib/runs/lifecycle';
-import { runRequestSchema } from '@/lib/runs/run-request';
+import { runRequestSchema } from '@/lib/runs/request/run-request';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { getRunStatus } from '../lib/db/queries/runs/get-run-status';
-import type { RunWorker } from '../lib/runs/run-worker';
-import { startSqliteRunWorker } from '../lib/runs/sqlite-run-worker';
+import type { RunWorker } from '../lib/runs/queue/run-worker';
+import { startSqliteRunWorker } from '../lib/runs/queue/sqlite-run-worker';
 import { startServerServices } from '../lib/server/start-server-services';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';

@@ -7,7 +7,7 @@ import { claimRun } from '@/lib/db/queries/runs/claim-run';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { renewRunLease } from '@/lib/db/queries/runs/renew-run-lease';
 import { cancelRun } from '@/lib/runs/cancel-run';
-import { isWorkerGone } from '@/lib/runs/worker-identity';
+import { isWorkerGone } from '@/lib/runs/execution/worker-identity';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /* Claiming runs on the SQLite queue: who may take a run, and that only one worker does. */
@@ -80,7 +80,7 @@ describe('isWorkerGone', () => {
 describe('a run stored by turnwise eval --save', () => {
   it('is not taken by a dashboard worker on the same database while the CLI scores it', async () => {
     await db.run.updateMany({ where: { status: { in: ['queued', 'running'] } }, data: { status: 'completed' } });
-    const { recordEvaluation } = await import('@/lib/runs/record-evaluation');
+    const { recordEvaluation } = await import('@/lib/runs/execution/record-evaluation');
     const { createScriptedJudge } = await import('@/lib/judge/scripted-judge');
     let claimedDuringScoring: unknown = 'not tried';
     const judge = createScriptedJudge({

@@ -10,10 +10,10 @@ import { loadJudgeConfig } from '@/lib/judge/config';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { judgeSteps } from '@/lib/metrics/registry';
 import { runCsvChunks, runResultPages } from '@/lib/exports/run-export';
-import { enqueueRun } from '@/lib/runs/enqueue-run';
-import { executeRunChunk } from '@/lib/runs/execute-run-chunk';
+import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
+import { executeRunChunk } from '@/lib/runs/execution/execute-run-chunk';
 import { failRun } from '@/lib/runs/lifecycle';
-import { runRequestSchema } from '@/lib/runs/run-request';
+import { runRequestSchema } from '@/lib/runs/request/run-request';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 

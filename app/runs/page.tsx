@@ -5,7 +5,7 @@ import { hasRole } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db/client';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
 import { isLiveRun } from '@/lib/domain/run-progress';
-import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
+import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';

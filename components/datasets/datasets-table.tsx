@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
 import type { DatasetListItem } from '@/lib/db/queries/datasets/list-datasets';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
-import { parseRunSummary, summaryEntries } from '@/lib/runs/summarize-results';
+import { parseRunSummary, summaryEntries } from '@/lib/runs/aggregates/summarize-results';
 import { formatCount } from './format-labels';
 
 export function DatasetsTable({ datasets }: { datasets: DatasetListItem[] }) {

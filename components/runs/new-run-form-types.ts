@@ -1,7 +1,7 @@
 // The plain data the new-run form receives, named by the server modules that build it: type-only
 // imports are erased, so no server code reaches the browser (eslint's client-boundary rule).
-import type { MetricOptionField } from '@/lib/runs/metric-option-fields';
-import type { NewRunMetric, NewRunOptions } from '@/lib/runs/new-run-options';
+import type { MetricOptionField } from '@/lib/runs/request/metric-option-fields';
+import type { NewRunMetric, NewRunOptions } from '@/lib/runs/request/new-run-options';
 
 export type OptionField = MetricOptionField;
 export type FormMetric = NewRunMetric;

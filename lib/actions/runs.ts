@@ -10,13 +10,13 @@ import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { failure, type ActionResult } from './action-result';
 import { cancelRun } from '../runs/lifecycle';
-import { enqueueRun } from '../runs/enqueue-run';
-import { previewRun, type RunPreview } from '../runs/preview-run';
-import { retryErroredResults } from '../runs/retry-errored-results';
-import { runRequestFieldErrors, runRequestSchema, type RunRequestInput } from '../runs/run-request';
+import { enqueueRun } from '../runs/queue/enqueue-run';
+import { previewRun, type RunPreview } from '../runs/request/preview-run';
+import { retryErroredResults } from '../runs/queue/retry-errored-results';
+import { runRequestFieldErrors, runRequestSchema, type RunRequestInput } from '../runs/request/run-request';
 
-export type { RunRequestInput } from '../runs/run-request';
-export type { RunPreview } from '../runs/preview-run';
+export type { RunRequestInput } from '../runs/request/run-request';
+export type { RunPreview } from '../runs/request/preview-run';
 
 export type { ActionResult } from './action-result';
 

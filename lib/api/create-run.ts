@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
-import { enqueueRun } from '../runs/enqueue-run';
+import { enqueueRun } from '../runs/queue/enqueue-run';
 import { readJsonBody, requestLimits } from '../http/limits';
 import { validationError } from './errors';
 import { parseApiRunBody } from './run-body';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { judgeSelectionSchema } from '../judge/config';
-import { runRequestSchema, type RunRequest } from '../runs/run-request';
+import { runRequestSchema, type RunRequest } from '../runs/request/run-request';
 
 /** Concurrency of a run the API starts without saying (the Run model's default). */
 export const DEFAULT_API_CONCURRENCY = 8;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { listRunProgress } from '../db/queries/runs/list-run-progress';
 import { progressIdsSchema } from '../domain/run-progress';
-import { runProgressSnapshot } from '../runs/progress-snapshot';
+import { runProgressSnapshot } from '../runs/aggregates/progress-snapshot';
 import { validationError } from './errors';
 
 const querySchema = z.object({ ids: progressIdsSchema });

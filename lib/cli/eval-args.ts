@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import type { GEvalDefinition } from '../metrics/g-eval/definition';
 import { METRIC_NAMES } from '../metrics/registry';
-import { runRequestSchema } from '../runs/run-request';
+import { runRequestSchema } from '../runs/request/run-request';
 import { loadMetricFiles } from './load-metric-files';
 
 /** --metrics a,b: built-in metrics and those of the --metric-file definitions. */

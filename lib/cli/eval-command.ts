@@ -13,8 +13,8 @@ import type { MetricResult } from '../metrics/types';
 import { saveCustomMetric } from '../custom-metrics/save-custom-metric';
 import { withEvaluationSteps } from '../custom-metrics/write-steps';
 import type { Judge } from '../judge/types';
-import { recordEvaluation } from '../runs/record-evaluation';
-import { evaluateConversations, type MetricSelection } from '../runs/evaluate-conversations';
+import { recordEvaluation } from '../runs/execution/record-evaluation';
+import { evaluateConversations, type MetricSelection } from '../runs/execution/evaluate-conversations';
 import { applicableMetrics, metricDescriptor } from '../metrics/registry';
 import { formatComparison } from './compare-report';
 import { evalAgreement, formatAgreement } from './eval-agreement';
@@ -23,7 +23,7 @@ import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
 import { llmOnlyMetricsOnOfflineJudge, llmOnlyMetricsRefusal } from '../metrics/needs-llm-judge';
-import { refuseLlmOnlyMetricsOnOffline } from '../runs/refuse-llm-only-on-offline';
+import { refuseLlmOnlyMetricsOnOffline } from '../runs/request/refuse-llm-only-on-offline';
 
 export interface EvalIo {
   env: Record<string, string | undefined>;

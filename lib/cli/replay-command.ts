@@ -7,7 +7,7 @@ import { ensureDatabase } from '../db/migrations';
 import { getDatabaseUrl } from '../db/url';
 import { isLiveRun } from '../domain/run-progress';
 import { getReplay, startReplay } from '../replay';
-import { startRunWorker, stopRunWorker } from '../runs/start-run-worker';
+import { startRunWorker, stopRunWorker } from '../runs/queue/start-run-worker';
 import { startReplayWorker } from '../replay/start-replay-worker';
 import { runCompareCommand } from './compare-command';
 import type { EvalIo } from './eval-command';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { stopWithRunWorker } from '../runs/start-run-worker';
+import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { scoreClosedConversations } from '../online/score-closed-conversations';
 import { processPendingBatches } from './process-batches';
 

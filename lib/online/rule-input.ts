@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { judgeSelectionSchema } from '../judge/config';
-import { runRequestSchema } from '../runs/run-request';
+import { runRequestSchema } from '../runs/request/run-request';
 
 /** Minutes of silence after which a conversation counts as closed, unless the rule says otherwise. */
 export const DEFAULT_IDLE_MINUTES = 5;

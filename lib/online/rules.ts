@@ -17,9 +17,9 @@ import { notFound } from '../db/queries/not-found';
 import { AppError } from '../errors';
 import { fieldOf } from '../http/errors';
 import { mayChange } from '../identity/roles';
-import { refuseLlmOnlyMetricsOnOffline } from '../runs/refuse-llm-only-on-offline';
-import { resolveMetrics } from '../runs/resolve-metrics';
-import { resolveRunJudge } from '../runs/run-judge';
+import { refuseLlmOnlyMetricsOnOffline } from '../runs/request/refuse-llm-only-on-offline';
+import { resolveMetrics } from '../runs/request/resolve-metrics';
+import { resolveRunJudge } from '../runs/execution/run-judge';
 import { onlineRuleInputSchema, type OnlineRuleInput } from './rule-input';
 
 type Env = Record<string, string | undefined>;

@@ -22,12 +22,12 @@ import { canonicalJson } from '../judge/cache-key';
 import type { JudgeSelection } from '../judge/config';
 import type { Judge } from '../judge/types';
 import { storedSettingsOf, type MetricSelection } from '../metrics/selected-metric';
-import { countItems } from '../runs/evaluate-conversations';
-import { executeRunChunk } from '../runs/execute-run-chunk';
+import { countItems } from '../runs/execution/evaluate-conversations';
+import { executeRunChunk } from '../runs/execution/execute-run-chunk';
 import { finishRun } from '../runs/lifecycle';
-import { resolveMetrics } from '../runs/resolve-metrics';
-import { resolveRunJudge, type RunJudge } from '../runs/run-judge';
-import { newWorkerId } from '../runs/worker-identity';
+import { resolveMetrics } from '../runs/request/resolve-metrics';
+import { resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';
+import { newWorkerId } from '../runs/execution/worker-identity';
 import { inSample, utcDay } from './sample';
 
 const RULE_LEASE_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/queries/db-types';
 import { listConversationTexts } from '../db/queries/replays/list-chunk-work';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
-import { previewRun, type RunPreview } from '../runs/preview-run';
+import { previewRun, type RunPreview } from '../runs/request/preview-run';
 import { evaluateRunRequest } from './lifecycle/evaluate-request';
 import { checkReplay, parseReplayRequest } from './start-replay';
 
@@ -17,7 +17,7 @@ export interface ReplayEstimate {
   /** On-policy: one check per assistant turn followed by a user turn. */
   fitJudgeCalls: number;
   fitJudgeTokens: number;
-  /** The evaluation run's own estimate (lib/runs/preview-run.ts), on the recorded dataset's shape. */
+  /** The evaluation run's own estimate (lib/runs/request/preview-run.ts), on the recorded dataset's shape. */
   evaluation: RunPreview | null;
   /** Target, fit checks and evaluation; null when a part has no known price. */
   costUsd: number | null;

@@ -3,7 +3,7 @@ import { listConnections } from '../connections/connection-store';
 import type { Db } from '../db/queries/db-types';
 import { listBaselineRuns } from '../db/queries/replays/list-baseline-runs';
 import { runMetrics } from '../metrics/run-metrics';
-import { loadNewRunOptions, type NewRunOptions } from '../runs/new-run-options';
+import { loadNewRunOptions, type NewRunOptions } from '../runs/request/new-run-options';
 
 /** A run of the dataset the form can compare with, and take its metrics and judge from. */
 export interface ReplayBaselineRun {

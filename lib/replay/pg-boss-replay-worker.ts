@@ -1,9 +1,9 @@
 import { claimStaleFinishingReplay, markReplayStarted } from '../db/queries/replays/replay-lease';
 import { countReplayTurns, getReplayStatus } from '../db/queries/replays/replay-status';
-import { startPgBossChunkWorker } from '../runs/pg-boss-chunk-worker';
-import { chunkLeaseSeconds } from '../runs/pg-boss-queue';
-import { envNumber } from '../runs/run-worker';
-import { newWorkerId } from '../runs/worker-identity';
+import { startPgBossChunkWorker } from '../runs/queue/pg-boss-chunk-worker';
+import { chunkLeaseSeconds } from '../runs/queue/pg-boss-queue';
+import { envNumber } from '../runs/queue/run-worker';
+import { newWorkerId } from '../runs/execution/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import { getReplayBoss, REPLAY_CHUNK_QUEUE, type ReplayChunkJob } from './replay-queue';

@@ -1,8 +1,8 @@
 import pRetry from 'p-retry';
 import type PgBoss from 'pg-boss';
-import { getBoss } from '../runs/pg-boss-queue';
-import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/run-chunks';
-import { envNumber } from '../runs/run-worker';
+import { getBoss } from '../runs/queue/pg-boss-queue';
+import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/queue/run-chunks';
+import { envNumber } from '../runs/queue/run-worker';
 
 /** One pg-boss job: conversations [from, to) of a replay. */
 export interface ReplayChunkJob {

@@ -1,5 +1,5 @@
 import { providerOf } from '../db/url';
-import { stopWithRunWorker } from '../runs/start-run-worker';
+import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { startPgBossReplayWorker } from './pg-boss-replay-worker';
 import { localReplayWorker, setLocalReplayWorker, type ReplayWorker } from './replay-worker-registry';
 import { startSqliteReplayWorker, type ReplayWorkerOptions } from './sqlite-replay-worker';

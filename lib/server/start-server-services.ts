@@ -7,7 +7,7 @@ import { withStartupLock } from '../db/startup-lock';
 import { getDatabaseUrl } from '../db/url';
 import { sweepAbandonedImportsEvery } from '../db/queries/datasets/sweep-imports';
 import { seedDemo } from '../demo/seed-demo';
-import { startRunWorker } from '../runs/start-run-worker';
+import { startRunWorker } from '../runs/queue/start-run-worker';
 import { startReplayWorker } from '../replay/start-replay-worker';
 import { startIngestWorker } from '../ingest/start-ingest-worker';
 

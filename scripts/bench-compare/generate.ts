@@ -1,5 +1,5 @@
 import { createClient, type Client } from '@libsql/client';
-import { summarizeResults } from '../../lib/runs/summarize-results';
+import { summarizeResults } from '../../lib/runs/aggregates/summarize-results';
 import { insertStatements } from '../bench/insert-statements';
 
 /*

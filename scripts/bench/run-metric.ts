@@ -2,7 +2,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createOpenAIJudge } from '../../lib/judge/openai-judge';
 import { referenceCallCount } from '../../lib/metrics/registry';
 import type { Conversation, MetricName, MetricResult } from '../../lib/metrics/types';
-import { evaluateConversations } from '../../lib/runs/evaluate-conversations';
+import { evaluateConversations } from '../../lib/runs/execution/evaluate-conversations';
 import { cpuAvailability } from './cpu-probe';
 import type { ServerProcess } from './server-client';
 import type { ServerSummary } from './server-messages';

@@ -1,5 +1,5 @@
 import { disconnectDb } from '../../lib/db/client';
-import { stopRunWorker } from '../../lib/runs/start-run-worker';
+import { stopRunWorker } from '../../lib/runs/queue/start-run-worker';
 import { startServerServices } from '../../lib/server/start-server-services';
 import { freshDatabase } from '../db/databases';
 import { waitFor } from './wait-for';

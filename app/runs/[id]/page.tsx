@@ -16,7 +16,7 @@ import { loadRunPage } from '@/lib/runs/page/load-run-page';
 import { loadRunScoreStats } from '@/lib/runs/page/load-run-score-stats';
 import { hasRole, mayChange } from '@/lib/auth/roles';
 import { requirePage } from '@/lib/auth/session';
-import { runProgressSnapshot } from '@/lib/runs/progress-snapshot';
+import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Run' };

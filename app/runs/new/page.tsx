@@ -6,7 +6,7 @@ import { NewRunForm } from '@/components/runs/new-run-form';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { getDb } from '@/lib/db/client';
 import { isAppError } from '@/lib/errors';
-import { loadNewRunOptions } from '@/lib/runs/new-run-options';
+import { loadNewRunOptions } from '@/lib/runs/request/new-run-options';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/queries/db-types';
 import { getCompareWithRun } from '../../db/queries/replays/get-compare-with-run';
 import { AppError } from '../../errors';
-import { judgeSelectionOf } from '../../runs/run-judge';
-import { runRequestSchema, type RunRequest } from '../../runs/run-request';
+import { judgeSelectionOf } from '../../runs/execution/run-judge';
+import { runRequestSchema, type RunRequest } from '../../runs/request/run-request';
 import type { ReplayEvaluate } from '../replay-request';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoreGroup } from '../../db/queries/runs/list-run-score-groups';
 import { scoreStatsFromGroups } from './score-stats';
-import { summarizeResults } from '../summarize-results';
+import { summarizeResults } from './summarize-results';
 import { summaryFromScoreStats } from './summary-from-score-stats';
 
 describe('summaryFromScoreStats', () => {

@@ -1,12 +1,12 @@
 import { refreshRunVector } from '../../compare/get-run-vector';
 import type { Db } from '../../db/queries/db-types';
-import { closeRun as writeClosedRun, type CloseGuard } from '../../db/queries/runs/close-run';
+import { closeRun as writeClosedRun, type CloseGuard } from '../../db/queries/runs/mark-run-closed';
 import { getRunVectorKey } from '../../db/queries/runs/get-run-vector-key';
 import type { RunSummary } from '../../domain/run-summary';
 import { computeRunAggregates } from '../aggregates/compute-run-aggregates';
 
 export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
-export type { CloseGuard } from '../../db/queries/runs/close-run';
+export type { CloseGuard } from '../../db/queries/runs/mark-run-closed';
 
 export interface ClosedRun {
   status: FinalRunStatus;

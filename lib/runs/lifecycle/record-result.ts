@@ -1,7 +1,7 @@
 import type { Db } from '../../db/queries/db-types';
 import { saveResult } from '../../db/queries/runs/save-result';
 import type { MetricResult } from '../../domain';
-import { oneVerdictPerTurn } from '../turn-verdict-rows';
+import { oneVerdictPerTurn } from '../aggregates/turn-verdict-rows';
 
 /**
  * A run's progress: one conversation×metric result stored with its per-turn verdicts (one

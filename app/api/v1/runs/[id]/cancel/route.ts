@@ -1,4 +1,4 @@
-import { cancelRunResponse } from '@/lib/api/cancel-run';
+import { cancelRunResponse } from '@/lib/api/cancel-run-response';
 import { otherMethods } from '@/lib/api/other-methods';
 import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';

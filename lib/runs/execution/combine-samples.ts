@@ -1,7 +1,7 @@
-import type { MetricResult, TurnVerdict, TurnVerdictValue } from '../metrics/types';
-import { oneVerdictPerTurn } from './turn-verdict-rows';
+import type { MetricResult, TurnVerdict, TurnVerdictValue } from '../../metrics/types';
+import { oneVerdictPerTurn } from '../aggregates/turn-verdict-rows';
 
-export { STABLE_SHARE } from '../domain/verdict';
+export { STABLE_SHARE } from '../../domain/verdict';
 
 const PRIORITY: Record<TurnVerdictValue, number> = { no: 0, yes: 1, idk: 2, error: 3 };
 

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { redactSecrets } from '../redact-secrets';
+import { redactSecrets } from '../../redact-secrets';
 import { failSilentJobs, keepJobAlive } from './pg-boss-queue';
 
 /** One pg-boss chunk job: conversations [from, to) of a piece of work (a run, a replay). */

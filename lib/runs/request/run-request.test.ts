@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricOptionFields } from './metric-option-fields';
-import { metricSelectionsOf } from '../metrics/selected-metric';
-import { countItems } from './evaluate-conversations';
+import { metricSelectionsOf } from '../../metrics/selected-metric';
+import { countItems } from '../execution/evaluate-conversations';
 import { runRequestFieldErrors, runRequestSchema } from './run-request';
 
 const base = { datasetId: 'd1', judge: { kind: 'offline' }, concurrency: 4 };

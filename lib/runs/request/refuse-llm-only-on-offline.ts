@@ -1,6 +1,6 @@
-import { AppError } from '../errors';
-import { customMetricsOnOfflineJudge, customMetricsRefusal } from '../metrics/g-eval/needs-llm-judge';
-import { llmOnlyMetricsOnOfflineJudge, llmOnlyMetricsRefusal } from '../metrics/needs-llm-judge';
+import { AppError } from '../../errors';
+import { customMetricsOnOfflineJudge, customMetricsRefusal } from '../../metrics/g-eval/needs-llm-judge';
+import { llmOnlyMetricsOnOfflineJudge, llmOnlyMetricsRefusal } from '../../metrics/needs-llm-judge';
 
 /**
  * Refuses, before anything is stored or judged, a run that would have the offline judge score a

@@ -1,4 +1,4 @@
-import { providerOf } from '../db/url';
+import { providerOf } from '../../db/url';
 import { startPgBossRunWorker } from './pg-boss-run-worker';
 import type { RunWorker, RunWorkerOptions } from './run-worker';
 import { startSqliteRunWorker } from './sqlite-run-worker';

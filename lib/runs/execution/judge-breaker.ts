@@ -1,5 +1,5 @@
-import { AppError, isAppError } from '../errors';
-import type { Judge } from '../judge/types';
+import { AppError, isAppError } from '../../errors';
+import type { Judge } from '../../judge/types';
 
 /** Judge requests in a row that fail the same way before a run stops. */
 export const SAME_FAILURES_TO_STOP = 5;

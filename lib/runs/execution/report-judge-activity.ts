@@ -1,6 +1,6 @@
-import { addJudgeActivity } from '../db/queries/runs/add-judge-activity';
-import type { Db } from '../db/queries/db-types';
-import type { Judge } from '../judge/types';
+import { addJudgeActivity } from '../../db/queries/runs/add-judge-activity';
+import type { Db } from '../../db/queries/db-types';
+import type { Judge } from '../../judge/types';
 
 export interface JudgeActivityOptions {
   /** Judge steps this worker has started and not yet seen answered. */

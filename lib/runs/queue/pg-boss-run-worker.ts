@@ -1,13 +1,13 @@
-import { getRunStatus } from '../db/queries/runs/get-run-status';
-import { countRunResults } from '../db/queries/runs/count-run-results';
-import { executeRunChunk } from './execute-run-chunk';
-import { isBreakerStop } from './judge-breaker';
-import { closeCancelledRun, failRun, finishRun, startRun } from './lifecycle';
+import { getRunStatus } from '../../db/queries/runs/get-run-status';
+import { countRunResults } from '../../db/queries/runs/count-run-results';
+import { executeRunChunk } from '../execution/execute-run-chunk';
+import { isBreakerStop } from '../execution/judge-breaker';
+import { closeCancelledRun, failRun, finishRun, startRun } from '../lifecycle';
 import { startPgBossChunkWorker } from './pg-boss-chunk-worker';
 import { CHUNK_QUEUE, chunkLeaseSeconds, getBoss, stopBoss, type ChunkJob } from './pg-boss-queue';
 import { shareRateLimitsByActiveChunks } from './rate-limit-share';
 import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
-import { newWorkerId } from './worker-identity';
+import { newWorkerId } from '../execution/worker-identity';
 
 /**
  * The run queue on PostgreSQL: pg-boss jobs, one per chunk of conversations, shared by

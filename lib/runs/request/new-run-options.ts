@@ -1,14 +1,14 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
-import { getDataset } from '../db/queries/datasets/get-dataset';
-import { loadJudgesOnOffer } from '../connections/judges-on-offer';
-import type { JudgeInfo } from '../judge/config';
-import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
-import { customMetricNeeds } from '../metrics/g-eval/applies';
-import type { MetricSelection } from '../metrics/selected-metric';
-import { BUILT_IN_METRICS } from '../metrics/registry';
-import type { MetricDescriptor } from '../metrics/shared/descriptor';
-import { countApplicable } from './applicable-counts';
+import type { Db } from '../../db/queries/db-types';
+import { getDataset } from '../../db/queries/datasets/get-dataset';
+import { loadJudgesOnOffer } from '../../connections/judges-on-offer';
+import type { JudgeInfo } from '../../judge/config';
+import { listCustomMetrics } from '../../db/queries/custom-metrics/custom-metrics';
+import { customMetricNeeds } from '../../metrics/g-eval/applies';
+import type { MetricSelection } from '../../metrics/selected-metric';
+import { BUILT_IN_METRICS } from '../../metrics/registry';
+import type { MetricDescriptor } from '../../metrics/shared/descriptor';
+import { countApplicable } from '../aggregates/applicable-counts';
 import { customOptionFields, metricOptionFields, type MetricOptionField } from './metric-option-fields';
 
 export interface NewRunMetric {

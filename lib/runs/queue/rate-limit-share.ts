@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { setRateLimitShare } from '../judge/adaptive-limiter';
+import { setRateLimitShare } from '../../judge/adaptive-limiter';
 import { CHUNK_QUEUE } from './pg-boss-queue';
 
 /**

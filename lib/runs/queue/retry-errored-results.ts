@@ -1,11 +1,11 @@
-import type { Db } from '../db/queries/db-types';
-import { getRun } from '../db/queries/runs/get-run';
-import { reopenErroredResults } from '../db/queries/runs/reopen-errored-results';
-import { getDatabaseUrl, providerOf } from '../db/url';
-import { AppError } from '../errors';
+import type { Db } from '../../db/queries/db-types';
+import { getRun } from '../../db/queries/runs/get-run';
+import { reopenErroredResults } from '../../db/queries/runs/reopen-errored-results';
+import { getDatabaseUrl, providerOf } from '../../db/url';
+import { AppError } from '../../errors';
 import { enqueueRunChunks } from './pg-boss-queue';
 import { localRunWorker } from './start-run-worker';
-import { isLiveRun } from '../domain/run-progress';
+import { isLiveRun } from '../../domain/run-progress';
 
 /**
  * Scores again only the results of an ended run that errored, whole or in part (a turn or

@@ -1,13 +1,13 @@
-import { countDatasetConversations } from '../db/queries/datasets/count-conversations';
-import { claimRun } from '../db/queries/runs/claim-run';
-import { getRunDatasetId } from '../db/queries/runs/get-run-dataset-id';
-import { releaseRun } from '../db/queries/runs/release-run';
-import { renewRunLease } from '../db/queries/runs/renew-run-lease';
-import { executeRunChunk } from './execute-run-chunk';
+import { countDatasetConversations } from '../../db/queries/datasets/count-conversations';
+import { claimRun } from '../../db/queries/runs/claim-run';
+import { getRunDatasetId } from '../../db/queries/runs/get-run-dataset-id';
+import { releaseRun } from '../../db/queries/runs/release-run';
+import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
+import { executeRunChunk } from '../execution/execute-run-chunk';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
 import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
-import { isWorkerGone, newWorkerId } from './worker-identity';
-import { closeCancelledRun, failRun, finishRun } from './lifecycle';
+import { isWorkerGone, newWorkerId } from '../execution/worker-identity';
+import { closeCancelledRun, failRun, finishRun } from '../lifecycle';
 import { startLeaseWorker, type StopReason } from './lease-worker';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createScriptedJudge } from '../judge/scripted-judge';
-import type { Conversation } from '../metrics/types';
-import { applicableMetrics, metricApplies } from '../metrics/registry';
+import { createScriptedJudge } from '../../judge/scripted-judge';
+import type { Conversation } from '../../metrics/types';
+import { applicableMetrics, metricApplies } from '../../metrics/registry';
 import { countItems, evaluateConversations } from './evaluate-conversations';
 
 const plain: Conversation = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyUsage } from '../domain';
-import { AppError } from '../errors';
-import { judgeSteps } from '../metrics/registry';
-import type { Judge, JudgeReply } from '../judge/types';
+import { emptyUsage } from '../../domain';
+import { AppError } from '../../errors';
+import { judgeSteps } from '../../metrics/registry';
+import type { Judge, JudgeReply } from '../../judge/types';
 import { SAME_FAILURES_TO_STOP, withBreaker } from './judge-breaker';
 
 /** A judge that answers each call with the next outcome: a reply, or a judge error of that status and answer. */

@@ -1,19 +1,19 @@
-import type { Db } from '../db/queries/db-types';
-import { getDataset } from '../db/queries/datasets/get-dataset';
-import { createRun } from '../db/queries/runs/create-run';
-import { getDatabaseUrl, providerOf } from '../db/url';
-import { AppError } from '../errors';
-import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import { countApplicable, itemsOf } from './applicable-counts';
-import { failRun } from './lifecycle';
+import type { Db } from '../../db/queries/db-types';
+import { getDataset } from '../../db/queries/datasets/get-dataset';
+import { createRun } from '../../db/queries/runs/create-run';
+import { getDatabaseUrl, providerOf } from '../../db/url';
+import { AppError } from '../../errors';
+import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
+import { countApplicable, itemsOf } from '../aggregates/applicable-counts';
+import { failRun } from '../lifecycle';
 import { enqueueRunChunks } from './pg-boss-queue';
-import { resolveMetrics } from './resolve-metrics';
-import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
-import { resolveRunJudge } from './run-judge';
-import { storedSettingsOf } from '../metrics/selected-metric';
-import type { RunRequest } from './run-request';
+import { resolveMetrics } from '../request/resolve-metrics';
+import { refuseLlmOnlyMetricsOnOffline } from '../request/refuse-llm-only-on-offline';
+import { resolveRunJudge } from '../execution/run-judge';
+import { storedSettingsOf } from '../../metrics/selected-metric';
+import type { RunRequest } from '../request/run-request';
 import { localRunWorker } from './start-run-worker';
-import { SAMPLING_TEMPERATURE } from './evaluate-conversations';
+import { SAMPLING_TEMPERATURE } from '../execution/evaluate-conversations';
 
 /**
  * Creates a queued run for a checked request and hands it to the queue: on PostgreSQL as

@@ -1,21 +1,21 @@
-import type { Db } from '../db/queries/db-types';
-import { createPrismaJudgeCache } from '../db/queries/judge-cache';
-import { listConversationsAt } from '../db/queries/datasets/conversation-pages';
-import { createMemoryJudgeCache, withCache } from '../judge/cache';
-import { endpointCacheScope, requestCacheKey } from '../judge/cache-key';
-import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import { createOfflineJudge } from '../judge/offline';
-import { DEFAULT_OPENAI_BASE_URL } from '../judge/openai-judge';
-import { plannedAnswer } from '../judge/offline/planning-answers';
-import { offlineServes } from '../judge/offline/run-step';
-import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
-import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../judge/types';
-import { createSelectedMetric, selectionApplies } from '../metrics/selected-metric';
-import type { Conversation } from '../metrics/types';
-import { countApplicable } from './applicable-counts';
+import type { Db } from '../../db/queries/db-types';
+import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
+import { listConversationsAt } from '../../db/queries/datasets/conversation-pages';
+import { createMemoryJudgeCache, withCache } from '../../judge/cache';
+import { endpointCacheScope, requestCacheKey } from '../../judge/cache-key';
+import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
+import { createOfflineJudge } from '../../judge/offline';
+import { DEFAULT_OPENAI_BASE_URL } from '../../judge/openai-judge';
+import { plannedAnswer } from '../../judge/offline/planning-answers';
+import { offlineServes } from '../../judge/offline/run-step';
+import { estimateCost, estimateTokens, findModelPrice } from '../../judge/prices';
+import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../../judge/types';
+import { createSelectedMetric, selectionApplies } from '../../metrics/selected-metric';
+import type { Conversation } from '../../metrics/types';
+import { countApplicable } from '../aggregates/applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
-import { resolveRunJudge } from './run-judge';
+import { resolveRunJudge } from '../execution/run-judge';
 import type { RunRequest } from './run-request';
 
 export interface MetricPreview {

@@ -1,15 +1,15 @@
 import { setMaxListeners } from 'node:events';
-import type { Db } from '../db/queries/db-types';
-import { listRunConversations } from '../db/queries/runs/list-run-conversations';
-import { listStoredItems, storedItemKey } from '../db/queries/runs/list-stored-items';
-import { getRunExecutionSettings } from '../db/queries/runs/get-run-execution-settings';
-import type { Judge } from '../judge/types';
+import type { Db } from '../../db/queries/db-types';
+import { listRunConversations } from '../../db/queries/runs/list-run-conversations';
+import { listStoredItems, storedItemKey } from '../../db/queries/runs/list-stored-items';
+import { getRunExecutionSettings } from '../../db/queries/runs/get-run-execution-settings';
+import type { Judge } from '../../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
 import { reportJudgeActivity } from './report-judge-activity';
 import { withBreaker } from './judge-breaker';
 import { createRunJudge } from './run-judge';
-import { metricSelectionsOf } from '../metrics/selected-metric';
-import { recordResult } from './lifecycle';
+import { metricSelectionsOf } from '../../metrics/selected-metric';
+import { recordResult } from '../lifecycle';
 
 const STOPPED = 'RunStopped';
 

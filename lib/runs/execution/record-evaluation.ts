@@ -1,13 +1,13 @@
-import type { Db } from '../db/queries/db-types';
-import { listConversationIds } from '../db/queries/datasets/count-conversations';
-import { saveDataset } from '../imports/save-dataset';
-import { createRun } from '../db/queries/runs/create-run';
-import { renewRunLease } from '../db/queries/runs/renew-run-lease';
-import type { Judge } from '../judge/types';
-import type { Conversation, MetricResult } from '../metrics/types';
+import type { Db } from '../../db/queries/db-types';
+import { listConversationIds } from '../../db/queries/datasets/count-conversations';
+import { saveDataset } from '../../imports/save-dataset';
+import { createRun } from '../../db/queries/runs/create-run';
+import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
+import type { Judge } from '../../judge/types';
+import type { Conversation, MetricResult } from '../../metrics/types';
 import { countItems, evaluateConversations, type MetricSelection } from './evaluate-conversations';
-import { storedSettingsOf } from '../metrics/selected-metric';
-import { failRun, finishRun, recordResult, type FinalRunStatus } from './lifecycle';
+import { storedSettingsOf } from '../../metrics/selected-metric';
+import { failRun, finishRun, recordResult, type FinalRunStatus } from '../lifecycle';
 import { newWorkerId } from './worker-identity';
 
 const LEASE_MS = 30_000;

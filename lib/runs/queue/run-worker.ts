@@ -1,5 +1,5 @@
-import type { Db } from '../db/queries/db-types';
-import type { Judge } from '../judge/types';
+import type { Db } from '../../db/queries/db-types';
+import type { Judge } from '../../judge/types';
 
 /** A background worker executing queued runs. */
 export interface RunWorker {

@@ -1,11 +1,11 @@
 import pLimit from 'p-limit';
-import type { Judge } from '../judge/types';
-import { createSelectedMetric, selectionApplies, type MetricSelection } from '../metrics/selected-metric';
-import type { Conversation, MetricResult } from '../metrics/types';
-import { withSampling } from '../judge/sampling';
+import type { Judge } from '../../judge/types';
+import { createSelectedMetric, selectionApplies, type MetricSelection } from '../../metrics/selected-metric';
+import type { Conversation, MetricResult } from '../../metrics/types';
+import { withSampling } from '../../judge/sampling';
 import { combineSamples } from './combine-samples';
 
-export type { MetricSelection } from '../metrics/selected-metric';
+export type { MetricSelection } from '../../metrics/selected-metric';
 
 export interface EvaluationItem {
   /** Position of the conversation in the list it came from. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
-import { llmOnlyMetricsOnOfflineJudge } from '../metrics/needs-llm-judge';
+import { llmOnlyMetricsOnOfflineJudge } from '../../metrics/needs-llm-judge';
 
 describe('metrics that need an LLM judge', () => {
   it('are named only when the judge is the offline one, custom metrics aside', () => {
