@@ -53,7 +53,7 @@ const METRICS_USE_ONLY_THE_JUDGE_CONTRACT = {
   from: './lib/judge',
   except: ['./types.ts', './steps.ts', './step-items.ts', './offline/steps'],
   message:
-    'lib/metrics takes its judge as an argument: import only its contract (lib/judge/types, lib/judge/steps) and, for a step\'s offline rule, lib/judge/offline/steps.',
+    'lib/metrics takes its judge as an argument: import only its contract (lib/judge/types, lib/judge/steps, lib/judge/step-items) and, for a step\'s offline rule, lib/judge/offline/steps.',
 };
 
 

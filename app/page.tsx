@@ -5,7 +5,7 @@ import { HomeTrends } from '@/components/compare/trend-panels';
 import { NewActions } from '@/components/nav/new-actions';
 import { LiveProgressProvider } from '@/components/runs/live/live-progress-provider';
 import { RunsTable } from '@/components/runs/runs-table';
-import { hasRole } from '@/lib/auth/roles';
+import { hasRole } from '@/lib/identity/roles';
 import { isLiveRun } from '@/lib/domain/run-progress';
 import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
 import { getDb } from '@/lib/db/client';

@@ -1,4 +1,4 @@
-import { byItemNumber } from './judge/steps';
+import { byItemNumber } from './judge/step-items';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from './judge/scripted-judge';

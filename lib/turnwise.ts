@@ -6,16 +6,20 @@
  *   const result = await new KnowledgeRetentionMetric({ threshold: 0.5 }).measure(conversation);
  *   const coverage = await new ContextCoverageMetric(judge, { scale: 100, context }).measure(input, output);
  */
-import { createMemoryJudgeCache } from './judge/cache';
+import { createMemoryJudgeCache } from './judge/memory-cache';
 import { createJudge, defaultJudgeSelection, loadJudgeConfig, type JudgeSelection } from './judge/config';
 import type { Judge, JudgeCache } from './judge/types';
 import * as metrics from './metrics';
 import * as gEval from './metrics/g-eval';
 
 export type { Judge, JudgeCache } from './judge/types';
-export type { Conversation, MetricResult, TurnVerdict, Turn, Usage, MetricName } from './metrics/types';
+export type { Conversation, Turn } from './domain/conversation';
+export type { MetricResult } from './domain/metric-result';
+export type { TurnVerdict } from './domain/verdict';
+export type { Usage } from './domain/usage';
+export type { MetricName } from './metrics/registry';
 export { createMetric, referenceCallCount, metricOptionsSchemas } from './metrics';
-export { createMemoryJudgeCache } from './judge/cache';
+export { createMemoryJudgeCache } from './judge/memory-cache';
 export { createOfflineJudge } from './judge/offline';
 export { createOpenAIJudge } from './judge/openai-judge';
 

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { createScriptedJudge } from '../lib/judge/scripted-judge';
-import type { Conversation } from '../lib/metrics/types';
+import type { Conversation } from '../lib/domain/conversation';
 import { recordEvaluation } from '../lib/runs/execution/record-evaluation';
 import { buildApp, startNextServer, stopNextServer, timePage } from './bench/next-server';
 

@@ -22,7 +22,9 @@ import type { Judge } from '../lib/judge/types';
 import { ConversationRelevancyMetric } from '../lib/metrics/conversation-relevancy';
 import { KnowledgeRetentionMetric } from '../lib/metrics/knowledge-retention';
 import { TurnFaithfulnessMetric } from '../lib/metrics/turn-faithfulness';
-import type { Conversation, MetricResult, Verdict } from '../lib/metrics/types';
+import type { Conversation } from '../lib/domain/conversation';
+import type { MetricResult } from '../lib/domain/metric-result';
+import type { Verdict } from '../lib/domain/verdict';
 
 const { values: args } = parseArgs({
   options: { file: { type: 'string' }, limit: { type: 'string' }, shipped: { type: 'boolean', default: false }, data: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/data') } },

@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createOpenAIJudge } from '../lib/judge/openai-judge';
-import type { Conversation } from '../lib/metrics/types';
+import type { Conversation } from '../lib/domain/conversation';
 import { evaluateConversations } from '../lib/runs/execution/evaluate-conversations';
 import { answerByStep, startJudgeServer } from '../tests/helpers/judge-server';
 import { rateLimited } from '../tests/helpers/rate-limited-handler';

@@ -5,7 +5,7 @@ import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { selectionApplies, type MetricSelection } from '@/lib/metrics/selected-metric';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { countApplicable } from '@/lib/runs/aggregates/applicable-counts';
 import { freshDatabase, providers, type FreshDatabase } from './db/databases';
 import { storedAndCounted } from './helpers/stored-applicable-counts';

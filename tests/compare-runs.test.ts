@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient, type Db } from '@/lib/db/client';
+import { createDbClient } from '@/lib/db/client';
+import { type Db } from '@/lib/db/queries/db-types';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import { loadComparison } from '@/lib/compare/load-comparison';
 import { processLru } from '@/lib/compare/lru';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient, type Db } from '@/lib/db/client';
+import { createDbClient } from '@/lib/db/client';
+import { type Db } from '@/lib/db/queries/db-types';
 import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
 import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { exportDeepevalJson, exportJsonl, exportLongCsv, parseDataset } from '@/lib/datasets';
 import { applicableMetrics } from '@/lib/metrics/registry';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { type FreshDatabase, migratedDatabase, providers } from './db/databases';
 
 /*

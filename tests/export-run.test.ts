@@ -7,9 +7,9 @@ import type { ResultRow } from '../lib/domain/result-row';
 import { exportRunStream, RESULT_CSV_COLUMNS, runCsvChunks, VERDICT_CSV_COLUMNS } from '../lib/exports/run-export';
 import { loadRunInfo } from '../lib/exports/run-info';
 import { createScriptedJudge } from '../lib/judge/scripted-judge';
-import type { Conversation } from '../lib/metrics/types';
+import type { Conversation } from '../lib/domain/conversation';
 import { recordEvaluation } from '../lib/runs/execution/record-evaluation';
-import { parseRunSummary } from '../lib/runs/aggregates/summarize-results';
+import { parseRunSummary } from '../lib/domain/run-summary';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /*

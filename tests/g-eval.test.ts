@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineJudge } from '@/lib/judge/offline';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
-import { withCache, createMemoryJudgeCache } from '@/lib/judge/cache';
+import { withCache } from '@/lib/judge/cache';
+import { createMemoryJudgeCache } from '@/lib/judge/memory-cache';
 import { ConversationalGEval, TurnGEval } from '@/lib/metrics/g-eval';
 import { promptText, requestSchemaName, startJudgeServer, type ChatCompletionBody, type HandlerResult, type JudgeServer } from './helpers/judge-server';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient, type Db } from '../lib/db/client';
+import { createDbClient } from '../lib/db/client';
+import { type Db } from '../lib/db/queries/db-types';
 import { parseConversationQuery } from '../lib/domain/conversation-query';
 import { deleteDataset } from '../lib/db/queries/datasets/delete-dataset';
 import { getConversation } from '../lib/db/queries/datasets/get-conversation';
@@ -7,7 +8,7 @@ import { listConversations } from '../lib/db/queries/datasets/list-conversations
 import { renameDataset } from '../lib/db/queries/datasets/rename-dataset';
 import { saveDataset } from '../lib/imports/save-dataset';
 import { AppError } from '../lib/errors';
-import type { Conversation } from '../lib/metrics/types';
+import type { Conversation } from '../lib/domain/conversation';
 import { type FreshDatabase, migratedDatabase, providers } from './db/databases';
 
 const conversation = (i: number, extra: Partial<Conversation> = {}): Conversation => ({

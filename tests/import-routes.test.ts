@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';
-import type { Conversation } from '../lib/metrics/types';
+import type { Conversation } from '../lib/domain/conversation';
 import { type FreshDatabase, migratedDatabase } from './db/databases';
 import { fixturePath } from './fixtures/datasets/fixtures';
 import { readUploadAnswer } from '../lib/imports/upload-answer';

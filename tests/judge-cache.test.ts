@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryJudgeCache, judgeCacheKey, requestCacheKey, withCache } from '@/lib/judge/cache';
-import { endpointCacheScope } from '@/lib/judge/cache-key';
+import { withCache } from '@/lib/judge/cache';
+import { createMemoryJudgeCache } from '@/lib/judge/memory-cache';
+import { judgeCacheKey, requestCacheKey, endpointCacheScope } from '@/lib/judge/cache-key';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { judgeSteps } from '@/lib/metrics/registry';
 import { toStrictJsonSchema } from '@/lib/judge/strict-json-schema';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryJudgeCache } from '@/lib/judge/cache';
+import { createMemoryJudgeCache } from '@/lib/judge/memory-cache';
 import { createJudge, defaultJudgeSelection, listJudges, loadJudgeConfig } from '@/lib/judge/config';
 import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { createMetric } from '@/lib/metrics';
-import { METRIC_NAMES } from '@/lib/metrics/registry';
-import type { MetricName, MetricResult } from '@/lib/metrics/types';
+import { METRIC_NAMES, type MetricName } from '@/lib/metrics/registry';
+import type { MetricResult } from '@/lib/domain/metric-result';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge, offlineLikeAnswer } from './helpers/step-answers';
 import { supportChat } from './helpers/support-chat';

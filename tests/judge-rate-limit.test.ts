@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { judgeSteps } from '@/lib/metrics/registry';
 import type { JudgeRequest } from '@/lib/judge/types';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { evaluateConversations } from '@/lib/runs/execution/evaluate-conversations';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { rateLimited } from './helpers/rate-limited-handler';

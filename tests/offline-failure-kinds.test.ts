@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConversationRelevancyMetric } from '@/lib/metrics/conversation-relevancy';
 import { KnowledgeRetentionMetric } from '@/lib/metrics/knowledge-retention';
 import { TurnFaithfulnessMetric } from '@/lib/metrics/turn-faithfulness';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { createOfflineJudge } from '@/lib/judge/offline';
 import { STOPWORDS } from '@/lib/judge/offline/text/lexicon';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { promptInput } from './helpers/step-answers';

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient, type Db } from '@/lib/db/client';
+import { createDbClient } from '@/lib/db/client';
+import { type Db } from '@/lib/db/queries/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { claimRun } from '@/lib/db/queries/runs/claim-run';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { renewRunLease } from '@/lib/db/queries/runs/renew-run-lease';
-import { cancelRun } from '@/lib/runs/cancel-run';
+import { cancelRun } from '@/lib/runs/lifecycle/cancel-run';
 import { isWorkerGone } from '@/lib/runs/execution/worker-identity';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDbClient, type Db } from '@/lib/db/client';
+import { createDbClient } from '@/lib/db/client';
+import { type Db } from '@/lib/db/queries/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRun } from '@/lib/db/queries/runs/get-run';
-import type { Conversation } from '@/lib/metrics/types';
+import type { Conversation } from '@/lib/domain/conversation';
 import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
 import { runRequestSchema } from '@/lib/runs/request/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/queue/sqlite-run-worker';

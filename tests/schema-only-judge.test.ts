@@ -4,7 +4,8 @@ import type { Judge } from '@/lib/judge/types';
 import { createMetric } from '@/lib/metrics';
 import { ConversationalGEval, TurnGEval } from '@/lib/metrics/g-eval';
 import { METRIC_NAMES } from '@/lib/metrics/registry';
-import type { Conversation, MetricResult, Turn } from '@/lib/metrics/types';
+import type { Conversation, Turn } from '@/lib/domain/conversation';
+import type { MetricResult } from '@/lib/domain/metric-result';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerFromSchema, withFaultMix } from './helpers/schema-judge';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient, type Db } from '@/lib/db/client';
+import { createDbClient } from '@/lib/db/client';
+import { type Db } from '@/lib/db/queries/db-types';
 import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { DatasetsPanel } from '@/components/datasets/datasets-panel';
 import { buttonClass } from '@/components/ui/button';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { hasRole } from '@/lib/auth/roles';
+import { hasRole } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { requirePage } from '@/lib/auth/session';
-import { isRole } from '@/lib/auth/roles';
+import { isRole } from '@/lib/identity/roles';
 
 export const metadata = { title: 'Not allowed' };
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { RulesTable } from '@/components/online/rules-table';
 import { buttonClass } from '@/components/ui/button';
-import { hasRole } from '@/lib/auth/roles';
+import { hasRole } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { listLiveDatasets, listOnlineRules } from '@/lib/db/queries/online/online-rules';

@@ -1,7 +1,7 @@
 import { LiveProgressProvider } from '@/components/runs/live/live-progress-provider';
 import { NewActions } from '@/components/nav/new-actions';
 import { RunsTable } from '@/components/runs/runs-table';
-import { hasRole } from '@/lib/auth/roles';
+import { hasRole } from '@/lib/identity/roles';
 import { getDb } from '@/lib/db/client';
 import { listRuns } from '@/lib/db/queries/runs/list-runs';
 import { isLiveRun } from '@/lib/domain/run-progress';

@@ -7,7 +7,8 @@ import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
 import type { PickerRun } from '@/lib/db/queries/compare/list-picker-runs';
 import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
-import { parseRunSummary, summaryEntries } from '@/lib/runs/aggregates/summarize-results';
+import { summaryEntries } from '@/lib/runs/aggregates/summarize-results';
+import { parseRunSummary } from '@/lib/domain/run-summary';
 
 export interface PickerView {
   runs: PickerRun[];

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
 import type { DatasetListItem } from '@/lib/db/queries/datasets/list-datasets';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
-import { parseRunSummary, summaryEntries } from '@/lib/runs/aggregates/summarize-results';
+import { summaryEntries } from '@/lib/runs/aggregates/summarize-results';
+import { parseRunSummary } from '@/lib/domain/run-summary';
 import { formatCount } from './format-labels';
 
 export function DatasetsTable({ datasets }: { datasets: DatasetListItem[] }) {

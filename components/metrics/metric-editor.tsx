@@ -2,7 +2,8 @@
 
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { saveMetricAction, tryMetricAction, writeStepsAction, type CustomMetricTrial, type MetricEditorInput } from '@/lib/actions/custom-metrics';
+import { saveMetricAction, tryMetricAction, writeStepsAction, type MetricEditorInput } from '@/lib/actions/custom-metrics';
+import { type CustomMetricTrial } from '@/lib/custom-metrics/try-custom-metric';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
 import { useJudgeChoice } from '@/components/judges/judge-picker';
 import { DEFINITION_LIMITS } from '@/lib/metrics/g-eval/definition';

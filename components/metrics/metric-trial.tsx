@@ -1,7 +1,7 @@
 'use client';
 
 import { VerdictBadge } from '@/components/runs/conversation/verdict-badge';
-import type { CustomMetricTrial } from '@/lib/actions/custom-metrics';
+import type { CustomMetricTrial } from '@/lib/custom-metrics/try-custom-metric';
 import { formatScore } from '@/lib/format/format';
 
 /** The judge's answer on the conversation tried: score, pass or fail, reason, and each turn's verdict. */

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { JudgePicker, type JudgeChoice } from '@/components/judges/judge-picker';
 import { Button } from '@/components/ui/button';
-import type { CustomMetricTrial } from '@/lib/actions/custom-metrics';
+import type { CustomMetricTrial } from '@/lib/custom-metrics/try-custom-metric';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
 import { Field, inputClass } from './editor-field';
 import { MetricTrial } from './metric-trial';

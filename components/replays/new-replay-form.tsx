@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
-import { estimateReplayAction, startReplayAction, type ReplayEstimate, type ReplayRequestInput } from '@/lib/actions/replays';
+import { estimateReplayAction, startReplayAction } from '@/lib/actions/replays';
+import { type ReplayEstimate, type ReplayRequestInput } from '@/lib/replay';
 import { metricLabel } from '@/lib/format/format';
 import type { NewReplayOptions } from '@/lib/replay/new-replay-options';
 import { FormField, inputClass, type FieldErrors } from './form-field';

@@ -1,7 +1,7 @@
 'use client';
 
 import { metricLabel } from '@/lib/format/format';
-import type { ReplayEstimate } from '@/lib/actions/replays';
+import type { ReplayEstimate } from '@/lib/replay';
 
 const n = (value: number) => value.toLocaleString('en-US');
 const usd = (value: number | null) => (value === null ? 'unknown' : value === 0 ? '$0' : value < 0.01 ? '< $0.01' : `$${value.toFixed(2)}`);

@@ -1,7 +1,7 @@
 'use client';
 
 import { metricLabel } from '@/lib/format/format';
-import type { RunPreview } from '@/lib/actions/runs';
+import type { RunPreview } from '@/lib/runs/request/preview-run';
 
 const n = (value: number) => value.toLocaleString('en-US');
 

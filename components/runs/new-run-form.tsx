@@ -2,7 +2,8 @@
 
 import { useEffect, useMemo, useState, useTransition } from 'react';
 import { JudgePicker, useJudgeChoice } from '@/components/judges/judge-picker';
-import { startRunAction, type RunRequestInput } from '@/lib/actions/runs';
+import { startRunAction } from '@/lib/actions/runs';
+import { type RunRequestInput } from '@/lib/runs/request/run-request';
 import { customMetricsOnOfflineJudge, customMetricsRefusal } from '@/lib/metrics/g-eval/needs-llm-judge';
 import { NewRunFormExecution as ExecutionFields, useExecutionSettings } from './new-run-form-execution';
 import { NewRunFormMetric } from './new-run-form-metric';

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
 import type { RunListItem } from '@/lib/db/queries/runs/list-runs';
 import { formatDate, formatPercent, formatScore, metricLabel } from '@/lib/format/format';
-import { parseRunSummary, summaryEntries } from '@/lib/runs/aggregates/summarize-results';
+import { summaryEntries } from '@/lib/runs/aggregates/summarize-results';
+import { parseRunSummary } from '@/lib/domain/run-summary';
 import { LiveRunCount, LiveRunStatus } from './live/live-run-cells';
 
 export function RunsTable({ runs }: { runs: RunListItem[] }) {

@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { previewRunAction, type RunPreview, type RunRequestInput } from '@/lib/actions/runs';
+import { previewRunAction } from '@/lib/actions/runs';
+import { type RunPreview } from '@/lib/runs/request/preview-run';
+import { type RunRequestInput } from '@/lib/runs/request/run-request';
 import type { FieldErrors } from './new-run-form-types';
 
 /** The server's estimate for the current input, asked again 400 ms after the last change. */

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { actAs } from '../auth/acting-principal';
+import { actAs } from '../identity/acting-principal';
 import { actionPrincipal } from '../auth/session';
 import { checkCustomDefinition } from '../custom-metrics/check-definition';
 import { customMetricJudge } from '../custom-metrics/metric-judge';
@@ -13,9 +13,6 @@ import { withEvaluationSteps } from '../custom-metrics/write-steps';
 import { getDb } from '../db/client';
 import { judgeSelectionSchema } from '../judge/config';
 import { failure, type ActionResult } from './action-result';
-
-export type { ActionResult } from './action-result';
-export type { CustomMetricTrial } from '../custom-metrics/try-custom-metric';
 
 /** What the metric editor sends: the definition as typed, and the judge that writes steps and tries it. */
 export interface MetricEditorInput {

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { actAs } from '../auth/acting-principal';
+import { actAs } from '../identity/acting-principal';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { createRule, updateRule } from '../online/rules';

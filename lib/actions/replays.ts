@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { actAs } from '../auth/acting-principal';
-import { mayChange } from '../auth/roles';
+import { actAs } from '../identity/acting-principal';
+import { mayChange } from '../identity/roles';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { getReplayRow } from '../db/queries/replays/get-replay';
@@ -14,8 +14,6 @@ import { replayRequestSchema } from '../replay/replay-request';
 import { replayFieldErrors } from '../replay/replay-field-errors';
 import { failure, type ActionResult } from './action-result';
 import type { Principal } from '../identity/principal';
-
-export type { ReplayEstimate, ReplayRequestInput } from '../replay';
 
 /** Checks a replay, queues it for the worker and opens its page. */
 export async function startReplayAction(input: ReplayRequestInput): Promise<ActionResult> {

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { actAs } from '../auth/acting-principal';
+import { actAs } from '../identity/acting-principal';
 import { recordAudit } from '../auth/audit';
 import { assertMayChange } from '../auth/ownership';
 import { actionPrincipal } from '../auth/session';
@@ -14,11 +14,6 @@ import { enqueueRun } from '../runs/queue/enqueue-run';
 import { previewRun, type RunPreview } from '../runs/request/preview-run';
 import { retryErroredResults } from '../runs/queue/retry-errored-results';
 import { runRequestFieldErrors, runRequestSchema, type RunRequestInput } from '../runs/request/run-request';
-
-export type { RunRequestInput } from '../runs/request/run-request';
-export type { RunPreview } from '../runs/request/preview-run';
-
-export type { ActionResult } from './action-result';
 
 /** Validates a new run, queues it and opens its page; the run executes in the background. */
 export async function startRunAction(input: RunRequestInput): Promise<ActionResult> {

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { recordAudit } from '../auth/audit';
-import { ROLES } from '../auth/roles';
+import { ROLES } from '../identity/roles';
 import { actionPrincipal } from '../auth/session';
 import { createPasswordUser, deleteUser, newUserSchema, setUserPassword, setUserRole } from '../auth/users';
 import { getDb } from '../db/client';

@@ -6,7 +6,7 @@ import { bodyChunks } from '../imports/body-chunks';
 import { importDatasetStream } from '../imports/import-dataset';
 import { importOptionsSchema, jsonField } from '../imports/import-options';
 import { rejectedImportResponse } from '../imports/rejected-import';
-import { apiError, validationError } from './errors';
+import { apiError, validationError } from '../http/errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
 /** Form fields read as import options. */

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { enqueueRun } from '../runs/queue/enqueue-run';
 import { readJsonBody, requestLimits } from '../http/limits';
-import { validationError } from './errors';
+import { validationError } from '../http/errors';
 import { parseApiRunBody } from './run-body';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../identity/principal';
 import { customMetricJudge } from '../custom-metrics/metric-judge';
 import { saveCustomMetric } from '../custom-metrics/save-custom-metric';
 import { listCustomMetrics, listCustomMetricVersions, type StoredCustomMetric } from '../db/queries/custom-metrics/custom-metrics';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
-import { validationError } from './errors';
+import { validationError } from '../http/errors';
 import { pageOf, pageQuerySchema, queryOf } from './pagination';
 import { listApiDatasets } from '../db/queries/datasets/list-api-datasets';
 

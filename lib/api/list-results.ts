@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/queries/db-types';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
-import { validationError } from './errors';
+import { validationError } from '../http/errors';
 import { pageOf, pageQueryFrom } from './pagination';
 import { listRunResults } from '../db/queries/results/list-run-results';
 

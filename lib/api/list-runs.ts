@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { Db } from '../db/queries/db-types';
 import { RUN_STATUSES } from '../domain/run-progress';
-import { validationError } from './errors';
+import { validationError } from '../http/errors';
 import { pageOf, pageQuerySchema, queryOf } from './pagination';
 import { listRunRows } from '../db/queries/runs/list-run-rows';
 import { runInfoOf, type RunInfo } from '../exports/run-info';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../identity/principal';
 import type { Db } from '../db/queries/db-types';
 import { listOnlineRules, type OnlineRuleRow } from '../db/queries/online/online-rules';
 import { listOnlineRuns } from '../db/queries/online/online-scores';

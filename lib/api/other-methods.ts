@@ -1,5 +1,5 @@
 import 'server-only';
-import { apiError } from './errors';
+import { apiError } from '../http/errors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];

@@ -1,13 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../identity/principal';
 import type { Db } from '../db/queries/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
 import { AppError } from '../errors';
 import { readJsonBody, requestLimits } from '../http/limits';
 import { mayChange } from '../identity/roles';
 import { cancelReplay, estimateReplay, getReplay, listReplays, retryReplay, startReplay } from '../replay';
-import { validationError } from './errors';
+import { validationError } from '../http/errors';
 import { queryOf } from './pagination';
 
 type Env = Record<string, string | undefined>;

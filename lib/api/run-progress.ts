@@ -4,7 +4,7 @@ import type { Db } from '../db/queries/db-types';
 import { listRunProgress } from '../db/queries/runs/list-run-progress';
 import { progressIdsSchema } from '../domain/run-progress';
 import { runProgressSnapshot } from '../runs/aggregates/progress-snapshot';
-import { validationError } from './errors';
+import { validationError } from '../http/errors';
 
 const querySchema = z.object({ ids: progressIdsSchema });
 

@@ -1,11 +1,11 @@
 import 'server-only';
-import { runAs } from '../auth/acting-principal';
+import { runAs } from '../identity/acting-principal';
 import { assertRole, authenticate, roleForMethod } from '../auth/authenticate';
-import type { Principal } from '../auth/principal';
-import type { Role } from '../auth/roles';
+import type { Principal } from '../identity/principal';
+import type { Role } from '../identity/roles';
 import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
 import { crossOriginResponse } from '../http/cross-origin';
-import { apiError, errorResponse } from './errors';
+import { apiError, errorResponse } from '../http/errors';
 
 const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } };
 

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { insertAuditEvent, listAuditEvents, type AuditEntry } from '../db/queries/audit/audit-events';
-import type { Principal } from './principal';
+import type { Principal } from '../identity/principal';
 
 export type AuditAction =
   | 'dataset.delete'

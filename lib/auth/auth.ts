@@ -13,8 +13,6 @@ import { deriveKey } from './secret-box';
 import { getServerSecret } from './server-secret';
 import { createSignInBrake, deviceToken, KNOWN_DEVICE_COOKIE, SIGN_IN_IP_LIMIT } from './sign-in-limit';
 import { boundUserFields, isIdentityProviderCallback } from './user-fields';
-
-export { COOKIE_PREFIX };
 export const OIDC_PROVIDER_ID = 'oidc';
 
 const emailBrake = createSignInBrake();

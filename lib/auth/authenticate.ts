@@ -4,8 +4,8 @@ import { AppError } from '../errors';
 import { findApiKeyOwner } from './api-keys';
 import { authEnabled } from './auth-env';
 import { getAuth } from './auth';
-import { LOCAL_PRINCIPAL, principalOf, SERVICE_PRINCIPAL, type Principal } from './principal';
-import { hasRole, type Role } from './roles';
+import { LOCAL_PRINCIPAL, principalOf, SERVICE_PRINCIPAL, type Principal } from '../identity/principal';
+import { hasRole, type Role } from '../identity/roles';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 

@@ -1,8 +1,8 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { AppError } from '../errors';
 import { getCreatedById } from '../db/queries/ownership/get-created-by';
-import type { Principal } from './principal';
-import { mayChange } from './roles';
+import type { Principal } from '../identity/principal';
+import { mayChange } from '../identity/roles';
 
 /** Refuses unless `principal` may delete, cancel or rename this dataset or run (admins: any; editors: their own). */
 export async function assertMayChange(db: Db, principal: Principal, kind: 'dataset' | 'run', id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRole, mayChange } from './roles';
+import { hasRole, mayChange } from '../identity/roles';
 
 describe('roles', () => {
   it('orders viewer < editor < admin; an unknown role is a viewer', () => {

@@ -3,8 +3,8 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { AppError, isAppError } from '../errors';
 import { assertRole, authenticate } from './authenticate';
-import type { Principal } from './principal';
-import { hasRole, type Role } from './roles';
+import type { Principal } from '../identity/principal';
+import { hasRole, type Role } from '../identity/roles';
 
 /** Who is viewing this page or calling this action (once per request); null when signed out. */
 export const currentPrincipal = cache(async (): Promise<Principal | null> => authenticate(await headers()));

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { withStartupLock } from '../db/startup-lock';
 import { getDatabaseUrl } from '../db/url';
 import { loadAuthSettings } from './auth-env';

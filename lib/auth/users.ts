@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { AppError, isAppError } from '../errors';
 import { revokeUserApiKeys } from './api-keys';
 import { getAuth } from './auth';
-import { ROLES, type Role } from './roles';
+import { ROLES, type Role } from '../identity/roles';
 import { USER_NAME_MAX } from './user-fields';
 import { countAllUsers, countOtherAdmins } from '../db/queries/users/count-users';
 import { findCredentialAccount, setAccountPassword } from '../db/queries/users/credential-account';

@@ -1,7 +1,8 @@
 import { agreementReports } from '../agreement/agreement-report';
 import { agreementByMetric } from '../agreement/run-agreement';
 import { FILE_REVIEWER, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
-import type { Conversation, MetricResult } from '../metrics/types';
+import type { Conversation } from '../domain/conversation';
+import type { MetricResult } from '../domain/metric-result';
 
 /** The results' per-turn verdicts beside the labels the file gave the same turns; {} when it gives none. */
 export function evalAgreement(conversations: Conversation[], results: (MetricResult | null)[][]) {

@@ -1,4 +1,7 @@
-import type { Conversation, MetricName, MetricResult, Usage } from '../metrics/types';
+import type { Conversation } from '../domain/conversation';
+import type { MetricName } from '../metrics/registry';
+import type { MetricResult } from '../domain/metric-result';
+import type { Usage } from '../domain/usage';
 
 export interface EvalReport {
   conversations: {

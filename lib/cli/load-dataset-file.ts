@@ -1,9 +1,8 @@
 import { stat } from 'node:fs/promises';
-import { formatProblem, hasErrors } from '../datasets';
+import { formatProblem, hasErrors, type FormatId } from '../datasets';
 import { readDatasetFile } from '../datasets/read-file-node';
-import type { FormatId } from '../datasets';
 import { AppError } from '../errors';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain/conversation';
 
 const SHOWN_PROBLEMS = 20;
 

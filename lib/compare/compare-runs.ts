@@ -5,7 +5,7 @@ import type { CandidateMetricComparison } from './compare-metric';
 import type { MatchCounts } from './compare-vectors';
 import { loadComparison } from './load-comparison';
 import type { MixedVersions } from './metric-versions';
-import type { RunMetricStats } from './run-vector';
+import type { RunMetricStats } from '../domain/run-metric-stats';
 
 export interface RunRef {
   id: string;

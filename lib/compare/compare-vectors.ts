@@ -1,7 +1,8 @@
 import type { BootstrapOptions } from './bootstrap';
 import { compareMetric, type CandidateMetricComparison } from './compare-metric';
 import { matchKeys, type KeyMatch } from './match-keys';
-import { metricColumn, sortMetrics, type RunMetricStats, type RunVector } from './run-vector';
+import { metricColumn, sortMetrics, type RunVector } from './run-vector';
+import { type RunMetricStats } from '../domain/run-metric-stats';
 
 export interface MetricComparison {
   metric: string;

@@ -6,9 +6,6 @@ import { bootstrapMeanInterval, DEFAULT_SEED, type BootstrapOptions } from './bo
 import { numberRepeatedKeys } from './match-keys';
 import { deriveSeed } from './random';
 
-export type { RunMetricStats } from '../domain/run-metric-stats';
-export type { VectorConversation, VectorResult } from '../db/queries/compare/list-run-vector-source';
-
 /** What one run's result for one conversation and metric came to. */
 export const OUTCOME = { none: 0, failed: 1, passed: 2, errored: 3 } as const;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { loadJudgeConfig, type JudgeConfig } from '../judge/config';
 import { loadConnectionEndpoints } from './connection-store';
 

@@ -3,14 +3,6 @@ import { gEvalView } from '../metrics/g-eval/view';
 import { metricDescriptor } from '../metrics/registry';
 import type { StepsView } from '../metrics/shared/steps-view';
 
-/*
- * A result's stored steps and judge call records, read back with schemas: they are JSON the
- * metrics wrote, each read by its metric's descriptor (lib/metrics/<metric>/descriptor.ts), and
- * a result from an older or foreign writer must show as raw JSON rather than break the page.
- */
-
-export type { StepsView } from '../metrics/shared/steps-view';
-
 /** What the conversation view shows of a result's steps: its metric's view, or the JSON when they do not read. */
 export type ResultSteps = { kind: 'view'; view: StepsView } | { kind: 'raw'; json: string };
 

@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { checkDefinition, type GEvalDefinition, type GEvalDefinitionInput } from '../metrics/g-eval';
-import { isBuiltInMetric } from '../metrics/selected-metric';
+import { isBuiltInMetric } from '../metrics/registry';
 
 /** A definition as a user wrote it, checked; a problem is BAD_INPUT naming its field. */
 export function checkCustomDefinition(input: unknown): GEvalDefinition {

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { Judge } from '../judge/types';
 import { createGEvalMetric, type GEvalDefinition } from '../metrics/g-eval';
 import { gEvalApplies } from '../metrics/g-eval/applies';
-import type { MetricResult } from '../metrics/types';
+import type { MetricResult } from '../domain/metric-result';
 import { withEvaluationSteps } from './write-steps';
 
 export interface CustomMetricTrial {

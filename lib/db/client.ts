@@ -3,12 +3,10 @@ import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { createPostgresAdapterFactory } from './postgres-adapter';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 import { getDatabaseUrl, parseDatabaseUrl, providerOf } from './url';
+import type { Db } from './queries/db-types';
 
 /** How long a transaction waits for the one before it on the same SQLite client. */
 export const SQLITE_TRANSACTION_MAX_WAIT_MS = 10 * 60_000;
-
-/** The Prisma client type used everywhere, whichever database is behind it. */
-export type Db = SqlitePrismaClient;
 
 /** A new client on `url` (tests, scripts). The app uses getDb(). */
 export function createDbClient(url: string): Db {

@@ -1,4 +1,4 @@
-import { hasRole, isRole, SERVICE_ID, type Role } from './roles';
+import { isRole, SERVICE_ID, type Role } from './roles';
 
 /** Who a request acts as. */
 export interface Principal {
@@ -23,6 +23,3 @@ export function principalOf(user: { id: string; email: string; name: string; rol
 /** The id stored as createdById: null for the service key and the local user, which are no rows. */
 export const ownerIdOf = (principal: Principal | null | undefined): string | null =>
   principal && (principal.via === 'session' || principal.via === 'api-key') ? principal.id : null;
-
-export { hasRole };
-export type { Role };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { exportDeepevalJson, exportJsonl, exportLongCsv } from '../datasets';
 import type { Db } from '../db/queries/db-types';
 import { datasetConversationPages } from '../db/queries/datasets/conversation-pages';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain/conversation';
 import { textByteStream } from '../streams/text-stream';
 
 export const EXPORT_FORMATS = {

@@ -7,7 +7,7 @@ import {
   type Problem,
   type RoleValues,
 } from '../datasets';
-import type { Conversation } from '../metrics/types';
+import type { Conversation } from '../domain/conversation';
 import { readCsvHead } from './csv-headers';
 
 /*

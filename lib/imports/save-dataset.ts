@@ -3,8 +3,6 @@ import type { DatasetShell } from '../db/queries/datasets/save-dataset';
 import type { Conversation } from '../domain';
 import { openDatasetWriter, type SavedDataset } from './dataset-writer';
 
-export type { SavedDataset } from './dataset-writer';
-
 const BATCH = 1000;
 
 export interface SaveDatasetInput extends DatasetShell {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/queries/db-types';
 import { conversationRow, turnRow } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/queries/datasets/sequential-ids';
 import {

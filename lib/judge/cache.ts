@@ -2,9 +2,6 @@ import { requestCacheKey } from './cache-key';
 import { parseReply } from './parse-reply';
 import type { Judge, JudgeCache, JudgeCacheEntry, JudgeReply, JudgeRequest } from './types';
 
-export { createMemoryJudgeCache } from './memory-cache';
-export { judgeCacheKey, requestCacheKey } from './cache-key';
-
 type Outcome = { kind: 'hit'; entry: JudgeCacheEntry } | { kind: 'miss'; entry: JudgeCacheEntry; reply: JudgeReply<unknown> };
 
 /**

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import type { RelevanceModel } from './offline/model/relevance-model';
 
-export { byItemNumber, entriesByItem, entriesInOrder, entryPerItem, entryPerKey, integerIn, itemKeys, itemNumber } from './step-items';
-
 /*
  * The contract of every judge step: what a metric sends (input) and what it accepts back
  * (output). Each metric defines its own steps in its folder (lib/metrics/<metric>/steps.ts) and

@@ -4,7 +4,7 @@ import { G_EVAL_FIELDS, type GEvalField } from './g-eval/definition';
 import { METRIC_NAMES, metricApplies, metricDescriptor } from './registry';
 import type { MetricSelection } from './selected-metric';
 import { sharedMetricOptionsSchema } from './shared/options';
-import type { Conversation } from './types';
+import type { Conversation } from '../domain/conversation';
 
 /*
  * Which metrics apply to how many of a dataset's conversations, known without reading them: each

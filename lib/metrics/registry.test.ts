@@ -1,12 +1,11 @@
-import { byItemNumber } from '../judge/steps';
+import { byItemNumber } from '../judge/step-items';
 import { describe, expect, it } from 'vitest';
 import bankAccount from '../../tests/fixtures/conversations/bank-account.json';
 import { createScriptedJudge, type ScriptedHandlers } from '../judge/scripted-judge';
 import { AppError } from '../errors';
-import { BUILT_IN_METRICS, createMetric, isBuiltInMetric, metricOptionsSchemas, referenceCallCount, sortMetricNames } from './registry';
+import { BUILT_IN_METRICS, createMetric, isBuiltInMetric, metricOptionsSchemas, referenceCallCount, sortMetricNames, METRIC_NAMES } from './registry';
 import { ragConversation, user } from './testing/conversations';
-import { METRIC_NAMES } from './registry';
-import { conversationSchema } from './types';
+import { conversationSchema } from '../domain/conversation';
 
 const agreeable: ScriptedHandlers = {
   'knowledge_retention.facts': (input) => ({ facts: [{ key: 'said', values: [input.message] }] }),

@@ -20,7 +20,7 @@ import { turnContextualRecall } from './turn-contextual-recall/descriptor';
 import { turnContextualRelevancy } from './turn-contextual-relevancy/descriptor';
 import { toolUse } from './tool-use/descriptor';
 import { turnFaithfulness } from './turn-faithfulness/descriptor';
-import type { Conversation } from './types';
+import type { Conversation } from '../domain/conversation';
 
 /**
  * The built-in metrics, in the order every page, export and report lists them. A metric is added

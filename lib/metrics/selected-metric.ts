@@ -4,7 +4,7 @@ import { createGEvalMetric, gEvalDefinitionSchema, type GEvalDefinition } from '
 import { gEvalApplies } from './g-eval/applies';
 import type { ConversationMetric } from './shared/metric';
 import { METRIC_NAMES, createMetric, isBuiltInMetric, metricApplies as builtInApplies } from './registry';
-import type { Conversation } from './types';
+import type { Conversation } from '../domain/conversation';
 
 /** The version of a custom metric a run uses, with its definition as it was (evaluation steps included). */
 export interface CustomMetricRef {
@@ -18,8 +18,6 @@ export interface MetricSelection {
   options: Record<string, unknown>;
   custom?: CustomMetricRef;
 }
-
-export { isBuiltInMetric } from './registry';
 
 /** The options a run may set on a custom metric (the definition's own values otherwise). */
 export const customRunOptionsSchema = z.strictObject({

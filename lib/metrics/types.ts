@@ -1,13 +1,5 @@
 import { z } from 'zod';
 
-// The shared domain types live in lib/domain; they are re-exported here for the metric engine's callers.
-export { conversationSchema, turnSchema, type Conversation, type Turn } from '../domain/conversation';
-// The built-in names are derived from the registry's descriptors (import METRIC_NAMES from there).
-export type { MetricName } from './registry';
-export type { JudgeCallRecord, MetricResult } from '../domain/metric-result';
-export { emptyUsage, type Usage } from '../domain/usage';
-export type { TurnVerdict, TurnVerdictValue, Verdict } from '../domain/verdict';
-
 /** Options every metric takes (metrics.md, "Options every metric takes"). */
 export const baseMetricOptionsSchema = z.object({
   threshold: z.number().min(0).max(1).default(0.5),

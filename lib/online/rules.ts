@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { recordAudit } from '../auth/audit';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../identity/principal';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import type { Db } from '../db/queries/db-types';
 import {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { StepName } from '../../lib/judge/steps';
-import type { Conversation, MetricName } from '../../lib/metrics/types';
+import type { Conversation } from '../../lib/domain/conversation';
+import type { MetricName } from '../../lib/metrics/registry';
 import type { JudgeServerHandler } from '../../tests/helpers/judge-server';
 
 /*

@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../../lib/metrics/types';
+import type { Conversation, Turn } from '../../lib/domain/conversation';
 import { createRng, type Rng } from './random';
 import { TOPICS, type DocumentSpec, type FactSpec, type Params, type Topic } from './topics';
 import { GENERIC_DOCUMENTS } from './topics/generic';

@@ -1,6 +1,7 @@
 import { assistantTurnsOf, segmentExchanges } from '../../lib/metrics/shared/exchanges';
 import { windowFor } from '../../lib/metrics/shared/windows';
-import type { Conversation, MetricResult } from '../../lib/metrics/types';
+import type { Conversation } from '../../lib/domain/conversation';
+import type { MetricResult } from '../../lib/domain/metric-result';
 
 /*
  * Conversation text sent to the judge by turn_faithfulness, instructions aside: the characters

@@ -1,7 +1,8 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createOpenAIJudge } from '../../lib/judge/openai-judge';
-import { referenceCallCount } from '../../lib/metrics/registry';
-import type { Conversation, MetricName, MetricResult } from '../../lib/metrics/types';
+import { referenceCallCount, type MetricName } from '../../lib/metrics/registry';
+import type { Conversation } from '../../lib/domain/conversation';
+import type { MetricResult } from '../../lib/domain/metric-result';
 import { evaluateConversations } from '../../lib/runs/execution/evaluate-conversations';
 import { cpuAvailability } from './cpu-probe';
 import type { ServerProcess } from './server-client';

@@ -1,4 +1,5 @@
-import type { Conversation, MetricName } from '../../lib/metrics/types';
+import type { Conversation } from '../../lib/domain/conversation';
+import type { MetricName } from '../../lib/metrics/registry';
 import type { TextFigures } from './faithfulness-text';
 
 /** Parent → server process. */

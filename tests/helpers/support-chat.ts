@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '@/lib/metrics/types';
+import type { Conversation, Turn } from '@/lib/domain/conversation';
 
 /*
  * A ten-exchange broadband support chat with data for every metric: each assistant turn

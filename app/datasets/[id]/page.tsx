@@ -10,8 +10,8 @@ import { getDb } from '@/lib/db/client';
 import { parseConversationQuery } from '@/lib/domain/conversation-query';
 import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
 import { pageFromSearchParams } from '@/lib/format/pagination';
-import { orNotFound } from '@/lib/imports/or-not-found';
-import { hasRole, mayChange } from '@/lib/auth/roles';
+import { orNotFound } from '@/lib/http/or-not-found';
+import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import { OnlineRunsTable } from '@/components/online/online-runs-table';
 import { PauseButton } from '@/components/online/pause-button';
 import { RuleForm } from '@/components/online/rule-form';
 import { RuleStatus } from '@/components/online/rule-status';
-import { hasRole, mayChange } from '@/lib/auth/roles';
+import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getOnlineRule } from '@/lib/db/queries/online/online-rules';

@@ -3,7 +3,7 @@ import { ReplayHeader } from '@/components/replays/replay-header';
 import { getDb } from '@/lib/db/client';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { loadReplayPage } from '@/lib/replay/load-replay-page';
-import { mayChange } from '@/lib/auth/roles';
+import { mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { orNotFound } from '@/components/runs/or-not-found';
+import { orNotFound } from '@/lib/http/or-not-found';
 import { PanelSkeleton } from '@/components/runs/panel-skeleton';
 import { RunAgreementPanel } from '@/components/runs/run-agreement-panel';
 import { RunBreakPanel } from '@/components/runs/run-break-panel';
@@ -14,7 +14,7 @@ import { RunVerdictMapPanel } from '@/components/runs/run-verdict-map-panel';
 import { runTableSearch, type SearchParams } from '@/lib/domain/run-table-query';
 import { loadRunPage } from '@/lib/runs/page/load-run-page';
 import { loadRunScoreStats } from '@/lib/runs/page/load-run-score-stats';
-import { hasRole, mayChange } from '@/lib/auth/roles';
+import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
 

@@ -2,7 +2,7 @@ import { DeleteApiKeyButton, NewApiKeyForm, RevokeApiKeyButton } from '@/compone
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
 import { listAllApiKeys, listApiKeys } from '@/lib/auth/api-keys';
-import { hasRole } from '@/lib/auth/roles';
+import { hasRole } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 

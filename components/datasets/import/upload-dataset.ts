@@ -4,8 +4,6 @@ import type { ImportOptionsInput } from '@/lib/imports/import-options';
 import { importOptionsToSearchParams } from '@/lib/imports/import-options';
 import { readUploadAnswer, type UploadAnswer } from '@/lib/imports/upload-answer';
 
-export type { UploadAnswer } from '@/lib/imports/upload-answer';
-
 /**
  * Sends the file's bytes to the upload route, which parses and stores them as they arrive.
  * XMLHttpRequest rather than fetch: it reports upload progress.

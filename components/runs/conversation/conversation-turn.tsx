@@ -3,7 +3,8 @@ import type { PreparedTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import { ITEM_PREVIEW_CHARS, previewOf, type TurnTextSource } from '@/lib/conversations/text-preview';
 import type { RunConversationTurn } from '@/lib/db/queries/conversations/get-run-conversation';
 import { windowAnchor } from './metric-steps';
-import { ReviewControls, type ReviewState } from './review-controls';
+import { ReviewControls } from './review-controls';
+import { type ReviewState } from '../../../lib/agreement/review-states';
 
 /** Metrics whose per-turn verdict comes from a window whose detail sits in the steps. */
 const WINDOWED = new Set(['turn_faithfulness', 'turn_contextual_recall', 'turn_contextual_precision', 'turn_contextual_relevancy']);

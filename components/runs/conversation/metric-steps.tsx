@@ -1,4 +1,5 @@
-import type { ResultSteps, StepsView } from '@/lib/conversations/result-details';
+import type { ResultSteps } from '@/lib/conversations/result-details';
+import type { StepsView } from '@/lib/metrics/shared/steps-view';
 import { formatScore } from '@/lib/format/format';
 import { TurnLink, VerdictBadge } from './verdict-badge';
 

@@ -5,8 +5,6 @@ import { reviewTurnAction, type ReviewInput } from '@/lib/actions/labels';
 
 import type { ReviewState } from '@/lib/agreement/review-states';
 
-export type { ReviewState };
-
 interface Props {
   runId: string;
   conversationId: string;

@@ -2,7 +2,8 @@ import { emptyUsage, type Usage } from '../../domain';
 import { requestCacheKey } from '../cache-key';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from '../types';
 import { OFFLINE_MODEL } from './steps/reason-prefix';
-import { runStep, type OfflineModels } from './run-step';
+import { runStep } from './run-step';
+import { type OfflineModels } from '../steps';
 
 export { OFFLINE_MODEL, OFFLINE_PREFIX } from './steps/reason-prefix';
 

@@ -2,8 +2,6 @@ import { AppError } from '../../errors';
 import type { OfflineModels } from '../steps';
 import type { JudgeRequest } from '../types';
 
-export type { OfflineModels } from '../steps';
-
 /*
  * The offline judge answers each step by the rule of its contract (`offline`, defined beside
  * the step in the folder of the metric that sends it), which the request carries: the judge

@@ -1,4 +1,4 @@
-import { byItemNumber } from '../../judge/steps';
+import { byItemNumber } from '../../judge/step-items';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';

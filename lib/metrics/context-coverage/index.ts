@@ -1,6 +1,7 @@
-import type { Conversation, MetricResult, Turn } from '../types';
+import type { Conversation, Turn } from '../../domain/conversation';
+import type { MetricResult } from '../../domain/metric-result';
 import { AppError } from '../../errors';
-import { entriesInOrder } from '../../judge/steps';
+import { entriesInOrder } from '../../judge/step-items';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { distinctNonBlank, isBlank } from '../shared/messages';

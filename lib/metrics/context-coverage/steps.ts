@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entriesByItem, entryPerItem, withRules } from '../../judge/steps';
+import { withRules } from '../../judge/steps';
+import { entriesByItem, entryPerItem } from '../../judge/step-items';
 import { judgeCoverage } from '../../judge/offline/steps/coverage';
 
 const itemCoverage = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });

@@ -1,5 +1,6 @@
 import type { StepOutput } from '../../judge/steps';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../../domain/conversation';
+import type { MetricResult } from '../../domain/metric-result';
 import { AppError } from '../../errors';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from '../../judge/scripted-judge';
-import type { Conversation, Turn } from '../types';
+import type { Conversation, Turn } from '../../domain/conversation';
 import { assistant, user } from '../testing/conversations';
 import { ConversationRelevancyMetric } from './index';
 import { conversationRelevancyScore } from './score';

@@ -1,5 +1,5 @@
 import { looseRelevanceOutput } from '../shared/step-parts';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { exchangeMessages, segmentExchanges } from '../shared/exchanges';

@@ -1,5 +1,5 @@
 import { distinctNonBlank, isBlank } from '../shared/messages';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { FIELD_LABELS, type GEvalDefinition } from './definition';
 
 /**

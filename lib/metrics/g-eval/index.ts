@@ -14,7 +14,7 @@ import { runStep, runStepReply } from '../shared/run-step';
 import { applyStrictMode, effectiveThreshold } from '../shared/threshold';
 import { judgeUnit, requireTurns, turnLabel } from '../shared/units';
 import { windowFor } from '../shared/windows';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { fieldsPhrase, gEvalDefinitionSchema, type GEvalDefinition, type GEvalDefinitionInput } from './definition';
 import { buildConversationResultsPrompt, buildStepsPrompt, buildTurnResultsPrompt, conversationFieldsText, gEvalTurns } from './prompts';
 import { formatRubric, normaliseScore, scoreRange, weightedScore } from './score';

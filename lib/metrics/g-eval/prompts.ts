@@ -1,7 +1,7 @@
 import type { StepInput } from '../../judge/steps';
 import type { GEvalTurn } from './steps';
 import type { ChatMessage } from '../../judge/types';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { CONVERSATION_FIELDS, type GEvalField } from './definition';
 
 /*

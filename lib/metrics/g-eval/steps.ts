@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { integerIn, withRules } from '../../judge/steps';
+import { withRules } from '../../judge/steps';
+import { integerIn } from '../../judge/step-items';
 import { judgeGEvalConversation, judgeGEvalTurn, writeGEvalSteps } from '../../judge/offline/steps/g-eval';
 
 /** A turn as a G-Eval metric shows it: numbered from 1, with the fields the metric names. */

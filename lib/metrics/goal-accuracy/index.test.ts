@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
 import { assistant, user } from '../testing/conversations';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { GoalAccuracyMetric } from './index';
 import { goalAccuracyScore } from './score';
 

@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../types';
+import type { Conversation, Turn } from '../../domain/conversation';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { segmentExchanges, type Exchange } from '../shared/exchanges';

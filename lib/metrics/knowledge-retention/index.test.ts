@@ -3,7 +3,7 @@ import bankAccount from '../../../tests/fixtures/conversations/bank-account.json
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
 import type { Fact } from './steps';
-import { conversationSchema } from '../types';
+import { conversationSchema } from '../../domain/conversation';
 import { assistant, user } from '../testing/conversations';
 import { KnowledgeRetentionMetric } from './index';
 import { knowledgeRetentionScore } from './score';

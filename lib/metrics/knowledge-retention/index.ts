@@ -1,11 +1,10 @@
-import type { Fact } from './steps';
-import type { Conversation } from '../types';
+import { type Fact, knowledgeRetentionSteps } from './steps';
+import type { Conversation } from '../../domain/conversation';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { isBlank, toStepMessages } from '../shared/messages';
 import type { PipelineOutcome } from '../shared/run-metric';
 import { metricClass } from '../shared/metric-class';
-import { knowledgeRetentionSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, judgeUnit, recordUnitError, requireTurns } from '../shared/units';
 import { buildAttritionPrompt, buildFactsPrompt } from './prompts';

@@ -4,5 +4,3 @@ import { sharedMetricOptionsSchema } from '../shared/options';
 /** knowledge_retention takes only the options every metric takes. */
 export const knowledgeRetentionOptionsSchema = sharedMetricOptionsSchema;
 export type KnowledgeRetentionOptions = z.input<typeof knowledgeRetentionOptionsSchema>;
-
-export type { Fact } from './steps';

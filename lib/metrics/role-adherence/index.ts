@@ -1,4 +1,4 @@
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import type { MetricContext } from '../shared/context';
 import type { PipelineOutcome } from '../shared/run-metric';
 import { metricClass } from '../shared/metric-class';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entriesByItem, entryPerKey, withRules } from '../../judge/steps';
+import { withRules } from '../../judge/steps';
+import { entriesByItem, entryPerKey } from '../../judge/step-items';
 import { numberedMessage, PLANNED, turnVerdict, type NumberedMessage } from '../shared/step-parts';
 
 /** The turn numbers of the assistant messages, as a reply keyed by turn names them. */

@@ -1,6 +1,8 @@
 import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
-import { emptyUsage, type JudgeCallRecord, type TurnVerdict, type Usage } from '../types';
+import { emptyUsage, type Usage } from '../../domain/usage';
+import { type JudgeCallRecord } from '../../domain/metric-result';
+import { type TurnVerdict } from '../../domain/verdict';
 import type { SharedMetricOptions } from './options';
 
 /** State of one metric measurement; kept so an errored metric still returns what it had. */

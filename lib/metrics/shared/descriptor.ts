@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import type { ConversationMetric } from './metric';
 import type { StepsView } from './steps-view';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Turn } from '../types';
+import type { Turn } from '../../domain/conversation';
 import { exchangeMessages, segmentExchanges } from './exchanges';
 
 const u = (content: string): Turn => ({ role: 'user', content });

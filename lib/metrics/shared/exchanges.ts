@@ -1,4 +1,4 @@
-import type { Turn } from '../types';
+import type { Turn } from '../../domain/conversation';
 
 /** One user→assistant exchange of a conversation (metrics.md, "Exchanges"). */
 export interface Exchange {

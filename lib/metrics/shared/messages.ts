@@ -1,5 +1,5 @@
 import type { StepMessage } from './step-parts';
-import type { Turn } from '../types';
+import type { Turn } from '../../domain/conversation';
 
 /** Turns as the plain role/content messages judge steps take. */
 export const toStepMessages = (turns: Turn[]): StepMessage[] => turns.map(({ role, content }) => ({ role, content }));

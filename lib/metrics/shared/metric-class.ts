@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../../domain/conversation';
+import type { MetricResult } from '../../domain/metric-result';
 import type { MetricContext } from './context';
 import type { ConversationMetric } from './metric';
 import { parseMetricOptions, refuseUnknownTemplates, type SharedMetricOptions } from './options';

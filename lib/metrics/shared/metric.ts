@@ -1,4 +1,5 @@
-import type { Conversation, MetricResult } from '../types';
+import type { Conversation } from '../../domain/conversation';
+import type { MetricResult } from '../../domain/metric-result';
 
 /** The one interface every metric implements. */
 export interface ConversationMetric {

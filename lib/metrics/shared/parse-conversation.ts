@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { conversationSchema, type Conversation } from '../types';
+import { conversationSchema, type Conversation } from '../../domain/conversation';
 
 export function parseConversation(conversation: unknown): Conversation {
   const parsed = conversationSchema.safeParse(conversation);

@@ -1,4 +1,4 @@
-import type { Turn } from '../types';
+import type { Turn } from '../../domain/conversation';
 import { assistantTurnsOf, segmentExchanges, type Exchange } from './exchanges';
 import { isBlank } from './messages';
 import { windowFor } from './windows';

@@ -1,7 +1,7 @@
 import type { StepContracts } from '../../judge/steps';
 import type { Judge } from '../../judge/types';
 import { AppError } from '../../errors';
-import type { MetricName } from '../types';
+import type { MetricName } from '../registry';
 import type { NamedMetricResult } from '../../domain/metric-result';
 import { createMetricContext, type MetricContext } from './context';
 import type { SharedMetricOptions } from './options';

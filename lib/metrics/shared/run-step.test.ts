@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from '../../judge/scripted-judge';
 import { z } from 'zod';
-import { entriesByItem, entryPerItem } from '../../judge/steps';
+import { entriesByItem, entryPerItem } from '../../judge/step-items';
 import { JudgeOutputError, type Judge, type JudgeRequest } from '../../judge/types';
 import { createMetricContext } from './context';
 import { refuseUnknownTemplates, sharedMetricOptionsSchema } from './options';

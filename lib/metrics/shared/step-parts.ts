@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemNumber } from '../../judge/steps';
+import { itemNumber } from '../../judge/step-items';
 
 /* Pieces of step contracts that several metrics' steps share (each metric's steps.ts uses them). */
 

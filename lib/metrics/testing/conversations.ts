@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../types';
+import type { Conversation, Turn } from '../../domain/conversation';
 
 /** Test builders for conversations; used only by the metric tests. */
 export const user = (content: string): Turn => ({ role: 'user', content });

@@ -1,4 +1,4 @@
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { segmentExchanges } from '../shared/exchanges';

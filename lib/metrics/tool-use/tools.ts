@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { parseToolList, type ToolCall } from './schema';
 
 const some = (list: unknown[] | undefined): boolean => (list?.length ?? 0) > 0;

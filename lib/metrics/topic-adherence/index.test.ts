@@ -3,7 +3,7 @@ import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted
 import type { StepInput } from '../../judge/steps';
 import { metricApplies, referenceCallCount } from '../registry';
 import { assistant, user } from '../testing/conversations';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { TopicAdherenceMetric } from './index';
 import { topicAdherenceScore } from './score';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { segmentExchanges } from '../shared/exchanges';

@@ -1,6 +1,7 @@
-import { entriesInOrder, type StepOutput } from '../../judge/steps';
+import { type StepOutput } from '../../judge/steps';
+import { entriesInOrder } from '../../judge/step-items';
 import { AppError } from '../../errors';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import type { MetricContext } from '../shared/context';
 import { judgeByKey } from '../shared/judge-by-key';
 import { isBlank } from '../shared/messages';

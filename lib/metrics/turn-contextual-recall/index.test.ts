@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { assistant, user } from '../testing/conversations';
 import { turnContextualRecall } from './descriptor';
 import { TurnContextualRecallMetric } from './index';

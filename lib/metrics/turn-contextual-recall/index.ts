@@ -1,6 +1,6 @@
 import type { StepOutput } from '../../judge/steps';
 import { AppError } from '../../errors';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import type { MetricContext } from '../shared/context';
 import { isBlank } from '../shared/messages';
 import { judgeByKey } from '../shared/judge-by-key';

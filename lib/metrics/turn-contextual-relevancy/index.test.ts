@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { byItemNumber } from '../../judge/steps';
+import { byItemNumber } from '../../judge/step-items';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import { referenceCallCount } from '../registry';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { assistant, user } from '../testing/conversations';
 import { turnContextualRelevancy } from './descriptor';
 import { TurnContextualRelevancyMetric } from './index';

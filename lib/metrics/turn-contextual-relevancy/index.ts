@@ -1,5 +1,6 @@
-import { entriesInOrder, type StepOutput } from '../../judge/steps';
-import type { Conversation } from '../types';
+import { type StepOutput } from '../../judge/steps';
+import { entriesInOrder } from '../../judge/step-items';
+import type { Conversation } from '../../domain/conversation';
 import type { MetricContext } from '../shared/context';
 import { judgeByKey } from '../shared/judge-by-key';
 import { retrievalWindows } from '../shared/retrieval-windows';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entriesByItem, entryPerItem, withRules } from '../../judge/steps';
+import { withRules } from '../../judge/steps';
+import { entriesByItem, entryPerItem } from '../../judge/step-items';
 import { judgeStatementRelevance } from '../../judge/offline/steps/retrieval-relevance';
 
 const statementRelevance = z.object({ statement: z.string(), verdict: z.enum(['yes', 'no']), reason: z.string() });

@@ -1,8 +1,8 @@
-import { byItemNumber } from '../../judge/steps';
+import { byItemNumber } from '../../judge/step-items';
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge, type ScriptedHandlers } from '../../judge/scripted-judge';
 import type { StepInput } from '../../judge/steps';
-import type { Conversation } from '../types';
+import type { Conversation } from '../../domain/conversation';
 import { createOfflineJudge } from '../../judge/offline';
 import { assistant, contradictionOnTurn14, user } from '../testing/conversations';
 import { turnFaithfulness } from './descriptor';

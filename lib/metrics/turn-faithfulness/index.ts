@@ -1,5 +1,6 @@
-import type { Conversation, Verdict } from '../types';
-import { entriesInOrder } from '../../judge/steps';
+import type { Conversation } from '../../domain/conversation';
+import type { Verdict } from '../../domain/verdict';
+import { entriesInOrder } from '../../judge/step-items';
 import { runAll } from '../shared/concurrency';
 import type { MetricContext } from '../shared/context';
 import { assistantTurnsOf, segmentExchanges, type Exchange } from '../shared/exchanges';

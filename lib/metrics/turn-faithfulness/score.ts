@@ -1,4 +1,4 @@
-import type { Verdict } from '../types';
+import type { Verdict } from '../../domain/verdict';
 import { applyStrictMode, mean } from '../shared/threshold';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entriesByItem, entryPerItem, withRules } from '../../judge/steps';
+import { withRules } from '../../judge/steps';
+import { entriesByItem, entryPerItem } from '../../judge/step-items';
 import { extractClaims } from '../../judge/offline/steps/claims';
 import { extractTruths } from '../../judge/offline/steps/truths';
 import { judgeClaims } from '../../judge/offline/steps/verdicts';

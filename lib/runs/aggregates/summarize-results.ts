@@ -1,9 +1,6 @@
 import type { MetricSummary, RunSummary } from '../../domain/run-summary';
 import { sortMetricNames } from '../../metrics/registry';
 
-// The summary's shape and its reading live in lib/domain; re-exported for existing callers.
-export { parseRunSummary, type MetricSummary, type RunSummary } from '../../domain/run-summary';
-
 /** A summary's metrics in the order metrics are listed everywhere else. */
 export const summaryEntries = (summary: RunSummary): [string, MetricSummary][] =>
   sortMetricNames(Object.keys(summary)).map((name) => [name, summary[name]]);

@@ -1,4 +1,4 @@
-import type { TurnVerdict, TurnVerdictValue } from '../../metrics/types';
+import type { TurnVerdict, TurnVerdictValue } from '../../domain/verdict';
 
 // A turn with an unjudged unit shows as errored unless a judged unit failed it.
 const rank: Record<TurnVerdictValue, number> = { yes: 0, idk: 1, error: 2, no: 3 };

@@ -1,7 +1,6 @@
-import type { MetricResult, TurnVerdict, TurnVerdictValue } from '../../metrics/types';
+import type { MetricResult } from '../../domain/metric-result';
+import type { TurnVerdict, TurnVerdictValue } from '../../domain/verdict';
 import { oneVerdictPerTurn } from '../aggregates/turn-verdict-rows';
-
-export { STABLE_SHARE } from '../../domain/verdict';
 
 const PRIORITY: Record<TurnVerdictValue, number> = { no: 0, yes: 1, idk: 2, error: 3 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedJudge } from '../../judge/scripted-judge';
-import type { Conversation } from '../../metrics/types';
+import type { Conversation } from '../../domain/conversation';
 import { applicableMetrics, metricApplies } from '../../metrics/registry';
 import { countItems, evaluateConversations } from './evaluate-conversations';
 

@@ -1,11 +1,10 @@
 import pLimit from 'p-limit';
 import type { Judge } from '../../judge/types';
 import { createSelectedMetric, selectionApplies, type MetricSelection } from '../../metrics/selected-metric';
-import type { Conversation, MetricResult } from '../../metrics/types';
+import type { Conversation } from '../../domain/conversation';
+import type { MetricResult } from '../../domain/metric-result';
 import { withSampling } from '../../judge/sampling';
 import { combineSamples } from './combine-samples';
-
-export type { MetricSelection } from '../../metrics/selected-metric';
 
 export interface EvaluationItem {
   /** Position of the conversation in the list it came from. */

@@ -4,9 +4,10 @@ import { saveDataset } from '../../imports/save-dataset';
 import { createRun } from '../../db/queries/runs/create-run';
 import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
 import type { Judge } from '../../judge/types';
-import type { Conversation, MetricResult } from '../../metrics/types';
-import { countItems, evaluateConversations, type MetricSelection } from './evaluate-conversations';
-import { storedSettingsOf } from '../../metrics/selected-metric';
+import type { Conversation } from '../../domain/conversation';
+import type { MetricResult } from '../../domain/metric-result';
+import { countItems, evaluateConversations } from './evaluate-conversations';
+import { type MetricSelection, storedSettingsOf } from '../../metrics/selected-metric';
 import { failRun, finishRun, recordResult, type FinalRunStatus } from '../lifecycle';
 import { newWorkerId } from './worker-identity';
 

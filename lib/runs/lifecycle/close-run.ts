@@ -6,7 +6,6 @@ import type { RunSummary } from '../../domain/run-summary';
 import { computeRunAggregates } from '../aggregates/compute-run-aggregates';
 
 export type FinalRunStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
-export type { CloseGuard } from '../../db/queries/runs/mark-run-closed';
 
 export interface ClosedRun {
   status: FinalRunStatus;

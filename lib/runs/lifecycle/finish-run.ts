@@ -1,5 +1,6 @@
 import type { Db } from '../../db/queries/db-types';
-import { closeRun, type ClosedRun, type CloseGuard } from './close-run';
+import { closeRun, type ClosedRun } from './close-run';
+import { type CloseGuard } from '../../db/queries/runs/mark-run-closed';
 import { redactSecrets } from '../../redact-secrets';
 
 /** Every item is scored: the run is completed, or completed_with_errors when some results errored. */

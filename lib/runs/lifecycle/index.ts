@@ -6,4 +6,5 @@ export { startRun } from './start-run';
 export { recordResult } from './record-result';
 export { finishRun, failRun, closeCancelledRun } from './finish-run';
 export { cancelRun } from './cancel-run';
-export type { ClosedRun, CloseGuard, FinalRunStatus } from './close-run';
+export type { ClosedRun, FinalRunStatus } from './close-run';
+export type { CloseGuard } from '../../db/queries/runs/mark-run-closed';

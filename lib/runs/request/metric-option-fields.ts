@@ -1,6 +1,5 @@
-import { metricOptionsSchemas } from '../../metrics/registry';
+import { metricOptionsSchemas, type MetricName } from '../../metrics/registry';
 import type { GEvalDefinition } from '../../metrics/g-eval/definition';
-import type { MetricName } from '../../metrics/types';
 import { runOptionKeysOf, type RunOptionKey } from './run-request';
 
 /** One option input of the new-run form: plain data a client component can render. */

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/queries/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
 import { listConversationsAt } from '../../db/queries/datasets/conversation-pages';
-import { createMemoryJudgeCache, withCache } from '../../judge/cache';
+import { withCache } from '../../judge/cache';
+import { createMemoryJudgeCache } from '../../judge/memory-cache';
 import { endpointCacheScope, requestCacheKey } from '../../judge/cache-key';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import { createOfflineJudge } from '../../judge/offline';
@@ -11,7 +12,7 @@ import { offlineServes } from '../../judge/offline/run-step';
 import { estimateCost, estimateTokens, findModelPrice } from '../../judge/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../../judge/types';
 import { createSelectedMetric, selectionApplies } from '../../metrics/selected-metric';
-import type { Conversation } from '../../metrics/types';
+import type { Conversation } from '../../domain/conversation';
 import { countApplicable } from '../aggregates/applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';

@@ -1,8 +1,8 @@
 import { getCustomMetric, listCustomMetrics } from '../../db/queries/custom-metrics/custom-metrics';
 import type { Db } from '../../db/queries/db-types';
 import { AppError } from '../../errors';
-import { isBuiltInMetric, type MetricSelection } from '../../metrics/selected-metric';
-import { METRIC_NAMES } from '../../metrics/registry';
+import { type MetricSelection } from '../../metrics/selected-metric';
+import { isBuiltInMetric, METRIC_NAMES } from '../../metrics/registry';
 import type { RequestedMetric } from './run-request';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { judgeSelectionSchema } from '../../judge/config';
-import { metricOptionsSchemas } from '../../metrics/registry';
-import { customRunOptionsSchema, isBuiltInMetric } from '../../metrics/selected-metric';
-import type { MetricName } from '../../metrics/types';
+import { metricOptionsSchemas, isBuiltInMetric, type MetricName } from '../../metrics/registry';
+import { customRunOptionsSchema } from '../../metrics/selected-metric';
 
 /**
  * The metric options a run can set from the browser. Others (templates, verbose mode, a

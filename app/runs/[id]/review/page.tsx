@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { orNotFound } from '@/components/runs/or-not-found';
+import { orNotFound } from '@/lib/http/or-not-found';
 import { ReviewQueueView } from '@/components/runs/review/review-queue-view';
 import { loadReviewQueue, reviewQueueQuerySchema } from '@/lib/agreement/review-queue';
 import { requirePage } from '@/lib/auth/session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesInOrder } from '../../steps';
+import { entriesInOrder } from '../../step-items';
 import { judgeNodeUsefulness, judgeStatementRelevance } from './retrieval-relevance';
 
 describe('offline retrieval relevance rules', () => {

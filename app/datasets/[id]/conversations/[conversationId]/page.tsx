@@ -1,7 +1,7 @@
 import { ConversationView } from '@/components/datasets/conversation-view';
 import { getDb } from '@/lib/db/client';
 import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
-import { orNotFound } from '@/lib/imports/or-not-found';
+import { orNotFound } from '@/lib/http/or-not-found';
 import { requirePage } from '@/lib/auth/session';
 import { turnWindow } from '@/lib/conversations/turn-pages';
 

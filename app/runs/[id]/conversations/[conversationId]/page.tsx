@@ -4,7 +4,7 @@ import { VerdictLegend } from '@/components/charts/verdict-legend';
 import { ConversationHeader } from '@/components/runs/conversation/conversation-header';
 import { ConversationResults } from '@/components/runs/conversation/conversation-results';
 import { ConversationTurn } from '@/components/runs/conversation/conversation-turn';
-import { orNotFound } from '@/components/runs/or-not-found';
+import { orNotFound } from '@/lib/http/or-not-found';
 import { PanelSkeleton } from '@/components/runs/panel-skeleton';
 import { prepareTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import { CELL_ORDER, CELL_STYLES } from '@/lib/charts/verdict-palette';

@@ -1,2 +1,0 @@
-// Moved to lib/identity (the database layer reads who is acting without depending on sign-in).
-export * from '../identity/acting-principal';

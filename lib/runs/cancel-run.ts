@@ -1,2 +1,0 @@
-// Moved to the run lifecycle module; kept for existing imports.
-export { cancelRun } from './lifecycle/cancel-run';
