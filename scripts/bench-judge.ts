@@ -10,7 +10,7 @@ import { readArgs } from './bench/args';
 import { buildDataset } from './bench/dataset';
 import { perWindowText, type TextFigures } from './bench/faithfulness-text';
 import { metricFigures, metricLines, round, verdict, wallRatio } from './bench/report';
-import { runMetric, type MetricRun } from './bench/run-metric';
+import { runBenchMetric, type MetricRun } from './bench/run-metric';
 import { startServerProcess, type ServerProcess } from './bench/server-client';
 
 const FAITHFULNESS_WINDOW = 10; // turn_faithfulness's default window_size, which the runs use
@@ -47,7 +47,7 @@ async function main(server: ServerProcess): Promise<void> {
   const runs: MetricRun[] = [];
   let perWindow: TextFigures | null = null;
   for (const metric of args.metrics) {
-    const { run, results } = await runMetric(metric, { conversations, server, latencyMs: args.latencyMs, concurrency: args.concurrency, itemConcurrency: args.itemConcurrency });
+    const { run, results } = await runBenchMetric(metric, { conversations, server, latencyMs: args.latencyMs, concurrency: args.concurrency, itemConcurrency: args.itemConcurrency });
     if (metric === 'turn_faithfulness') perWindow = perWindowText(conversations, results, FAITHFULNESS_WINDOW);
     runs.push(run);
     for (const line of metricLines(run, n, args.concurrency)) console.log(line);

@@ -30,15 +30,15 @@ export const CELL_STYLES: Record<CellState, CellStyle> = {
 export const CELL_ORDER: CellState[] = ['no', 'error', 'idk', 'yes', 'unjudged', 'user'];
 
 /** What a stored turn verdict can be: a judged verdict, or 'error' for a unit the judge failed on. */
-export type Verdict = 'yes' | 'no' | 'idk' | 'error';
+export type StoredVerdict = 'yes' | 'no' | 'idk' | 'error';
 
-const rank: Record<Verdict, number> = { yes: 0, idk: 1, error: 2, no: 3 };
+const rank: Record<StoredVerdict, number> = { yes: 0, idk: 1, error: 2, no: 3 };
 
-export const isVerdict = (v: string): v is Verdict => v === 'yes' || v === 'no' || v === 'idk' || v === 'error';
+export const isVerdict = (v: string): v is StoredVerdict => v === 'yes' || v === 'no' || v === 'idk' || v === 'error';
 
 /** The worst of some verdicts (no > error > idk > yes); null when there are none. */
-export function worstVerdict(verdicts: Iterable<string>): Verdict | null {
-  let worst: Verdict | null = null;
+export function worstVerdict(verdicts: Iterable<string>): StoredVerdict | null {
+  let worst: StoredVerdict | null = null;
   for (const v of verdicts) {
     if (!isVerdict(v)) continue;
     if (worst === null || rank[v] > rank[worst]) worst = v;

@@ -52,7 +52,7 @@ const optionsShape = z.record(z.string(), z.record(z.string(), z.unknown(), { er
  * schema the New run form and the API share); a problem names its place, e.g.
  * `--options: turn_faithfulness.windowSize: …`.
  */
-export function parseMetricOptions(text: string, metrics: string[] | undefined, known: readonly string[] = METRIC_NAMES): MetricOptionsByName {
+export function parseMetricOptionsFlag(text: string, metrics: string[] | undefined, known: readonly string[] = METRIC_NAMES): MetricOptionsByName {
   const fail = (message: string): never => {
     throw new AppError('BAD_INPUT', `--options: ${message}`, { field: '--options' });
   };
@@ -157,5 +157,5 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     throw new AppError('BAD_INPUT', '--baseline: compares the stored run with the baseline, so it needs --save', { field: '--baseline' });
   }
   const args = { ...res.data, customMetrics };
-  return v.options === undefined ? args : { ...args, options: parseMetricOptions(v.options, res.data.metrics, known) };
+  return v.options === undefined ? args : { ...args, options: parseMetricOptionsFlag(v.options, res.data.metrics, known) };
 }

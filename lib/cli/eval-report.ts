@@ -19,7 +19,7 @@ export interface EvalReport {
 }
 
 /** The id a report shows for a conversation: external id, else name, else its position. */
-export function conversationLabel(c: Conversation, position: number): string {
+export function reportConversationLabel(c: Conversation, position: number): string {
   return c.externalId ?? c.name ?? String(position);
 }
 
@@ -30,7 +30,7 @@ export function buildEvalReport(
 ): EvalReport {
   return {
     conversations: conversations.map((c, i) => ({
-      id: conversationLabel(c, i),
+      id: reportConversationLabel(c, i),
       metrics: Object.fromEntries(
         results[i]
           .filter((r): r is MetricResult => r !== null)

@@ -26,7 +26,7 @@ function fromOpenAiTools(raw: unknown): Record<string, unknown>[] | undefined {
  * `available_tools` (any spelling). With `openAiTools`, a record's OpenAI-style `tools` list stands
  * for the available tools when it has no `available_tools`; a `tools` value of another shape stays metadata.
  */
-export function readConversationTools(r: FieldReader, issues: Issues, opts: { openAiTools?: boolean } = {}): Pick<Conversation, 'relevantTopics' | 'availableTools'> {
+export function readConversationToolFields(r: FieldReader, issues: Issues, opts: { openAiTools?: boolean } = {}): Pick<Conversation, 'relevantTopics' | 'availableTools'> {
   const relevantTopics = readTopicList(r.take('relevant_topics'), [], issues);
   let availableTools = readToolList(r.take('available_tools'), [], issues);
   if (availableTools === undefined && opts.openAiTools && r.has('tools')) {

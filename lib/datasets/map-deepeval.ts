@@ -14,7 +14,7 @@ import {
   readTextList,
   readToolList,
 } from './fields';
-import { readConversationTools } from './conversation-tools';
+import { readConversationToolFields } from './conversation-tools';
 import { locateJsonError } from './json-errors';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
@@ -47,7 +47,7 @@ export function mapDeepevalRecord(record: unknown, roleValues?: RoleValues): Map
   conversation.expectedOutcome = readText(r.take('expected_outcome'), [], issues);
   conversation.chatbotRole = readText(r.take('chatbot_role'), [], issues);
   conversation.userDescription = readText(r.take('user_description'), [], issues);
-  Object.assign(conversation, readConversationTools(r, issues));
+  Object.assign(conversation, readConversationToolFields(r, issues));
 
   if (turnsField) {
     conversation.context = readTextList(r.take('context'), [], issues);

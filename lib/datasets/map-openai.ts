@@ -1,6 +1,6 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
-import { readConversationTools } from './conversation-tools';
+import { readConversationToolFields } from './conversation-tools';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 
@@ -79,7 +79,7 @@ export function mapOpenAiRecord(record: unknown, roleValues?: RoleValues): MapRe
   const messagesField = r.take('messages');
   const conversation: Conversation = { turns: [] };
   conversation.externalId = readId(r, issues);
-  Object.assign(conversation, readConversationTools(r, issues, { openAiTools: true }));
+  Object.assign(conversation, readConversationToolFields(r, issues, { openAiTools: true }));
   if (!messagesField || !Array.isArray(messagesField.value)) {
     issues.push({
       severity: 'error',

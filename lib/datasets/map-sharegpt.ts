@@ -1,6 +1,6 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
-import { readConversationTools } from './conversation-tools';
+import { readConversationToolFields } from './conversation-tools';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 
@@ -15,7 +15,7 @@ export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): Map
   const listField = r.take('conversations', 'conversation');
   const conversation: Conversation = { turns: [] };
   conversation.externalId = readId(r, issues);
-  Object.assign(conversation, readConversationTools(r, issues, { openAiTools: true }));
+  Object.assign(conversation, readConversationToolFields(r, issues, { openAiTools: true }));
   if (!listField || !Array.isArray(listField.value)) {
     issues.push({
       severity: 'error',

@@ -1,7 +1,7 @@
 import { MAX_TEXT_CHARS } from './limits';
 import type { Attributes, AttrValue, NormalLog, NormalSpan } from './normalize';
 
-export type Shape = 'otel-genai' | 'openinference' | 'traceloop';
+export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop';
 
 /** What one span or log record says about one LLM call; absent fields are unknown, not empty. */
 export interface LlmCallFact {
@@ -9,7 +9,7 @@ export interface LlmCallFact {
   spanId: string;
   service?: string;
   conversationId?: string;
-  shape?: Shape;
+  shape?: TraceShape;
   startedAt?: Date;
   userText?: string;
   assistantText?: string;
@@ -115,7 +115,7 @@ function lastUserOfIndexed(attributes: Attributes, prefix: string, roleSuffix: s
 }
 
 // Traceloop 0.27 writes the GenAI semconv attributes (read as otel-genai); older Traceloop the indexed gen_ai.prompt.N.*.
-function llmShape(a: Attributes): Shape | null {
+function llmShape(a: Attributes): TraceShape | null {
   if (a['openinference.span.kind'] === 'LLM') return 'openinference';
   if (a['gen_ai.input.messages'] !== undefined || a['gen_ai.output.messages'] !== undefined) return 'otel-genai';
   if (a['gen_ai.prompt.0.role'] !== undefined) return 'traceloop';

@@ -14,7 +14,7 @@ import { insertStatements } from '../bench/insert-statements';
 export const METRICS = ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'context_coverage'] as const;
 const STEPS: Record<(typeof METRICS)[number], number> = { knowledge_retention: 4, turn_faithfulness: 10, conversation_relevancy: 5, context_coverage: 4 };
 
-export interface GenerateOptions {
+export interface CompareGenerateOptions {
   conversations: number;
   /** Conversations of the smoke subset (its keys are the first ones of the big datasets). */
   smoke: number;
@@ -53,7 +53,7 @@ function score(r: () => number, quality: number, metric: (typeof METRICS)[number
   return Math.min(steps, Math.max(0, k)) / steps;
 }
 
-export async function generate(url: string, options: GenerateOptions): Promise<void> {
+export async function generate(url: string, options: CompareGenerateOptions): Promise<void> {
   const client: Client = createClient({ url });
   await client.execute('PRAGMA synchronous = OFF');
   const indexes = await client.execute(

@@ -13,7 +13,7 @@ import { insertStatements } from '../bench/insert-statements';
  * is computed from its turn verdicts, success from the threshold.
  */
 
-export interface GenerateOptions {
+export interface DashboardGenerateOptions {
   conversations: number;
   turns: number;
   metrics: readonly string[];
@@ -147,7 +147,7 @@ const SHAPES: Record<string, MetricShape> = {
 };
 
 
-export async function generateRun(db: Db, url: string, options: GenerateOptions): Promise<Generated> {
+export async function generateRun(db: Db, url: string, options: DashboardGenerateOptions): Promise<Generated> {
   const started = performance.now();
   const client: Client = createClient({ url });
   await client.execute('PRAGMA synchronous = OFF');

@@ -44,7 +44,7 @@ export interface MetricRun {
  * The results come back beside the figures so a caller can read what it needs and let go of
  * them: kept across runs they only grow the heap that the next run's GC pauses walk.
  */
-export async function runMetric(metric: MetricName, opts: MetricRunOptions): Promise<{ run: MetricRun; results: (MetricResult | null)[] }> {
+export async function runBenchMetric(metric: MetricName, opts: MetricRunOptions): Promise<{ run: MetricRun; results: (MetricResult | null)[] }> {
   const options = { includeReason: true };
   const cpuAvailable = cpuAvailability();
   const url = await opts.server.start(opts.latencyMs);

@@ -1,5 +1,5 @@
 import { plannedAnswer } from '@/lib/judge/offline/planning-answers';
-import { offlineServes, runStep } from '@/lib/judge/offline/run-step';
+import { offlineServes, runOfflineStep } from '@/lib/judge/offline/run-step';
 import type { StepContract, StepName } from '@/lib/judge/steps';
 import { judgeSteps } from '@/lib/metrics/registry';
 import { type ChatCompletionBody, type JudgeServerHandler, requestSchemaName } from './judge-server';
@@ -30,7 +30,7 @@ export function promptInput(body: ChatCompletionBody): unknown {
 /** The offline judge's answer to a step, or the planned reply for a step it has no rule for. */
 export const offlineLikeAnswer = (step: StepName, input: unknown): unknown => {
   const request = { step, input, contract: judgeSteps[step] as StepContract };
-  return offlineServes(request) ? runStep(request) : plannedAnswer(request);
+  return offlineServes(request) ? runOfflineStep(request) : plannedAnswer(request);
 };
 
 /**

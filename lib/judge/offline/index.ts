@@ -2,7 +2,7 @@ import { emptyUsage, type Usage } from '../../domain';
 import { requestCacheKey } from '../cache-key';
 import { JudgeOutputError, type Judge, type JudgeReply, type JudgeRequest } from '../types';
 import { OFFLINE_MODEL } from './steps/reason-prefix';
-import { runStep } from './run-step';
+import { runOfflineStep } from './run-step';
 import { type OfflineModels } from '../steps';
 
 export { OFFLINE_MODEL, OFFLINE_PREFIX } from './steps/reason-prefix';
@@ -18,7 +18,7 @@ export function createOfflineJudge(models: OfflineModels = {}): Judge {
     model: OFFLINE_MODEL,
     async call<T>(request: JudgeRequest<T>): Promise<JudgeReply<T>> {
       request.signal?.throwIfAborted();
-      const raw = JSON.stringify(runStep(request, models));
+      const raw = JSON.stringify(runOfflineStep(request, models));
       const parsed = request.schema.safeParse(JSON.parse(raw));
       if (!parsed.success) {
         throw new JudgeOutputError(`Offline judge output for ${request.step} failed validation: ${parsed.error.message}`, raw);

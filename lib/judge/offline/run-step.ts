@@ -16,7 +16,7 @@ type StepRequest = Pick<JudgeRequest<unknown>, 'step' | 'input' | 'contract'>;
 export const offlineServes = (request: Pick<StepRequest, 'contract'>): boolean => request.contract?.offline !== undefined;
 
 /** Validate a step's input against its contract and compute its output. */
-export function runStep(request: StepRequest, models: OfflineModels = {}): unknown {
+export function runOfflineStep(request: StepRequest, models: OfflineModels = {}): unknown {
   const { step, contract } = request;
   if (!contract?.offline) throw new AppError('BAD_INPUT', `The offline judge has no rule for judge step ${String(step)}: its metric needs an LLM judge.`);
   const parsed = contract.input.safeParse(request.input);

@@ -7,7 +7,7 @@ import { metricClass } from '../shared/metric-class';
 import { conversationCompletenessSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, requireTurns, turnLabel } from '../shared/units';
-import { buildIntentionsPrompt, buildVerdictPrompt } from './prompts';
+import { buildIntentionsPrompt, buildCompletenessVerdictPrompt } from './prompts';
 import { conversationCompletenessOptionsSchema } from './schema';
 import { conversationCompletenessScore } from './score';
 
@@ -49,7 +49,7 @@ async function pipeline(ctx: MetricContext, conversation: Conversation): Promise
         const output = await runStep(ctx, {
           step: 'conversation_completeness.verdict',
           input: { turns: numbered, intention: step.intention },
-          prompt: buildVerdictPrompt,
+          prompt: buildCompletenessVerdictPrompt,
         });
         step.verdict = output.verdict;
         step.reason = output.reason;

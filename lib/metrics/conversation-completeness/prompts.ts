@@ -17,7 +17,7 @@ export function buildIntentionsPrompt(input: StepInput<'conversation_completenes
   });
 }
 
-export function buildVerdictPrompt(input: StepInput<'conversation_completeness.verdict'>): ChatMessage[] {
+export function buildCompletenessVerdictPrompt(input: StepInput<'conversation_completeness.verdict'>): ChatMessage[] {
   return buildPrompt({
     task: "You judge whether one of the user's intentions was satisfied by the assistant in a conversation.",
     rules: [

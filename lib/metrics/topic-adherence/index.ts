@@ -9,7 +9,7 @@ import { metricClass } from '../shared/metric-class';
 import { topicAdherenceSteps } from './steps';
 import { runStep } from '../shared/run-step';
 import { errorText, failsTheMetric, judgeUnit, requireTurns, turnLabel } from '../shared/units';
-import { buildQaPairsPrompt, buildVerdictPrompt } from './prompts';
+import { buildQaPairsPrompt, buildAdherenceVerdictPrompt } from './prompts';
 import { topicAdherenceOptionsSchema, topicsFor } from './schema';
 import { costsPoints, topicAdherenceScore, type TopicVerdict } from './score';
 
@@ -69,7 +69,7 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, relevant
             const output = await runStep(ctx, {
               step: 'topic_adherence.verdict',
               input: { relevantTopics, question: pair.question, response: pair.response },
-              prompt: buildVerdictPrompt,
+              prompt: buildAdherenceVerdictPrompt,
             });
             pair.verdict = output.verdict;
             pair.reason = output.reason;

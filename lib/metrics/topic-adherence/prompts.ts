@@ -20,7 +20,7 @@ export function buildQaPairsPrompt(input: StepInput<'topic_adherence.qa_pairs'>)
 }
 
 // deepeval topic_adherence/templates/get_qa_pair_verdict.txt.
-export function buildVerdictPrompt(input: StepInput<'topic_adherence.verdict'>): ChatMessage[] {
+export function buildAdherenceVerdictPrompt(input: StepInput<'topic_adherence.verdict'>): ChatMessage[] {
   return buildPrompt({
     task: 'You judge one question–answer pair against a list of relevant topics: is the question on topic, and did the assistant answer or refuse accordingly?',
     rules: [

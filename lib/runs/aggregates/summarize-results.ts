@@ -5,14 +5,14 @@ import { sortMetricNames } from '../../metrics/registry';
 export const summaryEntries = (summary: RunSummary): [string, MetricSummary][] =>
   sortMetricNames(Object.keys(summary)).map((name) => [name, summary[name]]);
 
-export interface ResultRow {
+export interface ResultOutcome {
   metric: string;
   score: number | null;
   success: boolean;
   error: string | null;
 }
 
-export function summarizeResults(rows: Iterable<ResultRow>): RunSummary {
+export function summarizeResults(rows: Iterable<ResultOutcome>): RunSummary {
   const acc = new Map<string, { sum: number; scored: number; passed: number; count: number; errors: number }>();
   for (const r of rows) {
     const a = acc.get(r.metric) ?? { sum: 0, scored: 0, passed: 0, count: 0, errors: 0 };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/queries/db-types';
-import { cancelRun as markCancelled } from '../../db/queries/runs/mark-run-cancelled';
+import { markRunCancelled as markCancelled } from '../../db/queries/runs/mark-run-cancelled';
 import { getRunStatus } from '../../db/queries/runs/get-run-status';
 import { AppError } from '../../errors';
 import { closeCancelledRun } from './finish-run';

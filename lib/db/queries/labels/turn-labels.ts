@@ -39,7 +39,7 @@ export interface StoredTurnLabel {
 const select = { conversationId: true, turnIndex: true, metric: true, verdict: true, reviewerId: true, reviewerEmail: true, note: true, contentHash: true } as const;
 
 /** Every review label on one conversation's turns. */
-export const listConversationLabels = (db: Db, conversationId: string): Promise<StoredTurnLabel[]> =>
+export const listConversationTurnLabels = (db: Db, conversationId: string): Promise<StoredTurnLabel[]> =>
   db.turnLabel.findMany({ where: { conversationId }, select, orderBy: [{ turnIndex: 'asc' }, { metric: 'asc' }] });
 
 /** Every review label on a dataset's turns. */

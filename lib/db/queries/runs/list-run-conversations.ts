@@ -2,7 +2,7 @@ import { conversationSchema, type Conversation } from '../../../domain';
 import { conversationFromRow, conversationSelect } from '../datasets/conversation-from-row';
 import type { Db } from '../db-types';
 
-export interface RunConversation {
+export interface RunItemConversation {
   id: string;
   position: number;
   conversation: Conversation;
@@ -17,7 +17,7 @@ export async function listRunConversations(
   db: Db,
   datasetId: string,
   range?: { from: number; to: number },
-): Promise<RunConversation[]> {
+): Promise<RunItemConversation[]> {
   const rows = await db.conversation.findMany({
     where: { datasetId, ...(range ? { position: { gte: range.from, lt: range.to } } : {}) },
     orderBy: { position: 'asc' },

@@ -1,7 +1,7 @@
 import type { Db } from '../db-types';
 
 /** Marks a queued or running run cancelled; false when it had already ended. */
-export async function cancelRun(db: Db, runId: string): Promise<boolean> {
+export async function markRunCancelled(db: Db, runId: string): Promise<boolean> {
   const updated = await db.run.updateMany({
     where: { id: runId, status: { in: ['queued', 'running'] } },
     data: { status: 'cancelled', finishedAt: new Date(), leaseUntil: null },

@@ -8,7 +8,7 @@ export interface CloseGuard {
 }
 
 /** Writes a run's final status and numbers; with a guard, only while the run still matches it. True when it did. */
-export async function closeRun(
+export async function markRunClosed(
   db: Db,
   runId: string,
   data: { status: string; summary: object; scoreStats: object; error: string | null },

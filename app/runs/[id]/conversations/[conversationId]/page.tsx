@@ -18,7 +18,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { turnWindow } from '@/lib/conversations/turn-pages';
 import { failingTurnPositions } from '@/lib/conversations/failing-turns';
 import { FailingTurnsToggle } from '@/components/runs/conversation/failing-turns-toggle';
-import { listConversationLabels } from '@/lib/db/queries/labels/turn-labels';
+import { listConversationTurnLabels } from '@/lib/db/queries/labels/turn-labels';
 import { reviewStates } from '@/lib/agreement/review-states';
 import { reviewQueueOf } from '@/lib/agreement/review-queue';
 import { ReviewQueueBanner } from '@/components/runs/review/review-queue-banner';
@@ -36,7 +36,7 @@ export default async function RunConversationPage(props: {
   const run = await orNotFound(getRun(db, id));
   const conversation = await orNotFound(loadRunConversation(db, run, conversationId));
   const metrics = runMetrics(run.metricSettings);
-  const reviewsByTurn = reviewStates(await listConversationLabels(db, conversation.id), principal.id);
+  const reviewsByTurn = reviewStates(await listConversationTurnLabels(db, conversation.id), principal.id);
   const verdicts = prepareTurnVerdicts(
     conversation.turns.map((t) => t.role),
     conversation.verdicts,
