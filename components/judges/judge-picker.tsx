@@ -4,12 +4,12 @@ import { useMemo, useState } from 'react';
 import type { JudgeInfo } from '@/lib/judge/config';
 
 /** The judge a form sends: the offline one, or an LLM endpoint by name with one of its models. */
-export type JudgeRequest = { kind: 'offline' } | { kind: 'openai'; name: string; model: string };
+export type PickedJudge = { kind: 'offline' } | { kind: 'openai'; name: string; model: string };
 
 export interface JudgeChoice {
   judge: JudgeInfo;
   model: string;
-  request: JudgeRequest;
+  request: PickedJudge;
   choose(name: string): void;
   setModel(model: string): void;
 }
@@ -19,7 +19,7 @@ export function useJudgeChoice(judges: JudgeInfo[], defaultJudge: string): Judge
   const [judgeName, setJudgeName] = useState(defaultJudge);
   const judge = judges.find((j) => j.name === judgeName) ?? judges[0];
   const [model, setModel] = useState(judge.defaultModel);
-  const request = useMemo<JudgeRequest>(() => (judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model }), [judge, model]);
+  const request = useMemo<PickedJudge>(() => (judge.kind === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: judge.name, model }), [judge, model]);
   return {
     judge,
     model,

@@ -1,5 +1,3 @@
-export const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
-
 /** A labelled input whose help text describes it without being part of its name. */
 export function Field({ id, label, help, error, children }: { id: string; label: string; help?: string; error: React.ReactNode; children: React.ReactNode }) {
   return (

@@ -5,7 +5,8 @@ import { JudgePicker, type JudgeChoice } from '@/components/judges/judge-picker'
 import { Button } from '@/components/ui/button';
 import type { CustomMetricTrial } from '@/lib/custom-metrics/try-custom-metric';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
-import { Field, inputClass } from './editor-field';
+import { inputClass } from '@/components/ui/form-styles';
+import { Field } from './editor-field';
 import { MetricTrial } from './metric-trial';
 
 interface Props {

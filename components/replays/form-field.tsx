@@ -1,10 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-
-export type FieldErrors = Record<string, string[]>;
-
-export const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
+import type { FieldErrors } from '@/components/ui/form-styles';
 
 /** A labelled input with its help and, under it, what is wrong with it (`name` is the request field's path). */
 export function FormField({ id, label, name, errors, help, children }: { id: string; label: string; name: string; errors: FieldErrors; help?: ReactNode; children: ReactNode }) {

@@ -5,7 +5,8 @@ import { estimateReplayAction, startReplayAction } from '@/lib/actions/replays';
 import { type ReplayEstimate, type ReplayRequestInput } from '@/lib/replay';
 import { metricLabel } from '@/lib/format/format';
 import type { NewReplayOptions } from '@/lib/replay/new-replay-options';
-import { FormField, inputClass, type FieldErrors } from './form-field';
+import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
+import { FormField } from './form-field';
 import { ReplayEstimateView } from './replay-estimate';
 import { EMPTY_TARGET, numberOrUnset, ReplayTargetFields, targetInput, type TargetValues } from './replay-target-fields';
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { FormField, inputClass, type FieldErrors } from './form-field';
+import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
+import { FormField } from './form-field';
 
 export interface TargetValues {
   kind: 'openai' | 'http';

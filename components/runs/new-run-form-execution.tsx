@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { FieldErrors } from './new-run-form-types';
+import type { FieldErrors } from '@/components/ui/form-styles';
 
 export interface ExecutionSettings {
   concurrency: string;

@@ -1,7 +1,8 @@
 'use client';
 
 import { metricLabel } from '@/lib/format/format';
-import type { FieldErrors, FormMetric, OptionValue } from './new-run-form-types';
+import type { FieldErrors } from '@/components/ui/form-styles';
+import type { FormMetric, OptionValue } from './new-run-form-types';
 
 interface Props {
   metric: FormMetric;

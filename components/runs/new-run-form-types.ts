@@ -9,4 +9,3 @@ export type NewRunFormOptions = NewRunOptions;
 
 /** An option's value as typed: text for numbers (validated on the server), a flag for switches. */
 export type OptionValue = string | boolean;
-export type FieldErrors = Record<string, string[]>;

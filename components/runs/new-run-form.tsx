@@ -8,7 +8,8 @@ import { customMetricsOnOfflineJudge, customMetricsRefusal } from '@/lib/metrics
 import { NewRunFormExecution as ExecutionFields, useExecutionSettings } from './new-run-form-execution';
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
-import type { FieldErrors, FormMetric, NewRunFormOptions, OptionField, OptionValue } from './new-run-form-types';
+import type { FieldErrors } from '@/components/ui/form-styles';
+import type { FormMetric, NewRunFormOptions, OptionField, OptionValue } from './new-run-form-types';
 import { useRunPreview } from './use-run-preview';
 
 type Values = Record<string, Record<string, OptionValue>>;

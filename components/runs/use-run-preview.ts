@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { previewRunAction } from '@/lib/actions/runs';
 import { type RunPreview } from '@/lib/runs/request/preview-run';
 import { type RunRequestInput } from '@/lib/runs/request/run-request';
-import type { FieldErrors } from './new-run-form-types';
+import type { FieldErrors } from '@/components/ui/form-styles';
 
 /** The server's estimate for the current input, asked again 400 ms after the last change. */
 interface PreviewState {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import type { SearchParams } from '../domain/run-table-query';
 import { ROW_FILTERS, ROW_SORTS, type RowFilter, type RowSort } from './conversation-table';
-
-export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** What the compare pages keep in the URL. */
 export interface CompareSearch {

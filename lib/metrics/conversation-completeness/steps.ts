@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withRules } from '../../judge/steps';
-import { numberedMessage, PLANNED, turnAmong, turnVerdict, type NumberedMessage } from '../shared/step-parts';
+import { numberedMessage, PLANNED, turnAmong, turnVerdictSchema, type NumberedMessage } from '../shared/step-parts';
 
 const userTurnNumbers = (turns: readonly NumberedMessage[]): number[] => turns.filter((t) => t.role === 'user').map((t) => t.turn);
 const intentionOf = (turn: z.ZodType<number | null>) => z.object({ intention: z.string(), turn });
@@ -15,7 +15,7 @@ const schemas = {
   /** Was one intention satisfied by the assistant in the conversation? */
   'conversation_completeness.verdict': {
     input: z.object({ turns: z.array(numberedMessage), intention: z.string() }),
-    output: turnVerdict,
+    output: turnVerdictSchema,
   },
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withRules } from '../../judge/steps';
 import { entriesByItem, entryPerKey } from '../../judge/step-items';
-import { numberedMessage, PLANNED, turnVerdict, type NumberedMessage } from '../shared/step-parts';
+import { numberedMessage, PLANNED, turnVerdictSchema, type NumberedMessage } from '../shared/step-parts';
 
 /** The turn numbers of the assistant messages, as a reply keyed by turn names them. */
 const assistantKeys = (turns: readonly NumberedMessage[]): string[] => turns.filter((t) => t.role === 'assistant').map((t) => String(t.turn));
@@ -13,8 +13,8 @@ const schemas = {
    */
   'role_adherence.verdicts': {
     input: z.object({ chatbotRole: z.string(), turns: z.array(numberedMessage) }),
-    output: z.object({ verdicts: entriesByItem(turnVerdict) }),
-    reply: (input: { turns: NumberedMessage[] }) => z.object({ verdicts: entryPerKey(assistantKeys(input.turns), turnVerdict) }),
+    output: z.object({ verdicts: entriesByItem(turnVerdictSchema) }),
+    reply: (input: { turns: NumberedMessage[] }) => z.object({ verdicts: entryPerKey(assistantKeys(input.turns), turnVerdictSchema) }),
   },
 };
 

@@ -10,7 +10,7 @@ export type StepMessage = z.infer<typeof message>;
 export const numberedMessage = z.object({ turn: z.number().int(), role: z.enum(['user', 'assistant']), content: z.string() });
 export type NumberedMessage = z.infer<typeof numberedMessage>;
 
-export const turnVerdict = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
+export const turnVerdictSchema = z.object({ verdict: z.enum(['yes', 'no']), reason: z.string() });
 
 /** One of the turn numbers given (an enum), or null when none is given. */
 export const turnAmong = (turns: readonly number[]): z.ZodType<number | null> =>

@@ -8,7 +8,7 @@ import { indexDatasetTurns } from './index-dataset-turns';
 /** The columns a copy of a conversation takes from it (all but its id, dataset and position); TURN_COPY likewise for its turns. */
 export const CONVERSATION_COPY = ['externalId', 'name', 'scenario', 'expectedOutcome', 'chatbotRole', 'userDescription', 'context', 'metadata', 'relevantTopics', 'availableTools', 'matchKey', 'firstUserMessage', 'turnCount'];
 export const TURN_COPY = ['index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'];
-export const quoted = (columns: string[], table = '') => columns.map((c) => `${table}"${c}"`).join(', ');
+export const quotedColumns = (columns: string[], table = '') => columns.map((c) => `${table}"${c}"`).join(', ');
 
 /**
  * A fixed dataset made of a live (OTLP-fed) dataset's conversations as they are now: later spans
@@ -41,14 +41,14 @@ export async function snapshotLiveDataset(db: Db, liveDatasetId: string, name: s
       });
       const id = created.id;
       await tx.$executeRawUnsafe(
-        `INSERT INTO "Conversation" ("id", "datasetId", "position", ${quoted(CONVERSATION_COPY)})
-         SELECT $1 || '-' || CAST("position" AS TEXT), $1, "position", ${quoted(CONVERSATION_COPY)} FROM "Conversation" WHERE "datasetId" = $2`,
+        `INSERT INTO "Conversation" ("id", "datasetId", "position", ${quotedColumns(CONVERSATION_COPY)})
+         SELECT $1 || '-' || CAST("position" AS TEXT), $1, "position", ${quotedColumns(CONVERSATION_COPY)} FROM "Conversation" WHERE "datasetId" = $2`,
         id,
         liveDatasetId,
       );
       await tx.$executeRawUnsafe(
-        `INSERT INTO "Turn" ("id", "conversationId", ${quoted(TURN_COPY)})
-         SELECT $1 || '-' || CAST(c."position" AS TEXT) || '-' || CAST(t."index" AS TEXT), $1 || '-' || CAST(c."position" AS TEXT), ${quoted(TURN_COPY, 't.')}
+        `INSERT INTO "Turn" ("id", "conversationId", ${quotedColumns(TURN_COPY)})
+         SELECT $1 || '-' || CAST(c."position" AS TEXT) || '-' || CAST(t."index" AS TEXT), $1 || '-' || CAST(c."position" AS TEXT), ${quotedColumns(TURN_COPY, 't.')}
          FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId" WHERE c."datasetId" = $2`,
         id,
         liveDatasetId,

@@ -1,5 +1,5 @@
 import { createSequentialIds } from '../datasets/sequential-ids';
-import { CONVERSATION_COPY, quoted, TURN_COPY } from '../datasets/snapshot-live-dataset';
+import { CONVERSATION_COPY, quotedColumns, TURN_COPY } from '../datasets/snapshot-live-dataset';
 import type { Db } from '../db-types';
 import { isUniqueViolation } from '../unique-violation';
 
@@ -104,16 +104,16 @@ export async function copyConversation(db: Db, conversationId: string, datasetId
     try {
       await db.$transaction([
         db.$executeRawUnsafe(
-          `INSERT INTO "Conversation" ("id", "datasetId", "position", ${quoted(CONVERSATION_COPY)})
-           SELECT $1, $2, CAST($3 AS INTEGER), ${quoted(CONVERSATION_COPY)} FROM "Conversation" WHERE "id" = $4`,
+          `INSERT INTO "Conversation" ("id", "datasetId", "position", ${quotedColumns(CONVERSATION_COPY)})
+           SELECT $1, $2, CAST($3 AS INTEGER), ${quotedColumns(CONVERSATION_COPY)} FROM "Conversation" WHERE "id" = $4`,
           id,
           datasetId,
           position,
           conversationId,
         ),
         db.$executeRawUnsafe(
-          `INSERT INTO "Turn" ("id", "conversationId", ${quoted(TURN_COPY)})
-           SELECT $1 || '-' || CAST("index" AS TEXT), $1, ${quoted(TURN_COPY)} FROM "Turn" WHERE "conversationId" = $2`,
+          `INSERT INTO "Turn" ("id", "conversationId", ${quotedColumns(TURN_COPY)})
+           SELECT $1 || '-' || CAST("index" AS TEXT), $1, ${quotedColumns(TURN_COPY)} FROM "Turn" WHERE "conversationId" = $2`,
           id,
           conversationId,
         ),
