@@ -4,6 +4,8 @@ import { type Db } from '@/lib/db/queries/db-types';
 import { loadRunConversation } from '@/lib/runs/page/load-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';
+import { computeRunAggregates } from '@/lib/runs/aggregates/compute-run-aggregates';
+import { saveRunAggregates } from '@/lib/db/queries/runs/save-run-aggregates';
 import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
 import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns';
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
@@ -178,14 +180,17 @@ describe.each(providers)('run page queries on %s', (provider) => {
     await expect(loadRunConversation(db, { ...run, datasetId: 'other' }, 'c1')).rejects.toThrow(/not found/);
   });
 
-  it('stores the score distribution of a finished run once, and recomputes it when it is stale', async () => {
+  it('reads the score distribution a finished run stored when it closed, and computes it without writing when it is missing or stale', async () => {
     const first = await getRunScoreStats(db, { id: 'run1', status: 'completed', doneItems: 11, scoreStats: null });
     expect(first.metrics.map((m) => [m.metric, m.count, m.errors, m.passed])).toEqual([
       ['a', 5, 1, 2],
       ['b', 6, 0, 4],
     ]);
-    const stored = await db.run.findUniqueOrThrow({ where: { id: 'run1' }, select: { scoreStats: true } });
-    expect(stored.scoreStats).toEqual(JSON.parse(JSON.stringify(first)));
+    // A page read never writes: the figures are stored when the run closes.
+    expect((await db.run.findUniqueOrThrow({ where: { id: 'run1' }, select: { scoreStats: true } })).scoreStats).toBeNull();
+    const { summary, scoreStats } = await computeRunAggregates(db, 'run1');
+    await saveRunAggregates(db, 'run1', { summary, scoreStats: scoreStats as object });
+    expect(JSON.parse(JSON.stringify(scoreStats.metrics))).toEqual(JSON.parse(JSON.stringify(first.metrics)));
     // Stored stats are used as they are while they count the run's results…
     const fake = { ...first, metrics: first.metrics.map((m) => ({ ...m, passed: 0 })) };
     expect(await getRunScoreStats(db, { id: 'run1', status: 'completed', doneItems: 11, scoreStats: fake })).toEqual(fake);

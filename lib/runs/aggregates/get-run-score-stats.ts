@@ -1,16 +1,12 @@
 import type { Db } from '../../db/queries/db-types';
-import { saveRunAggregates } from '../../db/queries/runs/save-run-aggregates';
 import { computeRunScoreStats, parseScoreStats, type RunScoreStats } from './score-stats';
-import { computeRunAggregates } from './compute-run-aggregates';
 import { isLiveRun } from '../../domain/run-progress';
 
-
 /**
- * The run's score distribution: the stored one for a run that is over, as long as it counts
- * as many results as the run has done; computed from the results while the run is going
- * (they change). A missing or stale one (a run that ended before the distribution was
- * stored, or was resumed after it was) is recomputed and stored with the summary, so the
- * two never disagree.
+ * The run's score distribution: the one stored when it closed (lib/runs/lifecycle/close-run.ts),
+ * as long as it counts as many results as the run has done; computed from the results while the
+ * run is going (they change), or for a run that closed before the distribution was stored. A
+ * page read never writes it.
  */
 export async function getRunScoreStats(
   db: Db,
@@ -20,7 +16,5 @@ export async function getRunScoreStats(
   const stored = parseScoreStats(run.scoreStats);
   const counted = stored?.metrics.reduce((n, m) => n + m.count, 0);
   if (stored && counted === run.doneItems) return stored;
-  const { summary, scoreStats } = await computeRunAggregates(db, run.id);
-  await saveRunAggregates(db, run.id, { summary, scoreStats: scoreStats as object });
-  return scoreStats;
+  return computeRunScoreStats(db, run.id);
 }
