@@ -26,7 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDbClient } from '../lib/db/client';
-import { type Db } from '../lib/db/queries/db-types';
+import { type Db } from '../lib/db/db-types';
 import { ensureDatabase } from '../lib/db/migrations';
 import { createPostgresDatabase, dropPostgresDatabase } from '../lib/db/postgres-adapter';
 import { checkIds } from '../lib/ingest/id-check';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { turnContentHash } from '../lib/agreement/content-hash';
 import { rankJudges } from '../lib/agreement/judge-ranking';
 import { getDb } from '../lib/db/client';
-import { conversationFromRow, conversationSelect } from '../lib/db/queries/datasets/conversation-from-row';
+import { conversationFromRow, conversationSelect } from '../lib/db/rows/conversation-from-row';
 import { saveTurnLabel } from '../lib/db/queries/labels/turn-labels';
 import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import type { Db } from '@/lib/db/queries/db-types';
+import type { Db } from '@/lib/db/db-types';
 import { ensureDatabase } from '@/lib/db/migrations';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { selectionApplies, type MetricSelection } from '@/lib/metrics/selected-metric';

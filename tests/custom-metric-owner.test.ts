@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCustomMetric } from '../lib/custom-metrics/save-custom-metric';
 import { createDbClient } from '../lib/db/client';
-import { type Db } from '../lib/db/queries/db-types';
+import { type Db } from '../lib/db/db-types';
 import { principalOf, SERVICE_PRINCIPAL, type Principal } from '../lib/identity/principal';
 import type { Judge } from '../lib/judge/types';
 import { migratedDatabase, type FreshDatabase } from './db/databases';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '../lib/db/client';
-import { type Db } from '../lib/db/queries/db-types';
+import { type Db } from '../lib/db/db-types';
 import { parseConversationQuery } from '../lib/domain/conversation-query';
 import { deleteDataset } from '../lib/db/queries/datasets/delete-dataset';
 import { getConversation } from '../lib/db/queries/datasets/get-conversation';

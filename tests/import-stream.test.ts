@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDataset } from '../lib/datasets';
 import { createDbClient } from '../lib/db/client';
-import { type Db } from '../lib/db/queries/db-types';
+import { type Db } from '../lib/db/db-types';
 import { ABANDONED_IMPORT_MS, purgeDataset, sweepAbandonedImports } from '../lib/db/queries/datasets/purge-dataset';
 import { listDatasets } from '../lib/db/queries/datasets/list-datasets';
 import { datasetConversationPages } from '../lib/db/queries/datasets/conversation-pages';

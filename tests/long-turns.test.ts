@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatTranscript } from '../components/datasets/chat-transcript';
 import { ConversationTurn } from '../components/runs/conversation/conversation-turn';
 import { createDbClient } from '../lib/db/client';
-import { type Db } from '../lib/db/queries/db-types';
+import { type Db } from '../lib/db/db-types';
 import { getTurnText } from '../lib/db/queries/conversations/get-turn-text';
 import { saveDataset } from '../lib/imports/save-dataset';
 import type { Turn } from '../lib/domain';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, getDb } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { createOnlineRule, deleteOnlineRule } from '@/lib/db/queries/online/online-rules';
 import { compareRuns } from '@/lib/compare/compare-runs';
 import { loadTrend } from '@/lib/compare/load-trend';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
 import { enqueueRun } from '@/lib/runs/queue/enqueue-run';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { NO_SCENARIO } from '@/lib/db/queries/replays/create-replay';
 import type { Conversation } from '@/lib/domain';

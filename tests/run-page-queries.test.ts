@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { loadRunConversation } from '@/lib/runs/page/load-run-conversation';
 import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
 import { getRunScoreStats } from '@/lib/runs/aggregates/get-run-score-stats';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { claimRun } from '@/lib/db/queries/runs/claim-run';
 import { createRun } from '@/lib/db/queries/runs/create-run';

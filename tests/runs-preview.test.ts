@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { parseDataset } from '@/lib/datasets';
 import { createOfflineJudge } from '@/lib/judge/offline';

@@ -3,7 +3,7 @@ import { connectionInputSchema } from '@/lib/connections/connection-input';
 import { createConnection } from '@/lib/connections/connection-store';
 import { testConnection, TEST_EXCERPT_CHARS } from '@/lib/connections/test-connection';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';

@@ -4,7 +4,7 @@ import { failure } from '../lib/actions/action-result';
 import { resetAuth } from '../lib/auth/auth';
 import { createPasswordUser } from '../lib/auth/users';
 import { createDbClient, disconnectDb, getDb } from '../lib/db/client';
-import { type Db } from '../lib/db/queries/db-types';
+import { type Db } from '../lib/db/db-types';
 import { diskReservePath, ensureDiskReserve, releaseDiskReserve } from '../lib/db/disk-reserve';
 import { purgeDataset } from '../lib/db/queries/datasets/purge-dataset';
 import { saveDataset } from '../lib/imports/save-dataset';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listRuns } from '../db/queries/runs/list-runs';
 import { isLiveRun } from '../domain/run-progress';
 import { findModelPrice } from '../judge/prices';

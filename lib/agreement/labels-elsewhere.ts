@@ -1,5 +1,5 @@
 import type { ExtraLabel } from '../db/queries/agreement/list-label-pairs';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getDatasetConversationCount } from '../db/queries/datasets/count-conversations';
 import { countLabelsOutsideDataset, listLabelsOutsideDataset } from '../db/queries/labels/labels-elsewhere';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';

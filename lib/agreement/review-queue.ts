@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listReviewCandidates, listReviewedTurns } from '../db/queries/labels/list-review-candidates';
 
 export const REVIEW_MODES = ['sample', 'failing', 'unstable'] as const;

@@ -1,6 +1,6 @@
 import { listLabelledVerdicts, type ExtraLabel, type LabelledVerdict } from '../db/queries/agreement/list-label-pairs';
 import { getRunDatasetId } from '../db/queries/runs/get-run-dataset-id';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { sortMetricNames } from '../metrics/registry';
 import { labelsFromOtherDatasets } from './labels-elsewhere';
 import { agreementStats, raterAgreement, type AgreementStats, type LabelPair, type RaterAgreement } from './agreement-stats';

@@ -2,7 +2,7 @@ import 'server-only';
 import { recordAudit } from '../auth/audit';
 import { assertMayChange } from '../auth/ownership';
 import type { Principal } from '../identity/principal';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { loadRunInfo } from '../exports/run-info';
 import { cancelRun } from '../runs/lifecycle';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { compareRuns } from '../compare/compare-runs';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { validationError } from '../http/errors';
 
 const runId = z.string().trim().min(1, 'a run id is required').max(100);

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import { declaredTooLarge, requestLimits, tooLarge } from '../http/limits';
 import { bodyChunks } from '../imports/body-chunks';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { enqueueRun } from '../runs/queue/enqueue-run';
 import { readJsonBody, requestLimits } from '../http/limits';
 import { validationError } from '../http/errors';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { loadRunInfo } from '../exports/run-info';
 
 /** GET /api/v1/runs/:id: status, progress and per-metric summary (live while the run goes on). */

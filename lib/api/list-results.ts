@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { validationError } from '../http/errors';
 import { pageOf, pageQueryFrom } from './pagination';

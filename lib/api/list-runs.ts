@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { RUN_STATUSES } from '../domain/run-progress';
 import { validationError } from '../http/errors';
 import { pageOf, pageQuerySchema, queryOf } from './pagination';

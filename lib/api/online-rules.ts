@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Principal } from '../identity/principal';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listOnlineRules, type OnlineRuleRow } from '../db/queries/online/online-rules';
 import { listOnlineRuns } from '../db/queries/online/online-scores';
 import { readJsonBody, requestLimits } from '../http/limits';

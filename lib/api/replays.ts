@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Principal } from '../identity/principal';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
 import { AppError } from '../errors';
 import { readJsonBody, requestLimits } from '../http/limits';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { agreementReports } from '../agreement/agreement-report';
 import { runAgreement } from '../agreement/run-agreement';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 
 /**
  * GET /api/v1/runs/:id/agreement: per metric, how far the run's per-turn verdicts agree with the

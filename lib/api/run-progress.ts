@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listRunProgress } from '../db/queries/runs/list-run-progress';
 import { progressIdsSchema } from '../domain/run-progress';
 import { runProgressSnapshot } from '../runs/aggregates/progress-snapshot';

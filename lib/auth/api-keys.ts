@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import { lastFour } from './secret-box';
 import type { AnyApiKeyInfo, ApiKeyInfo } from '../db/rows/api-key-info';

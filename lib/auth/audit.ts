@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { insertAuditEvent, listAuditEvents, type AuditEntry } from '../db/queries/audit/audit-events';
 import type { Principal } from '../identity/principal';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import { getCreatedById } from '../db/queries/ownership/get-created-by';
 import type { Principal } from '../identity/principal';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { withStartupLock } from '../db/startup-lock';
 import { getDatabaseUrl } from '../db/url';
 import { loadAuthSettings } from './auth-env';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError, isAppError } from '../errors';
 import { revokeUserApiKeys } from './api-keys';
 import { getAuth } from './auth';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareRuns, type RunComparisonReport } from '../compare/compare-runs';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getRun } from '../db/queries/runs/get-run';
 import { AppError } from '../errors';
 import { createJudge, defaultJudgeSelection, loadJudgeConfig, type JudgeSelection } from '../judge/config';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { getDb } from '../db/client';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { saveDataset } from '../imports/save-dataset';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { ensureDatabase } from '../db/migrations';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import type { ComparedRun } from '../db/queries/compare/get-compared-runs';
 import type { BootstrapOptions } from './bootstrap';
 import type { CandidateMetricComparison } from './compare-metric';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getStoredRunVector } from '../db/queries/compare/get-stored-run-vector';
 import { listRunVectorSource } from '../db/queries/compare/list-run-vector-source';
 import { saveRunVector } from '../db/queries/compare/save-run-vector';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listConversationLabels } from '../db/queries/compare/list-conversation-labels';
 import { listTurnVerdicts, type TurnVerdictRow } from '../db/queries/compare/list-turn-verdicts';
 import { regressedTurnIndices } from './align-turns';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getComparedRuns, type ComparedRun } from '../db/queries/compare/get-compared-runs';
 import { AppError } from '../errors';
 import { DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from './bootstrap';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listRecentRunDatasets } from '../db/queries/compare/list-recent-run-datasets';
 import { loadTrend, type TrendSource } from './load-trend';
 

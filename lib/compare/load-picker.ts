@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listPickerRuns } from '../db/queries/compare/list-picker-runs';
 import type { CompareSearch } from './compare-search';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import type { ComparedRun } from '../db/queries/compare/get-compared-runs';
 import { getComparedConversation, type ComparedConversation } from '../db/queries/compare/get-compared-conversation';
 import { AppError } from '../errors';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listDatasetFamily, type FamilyDataset } from '../db/queries/compare/list-dataset-family';
 import { listRunVectorStats } from '../db/queries/compare/list-run-vector-stats';
 import { listTrendRuns, type TrendRunRow } from '../db/queries/compare/list-trend-runs';

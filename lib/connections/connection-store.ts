@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import { decryptText, deriveKey, encryptText, lastFour } from '../auth/secret-box';
 import { getServerSecret } from '../auth/server-secret';

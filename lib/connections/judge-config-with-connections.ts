@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { loadJudgeConfig, type JudgeConfig } from '../judge/config';
 import { loadConnectionEndpoints } from './connection-store';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { isAppError } from '../errors';
 import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
 import { loadJudgeConfigWithConnections } from './judge-config-with-connections';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { loadJudgesOnOffer } from '../connections/judges-on-offer';
 import { listDatasets } from '../db/queries/datasets/list-datasets';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import type { JudgeInfo } from '../judge/config';
 import { FIELD_LABELS, G_EVAL_FIELDS, type GEvalDefinition } from '../metrics/g-eval/definition';
 

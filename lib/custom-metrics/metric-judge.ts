@@ -1,6 +1,6 @@
 import 'server-only';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { defaultJudgeSelection, type JudgeSelection } from '../judge/config';
 import type { Judge } from '../judge/types';
 import { createRunJudge, resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';

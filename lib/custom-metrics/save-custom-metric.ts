@@ -1,5 +1,5 @@
 import { getCustomMetric, getUserEmail, insertCustomMetricVersion, type StoredCustomMetric } from '../db/queries/custom-metrics/custom-metrics';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import { mayChange } from '../identity/roles';
 import { ownerIdOf, type Principal } from '../identity/principal';

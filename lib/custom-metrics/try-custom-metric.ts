@@ -1,6 +1,6 @@
 import { listConversationsAt } from '../db/queries/datasets/conversation-pages';
 import { getDataset } from '../db/queries/datasets/get-dataset';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import type { Judge } from '../judge/types';
 import { createGEvalMetric, type GEvalDefinition } from '../metrics/g-eval';

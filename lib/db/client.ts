@@ -3,7 +3,7 @@ import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { createPostgresAdapterFactory } from './postgres-adapter';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 import { getDatabaseUrl, parseDatabaseUrl, providerOf } from './url';
-import type { Db } from './queries/db-types';
+import type { Db } from './db-types';
 
 /** How long a transaction waits for the one before it on the same SQLite client. */
 export const SQLITE_TRANSACTION_MAX_WAIT_MS = 10 * 60_000;

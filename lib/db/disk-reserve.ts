@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { isPostgresDb } from './queries/db-provider';
-import type { Db } from './queries/db-types';
+import { isPostgresDb } from './db-provider';
+import type { Db } from './db-types';
 
 /**
  * Space kept beside a SQLite database so that removing rows still works on a full disk: SQLite

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasAnyDataset } from '../db/queries/datasets/count-conversations';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { parseDataset } from '../datasets';
 import { AppError } from '../errors';
 import { createOfflineJudge } from '../judge/offline';

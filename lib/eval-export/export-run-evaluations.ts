@@ -4,7 +4,7 @@ import { ExportResultCode } from '@opentelemetry/core';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from '@opentelemetry/sdk-logs';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listRunVerdictsToExport } from '../db/queries/eval-export/list-run-verdicts-to-export';
 import { runExportedUpTo, saveRunEvalExport } from '../db/queries/eval-export/save-run-eval-export';
 import { redactSecrets } from '../redact-secrets';

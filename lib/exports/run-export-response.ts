@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { AppError } from '../errors';
 import { exportRunStream, runExportFileName, runExportQuerySchema, RUN_EXPORT_CONTENT_TYPES } from './run-export';
 import { loadRunInfo } from './run-info';

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { neutraliseCell } from '../datasets/csv-cells';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { textByteStream } from '../streams/text-stream';
 import { listResultBatch } from '../db/queries/results/list-result-batch';
 import type { ResultRow } from '../domain/result-row';

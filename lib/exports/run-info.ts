@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getRun, type RunRow } from '../db/queries/runs/get-run';
 import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
 import { parseRunSummary, type RunSummary } from '../domain/run-summary';

@@ -1,8 +1,8 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { indexDatasetTurns } from '../db/queries/datasets/index-dataset-turns';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from '../db/queries/datasets/purge-dataset';
 import { createDatasetShell, insertConversationBatch, showDataset, touchImportingDataset, type DatasetShell, type ShownDataset } from '../db/queries/datasets/save-dataset';
-import { createSequentialIds } from '../db/queries/datasets/sequential-ids';
+import { createSequentialIds } from '../db/sequential-ids';
 import type { Conversation } from '../domain';
 import { addToProfile, emptyProfile } from '../metrics/applicability-profile';
 

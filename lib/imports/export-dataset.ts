@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportDeepevalJson, exportJsonl, exportLongCsv } from '../datasets';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { datasetConversationPages } from '../db/queries/datasets/conversation-pages';
 import type { Conversation } from '../domain/conversation';
 import { textByteStream } from '../streams/text-stream';

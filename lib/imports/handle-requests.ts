@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { databaseErrorOf } from '../db/database-error';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getDataset } from '../db/queries/datasets/get-dataset';
 import { isAppError } from '../errors';
 import { apiError, errorResponse } from '../http/errors';

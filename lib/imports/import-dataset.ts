@@ -1,5 +1,5 @@
 import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../domain';

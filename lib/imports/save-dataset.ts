@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import type { DatasetShell } from '../db/queries/datasets/save-dataset';
 import type { Conversation } from '../domain';
 import { openDatasetWriter, type SavedDataset } from './dataset-writer';

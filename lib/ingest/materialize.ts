@@ -1,6 +1,6 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { conversationRow, turnRow } from '../db/queries/datasets/save-dataset';
-import { createSequentialIds } from '../db/queries/datasets/sequential-ids';
+import { createSequentialIds } from '../db/sequential-ids';
 import {
   listAnsweredCalls,
   listConversationTraces,
@@ -14,7 +14,7 @@ import {
   writeLiveConversations,
   type LiveConversationWrite,
 } from '../db/queries/ingest/live-conversations';
-import { isUniqueViolation } from '../db/queries/unique-violation';
+import { isUniqueViolation } from '../db/unique-violation';
 import { emptyProfile } from '../metrics/applicability-profile';
 import { liveConversationOf, nextLiveCounts } from './live-applicable-counts';
 

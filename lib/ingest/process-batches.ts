@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
 import { leasePendingBatches, markBatchesProcessed } from '../db/queries/ingest/otlp-batches';
 import { DEFAULT_LABEL_KEYS, factsOfLogs, factsOfSpan, type LlmCallFact, type TraceFact } from './extract-facts';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { countPendingBatches, storeBatch } from '../db/queries/ingest/otlp-batches';
 import { apiError, type ApiErrorCode } from '../http/errors';
 import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';

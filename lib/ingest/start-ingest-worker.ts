@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { scoreClosedConversations } from '../online/score-closed-conversations';
 import { processPendingBatches } from './process-batches';

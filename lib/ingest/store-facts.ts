@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { retrievedOf, upsertFacts, type CallFactRow, type TraceFactRow } from '../db/queries/ingest/store-facts';
 import type { LlmCallFact, TraceFact } from './extract-facts';
 

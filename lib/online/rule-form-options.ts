@@ -1,7 +1,7 @@
 import 'server-only';
 import { loadJudgesOnOffer } from '../connections/judges-on-offer';
 import { listCustomMetrics } from '../db/queries/custom-metrics/custom-metrics';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listLiveDatasets } from '../db/queries/online/online-rules';
 import type { JudgeInfo } from '../judge/config';
 import { BUILT_IN_METRICS } from '../metrics/registry';

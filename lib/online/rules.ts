@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../auth/audit';
 import type { Principal } from '../identity/principal';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import {
   createOnlineRule,
   deleteOnlineRule,
@@ -13,7 +13,7 @@ import {
   type OnlineRuleData,
   type OnlineRuleRow,
 } from '../db/queries/online/online-rules';
-import { notFound } from '../db/queries/not-found';
+import { notFound } from '../db/not-found';
 import { AppError } from '../errors';
 import { fieldOf } from '../http/errors';
 import { mayChange } from '../identity/roles';

@@ -1,5 +1,5 @@
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { createRun } from '../db/queries/runs/create-run';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
 import { listOnlineRules, leaseOnlineRule, markCapReached, markScanned, releaseOnlineRule, type OnlineRuleRow } from '../db/queries/online/online-rules';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listConversationTexts } from '../db/queries/replays/list-chunk-work';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import { previewRun, type RunPreview } from '../runs/request/preview-run';

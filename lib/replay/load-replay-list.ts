@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listDatasetNames } from '../db/queries/replays/get-replay-settings';
 import { listReplays, type ReplayView } from './replay-view';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getReplayOwnerAndSource } from '../db/queries/replays/get-replay-settings';
 import { getReplayLive, type ReplayLive } from './replay-live';
 

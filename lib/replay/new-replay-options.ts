@@ -1,6 +1,6 @@
 import 'server-only';
 import { listConnections } from '../connections/connection-store';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listBaselineRuns } from '../db/queries/replays/list-baseline-runs';
 import { runMetrics } from '../metrics/run-metrics';
 import { loadNewRunOptions, type NewRunOptions } from '../runs/request/new-run-options';

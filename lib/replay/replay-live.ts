@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { listRunProgress } from '../db/queries/runs/list-run-progress';
 import { getReplay, type ReplayDetail } from './replay-view';
 

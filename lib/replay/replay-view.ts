@@ -1,4 +1,4 @@
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { countSimulationOutcomes, getReplayRow, listReplayErrors, listReplayRows, listSampledTurns, type ReplayRow } from '../db/queries/replays/get-replay';
 import { sampleSpread, type SampleSpread } from './sample-spread';
 

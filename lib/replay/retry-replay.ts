@@ -1,5 +1,5 @@
 import { recordAudit } from '../auth/audit';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { getReplayRow } from '../db/queries/replays/get-replay';
 import { getReplaySource } from '../db/queries/replays/get-replay-settings';
 import { reopenReplay } from '../db/queries/replays/reopen-replay';

@@ -1,7 +1,7 @@
 import { recordAudit } from '../auth/audit';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { getDataset } from '../db/queries/datasets/get-dataset';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { createReplay } from '../db/queries/replays/create-replay';
 import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';

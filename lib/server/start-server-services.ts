@@ -1,6 +1,6 @@
 import { startAuth } from '../auth/start-auth';
 import { getDb } from '../db/client';
-import type { Db } from '../db/queries/db-types';
+import type { Db } from '../db/db-types';
 import { ensureDiskReserve } from '../db/disk-reserve';
 import { ensureDatabase } from '../db/migrations';
 import { withStartupLock } from '../db/startup-lock';

@@ -1,5 +1,5 @@
 import { createClient, type Client } from '@libsql/client';
-import type { Db } from '../../lib/db/queries/db-types';
+import type { Db } from '../../lib/db/db-types';
 import { finishRun } from '../../lib/runs/lifecycle';
 import { insertStatements } from '../bench/insert-statements';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../../lib/db/queries/db-types';
+import type { Db } from '../../lib/db/db-types';
 import { writeBenchFile } from '../bench-import/generate';
 import { loadPage, startNextServer, stopNextServer, type NextServer } from '../bench/next-server';
 import { uploadFile } from '../bench/upload-file';

@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db/queries/db-types';
+import type { Db } from '../../lib/db/db-types';
 import { createRun } from '../../lib/db/queries/runs/create-run';
 import { finishRun } from '../../lib/runs/lifecycle';
 

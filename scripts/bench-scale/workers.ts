@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import type { Db } from '../../lib/db/queries/db-types';
+import type { Db } from '../../lib/db/db-types';
 import { getRunStatus } from '../../lib/db/queries/runs/get-run-status';
 import { saveDataset } from '../../lib/imports/save-dataset';
 import type { Conversation } from '../../lib/domain';

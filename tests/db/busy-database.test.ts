@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '@/lib/actions/action-result';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/queries/db-types';
+import { type Db } from '@/lib/db/db-types';
 import { errorResponse } from '@/lib/http/errors';
 import { migratedDatabase, type FreshDatabase } from './databases';
 

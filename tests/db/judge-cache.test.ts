@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '../../lib/db/client';
-import { type Db } from '../../lib/db/queries/db-types';
+import { type Db } from '../../lib/db/db-types';
 import { createPrismaJudgeCache } from '../../lib/db/queries/judge-cache';
 import type { JudgeCacheEntry } from '../../lib/judge/types';
 import { type FreshDatabase, migratedDatabase, providers } from './databases';

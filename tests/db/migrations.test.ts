@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '../../lib/db/client';
-import { type Db } from '../../lib/db/queries/db-types';
+import { type Db } from '../../lib/db/db-types';
 import { applyMigrations, ensureDatabase } from '../../lib/db/migrations';
 import { prismaPaths } from '../../lib/db/paths';
 import { sqliteFilePath } from '../../lib/db/url';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '../../lib/db/client';
-import { type Db } from '../../lib/db/queries/db-types';
+import { type Db } from '../../lib/db/db-types';
 import { type FreshDatabase, migratedDatabase, providers } from './databases';
 
 describe.each(providers)('data model on %s', (provider) => {

@@ -1,6 +1,6 @@
 import type { Client, Config } from '@libsql/client';
 import { PrismaLibSql } from '@prisma/adapter-libsql';
-import type { Db } from '../../lib/db/queries/db-types';
+import type { Db } from '../../lib/db/db-types';
 import { PrismaClient } from '../../lib/db/generated/sqlite/client';
 import { withConnectionPragmas } from '../../lib/db/sqlite-adapter';
 

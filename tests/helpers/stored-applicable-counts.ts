@@ -1,4 +1,4 @@
-import type { Db } from '@/lib/db/queries/db-types';
+import type { Db } from '@/lib/db/db-types';
 import { datasetConversationPages } from '@/lib/db/queries/datasets/conversation-pages';
 import { addToProfile, emptyProfile, readProfile } from '@/lib/metrics/applicability-profile';
 

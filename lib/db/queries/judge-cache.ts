@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage, JudgeCache, JudgeCacheEntry } from '../../judge/types';
-import type { Db } from './db-types';
+import type { Db } from '../db-types';
 
 const messagesSchema = z.array(
   z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }),

@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
 import { getReplaySettingsRow, type ReplaySettingsRow } from '../../db/queries/replays/get-replay-settings';
 import { listChunkWork } from '../../db/queries/replays/list-chunk-work';

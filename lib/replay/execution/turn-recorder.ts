@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { recordReplayTurns, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
 
 /** How often finished turns are written: progress is never older than this (the pages poll every second). */

@@ -1,6 +1,6 @@
 import type { Conversation } from '../../domain';
-import { conversationFromRow } from '../../db/queries/datasets/conversation-from-row';
-import type { Db } from '../../db/queries/db-types';
+import { conversationFromRow } from '../../db/rows/conversation-from-row';
+import type { Db } from '../../db/db-types';
 import { saveDataset } from '../../imports/save-dataset';
 import { getReplaySource } from '../../db/queries/replays/get-replay-settings';
 import { linkSourceTurns } from '../../db/queries/replays/link-source-turns';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { runAs } from '../../identity/acting-principal';
 import type { Principal } from '../../identity/principal';
 import { markReplayFailed, markReplayFinishing, saveReplayEnd, stampCancelledReplay } from '../../db/queries/replays/finish-replay';

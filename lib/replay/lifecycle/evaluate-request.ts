@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { getCompareWithRun } from '../../db/queries/replays/get-compare-with-run';
 import { AppError } from '../../errors';
 import { judgeSelectionOf } from '../../runs/execution/run-judge';

@@ -1,5 +1,5 @@
 import { loadConnectionEndpoints } from '../../connections/connection-store';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { AppError } from '../../errors';
 import type { ReplayTarget } from '../replay-request';
 import { createHttpTarget } from './http-target';

@@ -1,7 +1,7 @@
 import { backFillApplicableCounts, getApplicableCounts } from '../../db/queries/datasets/applicable-counts';
 import { datasetConversationPages } from '../../db/queries/datasets/conversation-pages';
 import { addToProfile, countsFromProfile, emptyProfile, readProfile } from '../../metrics/applicability-profile';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { selectionApplies, type MetricSelection } from '../../metrics/selected-metric';
 import { METRIC_NAMES } from '../../metrics/registry';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { computeRunScoreStats, parseScoreStats, type RunScoreStats } from './score-stats';
 import { isLiveRun } from '../../domain/run-progress';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { countUndecidedTurns } from '../../db/queries/runs/count-undecided-turns';
 import { getRunAggregatesRow } from '../../db/queries/runs/get-run-aggregates-row';
 import { listFirstFailures } from '../../db/queries/runs/list-first-failures';

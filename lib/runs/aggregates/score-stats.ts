@@ -1,7 +1,7 @@
 import type { UndecidedTurns } from '../../db/queries/runs/count-undecided-turns';
 import type { FirstFailures } from '../../db/queries/runs/list-first-failures';
 import { listRunScoreGroups, type ScoreGroup } from '../../db/queries/runs/list-run-score-groups';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { z } from 'zod';
 import { metricRank } from '../../metrics/registry';
 

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { listRunConversations } from '../../db/queries/runs/list-run-conversations';
 import { listStoredItems, storedItemKey } from '../../db/queries/runs/list-stored-items';
 import { getRunExecutionSettings } from '../../db/queries/runs/get-run-execution-settings';

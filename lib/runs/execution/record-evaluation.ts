@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { listConversationIds } from '../../db/queries/datasets/count-conversations';
 import { saveDataset } from '../../imports/save-dataset';
 import { createRun } from '../../db/queries/runs/create-run';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import type { Judge, JudgeRateLimitStatus } from '../../judge/types';
 import { emptyUsage, type Usage } from '../../domain/usage';
 import { reportJudgeActivity } from './report-judge-activity';

@@ -1,5 +1,5 @@
 import { addJudgeActivity } from '../../db/queries/runs/add-judge-activity';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import type { Judge } from '../../judge/types';
 
 export interface JudgeActivityOptions {

@@ -1,6 +1,6 @@
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { AppError } from '../../errors';
 import { createJudge, listJudges, loadJudgeConfig, OFFLINE_JUDGE_NAME, type JudgeConfig, type JudgeSelection } from '../../judge/config';
 import type { Judge } from '../../judge/types';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { markRunCancelled as markCancelled } from '../../db/queries/runs/mark-run-cancelled';
 import { getRunStatus } from '../../db/queries/runs/get-run-status';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
 import { refreshRunVector } from '../../compare/get-run-vector';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { markRunClosed as writeClosedRun, type CloseGuard } from '../../db/queries/runs/mark-run-closed';
 import { getRunVectorKey } from '../../db/queries/runs/get-run-vector-key';
 import type { RunSummary } from '../../domain/run-summary';

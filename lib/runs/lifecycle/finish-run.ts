@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { closeRun, type ClosedRun } from './close-run';
 import { type CloseGuard } from '../../db/queries/runs/mark-run-closed';
 import { redactSecrets } from '../../redact-secrets';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { saveResult } from '../../db/queries/runs/save-result';
 import type { MetricResult } from '../../domain';
 import { oneVerdictPerTurn } from '../aggregates/turn-verdict-rows';

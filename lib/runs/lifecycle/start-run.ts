@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { markRunStarted } from '../../db/queries/runs/mark-run-started';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { getRunConversationRow, type RunConversationResultRow, type RunConversationRow } from '../../db/queries/conversations/get-run-conversation';
 import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from '../../conversations/result-details';
 

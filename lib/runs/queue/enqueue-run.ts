@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { getDataset } from '../../db/queries/datasets/get-dataset';
 import { createRun } from '../../db/queries/runs/create-run';
 import { getDatabaseUrl, providerOf } from '../../db/url';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { getRun } from '../../db/queries/runs/get-run';
 import { reopenErroredResults } from '../../db/queries/runs/reopen-errored-results';
 import { getDatabaseUrl, providerOf } from '../../db/url';

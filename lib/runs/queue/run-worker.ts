@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import type { Judge } from '../../judge/types';
 
 /** A background worker executing queued runs. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { getDataset } from '../../db/queries/datasets/get-dataset';
 import { loadJudgesOnOffer } from '../../connections/judges-on-offer';
 import type { JudgeInfo } from '../../judge/config';

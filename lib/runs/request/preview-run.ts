@@ -1,4 +1,4 @@
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
 import { listConversationsAt } from '../../db/queries/datasets/conversation-pages';
 import { withCache } from '../../judge/cache';

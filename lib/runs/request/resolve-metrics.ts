@@ -1,5 +1,5 @@
 import { getCustomMetric, listCustomMetrics } from '../../db/queries/custom-metrics/custom-metrics';
-import type { Db } from '../../db/queries/db-types';
+import type { Db } from '../../db/db-types';
 import { AppError } from '../../errors';
 import { type MetricSelection } from '../../metrics/selected-metric';
 import { isBuiltInMetric, METRIC_NAMES } from '../../metrics/registry';

@@ -1,6 +1,6 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { listDatasetLabels } from '../labels/turn-labels';
-import { notFound } from '../not-found';
+import { notFound } from '../../not-found';
 
 /** Who gave a label: a reviewer's email, or the dataset file. */
 export const FILE_REVIEWER = 'dataset file';

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** A key's name, last four characters and owner's email (what an admin's revoke records), or null. */
 export const getApiKeySummary = (db: Db, id: string): Promise<{ name: string; lastFour: string; user: { email: string } } | null> =>

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { API_KEY_INFO_SELECT, type AnyApiKeyInfo, type ApiKeyInfo } from '../../rows/api-key-info';
 
 export const listUserApiKeys = (db: Db, userId: string): Promise<ApiKeyInfo[]> =>

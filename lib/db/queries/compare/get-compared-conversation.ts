@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
 
 export interface ComparedConversation {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** A run's stored score vector, whole (blobs included); null when none is stored. */
 export async function getStoredRunVector(db: Db, runId: string) {

@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 /** How many of a dataset's first conversations are looked up in the others. */
 const SAMPLE = 200;

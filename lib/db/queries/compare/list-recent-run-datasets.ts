@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Datasets with a finished run, the most recently run first. */
 export async function listRecentRunDatasets(db: Db, take: number): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /*
  * What a run's score vector is built from: its dataset's conversations in position order and

@@ -1,5 +1,5 @@
 import type { RunMetricStats } from '../../../domain/run-metric-stats';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The stored per-metric aggregates (with mean intervals) of some runs, without their blobs. */
 export async function listRunVectorStats(

@@ -1,5 +1,5 @@
 import type { RunMetricStats } from '../../../domain/run-metric-stats';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** A run's score vector as the columns of its RunScoreVector row (lib/compare/run-vector.ts encodes it). */
 export interface RunVectorRow {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export const findConnectionIdByName = (db: Db, name: string): Promise<{ id: string } | null> =>
   db.judgeConnection.findUnique({ where: { name }, select: { id: true } });

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** What the admin page shows of a connection: the key's last four characters at most. */
 export interface ConnectionInfo {

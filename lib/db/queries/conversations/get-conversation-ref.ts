@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 /**
  * That a conversation exists where a page's address puts it: in the dataset, or in the

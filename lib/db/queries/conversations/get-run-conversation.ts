@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { readWarnings } from '../../rows/read-warnings';
-import { notFound } from '../not-found';
+import { notFound } from '../../not-found';
 import { conversationLabel } from '../runs/list-run-conversation-scores';
 import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
 

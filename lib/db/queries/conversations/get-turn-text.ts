@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TurnTextSource } from '../../../conversations/text-preview';
 import { AppError } from '../../../errors';
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 const strings = z.array(z.string()).catch([]);
 const PART_NAMES = { content: 'content', expectedOutput: 'expected output', retrievalContext: 'retrieval context item', context: 'context item' } as const;

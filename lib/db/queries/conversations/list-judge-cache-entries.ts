@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface JudgeCacheEntryView {
   key: string;

@@ -1,5 +1,5 @@
 import { gEvalDefinitionSchema, type GEvalDefinition } from '../../../metrics/g-eval/definition';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface StoredCustomMetric {
   id: string;

@@ -1,8 +1,8 @@
 import type { Conversation } from '../../../domain';
 import type { Prisma } from '../../generated/sqlite/client';
-import type { Db, Tx } from '../db-types';
-import { notFound } from '../not-found';
-import { conversationFromRow, conversationSelect } from './conversation-from-row';
+import type { Db, Tx } from '../../db-types';
+import { notFound } from '../../not-found';
+import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
 
 /*
  * A dataset's applicable-metrics counts: JSON written with its conversations and read by

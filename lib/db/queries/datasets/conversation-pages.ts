@@ -1,6 +1,6 @@
 import type { Conversation } from '../../../domain';
-import type { Db } from '../db-types';
-import { conversationFromRow, conversationSelect } from './conversation-from-row';
+import type { Db } from '../../db-types';
+import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
 import { listConversationBatch } from './list-conversation-batch';
 
 /** Conversations read per query when a whole dataset is walked. */

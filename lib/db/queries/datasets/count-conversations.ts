@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../db-types';
+import type { DbOrTx } from '../../db-types';
 
 /** Conversations stored in a dataset. */
 export const countDatasetConversations = (db: DbOrTx, datasetId: string): Promise<number> => db.conversation.count({ where: { datasetId } });

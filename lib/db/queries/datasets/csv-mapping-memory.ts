@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CsvMapping, RoleValues } from '../../../datasets';
 import { csvMappingSchema, roleValuesSchema } from '../../../datasets';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The same columns, whatever their case, spacing or order, give the same signature. */
 export function headerSignature(headers: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors';
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 /**
  * Deletes a dataset with its conversations, runs and results (cascades). `expectedRuns` is the run

@@ -1,7 +1,7 @@
 import type { Conversation } from '../../../domain';
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
-import { conversationFromRow, conversationSelect } from './conversation-from-row';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
+import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
 
 export interface ConversationDetail {
   id: string;

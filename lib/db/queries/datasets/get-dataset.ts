@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 import { readSkippedLines } from '../../rows/skipped-lines';
 
 export async function getDataset(db: Db, id: string) {

@@ -1,5 +1,5 @@
-import { isPostgresDb } from '../db-provider';
-import type { Db } from '../db-types';
+import { isPostgresDb } from '../../db-provider';
+import type { Db } from '../../db-types';
 
 /** Conversations whose turns are indexed per statement: each is a short write transaction. */
 const CONVERSATIONS_PER_STATEMENT = 5000;

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { readSkippedLines, type SkippedLine } from '../../rows/skipped-lines';
 
 /** A dataset as GET /api/v1/datasets lists it. */

@@ -1,6 +1,6 @@
 import type { Conversation } from '../../../domain';
-import type { Db } from '../db-types';
-import { conversationFromRow, conversationSelect } from './conversation-from-row';
+import type { Db } from '../../db-types';
+import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
 
 /**
  * Up to `take` whole conversations (with their turns) of a dataset after `afterPosition`, in file

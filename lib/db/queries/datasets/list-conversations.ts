@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/sqlite/client';
-import { isPostgresDb } from '../db-provider';
-import type { Db } from '../db-types';
+import { isPostgresDb } from '../../db-provider';
+import type { Db } from '../../db-types';
 import type { ConversationQuery } from '../../../domain/conversation-query';
 
 export interface ConversationListItem {

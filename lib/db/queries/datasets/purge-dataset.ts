@@ -1,7 +1,7 @@
 import { ensureDiskReserve, releaseDiskReserve } from '../../disk-reserve';
 import { storageErrorOf } from '../../storage-error';
-import { isPostgresDb } from '../db-provider';
-import type { Db } from '../db-types';
+import { isPostgresDb } from '../../db-provider';
+import type { Db } from '../../db-types';
 
 /** Conversations (with their turns and results) removed per transaction. */
 const PURGE_CONVERSATIONS = 300;

@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 export async function renameDataset(db: Db, id: string, name: string): Promise<{ id: string; name: string }> {
   const { count } = await db.dataset.updateMany({ where: { id }, data: { name } });

@@ -2,7 +2,7 @@ import { conversationMatchKey } from '../../../conversations/match-key';
 import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Conversation } from '../../../domain';
 import { Prisma } from '../../generated/sqlite/client';
-import type { Db, Tx } from '../db-types';
+import type { Db, Tx } from '../../db-types';
 import type { SkippedLine } from '../../rows/skipped-lines';
 
 /*

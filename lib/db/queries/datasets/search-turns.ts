@@ -1,6 +1,6 @@
 import { fts5Query, markSnippet, MATCH_END, MATCH_START, searchTerms, tsQuery } from '../../../search/search-terms';
-import { isPostgresDb } from '../db-provider';
-import type { Db } from '../db-types';
+import { isPostgresDb } from '../../db-provider';
+import type { Db } from '../../db-types';
 
 export interface TurnMatch {
   conversationId: string;

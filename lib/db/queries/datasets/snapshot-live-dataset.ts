@@ -1,8 +1,8 @@
 import { AppError } from '../../../errors';
 import { currentOwnerId } from '../../../identity/acting-principal';
-import { isPostgresDb } from '../db-provider';
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import { isPostgresDb } from '../../db-provider';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 import { indexDatasetTurns } from './index-dataset-turns';
 
 /** The columns a copy of a conversation takes from it (all but its id, dataset and position); TURN_COPY likewise for its turns. */

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { IMPORT_HEARTBEAT_MS, sweepAbandonedImports } from './purge-dataset';
 
 const globalForSweep = globalThis as unknown as { turnwiseImportSweep?: NodeJS.Timeout };

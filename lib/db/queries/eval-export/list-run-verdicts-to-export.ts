@@ -1,5 +1,5 @@
 import { SUPERSEDED_DAY } from '../online/online-scores';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface RunVerdictsToExport {
   runId: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /**
  * Records how a run's export went (one row per run, written again at each close). `exportedAt` is

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The span attributes online rules take their model version from. */
 export async function listVersionAttributes(db: Db): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/sqlite/client';
 import type { Conversation } from '../../../domain';
-import type { Db } from '../db-types';
-import { conversationFromRow, conversationSelect } from '../datasets/conversation-from-row';
+import type { Db } from '../../db-types';
+import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
 import { CONVERSATION_COLUMNS, CONVERSATION_ROWS, insertRows, TURN_COLUMNS, TURN_ROWS } from '../datasets/save-dataset';
 
 // Ids per `in (…)` list: far below SQLite's 32,766 parameters and Postgres's 65,535.

@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/sqlite/client';
-import type { Db, Tx } from '../db-types';
-import { createSequentialIds } from '../datasets/sequential-ids';
+import type { Db, Tx } from '../../db-types';
+import { createSequentialIds } from '../../sequential-ids';
 
 /** One LLM call's facts merged by trace and span id; an absent field keeps what is stored. */
 export interface CallFactRow {

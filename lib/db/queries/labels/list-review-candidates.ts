@@ -1,5 +1,5 @@
 import { parseTurnVerdictValue, STABLE_SHARE, type TurnVerdictValue } from '../../../domain/verdict';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface ReviewCandidate {
   id: string;

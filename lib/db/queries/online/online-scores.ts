@@ -1,7 +1,7 @@
-import { createSequentialIds } from '../datasets/sequential-ids';
+import { createSequentialIds } from '../../sequential-ids';
 import { CONVERSATION_COPY, quotedColumns, TURN_COPY } from '../datasets/snapshot-live-dataset';
-import type { Db } from '../db-types';
-import { isUniqueViolation } from '../unique-violation';
+import type { Db } from '../../db-types';
+import { isUniqueViolation } from '../../unique-violation';
 
 export interface ClosedConversation {
   id: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Who made this dataset or run (null: made before sign-in existed, or by the CLI); undefined when there is no such row. */
 export async function getCreatedById(db: Db, kind: 'dataset' | 'run', id: string): Promise<string | null | undefined> {

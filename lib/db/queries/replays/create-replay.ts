@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/sqlite/client';
-import type { Db, Tx } from '../db-types';
+import type { Db, Tx } from '../../db-types';
 
 export interface NewReplay {
   sourceDatasetId: string;

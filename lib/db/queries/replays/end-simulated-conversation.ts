@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /**
  * A simulated conversation ended (goal met or failed) at the exchange stored at `lastTurnIndex`:

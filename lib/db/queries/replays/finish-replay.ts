@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /**
  * Takes a running replay to "finishing" (compare-and-set: only one closer gets it), with this

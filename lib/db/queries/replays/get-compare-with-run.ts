@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The run a replay compares with: its dataset and what it was scored with; null when there is none. */
 export async function getCompareWithRun(db: Db, id: string) {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** What a worker needs of a replay to generate and close it: where from, how, with what. */
 export async function getReplaySettingsRow(db: Db, id: string) {

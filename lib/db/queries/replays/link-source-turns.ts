@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /**
  * Links every turn of a dataset made by a replay to the recorded turn it was replayed from: the

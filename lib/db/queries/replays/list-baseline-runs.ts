@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The ended runs of a dataset a replay can be compared with, newest first. */
 export async function listBaselineRuns(db: Db, datasetId: string, take = 50) {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /**
  * A chunk's work: the source conversations at positions [from, to) (all when no range) with

@@ -1,5 +1,5 @@
-import { conversationSelect } from '../datasets/conversation-from-row';
-import type { Db } from '../db-types';
+import { conversationSelect } from '../../rows/conversation-from-row';
+import type { Db } from '../../db-types';
 
 /**
  * What the new dataset version is made of for conversations [from, to): the source

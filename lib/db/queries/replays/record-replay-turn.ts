@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/sqlite/client';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** One extra generation of a turn (samples > 1), stored apart from it: its reply, or why there is none. */
 export interface ReplaySampleOutcome {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /**
  * Queues an ended replay again with its errored turns back to pending, in one transaction, if it

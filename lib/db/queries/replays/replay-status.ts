@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** A replay's status; null when there is no such replay. */
 export async function getReplayStatus(db: Db, id: string): Promise<string | null> {

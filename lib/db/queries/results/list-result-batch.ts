@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import type { ResultRow } from '../../../domain/result-row';
 import { resultRowSelect, toResultRow } from '../../rows/result-row';
 

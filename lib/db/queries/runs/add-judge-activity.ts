@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** What a run's judge did since the last report: counters to add, and the rate limiter's state to set. */
 export interface JudgeActivityDelta {

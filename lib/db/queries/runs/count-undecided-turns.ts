@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface UndecidedTurns {
   /** Turns with at least one verdict the judge could not decide (idk). */

@@ -1,5 +1,5 @@
 import { currentOwnerId } from '../../../identity/acting-principal';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface CreateRunInput {
   datasetId: string;

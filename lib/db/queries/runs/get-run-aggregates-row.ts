@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** What tells whether a run's stored aggregates are current: its status, results done and stored stats. */
 export const getRunAggregatesRow = (db: Db, runId: string) =>

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../db-types';
-import { notFound } from '../not-found';
+import type { DbOrTx } from '../../db-types';
+import { notFound } from '../../not-found';
 
 /** The dataset a run scores; NOT_FOUND for an unknown run. */
 export async function getRunDatasetId(db: DbOrTx, runId: string): Promise<string> {

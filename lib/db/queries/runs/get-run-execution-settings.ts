@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 /** What a worker needs to score a run's chunk: its dataset, metrics, judge and sampling settings. */
 export async function getRunExecutionSettings(db: Db, runId: string) {

@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 
 /** A run's status and counters only: what a worker polls while it executes the run. */
 export async function getRunStatus(db: Db, runId: string) {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** What a run's score vector is keyed on: its dataset, status and finish time; null for an unknown run. */
 export async function getRunVectorKey(db: Db, runId: string) {

@@ -1,5 +1,5 @@
-import type { Db } from '../db-types';
-import { notFound } from '../not-found';
+import type { Db } from '../../db-types';
+import { notFound } from '../../not-found';
 import { runProgressSelect } from './list-run-progress';
 
 /** The columns of a run that getRun reads (and a list of runs reads per row, so both map alike). */

@@ -1,6 +1,6 @@
 import { STABLE_SHARE } from '../../../domain/verdict';
 import { Prisma } from '../../generated/sqlite/client';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import type { RunTableQuery } from '../../../domain/run-table-query';
 
 export interface ConversationScore {

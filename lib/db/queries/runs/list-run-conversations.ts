@@ -1,6 +1,6 @@
 import { conversationSchema, type Conversation } from '../../../domain';
-import { conversationFromRow, conversationSelect } from '../datasets/conversation-from-row';
-import type { Db } from '../db-types';
+import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
+import type { Db } from '../../db-types';
 
 export interface RunItemConversation {
   id: string;

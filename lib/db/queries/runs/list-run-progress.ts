@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The columns of a run's live numbers. */
 export const runProgressSelect = {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { runSelect, type RunRow } from './get-run';
 
 export interface RunFilter {

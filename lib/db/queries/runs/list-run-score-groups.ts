@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** One group of a run's results: same metric, threshold, score and outcome. */
 export interface ScoreGroup {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
 import { listRunConversationScores } from './list-run-conversation-scores';
 import type { RunTableQuery } from '../../../domain/run-table-query';

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** "<conversationId>:<metric>" of every result a run already has (optionally for some conversations). */
 export async function listStoredItems(db: Db, runId: string, conversationIds?: string[]): Promise<Set<string>> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Marks a queued or running run cancelled; false when it had already ended. */
 export async function markRunCancelled(db: Db, runId: string): Promise<boolean> {

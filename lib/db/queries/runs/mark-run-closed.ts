@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export interface CloseGuard {
   /** Close the run only while it has one of these statuses (e.g. not once it was cancelled). */

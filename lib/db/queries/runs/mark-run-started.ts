@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** A queued run becomes running when its first chunk starts; false when it is no longer queued or running. */
 export async function markRunStarted(db: Db, runId: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Gives a run back (the worker is shutting down): the next worker to look takes it at once. */
 export async function releaseRun(db: Db, runId: string, workerId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from '../db-types';
+import type { Db, DbOrTx } from '../../db-types';
 
 const ENDED = ['completed', 'completed_with_errors', 'failed', 'cancelled'];
 

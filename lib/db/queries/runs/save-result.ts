@@ -1,5 +1,5 @@
 import type { MetricResult, TurnVerdict } from '../../../domain';
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 import { redactSecrets } from '../../../redact-secrets';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Stores a run's numbers (Run.summary and Run.scoreStats) together, as computed from its results. */
 export async function saveRunAggregates(db: Db, runId: string, aggregates: { summary: object; scoreStats: object }): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 export const countAllUsers = (db: Db): Promise<number> => db.user.count();
 

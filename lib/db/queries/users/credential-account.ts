@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The user's password account (better-auth's 'credential' provider) with its hash, or null. */
 export const findCredentialAccount = (db: Db, userId: string): Promise<{ id: string; password: string | null } | null> =>

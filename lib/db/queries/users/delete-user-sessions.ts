@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Signs the user out everywhere. */
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {

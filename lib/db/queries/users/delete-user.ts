@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** Deletes the user; their sessions, accounts and keys go with it (cascade). */
 export async function deleteUserRow(db: Db, userId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db-types';
+import type { Db } from '../../db-types';
 
 /** The id of the user with this email, or null. */
 export const findUserIdByEmail = (db: Db, email: string): Promise<{ id: string } | null> =>

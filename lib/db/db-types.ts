@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '../generated/sqlite/client';
+import type { Prisma, PrismaClient } from './generated/sqlite/client';
 
 /** The Prisma client of either provider (their model APIs are identical). */
 export type Db = PrismaClient;

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /** An id as an error echoes it: a long one (no real id is) is cut. */
 const shown = (id: string) => (id.length > 64 ? `${id.slice(0, 64)}… (${id.length.toLocaleString('en-US')} characters)` : id);

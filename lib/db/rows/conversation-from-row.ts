@@ -1,4 +1,4 @@
-import type { Conversation, Turn } from '../../../domain';
+import type { Conversation, Turn } from '../../domain';
 
 /** What the conversation queries select to rebuild a Conversation. */
 export const conversationSelect = {
