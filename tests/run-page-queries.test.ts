@@ -8,6 +8,7 @@ import { computeRunAggregates } from '@/lib/runs/aggregates/compute-run-aggregat
 import { saveRunAggregates } from '@/lib/db/queries/runs/save-run-aggregates';
 import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
 import { countUndecidedTurns } from '@/lib/db/queries/runs/count-undecided-turns';
+import { countUnstableTurns } from '@/lib/db/queries/runs/count-unstable-turns';
 import { listRunConversationScores } from '@/lib/db/queries/runs/list-run-conversation-scores';
 import { listFirstFailures } from '@/lib/db/queries/runs/list-first-failures';
 import { listRunVerdictMap } from '@/lib/db/queries/runs/list-run-verdict-map';
@@ -200,13 +201,17 @@ describe.each(providers)('run page queries on %s', (provider) => {
   });
 
   it("keeps a finished run's first failing turns and undecided turns with its score stats, and reads them from there while they are current", async () => {
-    const live = { firstFailures: await listFirstFailures(db, 'run1'), undecided: await countUndecidedTurns(db, 'run1') };
+    const live = { firstFailures: await listFirstFailures(db, 'run1'), undecided: await countUndecidedTurns(db, 'run1'), unstable: await countUnstableTurns(db, 'run1') };
     const { scoreStats } = await db.run.findUniqueOrThrow({ where: { id: 'run1' }, select: { scoreStats: true } });
     const stored = scoreStats as unknown as { turns: typeof live };
     expect(stored.turns).toEqual(live);
     const marked = { ...stored, turns: { ...live, undecided: { undecided: 99, judged: 99 } } };
     await db.run.update({ where: { id: 'run1' }, data: { scoreStats: marked as never } });
     expect((await getRunTurnStats(db, 'run1')).undecided).toEqual({ undecided: 99, judged: 99 });
+    // Stats stored before the unstable count was kept with them are counted again.
+    const { unstable: _, ...older } = marked.turns;
+    await db.run.update({ where: { id: 'run1' }, data: { scoreStats: { ...marked, turns: older } as never } });
+    expect(await getRunTurnStats(db, 'run1')).toEqual(live);
     // A run going on again (errored results re-run) counts its verdicts as they are.
     await db.run.update({ where: { id: 'run1' }, data: { status: 'running' } });
     expect(await getRunTurnStats(db, 'run1')).toEqual(live);

@@ -40,6 +40,8 @@ export interface RunScoreStats {
 export interface RunTurnStats {
   firstFailures: FirstFailures;
   undecided: UndecidedTurns;
+  /** Turn verdicts fewer than 80% of the judge's samples gave (0 for a run of one sample). */
+  unstable: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -102,6 +104,8 @@ const statsSchema = z.object({
         judged: z.record(z.string(), z.number().int().nonnegative()),
       }),
       undecided: z.object({ undecided: z.number().int().nonnegative(), judged: z.number().int().nonnegative() }),
+      // Stored since the verdict map read it from here; older stats lack it and are counted again.
+      unstable: z.number().int().nonnegative().optional(),
     })
     .optional(),
 });
@@ -109,5 +113,7 @@ const statsSchema = z.object({
 /** Stored stats, checked; null when missing or unreadable (they are then recomputed). */
 export function parseScoreStats(value: unknown): RunScoreStats | null {
   const parsed = statsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const { turns, ...stats } = parsed.data;
+  return turns?.unstable === undefined ? stats : { ...stats, turns: { ...turns, unstable: turns.unstable } };
 }
