@@ -28,7 +28,7 @@ test('an online rule made in the dashboard scores closed production conversation
   await db.conversation.updateMany({ where: { dataset: { sourceFormat: 'otlp' } }, data: { lastActivityAt: new Date(Date.now() - 3_600_000) } });
 
   await page.goto('/datasets');
-  await expect(page.getByRole('link', { name: 'Online evaluation' })).toBeVisible();
+  await expect(page.locator('a[href="/online"]').first()).toBeVisible();
   // From the live dataset's page (other specs may have made other live datasets): the form starts with it ticked.
   await page.getByRole('link', { name: 'Live: e2e-shop' }).first().click();
   await page.getByRole('link', { name: 'Evaluate online' }).click();
@@ -65,6 +65,10 @@ test('an online rule made in the dashboard scores closed production conversation
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
   await page.goto('/online');
   await expect(page.getByRole('row', { name: /Shop production/ }).getByText('Paused')).toBeVisible();
+  // Its day's dataset carries a badge that leads back to the rule.
+  await page.goto('/datasets');
+  const badge = page.getByRole('row', { name: /Online: Shop production/ }).first().getByRole('link', { name: 'Online evaluation' });
+  await expect(badge).toHaveAttribute('href', /^\/online\/[^/]+$/);
 });
 
 test('a live dataset is saved as a fixed dataset of its conversations as they are now', async ({ page }) => {
