@@ -12,6 +12,7 @@ const request: JudgeRequest<{ reason: string }> = {
   messages: [{ role: 'user', content: 'Explain.' }],
   schema: judgeSteps.reason.output,
   schemaName: 'reason',
+  contract: judgeSteps.reason,
 };
 const ok = () => ({ content: '{"reason":"fine"}' });
 
