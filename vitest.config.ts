@@ -22,8 +22,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Files share their worker's module cache instead of importing Prisma's client, the judge and
     // the route handlers again each (187 files: 290 s of imports → 22 s; the suite ran in 216 s
-    // against 500 s isolated). Tests make their own databases, servers and clients, and stub env
-    // and timers through vi, which vitest resets between files either way.
+    // against 500 s isolated, every test passing). Tests make their own databases, servers and
+    // clients and undo their env stubs and fake timers, so a file leaves nothing for the next one.
     isolate: false,
   },
 });
