@@ -8,8 +8,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'development') }];
   },
-  // The app's own sources only; tests and scripts are checked by `npm run typecheck`.
-  typescript: { tsconfigPath: 'tsconfig.app.json' },
+  // The app's own sources only; tests and scripts are checked by `npm run typecheck`. CI runs
+  // that first over everything, then builds for the browser tests without checking again.
+  typescript: { tsconfigPath: 'tsconfig.app.json', ignoreBuildErrors: process.env.TURNWISE_TYPECHECKED === '1' },
 };
 
 export default nextConfig;
