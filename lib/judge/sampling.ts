@@ -1,4 +1,4 @@
-import type { Judge } from './types';
+import { withCall, type Judge } from './types';
 
 /**
  * The judge asked for one of several samples of every request: at the given temperature, and
@@ -6,12 +6,5 @@ import type { Judge } from './types';
  * sample is a new answer, not the first one read back.
  */
 export function withSampling(judge: Judge, sampling: { index: number; temperature: number }): Judge {
-  return {
-    kind: judge.kind,
-    model: judge.model,
-    ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
-    call: (request) => judge.call({ ...request, sampling }),
-    usage: () => judge.usage(),
-    ...(judge.rateLimit ? { rateLimit: () => judge.rateLimit!() } : {}),
-  };
+  return withCall(judge, (request) => judge.call({ ...request, sampling }));
 }

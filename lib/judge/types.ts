@@ -89,6 +89,18 @@ export interface Judge {
   rateLimit?(): JudgeRateLimitStatus;
 }
 
+/** The judge with its calls made through `call`; its name, usage, cache scope and rate limit stay its own. */
+export function withCall(judge: Judge, call: Judge['call']): Judge {
+  return {
+    kind: judge.kind,
+    model: judge.model,
+    ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
+    call,
+    usage: () => judge.usage(),
+    ...(judge.rateLimit ? { rateLimit: () => judge.rateLimit!() } : {}),
+  };
+}
+
 /** A persistent store of judge replies, keyed by a hash of model, messages and schema. */
 export interface JudgeCacheEntry {
   raw: string;

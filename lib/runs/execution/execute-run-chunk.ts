@@ -3,7 +3,7 @@ import type { Db } from '../../db/db-types';
 import { listRunConversations } from '../../db/queries/runs/list-run-conversations';
 import { listStoredItems, storedItemKey } from '../../db/queries/runs/list-stored-items';
 import { getRunExecutionSettings } from '../../db/queries/runs/get-run-execution-settings';
-import type { Judge } from '../../judge/types';
+import { withCall, type Judge } from '../../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
 import { reportJudgeActivity } from './report-judge-activity';
 import { withBreaker } from './judge-breaker';
@@ -39,32 +39,25 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; 
   return {
     dispose: () => signal?.removeEventListener('abort', onStop),
     inFlight: () => inFlight,
-    judge: {
-      kind: judge.kind,
-      model: judge.model,
-      ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
-      usage: () => judge.usage(),
-      ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
-      call: async (request) => {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (signal?.aborted) {
-          const error = new Error('the run was stopped');
-          error.name = STOPPED;
-          throw error;
-        }
-        if (!signal) return counted(() => judge.call(request));
-        // A signal of its own per call: the judge client may leave listeners on what it is given,
-        // and a run makes thousands of calls.
-        const call = new AbortController();
-        const abort = () => call.abort(cancelled.signal.reason);
-        cancelled.signal.addEventListener('abort', abort, { once: true });
-        try {
-          return await counted(() => judge.call({ ...request, signal: call.signal }));
-        } finally {
-          cancelled.signal.removeEventListener('abort', abort);
-        }
-      },
-    },
+    judge: withCall(judge, async (request) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (signal?.aborted) {
+        const error = new Error('the run was stopped');
+        error.name = STOPPED;
+        throw error;
+      }
+      if (!signal) return counted(() => judge.call(request));
+      // A signal of its own per call: the judge client may leave listeners on what it is given,
+      // and a run makes thousands of calls.
+      const call = new AbortController();
+      const abort = () => call.abort(cancelled.signal.reason);
+      cancelled.signal.addEventListener('abort', abort, { once: true });
+      try {
+        return await counted(() => judge.call({ ...request, signal: call.signal }));
+      } finally {
+        cancelled.signal.removeEventListener('abort', abort);
+      }
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { AppError, isAppError } from '../../errors';
-import type { Judge } from '../../judge/types';
+import { withCall, type Judge } from '../../judge/types';
 
 /** Judge requests in a row that fail the same way before a run stops. */
 export const SAME_FAILURES_TO_STOP = 5;
@@ -50,25 +50,18 @@ export function withBreaker(judge: Judge, onTrip: (error: AppError) => void, lim
 
   return {
     tripped: () => stop,
-    judge: {
-      kind: judge.kind,
-      model: judge.model,
-      ...(judge.cacheScope ? { cacheScope: judge.cacheScope } : {}),
-      usage: () => judge.usage(),
-      ...(judge.rateLimit ? { rateLimit: judge.rateLimit.bind(judge) } : {}),
-      call: async (request) => {
-        if (stop) throw stop;
-        try {
-          const reply = await judge.call(request);
-          count = 0;
-          last = null;
-          return reply;
-        } catch (error) {
-          failed(error);
-          throw error;
-        }
-      },
-    },
+    judge: withCall(judge, async (request) => {
+      if (stop) throw stop;
+      try {
+        const reply = await judge.call(request);
+        count = 0;
+        last = null;
+        return reply;
+      } catch (error) {
+        failed(error);
+        throw error;
+      }
+    }),
   };
 }
 
