@@ -24,10 +24,11 @@ const callSchema = z.object({
   retries: z.array(z.object({ attempt: z.number(), cause: z.string() })).optional(),
 });
 
-export type JudgeCallRecord = z.infer<typeof callSchema>;
+/** A judge call record as read back from a stored result (missing counts read as 0). */
+export type StoredJudgeCall = z.infer<typeof callSchema>;
 
 /** The result's judge call records; records that do not read are skipped and counted. */
-export function parseJudgeCalls(calls: unknown): { calls: JudgeCallRecord[]; unreadable: number } {
+export function parseJudgeCalls(calls: unknown): { calls: StoredJudgeCall[]; unreadable: number } {
   if (!Array.isArray(calls)) return { calls: [], unreadable: calls === null || calls === undefined ? 0 : 1 };
   const read = calls.map((c) => callSchema.safeParse(c));
   return { calls: read.flatMap((r) => (r.success ? [r.data] : [])), unreadable: read.filter((r) => !r.success).length };

@@ -1,5 +1,5 @@
 import type { JudgeCacheEntryView } from '@/lib/db/queries/conversations/list-judge-cache-entries';
-import type { JudgeCallRecord } from '@/lib/conversations/result-details';
+import type { StoredJudgeCall } from '@/lib/conversations/result-details';
 
 function Messages({ messages }: { messages: { role: string; content: string }[] }) {
   return (
@@ -25,7 +25,7 @@ export function JudgeCalls({
   cache,
   offline,
 }: {
-  calls: JudgeCallRecord[];
+  calls: StoredJudgeCall[];
   unreadable: number;
   cache: Map<string, JudgeCacheEntryView>;
   offline: boolean;

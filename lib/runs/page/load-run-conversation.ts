@@ -1,11 +1,11 @@
 import type { Db } from '../../db/db-types';
 import { getRunConversationRow, type RunConversationResultRow, type RunConversationRow } from '../../db/queries/conversations/get-run-conversation';
-import { parseJudgeCalls, parseResultSteps, type JudgeCallRecord, type ResultSteps } from '../../conversations/result-details';
+import { parseJudgeCalls, parseResultSteps, type StoredJudgeCall, type ResultSteps } from '../../conversations/result-details';
 
 /** A result as the run's conversation page shows it: its steps read with its metric's view, its call records checked. */
 export interface RunConversationResult extends Omit<RunConversationResultRow, 'steps' | 'calls'> {
   steps: ResultSteps;
-  calls: JudgeCallRecord[];
+  calls: StoredJudgeCall[];
   unreadableCalls: number;
 }
 
