@@ -4,17 +4,11 @@ import { useActionState } from 'react';
 import { AuthField } from '@/components/auth/auth-field';
 import { Button } from '@/components/ui/button';
 import { saveConnectionAction, type ConnectionActionState } from '@/lib/actions/connections';
+import type { ConnectionInfo } from '@/lib/db/queries/connections/list-connections';
 import { FormMessage } from './form-message';
 
-export interface ConnectionFormValues {
-  id: string;
-  name: string;
-  baseUrl: string;
-  keyLastFour: string | null;
-  models: string[];
-  rpm: number | null;
-  tpm: number | null;
-}
+/** A stored connection as the form edits it: never its key, only the last four characters. */
+export type ConnectionFormValues = Omit<ConnectionInfo, 'updatedAt'>;
 
 /** Adds a connection, or edits one (a blank key keeps the stored key). */
 export function ConnectionForm({ connection }: { connection?: ConnectionFormValues }) {

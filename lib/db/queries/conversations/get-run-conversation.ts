@@ -4,6 +4,7 @@ import { readWarnings } from '../../rows/read-warnings';
 import { notFound } from '../../not-found';
 import { conversationLabel } from '../runs/list-run-conversation-scores';
 import { parseTurnVerdictValue, type TurnVerdictValue } from '../../../domain/verdict';
+import type { ResultRow } from '../../../domain/result-row';
 
 export interface RunConversationTurn {
   index: number;
@@ -17,15 +18,7 @@ export interface RunConversationTurn {
 }
 
 /** A stored result of the conversation; its steps and call records as stored (the loader reads them with the metric's view). */
-export interface RunConversationResultRow {
-  metric: string;
-  score: number | null;
-  success: boolean;
-  threshold: number;
-  reason: string | null;
-  error: string | null;
-  /** Units left out of the score (judge failures) and unreadable verdicts. */
-  warnings: string[];
+export interface RunConversationResultRow extends Omit<ResultRow, 'conversation' | 'verdicts'> {
   steps: unknown;
   calls: unknown;
   judgeCalls: number;
