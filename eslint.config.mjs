@@ -75,9 +75,7 @@ const DB_FROM_PAGES = {
 
 /** Pages and components that still import lib/db directly: each moves to a loader, then leaves this list. Do not add to it. */
 const PAGES_NOT_YET_THROUGH_A_LOADER = [
-  'app/admin/audit/page.tsx',
   'app/admin/connections/page.tsx',
-  'app/admin/users/page.tsx',
   'app/compare/conversation/page.tsx',
   'app/compare/page.tsx',
   'app/datasets/[id]/conversations/[conversationId]/layout.tsx',
@@ -99,7 +97,6 @@ const PAGES_NOT_YET_THROUGH_A_LOADER = [
   'app/runs/[id]/review/page.tsx',
   'app/runs/new/page.tsx',
   'app/runs/page.tsx',
-  'app/settings/api-keys/page.tsx',
   'app/trends/[datasetId]/page.tsx',
   'components/compare/agreement-comparison.tsx',
   'components/compare/break-overlay-panel.tsx',

@@ -1,14 +1,13 @@
 import { Table, Td } from '@/components/ui/table';
-import { listAudit } from '@/lib/auth/audit';
+import { loadAuditPage } from '@/lib/auth/page/load-audit-page';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Audit' };
 
 export default async function AuditPage() {
   await requirePage('admin');
-  const entries = await listAudit(getDb());
+  const entries = await loadAuditPage();
   return (
     <div className="space-y-4">
       <div>

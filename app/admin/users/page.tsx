@@ -3,15 +3,14 @@ import { UserRowActions } from '@/components/admin/user-row-actions';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
-import { listUsers } from '@/lib/auth/users';
-import { getDb } from '@/lib/db/client';
+import { loadUsersPage } from '@/lib/auth/page/load-users-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Users' };
 
 export default async function UsersPage() {
   const admin = await requirePage('admin');
-  const users = await listUsers(getDb());
+  const users = await loadUsersPage();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Users</h1>

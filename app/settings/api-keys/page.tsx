@@ -1,10 +1,8 @@
 import { DeleteApiKeyButton, NewApiKeyForm, RevokeApiKeyButton } from '@/components/admin/api-key-forms';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
-import { listAllApiKeys, listApiKeys } from '@/lib/auth/api-keys';
-import { hasRole } from '@/lib/identity/roles';
+import { loadApiKeysPage } from '@/lib/auth/page/load-api-keys-page';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'API keys' };
@@ -13,8 +11,7 @@ const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ')
 
 export default async function ApiKeysPage() {
   const me = await requirePage();
-  const keys = me.via === 'session' ? await listApiKeys(getDb(), me.id) : [];
-  const everyone = hasRole(me.role, 'admin') ? await listAllApiKeys(getDb(), me.id) : null;
+  const { keys, everyone } = await loadApiKeysPage(me);
   return (
     <div className="space-y-6">
       <div>
