@@ -75,13 +75,11 @@ const DB_FROM_PAGES = {
 
 /** Pages and components that still import lib/db directly: each moves to a loader, then leaves this list. Do not add to it. */
 const PAGES_NOT_YET_THROUGH_A_LOADER = [
-  'app/admin/connections/page.tsx',
   'app/compare/conversation/page.tsx',
   'app/compare/page.tsx',
   'app/datasets/[id]/conversations/[conversationId]/layout.tsx',
   'app/datasets/[id]/conversations/[conversationId]/page.tsx',
   'app/datasets/[id]/page.tsx',
-  'app/judges/page.tsx',
   'app/metrics/[name]/page.tsx',
   'app/metrics/new/page.tsx',
   'app/metrics/page.tsx',

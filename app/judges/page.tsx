@@ -1,11 +1,9 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Table, Td } from '@/components/ui/table';
-import { rankJudges } from '@/lib/agreement/judge-ranking';
+import { loadJudgesPage } from '@/lib/agreement/page/load-judges-page';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
 import { formatDate, metricLabel } from '@/lib/format/format';
+import { orNotFound } from '@/lib/http/or-not-found';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Judges' };
@@ -13,11 +11,7 @@ export const metadata = { title: 'Judges' };
 export default async function JudgesPage(props: { searchParams: Promise<{ dataset?: string }> }) {
   await requirePage();
   const { dataset: datasetId } = await props.searchParams;
-  const db = getDb();
-  const datasets = await listDatasets(db);
-  const dataset = datasetId ? datasets.find((d) => d.id === datasetId) : undefined;
-  if (datasetId && !dataset) notFound();
-  const ranking = dataset ? await rankJudges(db, dataset.id) : null;
+  const { datasets, dataset, ranking } = await orNotFound(loadJudgesPage(datasetId));
   return (
     <div className="space-y-4">
       <div>

@@ -2,16 +2,14 @@ import { ConnectionForm } from '@/components/admin/connection-form';
 import { ConnectionRowActions } from '@/components/admin/connection-row-actions';
 import { Card } from '@/components/ui/card';
 import { requirePage } from '@/lib/auth/session';
-import { listConnections } from '@/lib/connections/connection-store';
-import { listEnvJudges } from '@/lib/connections/env-judges';
-import { getDb } from '@/lib/db/client';
+import { loadConnectionsPage } from '@/lib/connections/page/load-connections-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Judge connections' };
 
 export default async function ConnectionsPage() {
   await requirePage('admin');
-  const [connections, fromEnv] = [await listConnections(getDb()), listEnvJudges(process.env)];
+  const { connections, fromEnv } = await loadConnectionsPage();
   return (
     <div className="space-y-6">
       <div>
