@@ -2,8 +2,7 @@ import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { Table, Td } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listCustomMetrics } from '@/lib/db/queries/custom-metrics/custom-metrics';
+import { loadMetricsPage } from '@/lib/custom-metrics/page/load-metrics-page';
 import { formatDate, metricLabel } from '@/lib/format/format';
 
 export const dynamic = 'force-dynamic';
@@ -11,7 +10,7 @@ export const metadata = { title: 'Metrics' };
 
 export default async function MetricsPage() {
   await requirePage();
-  const metrics = await listCustomMetrics(getDb());
+  const metrics = await loadMetricsPage();
   return (
     <div className="space-y-4">
       <div className="flex items-end justify-between gap-4">

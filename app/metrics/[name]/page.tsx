@@ -1,13 +1,11 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { MetricEditor } from '@/components/metrics/metric-editor';
 import { MetricVersions } from '@/components/metrics/metric-versions';
 import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
-import { loadMetricEditorOptions } from '@/lib/custom-metrics/editor-options';
-import { getDb } from '@/lib/db/client';
-import { getUserEmail, listCustomMetricVersions } from '@/lib/db/queries/custom-metrics/custom-metrics';
+import { loadMetricPage } from '@/lib/custom-metrics/page/load-metric-page';
 import { metricLabel } from '@/lib/format/format';
+import { orNotFound } from '@/lib/http/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,11 +17,8 @@ export default async function MetricPage(props: { params: Promise<{ name: string
   const principal = await requirePage();
   const { name } = await props.params;
   const { saved, unchanged } = await props.searchParams;
-  const versions = await listCustomMetricVersions(getDb(), name);
-  if (versions.length === 0) notFound();
-  const [newest] = versions;
   const mayEdit = hasRole(principal.role, 'editor');
-  const owner = newest.ownerId ? await getUserEmail(getDb(), newest.ownerId) : null;
+  const { versions, newest, owner, editor } = await orNotFound(loadMetricPage(name, mayEdit));
   const mayPublish = mayChange(principal, newest.ownerId);
   return (
     <div className="space-y-6">
@@ -56,12 +51,7 @@ export default async function MetricPage(props: { params: Promise<{ name: string
           </p>
         ) : null}
       </div>
-      {mayEdit ? (
-        <MetricEditor
-          options={await loadMetricEditorOptions(getDb(), process.env, { version: newest.version, definition: newest.definition, stepsWritten: newest.stepsWritten })}
-          copy={!mayPublish}
-        />
-      ) : null}
+      {editor ? <MetricEditor options={editor} copy={!mayPublish} /> : null}
       <MetricVersions versions={versions} />
     </div>
   );

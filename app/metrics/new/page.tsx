@@ -1,15 +1,14 @@
 import Link from 'next/link';
 import { MetricEditor } from '@/components/metrics/metric-editor';
 import { requirePage } from '@/lib/auth/session';
-import { loadMetricEditorOptions } from '@/lib/custom-metrics/editor-options';
-import { getDb } from '@/lib/db/client';
+import { loadNewMetricPage } from '@/lib/custom-metrics/page/load-new-metric-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New metric' };
 
 export default async function NewMetricPage() {
   await requirePage('editor');
-  const options = await loadMetricEditorOptions(getDb(), process.env, null);
+  const options = await loadNewMetricPage();
   return (
     <div className="space-y-6">
       <div>
