@@ -3,8 +3,7 @@ import { RulesTable } from '@/components/online/rules-table';
 import { buttonClass } from '@/components/ui/button';
 import { hasRole } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listLiveDatasets, listOnlineRules } from '@/lib/db/queries/online/online-rules';
+import { loadOnlineRulesPage } from '@/lib/online/page/load-online-rules-page';
 import { utcDay } from '@/lib/online/sample';
 
 export const dynamic = 'force-dynamic';
@@ -12,8 +11,7 @@ export const metadata = { title: 'Online evaluation' };
 
 export default async function OnlineRulesPage() {
   const principal = await requirePage();
-  const db = getDb();
-  const [rules, live] = await Promise.all([listOnlineRules(db), listLiveDatasets(db)]);
+  const { rules, live } = await loadOnlineRulesPage();
   const nameOf = new Map(live.map((l) => [l.datasetId, l.name]));
   const today = utcDay(new Date());
   const mayCreate = hasRole(principal.role, 'editor');

@@ -1,16 +1,13 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { OnlineRunsTable } from '@/components/online/online-runs-table';
 import { PauseButton } from '@/components/online/pause-button';
 import { RuleForm } from '@/components/online/rule-form';
 import { RuleStatus } from '@/components/online/rule-status';
 import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { getOnlineRule } from '@/lib/db/queries/online/online-rules';
-import { listOnlineRuns } from '@/lib/db/queries/online/online-scores';
 import { metricLabel } from '@/lib/format/format';
-import { loadRuleFormOptions } from '@/lib/online/rule-form-options';
+import { orNotFound } from '@/lib/http/or-not-found';
+import { loadOnlineRulePage } from '@/lib/online/page/load-online-rule-page';
 import { editableOf } from '@/lib/online/rules';
 import { utcDay } from '@/lib/online/sample';
 
@@ -21,10 +18,7 @@ type Props = { params: Promise<{ id: string }> };
 export default async function OnlineRulePage({ params }: Props) {
   const principal = await requirePage();
   const { id } = await params;
-  const db = getDb();
-  const rule = await getOnlineRule(db, id);
-  if (!rule) notFound();
-  const [runs, options] = await Promise.all([listOnlineRuns(db, id), loadRuleFormOptions(db, process.env)]);
+  const { rule, runs, options } = await orNotFound(loadOnlineRulePage(id));
   const nameOf = new Map(options.liveDatasets.map((l) => [l.datasetId, l.name]));
   const may = hasRole(principal.role, 'editor') && mayChange(principal, rule.createdById);
   const latest = runs.find((r) => r.day !== 'superseded');

@@ -1,16 +1,15 @@
 import Link from 'next/link';
 import { RuleForm } from '@/components/online/rule-form';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 import { DEFAULT_IDLE_MINUTES } from '@/lib/online/rule-input';
-import { loadRuleFormOptions } from '@/lib/online/rule-form-options';
+import { loadNewOnlineRulePage } from '@/lib/online/page/load-new-online-rule-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New online rule' };
 
 export default async function NewOnlineRulePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePage('editor');
-  const [search, options] = await Promise.all([searchParams, loadRuleFormOptions(getDb(), process.env)]);
+  const [search, options] = await Promise.all([searchParams, loadNewOnlineRulePage()]);
   const wanted = typeof search.dataset === 'string' ? search.dataset : null;
   const preset = options.liveDatasets.filter((d) => d.datasetId === wanted || options.liveDatasets.length === 1).map((d) => d.datasetId);
   return (

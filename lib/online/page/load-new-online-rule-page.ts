@@ -1,0 +1,6 @@
+import 'server-only';
+import { getDb } from '../../db/client';
+import { loadRuleFormOptions, type RuleFormOptions } from '../rule-form-options';
+
+/** The new online rule page: what the rule form offers (live datasets, metrics, judges). */
+export const loadNewOnlineRulePage = (): Promise<RuleFormOptions> => loadRuleFormOptions(getDb(), process.env);
