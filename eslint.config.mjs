@@ -80,7 +80,6 @@ const PAGES_NOT_YET_THROUGH_A_LOADER = [
   'app/datasets/[id]/conversations/[conversationId]/layout.tsx',
   'app/datasets/[id]/conversations/[conversationId]/page.tsx',
   'app/datasets/[id]/page.tsx',
-  'app/page.tsx',
   'app/replays/[id]/page.tsx',
   'app/replays/new/page.tsx',
   'app/replays/page.tsx',

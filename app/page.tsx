@@ -8,17 +8,14 @@ import { RunsTable } from '@/components/runs/runs-table';
 import { hasRole } from '@/lib/identity/roles';
 import { isLiveRun } from '@/lib/domain/run-progress';
 import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
-import { getDb } from '@/lib/db/client';
-import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
-import { listRuns } from '@/lib/db/queries/runs/list-runs';
+import { loadHomePage } from '@/lib/home/page/load-home-page';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {
   const principal = await requirePage();
-  const db = getDb();
-  const [runs, datasets] = await Promise.all([listRuns(db, { take: 10 }), listDatasets(db)]);
+  const { runs, datasets } = await loadHomePage();
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-3">
