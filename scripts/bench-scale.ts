@@ -12,8 +12,13 @@
  * dataset search pages; import time and rate, peak RSS of the web process, database size.
  * Needs a production build in .next (npx next build).
  *
+ * `--keep` leaves the database (its name is printed) instead of dropping it; `--reuse <name>` times
+ * the pages again on such a database (migrated first, nothing imported: same --conversations),
+ * e.g. before and after a change to a query or an index. A reused database is kept.
+ *
  * Usage: npm run bench:scale -- --postgres postgresql://user:pass@host/db [--conversations N] [--port 3260]
  *        [--requests 20] [--workers-only | --pages-only]
+ *        [--keep] [--reuse turnwise_bench_scale_<pid>]
  *        [--worker-conversations 2000] [--latency 200] [--concurrency 4] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
  *        (a role with CREATEDB)
  */
@@ -31,6 +36,8 @@ const { values: args } = parseArgs({
     postgres: { type: 'string' },
     'workers-only': { type: 'boolean', default: false },
     'pages-only': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
     conversations: { type: 'string', default: '1000000' },
     port: { type: 'string', default: '3260' },
     requests: { type: 'string', default: '20' },
@@ -50,9 +57,22 @@ const admin = args.postgres;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const log = (line: string) => console.log(line);
 
-const name = `turnwise_bench_scale_${process.pid}`;
-await dropPostgresDatabase(admin, name);
-const url = await createPostgresDatabase(admin, name);
+const reuse = args.reuse;
+if (reuse && (!args['pages-only'] || !/^turnwise_bench_scale_\d+$/.test(reuse))) {
+  console.error('--reuse takes the name of a database an earlier --keep printed (turnwise_bench_scale_<pid>), with --pages-only');
+  process.exit(2);
+}
+const keep = args.keep || Boolean(reuse);
+const name = reuse ?? `turnwise_bench_scale_${process.pid}`;
+let url: string;
+if (reuse) {
+  const kept = new URL(admin);
+  kept.pathname = `/${reuse}`;
+  url = kept.toString();
+} else {
+  await dropPostgresDatabase(admin, name);
+  url = await createPostgresDatabase(admin, name);
+}
 const db = createDbClient(url);
 const bench: Record<string, number> = {};
 try {
@@ -88,16 +108,23 @@ try {
     failed ||= !workers.kill.ok;
   }
   if (!args['workers-only']) {
-    const pages = await benchPages(db, url, { conversations: Number(args.conversations), port: Number(args.port), requests: Number(args.requests), log });
+    const pages = await benchPages(db, url, { conversations: Number(args.conversations), port: Number(args.port), requests: Number(args.requests), reuse: Boolean(reuse), log });
+    const imported = pages.imported;
     log(
-      `pages: worst p95 ${pages.worstPageP95Ms.toFixed(0)} ms (target 300); web peak RSS ${pages.webPeakRssMb.toFixed(0)} MB (target 1024); import ${pages.importSeconds.toFixed(1)} s (target 600 at 1,000,000); database ${pages.databaseMb.toFixed(0)} MB; load average ${load()}`,
+      `pages: worst p95 ${pages.worstPageP95Ms.toFixed(0)} ms (target 300); web peak RSS ${pages.webPeakRssMb.toFixed(0)} MB (target 1024); ${
+        imported ? `import ${imported.importSeconds.toFixed(1)} s (target 600 at 1,000,000)` : 'nothing imported (reused)'
+      }; database ${pages.databaseMb.toFixed(0)} MB; load average ${load()}`,
     );
+    bench.conversations = Number(args.conversations);
+    if (imported) {
+      Object.assign(bench, {
+        importSeconds: Number(imported.importSeconds.toFixed(1)),
+        importConversationsPerSecond: Math.round(imported.importConversationsPerSecond),
+        cliImportSeconds: Number(imported.cliImportSeconds.toFixed(1)),
+        cliPeakRssMb: Math.round(imported.cliPeakRssMb),
+      });
+    }
     Object.assign(bench, {
-      conversations: Number(args.conversations),
-      importSeconds: Number(pages.importSeconds.toFixed(1)),
-      importConversationsPerSecond: Math.round(pages.importConversationsPerSecond),
-      cliImportSeconds: Number(pages.cliImportSeconds.toFixed(1)),
-      cliPeakRssMb: Math.round(pages.cliPeakRssMb),
       worstPageP95Ms: Math.round(pages.worstPageP95Ms),
       webPeakRssMb: Math.round(pages.webPeakRssMb),
       databaseMb: Math.round(pages.databaseMb),
@@ -114,5 +141,6 @@ try {
 } finally {
   await stopBoss(url);
   await db.$disconnect();
-  await dropPostgresDatabase(admin, name);
+  if (keep) console.log(`kept the database ${name} (time its pages again with --pages-only --reuse ${name}; drop it with DROP DATABASE)`);
+  else await dropPostgresDatabase(admin, name);
 }

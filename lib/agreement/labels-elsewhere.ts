@@ -13,9 +13,9 @@ const PAGE = 500;
  * does not. Nothing is read when no other dataset has reviews.
  */
 export async function labelsFromOtherDatasets(db: Db, datasetId: string): Promise<ExtraLabel[]> {
-  const conversationCount = await getDatasetConversationCount(db, datasetId);
-  if (conversationCount === null) return [];
-  if ((await countLabelsOutsideDataset(db, datasetId)) === 0) return [];
+  // Both at once: the run page waits for this before it reads the run's own labels.
+  const [conversationCount, outside] = await Promise.all([getDatasetConversationCount(db, datasetId), countLabelsOutsideDataset(db, datasetId)]);
+  if (conversationCount === null || outside === 0) return [];
   const out: ExtraLabel[] = [];
   for (let from = 0; from < conversationCount; from += PAGE) {
     const here = new Map<string, { conversationId: string; turnIndex: number }>();

@@ -9,7 +9,7 @@ import { withFileLock } from './file-lock';
 import { prismaPaths } from './paths';
 import { createPostgresDatabase } from './postgres-adapter';
 import { createMigrationFactory, engineErrorMessage, withSchemaEngine } from './schema-engine';
-import { ensureSearchIndex } from './search-index';
+import { ensureIndexesOutsideMigrations } from './indexes-outside-migrations';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 import { type DbProvider, getDatabaseUrl, providerOf, sqliteFilePath } from './url';
 
@@ -151,19 +151,19 @@ async function migrate(url: string, root?: string): Promise<void> {
       await preparePostgres(url);
       // The engine serialises concurrent appliers with a Postgres advisory lock.
       applied = await applyMigrations(url, { root });
-      await ensureSearchIndex(url);
+      await ensureIndexesOutsideMigrations(url);
     } else if (file) {
       // Two processes applying the same migration to one file would record a failed one.
       mkdirSync(path.dirname(file), { recursive: true });
       applied = await withFileLock(`${file}.migrate-lock`, async () => {
         await prepareSqlite(url);
         const names = await applyMigrations(url, { root });
-        await ensureSearchIndex(url);
+        await ensureIndexesOutsideMigrations(url);
         return names;
       });
     } else {
       applied = await applyMigrations(url, { root });
-      await ensureSearchIndex(url);
+      await ensureIndexesOutsideMigrations(url);
     }
     // stderr: a command's stdout may be data (turnwise eval --json -).
     if (applied.length > 0) console.error(`Database migrated: ${applied.join(', ')}`);

@@ -17,12 +17,15 @@ import { cleanEnv, peakRssMbOf } from './worker-process';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
+const DATASET_NAME = 'bench scale';
 const METRICS = ['turn_faithfulness', 'conversation_relevancy', 'knowledge_retention', 'turn_contextual_relevancy'] as const;
 
 export interface PagesOptions {
   conversations: number;
   port: number;
   requests: number;
+  /** Time the pages of a database an earlier `--keep` left (its import and runs), without importing again. */
+  reuse?: boolean;
   log: (line: string) => void;
 }
 
@@ -34,13 +37,18 @@ export interface PageTime {
   bytes: number;
 }
 
-export interface PagesFigures {
+export interface ImportFigures {
   fileMb: number;
   importSeconds: number;
   importConversationsPerSecond: number;
   cliImportSeconds: number;
   cliPeakRssMb: number;
   runsSeconds: number;
+}
+
+export interface PagesFigures {
+  /** Null when the pages of a kept database were timed again (nothing imported). */
+  imported: ImportFigures | null;
   webPeakRssMb: number;
   pages: PageTime[];
   worstPageP95Ms: number;
@@ -68,49 +76,81 @@ async function cliImport(url: string, file: string): Promise<{ seconds: number; 
   return { seconds: (performance.now() - started) / 1000, peakRssMb: peak, output };
 }
 
+/** The data the pages show: imported and run now, or found in a database an earlier `--keep` left. */
+interface BenchData {
+  datasetId: string;
+  baseline: string;
+  candidate: string;
+  imported: ImportFigures | null;
+}
+
+async function importData(db: Db, url: string, port: number, dir: string, conversations: number, log: (line: string) => void, pid: number | undefined): Promise<BenchData> {
+  const file = path.join(dir, 'bench.jsonl');
+  const bytes = await writeBenchFile(file, conversations, 10, 42, false);
+  const fileMb = bytes / 1024 / 1024;
+  log(`wrote ${conversations.toLocaleString('en-US')} conversations × 10 turns: ${fileMb.toFixed(0)} MB`);
+
+  let t = performance.now();
+  const upload = await uploadFile(port, file, new URLSearchParams({ name: DATASET_NAME, fileName: 'bench.jsonl', modelVersion: 'v1' }));
+  const importSeconds = (performance.now() - t) / 1000;
+  const answer = JSON.parse(upload.body) as { ok?: boolean; datasetId?: string; stats?: { conversations: number } };
+  if (upload.status !== 201 || !answer.datasetId || answer.stats?.conversations !== conversations) {
+    throw new Error(`the upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
+  }
+  const datasetId = answer.datasetId;
+  log(`import through the upload route: ${importSeconds.toFixed(1)} s, ${Math.round(conversations / importSeconds)} conversations/s, web peak RSS so far ${peakRssMbOf(pid).toFixed(0)} MB`);
+
+  const cli = await cliImport(url, file);
+  log(`import with turnwise import: ${cli.seconds.toFixed(1)} s (process start and migrations check included), ${Math.round(conversations / cli.seconds)} conversations/s, peak RSS ${cli.peakRssMb.toFixed(0)} MB`);
+
+  t = performance.now();
+  const baseline = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v1', failShare: 0.2 });
+  const candidate = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v2', failShare: 0.3 });
+  const runsSeconds = (performance.now() - t) / 1000;
+  log(`two completed runs of ${METRICS.length} metrics (${(2 * conversations * METRICS.length).toLocaleString('en-US')} results, 5 turn verdicts each) written by SQL and closed: ${runsSeconds.toFixed(1)} s`);
+  return {
+    datasetId,
+    baseline,
+    candidate,
+    imported: {
+      fileMb,
+      importSeconds,
+      importConversationsPerSecond: conversations / importSeconds,
+      cliImportSeconds: cli.seconds,
+      cliPeakRssMb: cli.peakRssMb,
+      runsSeconds,
+    },
+  };
+}
+
+async function keptData(db: Db, conversations: number): Promise<BenchData> {
+  const dataset = await db.dataset.findFirst({ where: { name: DATASET_NAME, conversationCount: conversations }, select: { id: true } });
+  if (!dataset) throw new Error(`no dataset "${DATASET_NAME}" of ${conversations} conversations in this database: was it kept by a run with the same --conversations?`);
+  const runOf = async (modelVersion: string) =>
+    (await db.run.findFirstOrThrow({ where: { datasetId: dataset.id, modelVersion, status: 'completed' }, select: { id: true } })).id;
+  return { datasetId: dataset.id, baseline: await runOf('v1'), candidate: await runOf('v2'), imported: null };
+}
+
 export async function benchPages(db: Db, url: string, options: PagesOptions): Promise<PagesFigures> {
   const { log, conversations } = options;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-scale-'));
   let server: NextServer | null = null;
   try {
-    const file = path.join(dir, 'bench.jsonl');
-    const bytes = await writeBenchFile(file, conversations, 10, 42, false);
-    const fileMb = bytes / 1024 / 1024;
-    log(`wrote ${conversations.toLocaleString('en-US')} conversations × 10 turns: ${fileMb.toFixed(0)} MB`);
-
     server = await startNextServer({ databaseUrl: url, port: options.port, readyPath: '/datasets', env: { TURNWISE_WORKER: '0' } });
     const base = `http://127.0.0.1:${options.port}`;
     const pid = server.process.pid;
-
-    let t = performance.now();
-    const upload = await uploadFile(options.port, file, new URLSearchParams({ name: 'bench scale', fileName: 'bench.jsonl', modelVersion: 'v1' }));
-    const importSeconds = (performance.now() - t) / 1000;
-    const answer = JSON.parse(upload.body) as { ok?: boolean; datasetId?: string; stats?: { conversations: number } };
-    if (upload.status !== 201 || !answer.datasetId || answer.stats?.conversations !== conversations) {
-      throw new Error(`the upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
-    }
-    const datasetId = answer.datasetId;
-    log(`import through the upload route: ${importSeconds.toFixed(1)} s, ${Math.round(conversations / importSeconds)} conversations/s, web peak RSS so far ${peakRssMbOf(pid).toFixed(0)} MB`);
-
-    const cli = await cliImport(url, file);
-    log(`import with turnwise import: ${cli.seconds.toFixed(1)} s (process start and migrations check included), ${Math.round(conversations / cli.seconds)} conversations/s, peak RSS ${cli.peakRssMb.toFixed(0)} MB`);
-
-    t = performance.now();
-    const baseline = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v1', failShare: 0.2 });
-    const candidate = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v2', failShare: 0.3 });
-    const runsSeconds = (performance.now() - t) / 1000;
-    log(`two completed runs of ${METRICS.length} metrics (${(2 * conversations * METRICS.length).toLocaleString('en-US')} results, 5 turn verdicts each) written by SQL and closed: ${runsSeconds.toFixed(1)} s`);
+    const { datasetId, baseline, candidate, imported } = options.reuse ? await keptData(db, conversations) : await importData(db, url, options.port, dir, conversations, log, pid);
 
     const middle = await db.conversation.findFirstOrThrow({ where: { datasetId, position: Math.floor(conversations / 2) }, select: { id: true } });
     const pages: { name: string; url: string; expect: string }[] = [
-      { name: 'datasets list', url: '/datasets', expect: 'bench scale' },
-      { name: 'dataset page', url: `/datasets/${datasetId}`, expect: 'bench scale' },
+      { name: 'datasets list', url: '/datasets', expect: DATASET_NAME },
+      { name: 'dataset page', url: `/datasets/${datasetId}`, expect: DATASET_NAME },
       { name: 'run page', url: `/runs/${candidate}`, expect: 'Score distribution' },
       { name: 'results filtered and sorted', url: `/runs/${candidate}?metric=turn_faithfulness&failed=1&sort=turn_faithfulness&dir=asc&page=50`, expect: 'Conversations' },
       { name: 'conversation page', url: `/runs/${candidate}/conversations/${middle.id}`, expect: 'Judge calls' },
       { name: 'compare page', url: `/compare?baseline=${baseline}&candidate=${candidate}`, expect: 'Summary by metric' },
       { name: 'trends page', url: `/trends/${datasetId}`, expect: 'Trends' },
-      { name: 'dataset search', url: `/datasets/${datasetId}?q=refund`, expect: 'bench scale' },
+      { name: 'dataset search', url: `/datasets/${datasetId}?q=refund`, expect: DATASET_NAME },
     ];
     const times: PageTime[] = [];
     for (const page of pages) {
@@ -132,12 +172,7 @@ export async function benchPages(db: Db, url: string, options: PagesOptions): Pr
     const webPeakRssMb = peakRssMbOf(pid);
     const [{ size }] = await db.$queryRawUnsafe<{ size: bigint }[]>('SELECT pg_database_size(current_database()) AS size');
     return {
-      fileMb,
-      importSeconds,
-      importConversationsPerSecond: conversations / importSeconds,
-      cliImportSeconds: cli.seconds,
-      cliPeakRssMb: cli.peakRssMb,
-      runsSeconds,
+      imported,
       webPeakRssMb,
       pages: times,
       worstPageP95Ms: Math.max(...times.map((p) => p.p95Ms)),

@@ -49,6 +49,12 @@ describe.each(providers)('migrations on %s', (provider) => {
       expect(row.rolled_back_at).toBeNull();
     }
     expect(await db.dataset.count()).toBe(0);
+    // The partial index of labelled turns the agreement panel reads through (the schema cannot describe it).
+    const labelledIndex =
+      provider === 'sqlite'
+        ? `SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'Turn_labelled_idx' AND sql LIKE '%WHERE "labels" IS NOT NULL%'`
+        : `SELECT indexname FROM pg_indexes WHERE tablename = 'Turn' AND indexname = 'Turn_labelled_idx' AND indexdef LIKE '%WHERE (labels IS NOT NULL)%'`;
+    expect(await db.$queryRawUnsafe(labelledIndex)).toHaveLength(1);
   });
 
   if (provider === 'sqlite') {

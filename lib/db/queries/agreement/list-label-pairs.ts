@@ -41,16 +41,20 @@ export async function listLabelledVerdicts(db: Db, runId: string, extra: readonl
     // One label per reviewer, turn and metric (the same content may have been labelled in two datasets).
     if (!labels.some((l) => l.metric === metric && l.reviewer === reviewer)) human.set(key, [...labels, { metric, reviewer, verdict }]);
   };
-  // Only labelled turns are read: a dataset may have many turns and few labels.
-  const fromFile = await db.$queryRaw<{ conversationId: string; index: number; labels: unknown }[]>`
-    SELECT "t"."conversationId", "t"."index", "t"."labels" FROM "Turn" AS "t"
-    JOIN "Conversation" AS "c" ON "c"."id" = "t"."conversationId"
-    WHERE "c"."datasetId" = ${run.datasetId} AND "t"."labels" IS NOT NULL`;
+  // Only labelled turns are read, through a partial index of them (lib/db/indexes-outside-migrations.ts):
+  // a dataset may have many turns and few labels.
+  const [fromFile, reviewed] = await Promise.all([
+    db.$queryRaw<{ conversationId: string; index: number; labels: unknown }[]>`
+      SELECT "t"."conversationId", "t"."index", "t"."labels" FROM "Turn" AS "t"
+      JOIN "Conversation" AS "c" ON "c"."id" = "t"."conversationId"
+      WHERE "c"."datasetId" = ${run.datasetId} AND "t"."labels" IS NOT NULL`,
+    listDatasetLabels(db, run.datasetId),
+  ]);
   for (const row of fromFile) {
     const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as unknown) : row.labels;
     if (labels && typeof labels === 'object') for (const [metric, value] of Object.entries(labels)) add(row.conversationId, Number(row.index), metric, FILE_REVIEWER, value);
   }
-  for (const l of await listDatasetLabels(db, run.datasetId)) add(l.conversationId, l.turnIndex, l.metric, l.reviewerEmail, l.verdict);
+  for (const l of reviewed) add(l.conversationId, l.turnIndex, l.metric, l.reviewerEmail, l.verdict);
   for (const l of extra) add(l.conversationId, l.turnIndex, l.metric, l.reviewer, l.verdict);
 
   const conversations = [...new Set([...human.keys()].map((k) => k.slice(0, k.lastIndexOf(':'))))];

@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { ensureSearchIndex } from './search-index';
+import { createSqliteAdapterFactory } from './sqlite-adapter';
+import { providerOf } from './url';
+
+/*
+ * Indexes Prisma's schema cannot describe, so they live outside the migrations (which `npm run
+ * db:check` replays against the schema) and are created here, idempotently, each time the
+ * database is prepared: the turn search index (search-index.ts), and a partial index of the
+ * turns a dataset file labelled. The agreement panel reads those labels for a run's dataset;
+ * without it that read went through every turn of every dataset (0.5 s at 20,000 conversations
+ * on PostgreSQL, with no label anywhere). Partial: it holds labelled turns only, so it costs an
+ * unlabelled import nothing. Both providers use it for `"labels" IS NOT NULL`.
+ */
+
+const LABELLED_TURNS_INDEX = 'Turn_labelled_idx';
+const LABELLED_TURNS_DDL = `CREATE INDEX IF NOT EXISTS "${LABELLED_TURNS_INDEX}" ON "Turn" ("conversationId", "index") WHERE "labels" IS NOT NULL`;
+
+async function ensureLabelledTurnsIndex(url: string): Promise<void> {
+  if (providerOf(url) === 'postgres') {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Checked first: CREATE INDEX takes a lock on the table even when the index exists.
+      const existing = await client.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'Turn' AND indexname = $1`, [LABELLED_TURNS_INDEX]);
+      if (existing.rowCount === 0) {
+        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('turnwise:turn-labelled-index')); ${LABELLED_TURNS_DDL}; COMMIT;`);
+      }
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const adapter = await createSqliteAdapterFactory(url).connect();
+  try {
+    await adapter.executeScript(`${LABELLED_TURNS_DDL};`);
+  } finally {
+    await adapter.dispose();
+  }
+}
+
+/** Creates the indexes the migrations cannot hold, where missing (after the migrations). */
+export async function ensureIndexesOutsideMigrations(url: string): Promise<void> {
+  await ensureSearchIndex(url);
+  await ensureLabelledTurnsIndex(url);
+}
