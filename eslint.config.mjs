@@ -29,7 +29,7 @@ const ZONES = [
   },
   {
     target: './lib/db',
-    from: ['./lib/runs', './lib/compare', './lib/actions', './lib/api', './lib/imports', './lib/exports', './lib/cli', './app', './components'],
+    from: ['./lib/runs', './lib/compare', './lib/datasets', './lib/actions', './lib/api', './lib/imports', './lib/exports', './lib/cli', './app', './components'],
     message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
   },
   {
