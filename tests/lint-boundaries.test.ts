@@ -46,10 +46,12 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/metrics/shared/x.ts', code)).toEqual(['import/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties']);
   });
 
-  it('keeps lib/datasets from writing and queries from calling run orchestration or comparisons', async () => {
-    expect(await ruleIds('lib/datasets/x.ts', `import { saveDataset } from '../db/queries/datasets/save-dataset';\nexport const s = saveDataset;\n`)).toEqual([
-      'import/no-restricted-paths',
-    ]);
+  it('keeps lib/datasets from writing (its page loaders read) and queries from calling the parser, run orchestration or comparisons', async () => {
+    const save = `import { saveDataset } from '../db/queries/datasets/save-dataset';\nexport const s = saveDataset;\n`;
+    expect(await ruleIds('lib/datasets/x.ts', save)).toEqual(['import/no-restricted-paths']);
+    expect(await ruleIds('lib/datasets/csv/x.ts', `import { saveDataset } from '../../db/queries/datasets/save-dataset';\nexport const s = saveDataset;\n`)).toEqual(['import/no-restricted-paths']);
+    expect(await ruleIds('lib/datasets/page/x.ts', `import { getDataset } from '../../db/queries/datasets/get-dataset';\nexport const s = getDataset;\n`)).toEqual([]);
+    expect(await ruleIds('lib/db/queries/datasets/x.ts', `import { csvMappingSchema } from '../../../datasets';\nexport const s = csvMappingSchema;\n`)).toEqual(['import/no-restricted-paths']);
     expect(await ruleIds('lib/db/queries/runs/x.ts', `import { enqueueRun } from '../../../runs/queue/enqueue-run';\nimport { getRunVector } from '@/lib/compare/get-run-vector';\nexport const s = [enqueueRun, getRunVector];\n`)).toEqual([
       'import/no-restricted-paths',
       'import/no-restricted-paths',

@@ -1,6 +1,5 @@
 import { ReplaysTable } from '@/components/replays/replays-table';
-import { getDb } from '@/lib/db/client';
-import { loadReplayList } from '@/lib/replay/load-replay-list';
+import { loadReplayList } from '@/lib/replay/page/load-replay-list';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -8,7 +7,7 @@ export const metadata = { title: 'Replays' };
 
 export default async function ReplaysPage() {
   await requirePage();
-  const replays = await loadReplayList(getDb());
+  const replays = await loadReplayList();
   return (
     <div className="space-y-4">
       <div>

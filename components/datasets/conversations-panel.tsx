@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, Td } from '@/components/ui/table';
-import { getDb } from '@/lib/db/client';
 import type { ConversationQuery, ConversationSort } from '@/lib/domain/conversation-query';
-import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
+import { loadDatasetConversations } from '@/lib/datasets/page/load-dataset-conversations';
 import type { PageRequest } from '@/lib/format/pagination';
 import { formatCount, plural } from './format-labels';
 
@@ -37,7 +36,7 @@ function SortHeader({ datasetId, query, sort, children }: { datasetId: string; q
 
 /** One server-side page of the dataset's conversations, searched and sorted from the URL. */
 export async function ConversationsPanel({ datasetId, query, page }: { datasetId: string; query: ConversationQuery; page: PageRequest }) {
-  const { rows, total } = await listConversations(getDb(), datasetId, page, query);
+  const { rows, total } = await loadDatasetConversations(datasetId, page, query);
   const pageCount = Math.max(1, Math.ceil(total / page.size));
   const head = (sort: ConversationSort, label: string) => (
     <SortHeader datasetId={datasetId} query={query} sort={sort}>

@@ -1,9 +1,8 @@
 import { RunsTable } from '@/components/runs/runs-table';
-import { getDb } from '@/lib/db/client';
-import { listRuns } from '@/lib/db/queries/runs/list-runs';
+import { loadDatasetRuns } from '@/lib/datasets/page/load-dataset-runs';
 
 /** The runs scored on a dataset, newest first. */
 export async function DatasetRunsPanel({ datasetId }: { datasetId: string }) {
-  const runs = await listRuns(getDb(), { datasetId, take: 20 });
+  const runs = await loadDatasetRuns(datasetId);
   return <RunsTable runs={runs} />;
 }

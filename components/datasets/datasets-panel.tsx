@@ -1,9 +1,8 @@
-import { getDb } from '@/lib/db/client';
-import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
+import { loadDatasetList } from '@/lib/datasets/page/load-dataset-list';
 import { DatasetsTable } from './datasets-table';
 
 /** The datasets list, read in its own Suspense boundary. */
 export async function DatasetsPanel() {
-  const datasets = await listDatasets(getDb());
+  const datasets = await loadDatasetList();
   return <DatasetsTable datasets={datasets} />;
 }

@@ -1,14 +1,11 @@
-import { getDb } from '@/lib/db/client';
-import { countTurnMatches, MATCH_COUNT_CAP, searchTurns } from '@/lib/db/queries/datasets/search-turns';
+import { loadTurnMatches, MATCH_COUNT_CAP } from '@/lib/datasets/page/load-turn-matches';
 import { snippetParts } from '@/lib/search/search-terms';
 
 const SHOWN = 25;
 
 /** Turns whose text has every searched word, best first, each linked to the turn in its conversation. */
 export async function TurnMatchesPanel({ datasetId, q }: { datasetId: string; q: string }) {
-  const matches = await searchTurns(getDb(), datasetId, q, SHOWN);
-  // Fewer than a full list: that is all of them, no need to count.
-  const total = matches.length < SHOWN ? matches.length : await countTurnMatches(getDb(), datasetId, q);
+  const { matches, total } = await loadTurnMatches(datasetId, q, SHOWN);
   return (
     <section aria-labelledby="turn-matches-heading" className="space-y-2">
       <h3 id="turn-matches-heading" className="text-sm font-semibold text-slate-800">

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { estimateReplayAction, startReplayAction } from '@/lib/actions/replays';
 import { type ReplayEstimate, type ReplayRequestInput } from '@/lib/replay';
 import { metricLabel } from '@/lib/format/format';
-import type { NewReplayOptions } from '@/lib/replay/new-replay-options';
+import type { NewReplayOptions } from '@/lib/replay/page/load-new-replay-options';
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
 import { FormField } from './form-field';
 import { ReplayEstimateView } from './replay-estimate';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
-import type { ReplayListItem } from '@/lib/replay/load-replay-list';
+import type { ReplayListItem } from '@/lib/replay/page/load-replay-list';
 import { describeStoredTarget } from '@/lib/replay/describe-target';
 import { ReplayStatusBadge } from './replay-status-badge';
 

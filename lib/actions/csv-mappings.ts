@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
-import { recallCsvMapping, type RememberedMapping } from '../db/queries/datasets/csv-mapping-memory';
+import { recallCsvMapping, type RememberedMapping } from '../imports/recall-csv-mapping';
 import { failure, type ActionResult } from './action-result';
 
 const headersSchema = z.array(z.string().max(500)).min(1).max(500);

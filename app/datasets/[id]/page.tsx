@@ -6,9 +6,8 @@ import { SkippedLinesNote } from '@/components/datasets/skipped-lines-note';
 import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { getDb } from '@/lib/db/client';
 import { parseConversationQuery } from '@/lib/domain/conversation-query';
-import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
+import { loadDatasetPage } from '@/lib/datasets/page/load-dataset-page';
 import { pageFromSearchParams } from '@/lib/format/pagination';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { hasRole, mayChange } from '@/lib/identity/roles';
@@ -20,14 +19,14 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 export async function generateMetadata({ params }: Props) {
   const { id } = await params;
-  const dataset = await orNotFound(getDataset(getDb(), id));
+  const dataset = await orNotFound(loadDatasetPage(id));
   return { title: dataset.name };
 }
 
 export default async function DatasetPage(props: Props) {
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
-  const dataset = await orNotFound(getDataset(getDb(), id));
+  const dataset = await orNotFound(loadDatasetPage(id));
   const query = parseConversationQuery(search);
   const page = pageFromSearchParams(search, 50);
   return (

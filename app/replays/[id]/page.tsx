@@ -1,8 +1,7 @@
 import { LiveReplay } from '@/components/replays/live-replay';
 import { ReplayHeader } from '@/components/replays/replay-header';
-import { getDb } from '@/lib/db/client';
 import { orNotFound } from '@/lib/http/or-not-found';
-import { loadReplayPage } from '@/lib/replay/load-replay-page';
+import { loadReplayPage } from '@/lib/replay/page/load-replay-page';
 import { mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 
@@ -12,7 +11,7 @@ export const metadata = { title: 'Replay' };
 export default async function ReplayPage(props: { params: Promise<{ id: string }> }) {
   const principal = await requirePage();
   const { id } = await props.params;
-  const { replay, sourceDatasetName, createdById } = await orNotFound(loadReplayPage(getDb(), id));
+  const { replay, sourceDatasetName, createdById } = await orNotFound(loadReplayPage(id));
   return (
     <div className="space-y-6">
       <ReplayHeader replay={replay} sourceDatasetName={sourceDatasetName} />

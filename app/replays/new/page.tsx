@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import { NewReplayForm } from '@/components/replays/new-replay-form';
 import { NoticePage } from '@/components/ui/notice-page';
-import { getDb } from '@/lib/db/client';
 import { orNotFound } from '@/lib/http/or-not-found';
-import { loadNewReplayOptions } from '@/lib/replay/new-replay-options';
+import { loadNewReplayOptions } from '@/lib/replay/page/load-new-replay-options';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +19,7 @@ export default async function NewReplayPage(props: { searchParams: Promise<{ dat
       </NoticePage>
     );
   }
-  const options = await orNotFound(loadNewReplayOptions(getDb(), dataset, run ?? null, process.env));
+  const options = await orNotFound(loadNewReplayOptions(dataset, run ?? null, process.env));
   return (
     <div className="space-y-6">
       <div>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { getDb } from '@/lib/db/client';
-import { getConversationRef } from '@/lib/db/queries/conversations/get-conversation-ref';
+import { loadDatasetConversationRef } from '@/lib/datasets/page/load-dataset-conversation-ref';
 import { orNotFound } from '@/lib/http/or-not-found';
 
 export const dynamic = 'force-dynamic';
@@ -9,6 +8,6 @@ export const dynamic = 'force-dynamic';
 // 404 before the skeleton streams (a notFound() inside the boundary could only answer 200).
 export default async function DatasetConversationLayout(props: { params: Promise<{ id: string; conversationId: string }>; children: ReactNode }) {
   const { id, conversationId } = await props.params;
-  await orNotFound(getConversationRef(getDb(), conversationId, { datasetId: id }));
+  await orNotFound(loadDatasetConversationRef(id, conversationId));
   return props.children;
 }

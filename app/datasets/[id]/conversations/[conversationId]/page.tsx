@@ -1,6 +1,5 @@
 import { ConversationView } from '@/components/datasets/conversation-view';
-import { getDb } from '@/lib/db/client';
-import { getConversation } from '@/lib/db/queries/datasets/get-conversation';
+import { loadDatasetConversation } from '@/lib/datasets/page/load-dataset-conversation';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { requirePage } from '@/lib/auth/session';
 import { turnWindow } from '@/lib/conversations/turn-pages';
@@ -11,13 +10,13 @@ type Props = { params: Promise<{ id: string; conversationId: string }>; searchPa
 
 export async function generateMetadata({ params }: Props) {
   const { id, conversationId } = await params;
-  const detail = await orNotFound(getConversation(getDb(), id, conversationId));
+  const detail = await orNotFound(loadDatasetConversation(id, conversationId));
   return { title: `Conversation ${detail.position + 1} · ${detail.datasetName}` };
 }
 
 export default async function ConversationPage({ params, searchParams }: Props) {
   await requirePage();
   const [{ id, conversationId }, query] = await Promise.all([params, searchParams]);
-  const detail = await orNotFound(getConversation(getDb(), id, conversationId));
+  const detail = await orNotFound(loadDatasetConversation(id, conversationId));
   return <ConversationView detail={detail} window={turnWindow(detail.conversation.turns.length, query)} />;
 }

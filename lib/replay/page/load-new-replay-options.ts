@@ -1,9 +1,9 @@
 import 'server-only';
-import { listConnections } from '../connections/connection-store';
-import type { Db } from '../db/db-types';
-import { listBaselineRuns } from '../db/queries/replays/list-baseline-runs';
-import { runMetrics } from '../metrics/run-metrics';
-import { loadNewRunOptions, type NewRunOptions } from '../runs/request/new-run-options';
+import { listConnections } from '../../connections/connection-store';
+import { getDb } from '../../db/client';
+import { listBaselineRuns } from '../../db/queries/replays/list-baseline-runs';
+import { runMetrics } from '../../metrics/run-metrics';
+import { loadNewRunOptions, type NewRunOptions } from '../../runs/request/new-run-options';
 
 /** A run of the dataset the form can compare with, and take its metrics and judge from. */
 export interface ReplayBaselineRun {
@@ -28,8 +28,9 @@ export interface NewReplayOptions {
   compareWith: string | null;
 }
 
-/** What the new-replay form needs: the dataset, its scored runs, metrics, judges and connections. */
-export async function loadNewReplayOptions(db: Db, datasetId: string, runId: string | null, env: Record<string, string | undefined>): Promise<NewReplayOptions> {
+/** The new-replay page's form: the dataset, its scored runs, metrics, judges and connections. NOT_FOUND for an unknown dataset. */
+export async function loadNewReplayOptions(datasetId: string, runId: string | null, env: Record<string, string | undefined>): Promise<NewReplayOptions> {
+  const db = getDb();
   const [options, connections, runs] = await Promise.all([loadNewRunOptions(db, datasetId, env), listConnections(db), listBaselineRuns(db, datasetId)]);
   return {
     dataset: options.dataset,

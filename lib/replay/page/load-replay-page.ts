@@ -1,7 +1,7 @@
 import 'server-only';
-import type { Db } from '../db/db-types';
-import { getReplayOwnerAndSource } from '../db/queries/replays/get-replay-settings';
-import { getReplayLive, type ReplayLive } from './replay-live';
+import { getDb } from '../../db/client';
+import { getReplayOwnerAndSource } from '../../db/queries/replays/get-replay-settings';
+import { getReplayLive, type ReplayLive } from '../replay-live';
 
 export interface ReplayPageData {
   replay: ReplayLive;
@@ -10,7 +10,8 @@ export interface ReplayPageData {
 }
 
 /** What the replay page shows: the replay (live numbers, first errors, evaluation) and its source's name. NOT_FOUND when there is none. */
-export async function loadReplayPage(db: Db, id: string): Promise<ReplayPageData> {
+export async function loadReplayPage(id: string): Promise<ReplayPageData> {
+  const db = getDb();
   const replay = await getReplayLive(db, id);
   const { sourceDatasetName, createdById } = await getReplayOwnerAndSource(db, id);
   return { replay, sourceDatasetName, createdById };
