@@ -1,6 +1,6 @@
 import type { Db } from '../db/db-types';
-import { datasetConversationPages } from '../db/queries/datasets/conversation-pages';
 import { indexDatasetTurns } from '../db/queries/datasets/index-dataset-turns';
+import { listConversationsAsJson } from '../db/queries/datasets/list-conversations-as-json';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from '../db/queries/datasets/purge-dataset';
 import { createDatasetShell, insertConversationBatch, showDataset, touchImportingDataset, type DatasetShell, type ShownDataset } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/sequential-ids';
@@ -31,6 +31,8 @@ export interface DatasetWriter {
 
 /** Turn rows per transaction: on SQLite a transaction holds the one writer, and the pages' reads wait for it. */
 const TURNS_PER_TRANSACTION = 2000;
+/** Conversations stored by addStored read back per query, for the counts. */
+const READ_BACK = 500;
 
 /** The batch in pieces of about TURNS_PER_TRANSACTION turns (a conversation is never split). */
 function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; offset: number }> {
@@ -85,13 +87,9 @@ export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<Da
     },
     async finish(final) {
       try {
-        if (stored.length > 0) {
-          // The writer's positions are 0, 1, …: the page's nth conversation is at position seen + n.
-          let seen = 0;
-          for await (const page of datasetConversationPages(db, id)) {
-            const first = seen;
-            seen += page.length;
-            addToProfile(applicable, page.filter((_, n) => stored.some((r) => first + n >= r.from && first + n < r.to)));
+        for (const range of stored) {
+          for (let from = range.from; from < range.to; from += READ_BACK) {
+            addToProfile(applicable, await listConversationsAsJson(db, id, from, Math.min(from + READ_BACK, range.to)));
           }
         }
         await indexDatasetTurns(db, id, conversationCount);
