@@ -118,6 +118,7 @@ async function main(): Promise<void> {
       floorMs: Math.round(floorMs),
       generationMs: Math.round(generationMs),
       wallMs: Math.round(wallMs),
+      endStepMs: Math.round(wallMs - generationMs),
       generationOverFloor: Number((generationMs / floorMs).toFixed(3)),
       wallOverFloor: Number((wallMs / floorMs).toFixed(3)),
       plainFetchOverFloor: Number((plainMs / ((calls * LATENCY_MS) / CONCURRENCY)).toFixed(3)),
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     console.log(`  floor              ${figures.floorMs} ms (calls x latency / concurrency)`);
     console.log(`  generation         ${figures.generationMs} ms = ${figures.generationOverFloor}x floor (every turn stored)`);
     console.log(`  wall               ${figures.wallMs} ms = ${figures.wallOverFloor}x floor (and the new dataset version made) ${figures.wallOverFloor <= 1.2 ? 'PASS' : 'FAIL'} (target <= 1.2)`);
+    console.log(`  end step           ${figures.endStepMs} ms from the last turn stored to the end (the new dataset version made)`);
     console.log(`  plain fetch        ${figures.plainFetchOverFloor}x floor for the same calls with bare fetch, no Turnwise code: this machine's own floor now`);
     console.log(`  CPU per call       ${figures.cpuMsPerCall} ms in this process while generating (bare fetch: ${figures.plainFetchCpuMsPerCall} ms)`);
     console.log(`  peak memory        ${figures.peakRssMb} MB RSS (this process; load average ${figures.load1})`);

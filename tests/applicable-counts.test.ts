@@ -7,6 +7,8 @@ import { selectionApplies, type MetricSelection } from '@/lib/metrics/selected-m
 import { METRIC_NAMES } from '@/lib/metrics/registry';
 import type { Conversation } from '@/lib/domain/conversation';
 import { countApplicable } from '@/lib/runs/aggregates/applicable-counts';
+import { listConversationBatch } from '@/lib/db/queries/datasets/list-conversation-batch';
+import { listConversationsAsJson } from '@/lib/db/queries/datasets/list-conversations-as-json';
 import { freshDatabase, providers, type FreshDatabase } from './db/databases';
 import { storedAndCounted } from './helpers/stored-applicable-counts';
 
@@ -19,6 +21,14 @@ const conversations: Conversation[] = [
   { scenario: 'lost parcel', relevantTopics: ['parcels'], turns: [{ role: 'user', content: 'where?' }, reply('here', { toolsCalled: [{ name: 'track' }] })] },
   { availableTools: [{ name: 'track' }], turns: [{ role: 'user', content: 'track it' }, reply('done', { toolsCalled: [{ name: 'track' }], context: ['a note'] })] },
   { turns: [{ role: 'user', content: 'only a question' }] },
+  {
+    externalId: 'x1',
+    name: 'named',
+    userDescription: 'a regular',
+    context: ['shop hours'],
+    metadata: { channel: 'chat' },
+    turns: [{ role: 'user', content: 'open?', metadata: { lang: 'en' } }, reply('yes', { labels: { turn_faithfulness: 'yes' }, expectedTools: [{ name: 'hours' }], expectedOutput: 'yes' })],
+  },
 ];
 
 const custom = (name: string, fields: string[]): MetricSelection => ({
@@ -67,6 +77,14 @@ describe.each(providers)('applicable-metrics counts on %s', (provider) => {
     expect(stored).toEqual(counted);
     expect(await countApplicable(db, id, chosen)).toEqual(expected(chosen));
     expect(await countApplicable(db, id)).toEqual(expected([]));
+  });
+
+  it('reads conversations back as one JSON row each, the same as through the client', async () => {
+    const { id } = await saveDataset(db, { name: 'json', sourceFormat: 'turnwise', conversations });
+    const viaClient = (await listConversationBatch(db, id, { afterPosition: -1, take: 100 })).map((r) => r.conversation);
+    expect(viaClient).toHaveLength(conversations.length);
+    expect(await listConversationsAsJson(db, id, 0, 100)).toEqual(viaClient);
+    expect(await listConversationsAsJson(db, id, 1, 3)).toEqual(viaClient.slice(1, 3));
   });
 
   it('are counted for a dataset stored before they existed by the next run started on it, not by a page', async () => {

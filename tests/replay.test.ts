@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
+import { listConversationBatch } from '@/lib/db/queries/datasets/list-conversation-batch';
 import { claimReplay } from '@/lib/db/queries/replays/replay-lease';
 import type { Conversation } from '@/lib/domain';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
@@ -94,7 +95,7 @@ async function storedTurns(db: Db, datasetId: string) {
   const rows = await db.conversation.findMany({
     where: { datasetId },
     orderBy: { position: 'asc' },
-    select: { externalId: true, scenario: true, matchKey: true, metadata: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true, sourceTurnId: true, retrievalContext: true, labels: true } } },
+    select: { externalId: true, position: true, scenario: true, matchKey: true, metadata: true, turns: { orderBy: { index: 'asc' }, select: { role: true, content: true, sourceTurnId: true, retrievalContext: true, labels: true } } },
   });
   return rows;
 }
@@ -133,8 +134,12 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     expect(made[0].turns[3].labels).toBeNull();
     const sourceIds = await db.turn.findMany({ where: { conversation: { datasetId } }, select: { id: true } });
     expect(new Set(made.flatMap((c) => c.turns.map((t) => t.sourceTurnId)))).toEqual(new Set(sourceIds.map((t) => t.id)));
-    const dataset = await db.dataset.findUniqueOrThrow({ where: { id: replay.datasetId! }, select: { modelVersion: true, sourceFormat: true } });
-    expect(dataset).toEqual({ modelVersion: 'v2', sourceFormat: 'replay' });
+    const dataset = await db.dataset.findUniqueOrThrow({ where: { id: replay.datasetId! }, select: { modelVersion: true, sourceFormat: true, importing: true, conversationCount: true, turnCount: true, applicableCounts: true } });
+    expect(dataset).toMatchObject({ modelVersion: 'v2', sourceFormat: 'replay', importing: false, conversationCount: 3, turnCount: 10 });
+    // Which metrics apply to how many conversations: as an import of the same conversations counts it.
+    const asImported = await saveDataset(db, { name: 'same', sourceFormat: 'turnwise', conversations: (await listConversationBatch(db, replay.datasetId!, { afterPosition: -1, take: 10 })).map((r) => r.conversation) });
+    const imported = await db.dataset.findUniqueOrThrow({ where: { id: asImported.id }, select: { applicableCounts: true } });
+    expect(dataset.applicableCounts).toEqual(imported.applicableCounts);
     // No key is stored: the target keeps the variable's name only.
     expect(JSON.stringify(await db.replay.findUniqueOrThrow({ where: { id } }))).not.toContain('sk-target-123');
   });
@@ -150,7 +155,10 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     expect(first.progress).toEqual({ done: 4, total: 5, errors: 1 });
     expect(first.errors).toEqual([{ conversation: 2, turn: 2, error: expect.stringMatching(/conversation 2, turn 2: model m at http:\/\/127\.0\.0\.1:\d+\/v1 refused the key \(401\)/), attempts: 1 }]);
     // The errored conversation is left out of the version; the others are whole.
-    expect((await storedTurns(db, first.datasetId!)).map((c) => c.externalId)).toEqual(['c1', 'c3']);
+    expect((await storedTurns(db, first.datasetId!)).map((c) => [c.externalId, c.position])).toEqual([
+      ['c1', 0],
+      ['c3', 1],
+    ]);
 
     failing = false;
     const before = server.requests.length;

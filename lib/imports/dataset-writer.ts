@@ -1,5 +1,6 @@
 import type { Db } from '../db/db-types';
 import { indexDatasetTurns } from '../db/queries/datasets/index-dataset-turns';
+import { listConversationsAsJson } from '../db/queries/datasets/list-conversations-as-json';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from '../db/queries/datasets/purge-dataset';
 import { createDatasetShell, insertConversationBatch, showDataset, touchImportingDataset, type DatasetShell, type ShownDataset } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/sequential-ids';
@@ -16,6 +17,12 @@ export interface DatasetWriter {
   readonly id: string;
   /** Stores the next conversations, after those already added. */
   add(batch: Conversation[]): Promise<void>;
+  /**
+   * Stores the next conversations with `insert`, which writes them in the database itself (an
+   * INSERT … SELECT from stored rows) at positions from `offset` and says how many conversations
+   * and turns it stored; finish reads them back for the applicable-metrics counts.
+   */
+  addStored(insert: (datasetId: string, offset: number) => Promise<{ conversations: number; turns: number }>): Promise<void>;
   /** Shows the dataset once every row is stored: its counts, and what became known at the end. */
   finish(final: Omit<ShownDataset, 'conversationCount' | 'turnCount' | 'applicableCounts'>): Promise<SavedDataset>;
   /** Removes what was stored (a bad line, an upload cut short, an error thrown by the caller). */
@@ -24,6 +31,8 @@ export interface DatasetWriter {
 
 /** Turn rows per transaction: on SQLite a transaction holds the one writer, and the pages' reads wait for it. */
 const TURNS_PER_TRANSACTION = 2000;
+/** Conversations stored by addStored read back per query, for the counts. */
+const READ_BACK = 500;
 
 /** The batch in pieces of about TURNS_PER_TRANSACTION turns (a conversation is never split). */
 function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; offset: number }> {
@@ -59,6 +68,8 @@ export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<Da
   let turnCount = 0;
   // Which metrics apply to how many conversations, counted as they go in (runs read it instead of the dataset).
   const applicable = emptyProfile();
+  // Positions [from, to) stored by addStored, counted in finish.
+  const stored: { from: number; to: number }[] = [];
   return {
     id,
     async add(batch) {
@@ -68,8 +79,19 @@ export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<Da
       conversationCount += batch.length;
       addToProfile(applicable, batch);
     },
+    async addStored(insert) {
+      const added = await insert(id, conversationCount);
+      if (added.conversations > 0) stored.push({ from: conversationCount, to: conversationCount + added.conversations });
+      conversationCount += added.conversations;
+      turnCount += added.turns;
+    },
     async finish(final) {
       try {
+        for (const range of stored) {
+          for (let from = range.from; from < range.to; from += READ_BACK) {
+            addToProfile(applicable, await listConversationsAsJson(db, id, from, Math.min(from + READ_BACK, range.to)));
+          }
+        }
         await indexDatasetTurns(db, id, conversationCount);
         await showDataset(db, id, { ...final, conversationCount, turnCount, applicableCounts: applicable });
         return { id, conversationCount, turnCount };

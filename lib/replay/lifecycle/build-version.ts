@@ -1,13 +1,19 @@
 import type { Conversation } from '../../domain';
 import { conversationFromRow } from '../../db/rows/conversation-from-row';
 import type { Db } from '../../db/db-types';
+import { openDatasetWriter, type SavedDataset } from '../../imports/dataset-writer';
 import { saveDataset } from '../../imports/save-dataset';
+import { copiedConversationId, copyReplayRange, listConversationMetadata, listOffScriptTurns, saveConversationMetadata } from '../../db/queries/replays/copy-replay-version';
+import type { DatasetShell } from '../../db/queries/datasets/save-dataset';
+import { createSequentialIds } from '../../db/sequential-ids';
 import { getReplaySource } from '../../db/queries/replays/get-replay-settings';
 import { linkSourceTurns } from '../../db/queries/replays/link-source-turns';
 import { deleteEmptyVersion, listVersionBatch } from '../../db/queries/replays/list-version-batch';
 import { simulatedStateOf } from '../execution/simulated-exchange';
 
 const STEP = 200;
+/** Source conversations copied per transaction (on SQLite a transaction holds the one writer). */
+const COPY_STEP = 500;
 
 interface ReplayForVersion {
   id: string;
@@ -24,69 +30,83 @@ interface ReplayForVersion {
  * an errored turn is left out (it can be retried); an off-script one is kept with the mark in
  * its metadata. Every turn is linked to its source turn. Simulated-user mode: the conversation
  * is the simulated one (see simulatedConversation); one without a scenario was skipped and is
- * left out. Null when no conversation is whole.
+ * left out. The version is hidden until it is whole, and removed if making it fails. Null when
+ * no conversation is whole.
  */
 export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Promise<{ datasetId: string; conversations: number; leftOut: number } | null> {
   const source = await getReplaySource(db, replay.sourceDatasetId);
+  const shell = {
+    name: `${source.name} · ${replay.modelVersion}`,
+    description: `Replay of "${source.name}" (${replay.mode}) with ${replay.targetLabel}`,
+    modelVersion: replay.modelVersion,
+    sourceFormat: 'replay',
+  };
+  const saved = replay.mode === 'simulated-user' ? await saveSimulatedVersion(db, replay, source.conversationCount, shell) : await copyVersion(db, replay, source.conversationCount, shell);
+  if (saved.conversationCount === 0) {
+    await deleteEmptyVersion(db, saved.id);
+    return null;
+  }
+  return { datasetId: saved.id, conversations: saved.conversationCount, leftOut: source.conversationCount - saved.conversationCount };
+}
+
+/**
+ * Teacher-forced and on-policy: the conversations keep the source's shape, so the version is
+ * copied inside the database (copyReplayRange), a few hundred conversations per transaction:
+ * nothing is read into this process but the new version's applicable-metrics counts.
+ */
+async function copyVersion(db: Db, replay: ReplayForVersion, sourceCount: number, shell: DatasetShell): Promise<SavedDataset> {
+  const writer = await openDatasetWriter(db, shell);
+  try {
+    const idBase = createSequentialIds()();
+    for (let from = 0; from < sourceCount; from += COPY_STEP) {
+      await writer.addStored((datasetId, offset) =>
+        copyReplayRange(db, { datasetId, replayId: replay.id, sourceDatasetId: replay.sourceDatasetId, from, to: from + COPY_STEP, offset, idBase }),
+      );
+    }
+    await markOffScript(db, replay.id, idBase);
+    return await writer.finish({ sourceFormat: shell.sourceFormat });
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+}
+
+/** Each off-script conversation of the version gets the mark in its metadata: where it went off script and why. */
+async function markOffScript(db: Db, replayId: string, idBase: string): Promise<void> {
+  const offScript = await listOffScriptTurns(db, replayId);
+  if (offScript.length === 0) return;
+  const mark = new Map(offScript.map((t) => [copiedConversationId(idBase, t.position), { turn: t.turnIndex + 2, reason: t.fitReason ?? '' }]));
+  // Only the conversations copied (an errored one was left out).
+  const rows = await listConversationMetadata(db, [...mark.keys()]);
+  await saveConversationMetadata(
+    db,
+    rows.map((row) => ({ id: row.id, metadata: { ...(isRecord(row.metadata) ? row.metadata : {}), replayOffScript: mark.get(row.id)! } })),
+  );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Simulated-user mode: each conversation as played, made here and stored through the import's writer. */
+async function saveSimulatedVersion(db: Db, replay: ReplayForVersion, sourceCount: number, shell: DatasetShell): Promise<SavedDataset> {
   const sourcePositions: number[] = [];
-  let leftOut = 0;
 
   async function* batches(): AsyncIterable<Conversation[]> {
-    for (let from = 0; from < source.conversationCount; from += STEP) {
+    for (let from = 0; from < sourceCount; from += STEP) {
       const { rows, items } = await listVersionBatch(db, replay.id, replay.sourceDatasetId, from, from + STEP);
       const byPosition = new Map<number, typeof items>();
       for (const item of items) (byPosition.get(item.position) ?? byPosition.set(item.position, []).get(item.position)!).push(item);
       const batch: Conversation[] = [];
       for (const row of rows) {
         const turns = byPosition.get(row.position) ?? [];
-        if (turns.some((t) => t.status !== 'done')) {
-          leftOut++;
-          continue;
-        }
-        const recorded = conversationFromRow(row);
-        if (replay.mode === 'simulated-user') {
-          batch.push(simulatedConversation(recorded, turns));
-          sourcePositions.push(row.position);
-          continue;
-        }
-        const byIndex = new Map(turns.map((t) => [t.turnIndex, t]));
-        const offScript = turns.filter((t) => t.nextFits === false).sort((a, b) => a.turnIndex - b.turnIndex)[0];
-        batch.push({
-          ...recorded,
-          ...(offScript
-            ? { metadata: { ...recorded.metadata, replayOffScript: { turn: offScript.turnIndex + 2, reason: offScript.fitReason ?? '' } } }
-            : {}),
-          turns: recorded.turns.map((turn, index) => {
-            const item = byIndex.get(index);
-            if (turn.role !== 'assistant' || !item) return turn;
-            const { labels: _labels, toolsCalled: _tools, ...kept } = turn;
-            return {
-              ...kept,
-              content: item.content ?? '',
-              ...(Array.isArray(item.retrievalContext) ? { retrievalContext: item.retrievalContext.map(String) } : {}),
-              ...(Array.isArray(item.toolsCalled) ? { toolsCalled: item.toolsCalled } : {}),
-            };
-          }),
-        });
+        if (turns.some((t) => t.status !== 'done')) continue;
+        batch.push(simulatedConversation(conversationFromRow(row), turns));
         sourcePositions.push(row.position);
       }
       if (batch.length > 0) yield batch;
     }
   }
 
-  const saved = await saveDataset(db, {
-    name: `${source.name} · ${replay.modelVersion}`,
-    description: `Replay of "${source.name}" (${replay.mode}) with ${replay.targetLabel}`,
-    modelVersion: replay.modelVersion,
-    sourceFormat: 'replay',
-    conversations: batches(),
-    beforeShow: (id) => linkSourceTurns(db, id, replay.sourceDatasetId, sourcePositions),
-  });
-  if (saved.conversationCount === 0) {
-    await deleteEmptyVersion(db, saved.id);
-    return null;
-  }
-  return { datasetId: saved.id, conversations: saved.conversationCount, leftOut };
+  return saveDataset(db, { ...shell, conversations: batches(), beforeShow: (id) => linkSourceTurns(db, id, replay.sourceDatasetId, sourcePositions) });
 }
 
 interface StoredExchange {
