@@ -94,11 +94,6 @@ const PAGES_NOT_YET_THROUGH_A_LOADER = [
   'app/replays/[id]/page.tsx',
   'app/replays/new/page.tsx',
   'app/replays/page.tsx',
-  'app/runs/[id]/conversations/[conversationId]/layout.tsx',
-  'app/runs/[id]/conversations/[conversationId]/page.tsx',
-  'app/runs/[id]/review/page.tsx',
-  'app/runs/new/page.tsx',
-  'app/runs/page.tsx',
   'app/settings/api-keys/page.tsx',
   'app/trends/[datasetId]/page.tsx',
   'components/compare/agreement-comparison.tsx',
@@ -109,8 +104,6 @@ const PAGES_NOT_YET_THROUGH_A_LOADER = [
   'components/datasets/dataset-runs-panel.tsx',
   'components/datasets/datasets-panel.tsx',
   'components/datasets/turn-matches-panel.tsx',
-  'components/runs/conversation/conversation-results.tsx',
-  'components/runs/dataset-picker.tsx',
 ];
 
 export default defineConfig([
