@@ -1,6 +1,6 @@
 import { Table, Td } from '@/components/ui/table';
+import { loadAgreementComparison } from '@/lib/agreement/page/load-agreement-comparison';
 import { prepareAgreementComparison } from '@/lib/charts/prepare-agreement-comparison';
-import { loadAgreementComparison } from '@/lib/compare/page/load-agreement-comparison';
 import type { ComparedRun } from '@/lib/db/queries/compare/get-compared-runs';
 import { runName } from './delta';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { runAgreement, type MetricAgreement } from '../../agreement/run-agreement';
+import { runAgreement, type MetricAgreement } from '../run-agreement';
 import { getDb } from '../../db/client';
 
 /** The summary's agreement table: per run (in the order given), how far its judge agrees with people's labels, metric by metric. */
