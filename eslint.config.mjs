@@ -74,24 +74,6 @@ const DB_FROM_PAGES = {
   ],
 };
 
-/** Pages and components that still import lib/db directly: each moves to a loader, then leaves this list. Do not add to it. */
-const PAGES_NOT_YET_THROUGH_A_LOADER = [
-  'app/compare/conversation/page.tsx',
-  'app/compare/page.tsx',
-  'app/runs/[id]/conversations/[conversationId]/layout.tsx',
-  'app/runs/[id]/conversations/[conversationId]/page.tsx',
-  'app/runs/[id]/review/page.tsx',
-  'app/runs/new/page.tsx',
-  'app/runs/page.tsx',
-  'app/trends/[datasetId]/page.tsx',
-  'components/compare/agreement-comparison.tsx',
-  'components/compare/break-overlay-panel.tsx',
-  'components/compare/panels.tsx',
-  'components/compare/trend-panels.tsx',
-  'components/runs/conversation/conversation-results.tsx',
-  'components/runs/dataset-picker.tsx',
-];
-
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -133,8 +115,7 @@ export default defineConfig([
   },
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
-    // Route folders like [id] are literal names, not glob classes.
-    ignores: ['app/api/**', ...PAGES_NOT_YET_THROUGH_A_LOADER.map((file) => file.replace(/[[\]]/g, '\\$&'))],
+    ignores: ['app/api/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', DB_FROM_PAGES] },
   },
 ]);

@@ -5,9 +5,8 @@ import { PickerPanel, SummaryPanel, TablePanel } from '@/components/compare/pane
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { parseCompareSearch } from '@/lib/compare/compare-search';
+import { loadComparedRuns } from '@/lib/compare/page/load-compared-runs';
 import type { SearchParams } from '@/lib/domain/run-table-query';
-import { getDb } from '@/lib/db/client';
-import { getComparedRuns } from '@/lib/db/queries/compare/get-compared-runs';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { requirePage } from '@/lib/auth/session';
 
@@ -18,7 +17,7 @@ export default async function ComparePage(props: { searchParams: Promise<SearchP
   await requirePage();
   const search = parseCompareSearch(await props.searchParams);
   // A run named in the address that does not exist is a 404, not a silent picker.
-  await orNotFound(getComparedRuns(getDb(), [search.baseline, ...search.candidates].filter((id): id is string => Boolean(id))));
+  await orNotFound(loadComparedRuns(search));
   const chosen = Boolean(search.baseline) && search.candidates.length > 0;
   const selection = [search.baseline, ...search.candidates].join(',');
   return (

@@ -2,10 +2,9 @@ import { LiveProgressProvider } from '@/components/runs/live/live-progress-provi
 import { NewActions } from '@/components/nav/new-actions';
 import { RunsTable } from '@/components/runs/runs-table';
 import { hasRole } from '@/lib/identity/roles';
-import { getDb } from '@/lib/db/client';
-import { listRuns } from '@/lib/db/queries/runs/list-runs';
 import { isLiveRun } from '@/lib/domain/run-progress';
 import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
+import { loadRunsPage } from '@/lib/runs/page/load-runs-page';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +12,7 @@ export const metadata = { title: 'Runs' };
 
 export default async function RunsPage() {
   const principal = await requirePage();
-  const runs = await listRuns(getDb());
+  const runs = await loadRunsPage();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,13 +1,12 @@
 import { Table, Td } from '@/components/ui/table';
-import { runAgreement } from '@/lib/agreement/run-agreement';
+import { loadAgreementComparison } from '@/lib/agreement/page/load-agreement-comparison';
 import { prepareAgreementComparison } from '@/lib/charts/prepare-agreement-comparison';
 import type { ComparedRun } from '@/lib/db/queries/compare/get-compared-runs';
-import { getDb } from '@/lib/db/client';
 import { runName } from './delta';
 
 /** Cohen's κ of each run's judge against people's labels, metric by metric; nothing when no run has labelled turns. */
 export async function AgreementComparison({ runs }: { runs: ComparedRun[] }) {
-  const rows = prepareAgreementComparison(await Promise.all(runs.map((r) => runAgreement(getDb(), r.id))));
+  const rows = prepareAgreementComparison(await loadAgreementComparison(runs));
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby="agreement-comparison-heading" className="space-y-2">

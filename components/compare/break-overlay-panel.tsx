@@ -2,24 +2,16 @@ import { BreakModeLinks } from '@/components/charts/break-mode-links';
 import { FirstFailureHistogram } from '@/components/charts/first-failure-histogram';
 import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
-import { loadComparison } from '@/lib/compare/load-comparison';
-import { getDb } from '@/lib/db/client';
-import { isAppError } from '@/lib/errors';
-import { getRunTurnStats } from '@/lib/runs/aggregates/get-run-turn-stats';
+import { loadBreakOverlay } from '@/lib/compare/page/load-break-overlay';
 import { runName } from './delta';
 
 /** The runs' first-failing-turn histograms overlaid per metric: where the candidate now breaks. */
 export async function BreakOverlayPanel({ search }: { search: CompareSearch }) {
-  const db = getDb();
   // A selection the comparison cannot make is explained by the summary panel above.
-  const loaded = await loadComparison(db, search.baseline ?? '', search.candidates).catch((e: unknown) => {
-    if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'BAD_INPUT')) return null;
-    throw e;
-  });
+  const loaded = await loadBreakOverlay(search);
   if (!loaded) return null;
-  const { runs, comparison } = loaded;
-  const failures = await Promise.all(runs.map(async (run) => (await getRunTurnStats(db, run.id)).firstFailures));
-  const metrics = comparison.metrics.map((m) => m.metric).filter((m) => failures.some((f) => (f.judged[m] ?? 0) > 0));
+  const { runs, failures } = loaded;
+  const metrics = loaded.metrics.filter((m) => failures.some((f) => (f.judged[m] ?? 0) > 0));
   if (metrics.length === 0) return null;
   const histograms = metrics.map((metric) =>
     prepareFirstFailureHistogram(

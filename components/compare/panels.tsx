@@ -1,10 +1,9 @@
 import Link from 'next/link';
 import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
-import { loadComparison } from '@/lib/compare/load-comparison';
-import { loadComparisonTable } from '@/lib/compare/load-comparison-table';
-import { loadPicker } from '@/lib/compare/load-picker';
-import { loadSideBySide } from '@/lib/compare/load-side-by-side';
-import { getDb } from '@/lib/db/client';
+import { loadPickerPanel } from '@/lib/compare/page/load-picker-panel';
+import { loadSideBySidePanel } from '@/lib/compare/page/load-side-by-side-panel';
+import { loadSummaryPanel } from '@/lib/compare/page/load-summary-panel';
+import { loadTablePanel } from '@/lib/compare/page/load-table-panel';
 import { isAppError } from '@/lib/errors';
 import { CompareHeader } from './compare-header';
 import { AgreementComparison } from './agreement-comparison';
@@ -35,12 +34,12 @@ function Problem({ message, search }: { message: string; search: CompareSearch }
 }
 
 export async function PickerPanel({ search, message }: { search: CompareSearch; message?: string }) {
-  const view = await loadPicker(getDb(), search);
+  const view = await loadPickerPanel(search);
   return <RunPicker view={view} search={search} message={message} />;
 }
 
 export async function SummaryPanel({ search }: { search: CompareSearch }) {
-  const loaded = await orMessage(loadComparison(getDb(), search.baseline ?? '', search.candidates));
+  const loaded = await orMessage(loadSummaryPanel(search));
   if (!loaded.ok) return <Problem message={loaded.message} search={search} />;
   const { runs, comparison } = loaded.value;
   return (
@@ -57,15 +56,13 @@ export async function SummaryPanel({ search }: { search: CompareSearch }) {
 }
 
 export async function TablePanel({ search }: { search: CompareSearch }) {
-  const db = getDb();
-  const view = await orMessage(Promise.all([loadComparisonTable(db, search), loadComparison(db, search.baseline ?? '', search.candidates)]));
+  const view = await orMessage(loadTablePanel(search));
   if (!view.ok) return null;
-  const [table, loaded] = view.value;
-  return <ComparisonTable view={table} search={search} runs={loaded.runs} />;
+  return <ComparisonTable view={view.value.table} search={search} runs={view.value.runs} />;
 }
 
 export async function SideBySidePanel({ search }: { search: CompareSearch }) {
-  const view = await orMessage(loadSideBySide(getDb(), search));
+  const view = await orMessage(loadSideBySidePanel(search));
   if (!view.ok) return <Problem message={view.message} search={search} />;
   return <SideBySide view={view.value} search={search} />;
 }

@@ -1,16 +1,15 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { TrendChart } from '@/components/charts/trend-chart';
 import { TrendSparkline } from '@/components/charts/trend-sparkline';
 import { Table, Td } from '@/components/ui/table';
 import { prepareTrend } from '@/lib/charts/prepare-trend';
 import { prepareTrendSparkline } from '@/lib/charts/prepare-trend-sparkline';
 import { compareHref } from '@/lib/compare/compare-search';
-import { loadHomeTrends } from '@/lib/compare/load-home-trends';
-import { loadTrend, type TrendSource } from '@/lib/compare/load-trend';
-import { getDb } from '@/lib/db/client';
-import { isAppError } from '@/lib/errors';
+import type { TrendSource } from '@/lib/compare/load-trend';
+import { loadDatasetTrend } from '@/lib/compare/page/load-dataset-trend';
+import { loadRecentTrends } from '@/lib/compare/page/load-recent-trends';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';
+import { orNotFound } from '@/lib/http/or-not-found';
 
 /** Every metric's trend chart for a dataset family, then its runs with links to compare each with the one before. */
 export function TrendCharts({ trend }: { trend: TrendSource }) {
@@ -65,7 +64,7 @@ export function TrendCharts({ trend }: { trend: TrendSource }) {
 
 /** The home page's trends at a glance: a row of sparklines per recently run dataset family. */
 export async function HomeTrends() {
-  const trends = await loadHomeTrends(getDb());
+  const trends = await loadRecentTrends();
   if (trends.length === 0) return <p className="text-sm text-slate-500">Trends appear once a dataset has finished runs.</p>;
   return (
     <div className="space-y-3">
@@ -93,10 +92,7 @@ export async function HomeTrends() {
 
 /** A dataset family's trend page body; an unknown dataset is the route's 404. */
 export async function DatasetTrend({ datasetId }: { datasetId: string }) {
-  const trend = await loadTrend(getDb(), datasetId).catch((e: unknown) => {
-    if (isAppError(e) && e.code === 'NOT_FOUND') notFound();
-    throw e;
-  });
+  const trend = await orNotFound(loadDatasetTrend(datasetId));
   return (
     <div className="space-y-4">
       <div>

@@ -1,13 +1,12 @@
 import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
-import { getDb } from '@/lib/db/client';
-import { listDatasets } from '@/lib/db/queries/datasets/list-datasets';
 import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate } from '@/lib/format/format';
+import { loadDatasetPicker } from '@/lib/runs/page/load-dataset-picker';
 
 /** `/runs/new` without a dataset: choose the one to score, by name if there are many. */
 export async function DatasetPicker({ query }: { query: string }) {
-  const all = await listDatasets(getDb());
+  const all = await loadDatasetPicker();
   const needle = query.trim().toLowerCase();
   const label = datasetLabels(all);
   const datasets = needle ? all.filter((d) => `${d.name} ${d.modelVersion ?? ''}`.toLowerCase().includes(needle)) : all;

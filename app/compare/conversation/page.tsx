@@ -4,9 +4,8 @@ import { Suspense } from 'react';
 import { SideBySidePanel } from '@/components/compare/panels';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { compareHref, parseCompareSearch, tableState } from '@/lib/compare/compare-search';
+import { loadComparedRuns } from '@/lib/compare/page/load-compared-runs';
 import type { SearchParams } from '@/lib/domain/run-table-query';
-import { getDb } from '@/lib/db/client';
-import { getComparedRuns } from '@/lib/db/queries/compare/get-compared-runs';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { requirePage } from '@/lib/auth/session';
 
@@ -16,7 +15,7 @@ export const metadata: Metadata = { title: 'Conversation side by side' };
 export default async function CompareConversationPage(props: { searchParams: Promise<SearchParams> }) {
   await requirePage();
   const search = parseCompareSearch(await props.searchParams);
-  await orNotFound(getComparedRuns(getDb(), [search.baseline, ...search.candidates].filter((id): id is string => Boolean(id))));
+  await orNotFound(loadComparedRuns(search));
   return (
     <div className="space-y-6">
       <div>

@@ -1,12 +1,10 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { DatasetPicker } from '@/components/runs/dataset-picker';
 import { NewRunForm } from '@/components/runs/new-run-form';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { getDb } from '@/lib/db/client';
-import { isAppError } from '@/lib/errors';
-import { loadNewRunOptions } from '@/lib/runs/request/new-run-options';
+import { orNotFound } from '@/lib/http/or-not-found';
+import { loadNewRunPage } from '@/lib/runs/page/load-new-run-page';
 import { requirePage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -28,10 +26,7 @@ export default async function NewRunPage(props: { searchParams: Promise<{ datase
       </div>
     );
   }
-  const options = await loadNewRunOptions(getDb(), dataset, process.env).catch((error: unknown) => {
-    if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
-    throw error;
-  });
+  const options = await orNotFound(loadNewRunPage(dataset));
   return (
     <div className="space-y-6">
       <div>

@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { DatasetTrend } from '@/components/compare/trend-panels';
-import { getDb } from '@/lib/db/client';
-import { getDataset } from '@/lib/db/queries/datasets/get-dataset';
+import { loadTrendPage } from '@/lib/compare/page/load-trend-page';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { requirePage } from '@/lib/auth/session';
 
@@ -14,7 +13,7 @@ export default async function TrendPage(props: { params: Promise<{ datasetId: st
   await requirePage();
   const { datasetId } = await props.params;
   // Before the boundary: an unknown dataset answers 404, not a streamed 200.
-  await orNotFound(getDataset(getDb(), datasetId));
+  await orNotFound(loadTrendPage(datasetId));
   return (
     <Suspense fallback={<PanelPlaceholder label="Loading the trends" height="h-72" />}>
       <DatasetTrend datasetId={datasetId} />

@@ -1,15 +1,11 @@
-import { getDb } from '@/lib/db/client';
 import type { RunConversationResult } from '@/lib/runs/page/load-run-conversation';
-import { listJudgeCacheEntries } from '@/lib/db/queries/conversations/list-judge-cache-entries';
+import { loadResultJudgeCache } from '@/lib/runs/page/load-result-judge-cache';
 import type { RunMetric } from '@/lib/metrics/run-metrics';
 import { MetricResultCard } from './metric-result-card';
 
 /** Every metric's result on the conversation, with the cached judge exchanges behind them. */
 export async function ConversationResults({ results, metrics, offline }: { results: RunConversationResult[]; metrics: RunMetric[]; offline: boolean }) {
-  const cache = await listJudgeCacheEntries(
-    getDb(),
-    results.flatMap((r) => r.calls.map((c) => c.cacheKey)),
-  );
+  const cache = await loadResultJudgeCache(results);
   const order = metrics.map((m) => m.name);
   const sorted = [...results].sort((a, b) => order.indexOf(a.metric) - order.indexOf(b.metric));
   const scale = new Map(metrics.map((m) => [m.name, m.scale]));

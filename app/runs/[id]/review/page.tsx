@@ -1,11 +1,8 @@
 import Link from 'next/link';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { ReviewQueueView } from '@/components/runs/review/review-queue-view';
-import { loadReviewQueue, reviewQueueQuerySchema } from '@/lib/agreement/review-queue';
+import { loadReviewPage } from '@/lib/agreement/page/load-review-page';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { getRun } from '@/lib/db/queries/runs/get-run';
-import { runMetrics } from '@/lib/metrics/run-metrics';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Review verdicts' };
@@ -13,11 +10,7 @@ export const metadata = { title: 'Review verdicts' };
 export default async function ReviewPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
-  const db = getDb();
-  const run = await orNotFound(getRun(db, id));
-  const metrics = runMetrics(run.metricSettings).map((m) => m.name);
-  const query = reviewQueueQuerySchema.parse({ metric: typeof search.metric === 'string' ? search.metric : undefined, mode: search.mode });
-  const metric = query.metric && metrics.includes(query.metric) ? query.metric : metrics[0];
+  const { run, metrics, queue } = await orNotFound(loadReviewPage(id, search, principal.id));
   return (
     <div className="space-y-6">
       <div>
@@ -29,7 +22,7 @@ export default async function ReviewPage(props: { params: Promise<{ id: string }
           Agree or disagree with the judge turn by turn; your labels measure how far the judge agrees with people, on this run and every run of this dataset.
         </p>
       </div>
-      {metric ? <ReviewQueueView runId={run.id} queue={await loadReviewQueue(db, run.id, metric, query.mode, principal.id)} metrics={metrics} /> : <p>The run scored no metric.</p>}
+      {queue ? <ReviewQueueView runId={run.id} queue={queue} metrics={metrics} /> : <p>The run scored no metric.</p>}
     </div>
   );
 }

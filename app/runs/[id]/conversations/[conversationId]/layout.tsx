@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { getDb } from '@/lib/db/client';
-import { getConversationRef } from '@/lib/db/queries/conversations/get-conversation-ref';
 import { orNotFound } from '@/lib/http/or-not-found';
+import { loadRunConversationRef } from '@/lib/runs/page/load-run-conversation-ref';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,6 +8,6 @@ export const dynamic = 'force-dynamic';
 // before the skeleton streams (a notFound() inside the boundary could only answer 200).
 export default async function RunConversationLayout(props: { params: Promise<{ id: string; conversationId: string }>; children: ReactNode }) {
   const { id, conversationId } = await props.params;
-  await orNotFound(getConversationRef(getDb(), conversationId, { runId: id }));
+  await orNotFound(loadRunConversationRef(id, conversationId));
   return props.children;
 }

@@ -8,19 +8,13 @@ import { orNotFound } from '@/lib/http/or-not-found';
 import { PanelSkeleton } from '@/components/runs/panel-skeleton';
 import { prepareTurnVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import { CELL_ORDER, CELL_STYLES } from '@/lib/charts/verdict-palette';
-import { getDb } from '@/lib/db/client';
-import { loadRunConversation } from '@/lib/runs/page/load-run-conversation';
-import { getRun } from '@/lib/db/queries/runs/get-run';
-import { runMetrics } from '@/lib/metrics/run-metrics';
+import { loadRunConversationPage } from '@/lib/runs/page/load-run-conversation-page';
 import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { requirePage } from '@/lib/auth/session';
 import { Pagination } from '@/components/ui/pagination';
 import { turnWindow } from '@/lib/conversations/turn-pages';
 import { failingTurnPositions } from '@/lib/conversations/failing-turns';
 import { FailingTurnsToggle } from '@/components/runs/conversation/failing-turns-toggle';
-import { listConversationTurnLabels } from '@/lib/db/queries/labels/turn-labels';
-import { reviewStates } from '@/lib/agreement/review-states';
-import { reviewQueueOf } from '@/lib/agreement/review-queue';
 import { ReviewQueueBanner } from '@/components/runs/review/review-queue-banner';
 
 export const dynamic = 'force-dynamic';
@@ -32,11 +26,7 @@ export default async function RunConversationPage(props: {
 }) {
   const principal = await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
-  const db = getDb();
-  const run = await orNotFound(getRun(db, id));
-  const conversation = await orNotFound(loadRunConversation(db, run, conversationId));
-  const metrics = runMetrics(run.metricSettings);
-  const reviewsByTurn = reviewStates(await listConversationTurnLabels(db, conversation.id), principal.id);
+  const { run, conversation, metrics, reviewsByTurn, queue } = await orNotFound(loadRunConversationPage(id, conversationId, search.queue, principal.id));
   const verdicts = prepareTurnVerdicts(
     conversation.turns.map((t) => t.role),
     conversation.verdicts,
@@ -50,7 +40,6 @@ export default async function RunConversationPage(props: {
   const window = turnWindow(positions.length, failingOnly ? { turns: search.turns } : search);
   const base = `/runs/${id}/conversations/${conversationId}`;
   const pageHref = (page: number) => `${base}?${failingOnly ? 'failing=1&' : ''}turns=${page}`;
-  const queue = await reviewQueueOf(db, run.id, search.queue, principal.id);
   return (
     <div className="space-y-6">
       {queue ? <ReviewQueueBanner queue={queue} runId={run.id} at={{ conversationId: conversation.id, turnIndex: selected }} /> : null}

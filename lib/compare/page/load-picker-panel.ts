@@ -1,0 +1,7 @@
+import 'server-only';
+import { getDb } from '../../db/client';
+import type { CompareSearch } from '../compare-search';
+import { loadPicker } from '../load-picker';
+
+/** The picker panel: a page of runs to choose the comparison from, with its filter options. */
+export const loadPickerPanel = (search: CompareSearch) => loadPicker(getDb(), search);
