@@ -1,10 +1,43 @@
+import { isPostgresDb } from '../db/db-provider';
 import type { Db } from '../db/db-types';
 import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { scoreClosedConversations } from '../online/score-closed-conversations';
-import { processPendingBatches } from './process-batches';
+import { finishSlice, processPendingBatches, storePendingSlice } from './process-batches';
 
 interface IngestWorker {
   stop(): Promise<void>;
+}
+
+/** Batches a slice takes on PostgreSQL; on SQLite fewer, so that each write transaction holds the one write lock briefly. */
+const SLICE_BATCHES = { postgres: 20, sqlite: 5 };
+/**
+ * On SQLite, the pause between two slices. The web server's writes (storing a received batch)
+ * wait for the worker's write lock synchronously, its event loop stopped, and SQLite's busy wait
+ * retries at growing intervals (up to 100 ms): without a pause it misses the short gaps between
+ * the worker's transactions and the pages' requests wait with it.
+ */
+const SQLITE_PAUSE_MS = 30;
+
+/**
+ * Slices until the backlog is empty, on PostgreSQL two at a time: the next slice's batches are
+ * decoded and their facts stored while the conversations of the one before are written (the
+ * worker's CPU and the database's overlap). Conversations are still written one slice after the
+ * other, in order.
+ */
+export async function drainPipelined(db: Db, env: Record<string, string | undefined>, limit: number, stopped: () => boolean): Promise<void> {
+  let finishing: Promise<void> | null = null;
+  try {
+    while (!stopped()) {
+      const slice = await storePendingSlice(db, { env, limit });
+      if (finishing) await finishing;
+      finishing = null;
+      if (!slice) return;
+      finishing = finishSlice(db, slice);
+      if (slice.batches < limit) return;
+    }
+  } finally {
+    await finishing;
+  }
 }
 
 const globalForIngest = globalThis as unknown as { turnwiseIngestWorker?: IngestWorker };
@@ -21,6 +54,8 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   if (globalForIngest.turnwiseIngestWorker) return globalForIngest.turnwiseIngestWorker;
   const pollMs = Number(options.env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(options.env.TURNWISE_INGEST_POLL_MS) : 1_000;
   const onlineMs = Number(options.env.TURNWISE_ONLINE_POLL_MS) > 0 ? Number(options.env.TURNWISE_ONLINE_POLL_MS) : 15_000;
+  const sqlite = !isPostgresDb(options.db);
+  const slice = sqlite ? SLICE_BATCHES.sqlite : SLICE_BATCHES.postgres;
   let onlineAt = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -28,8 +63,11 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   const tick = () => {
     current = (async () => {
       try {
-        // A full slice means more are waiting: take the next one at once.
-        while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: 20 })) === 20);
+        if (!sqlite) await drainPipelined(options.db, options.env, slice, () => stopped);
+        else {
+          // A full slice means more are waiting: take the next one after a pause.
+          while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: slice })) === slice) await new Promise((resolve) => setTimeout(resolve, SQLITE_PAUSE_MS));
+        }
       } catch (error) {
         options.log(`ingest step failed: ${(error as Error).message}`);
       }
