@@ -8,15 +8,8 @@ interface IngestWorker {
   stop(): Promise<void>;
 }
 
-/** Batches a slice takes on PostgreSQL; on SQLite fewer, so that each write transaction holds the one write lock briefly. */
-const SLICE_BATCHES = { postgres: 20, sqlite: 5 };
-/**
- * On SQLite, the pause between two slices. The web server's writes (storing a received batch)
- * wait for the worker's write lock synchronously, its event loop stopped, and SQLite's busy wait
- * retries at growing intervals (up to 100 ms): without a pause it misses the short gaps between
- * the worker's transactions and the pages' requests wait with it.
- */
-const SQLITE_PAUSE_MS = 30;
+/** Batches a slice takes. */
+const SLICE_BATCHES = 20;
 
 /**
  * Slices until the backlog is empty, on PostgreSQL two at a time: the next slice's batches are
@@ -55,7 +48,6 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   const pollMs = Number(options.env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(options.env.TURNWISE_INGEST_POLL_MS) : 1_000;
   const onlineMs = Number(options.env.TURNWISE_ONLINE_POLL_MS) > 0 ? Number(options.env.TURNWISE_ONLINE_POLL_MS) : 15_000;
   const sqlite = !isPostgresDb(options.db);
-  const slice = sqlite ? SLICE_BATCHES.sqlite : SLICE_BATCHES.postgres;
   let onlineAt = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -63,11 +55,9 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   const tick = () => {
     current = (async () => {
       try {
-        if (!sqlite) await drainPipelined(options.db, options.env, slice, () => stopped);
-        else {
-          // A full slice means more are waiting: take the next one after a pause.
-          while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: slice })) === slice) await new Promise((resolve) => setTimeout(resolve, SQLITE_PAUSE_MS));
-        }
+        if (!sqlite) await drainPipelined(options.db, options.env, SLICE_BATCHES, () => stopped);
+        // On SQLite (one writer) one slice after the other: a full slice means more are waiting.
+        else while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: SLICE_BATCHES })) === SLICE_BATCHES);
       } catch (error) {
         options.log(`ingest step failed: ${(error as Error).message}`);
       }
