@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dataset';
 import { processPendingBatches } from '@/lib/ingest/process-batches';
-import { drainPipelined } from '@/lib/ingest/start-ingest-worker';
 import { migratedDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
 import { storedAndCounted } from './helpers/stored-applicable-counts';
@@ -96,33 +95,5 @@ describe.each(providers)('ingest step on %s', (provider) => {
     const c1 = (await turnsOf(live.id)).find((c) => c.externalId === 'c-1')!;
     expect([c1.turnCount, c1.turns.map((t) => t.content)]).toEqual([8, ['Question early', 'Answer early', 'Question 1', 'Answer 1', 'Question 3', 'Answer 3', 'Question 5', 'Answer 5']]);
     expect(await one.dataset.findUniqueOrThrow({ where: { id: live.id }, select: { conversationCount: true, turnCount: true } })).toEqual({ conversationCount: 2, turnCount: 16 });
-  });
-
-  it('drains a backlog two slices at a time (the next stored while the one before is written): each turn once, in order', async () => {
-    const fresh = await migratedDatabase(provider);
-    const db = createDbClient(fresh.url);
-    cleanups.push(async () => {
-      await db.$disconnect();
-      await fresh.drop();
-    });
-    // Six turns of two conversations, every batch three times, in slices of two batches.
-    const bodies = Array.from({ length: 6 }, (_, i) =>
-      Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: (i + 1).toString(16).padStart(32, '0'), spanId: (i + 1).toString(16).padStart(16, '0'), start: 1_000 * (i + 1), attributes: genAiChatAttributes(`c-${i % 2}`, `Question ${i}`, `Answer ${i}`) }]))),
-    );
-    for (let copy = 0; copy < 3; copy++) {
-      for (const body of bodies) await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
-    }
-    await drainPipelined(db, {}, 2, () => false);
-    const batches = await db.otlpBatch.findMany({ select: { attempts: true, processedAt: true, error: true } });
-    expect(batches.every((x) => x.attempts === 1 && x.processedAt !== null && x.error === null)).toBe(true);
-    const conversations = await db.conversation.findMany({ orderBy: { externalId: 'asc' }, select: { externalId: true, turnCount: true, turns: { orderBy: { index: 'asc' }, select: { content: true } } } });
-    expect(conversations.map((c) => [c.externalId, c.turnCount, c.turns.map((t) => t.content)])).toEqual([
-      ['c-0', 6, ['Question 0', 'Answer 0', 'Question 2', 'Answer 2', 'Question 4', 'Answer 4']],
-      ['c-1', 6, ['Question 1', 'Answer 1', 'Question 3', 'Answer 3', 'Question 5', 'Answer 5']],
-    ]);
-    const live = await db.dataset.findFirstOrThrow({ where: { sourceFormat: 'otlp' }, select: { id: true, conversationCount: true, turnCount: true } });
-    expect([live.conversationCount, live.turnCount]).toEqual([2, 12]);
-    const { stored, counted } = await storedAndCounted(db, live.id);
-    expect(stored).toEqual(counted);
   });
 });

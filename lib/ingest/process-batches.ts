@@ -47,26 +47,17 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
   return rejected.count ? `${rejected.count} record(s) rejected; first: ${rejected.first}` : null;
 }
 
-/** A slice whose facts are stored, waiting for its conversations to be rewritten and its batches marked. */
-export interface StoredSlice {
-  /** How many batches it took. */
-  batches: number;
-  traceIds: string[];
-  /** Per batch: null, or why it failed. */
-  errors: Map<string, string | null>;
-  /** Why storing the facts failed: the conversations are not rewritten, the batches fail with it. */
-  failed: string | null;
-}
-
 /**
- * The first half of a slice: takes up to `limit` stored batches (oldest first) under a lease,
- * decodes each and stores the merged facts of all of them. Null when none is waiting.
+ * Takes up to `limit` stored batches (oldest first) under a lease, decodes each, merges the facts
+ * of all of them and rewrites the conversations they touch once (a backlog costs one rewrite per
+ * slice, not per batch), then marks them processed (with the reason when one could not be
+ * decoded: such a batch is kept, not retried). The number processed.
  */
-export async function storePendingSlice(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<StoredSlice | null> {
+export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
   const env = options.env ?? process.env;
   const userKey = env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
   const batches = await leasePendingBatches(db, options.limit ?? 20, LEASE_MS);
-  if (!batches.length) return null;
+  if (!batches.length) return 0;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
   const errors = new Map<string, string | null>();
@@ -77,37 +68,13 @@ export async function storePendingSlice(db: Db, options: { limit?: number; env?:
       errors.set(batch.id, (thrown as Error).message.slice(0, 1000));
     }
   }
-  let failed: string | null = null;
   try {
     await storeFacts(db, facts.calls, facts.traces);
+    await materializeTraces(db, [...facts.calls, ...facts.traces].map((f) => f.traceId));
   } catch (thrown) {
-    failed = (thrown as Error).message.slice(0, 1000);
+    const message = (thrown as Error).message.slice(0, 1000);
+    for (const [id, error] of errors) if (error === null) errors.set(id, message);
   }
-  return { batches: batches.length, traceIds: [...facts.calls, ...facts.traces].map((f) => f.traceId), errors, failed };
-}
-
-/**
- * The second half: rewrites the conversations the slice's traces touch once (a backlog costs one
- * rewrite per slice, not per batch), then marks its batches processed (with the reason when one
- * could not be decoded: such a batch is kept, not retried).
- */
-export async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
-  let failed = slice.failed;
-  if (!failed) {
-    try {
-      await materializeTraces(db, slice.traceIds);
-    } catch (thrown) {
-      failed = (thrown as Error).message.slice(0, 1000);
-    }
-  }
-  if (failed) for (const [id, error] of slice.errors) if (error === null) slice.errors.set(id, failed);
-  await markBatchesProcessed(db, slice.errors, new Date());
-}
-
-/** One slice, both halves: the number of batches processed. */
-export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
-  const slice = await storePendingSlice(db, options);
-  if (!slice) return 0;
-  await finishSlice(db, slice);
-  return slice.batches;
+  await markBatchesProcessed(db, errors, new Date());
+  return batches.length;
 }

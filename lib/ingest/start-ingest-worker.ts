@@ -1,36 +1,10 @@
-import { isPostgresDb } from '../db/db-provider';
 import type { Db } from '../db/db-types';
 import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { scoreClosedConversations } from '../online/score-closed-conversations';
-import { finishSlice, processPendingBatches, storePendingSlice } from './process-batches';
+import { processPendingBatches } from './process-batches';
 
 interface IngestWorker {
   stop(): Promise<void>;
-}
-
-/** Batches a slice takes. */
-const SLICE_BATCHES = 20;
-
-/**
- * Slices until the backlog is empty, on PostgreSQL two at a time: the next slice's batches are
- * decoded and their facts stored while the conversations of the one before are written (the
- * worker's CPU and the database's overlap). Conversations are still written one slice after the
- * other, in order.
- */
-export async function drainPipelined(db: Db, env: Record<string, string | undefined>, limit: number, stopped: () => boolean): Promise<void> {
-  let finishing: Promise<void> | null = null;
-  try {
-    while (!stopped()) {
-      const slice = await storePendingSlice(db, { env, limit });
-      if (finishing) await finishing;
-      finishing = null;
-      if (!slice) return;
-      finishing = finishSlice(db, slice);
-      if (slice.batches < limit) return;
-    }
-  } finally {
-    await finishing;
-  }
 }
 
 const globalForIngest = globalThis as unknown as { turnwiseIngestWorker?: IngestWorker };
@@ -47,7 +21,6 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   if (globalForIngest.turnwiseIngestWorker) return globalForIngest.turnwiseIngestWorker;
   const pollMs = Number(options.env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(options.env.TURNWISE_INGEST_POLL_MS) : 1_000;
   const onlineMs = Number(options.env.TURNWISE_ONLINE_POLL_MS) > 0 ? Number(options.env.TURNWISE_ONLINE_POLL_MS) : 15_000;
-  const sqlite = !isPostgresDb(options.db);
   let onlineAt = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -55,9 +28,8 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   const tick = () => {
     current = (async () => {
       try {
-        if (!sqlite) await drainPipelined(options.db, options.env, SLICE_BATCHES, () => stopped);
-        // On SQLite (one writer) one slice after the other: a full slice means more are waiting.
-        else while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: SLICE_BATCHES })) === SLICE_BATCHES);
+        // A full slice means more are waiting: take the next one at once.
+        while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: 20 })) === 20);
       } catch (error) {
         options.log(`ingest step failed: ${(error as Error).message}`);
       }
