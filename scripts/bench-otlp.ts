@@ -12,7 +12,8 @@
  * last batch turned into conversations: the sustained rate), receipt-to-materialized p50/p95 (a
  * batch's receivedAt to processedAt: its conversations are rewritten before it is marked), request
  * p50/p95, what the worker-thread id check costs a body (and what decoding it on the event loop
- * would have blocked), and page p95 while ingesting. Goals: ≥ 1,000 spans/s on SQLite, ≥ 5,000 on
+ * would have blocked), CPU ms per 1,000 spans of the web server, the worker and PostgreSQL's server
+ * processes for the database (from /proc, so Linux only), and page p95 while ingesting. Goals: ≥ 1,000 spans/s on SQLite, ≥ 5,000 on
  * PostgreSQL, page p95 ≤ 300 ms. And the time from a conversation's close to its scores: an online
  * rule (offline judge, conversation_relevancy, idle time 1 minute, --score-sample percent of the
  * conversations, the worker looking every second) is made before the traffic starts; once the
@@ -33,6 +34,7 @@ import { checkIds } from '../lib/ingest/id-check';
 import { decodeExport } from '../lib/ingest/otlp-codec';
 import { inSample } from '../lib/online/sample';
 import { buildApp, startDashboard, type Dashboard } from './bench/next-server';
+import { cpuOfChangingSet, treeCpuMs } from './bench/process-cpu';
 
 const GOAL = { sqlite: 1000, postgres: 5000 };
 const TARGET_PAGE_P95_MS = 300;
@@ -150,6 +152,10 @@ interface Figures {
   closeToScoresP95S: number;
   scored: number;
   sampled: number;
+  /** CPU ms per 1,000 spans ingested, from the first request to the drained backlog. */
+  webCpuMsPer1k: number;
+  workerCpuMsPer1k: number;
+  postgresCpuMsPer1k: number;
 }
 
 async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<Figures> {
@@ -184,6 +190,17 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
       body: JSON.stringify({ name: 'bench', datasetIds: [liveDataset.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: Number(args['score-sample']), idleMinutes: IDLE_MINUTES }),
     });
     if (!rule.ok) throw new Error(`the online rule was refused: ${rule.status} ${await rule.text()}`);
+
+    // CPU of the web server, the worker and (PostgreSQL) the database's server processes, sampled as their pools change.
+    const webPid = dashboard.server.process.pid!;
+    const workerPid = dashboard.worker!.pid!;
+    const cpuAtStart = { web: treeCpuMs(webPid), worker: treeCpuMs(workerPid) };
+    const backends = cpuOfChangingSet();
+    const sampleBackends = async () => {
+      if (provider === 'postgres') backends.sample((await db!.$queryRawUnsafe<{ pid: number }[]>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid));
+    };
+    await sampleBackends();
+    const sampler = setInterval(() => void sampleBackends().catch(() => undefined), 500);
 
     const deadline = Date.now() + Number(args.seconds) * 1000;
     let next = 0;
@@ -234,6 +251,9 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     await Promise.all([producing, timePages()]);
     const drainUntil = Date.now() + Number(args['drain-seconds']) * 1000;
     while ((await pending()) > 0 && Date.now() < drainUntil) await sleep(200);
+    clearInterval(sampler);
+    await sampleBackends();
+    const cpuMs = { web: treeCpuMs(webPid) - cpuAtStart.web, worker: treeCpuMs(workerPid) - cpuAtStart.worker, postgres: backends.total() };
     const batches = await db.otlpBatch.findMany({ select: { receivedAt: true, processedAt: true, error: true } });
     const done = batches.filter((b) => b.processedAt);
     const errors = done.filter((b) => b.error);
@@ -262,7 +282,11 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
       await sleep(1000);
     }
     const all = [...pageTimes.datasets, ...pageTimes.live];
+    const ingested = (done.length * TRACES * 2) / 1000;
     return {
+      webCpuMsPer1k: cpuMs.web / ingested,
+      workerCpuMsPer1k: cpuMs.worker / ingested,
+      postgresCpuMsPer1k: cpuMs.postgres / ingested,
       acceptedSpansPerS: spansSent / producedS,
       ingestSpansPerS: (done.length * TRACES * 2) / ((last - first) / 1000),
       spans: spansSent,
@@ -296,6 +320,7 @@ function report(provider: 'sqlite' | 'postgres', f: Figures) {
   console.log(`  ingested (sustained)       ${f.ingestSpansPerS.toFixed(0).padStart(7)} spans/s  goal ≥ ${GOAL[provider]}: ${f.ingestSpansPerS >= GOAL[provider] ? 'PASS' : 'FAIL'}`);
   console.log(`  receipt → materialized     p50 ${f.receiptToMaterializedP50S.toFixed(1)} s, p95 ${f.receiptToMaterializedP95S.toFixed(1)} s`);
   console.log(`  close → scores             p50 ${f.closeToScoresP50S.toFixed(1)} s, p95 ${f.closeToScoresP95S.toFixed(1)} s  (${f.scored} of ${f.sampled} sampled conversations scored; idle time ${IDLE_MINUTES} min, online poll 1 s)`);
+  console.log(`  CPU per 1,000 spans        web server ${f.webCpuMsPer1k.toFixed(0)} ms, worker ${f.workerCpuMsPer1k.toFixed(0)} ms${provider === 'postgres' ? `, PostgreSQL ${f.postgresCpuMsPer1k.toFixed(0)} ms` : ''}`);
   console.log(`  pages while ingesting      datasets p95 ${f.datasetsP95Ms.toFixed(0)} ms, live dataset p95 ${f.liveDatasetP95Ms.toFixed(0)} ms (${f.pageLoads} loads)  target ≤ ${TARGET_PAGE_P95_MS}: ${f.pagesP95Ms <= TARGET_PAGE_P95_MS ? 'PASS' : 'FAIL'}`);
 }
 
@@ -327,6 +352,9 @@ async function main() {
       [`${provider}_datasets_page_p95_ms`]: Math.round(f.datasetsP95Ms),
       [`${provider}_live_dataset_page_p95_ms`]: Math.round(f.liveDatasetP95Ms),
       [`${provider}_page_p95_ms`]: Math.round(f.pagesP95Ms),
+      [`${provider}_web_cpu_ms_per_1k_spans`]: Math.round(f.webCpuMsPer1k),
+      [`${provider}_worker_cpu_ms_per_1k_spans`]: Math.round(f.workerCpuMsPer1k),
+      ...(provider === 'postgres' ? { postgres_server_cpu_ms_per_1k_spans: Math.round(f.postgresCpuMsPer1k) } : {}),
       [`${provider}_close_to_scores_p50_s`]: round(f.closeToScoresP50S, 1),
       [`${provider}_close_to_scores_p95_s`]: round(f.closeToScoresP95S, 1),
       [`${provider}_scored`]: f.scored,

@@ -2,10 +2,16 @@ import { Prisma } from '../../generated/sqlite/client';
 import type { Conversation } from '../../../domain';
 import type { Db } from '../../db-types';
 import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
-import { CONVERSATION_COLUMNS, CONVERSATION_ROWS, insertRows, TURN_COLUMNS, TURN_ROWS } from '../datasets/save-dataset';
+import { isPostgresDb } from '../../db-provider';
+import { CONVERSATION_COLUMNS, TURN_COLUMNS } from '../datasets/save-dataset';
+import { insertFromJson, JSON_ROWS_PER_STATEMENT, type JsonColumn, type JsonColumnType } from './json-rows';
 
 // Ids per `in (…)` list: far below SQLite's 32,766 parameters and Postgres's 65,535.
 const IN_CHUNK = 500;
+
+const typed = (columns: readonly string[], types: Record<string, JsonColumnType>): JsonColumn[] => columns.map((name) => ({ name, type: types[name] ?? 'text' }));
+const CONVERSATION_JSON_COLUMNS = typed(CONVERSATION_COLUMNS, { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json' });
+const TURN_JSON_COLUMNS = typed(TURN_COLUMNS, { index: 'int', retrievalContext: 'json', context: 'json', toolsCalled: 'json', expectedTools: 'json', metadata: 'json', labels: 'json' });
 
 async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
@@ -116,6 +122,7 @@ export interface LiveConversationWrite {
  */
 export async function writeLiveConversations(db: Db, datasetId: string, write: LiveConversationWrite): Promise<void> {
   const now = new Date();
+  const postgres = isPostgresDb(db);
   await db.$transaction(async (tx) => {
     if (write.counts) {
       // Compare-and-set: the counts were made from the dataset as read at `version`; another writer since then means read again.
@@ -126,8 +133,13 @@ export async function writeLiveConversations(db: Db, datasetId: string, write: L
     for (let i = 0; i < write.cut.length; i += IN_CHUNK) {
       await tx.turn.deleteMany({ where: { OR: write.cut.slice(i, i + IN_CHUNK).map((c) => ({ conversationId: c.conversationId, index: { gte: c.fromIndex } })) } });
     }
-    await insertRows(tx, 'Conversation', CONVERSATION_COLUMNS, write.conversations, CONVERSATION_ROWS);
-    await insertRows(tx, 'Turn', TURN_COLUMNS, write.turns, TURN_ROWS);
+    // Rows as one JSON parameter a statement: binding a parameter per value cost more than the insert.
+    for (let i = 0; i < write.conversations.length; i += JSON_ROWS_PER_STATEMENT) {
+      await tx.$executeRaw(insertFromJson(postgres, 'Conversation', CONVERSATION_JSON_COLUMNS, write.conversations.slice(i, i + JSON_ROWS_PER_STATEMENT)));
+    }
+    for (let i = 0; i < write.turns.length; i += JSON_ROWS_PER_STATEMENT) {
+      await tx.$executeRaw(insertFromJson(postgres, 'Turn', TURN_JSON_COLUMNS, write.turns.slice(i, i + JSON_ROWS_PER_STATEMENT)));
+    }
     for (let i = 0; i < write.touched.length; i += IN_CHUNK) {
       const values = Prisma.join(write.touched.slice(i, i + IN_CHUNK).map((c) => Prisma.sql`(${c.id}, ${c.turnCount}, ${c.firstUserMessage})`));
       // VALUES' columns are column1, column2, … on both databases.

@@ -20,27 +20,20 @@ export async function storeBatch(db: Db, batch: { signal: string; encoding: stri
 
 /**
  * Up to `limit` unprocessed batches no other worker holds, oldest first, leased for `leaseMs`.
- * Each lease is a conditional update (of two workers, one gets a batch); all of them go in one
- * transaction, one commit.
+ * The lease is one conditional UPDATE … RETURNING (of two workers, one gets a batch: the other's
+ * update finds it leased), which also reads the bodies.
  */
 export async function leasePendingBatches(db: Db, limit: number, leaseMs: number): Promise<StoredBatch[]> {
   const now = new Date();
-  const candidates = await db.otlpBatch.findMany({
-    where: { processedAt: null, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    orderBy: { receivedAt: 'asc' },
-    take: limit,
-    select: { id: true, leaseUntil: true },
-  });
+  const free = { processedAt: null, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
+  const candidates = await db.otlpBatch.findMany({ where: free, orderBy: { receivedAt: 'asc' }, take: limit, select: { id: true } });
   if (!candidates.length) return [];
-  const leaseUntil = new Date(Date.now() + leaseMs);
-  const taken = await db.$transaction(
-    candidates.map((c) =>
-      db.otlpBatch.updateMany({ where: { id: c.id, processedAt: null, leaseUntil: c.leaseUntil }, data: { leaseUntil, attempts: { increment: 1 } } }),
-    ),
-  );
-  const leased = candidates.filter((_, i) => taken[i].count > 0).map((c) => c.id);
-  if (!leased.length) return [];
-  return db.otlpBatch.findMany({ where: { id: { in: leased } }, orderBy: { receivedAt: 'asc' }, select: { id: true, signal: true, encoding: true, gzip: true, body: true } });
+  const leased = await db.otlpBatch.updateManyAndReturn({
+    where: { id: { in: candidates.map((c) => c.id) }, ...free },
+    data: { leaseUntil: new Date(Date.now() + leaseMs), attempts: { increment: 1 } },
+    select: { id: true, signal: true, encoding: true, gzip: true, body: true, receivedAt: true },
+  });
+  return leased.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime()).map(({ receivedAt: _, ...batch }) => batch);
 }
 
 /** Marks batches processed, with the reason for those that failed (`error` not null), in one transaction. */

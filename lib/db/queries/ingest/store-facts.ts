@@ -1,6 +1,7 @@
-import { Prisma } from '../../generated/sqlite/client';
+import { isPostgresDb } from '../../db-provider';
 import type { Db, Tx } from '../../db-types';
 import { createSequentialIds } from '../../sequential-ids';
+import { insertFromJson, JSON_ROWS_PER_STATEMENT, type JsonColumn } from './json-rows';
 
 /** One LLM call's facts merged by trace and span id; an absent field keeps what is stored. */
 export interface CallFactRow {
@@ -25,48 +26,47 @@ export interface TraceFactRow {
   retrieved?: string[];
 }
 
-// Rows per statement: 14 parameters a row stays far below SQLite's 32,766 and Postgres's 65,535.
-const ROWS_PER_STATEMENT = 500;
 const IN_CHUNK = 500;
 
 const CALL_KEYS = ['service', 'conversationId', 'shape', 'startedAt', 'userText', 'assistantText', 'toolCalls', 'labels', 'responseId'] as const;
 const TRACE_KEYS = ['conversationId', 'service', 'retrieved'] as const;
-const JSON_KEYS = new Set(['toolCalls', 'labels', 'retrieved']);
+const JSON_KEYS = new Set<string>(['toolCalls', 'labels', 'retrieved']);
+const TIME_KEYS = new Set<string>(['startedAt', 'createdAt', 'updatedAt']);
+
+const column = (name: string): JsonColumn => ({ name, type: JSON_KEYS.has(name) ? 'json' : TIME_KEYS.has(name) ? 'timestamp' : 'text' });
+const CALL_COLUMNS = ['id', 'traceId', 'spanId', ...CALL_KEYS, 'createdAt', 'updatedAt'].map(column);
+const TRACE_COLUMNS = ['traceId', ...TRACE_KEYS, 'updatedAt'].map(column);
 
 const quote = (column: string) => `"${column}"`;
 
-/**
- * INSERT … ON CONFLICT (`key`) DO UPDATE of `rows` (in the order of `columns`): a value given
- * replaces the stored one, an absent one (null) keeps it. SQLite and PostgreSQL read it alike.
- */
-function upsertStatement(table: string, columns: readonly string[], key: readonly string[], merged: readonly string[], rows: unknown[][]): Prisma.Sql {
-  const head = `INSERT INTO "${table}" (${columns.map(quote).join(', ')}) VALUES `;
-  const tail =
-    ` ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ` +
-    [...merged.map((c) => `${quote(c)} = COALESCE(excluded.${quote(c)}, "${table}".${quote(c)})`), `"updatedAt" = excluded."updatedAt"`].join(', ');
-  return new Prisma.Sql([head, tail], [Prisma.join(rows.map((row) => Prisma.sql`(${Prisma.join(row)})`))]);
-}
+/** ON CONFLICT (`key`) DO UPDATE: a value given replaces the stored one, an absent one (null) keeps it. SQLite and PostgreSQL read it alike. */
+const mergeClause = (table: string, key: readonly string[], merged: readonly string[]): string =>
+  `ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ` +
+  [...merged.map((c) => `${quote(c)} = COALESCE(excluded.${quote(c)}, "${table}".${quote(c)})`), `"updatedAt" = excluded."updatedAt"`].join(', ');
 
 const valueOf = (key: string, value: unknown): unknown => (value === undefined || value === null ? null : JSON_KEYS.has(key) ? JSON.stringify(value) : value);
 
-async function upsertAll(tx: Tx, table: string, columns: readonly string[], key: readonly string[], merged: readonly string[], rows: unknown[][]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await tx.$executeRaw(upsertStatement(table, columns, key, merged, rows.slice(i, i + ROWS_PER_STATEMENT)));
+async function upsertAll(tx: Tx, postgres: boolean, table: string, columns: readonly JsonColumn[], key: readonly string[], merged: readonly string[], rows: unknown[][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += JSON_ROWS_PER_STATEMENT) {
+    await tx.$executeRaw(insertFromJson(postgres, table, columns, rows.slice(i, i + JSON_ROWS_PER_STATEMENT), mergeClause(table, key, merged)));
+  }
 }
 
 /**
  * Stores call and trace facts in one transaction, each table in multi-row INSERT … ON CONFLICT
- * statements: a fact sent twice changes nothing, and two workers storing the same row merge
+ * statements (rows as one JSON parameter): a fact sent twice changes nothing, and two workers storing the same row merge
  * into it instead of failing. Each key must appear once per call (merge them first).
  */
 export async function upsertFacts(db: Db, calls: CallFactRow[], traces: TraceFactRow[]): Promise<void> {
   if (!calls.length && !traces.length) return;
+  const postgres = isPostgresDb(db);
   const nextId = createSequentialIds();
   const now = new Date();
   const callRows = calls.map((c) => [nextId(), c.traceId, c.spanId, ...CALL_KEYS.map((k) => valueOf(k, c[k])), now, now]);
   const traceRows = traces.map((t) => [t.traceId, ...TRACE_KEYS.map((k) => valueOf(k, t[k])), now]);
   await db.$transaction(async (tx) => {
-    await upsertAll(tx, 'OtelTrace', ['traceId', ...TRACE_KEYS, 'updatedAt'], ['traceId'], TRACE_KEYS, traceRows);
-    await upsertAll(tx, 'OtelLlmCall', ['id', 'traceId', 'spanId', ...CALL_KEYS, 'createdAt', 'updatedAt'], ['traceId', 'spanId'], CALL_KEYS, callRows);
+    await upsertAll(tx, postgres, 'OtelTrace', TRACE_COLUMNS, ['traceId'], TRACE_KEYS, traceRows);
+    await upsertAll(tx, postgres, 'OtelLlmCall', CALL_COLUMNS, ['traceId', 'spanId'], CALL_KEYS, callRows);
   });
 }
 
