@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createDbClient } from '../lib/db/client';
+import { currentE2EServer } from './e2e-servers';
 import { saveRunWithCli } from './fixtures/save-run';
 
 /*
@@ -142,7 +143,7 @@ async function knownRecords(page: Page): Promise<Known> {
   });
   expect(replay.status(), await replay.text()).toBe(202);
   // An online rule over a live dataset (as the OTLP worker makes one for a service).
-  const db = createDbClient('file:./data/e2e/turnwise-e2e.db');
+  const db = createDbClient(currentE2EServer().databaseUrl);
   const live =
     (await db.liveDataset.findUnique({ where: { service: 'a11y-shop' } })) ??
     (await db.liveDataset.create({ data: { service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
