@@ -1,7 +1,2 @@
-import path from 'node:path';
-
 /** The admin scripts/test/e2e-server.sh creates through TURNWISE_ADMIN_EMAIL and TURNWISE_ADMIN_PASSWORD. */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e admin password' };
-
-/** The signed-in admin's cookies, written by the global setup. */
-export const STORAGE_STATE = path.join(process.cwd(), 'data', 'e2e', 'admin-state.json');

@@ -1,16 +1,42 @@
 import { chromium, type FullConfig } from '@playwright/test';
-import { E2E_ADMIN, STORAGE_STATE } from './auth-fixtures';
+import { E2E_ADMIN } from './auth-fixtures';
+import { E2E_WORKERS, e2eServer } from './e2e-servers';
 
-/** Signs in once as the admin that scripts/test/e2e-server.sh creates; every spec starts from that session. */
+/**
+ * Signs in once on each worker's server as the admin that scripts/test/e2e-server.sh creates;
+ * every spec starts from that session. Playwright waits for the first server only: the others
+ * started beside it and are waited for here.
+ */
 export default async function globalSetup(config: FullConfig): Promise<void> {
-  const { baseURL, launchOptions } = config.projects[0].use;
+  const { launchOptions } = config.projects[0].use;
   const browser = await chromium.launch(launchOptions);
-  const page = await browser.newPage({ baseURL });
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.context().storageState({ path: STORAGE_STATE });
+  await Promise.all(
+    Array.from({ length: E2E_WORKERS }, async (_, index) => {
+      const server = e2eServer(index);
+      await waitForServer(server.url);
+      const page = await browser.newPage({ baseURL: server.url });
+      await page.goto('/sign-in');
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password').fill(E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.context().storageState({ path: server.storageState });
+      await page.context().close();
+    }),
+  );
   await browser.close();
+}
+
+/** Until the server answers, for as long as Playwright waits for the first one to start. */
+async function waitForServer(url: string, timeoutMs = 300_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw new Error(`the e2e server at ${url} did not answer within ${timeoutMs / 1000} s: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createDbClient } from '../lib/db/client';
+import { currentE2EServer } from './e2e-servers';
 import { attr, genAiChatAttributes, spanExport } from '../tests/helpers/otlp-json';
 
 /*
@@ -9,7 +10,7 @@ import { attr, genAiChatAttributes, spanExport } from '../tests/helpers/otlp-jso
  * quiet for an hour, a rule made in the form scores them, and the day's run appears.
  */
 
-const db = createDbClient('file:./data/e2e/turnwise-e2e.db');
+const db = createDbClient(currentE2EServer().databaseUrl);
 test.afterAll(async () => db.$disconnect());
 
 test('an online rule made in the dashboard scores closed production conversations into the day run', async ({ page }) => {

@@ -32,6 +32,8 @@ async function review(page: Page, runId: string, choices: ('Agree' | 'Disagree')
 }
 
 test('two reviewers label the same turns and see their agreement with each other', async ({ page, browser }) => {
+  // Three runs' worth of pages in two sessions: above a minute on two busy cores.
+  test.setTimeout(120_000);
   const conversations = [
     { name: 'parcel 1', q: 'Where is parcel 1?', a: 'Parcel 1 is at the depot.' },
     { name: 'parcel 2', q: 'Where is parcel 2?', a: 'Parcel 2 arrives tomorrow morning.' },

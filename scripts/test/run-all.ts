@@ -4,12 +4,13 @@
  * reports; the last line printed is `N passed, N failed` over every test that ran. A suite
  * that did not run at all (its server never built or never answered) counts as one failure
  * with a line that says so: no tests passed is not the same as every test passed.
- * The browser tests' production build is made here, before Playwright starts, under its own
- * limit (E2E_BUILD_TIMEOUT_MS, 20 minutes by default: a cold build on two busy cores takes
- * several), so that Playwright's server timeout only covers starting the server.
+ * The browser tests' production build is made here, under its own limit (E2E_BUILD_TIMEOUT_MS,
+ * 20 minutes by default: a cold build on two busy cores takes several), so that Playwright's
+ * server timeout only covers starting the server. It runs while Vitest does: many Vitest files
+ * wait on servers and subprocesses rather than compute, and the build fills that time.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { playwrightCounts, vitestCounts, type Counts, type SuiteOutcome } from './suite-counts';
 
@@ -19,34 +20,54 @@ const outDir = path.join(root, 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
-function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status ?? 1;
+/** Runs a command with this terminal; resolves to its exit code. */
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 const DEFAULT_BUILD_TIMEOUT_MS = 20 * 60_000;
 
-/** The production build the browser tests serve; null when it succeeded, else why not. */
-function buildForBrowserTests(): string | null {
+/** Starts the production build the browser tests serve; resolves to null when it succeeded, else why not. */
+function buildForBrowserTests(): Promise<string | null> {
   const limit = Number(process.env.E2E_BUILD_TIMEOUT_MS) || DEFAULT_BUILD_TIMEOUT_MS;
   const log = path.join(outDir, 'e2e-build.log');
   console.log(`Building the app for the browser tests (limit ${Math.round(limit / 60_000)} min, log in ${path.relative(root, log)})…`);
-  const res = spawnSync('npx', ['next', 'build'], {
+  // Written straight to the log: nothing here has to read the build's output while Vitest runs.
+  const out = openSync(log, 'w');
+  const child = spawn('npx', ['next', 'build'], {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: 'file:./data/e2e/turnwise-e2e.db' },
-    timeout: limit,
-    killSignal: 'SIGKILL',
-    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', out, out],
+    // Its own process group, so that the limit stops the build's workers too, not only npx.
+    detached: true,
   });
-  writeFileSync(log, `${res.stdout?.toString() ?? ''}${res.stderr?.toString() ?? ''}`);
-  if (res.error && (res.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
-    return `the build did not finish within ${Math.round(limit / 1000)} s (raise E2E_BUILD_TIMEOUT_MS on a slow machine)`;
-  }
-  if (res.status !== 0) {
-    console.error(readFileSync(log, 'utf8').split('\n').slice(-40).join('\n'));
-    return `the build failed (exit ${res.status ?? res.signal}; see ${path.relative(root, log)})`;
-  }
-  return null;
+  closeSync(out);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }, limit);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve(`the build failed (${error.message}; see ${path.relative(root, log)})`);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) return resolve(`the build did not finish within ${Math.round(limit / 1000)} s (raise E2E_BUILD_TIMEOUT_MS on a slow machine)`);
+      if (code === 0) return resolve(null);
+      // Its last lines are shown when the browser tests would have started, after Vitest's output.
+      resolve(`the build failed (exit ${code ?? signal}; see ${path.relative(root, log)})`);
+    });
+  });
 }
 
 const only = process.argv[2]; // "unit" | "e2e" | undefined (both)
@@ -65,18 +86,20 @@ const add = (c: SuiteOutcome, what: string, exit: number): void => {
   }
 };
 
+const build = only !== 'unit' && process.env.E2E_SKIP_BUILD !== '1' ? buildForBrowserTests() : Promise.resolve(null);
 if (only !== 'e2e') {
   const report = path.join(outDir, 'vitest.json');
-  const exit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const exit = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   add(vitestCounts(report), 'vitest', exit);
 }
 if (only !== 'unit') {
-  const buildError = process.env.E2E_SKIP_BUILD === '1' ? null : buildForBrowserTests();
+  const buildError = await build;
+  if (buildError?.startsWith('the build failed')) console.error(readFileSync(path.join(outDir, 'e2e-build.log'), 'utf8').split('\n').slice(-40).join('\n'));
   if (buildError) {
     add({ notRun: buildError }, 'browser tests (playwright)', 1);
   } else {
     const report = path.join(outDir, 'playwright.json');
-    const exit = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1' });
+    const exit = await run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1' });
     add(playwrightCounts(report), 'browser tests (playwright)', exit);
   }
 }
