@@ -75,6 +75,7 @@ try {
       `workers: speed-up ${workers.speedup2.toFixed(2)}× at 2, ${workers.speedup4.toFixed(2)}× at 4 (goal ≥ 3.5×); worker peak RSS ${workers.workerPeakRssMb.toFixed(0)} MB; load average ${load()}`,
     );
     for (const [n, rate] of Object.entries(workers.rate)) bench[`conversationsPerSecond${n}`] = Number(rate.toFixed(2));
+    for (const [n, commits] of Object.entries(workers.commits)) bench[`postgresCommitsPerConversation${n}`] = Number(commits.toFixed(2));
     for (const [n, cpu] of Object.entries(workers.cpuMs)) {
       for (const [who, ms] of Object.entries(cpu)) bench[`${who}CpuMsPerConversation${n}`] = Number(ms.toFixed(1));
     }

@@ -35,3 +35,9 @@ export function postgresCpu(db: Db): { read(): Promise<number> } {
     },
   };
 }
+
+/** Transactions committed on this database so far (every statement outside a transaction is one): round trips' proxy. */
+export async function postgresCommits(db: Db): Promise<number> {
+  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT xact_commit::float AS n FROM pg_stat_database WHERE datname = current_database()`);
+  return row?.n ?? 0;
+}

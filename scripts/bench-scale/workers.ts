@@ -5,7 +5,7 @@ import { saveDataset } from '../../lib/imports/save-dataset';
 import type { Conversation } from '../../lib/domain';
 import { enqueueRun } from '../../lib/runs/queue/enqueue-run';
 import { runRequestSchema } from '../../lib/runs/request/run-request';
-import { machineBusySeconds, postgresCpu } from './cpu';
+import { machineBusySeconds, postgresCommits, postgresCpu } from './cpu';
 import { startJudgeProcess } from './judge-process';
 import { startWorkerProcess, type WorkerProcess } from './worker-process';
 
@@ -39,6 +39,8 @@ export interface WorkersFigures {
   judgeCalls: number;
   /** CPU ms per conversation, by N: the workers, PostgreSQL's backends, the judge stub, and the whole machine (with whatever else runs on it). */
   cpuMs: Record<number, { workers: number; postgres: number; judge: number; machine: number }>;
+  /** PostgreSQL transactions committed per conversation, by N. */
+  commits: Record<number, number>;
   workerPeakRssMb: number;
   kill: { results: number; expected: number; duplicates: number; missing: number; handedOver: number; ok: boolean; seconds: number };
 }
@@ -107,7 +109,7 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
     return { seconds: (run.finishedAt!.getTime() - run.createdAt.getTime()) / 1000, judgeCalls: run.judgeCalls };
   };
 
-  const figures: WorkersFigures = { rate: {}, seconds: {}, speedup2: 0, speedup4: 0, judgeCalls: 0, cpuMs: {}, workerPeakRssMb: 0, kill: { results: 0, expected: 0, duplicates: 0, missing: 0, handedOver: 0, ok: false, seconds: 0 } };
+  const figures: WorkersFigures = { rate: {}, seconds: {}, speedup2: 0, speedup4: 0, judgeCalls: 0, cpuMs: {}, commits: {}, workerPeakRssMb: 0, kill: { results: 0, expected: 0, duplicates: 0, missing: 0, handedOver: 0, ok: false, seconds: 0 } };
   let workers: WorkerProcess[] = [];
   const stopAll = async () => {
     for (const w of workers) figures.workerPeakRssMb = Math.max(figures.workerPeakRssMb, w.peakRssMb());
@@ -120,7 +122,7 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
       workers = Array.from({ length: n }, () => startWorkerProcess(baseEnv));
       await Promise.all(workers.map((w) => w.ready));
       const cpuBefore = workers.reduce((sum, w) => sum + w.cpuSeconds(), 0);
-      const before = { postgres: await postgres.read(), judge: judge.cpuSeconds(), machine: machineBusySeconds() };
+      const before = { postgres: await postgres.read(), judge: judge.cpuSeconds(), machine: machineBusySeconds(), commits: await postgresCommits(db) };
       // Backends seen every second: one that closes before the end keeps what it spent.
       const sampling = setInterval(() => void postgres.read().catch(() => undefined), 1000);
       const { runId } = await startRun(`pass-${n}`, baseEnv);
@@ -131,12 +133,15 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
         judge: perConversation(judge.cpuSeconds() - before.judge),
         machine: perConversation(machineBusySeconds() - before.machine),
       };
+      const cpuMs = perConversation(workers.reduce((sum, w) => sum + w.cpuSeconds(), 0) - cpuBefore);
+      // The statistics collector reports commits with a delay of up to a second (PostgreSQL 15: at most every 1 s).
+      await new Promise((r) => setTimeout(r, 1500));
+      figures.commits[n] = ((await postgresCommits(db)) - before.commits) / options.conversations;
       const { seconds, judgeCalls } = await timeOf(runId);
       figures.seconds[n] = seconds;
       figures.rate[n] = options.conversations / seconds;
       figures.judgeCalls = judgeCalls;
       const took = workers.map((w) => (w.output().match(new RegExp(`run ${runId}: chunk \\d+–\\d+ scored`, 'g')) ?? []).length);
-      const cpuMs = perConversation(workers.reduce((sum, w) => sum + w.cpuSeconds(), 0) - cpuBefore);
       figures.cpuMs[n] = { workers: cpuMs, ...cpu };
       const chunks = await chunkTimes(db, runId);
       const busy = chunks.totalSeconds / (n * options.jobs * seconds);
@@ -144,7 +149,7 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
         `${n} worker(s): ${seconds.toFixed(1)} s, ${figures.rate[n].toFixed(1)} conversations/s, ${judgeCalls} judge calls; chunks per worker ${took.join(', ')}; ` +
           `a chunk took ${chunks.meanSeconds.toFixed(2)} s on average, job slots busy ${(busy * 100).toFixed(0)}% of the run; ` +
           `CPU ms per conversation: workers ${cpuMs.toFixed(1)} (${((cpuMs * figures.rate[n]) / 1000).toFixed(2)} cores), PostgreSQL ${cpu.postgres.toFixed(1)}, judge stub ${cpu.judge.toFixed(1)}, ` +
-          `whole machine ${cpu.machine.toFixed(1)} (${((cpu.machine * figures.rate[n]) / 1000).toFixed(2)} cores); load average ${loadavg()[0].toFixed(1)}`,
+          `whole machine ${cpu.machine.toFixed(1)} (${((cpu.machine * figures.rate[n]) / 1000).toFixed(2)} cores); ${figures.commits[n].toFixed(1)} PostgreSQL transactions per conversation; load average ${loadavg()[0].toFixed(1)}`,
       );
       await stopAll();
     }
