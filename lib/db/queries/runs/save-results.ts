@@ -3,7 +3,6 @@ import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../../db-types';
 import { redactSecrets } from '../../../redact-secrets';
 import { saveResult } from './save-result';
-import { storedItemKey } from './list-stored-items';
 
 export interface ResultToSave {
   conversationId: string;
@@ -19,30 +18,16 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * their usage to the run, in one transaction of the same few statements however many there are: the
  * run's counters are one row every worker of the run updates, so one update per batch instead
  * of one per result is what lets workers write side by side. A result already stored (a resumed
- * chunk) is left as it is and not counted twice. When another worker stores one of them
- * meanwhile (the unique key refuses the batch), each is saved on its own as saveResult does.
+ * chunk) is left as it is and not counted twice: the unique key refuses the batch (a chunk
+ * skips what was stored before it started, so only a race with another worker gets there), and
+ * each is then saved on its own as saveResult does, which stores only the missing ones.
  * Returns, in order, whether each was written.
  */
 export async function saveResults(db: Db, runId: string, items: ResultToSave[]): Promise<boolean[]> {
   if (items.length === 0) return [];
   try {
     return await db.$transaction(async (tx) => {
-      const existing = await tx.result.findMany({
-        where: { runId, OR: items.map((i) => ({ conversationId: i.conversationId, metric: i.result.metric })) },
-        select: { conversationId: true, metric: true },
-      });
-      const stored = new Set(existing.map((r) => storedItemKey(r.conversationId, r.metric)));
-      const written = items.map((i) => !stored.has(storedItemKey(i.conversationId, i.result.metric)));
-      // The same pair twice in one batch is stored once.
-      const seen = new Set<string>();
-      const fresh = items.filter((item, n) => {
-        const key = storedItemKey(item.conversationId, item.result.metric);
-        if (!written[n] || seen.has(key)) return (written[n] = false);
-        seen.add(key);
-        return true;
-      });
-      if (fresh.length === 0) return written;
-      const rows = fresh.map(({ conversationId, result, turnVerdicts }) => ({ id: randomUUID(), conversationId, result, turnVerdicts }));
+      const rows = items.map(({ conversationId, result, turnVerdicts }) => ({ id: randomUUID(), conversationId, result, turnVerdicts }));
       await tx.result.createMany({
         data: rows.map(({ id, conversationId, result }) => ({
           id,
@@ -79,11 +64,11 @@ export async function saveResults(db: Db, runId: string, items: ResultToSave[]):
         })),
       );
       if (verdicts.length) await tx.turnVerdict.createMany({ data: verdicts });
-      const sum = (of: (r: MetricResult) => number) => fresh.reduce((total, { result }) => total + of(result), 0);
+      const sum = (of: (r: MetricResult) => number) => items.reduce((total, { result }) => total + of(result), 0);
       await tx.run.update({
         where: { id: runId },
         data: {
-          doneItems: { increment: fresh.length },
+          doneItems: { increment: items.length },
           errorItems: { increment: sum((r) => (r.error ? 1 : 0)) },
           judgeCalls: { increment: sum((r) => r.usage.calls) },
           cacheHits: { increment: sum((r) => r.usage.cacheHits) },
@@ -92,7 +77,7 @@ export async function saveResults(db: Db, runId: string, items: ResultToSave[]):
           costUsd: { increment: sum((r) => r.usage.costUsd) },
         },
       });
-      return written;
+      return items.map(() => true);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
