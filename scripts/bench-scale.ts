@@ -5,6 +5,10 @@
  * Workers: 1, 2 and 4 worker processes share one run of --worker-conversations (2,000) against a
  * scripted judge whose answers take --latency ms (200); conversations per second for each, the
  * speed-up, and a worker killed mid-chunk (SIGKILL) with the run's results checked after.
+ * Each worker scores --jobs chunks × --concurrency items at once (2 × 1 by default, the same for
+ * 1, 2 and 4 workers): on one machine the workers share its cores, and four workers at 2 judge
+ * calls in flight each (up to 40 conversations/s at 200 ms) already need 40 × the CPU per
+ * conversation every second, which the figures printed for each pass show.
  *
  * Pages: --conversations N (1,000,000) × 10 turns imported through the upload route of `next start`
  * and through `turnwise import`, two completed runs of 4 metrics, then the server time (median,
@@ -14,7 +18,7 @@
  *
  * Usage: npm run bench:scale -- --postgres postgresql://user:pass@host/db [--conversations N] [--port 3260]
  *        [--requests 20] [--workers-only | --pages-only]
- *        [--worker-conversations 2000] [--latency 200] [--concurrency 4] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
+ *        [--worker-conversations 2000] [--latency 200] [--concurrency 1] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
  *        (a role with CREATEDB)
  */
 import { loadavg } from 'node:os';
@@ -36,7 +40,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '20' },
     'worker-conversations': { type: 'string', default: '2000' },
     latency: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '1' },
     jobs: { type: 'string', default: '2' },
     'chunk-size': { type: 'string', default: '10' },
     workers: { type: 'string', default: '1,2,4' },
