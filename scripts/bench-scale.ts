@@ -5,6 +5,10 @@
  * Workers: 1, 2 and 4 worker processes share one run of --worker-conversations (2,000) against a
  * scripted judge whose answers take --latency ms (200); conversations per second for each, the
  * speed-up, and a worker killed mid-chunk (SIGKILL) with the run's results checked after.
+ * Each worker scores --jobs chunks × --concurrency items at once (2 × 1 by default, the same for
+ * 1, 2 and 4 workers): on one machine the workers share its cores, and four workers at 2 judge
+ * calls in flight each (up to 40 conversations/s at 200 ms) already need 40 × the CPU per
+ * conversation every second, which the figures printed for each pass show.
  *
  * Pages: --conversations N (1,000,000) × 10 turns imported through the upload route of `next start`
  * and through `turnwise import`, two completed runs of 4 metrics, then the server time (median,
@@ -19,7 +23,7 @@
  * Usage: npm run bench:scale -- --postgres postgresql://user:pass@host/db [--conversations N] [--port 3260]
  *        [--requests 20] [--workers-only | --pages-only]
  *        [--keep] [--reuse turnwise_bench_scale_<pid>]
- *        [--worker-conversations 2000] [--latency 200] [--concurrency 4] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
+ *        [--worker-conversations 2000] [--latency 200] [--concurrency 1] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
  *        (a role with CREATEDB)
  */
 import { loadavg } from 'node:os';
@@ -43,7 +47,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '20' },
     'worker-conversations': { type: 'string', default: '2000' },
     latency: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '1' },
     jobs: { type: 'string', default: '2' },
     'chunk-size': { type: 'string', default: '10' },
     workers: { type: 'string', default: '1,2,4' },
@@ -95,6 +99,10 @@ try {
       `workers: speed-up ${workers.speedup2.toFixed(2)}× at 2, ${workers.speedup4.toFixed(2)}× at 4 (goal ≥ 3.5×); worker peak RSS ${workers.workerPeakRssMb.toFixed(0)} MB; load average ${load()}`,
     );
     for (const [n, rate] of Object.entries(workers.rate)) bench[`conversationsPerSecond${n}`] = Number(rate.toFixed(2));
+    for (const [n, commits] of Object.entries(workers.commits)) bench[`postgresCommitsPerConversation${n}`] = Number(commits.toFixed(2));
+    for (const [n, cpu] of Object.entries(workers.cpuMs)) {
+      for (const [who, ms] of Object.entries(cpu)) bench[`${who}CpuMsPerConversation${n}`] = Number(ms.toFixed(1));
+    }
     Object.assign(bench, {
       speedup2: Number(workers.speedup2.toFixed(3)),
       speedup4: Number(workers.speedup4.toFixed(3)),

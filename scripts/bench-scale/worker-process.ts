@@ -60,10 +60,10 @@ export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = (async () => {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000;
     while (!output.includes('is taking runs from the pg-boss queue')) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`a worker exited before it was ready:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`a worker was not ready within 120 s:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`a worker was not ready within 300 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   })();

@@ -5,8 +5,8 @@ import { saveDataset } from '../../lib/imports/save-dataset';
 import type { Conversation } from '../../lib/domain';
 import { enqueueRun } from '../../lib/runs/queue/enqueue-run';
 import { runRequestSchema } from '../../lib/runs/request/run-request';
-import { startJudgeServer } from '../../tests/helpers/judge-server';
-import { answerLikeOfflineJudge } from '../../tests/helpers/step-answers';
+import { machineBusySeconds, postgresCommits, postgresCpu } from './cpu';
+import { startJudgeProcess } from './judge-process';
 import { startWorkerProcess, type WorkerProcess } from './worker-process';
 
 /*
@@ -37,6 +37,10 @@ export interface WorkersFigures {
   speedup2: number;
   speedup4: number;
   judgeCalls: number;
+  /** CPU ms per conversation, by N: the workers, PostgreSQL's backends, the judge stub, and the whole machine (with whatever else runs on it). */
+  cpuMs: Record<number, { workers: number; postgres: number; judge: number; machine: number }>;
+  /** PostgreSQL transactions committed per conversation, by N. */
+  commits: Record<number, number>;
   workerPeakRssMb: number;
   kill: { results: number; expected: number; duplicates: number; missing: number; handedOver: number; ok: boolean; seconds: number };
 }
@@ -83,7 +87,8 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
     sourceFormat: 'turnwise',
     conversations: Array.from({ length: options.conversations }, (_, i) => conversation(i)),
   });
-  const judge = await startJudgeServer({ handler: answerLikeOfflineJudge(), latencyMs: options.latencyMs });
+  const judge = await startJudgeProcess(options.latencyMs);
+  const postgres = postgresCpu(db);
   // A model per pass: the judge cache (keyed by model) must not answer one pass from another's replies.
   const models = [...options.counts.map((n) => `pass-${n}`), 'pass-kill'];
   const baseEnv = {
@@ -104,7 +109,7 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
     return { seconds: (run.finishedAt!.getTime() - run.createdAt.getTime()) / 1000, judgeCalls: run.judgeCalls };
   };
 
-  const figures: WorkersFigures = { rate: {}, seconds: {}, speedup2: 0, speedup4: 0, judgeCalls: 0, workerPeakRssMb: 0, kill: { results: 0, expected: 0, duplicates: 0, missing: 0, handedOver: 0, ok: false, seconds: 0 } };
+  const figures: WorkersFigures = { rate: {}, seconds: {}, speedup2: 0, speedup4: 0, judgeCalls: 0, cpuMs: {}, commits: {}, workerPeakRssMb: 0, kill: { results: 0, expected: 0, duplicates: 0, missing: 0, handedOver: 0, ok: false, seconds: 0 } };
   let workers: WorkerProcess[] = [];
   const stopAll = async () => {
     for (const w of workers) figures.workerPeakRssMb = Math.max(figures.workerPeakRssMb, w.peakRssMb());
@@ -117,20 +122,34 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
       workers = Array.from({ length: n }, () => startWorkerProcess(baseEnv));
       await Promise.all(workers.map((w) => w.ready));
       const cpuBefore = workers.reduce((sum, w) => sum + w.cpuSeconds(), 0);
+      const before = { postgres: await postgres.read(), judge: judge.cpuSeconds(), machine: machineBusySeconds(), commits: await postgresCommits(db) };
+      // Backends seen every second: one that closes before the end keeps what it spent.
+      const sampling = setInterval(() => void postgres.read().catch(() => undefined), 1000);
       const { runId } = await startRun(`pass-${n}`, baseEnv);
-      await waitFor(`the run with ${n} worker(s)`, () => ended(db, runId), 30 * 60_000, outputs);
+      await waitFor(`the run with ${n} worker(s)`, () => ended(db, runId), 30 * 60_000, outputs).finally(() => clearInterval(sampling));
+      const perConversation = (seconds: number) => (seconds * 1000) / options.conversations;
+      const cpu = {
+        postgres: perConversation((await postgres.read()) - before.postgres),
+        judge: perConversation(judge.cpuSeconds() - before.judge),
+        machine: perConversation(machineBusySeconds() - before.machine),
+      };
+      const cpuMs = perConversation(workers.reduce((sum, w) => sum + w.cpuSeconds(), 0) - cpuBefore);
+      // The statistics collector reports commits with a delay of up to a second (PostgreSQL 15: at most every 1 s).
+      await new Promise((r) => setTimeout(r, 1500));
+      figures.commits[n] = ((await postgresCommits(db)) - before.commits) / options.conversations;
       const { seconds, judgeCalls } = await timeOf(runId);
       figures.seconds[n] = seconds;
       figures.rate[n] = options.conversations / seconds;
       figures.judgeCalls = judgeCalls;
       const took = workers.map((w) => (w.output().match(new RegExp(`run ${runId}: chunk \\d+–\\d+ scored`, 'g')) ?? []).length);
-      const cpuMs = ((workers.reduce((sum, w) => sum + w.cpuSeconds(), 0) - cpuBefore) * 1000) / options.conversations;
+      figures.cpuMs[n] = { workers: cpuMs, ...cpu };
       const chunks = await chunkTimes(db, runId);
       const busy = chunks.totalSeconds / (n * options.jobs * seconds);
       log(
         `${n} worker(s): ${seconds.toFixed(1)} s, ${figures.rate[n].toFixed(1)} conversations/s, ${judgeCalls} judge calls; chunks per worker ${took.join(', ')}; ` +
           `a chunk took ${chunks.meanSeconds.toFixed(2)} s on average, job slots busy ${(busy * 100).toFixed(0)}% of the run; ` +
-          `worker CPU ${cpuMs.toFixed(1)} ms per conversation (${((cpuMs * figures.rate[n]) / 1000).toFixed(2)} cores); load average ${loadavg()[0].toFixed(1)}`,
+          `CPU ms per conversation: workers ${cpuMs.toFixed(1)} (${((cpuMs * figures.rate[n]) / 1000).toFixed(2)} cores), PostgreSQL ${cpu.postgres.toFixed(1)}, judge stub ${cpu.judge.toFixed(1)}, ` +
+          `whole machine ${cpu.machine.toFixed(1)} (${((cpu.machine * figures.rate[n]) / 1000).toFixed(2)} cores); ${figures.commits[n].toFixed(1)} PostgreSQL transactions per conversation; load average ${loadavg()[0].toFixed(1)}`,
       );
       await stopAll();
     }

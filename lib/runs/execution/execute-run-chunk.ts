@@ -9,7 +9,7 @@ import { reportJudgeActivity } from './report-judge-activity';
 import { withBreaker } from './judge-breaker';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from '../../metrics/selected-metric';
-import { recordResult } from '../lifecycle';
+import { createResultWriter } from '../lifecycle';
 
 const STOPPED = 'RunStopped';
 
@@ -74,8 +74,8 @@ export interface ExecuteChunkOptions {
 }
 
 /**
- * Scores the items of one chunk of a run that have no stored result yet, storing each
- * result as soon as it is done. Running it again after a crash scores only what is
+ * Scores the items of one chunk of a run that have no stored result yet, storing results in
+ * batches as they are done (the chunk ends once all are stored). Running it again after a crash scores only what is
  * missing; a judge request asked again comes from the judge cache.
  */
 export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ scored: number }> {
@@ -91,7 +91,9 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env)), () => halted.abort('judge failing'));
   const { judge, dispose, inFlight } = forRun(breaker.judge, signal);
   const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight });
-  let scored = 0;
+  // Results are stored in batches while the next items are scored; a store that fails stops the chunk.
+  const writer = createResultWriter(db, runId, () => halted.abort('store failing'));
+  let failure: unknown = null;
   try {
     await evaluateConversations({
       conversations: rows.map((r) => r.conversation),
@@ -103,16 +105,27 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
       signal,
       retain: false,
       skip: (item) => stored.has(storedItemKey(rows[item.conversation].id, item.metric)),
-      onResult: async (item, result) => {
+      onResult: (item, result) => {
         // An item cut short by the stop is not a result: whoever resumes the run scores it again.
         if (signal.aborted && result.error !== null) return;
-        if (await recordResult(db, runId, rows[item.conversation].id, result)) scored++;
+        writer.add(rows[item.conversation].id, result);
       },
     });
+  } catch (error) {
+    failure = error;
   } finally {
     dispose();
+  }
+  let scored = 0;
+  try {
+    // The chunk is done only once what it scored is stored, also when it stops early.
+    scored = await writer.flushed();
+  } catch (error) {
+    failure ??= error;
+  } finally {
     await stopReporting();
   }
+  if (failure !== null) throw failure;
   const stop = breaker.tripped();
   if (stop) throw stop;
   return { scored };

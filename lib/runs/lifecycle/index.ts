@@ -4,6 +4,7 @@
  */
 export { startRun } from './start-run';
 export { recordResult } from './record-result';
+export { createResultWriter, type ResultWriter } from './result-writer';
 export { finishRun, failRun, closeCancelledRun } from './finish-run';
 export { cancelRun } from './cancel-run';
 export type { ClosedRun, FinalRunStatus } from './close-run';

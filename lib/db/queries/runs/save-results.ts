@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { MetricResult, TurnVerdict } from '../../../domain';
+import type { Db } from '../../db-types';
+import { redactSecrets } from '../../../redact-secrets';
+import { saveResult } from './save-result';
+
+export interface ResultToSave {
+  conversationId: string;
+  result: MetricResult;
+  /** The rows of the per-turn map, at most one per turn (lib/runs/lifecycle reduces them). */
+  turnVerdicts: TurnVerdict[];
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
+
+/**
+ * Stores several conversation×metric results of a run with their per-turn verdicts and adds
+ * their usage to the run, in one transaction of the same few statements however many there are: the
+ * run's counters are one row every worker of the run updates, so one update per batch instead
+ * of one per result is what lets workers write side by side. A result already stored (a resumed
+ * chunk) is left as it is and not counted twice: the unique key refuses the batch (a chunk
+ * skips what was stored before it started, so only a race with another worker gets there), and
+ * each is then saved on its own as saveResult does, which stores only the missing ones.
+ * Returns, in order, whether each was written.
+ */
+export async function saveResults(db: Db, runId: string, items: ResultToSave[]): Promise<boolean[]> {
+  if (items.length === 0) return [];
+  try {
+    return await db.$transaction(async (tx) => {
+      const rows = items.map(({ conversationId, result, turnVerdicts }) => ({ id: randomUUID(), conversationId, result, turnVerdicts }));
+      await tx.result.createMany({
+        data: rows.map(({ id, conversationId, result }) => ({
+          id,
+          runId,
+          conversationId,
+          metric: result.metric,
+          score: result.score,
+          success: result.success,
+          threshold: result.threshold,
+          reason: result.reason,
+          error: result.error === null ? null : redactSecrets(result.error),
+          warnings: result.warnings.length > 0 ? result.warnings.map((w) => redactSecrets(w)) : undefined,
+          steps: result.steps as object,
+          calls: result.calls as unknown as object[],
+          judgeCalls: result.usage.calls,
+          cacheHits: result.usage.cacheHits,
+          promptTokens: result.usage.promptTokens,
+          completionTokens: result.usage.completionTokens,
+          costUsd: result.usage.costUsd,
+        })),
+      });
+      const verdicts = rows.flatMap(({ id, conversationId, result, turnVerdicts }) =>
+        turnVerdicts.map((v) => ({
+          resultId: id,
+          runId,
+          conversationId,
+          metric: result.metric,
+          turnIndex: v.turn,
+          verdict: v.verdict,
+          score: v.score ?? null,
+          // A unit the judge failed on carries the judge's error as its reason.
+          reason: v.verdict === 'error' ? redactSecrets(v.reason) : v.reason,
+          voteShare: v.voteShare ?? null,
+        })),
+      );
+      if (verdicts.length) await tx.turnVerdict.createMany({ data: verdicts });
+      const sum = (of: (r: MetricResult) => number) => items.reduce((total, { result }) => total + of(result), 0);
+      await tx.run.update({
+        where: { id: runId },
+        data: {
+          doneItems: { increment: items.length },
+          errorItems: { increment: sum((r) => (r.error ? 1 : 0)) },
+          judgeCalls: { increment: sum((r) => r.usage.calls) },
+          cacheHits: { increment: sum((r) => r.usage.cacheHits) },
+          promptTokens: { increment: sum((r) => r.usage.promptTokens) },
+          completionTokens: { increment: sum((r) => r.usage.completionTokens) },
+          costUsd: { increment: sum((r) => r.usage.costUsd) },
+        },
+      });
+      return items.map(() => true);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const written: boolean[] = [];
+    for (const { conversationId, result, turnVerdicts } of items) written.push(await saveResult(db, runId, conversationId, result, turnVerdicts));
+    return written;
+  }
+}
