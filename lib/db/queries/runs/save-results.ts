@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../../db-types';
 import { redactSecrets } from '../../../redact-secrets';
+import { isUniqueViolation } from '../../unique-violation';
 import { saveResult } from './save-result';
 
 export interface ResultToSave {
@@ -10,8 +11,6 @@ export interface ResultToSave {
   /** The rows of the per-turn map, at most one per turn (lib/runs/lifecycle reduces them). */
   turnVerdicts: TurnVerdict[];
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
 /**
  * Stores several conversation×metric results of a run with their per-turn verdicts and adds
