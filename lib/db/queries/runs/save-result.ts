@@ -1,6 +1,6 @@
 import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../../db-types';
-import { redactSecrets } from '../../../redact-secrets';
+import { resultRow, turnVerdictRows } from './result-rows';
 
 /**
  * Stores one conversation×metric result with its per-turn verdicts and adds its usage to
@@ -22,41 +22,11 @@ export async function saveResult(
     });
     if (existing) return false;
     const stored = await tx.result.create({
-      data: {
-        runId,
-        conversationId,
-        metric: result.metric,
-        score: result.score,
-        success: result.success,
-        threshold: result.threshold,
-        reason: result.reason,
-        error: result.error === null ? null : redactSecrets(result.error),
-        warnings: result.warnings.length > 0 ? result.warnings.map((w) => redactSecrets(w)) : undefined,
-        steps: result.steps as object,
-        calls: result.calls as unknown as object[],
-        judgeCalls: result.usage.calls,
-        cacheHits: result.usage.cacheHits,
-        promptTokens: result.usage.promptTokens,
-        completionTokens: result.usage.completionTokens,
-        costUsd: result.usage.costUsd,
-      },
+      data: resultRow(runId, conversationId, result),
       select: { id: true },
     });
     if (turnVerdicts.length) {
-      await tx.turnVerdict.createMany({
-        data: turnVerdicts.map((v) => ({
-          resultId: stored.id,
-          runId,
-          conversationId,
-          metric: result.metric,
-          turnIndex: v.turn,
-          verdict: v.verdict,
-          score: v.score ?? null,
-          // A unit the judge failed on carries the judge's error as its reason.
-          reason: v.verdict === 'error' ? redactSecrets(v.reason) : v.reason,
-          voteShare: v.voteShare ?? null,
-        })),
-      });
+      await tx.turnVerdict.createMany({ data: turnVerdictRows(stored.id, runId, conversationId, result.metric, turnVerdicts) });
     }
     await tx.run.update({
       where: { id: runId },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../../db-types';
-import { redactSecrets } from '../../../redact-secrets';
 import { isUniqueViolation } from '../../unique-violation';
+import { resultRow, turnVerdictRows } from './result-rows';
 import { saveResult } from './save-result';
 
 export interface ResultToSave {
@@ -27,41 +27,8 @@ export async function saveResults(db: Db, runId: string, items: ResultToSave[]):
   try {
     return await db.$transaction(async (tx) => {
       const rows = items.map(({ conversationId, result, turnVerdicts }) => ({ id: randomUUID(), conversationId, result, turnVerdicts }));
-      await tx.result.createMany({
-        data: rows.map(({ id, conversationId, result }) => ({
-          id,
-          runId,
-          conversationId,
-          metric: result.metric,
-          score: result.score,
-          success: result.success,
-          threshold: result.threshold,
-          reason: result.reason,
-          error: result.error === null ? null : redactSecrets(result.error),
-          warnings: result.warnings.length > 0 ? result.warnings.map((w) => redactSecrets(w)) : undefined,
-          steps: result.steps as object,
-          calls: result.calls as unknown as object[],
-          judgeCalls: result.usage.calls,
-          cacheHits: result.usage.cacheHits,
-          promptTokens: result.usage.promptTokens,
-          completionTokens: result.usage.completionTokens,
-          costUsd: result.usage.costUsd,
-        })),
-      });
-      const verdicts = rows.flatMap(({ id, conversationId, result, turnVerdicts }) =>
-        turnVerdicts.map((v) => ({
-          resultId: id,
-          runId,
-          conversationId,
-          metric: result.metric,
-          turnIndex: v.turn,
-          verdict: v.verdict,
-          score: v.score ?? null,
-          // A unit the judge failed on carries the judge's error as its reason.
-          reason: v.verdict === 'error' ? redactSecrets(v.reason) : v.reason,
-          voteShare: v.voteShare ?? null,
-        })),
-      );
+      await tx.result.createMany({ data: rows.map(({ id, conversationId, result }) => ({ id, ...resultRow(runId, conversationId, result) })) });
+      const verdicts = rows.flatMap(({ id, conversationId, result, turnVerdicts }) => turnVerdictRows(id, runId, conversationId, result.metric, turnVerdicts));
       if (verdicts.length) await tx.turnVerdict.createMany({ data: verdicts });
       const sum = (of: (r: MetricResult) => number) => items.reduce((total, { result }) => total + of(result), 0);
       await tx.run.update({
