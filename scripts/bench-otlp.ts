@@ -1,5 +1,5 @@
 /*
- * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --score-sample 2 --port 3490 --postgres <url> --no-build]
+ * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --score-sample 2 --port 3490 --postgres <url> --postgres-only --pg-profile --no-build]
  *
  * Sustained OTLP ingest through the real server: `next start` (no workers inside) and `npm run
  * worker` in its own process, on a fresh SQLite file and, with --postgres <server url>, on a
@@ -34,6 +34,7 @@ import { checkIds } from '../lib/ingest/id-check';
 import { decodeExport } from '../lib/ingest/otlp-codec';
 import { inSample } from '../lib/online/sample';
 import { buildApp, startDashboard, type Dashboard } from './bench/next-server';
+import { startPgCpuProfile, type PgCpuProfile } from './bench/pg-cpu-profile';
 import { cpuOfChangingSet, treeCpuMs } from './bench/process-cpu';
 
 const GOAL = { sqlite: 1000, postgres: 5000 };
@@ -53,6 +54,10 @@ const { values: args } = parseArgs({
     'score-sample': { type: 'string', default: '2' },
     'score-wait-seconds': { type: 'string', default: '300' },
     'no-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
+    /** Skip the SQLite run (with --postgres). */
+    'postgres-only': { type: 'boolean', default: false },
+    /** Print where PostgreSQL's CPU went, by statement (scripts/bench/pg-cpu-profile.ts). */
+    'pg-profile': { type: 'boolean', default: false },
   },
 });
 const PORT = Number(args.port);
@@ -196,8 +201,9 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     const workerPid = dashboard.worker!.pid!;
     const cpuAtStart = { web: treeCpuMs(webPid), worker: treeCpuMs(workerPid) };
     const backends = cpuOfChangingSet();
+    const profile: PgCpuProfile | null = provider === 'postgres' && args['pg-profile'] ? await startPgCpuProfile(url) : null;
     const sampleBackends = async () => {
-      if (provider === 'postgres') backends.sample((await db!.$queryRawUnsafe<{ pid: number }[]>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid));
+      if (provider === 'postgres') backends.sample((await db!.$queryRawUnsafe<{ pid: number }[]>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid).filter((pid) => pid !== profile?.pid));
     };
     await sampleBackends();
     const sampler = setInterval(() => void sampleBackends().catch(() => undefined), 500);
@@ -254,8 +260,14 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     clearInterval(sampler);
     await sampleBackends();
     const cpuMs = { web: treeCpuMs(webPid) - cpuAtStart.web, worker: treeCpuMs(workerPid) - cpuAtStart.worker, postgres: backends.total() };
+    const profiled = await profile?.stop();
     const batches = await db.otlpBatch.findMany({ select: { receivedAt: true, processedAt: true, error: true } });
     const done = batches.filter((b) => b.processedAt);
+    if (profiled) {
+      const k = (done.length * TRACES * 2) / 1000;
+      console.log(`\nPostgreSQL CPU by statement (sampled; ${(profiled.totalMs / k).toFixed(0)} ms per 1,000 spans in all):`);
+      for (const e of profiled.byStatement.slice(0, 30)) console.log(`  ${(e.cpuMs / k).toFixed(1).padStart(6)} ms  ${String(e.samples).padStart(6)}×  ${e.shape}`);
+    }
     const errors = done.filter((b) => b.error);
     if (errors.length) console.log(`  ${errors.length} batches failed; first: ${errors[0].error}`);
     const first = Math.min(...batches.map((b) => b.receivedAt.getTime()));
@@ -332,8 +344,10 @@ async function main() {
   console.log(`Load average before: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores.`);
   console.log(`Id check of one ${cost.bodyKb.toFixed(0)} KB body (${TRACES * 2} spans) on the worker thread: ${cost.checkMs.toFixed(1)} ms median per request; decoding it on the event loop would block it ${cost.inlineDecodeMs.toFixed(1)} ms.`);
   const results: Partial<Record<'sqlite' | 'postgres', Figures>> = {};
-  results.sqlite = await benchOne('sqlite', 1);
-  report('sqlite', results.sqlite);
+  if (!(args['postgres-only'] && args.postgres)) {
+    results.sqlite = await benchOne('sqlite', 1);
+    report('sqlite', results.sqlite);
+  }
   if (args.postgres) {
     results.postgres = await benchOne('postgres', 2);
     report('postgres', results.postgres);
