@@ -141,7 +141,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
         write.conversations.push(conversationRow({ id, datasetId, position: nextPosition++, externalId: conversationId, matchKey: conversationId, firstUserMessage: pairs[0].user.slice(0, 500), turnCount: pairs.length * 2 }));
       }
       write.turns.push(...pairRows(id, pairs, from, nextId));
-      write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
+      if (before) write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
       written.push(liveConversationOf(conversationId, pairs));
     }
     const next = nextLiveCounts(held.stored, held.previous, written);

@@ -44,7 +44,8 @@ function readColumn(postgres: boolean, i: number, type: JsonColumnType): string 
 export function insertFromJson(postgres: boolean, table: string, columns: readonly JsonColumn[], rows: unknown[][], tail = ''): Prisma.Sql {
   const json = JSON.stringify(rows.map((row) => row.map((value, i) => jsonValue(postgres, columns[i].type, value))));
   const select = columns.map((c, i) => readColumn(postgres, i, c.type)).join(', ');
-  const from = postgres ? `FROM json_array_elements(` : `FROM json_each(`;
-  const after = postgres ? `::json) AS r(v)` : `) AS r WHERE true`;
+  // jsonb on PostgreSQL: parsed once, each `->> i` is then an array lookup; on json each one parsed the row's text again.
+  const from = postgres ? `FROM jsonb_array_elements(` : `FROM json_each(`;
+  const after = postgres ? `::jsonb) AS r(v)` : `) AS r WHERE true`;
   return new Prisma.Sql([`INSERT INTO "${table}" (${columns.map((c) => quote(c.name)).join(', ')}) SELECT ${select} ${from}`, `${after}${tail ? ` ${tail}` : ''}`], [json]);
 }

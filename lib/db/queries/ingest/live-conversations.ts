@@ -10,7 +10,8 @@ import { insertFromJson, JSON_ROWS_PER_STATEMENT, type JsonColumn, type JsonColu
 const IN_CHUNK = 500;
 
 const typed = (columns: readonly string[], types: Record<string, JsonColumnType>): JsonColumn[] => columns.map((name) => ({ name, type: types[name] ?? 'text' }));
-const CONVERSATION_JSON_COLUMNS = typed(CONVERSATION_COLUMNS, { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json' });
+// A new live conversation gets its last activity in its insert (no update of the row just written).
+const CONVERSATION_JSON_COLUMNS = typed([...CONVERSATION_COLUMNS, 'lastActivityAt'], { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json', lastActivityAt: 'timestamp' });
 const TURN_JSON_COLUMNS = typed(TURN_COLUMNS, { index: 'int', retrievalContext: 'json', context: 'json', toolsCalled: 'json', expectedTools: 'json', metadata: 'json', labels: 'json' });
 
 async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
@@ -108,7 +109,7 @@ export interface LiveConversationWrite {
   cut: { conversationId: string; fromIndex: number }[];
   /** Turns to add, rows in TURN_COLUMNS order. */
   turns: unknown[][];
-  /** Every conversation written: its counts now. */
+  /** Every stored conversation written again: its counts now (new ones have theirs in their row). */
   touched: { id: string; turnCount: number; firstUserMessage: string }[];
   /** The dataset's applicable-metrics counts after the write, and the version of the dataset row they were made from. */
   counts?: { next: Record<string, unknown>; version: Date };
@@ -135,7 +136,8 @@ export async function writeLiveConversations(db: Db, datasetId: string, write: L
     }
     // Rows as one JSON parameter a statement: binding a parameter per value cost more than the insert.
     for (let i = 0; i < write.conversations.length; i += JSON_ROWS_PER_STATEMENT) {
-      await tx.$executeRaw(insertFromJson(postgres, 'Conversation', CONVERSATION_JSON_COLUMNS, write.conversations.slice(i, i + JSON_ROWS_PER_STATEMENT)));
+      const rows = write.conversations.slice(i, i + JSON_ROWS_PER_STATEMENT).map((row) => [...row, now]);
+      await tx.$executeRaw(insertFromJson(postgres, 'Conversation', CONVERSATION_JSON_COLUMNS, rows));
     }
     for (let i = 0; i < write.turns.length; i += JSON_ROWS_PER_STATEMENT) {
       await tx.$executeRaw(insertFromJson(postgres, 'Turn', TURN_JSON_COLUMNS, write.turns.slice(i, i + JSON_ROWS_PER_STATEMENT)));
@@ -162,9 +164,10 @@ export class LiveCountsMoved extends Error {
  * the row's version (written back only if it is still the same) and the conversations about to be
  * written again, whose share of the counts goes.
  */
-export async function readLiveCounts(db: Db, datasetId: string, externalIds: string[]): Promise<{ stored: unknown; version: Date; previous: Conversation[] }> {
+export async function readLiveCounts(db: Db, datasetId: string, conversationIds: string[]): Promise<{ stored: unknown; version: Date; previous: Conversation[] }> {
   const { applicableCounts, updatedAt } = await db.dataset.findUniqueOrThrow({ where: { id: datasetId }, select: { applicableCounts: true, updatedAt: true } });
-  const rows = await inChunks(externalIds, (chunk) => db.conversation.findMany({ where: { datasetId, externalId: { in: chunk } }, select: conversationSelect }));
+  // A live conversation's match key is its id (as its external id is): the (datasetId, matchKey) index finds them.
+  const rows = await inChunks(conversationIds, (chunk) => db.conversation.findMany({ where: { datasetId, matchKey: { in: chunk } }, select: conversationSelect }));
   return { stored: applicableCounts, version: updatedAt, previous: rows.map(conversationFromRow) };
 }
 

@@ -13,9 +13,9 @@ export function countPendingBatches(db: Db): Promise<number> {
   return db.otlpBatch.count({ where: { processedAt: null } });
 }
 
-/** Stores one request body as it came. */
+/** Stores one request body as it came (only the id comes back: returning the row would send the body back too). */
 export async function storeBatch(db: Db, batch: { signal: string; encoding: string; gzip: boolean; body: Uint8Array }): Promise<void> {
-  await db.otlpBatch.create({ data: { signal: batch.signal, encoding: batch.encoding, gzip: batch.gzip, body: new Uint8Array(batch.body), byteSize: batch.body.byteLength } });
+  await db.otlpBatch.create({ data: { signal: batch.signal, encoding: batch.encoding, gzip: batch.gzip, body: new Uint8Array(batch.body), byteSize: batch.body.byteLength }, select: { id: true } });
 }
 
 /**

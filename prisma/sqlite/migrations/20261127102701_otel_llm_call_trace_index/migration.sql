@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "OtelLlmCall_traceId_idx";
