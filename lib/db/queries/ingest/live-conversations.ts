@@ -35,10 +35,14 @@ export async function liveDatasetOf(db: Db, service: string, applicableCounts: R
   }
 }
 
-/** What the traces and their calls say of their conversation and service (calls in the order stored). */
+/**
+ * What the traces and their calls say of their conversation and service (calls in the order
+ * stored). Calls are read only for the traces whose own row lacks one of the two (it wins over theirs).
+ */
 export async function listTraceOwners(db: Db, traceIds: string[]) {
   const traces = await inChunks(traceIds, (chunk) => db.otelTrace.findMany({ where: { traceId: { in: chunk } }, select: { traceId: true, conversationId: true, service: true } }));
-  const calls = await inChunks(traceIds, (chunk) =>
+  const known = new Set(traces.filter((t) => t.conversationId && t.service).map((t) => t.traceId));
+  const calls = await inChunks(traceIds.filter((id) => !known.has(id)), (chunk) =>
     db.otelLlmCall.findMany({ where: { traceId: { in: chunk } }, orderBy: { id: 'asc' }, select: { traceId: true, conversationId: true, service: true } }),
   );
   return { traces, calls };
