@@ -3,9 +3,10 @@ import type { ConnectionLimits } from '../../judge/adaptive-limiter';
 import { estimateCost, estimateTokens } from '../../judge/prices';
 import { classifyFailure, failureCause } from '../../judge/request-retries';
 import { redactSecrets } from '../../redact-secrets';
-import { boundedErrorFetch, readBoundedText } from './read-bounded';
+import { pooledFetch } from './pooled-fetch';
+import { readBoundedText, replyTooLarge } from './read-bounded';
 import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
-import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
+import { MAX_TARGET_REPLY_BYTES, TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
 
 export interface OpenAITargetOptions {
   baseURL: string;
@@ -44,7 +45,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
     baseURL: options.baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs ?? 120_000,
-    fetch: boundedErrorFetch(where),
+    fetch: pooledFetch(MAX_TARGET_REPLY_BYTES, (declared) => replyTooLarge(where, MAX_TARGET_REPLY_BYTES, declared)),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
 
@@ -64,7 +65,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
       async (retry) => {
         try {
           // The raw response (the SDK still builds the request and turns a failed status into its
-          // error): its body is read once, under the bound, and parsed here, not re-wrapped for the SDK.
+          // error): its body, read whole under the bound by the fetch, is parsed here.
           const response = await client.chat.completions
             .create(body as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal: request.signal, headers: { 'x-stainless-retry-count': String(retry) } })
             .asResponse();
@@ -73,7 +74,9 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
           const data = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as OpenAI.ChatCompletion;
           return { ok: true, value: data, outcome: { kind: 'ok', headers: response.headers, tokens: data.usage?.total_tokens } };
         } catch (error) {
-          if (error instanceof TargetError) return { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };
+          // A reply over the bound, found by the fetch: the SDK hands it on as a connection error's cause.
+          const refused = error instanceof TargetError ? error : error instanceof APIError && error.cause instanceof TargetError ? error.cause : null;
+          if (refused) return { ok: false, error: refused, kind: 'fatal', outcome: { kind: 'other' } };
           const kind = error instanceof APIConnectionTimeoutError ? 'fatal' : classifyFailure(error);
           const outcome = error instanceof APIError && error.status === 429 ? { kind: 'refused' as const, headers: error.headers } : { kind: 'other' as const };
           return { ok: false, error, kind, outcome };

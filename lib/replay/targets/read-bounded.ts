@@ -1,5 +1,9 @@
 import { MAX_TARGET_REPLY_BYTES, TargetError } from './target-types';
 
+/** A reply refused for its size: of `declared` bytes when it said so, else found over the bound as it was read. */
+export const replyTooLarge = (where: string, maxBytes: number, declared?: number): TargetError =>
+  new TargetError(declared === undefined ? `${where} sent a reply over the ${maxBytes}-byte limit` : `${where} sent a reply of ${declared} bytes, over the ${maxBytes}-byte limit`);
+
 /**
  * A response body's bytes, refused once they pass `maxBytes`: the read stops there (the rest
  * is never buffered), so a target that sends 5 MB costs 1 MB at most. A body of a declared
@@ -11,7 +15,7 @@ export async function readBoundedBytes(response: Response, where: string, maxByt
   const length = declared === null ? NaN : Number(declared);
   if (Number.isFinite(length) && length > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new TargetError(`${where} sent a reply of ${length} bytes, over the ${maxBytes}-byte limit`);
+    throw replyTooLarge(where, maxBytes, length);
   }
   if (!response.body) return new Uint8Array(0);
   if (Number.isFinite(length) && !response.headers.has('content-encoding')) return new Uint8Array(await response.arrayBuffer());
@@ -24,7 +28,7 @@ export async function readBoundedBytes(response: Response, where: string, maxByt
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new TargetError(`${where} sent a reply over the ${maxBytes}-byte limit`);
+      throw replyTooLarge(where, maxBytes);
     }
     chunks.push(value);
   }
@@ -34,18 +38,4 @@ export async function readBoundedBytes(response: Response, where: string, maxByt
 /** readBoundedBytes as UTF-8 text. */
 export async function readBoundedText(response: Response, where: string, maxBytes = MAX_TARGET_REPLY_BYTES): Promise<string> {
   return Buffer.from(await readBoundedBytes(response, where, maxBytes)).toString('utf8');
-}
-
-/**
- * fetch, with the body of a failed response read under the bound first: the openai client then
- * parses at most `maxBytes` of it for its error. A successful response is handed on as it came,
- * for its caller to read with readBoundedText (re-wrapping every reply cost a stream per call).
- */
-export function boundedErrorFetch(where: string, maxBytes = MAX_TARGET_REPLY_BYTES): typeof fetch {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    if (response.ok) return response;
-    const bytes = await readBoundedBytes(response, where, maxBytes);
-    return new Response(bytes.byteLength === 0 && (response.status === 204 || response.status === 304) ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
 }

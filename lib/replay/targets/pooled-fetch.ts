@@ -1,0 +1,61 @@
+import { Agent, request, type Dispatcher } from 'undici';
+
+/** Statuses whose response has no body (fetch's null-body statuses): a Response refuses one. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+// One per process: a keep-alive pool per origin, one request at a time on each connection.
+let agent: Agent | null = null;
+
+/**
+ * fetch over undici's connection pools (`request`), for the clients of replay targets: Node's own
+ * fetch spent most of a millisecond of CPU per call more on its streams and request objects, and
+ * a replay at concurrency 32 is bound by that CPU. The body is read whole before the Response is
+ * handed on (its length then declared), and refused past `maxBytes`, declared or counted, with
+ * `tooLarge`'s error: the read stops there. Timeouts and cancellation are the caller's signal's.
+ * No compression is asked for, so none has to be decoded.
+ */
+export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => Error): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    agent ??= new Agent();
+    const response = await request(url, {
+      dispatcher: agent,
+      method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
+      headers: init?.headers instanceof Headers ? init.headers : (init?.headers as Record<string, string> | [string, string][] | undefined),
+      body: init?.body as string | Uint8Array | null | undefined,
+      signal: init?.signal ?? undefined,
+    });
+    const body = await readBody(response, maxBytes, tooLarge);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (name === 'content-length' || name === 'transfer-encoding' || value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.append(name, value);
+    }
+    if (NULL_BODY.has(response.statusCode)) return new Response(null, { status: response.statusCode, statusText: response.statusText, headers });
+    headers.set('content-length', String(body.byteLength));
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: response.statusCode, statusText: response.statusText, headers });
+  };
+}
+
+function readBody({ headers, body }: Dispatcher.ResponseData, maxBytes: number, tooLarge: (declared?: number) => Error): Promise<Buffer> {
+  const declared = Number(headers['content-length'] ?? NaN);
+  if (declared > maxBytes) {
+    // Dropped unread: the error it is destroyed with (undici's "aborted") is no one's to handle.
+    body.once('error', () => undefined).destroy();
+    return Promise.reject(tooLarge(declared));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        body.destroy();
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    });
+    body.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    body.once('error', reject);
+  });
+}
