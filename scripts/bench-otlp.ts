@@ -13,7 +13,8 @@
  * batch's receivedAt to processedAt: its conversations are rewritten before it is marked), request
  * p50/p95, what the worker-thread id check costs a body (and what decoding it on the event loop
  * would have blocked), CPU ms per 1,000 spans of the web server, the worker and PostgreSQL's server
- * processes for the database (from /proc, so Linux only), and page p95 while ingesting. Goals: ≥ 1,000 spans/s on SQLite, ≥ 5,000 on
+ * processes for the database (from /proc, so Linux only), and page p95 while ingesting (and, as a
+ * control, of 20 loads before the traffic: the machine's load alone). Goals: ≥ 1,000 spans/s on SQLite, ≥ 5,000 on
  * PostgreSQL, page p95 ≤ 300 ms. And the time from a conversation's close to its scores: an online
  * rule (offline judge, conversation_relevancy, idle time 1 minute, --score-sample percent of the
  * conversations, the worker looking every second) is made before the traffic starts; once the
@@ -151,6 +152,7 @@ interface Figures {
   liveDatasetP95Ms: number;
   pagesP95Ms: number;
   pageLoads: number;
+  idlePagesP95Ms: number;
   conversations: number;
   turns: number;
   closeToScoresP50S: number;
@@ -195,6 +197,15 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
       body: JSON.stringify({ name: 'bench', datasetIds: [liveDataset.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: Number(args['score-sample']), idleMinutes: IDLE_MINUTES }),
     });
     if (!rule.ok) throw new Error(`the online rule was refused: ${rule.status} ${await rule.text()}`);
+
+    // The same pages before any traffic: what the machine's load alone makes of them.
+    const idlePageMs: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await (await fetch(BASE + (i % 2 ? `/datasets/${liveDataset.datasetId}` : '/datasets'))).text();
+      idlePageMs.push(performance.now() - t);
+      await sleep(50);
+    }
 
     // CPU of the web server, the worker and (PostgreSQL) the database's server processes, sampled as their pools change.
     const webPid = dashboard.server.process.pid!;
@@ -312,6 +323,7 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
       liveDatasetP95Ms: quantile(pageTimes.live, 0.95),
       pagesP95Ms: quantile(all, 0.95),
       pageLoads: all.length,
+      idlePagesP95Ms: quantile(idlePageMs, 0.95),
       conversations,
       turns,
       closeToScoresP50S: quantile(closeToScores, 0.5),
@@ -334,6 +346,7 @@ function report(provider: 'sqlite' | 'postgres', f: Figures) {
   console.log(`  close → scores             p50 ${f.closeToScoresP50S.toFixed(1)} s, p95 ${f.closeToScoresP95S.toFixed(1)} s  (${f.scored} of ${f.sampled} sampled conversations scored; idle time ${IDLE_MINUTES} min, online poll 1 s)`);
   console.log(`  CPU per 1,000 spans        web server ${f.webCpuMsPer1k.toFixed(0)} ms, worker ${f.workerCpuMsPer1k.toFixed(0)} ms${provider === 'postgres' ? `, PostgreSQL ${f.postgresCpuMsPer1k.toFixed(0)} ms` : ''}`);
   console.log(`  pages while ingesting      datasets p95 ${f.datasetsP95Ms.toFixed(0)} ms, live dataset p95 ${f.liveDatasetP95Ms.toFixed(0)} ms (${f.pageLoads} loads)  target ≤ ${TARGET_PAGE_P95_MS}: ${f.pagesP95Ms <= TARGET_PAGE_P95_MS ? 'PASS' : 'FAIL'}`);
+  console.log(`  pages before the traffic   p95 ${f.idlePagesP95Ms.toFixed(0)} ms (20 loads: the machine's load alone)`);
 }
 
 async function main() {
@@ -366,6 +379,7 @@ async function main() {
       [`${provider}_datasets_page_p95_ms`]: Math.round(f.datasetsP95Ms),
       [`${provider}_live_dataset_page_p95_ms`]: Math.round(f.liveDatasetP95Ms),
       [`${provider}_page_p95_ms`]: Math.round(f.pagesP95Ms),
+      [`${provider}_idle_page_p95_ms`]: Math.round(f.idlePagesP95Ms),
       [`${provider}_web_cpu_ms_per_1k_spans`]: Math.round(f.webCpuMsPer1k),
       [`${provider}_worker_cpu_ms_per_1k_spans`]: Math.round(f.workerCpuMsPer1k),
       ...(provider === 'postgres' ? { postgres_server_cpu_ms_per_1k_spans: Math.round(f.postgresCpuMsPer1k) } : {}),

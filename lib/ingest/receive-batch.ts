@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/db-types';
-import { countPendingBatches, storeBatch } from '../db/queries/ingest/otlp-batches';
+import { countPendingBatches } from '../db/queries/ingest/otlp-batches';
+import { storeReceivedBatch } from '../db/queries/ingest/store-received-batch';
 import { apiError, type ApiErrorCode } from '../http/errors';
 import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
 import { MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
@@ -102,7 +103,7 @@ async function receive(db: Db, request: Request, signal: Signal, env: Record<str
     return apiError('BAD_INPUT', `All ${check.rejected} ${records} have malformed ids; first: ${check.firstError}`, { field: 'body' });
   }
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
-  await storeBatch(db, { signal, encoding, gzip, body });
+  await storeReceivedBatch(db, { signal, encoding, gzip, body });
   const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
   return accepted(signal, encoding, partial);
 }

@@ -1,0 +1,39 @@
+import { isPostgresDb } from '../../db-provider';
+import type { Db } from '../../db-types';
+import { createSequentialIds } from '../../sequential-ids';
+import { storeBatch } from './otlp-batches';
+import { storeBatchOnThread } from './sqlite-batch-thread';
+
+const files = new WeakMap<Db, Promise<string | null>>();
+const nextId = createSequentialIds();
+let threadUnavailable = false;
+
+/** The file behind a SQLite client (PRAGMA database_list); null for an in-memory database. */
+function fileOf(db: Db): Promise<string | null> {
+  let file = files.get(db);
+  if (!file) {
+    file = db.$queryRawUnsafe<{ name: string; file: string }[]>('PRAGMA database_list').then((rows) => rows.find((r) => r.name === 'main')?.file || null);
+    files.set(db, file);
+  }
+  return file;
+}
+
+/**
+ * Stores one received OTLP body durably (resolves once committed). PostgreSQL: the client's
+ * insert, which waits for nothing on the event loop. SQLite: an insert on a worker thread
+ * (lib/db/queries/ingest/sqlite-batch-thread.ts), since libsql waits for the write lock
+ * synchronously and the ingest worker holds it while it writes conversations: on the web
+ * server's event loop that wait stopped every page.
+ */
+export async function storeReceivedBatch(db: Db, batch: { signal: string; encoding: string; gzip: boolean; body: Uint8Array }): Promise<void> {
+  const file = isPostgresDb(db) || threadUnavailable ? null : await fileOf(db);
+  if (!file) return storeBatch(db, batch);
+  try {
+    await storeBatchOnThread(file, { ...batch, id: nextId(), receivedAt: new Date().toISOString().replace('Z', '+00:00') });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'THREAD_UNAVAILABLE') throw error;
+    threadUnavailable = true;
+    console.error(`[otel] bodies are stored on the event loop: ${(error as Error).message}`);
+    await storeBatch(db, batch);
+  }
+}
