@@ -9,14 +9,22 @@ import pg from 'pg';
 const file = process.env.BENCH_SQL_LOG;
 if (file) {
   const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function logged(config, values, callback) {
+  pg.Client.prototype.query = function logged(...args) {
+    const config = args[0];
     const sql = typeof config === 'string' ? config : config?.text;
     const started = performance.now();
-    const result = query.call(this, config, values, callback);
-    if (sql && typeof result?.then === 'function') {
-      const done = () => appendFileSync(file, `${JSON.stringify({ at: Date.now(), ms: performance.now() - started, sql })}\n`);
-      result.then(done, done);
+    const done = () => appendFileSync(file, `${JSON.stringify({ at: Date.now(), ms: performance.now() - started, sql })}\n`);
+    // pg-pool's query (Prisma's adapter goes through it) passes a callback; a client in a transaction awaits the promise.
+    const last = args.length - 1;
+    if (sql && typeof args[last] === 'function') {
+      const callback = args[last];
+      args[last] = (...answer) => {
+        done();
+        return callback(...answer);
+      };
     }
+    const result = query.apply(this, args);
+    if (sql && typeof result?.then === 'function') result.then(done, done);
     return result;
   };
 }
