@@ -1,6 +1,7 @@
 import { fts5Query, markSnippet, MATCH_END, MATCH_START, searchTerms, tsQuery } from '../../../search/search-terms';
 import { isPostgresDb } from '../../db-provider';
 import type { Db } from '../../db-types';
+import { Prisma } from '../../generated/sqlite/client';
 
 export interface TurnMatch {
   conversationId: string;
@@ -13,6 +14,15 @@ export interface TurnMatch {
 }
 
 type Row = { conversationId: string; name: string | null; externalId: string | null; position: number | bigint; turnIndex: number | bigint; role: string; snippet: string };
+
+/**
+ * PostgreSQL: a matching turn's conversation, if it belongs to the dataset, looked up by its key
+ * for each match. As a plain join the planner hashed every conversation of the dataset first
+ * (11 ms at 20,000 conversations, growing with the dataset) to keep the first thousand matches;
+ * OFFSET 0 keeps the subquery from being merged back into such a join.
+ */
+const conversationOf = (datasetId: string) =>
+  Prisma.sql`SELECT c."name", c."externalId", c."position" FROM "Conversation" c WHERE c."id" = t."conversationId" AND c."datasetId" = ${datasetId} OFFSET 0`;
 
 /** Matches ranked at most on PostgreSQL: past it a common word's search reads no more of them. */
 export const RANKED_MATCHES = 1000;
@@ -37,9 +47,9 @@ export async function searchTurns(db: Db, datasetId: string, text: string, take 
         FROM (
           SELECT t."conversationId", c."name", c."externalId", c."position", t."index" AS "turnIndex", t."role", t."content", q.query, ts_rank(t."contentSearch", q.query) AS "rank"
           FROM "Turn" t
-          JOIN "Conversation" c ON c."id" = t."conversationId",
+          CROSS JOIN LATERAL (${conversationOf(datasetId)}) c,
             (SELECT to_tsquery('simple', ${tsQuery(terms)}) AS query) q
-          WHERE c."datasetId" = ${datasetId} AND t."contentSearch" @@ q.query
+          WHERE t."contentSearch" @@ q.query
           LIMIT ${RANKED_MATCHES}) m
         ORDER BY m."rank" DESC, m."position", m."turnIndex"
         LIMIT ${take}`
@@ -76,8 +86,8 @@ export async function countTurnMatches(db: Db, datasetId: string, text: string, 
   const rows = isPostgresDb(db)
     ? await db.$queryRaw<{ n: number | bigint }[]>`
         SELECT count(*) AS "n" FROM (
-          SELECT 1 FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId"
-          WHERE c."datasetId" = ${datasetId} AND t."contentSearch" @@ to_tsquery('simple', ${tsQuery(terms)})
+          SELECT 1 FROM "Turn" t CROSS JOIN LATERAL (${conversationOf(datasetId)}) c
+          WHERE t."contentSearch" @@ to_tsquery('simple', ${tsQuery(terms)})
           LIMIT ${cap + 1}) m`
     : await db.$queryRaw<{ n: number | bigint }[]>`
         SELECT count(*) AS "n" FROM (
