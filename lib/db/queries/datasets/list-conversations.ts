@@ -70,10 +70,7 @@ export async function listConversations(
       take: page.take,
       select: { id: true, position: true, externalId: true, name: true, scenario: true, firstUserMessage: true, turnCount: true },
     }),
-    q
-      ? // Prisma's count takes no limit: the ids of the first `cap` + 1 matches, counted here.
-        db.conversation.findMany({ where, take: cap + 1, select: { id: true } }).then((ids) => ids.length)
-      : getDatasetConversationCount(db, datasetId).then((n) => n ?? 0),
+    q ? db.conversation.count({ where, take: cap + 1 }) : getDatasetConversationCount(db, datasetId).then((n) => n ?? 0),
   ]);
   return total > cap ? { rows, total: cap, more: true } : { rows, total, more: false };
 }
