@@ -18,11 +18,13 @@
  *
  * `--keep` leaves the database (its name is printed) instead of dropping it; `--reuse <name>` times
  * the pages again on such a database (migrated first, nothing imported: same --conversations),
- * e.g. before and after a change to a query or an index. A reused database is kept.
+ * e.g. before and after a change to a query or an index. A reused database is kept. `--log-sql
+ * <file>` logs every statement the web server sends (scripts/bench-scale/sql-log.ts) and prints,
+ * per page, the statements a view sends and the time spent waiting for them, costliest first.
  *
  * Usage: npm run bench:scale -- --postgres postgresql://user:pass@host/db [--conversations N] [--port 3260]
  *        [--requests 20] [--workers-only | --pages-only]
- *        [--keep] [--reuse turnwise_bench_scale_<pid>]
+ *        [--keep] [--reuse turnwise_bench_scale_<pid>] [--log-sql <file>]
  *        [--worker-conversations 2000] [--latency 200] [--concurrency 1] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
  *        (a role with CREATEDB)
  */
@@ -42,6 +44,7 @@ const { values: args } = parseArgs({
     'pages-only': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
+    'log-sql': { type: 'string' },
     conversations: { type: 'string', default: '1000000' },
     port: { type: 'string', default: '3260' },
     requests: { type: 'string', default: '20' },
@@ -116,7 +119,7 @@ try {
     failed ||= !workers.kill.ok;
   }
   if (!args['workers-only']) {
-    const pages = await benchPages(db, url, { conversations: Number(args.conversations), port: Number(args.port), requests: Number(args.requests), reuse: Boolean(reuse), log });
+    const pages = await benchPages(db, url, { conversations: Number(args.conversations), port: Number(args.port), requests: Number(args.requests), reuse: Boolean(reuse), sqlLog: args['log-sql'], log });
     const imported = pages.imported;
     log(
       `pages: worst p95 ${pages.worstPageP95Ms.toFixed(0)} ms (target 300); web peak RSS ${pages.webPeakRssMb.toFixed(0)} MB (target 1024); ${

@@ -57,6 +57,15 @@ describe.each(providers)('browsing datasets on %s', (provider) => {
     expect((await listConversations(db, datasetId, { skip: 0, take: 50 }, { q: 'nothing like this' })).total).toBe(0);
   });
 
+  it('counts a search\'s matches only so far past the page shown, and says there are more', async () => {
+    // Every external id but one has "case-0" (conversation 17 has a name too); counted up to 5 past the page.
+    const capped = await listConversations(db, datasetId, { skip: 10, take: 10 }, { q: 'CASE-0' }, 5);
+    expect(capped).toMatchObject({ total: 25, more: true });
+    expect(capped.rows.map((r) => r.position)).toEqual(Array.from({ length: 10 }, (_, i) => 10 + i));
+    expect(await listConversations(db, datasetId, { skip: 50, take: 10 }, { q: 'CASE-0' }, 5)).toMatchObject({ total: 60, more: false });
+    expect(await listConversations(db, datasetId, { skip: 0, take: 10 })).toMatchObject({ total: 60, more: false });
+  });
+
   it('sorts by turns, name and first message, ties in file order', async () => {
     const byTurns = await listConversations(db, datasetId, { skip: 0, take: 60 }, { sort: 'turns', dir: 'desc' });
     const counts = byTurns.rows.map((r) => r.turnCount);

@@ -140,6 +140,18 @@ describe.each(providers)('run page queries on %s', (provider) => {
     expect(await list({ sort: 'a', metric: 'a', failed: '1', dir: 'desc' })).toMatchObject({ ids: ['c3', 'c1', 'c2'], total: 3 });
   });
 
+  it('reads the same filtered and sorted pages from the run\'s per-metric counts as by counting its results', async () => {
+    const stats = await getRunScoreStats(db, { id: 'run1', status: 'running', doneItems: 0, scoreStats: null });
+    const searches: SearchParams[] = [{ sort: 'a', metric: 'a', failed: '1' }, { sort: 'a', metric: 'a', failed: '1', dir: 'desc' }, { sort: 'b', metric: 'b', failed: '1' }, { sort: 'a' }, { sort: 'a', metric: 'a', failed: '1', min: '0.1' }];
+    for (const search of searches) {
+      for (const [size, page] of [[50, '1'], [2, '2']] as const) {
+        const query = parseRunTableQuery({ ...search, page }, METRICS);
+        expect(await listRunConversationScores(db, run, query, size, stats)).toEqual(await listRunConversationScores(db, run, query, size));
+      }
+    }
+    expect((await listRunConversationScores(db, run, parseRunTableQuery({ sort: 'a', metric: 'a', failed: '1' }, METRICS), 50, stats)).total).toBe(3);
+  });
+
   it('pages the verdict map with roles and verdicts', async () => {
     const map = await listRunVerdictMap(db, run, parseRunTableQuery({ vpage: '2' }, METRICS), 4);
     expect(map.total).toBe(6);

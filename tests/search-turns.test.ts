@@ -3,7 +3,7 @@ import { createDbClient } from '@/lib/db/client';
 import { type Db } from '@/lib/db/db-types';
 import { purgeDataset } from '@/lib/db/queries/datasets/purge-dataset';
 import { saveDataset } from '@/lib/imports/save-dataset';
-import { countTurnMatches, searchTurns } from '@/lib/db/queries/datasets/search-turns';
+import { countTurnMatches, searchTurns, searchTurnsCounted } from '@/lib/db/queries/datasets/search-turns';
 import { ensureSearchIndex } from '@/lib/db/search-index';
 import type { Conversation } from '@/lib/domain';
 import { MATCH_END, MATCH_START } from '@/lib/search/search-terms';
@@ -65,6 +65,13 @@ describe.each(providers)('turn search on %s', (provider) => {
     expect(await countTurnMatches(db, datasetId, 'parcel', 5)).toBe(6);
     expect(await countTurnMatches(db, datasetId, 'quillfeather')).toBe(0);
     expect(await countTurnMatches(db, datasetId, '"')).toBe(0);
+  });
+
+  it('lists the best matches with their count in one read, as the search and the count give them apart', async () => {
+    expect(await searchTurnsCounted(db, datasetId, 'parcel', 3)).toEqual({ matches: await searchTurns(db, datasetId, 'parcel', 3), total: 9 });
+    expect((await searchTurnsCounted(db, datasetId, 'parcel', 3, 5)).total).toBe(6);
+    expect(await searchTurnsCounted(db, datasetId, 'zurich')).toEqual({ matches: await searchTurns(db, datasetId, 'zurich'), total: 1 });
+    expect(await searchTurnsCounted(db, datasetId, 'quillfeather')).toEqual({ matches: [], total: 0 });
   });
 
   it('never fails on operators, quotes or other scripts', async () => {

@@ -36,8 +36,9 @@ function SortHeader({ datasetId, query, sort, children }: { datasetId: string; q
 
 /** One server-side page of the dataset's conversations, searched and sorted from the URL. */
 export async function ConversationsPanel({ datasetId, query, page }: { datasetId: string; query: ConversationQuery; page: PageRequest }) {
-  const { rows, total } = await loadDatasetConversations(datasetId, page, query);
-  const pageCount = Math.max(1, Math.ceil(total / page.size));
+  const { rows, total, more } = await loadDatasetConversations(datasetId, page, query);
+  // Past the counted matches there is at least one more page.
+  const pageCount = Math.max(1, Math.ceil(total / page.size) + (more ? 1 : 0));
   const head = (sort: ConversationSort, label: string) => (
     <SortHeader datasetId={datasetId} query={query} sort={sort}>
       {label}
@@ -46,7 +47,9 @@ export async function ConversationsPanel({ datasetId, query, page }: { datasetId
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {query.q ? `${formatCount(total)} ${total === 1 ? 'conversation matches' : 'conversations match'} “${query.q}” by name, id or first message` : plural(total, 'conversation')}
+        {query.q
+          ? `${more ? `More than ${formatCount(total)}` : formatCount(total)} ${total === 1 && !more ? 'conversation matches' : 'conversations match'} “${query.q}” by name, id or first message`
+          : plural(total, 'conversation')}
         {total > 0 ? ` · showing ${formatCount(page.skip + 1)}–${formatCount(Math.min(total, page.skip + rows.length))}` : ''}
       </p>
       <Table

@@ -6,6 +6,7 @@ import { prepareVerdictMap } from '@/lib/charts/prepare-verdict-map';
 import { loadRunVerdictMap } from '@/lib/runs/page/load-run-verdict-map';
 import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunTableQuery } from '@/lib/domain/run-table-query';
+import type { RunScoreStats } from '@/lib/runs/aggregates/score-stats';
 import { metricLabel } from '@/lib/format/format';
 import { describeTableQuery } from './describe-table-query';
 import { PageLinks } from './page-links';
@@ -18,12 +19,14 @@ export async function RunVerdictMapPanel({
   run,
   query,
   metrics,
+  stats,
 }: {
   run: { id: string; datasetId: string; conversationCount: number };
   query: RunTableQuery;
   metrics: RunMetric[];
+  stats: Promise<RunScoreStats>;
 }) {
-  const { page, unstable } = await loadRunVerdictMap(run, query, ROWS);
+  const { page, unstable } = await loadRunVerdictMap(run, query, ROWS, stats);
   const map = prepareVerdictMap({
     conversations: page.conversations,
     verdicts: page.verdicts,

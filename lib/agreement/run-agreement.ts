@@ -20,7 +20,7 @@ export interface MetricAgreement extends AgreementStats {
  */
 export async function runAgreement(db: Db, runId: string, elsewhere?: readonly ExtraLabel[]): Promise<Record<string, MetricAgreement>> {
   const datasetId = await getRunDatasetId(db, runId);
-  return agreementByMetric(await listLabelledVerdicts(db, runId, elsewhere ?? (await labelsFromOtherDatasets(db, datasetId))));
+  return agreementByMetric(await listLabelledVerdicts(db, runId, elsewhere ?? labelsFromOtherDatasets(db, datasetId), datasetId));
 }
 
 /** People's verdict on a turn: the majority of its labels; a tie is no verdict. */

@@ -11,6 +11,12 @@ import { providerOf } from './url';
  * without it that read went through every turn of every dataset (0.5 s at 20,000 conversations
  * on PostgreSQL, with no label anywhere). Partial: it holds labelled turns only, so it costs an
  * unlabelled import nothing. Both providers use it for `"labels" IS NOT NULL`.
+ *
+ * PostgreSQL also gets a trigram index (pg_trgm) of each conversation's name, external id and
+ * first user message, which the dataset page's conversation search reads (ILIKE '%word%'):
+ * without it a search read every conversation of the dataset (a rare word cost as much as
+ * reading all of them). pg_trgm ships with PostgreSQL and a database's owner may create it; where
+ * the role may not, the search works as before, reading every conversation, and this says so.
  */
 
 const LABELLED_TURNS_INDEX = 'Turn_labelled_idx';
@@ -39,8 +45,36 @@ async function ensureLabelledTurnsIndex(url: string): Promise<void> {
   }
 }
 
+const CONVERSATION_SEARCH_INDEX = 'Conversation_search_trgm_idx';
+const CONVERSATION_SEARCH_DDL = `CREATE INDEX IF NOT EXISTS "${CONVERSATION_SEARCH_INDEX}" ON "Conversation" USING gin ("name" gin_trgm_ops, "externalId" gin_trgm_ops, "firstUserMessage" gin_trgm_ops)`;
+
+async function ensureConversationSearchIndex(url: string): Promise<void> {
+  if (providerOf(url) !== 'postgres') return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const existing = await client.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'Conversation' AND indexname = $1`, [CONVERSATION_SEARCH_INDEX]);
+    if (existing.rowCount !== 0) return;
+    await client.query(`SELECT pg_advisory_lock(hashtext('turnwise:conversation-search-index'))`);
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    } catch (error) {
+      console.error(
+        `The conversation search reads every conversation of a dataset: this role may not create the pg_trgm extension (${error instanceof Error ? error.message : String(error)}). Run CREATE EXTENSION pg_trgm as the database's owner to index it.`,
+      );
+      return;
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(hashtext('turnwise:conversation-search-index'))`).catch(() => undefined);
+    }
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('turnwise:conversation-search-index')); ${CONVERSATION_SEARCH_DDL}; COMMIT;`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the indexes the migrations cannot hold, where missing (after the migrations). */
 export async function ensureIndexesOutsideMigrations(url: string): Promise<void> {
   await ensureSearchIndex(url);
   await ensureLabelledTurnsIndex(url);
+  await ensureConversationSearchIndex(url);
 }

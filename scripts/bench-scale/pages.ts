@@ -6,6 +6,7 @@ import type { Db } from '../../lib/db/db-types';
 import { writeBenchFile } from '../bench-import/generate';
 import { loadPage, startNextServer, stopNextServer, type NextServer } from '../bench/next-server';
 import { uploadFile } from '../bench/upload-file';
+import { SQL_LOG_PRELOAD, summarizeSqlLog, type SqlWindow } from './sql-log';
 import { writeSyntheticRun } from './synthetic-run';
 import { cleanEnv, peakRssMbOf } from './worker-process';
 
@@ -26,6 +27,8 @@ export interface PagesOptions {
   requests: number;
   /** Time the pages of a database an earlier `--keep` left (its import and runs), without importing again. */
   reuse?: boolean;
+  /** A file to log each statement the server sends to PostgreSQL in (sql-log.ts); a summary per page is printed. */
+  sqlLog?: string;
   log: (line: string) => void;
 }
 
@@ -136,7 +139,12 @@ export async function benchPages(db: Db, url: string, options: PagesOptions): Pr
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-scale-'));
   let server: NextServer | null = null;
   try {
-    server = await startNextServer({ databaseUrl: url, port: options.port, readyPath: '/datasets', env: { TURNWISE_WORKER: '0' } });
+    const sqlLog = options.sqlLog ? path.resolve(options.sqlLog) : null;
+    if (sqlLog) rmSync(sqlLog, { force: true });
+    const logEnv: Record<string, string> = sqlLog
+      ? { BENCH_SQL_LOG: sqlLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${SQL_LOG_PRELOAD}`.trim() }
+      : {};
+    server = await startNextServer({ databaseUrl: url, port: options.port, readyPath: '/datasets', env: { TURNWISE_WORKER: '0', ...logEnv } });
     const base = `http://127.0.0.1:${options.port}`;
     const pid = server.process.pid;
     const { datasetId, baseline, candidate, imported } = options.reuse ? await keptData(db, conversations) : await importData(db, url, options.port, dir, conversations, log, pid);
@@ -153,9 +161,11 @@ export async function benchPages(db: Db, url: string, options: PagesOptions): Pr
       { name: 'dataset search', url: `/datasets/${datasetId}?q=refund`, expect: DATASET_NAME },
     ];
     const times: PageTime[] = [];
+    const windows: SqlWindow[] = [];
     for (const page of pages) {
       const first = await loadPage(base, page.url, page.expect, server);
       await loadPage(base, page.url, page.expect, server);
+      const from = Date.now();
       const ms: number[] = [];
       let size = 0;
       for (let i = 0; i < options.requests; i++) {
@@ -163,12 +173,14 @@ export async function benchPages(db: Db, url: string, options: PagesOptions): Pr
         ms.push(r.ms);
         size = r.bytes;
       }
+      windows.push({ page: page.name, from, to: Date.now(), views: options.requests });
       const time = { name: page.name, url: page.url, medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95), bytes: size };
       times.push(time);
       log(
         `${page.name.padEnd(28)} median ${time.medianMs.toFixed(0).padStart(5)} ms, p95 ${time.p95Ms.toFixed(0).padStart(5)} ms, first view ${first.ms.toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB  (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
+    if (sqlLog) for (const line of summarizeSqlLog(sqlLog, windows)) log(line);
     const webPeakRssMb = peakRssMbOf(pid);
     const [{ size }] = await db.$queryRawUnsafe<{ size: bigint }[]>('SELECT pg_database_size(current_database()) AS size');
     return {

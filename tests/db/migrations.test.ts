@@ -55,6 +55,10 @@ describe.each(providers)('migrations on %s', (provider) => {
         ? `SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'Turn_labelled_idx' AND sql LIKE '%WHERE "labels" IS NOT NULL%'`
         : `SELECT indexname FROM pg_indexes WHERE tablename = 'Turn' AND indexname = 'Turn_labelled_idx' AND indexdef LIKE '%WHERE (labels IS NOT NULL)%'`;
     expect(await db.$queryRawUnsafe(labelledIndex)).toHaveLength(1);
+    if (provider === 'postgres') {
+      // The conversation search's trigram index (this role owns the database, so it may create pg_trgm).
+      expect(await db.$queryRawUnsafe(`SELECT indexname FROM pg_indexes WHERE tablename = 'Conversation' AND indexname = 'Conversation_search_trgm_idx'`)).toHaveLength(1);
+    }
   });
 
   if (provider === 'sqlite') {

@@ -49,7 +49,7 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
         <RunAgreementPanel runId={run.id} />
       </Suspense>
       <Suspense key={`map${runTableSearch({ ...query, page: 1 })}`} fallback={<PanelSkeleton label="Loading verdict map" height="h-96" />}>
-        <RunVerdictMapPanel run={scope} query={query} metrics={metrics} />
+        <RunVerdictMapPanel run={scope} query={query} metrics={metrics} stats={stats} />
       </Suspense>
       <Suspense key={`table${runTableSearch({ ...query, mapPage: 1, mapMetric: null })}`} fallback={<PanelSkeleton label="Loading conversations" height="h-96" />}>
         <RunConversationTable run={scope} query={query} metrics={metrics} stats={stats} />

@@ -29,8 +29,15 @@ export interface ExtraLabel {
   verdict: string;
 }
 
-export async function listLabelledVerdicts(db: Db, runId: string, extra: readonly ExtraLabel[] = []): Promise<LabelledVerdict[]> {
-  const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
+export async function listLabelledVerdicts(
+  db: Db,
+  runId: string,
+  /** Read while the run's own labels are: the run page waits for all of them. */
+  extraLabels: readonly ExtraLabel[] | Promise<readonly ExtraLabel[]> = [],
+  /** The run's dataset, when the caller has read it already. */
+  knownDatasetId?: string,
+): Promise<LabelledVerdict[]> {
+  const run = knownDatasetId ? { datasetId: knownDatasetId } : await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
   if (!run) throw notFound('Run', runId);
   const human = new Map<string, { metric: string; reviewer: string; verdict: 'yes' | 'no' }[]>();
   const add = (conversationId: string, turnIndex: number, metric: string, reviewer: string, value: unknown) => {
@@ -43,12 +50,13 @@ export async function listLabelledVerdicts(db: Db, runId: string, extra: readonl
   };
   // Only labelled turns are read, through a partial index of them (lib/db/indexes-outside-migrations.ts):
   // a dataset may have many turns and few labels.
-  const [fromFile, reviewed] = await Promise.all([
+  const [fromFile, reviewed, extra] = await Promise.all([
     db.$queryRaw<{ conversationId: string; index: number; labels: unknown }[]>`
       SELECT "t"."conversationId", "t"."index", "t"."labels" FROM "Turn" AS "t"
       JOIN "Conversation" AS "c" ON "c"."id" = "t"."conversationId"
       WHERE "c"."datasetId" = ${run.datasetId} AND "t"."labels" IS NOT NULL`,
     listDatasetLabels(db, run.datasetId),
+    extraLabels,
   ]);
   for (const row of fromFile) {
     const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as unknown) : row.labels;

@@ -1,6 +1,7 @@
 import type { Prisma } from '../../generated/sqlite/client';
 import { isPostgresDb } from '../../db-provider';
 import type { Db } from '../../db-types';
+import { getDatasetConversationCount } from './count-conversations';
 import type { ConversationQuery } from '../../../domain/conversation-query';
 
 export interface ConversationListItem {
@@ -35,16 +36,24 @@ function orderOf(query: Pick<ConversationQuery, 'sort' | 'dir'>): Prisma.Convers
   }
 }
 
+/** Matching conversations counted at most past the page shown; beyond it a search says "more than". */
+export const CONVERSATION_MATCH_CAP = 1000;
+
 /**
  * One page of a dataset's conversations, searched by name, external id, id or first user message,
- * and sorted; never the whole list.
+ * and sorted; never the whole list. Unsearched, the total is the dataset's stored count; searched,
+ * matches are counted up to CONVERSATION_MATCH_CAP past the page's end (`more`: there are more
+ * than `total`), so that a common word costs no more than a rare one. On PostgreSQL a trigram
+ * index (lib/db/indexes-outside-migrations.ts) finds a rare word's few matches without reading
+ * every conversation of the dataset.
  */
 export async function listConversations(
   db: Db,
   datasetId: string,
   page: { skip: number; take: number },
   query: Partial<ConversationQuery> = {},
-): Promise<{ rows: ConversationListItem[]; total: number }> {
+  matchCap = CONVERSATION_MATCH_CAP,
+): Promise<{ rows: ConversationListItem[]; total: number; more: boolean }> {
   const q = query.q?.trim();
   const where: Prisma.ConversationWhereInput = q
     ? {
@@ -52,6 +61,7 @@ export async function listConversations(
         OR: [{ name: contains(db, q) }, { externalId: contains(db, q) }, { firstUserMessage: contains(db, q) }, { id: q }],
       }
     : { datasetId };
+  const cap = page.skip + page.take + matchCap;
   const [rows, total] = await Promise.all([
     db.conversation.findMany({
       where,
@@ -60,7 +70,7 @@ export async function listConversations(
       take: page.take,
       select: { id: true, position: true, externalId: true, name: true, scenario: true, firstUserMessage: true, turnCount: true },
     }),
-    db.conversation.count({ where }),
+    q ? db.conversation.count({ where, take: cap + 1 }) : getDatasetConversationCount(db, datasetId).then((n) => n ?? 0),
   ]);
-  return { rows, total };
+  return total > cap ? { rows, total: cap, more: true } : { rows, total, more: false };
 }

@@ -19,8 +19,10 @@ export async function listRunVerdictMap(
   run: { id: string; datasetId: string; conversationCount: number },
   query: RunTableQuery,
   size: number,
+  /** The run's per-metric counts, as the table reads them (they spare counting the rows the filters let through). */
+  stats?: Parameters<typeof listRunConversationScores>[4],
 ): Promise<VerdictMapPage> {
-  const picked = await listRunConversationScores(db, run, { ...query, page: query.mapPage }, size);
+  const picked = await listRunConversationScores(db, run, { ...query, page: query.mapPage }, size, stats);
   const ids = picked.rows.map((r) => r.id);
   if (ids.length === 0) return { conversations: [], verdicts: [], total: picked.total };
   const [turns, verdicts] = await Promise.all([
