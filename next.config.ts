@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
   },
   // The app's own sources only; tests and scripts are checked by `npm run typecheck`. CI runs
   // that first over everything, then builds for the browser tests without checking again.
+  // A build on a fresh checkout (CI) gains nothing from writing Turbopack's cache for the next one.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.CI !== 'true' },
   typescript: { tsconfigPath: 'tsconfig.app.json', ignoreBuildErrors: process.env.TURNWISE_TYPECHECKED === '1' },
 };
 

@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { currentE2EServer, E2E_WORKERS } from './e2e/e2e-servers';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Each worker's own server (e2e/e2e-servers.ts): read in the worker, where Playwright has numbered it.
 const server = currentE2EServer();
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell where it is installed (scripts/test/test.sh prefers it), else its full Chromium.
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',

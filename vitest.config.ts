@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/db/template-setup.ts'],
+    globalSetup: ['tests/db/template-setup.ts', 'tests/setup/entry-bundles.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default on a 2-core machine is one worker. Many files wait on servers, workers

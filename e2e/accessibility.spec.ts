@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createDbClient } from '../lib/db/client';
 import { currentE2EServer } from './e2e-servers';
 import { saveRunWithCli } from './fixtures/save-run';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * An accessibility scan (axe: WCAG 2 A and AA, text contrast included) of every page, in the
@@ -64,7 +65,6 @@ function pageFiles(dir: string, prefix = ''): string[] {
 
 type Theme = 'light' | 'dark';
 // Every scanned page is also saved as a screenshot in both themes, to look at, when E2E_SCREENS=1.
-const SCREENS = process.env.E2E_SCREENS === '1';
 const SHOT_COUNT = { n: 0 };
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -93,10 +93,8 @@ async function scan(page: Page, url: string, opensIn: Theme): Promise<{ violatio
     // Legacy mode runs axe in the page itself (no extra page per scan; the app has no cross-origin frames).
     const axe = new AxeBuilder({ page }).setLegacyMode(true);
     const { violations } = await (theme === order[0] ? axe.withTags(WCAG) : axe.withRules(COLOUR_RULES)).analyze();
-    if (SCREENS) {
-      const name = new URL(url, 'http://x').pathname.split('/').filter(Boolean).slice(0, 1).join('-') || 'home';
-      await page.screenshot({ path: `test-results/screens/a11y-${theme}-${name}-${SHOT_COUNT.n++}.png`, fullPage: true });
-    }
+    const name = new URL(url, 'http://x').pathname.split('/').filter(Boolean).slice(0, 1).join('-') || 'home';
+    await saveScreen(page, `a11y-${theme}-${name}-${SHOT_COUNT.n++}`);
     found.push(
       ...violations.map(
         (v) => `${theme} ${url}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,

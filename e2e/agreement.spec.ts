@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * A labelled dataset imported from a file: its run page shows how far the judge agrees with the
  * labels, with the same figures the API gives.
  */
 
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
 test('the run page shows the judge’s agreement with the labels the file gave', async ({ page }) => {
   const conversations = ['Where is parcel 1?', 'Where is parcel 2?', 'Why is parcel 3 late?', 'Is parcel 4 insured?'].map((question, i) => ({
@@ -40,7 +39,7 @@ test('the run page shows the judge’s agreement with the labels the file gave',
   await expect(card).toContainText(figures.kappa === null ? 'κ not measurable' : new RegExp(`κ (${figures.kappa.toFixed(2)}|not measurable)`));
   await expect(card).toContainText('over 4 labelled turns');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('agreement-card'), fullPage: true });
+  await saveScreen(page, 'agreement-card');
 
   // The conversation view shows each file label beside the judge's verdict.
   await page.getByRole('link', { name: 'labelled-1' }).first().click();

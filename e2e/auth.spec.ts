@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startJudgeServer, type JudgeServer } from '../tests/helpers/judge-server';
 import { E2E_ADMIN } from './auth-fixtures';
+import { saveScreen } from './fixtures/screens';
 
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
 /** Every page and route the build produced, as URLs (each dynamic segment filled with "x"). */
 function builtRoutes(): string[] {
@@ -49,7 +49,7 @@ test.describe('signed out', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Wrong email or password.')).toBeVisible();
-    await page.screenshot({ path: shot('sign-in-error'), fullPage: true });
+    await saveScreen(page, 'sign-in-error');
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/runs$/);
@@ -75,7 +75,7 @@ test('an admin adds a viewer, who can read but neither start a run nor manage us
   await form.getByRole('button', { name: 'Add user' }).click();
   await expect(page.getByText('Added viewer@e2e.test.')).toBeVisible();
   await expect(page.getByRole('cell', { name: /^Vera Viewer viewer@e2e\.test/ })).toBeVisible();
-  await page.screenshot({ path: shot('users'), fullPage: true });
+  await saveScreen(page, 'users');
 
   const viewer = await browser.newPage({ storageState: { cookies: [], origins: [] } });
   await signInAs(viewer, 'viewer@e2e.test', 'viewer password');
@@ -94,7 +94,7 @@ test('an admin adds a viewer, who can read but neither start a run nor manage us
   await expect(viewer.getByText('This page needs the editor role')).toBeVisible();
   await viewer.goto('/admin/users');
   await expect(viewer).toHaveURL(/\/denied\?needs=admin/);
-  await viewer.screenshot({ path: shot('denied'), fullPage: true });
+  await saveScreen(viewer, 'denied');
   await viewer.close();
 });
 
@@ -120,7 +120,7 @@ test.describe('judge connections', () => {
     await expect(page.getByTestId('connection-test')).toContainText('Answered (judge-small');
     await expect(page.getByTestId('connection-test')).toContainText('OK from the test judge');
     expect(judge.requests.at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
-    await page.screenshot({ path: shot('connections'), fullPage: true });
+    await saveScreen(page, 'connections');
 
     const html = await (await page.request.get('/admin/connections')).text();
     expect(html).toContain('…WXYZ');
@@ -134,7 +134,7 @@ test.describe('judge connections', () => {
       await edit.locator('input[name="baseUrl"]').fill(other.url);
       await edit.getByRole('button', { name: 'Save' }).click();
       await expect(edit.getByText(/enter the API key again/).first()).toBeVisible();
-      await page.screenshot({ path: shot('connection-url-changed'), fullPage: true });
+      await saveScreen(page, 'connection-url-changed');
       await page.reload();
       await page.getByRole('button', { name: 'Test test-judge' }).click();
       await expect(page.getByTestId('connection-test')).toContainText('OK from the test judge');
@@ -165,7 +165,7 @@ test('personal API keys are shown once and act on /api/v1', async ({ page, playw
   await page.getByRole('button', { name: 'Create key' }).click();
   const key = (await page.getByTestId('new-api-key').textContent())?.trim() ?? '';
   expect(key).toMatch(/^tw_/);
-  await page.screenshot({ path: shot('api-keys'), fullPage: true });
+  await saveScreen(page, 'api-keys');
   await page.reload();
   await expect(page.getByText(`tw_…${key.slice(-4)}`)).toBeVisible();
   expect(await page.content()).not.toContain(key);
@@ -180,5 +180,5 @@ test('personal API keys are shown once and act on /api/v1', async ({ page, playw
 test('the audit list shows the connection and user changes', async ({ page }) => {
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'Audit' })).toBeVisible();
-  await page.screenshot({ path: shot('audit'), fullPage: true });
+  await saveScreen(page, 'audit');
 });

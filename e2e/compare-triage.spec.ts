@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { saveRunWithCli } from './fixtures/save-run';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * From "something regressed" to the turn that broke: two runs of a support bot where the
@@ -61,7 +62,7 @@ test('compare opens on the one metric that regressed; a regressed turn link land
   // The regressed turn of "Order 2041: shipping" is the sixth (index 5), and it is a link.
   const row = page.locator('tbody tr', { hasText: 'Order 2041: shipping' });
   await expect(row.getByRole('list', { name: /Regressed turns/ }).getByRole('link')).toHaveText(['turn 6']);
-  await page.screenshot({ path: 'test-results/screens/compare-triage.png', fullPage: true });
+  await saveScreen(page, 'compare-triage');
   await row.getByRole('link', { name: 'turn 6' }).click();
 
   await expect(page).toHaveURL(/\/compare\/conversation\?.*#turn-5$/);
@@ -82,14 +83,14 @@ test('compare opens on the one metric that regressed; a regressed turn link land
   const diff = page.getByTestId('reply-diff');
   await expect(diff.locator('ins')).toContainText(['What is your order number?']);
   await expect(diff.locator('del')).toContainText(['for order 2041']);
-  await page.screenshot({ path: 'test-results/screens/compare-triage-changed.png', fullPage: true });
+  await saveScreen(page, 'compare-triage-changed');
 
   await page.setViewportSize({ width: 390, height: 844 });
   // On a phone each run's copy sits under the other, and nothing scrolls sideways.
   const [baseCell, candidateCell] = await turn.locator(':scope > div').evaluateAll((cells) => cells.slice(1).map((c) => c.getBoundingClientRect().top));
   expect(candidateCell).toBeGreaterThan(baseCell);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'test-results/screens/compare-triage-phone.png', fullPage: true });
+  await saveScreen(page, 'compare-triage-phone');
 });
 
 test('where conversations break: the run page counts first failing turns, compare overlays both runs', async ({ page }) => {
@@ -102,7 +103,7 @@ test('where conversations break: the run page counts first failing turns, compar
   await panel.getByRole('link', { name: 'By share of the conversation' }).click();
   await expect(page).toHaveURL(/bmode=share/);
   await expect(page.locator('#where-conversations-break').getByTestId('first-failure-summary-knowledge_retention')).toContainText('first fail 60–70% of the way through');
-  await page.locator('#where-conversations-break').screenshot({ path: 'test-results/screens/run-break.png' });
+  await saveScreen(page.locator('#where-conversations-break'), 'run-break');
 
   await page.goto(`/compare?baseline=${baseline}&candidate=${candidate}`);
   const overlay = page.locator('#where-conversations-break');
@@ -110,8 +111,8 @@ test('where conversations break: the run page counts first failing turns, compar
     'order-bot v1: no conversation fails at any turn (6 conversations judged).',
     'order-bot v2: most conversations first fail at turn 6 (3 conversations of 3 that fail); 3 conversations never fail.',
   ]);
-  await overlay.screenshot({ path: 'test-results/screens/compare-break.png' });
+  await saveScreen(overlay, 'compare-break');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
-  await page.locator('#where-conversations-break').screenshot({ path: 'test-results/screens/compare-break-dark.png' });
+  await saveScreen(page.locator('#where-conversations-break'), 'compare-break-dark');
 });

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { promptText, requestSchemaName, startJudgeServer, type ChatCompletionBody, type HandlerResult, type JudgeServer } from '../tests/helpers/judge-server';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Custom metrics as a user makes them: a conversation-scope and a turn-scope metric written on
@@ -13,7 +13,6 @@ import { promptText, requestSchemaName, startJudgeServer, type ChatCompletionBod
 
 const JUDGE = 'custom-metrics-judge';
 const DATASET = 'E2E custom metrics: refunds';
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 const STEPS = ['Find when the customer bought the item.', 'Check that a refund is offered only within 30 days of purchase.'];
 const ln = Math.log;
 
@@ -129,7 +128,7 @@ test('custom metrics written in the browser run, show per turn, and compare acro
     // The logprob-weighted score: 2.1 of 10.
     await expect(trial).toContainText('Score 0.21 fails');
     await expect(trial).toContainText('Turn 2: Refund outside the 30 days.');
-    await page.screenshot({ path: shot('custom-metric-trial'), fullPage: true });
+    await saveScreen(page, 'custom-metric-trial');
     await page.getByRole('button', { name: 'Save metric' }).click();
   });
   await expect(page).toHaveURL(/\/metrics\/refund_policy\?saved=1$/);
@@ -154,12 +153,12 @@ test('custom metrics written in the browser run, show per turn, and compare acro
   await page.goto('/metrics');
   await expect(page.getByRole('row', { name: /Refund policy.*whole conversation.*v2/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Polite tone.*each assistant turn.*v1/ })).toBeVisible();
-  await page.screenshot({ path: shot('metrics-list'), fullPage: true });
+  await saveScreen(page, 'metrics-list');
 
   const first = await startRun(page, 'support-bot v1');
   // Cards and histograms for both custom metrics, like the built-in ones.
   for (const title of ['Refund policy', 'Polite tone']) await expect(page.getByRole('heading', { name: title, exact: true }).first()).toBeVisible();
-  await page.screenshot({ path: shot('custom-metrics-run'), fullPage: true });
+  await saveScreen(page, 'custom-metrics-run');
 
   // The conversation view: the steps, the judge's weighted score, and the turn that cost points.
   await page.goto(`/runs/${first}`);
@@ -171,7 +170,7 @@ test('custom metrics written in the browser run, show per turn, and compare acro
   // Turn scope: (1·0.7 + 0·0.3) / 10 = 0.07 for the curt reply, (9·0.8 + 8·0.2) / 10 = 0.88 for the apology.
   await expect(page.getByText(/turn 2 · score 0\.07/)).toBeVisible();
   await expect(page.getByText(/turn 4 · score 0\.88/)).toBeVisible();
-  await page.screenshot({ path: shot('custom-metrics-conversation'), fullPage: true });
+  await saveScreen(page, 'custom-metrics-conversation');
 
   // New criteria, version 3, a second run, and a comparison that says the versions differ.
   await page.goto('/metrics/refund_policy');
@@ -185,5 +184,5 @@ test('custom metrics written in the browser run, show per turn, and compare acro
   await expect(page.getByRole('note').filter({ hasText: 'Refund policy: the baseline used version 2' })).toContainText('version 3');
   await expect(page.locator('tr[data-metric="refund_policy"]')).toContainText('v2 → v3');
   await expect(page.locator('tr[data-metric="polite_tone"]')).toBeVisible();
-  await page.screenshot({ path: shot('custom-metrics-compare'), fullPage: true });
+  await saveScreen(page, 'custom-metrics-compare');
 });

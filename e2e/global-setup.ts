@@ -1,4 +1,5 @@
 import { chromium, type FullConfig } from '@playwright/test';
+import { bundleTestEntries } from '../tests/helpers/entry-bundles';
 import { E2E_ADMIN } from './auth-fixtures';
 import { E2E_WORKERS, e2eServer } from './e2e-servers';
 
@@ -7,7 +8,9 @@ import { E2E_WORKERS, e2eServer } from './e2e-servers';
  * every spec starts from that session. Playwright waits for the first server only: the others
  * started beside it and are waited for here.
  */
-export default async function globalSetup(config: FullConfig): Promise<void> {
+export default async function globalSetup(config: FullConfig): Promise<() => void> {
+  // The CLI the specs save runs with, bundled for this run (tests/helpers/entry-bundles.ts).
+  const removeBundles = await bundleTestEntries(['bin/turnwise.ts']);
   const { launchOptions } = config.projects[0].use;
   const browser = await chromium.launch(launchOptions);
   await Promise.all(
@@ -25,6 +28,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     }),
   );
   await browser.close();
+  return removeBundles;
 }
 
 /** Until the server answers, for as long as Playwright waits for the first one to start. */

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Imports that forgive real files, in the browser: a CSV whose role column says agent_1/agent_2
@@ -33,7 +34,7 @@ test('map a CSV’s own role values, import it, and find the mapping offered for
   await expect(roles.getByLabel('Role of agent_2')).toHaveValue('assistant');
   await expect(page.getByTestId('conversation-count')).toHaveText('12');
   await expect(page.getByRole('region', { name: 'Problems' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/import-role-values.png', fullPage: true });
+  await saveScreen(page, 'import-role-values');
   // The guess is only a start: swap it, then put it back as it should be.
   await roles.getByLabel('Role of agent_1').selectOption('assistant');
   await roles.getByLabel('Role of agent_2').selectOption('user');
@@ -54,7 +55,7 @@ test('map a CSV’s own role values, import it, and find the mapping offered for
   await expect(page.getByTestId('conversation-count')).toHaveText('5');
   await expect(page.getByRole('region', { name: 'Problems' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Role values' }).getByLabel('Role of agent_1')).toHaveValue('user');
-  await page.screenshot({ path: 'test-results/screens/import-remembered.png', fullPage: true });
+  await saveScreen(page, 'import-remembered');
 });
 
 test('map a JSON file’s own role names (Customer, Support) and import it', async ({ page }) => {
@@ -85,7 +86,7 @@ test('map a JSON file’s own role names (Customer, Support) and import it', asy
   await roles.getByLabel('Role of Support').selectOption('assistant');
   await roles.getByRole('button', { name: 'Apply role values' }).click();
   await expect(firstQuestion).toHaveAttribute('data-role', 'user');
-  await page.screenshot({ path: 'test-results/screens/import-json-role-values.png', fullPage: true });
+  await saveScreen(page, 'import-json-role-values');
   await expect(page.getByTestId('conversation-count')).toHaveText('11');
   await expect(page.getByRole('region', { name: 'Problems' })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Name' }).fill('E2E shop chats');
@@ -111,5 +112,5 @@ test('a JSONL with a cut-off last line: nothing imports until invalid rows are s
   await expect(note).toContainText('1 line of the file was skipped');
   await note.locator('summary').click();
   await expect(note).toContainText('Line 10');
-  await page.screenshot({ path: 'test-results/screens/import-skipped.png', fullPage: true });
+  await saveScreen(page, 'import-skipped');
 });

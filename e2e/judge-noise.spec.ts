@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { requestSchemaName, startJudgeServer, type ChatCompletionBody, type JudgeServer } from '../tests/helpers/judge-server';
+import { saveScreen } from './fixtures/screens';
 
 /* A run with three samples per item against a judge that alternates on one reply: the run page marks that turn unstable. */
 
 const JUDGE = 'noisy-judge';
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 let judge: JudgeServer;
 /** The reply the relevance step asks about, from the JSON input block of its prompt. */
 const assistantMessageOf = (body: ChatCompletionBody): string => {
@@ -64,5 +63,5 @@ test('three samples per item mark the turn a noisy judge alternates on as unstab
   await expect(page.locator('#conversations').getByRole('link', { name: 'unsure' })).toBeVisible();
   await expect(page.locator('#conversations').getByRole('link', { name: 'steady' })).toHaveCount(0);
   await page.locator('#verdict-map').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('judge-noise'), fullPage: true });
+  await saveScreen(page, 'judge-noise');
 });

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { requestSchemaName, startJudgeServer, type JudgeServer } from '../tests/helpers/judge-server';
 import { rateLimited } from '../tests/helpers/rate-limited-handler';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * A run long enough to watch (about half a minute against a judge that takes 300 ms a call):
@@ -14,7 +14,6 @@ import { rateLimited } from '../tests/helpers/rate-limited-handler';
 
 const JUDGE = 'live-progress-judge';
 const DATASET = 'E2E live progress: 40 support chats';
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
 let judge: JudgeServer;
 let datasetId: string;
@@ -147,7 +146,7 @@ test('the run page and the runs list count up in place while a 20 s run goes on'
   // The charts and tables caught up once the run ended.
   await expect(page.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
   await expect(page.getByTestId('run-progress-live')).toContainText('Took');
-  await page.screenshot({ path: shot('live-progress-done'), fullPage: true });
+  await saveScreen(page, 'live-progress-done');
 
   expect(listCounts.size).toBeGreaterThanOrEqual(5);
   await expect(row.getByTestId('run-row-count')).toHaveText('40/40');
@@ -163,7 +162,7 @@ test('cancel stops a running run at once, dropping its judge call in flight; it 
   // The judge holds the run's next call: the run is running with a call in flight.
   await expect.poll(() => coldCalls, { timeout: 30_000 }).toBe(COLD_ANSWERED + 1);
   await expect(page.getByRole('heading', { level: 1 }).getByText('running', { exact: true })).toBeVisible();
-  await page.screenshot({ path: shot('live-progress-running'), fullPage: true });
+  await saveScreen(page, 'live-progress-running');
 
   const abortedBefore = judge.aborted;
   await page.getByRole('button', { name: 'Cancel run' }).click();
@@ -212,7 +211,7 @@ test('a run under the rate limit says running, counts its judge calls before the
   await expect(calls).toContainText('pending');
   await expect(page.getByTestId('run-progress-rate-limit')).toContainText('60 requests/min');
   await expect(page.getByTestId('run-progress-time')).toHaveText(/estimating…|about/);
-  await page.screenshot({ path: shot('live-progress-rate-limited'), fullPage: true });
+  await saveScreen(page, 'live-progress-rate-limited');
 
   await page.getByRole('button', { name: 'Cancel run' }).click();
   await page.getByRole('button', { name: 'Yes, cancel run' }).click();

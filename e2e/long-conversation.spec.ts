@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * A conversation of 250 turns shows a page of 100 turns at a time, on the dataset's page and on
@@ -42,7 +43,7 @@ test('the dataset page shows 100 turns a page, with pages to walk', async ({ pag
   await expect(page.getByText('Page 2 of 3').first()).toBeVisible();
   await expect(turns.getByText('message number 101', { exact: true })).toBeVisible();
   await expect(turns.getByText('turn 101', { exact: true })).toBeVisible();
-  await page.screenshot({ path: 'test-results/long-conversation-dataset.png', fullPage: false });
+  await saveScreen(page, 'long-conversation-dataset', { fullPage: false });
 });
 
 test('a run page opens the page of the turn a link names', async ({ page }) => {
@@ -51,5 +52,5 @@ test('a run page opens the page of the turn a link names', async ({ page }) => {
   await expect(page.getByTestId('turn-149')).toBeVisible();
   await expect(page.getByTestId('turn-99')).toHaveCount(0);
   await expect(page.getByTestId('turn-100')).toBeVisible();
-  await page.screenshot({ path: 'test-results/long-conversation-run.png', fullPage: false });
+  await saveScreen(page, 'long-conversation-run', { fullPage: false });
 });

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createDbClient } from '../lib/db/client';
 import { currentE2EServer } from './e2e-servers';
 import { attr, genAiChatAttributes, spanExport } from '../tests/helpers/otlp-json';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Online evaluation in the dashboard: production spans land in a live dataset (stored as the
@@ -53,12 +53,12 @@ test('an online rule made in the dashboard scores closed production conversation
     await page.reload();
     await expect(page.getByRole('row', { name: new RegExp(`${today} v7 2 2 / 2`) })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
-  await page.screenshot({ path: path.join('test-results', 'online-rule.png'), fullPage: true });
+  await saveScreen(page, 'online-rule');
 
   await page.getByRole('link', { name: today }).click();
   await expect(page.getByRole('heading', { name: /Online: Shop production/ })).toBeVisible();
   await expect(page.getByText(/Model version v7/)).toBeVisible();
-  await page.screenshot({ path: path.join('test-results', 'online-day-run.png'), fullPage: true });
+  await saveScreen(page, 'online-day-run');
 
   // Pausing shows on the list.
   await page.goBack();
@@ -81,5 +81,5 @@ test('a live dataset is saved as a fixed dataset of its conversations as they ar
   await expect(page.getByRole('heading', { name: 'e2e-shop as of today' })).toBeVisible();
   await expect(page.getByText(/2 conversations · 8 turns · OpenTelemetry \(fixed copy of live conversations\)/)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Save as a fixed dataset' })).toHaveCount(0);
-  await page.screenshot({ path: path.join('test-results', 'live-snapshot.png'), fullPage: true });
+  await saveScreen(page, 'live-snapshot');
 });

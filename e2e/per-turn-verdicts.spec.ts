@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { contradictionOnTurn14 } from '../lib/metrics/testing/conversations';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Turn faithfulness per turn in the browser: a ten-exchange museum chat where only the reply on
@@ -66,7 +67,7 @@ for (const windowSize of WINDOWS) {
     await turn14.getByRole('link', { name: 'Window detail' }).click();
     await expect(page).toHaveURL(/#window-turn_faithfulness-13$/);
     await expect(page.locator('#window-turn_faithfulness-13')).toContainText(`exchanges ${Math.max(1, 7 - windowSize + 1)}–7`);
-    if (windowSize === 3) await page.screenshot({ path: 'test-results/per-turn-faithfulness.png', fullPage: true });
+    if (windowSize === 3) await saveScreen(page, 'per-turn-faithfulness');
 
     const csv = await (await request.get(`/api/runs/${runId}/export?format=csv&level=verdicts`)).text();
     const rows = csv.trim().split(/\r?\n/).slice(1);

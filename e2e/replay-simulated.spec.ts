@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { promptText, requestSchemaName, startJudgeServer, type JudgeServer } from '../tests/helpers/judge-server';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * A simulated-user replay started from the dashboard: one local scripted server is both the
@@ -10,7 +10,6 @@ import { promptText, requestSchemaName, startJudgeServer, type JudgeServer } fro
  */
 
 const JUDGE = 'user-player';
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 let server: JudgeServer;
 let answers = 0;
 let datasetId = '';
@@ -64,7 +63,7 @@ test('a simulated-user replay started from the dashboard shows how the conversat
   // Goal met · failed · max turns: the refund and the cancel end after one exchange, the chat at the bound.
   await expect(page.getByTestId('replay-simulation-outcomes')).toHaveText('1 · 1 · 1');
   await expect(page.getByTestId('replay-progress-count')).toHaveAttribute('data-done', '5');
-  await page.screenshot({ path: shot('replay-simulated'), fullPage: true });
+  await saveScreen(page, 'replay-simulated');
 });
 
 test('samples per turn: the replay page shows how much the generations of a turn differ', async ({ page }) => {
@@ -81,5 +80,5 @@ test('samples per turn: the replay page shows how much the generations of a turn
   await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
   await expect(page.getByTestId('replay-samples-summary')).toContainText('3 of 3 turns differ between samples');
   await expect(page.getByTestId('replay-samples').getByText('Sample 3')).toHaveCount(3);
-  await page.screenshot({ path: shot('replay-samples'), fullPage: true });
+  await saveScreen(page, 'replay-samples');
 });

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Two people review the same per-turn verdicts in the conversation view, from the keyboard: the
@@ -7,7 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
  * (Cohen's κ), with the figures the API gives.
  */
 
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 const DATASET = 'E2E review: parcels';
 const REVIEWER = { email: 'reviewer@e2e.test', password: 'reviewer password' };
 
@@ -75,7 +74,7 @@ test('two reviewers label the same turns and see their agreement with each other
     }
   }
   await expect(page.getByRole('navigation', { name: 'Review queue' })).toContainText('All reviewed');
-  await page.screenshot({ path: shot('review-queue'), fullPage: true });
+  await saveScreen(page, 'review-queue');
   // A second reviewer disagrees on parcel 2 and says why.
   await page.goto('/admin/users');
   const form = page.getByRole('form', { name: 'Add a user' });
@@ -94,7 +93,7 @@ test('two reviewers label the same turns and see their agreement with each other
   await note.fill('It never says where the parcel is.');
   await note.press('Enter');
   await expect(reviewer.getByTestId('review-1-conversation_relevancy')).toContainText('1 other review');
-  await reviewer.screenshot({ path: shot('review-controls'), fullPage: true });
+  await saveScreen(reviewer, 'review-controls');
 
   // By hand: admin [pass, pass, fail], reviewer [pass, fail, fail]: observed 2/3, chance 4/9, κ = (2/9) / (5/9) = 0.40.
   const api = (await (await page.request.get(`/api/v1/runs/${runId}/agreement`)).json()) as {
@@ -115,7 +114,7 @@ test('two reviewers label the same turns and see their agreement with each other
   await expect(card).toContainText(`Judge vs ${REVIEWER.email}`);
   await expect(card).toContainText('1 turn where reviewers split evenly is left out');
   await page.getByTestId('agreement-conversation_relevancy').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('review-agreement'), fullPage: true });
+  await saveScreen(page, 'review-agreement');
   await reviewer.close();
 
   // A second run of the same dataset: compare shows both judges against the same labels.
@@ -133,5 +132,5 @@ test('two reviewers label the same turns and see their agreement with each other
   await page.getByRole('link', { name: 'Judges', exact: true }).click();
   await page.getByRole('navigation', { name: 'Datasets' }).getByRole('link', { name: DATASET }).click();
   await expect(page.locator(`tr[data-run="${secondId}"]`)).toContainText('1.00 (2)');
-  await page.screenshot({ path: shot('judges'), fullPage: true });
+  await saveScreen(page, 'judges');
 });

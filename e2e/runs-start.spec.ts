@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
 const DATASET = 'E2E runs: demo conversations ×10';
 const demo = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'lib', 'demo', 'demo-dataset.json'), 'utf8')) as { name: string }[];
@@ -79,7 +80,7 @@ test('start a run from the dataset page and watch it finish without reloading', 
   await expect(progress.getByText('Took')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
   await expect(page.getByText('demo-bot v2 (e2e)')).toBeVisible();
-  await page.screenshot({ path: 'test-results/runs-start-done.png', fullPage: true });
+  await saveScreen(page, 'runs-start-done');
 
   // The run is listed on its dataset.
   await page.getByRole('link', { name: DATASET }).first().click();

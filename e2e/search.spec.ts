@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Dataset search reads every turn: a word said once, by the assistant, deep in a long
@@ -27,9 +28,9 @@ test('a word from one late assistant reply is found, highlighted, and opens its 
   await expect(matches.getByRole('listitem')).toHaveCount(1);
   await expect(matches).toContainText('Long chat · turn 152 · assistant');
   await expect(matches.locator('mark')).toHaveText('Quillfeather');
-  await page.screenshot({ path: 'test-results/screens/search-results.png', fullPage: true });
+  await saveScreen(page, 'search-results');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screens/search-results-phone.png', fullPage: true });
+  await saveScreen(page, 'search-results-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // "number" is in 159 turns (all but the one with the depot): the best 25 are listed, with the count of all.

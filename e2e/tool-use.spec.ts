@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addJudgeConnection, deleteJudgeConnection } from './fixtures/judge-connection';
 import { promptText, requestSchemaName, startJudgeServer, type HandlerResult, type JudgeServer } from '../tests/helpers/judge-server';
+import { saveScreen } from './fixtures/screens';
 
 /*
  * Tool use as a user meets it: a deepeval file whose conversations carry available_tools,
@@ -13,7 +13,6 @@ import { promptText, requestSchemaName, startJudgeServer, type HandlerResult, ty
 
 const JUDGE = 'tool-use-judge';
 const DATASET = 'E2E tool use: flights';
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
 const conversations = [
   {
@@ -84,7 +83,7 @@ test('tool use: offered for the conversation with tools, its costly turn marked 
   await expect(page.getByTestId('verdict-5-tool_use')).toHaveAttribute('data-verdict', 'yes');
   await expect(page.getByText('Tools of each interaction')).toBeVisible();
   await expect(page.getByText('Tool selection (against the expected tools): 1')).toBeVisible();
-  await page.screenshot({ path: shot('tool-use-conversation'), fullPage: true });
+  await saveScreen(page, 'tool-use-conversation');
 
   await page.goto(`/runs/${id}`);
   await page.getByRole('link', { name: 'small talk' }).first().click();

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { saveScreen } from './fixtures/screens';
 
-const shot = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
 const weather = { name: 'get_weather', description: 'Weather for a city', input_parameters: { city: 'string' } };
 const line = JSON.stringify({
@@ -33,7 +32,7 @@ test("a conversation's relevant topics, available tools and expected tools are s
   await expect(page.getByText('"book_flight"')).toBeVisible();
   await page.getByText('Expected tools (1)').click();
   await expect(page.getByText('"city": "Oslo"').last()).toBeVisible();
-  await page.screenshot({ path: shot('dataset-conversation-topics-tools'), fullPage: true });
+  await saveScreen(page, 'dataset-conversation-topics-tools');
 
   // The new-run form: the dataset has relevant_topics, so topic adherence applies to its conversation.
   await page.getByRole('link', { name: 'E2E topics and tools' }).click();
@@ -55,5 +54,5 @@ test('the new-run form offers topic adherence on a dataset without relevant topi
   await expect(page.locator('#metric-topic_adherence-applies')).toHaveText('Applies to 6 of 6 conversations (the relevant topics below stand in where a conversation has none of its own)');
   await expect(page.getByTestId('metric-topic_adherence-needs-llm-judge')).toBeVisible();
   await page.locator('#metric-topic_adherence-applies').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('new-run-topic-adherence'), fullPage: true });
+  await saveScreen(page, 'new-run-topic-adherence');
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
+import { nodeArgs } from './helpers/entry-bundles';
 
 /*
  * `turnwise import <file>` as a user runs it: a subprocess that streams a file into the
@@ -12,7 +13,6 @@ import { createDbClient } from '@/lib/db/client';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'turnwise-import-cli-'));
 const url = pathToFileURL(path.join(tmp, 'turnwise.db')).href;
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ function turnwise(args: string[]): Promise<{ code: number; stdout: string; stder
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, TURNWISE_DEMO: '0' };
   for (const key of Object.keys(env)) if (key.startsWith('OPENAI_')) delete env[key];
   return new Promise((resolve) => {
-    execFile(TSX, ['bin/turnwise.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...nodeArgs('bin/turnwise.ts'), ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

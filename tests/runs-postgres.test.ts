@@ -16,6 +16,7 @@ import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
+import { nodeArgs } from './helpers/entry-bundles';
 
 /*
  * On PostgreSQL a run is a set of pg-boss jobs, one per chunk of conversations, that
@@ -36,7 +37,7 @@ afterEach(async () => {
 function workerProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(childEnv)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/worker.ts'], { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs('bin/worker.ts'), { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

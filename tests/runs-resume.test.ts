@@ -15,6 +15,7 @@ import { migratedDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
+import { nodeArgs } from './helpers/entry-bundles';
 
 /*
  * A worker process killed with SIGKILL in the middle of a run, then another one started
@@ -80,7 +81,7 @@ function workerProcess(url: string, env: Record<string, string>): { child: Child
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(childEnv)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete childEnv[key];
   // node itself, not the tsx CLI: the CLI would run the worker in a child process that survives a kill.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/worker.ts'], { cwd: ROOT, env: { ...childEnv, ...env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs('bin/worker.ts'), { cwd: ROOT, env: { ...childEnv, ...env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

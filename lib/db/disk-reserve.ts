@@ -33,7 +33,7 @@ const CHUNK = 1024 * 1024;
 export async function ensureDiskReserve(db: Db, bytes = diskReserveBytes()): Promise<boolean> {
   const file = await diskReservePath(db);
   if (!file || bytes === 0) return false;
-  const size = await fs.stat(file).then((s) => s.size, () => -1);
+  const size = await fs.stat(/*turbopackIgnore: true*/ file).then((s) => s.size, () => -1);
   if (size >= bytes) return true;
   // Written, not truncated to size: a sparse file would hold no blocks to give back.
   const handle = await fs.open(/*turbopackIgnore: true*/ file, 'w');
@@ -44,7 +44,7 @@ export async function ensureDiskReserve(db: Db, bytes = diskReserveBytes()): Pro
     return true;
   } catch {
     await handle.close().catch(() => undefined);
-    await fs.rm(file, { force: true });
+    await fs.rm(/*turbopackIgnore: true*/ file, { force: true });
     return false;
   } finally {
     await handle.close().catch(() => undefined);
@@ -55,7 +55,7 @@ export async function ensureDiskReserve(db: Db, bytes = diskReserveBytes()): Pro
 export async function releaseDiskReserve(db: Db): Promise<boolean> {
   const file = await diskReservePath(db);
   if (!file) return false;
-  return fs.rm(file).then(
+  return fs.rm(/*turbopackIgnore: true*/ file).then(
     () => true,
     () => false,
   );

@@ -7,11 +7,10 @@ import { prismaPaths } from '../../lib/db/paths';
 import { checkSchemas } from '../../scripts/db/check-schemas';
 import { createMigration } from '../../scripts/db/create-migration';
 import { syncPostgresSchema } from '../../scripts/db/derive-postgres-schema';
+import { nodeArgs } from '../helpers/entry-bundles';
 import { providers, TEST_POSTGRES_URL } from './databases';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-const checkScript = path.join(repoRoot, 'scripts/db/check.ts');
 const temporaryRoots: string[] = [];
 
 /** A scratch project root holding a copy of prisma/, to break without touching the real one. */
@@ -31,8 +30,8 @@ function addFieldToDataset(root: string): void {
 }
 
 function runCheckCli(cwd: string) {
-  const args = [checkScript, ...(TEST_POSTGRES_URL ? [] : ['--sqlite-only'])];
-  return spawnSync(tsx, args, { cwd, encoding: 'utf8', env: { ...process.env, SHADOW_DATABASE_URL: '' } });
+  const args = [...nodeArgs('scripts/db/check.ts'), ...(TEST_POSTGRES_URL ? [] : ['--sqlite-only'])];
+  return spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, SHADOW_DATABASE_URL: '' } });
 }
 
 afterEach(() => {

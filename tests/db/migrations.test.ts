@@ -8,6 +8,7 @@ import { type Db } from '../../lib/db/db-types';
 import { applyMigrations, ensureDatabase } from '../../lib/db/migrations';
 import { prismaPaths } from '../../lib/db/paths';
 import { sqliteFilePath } from '../../lib/db/url';
+import { nodeArgs } from '../helpers/entry-bundles';
 import { type FreshDatabase, freshDatabase, providers } from './databases';
 
 describe.each(providers)('migrations on %s', (provider) => {
@@ -94,7 +95,7 @@ describe.each(providers)('migrations from several processes at once on %s', (pro
 
   function migrateInChildProcess(): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
-      const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/db/migrate.ts'], {
+      const child = spawn(process.execPath, nodeArgs('scripts/db/migrate.ts'), {
         cwd: repoRoot,
         env: { ...process.env, DATABASE_URL: database.url },
       });

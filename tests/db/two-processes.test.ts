@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { type Db } from '@/lib/db/db-types';
 import { waitFor } from '../helpers/wait-for';
+import { nodeArgs } from '../helpers/entry-bundles';
 import { migratedDatabase, type FreshDatabase } from './databases';
 
 /*
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 /** The other process, committing from when `committing` resolves until `stop()`, which gives its number of commits. */
 function otherProcess(): { committing: Promise<void>; stop: () => Promise<number> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'scripts/commit-often.ts'), fresh.url], {
+  const child = spawn(process.execPath, [...nodeArgs('tests/db/scripts/commit-often.ts'), fresh.url], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';

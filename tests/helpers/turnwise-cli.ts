@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { runCli } from '@/lib/cli/run-cli';
+import { nodeArgs } from './entry-bundles';
 
 /*
  * `turnwise …` for the CLI tests. One test per command runs it as a user does, a subprocess in
- * the repository root (bin/turnwise.ts under tsx); the others call the same entry, runCli, in
+ * the repository root (bin/turnwise.ts, bundled for the test run: tests/helpers/entry-bundles.ts); the others call the same entry, runCli, in
  * this process, which saves the start-up of a new process per case.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface CliRun {
   code: number;
@@ -27,7 +27,7 @@ export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 /** `turnwise <args>` in a subprocess with `env`; asynchronous, so a judge server in this process can answer it. */
 export function turnwiseProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(TSX, ['bin/turnwise.ts', ...args], { cwd: ROOT, env, timeout: timeoutMs }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...nodeArgs('bin/turnwise.ts'), ...args], { cwd: ROOT, env, timeout: timeoutMs }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });

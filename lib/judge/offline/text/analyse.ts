@@ -1,4 +1,5 @@
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type nlpType from 'compromise';
 import { normaliseText } from './normalise';
 import { stem } from './stem';
 import { NEGATION_CUES, STOPWORDS } from './lexicon';
@@ -84,6 +85,12 @@ export function analyse(text: string): Sentence[] {
  * tagger joins them ("So do I. I have…"); abbreviations such as "Dr." stay whole.
  */
 const MISSED_BOUNDARY = /(?<=(?:\b\p{Ll}{2,}|\bI)[.!?])\s+(?=\p{Lu})/u;
+
+// The tagger's lexicon takes most of a second of CPU to load: loaded on the first analysis, so a
+// process that never judges offline (a worker, the CLI's other commands) does not pay for it.
+const require = createRequire(import.meta.url);
+let tagger: typeof nlpType | null = null;
+const nlp = (text: string) => (tagger ??= require('compromise') as typeof nlpType)(text);
 
 function analyseChunk(chunk: string): Sentence[] {
   const doc = nlp(chunk);

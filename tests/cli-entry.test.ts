@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv } from './helpers/turnwise-cli';
+import { migratedDatabase, type FreshDatabase } from './db/databases';
+
+/*
+ * The entries as `npm run turnwise` and `npm run worker` start them: under tsx, from the
+ * TypeScript sources. Every other test that starts a process runs its test-run bundle
+ * (tests/helpers/entry-bundles.ts), so this file is what says the real start-up still works.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function underTsx(entry: string, args: string[], env: NodeJS.ProcessEnv, until?: RegExp): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const read = (d: Buffer) => {
+      output += d.toString();
+      if (until?.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('the entries under tsx', () => {
+  let database: FreshDatabase;
+  beforeAll(async () => {
+    database = await migratedDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('turnwise prints its usage and exits 2 on an unknown command', async () => {
+    const run = await underTsx('bin/turnwise.ts', ['frobnicate'], cliEnv({}));
+    expect(run.output).toContain('usage: turnwise eval <file>');
+    expect(run.code).toBe(2);
+  });
+
+  it('the worker starts on a database and says it takes runs', async () => {
+    const run = await underTsx('bin/worker.ts', [], cliEnv({ DATABASE_URL: database.url }), /is taking runs from the \S+ queue/);
+    expect(run.output).toMatch(/worker \S+ is taking runs from the \S+ queue/);
+  });
+});
