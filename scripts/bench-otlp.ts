@@ -1,5 +1,5 @@
 /*
- * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --score-sample 2 --port 3490 --postgres <url> --postgres-only --pg-profile --no-build]
+ * npm run bench:otlp [-- --seconds 20 --clients 4 --traces 100 --turns 5 --score-sample 2 --port 3490 --postgres <url> --postgres-only --workers 1 --pg-profile --no-build]
  *
  * Sustained OTLP ingest through the real server: `next start` (no workers inside) and `npm run
  * worker` in its own process, on a fresh SQLite file and, with --postgres <server url>, on a
@@ -57,6 +57,8 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
     /** Skip the SQLite run (with --postgres). */
     'postgres-only': { type: 'boolean', default: false },
+    /** Worker processes sharing the stored batches (by lease), as on several machines. */
+    workers: { type: 'string', default: '1' },
     /** Print where PostgreSQL's CPU went, by statement (scripts/bench/pg-cpu-profile.ts). */
     'pg-profile': { type: 'boolean', default: false },
   },
@@ -183,7 +185,7 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     await ensureDatabase(url);
     db = createDbClient(url);
     Object.assign(process.env, { TURNWISE_OTLP_MAX_PENDING: '1000000' });
-    dashboard = await startDashboard({ databaseUrl: url, port: PORT, readyPath: '/datasets', workerEnv: { TURNWISE_INGEST_POLL_MS: '100', TURNWISE_ONLINE_POLL_MS: '1000' } });
+    dashboard = await startDashboard({ databaseUrl: url, port: PORT, readyPath: '/datasets', workerEnv: { TURNWISE_INGEST_POLL_MS: '100', TURNWISE_ONLINE_POLL_MS: '1000' }, workers: Number(args.workers) });
     // Warm-up, not measured: the route's and the pages' code loaded, the live dataset made.
     const warm = await fetch(`${BASE}/api/otel/v1/traces`, { method: 'POST', body: batchBody(1_000_000, salt), headers: { 'content-type': 'application/x-protobuf' } });
     if (warm.status !== 200) throw new Error(`the warm-up batch was refused: ${warm.status} ${await warm.text()}`);
@@ -209,8 +211,9 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
 
     // CPU of the web server, the worker and (PostgreSQL) the database's server processes, sampled as their pools change.
     const webPid = dashboard.server.process.pid!;
-    const workerPid = dashboard.worker!.pid!;
-    const cpuAtStart = { web: treeCpuMs(webPid), worker: treeCpuMs(workerPid) };
+    const workerPids = dashboard.workers.map((w) => w.pid!);
+    const workersCpuMs = () => workerPids.reduce((sum, pid) => sum + treeCpuMs(pid), 0);
+    const cpuAtStart = { web: treeCpuMs(webPid), worker: workersCpuMs() };
     const backends = cpuOfChangingSet();
     const profile: PgCpuProfile | null = provider === 'postgres' && args['pg-profile'] ? await startPgCpuProfile(url) : null;
     const sampleBackends = async () => {
@@ -270,7 +273,7 @@ async function benchOne(provider: 'sqlite' | 'postgres', salt: number): Promise<
     while ((await pending()) > 0 && Date.now() < drainUntil) await sleep(200);
     clearInterval(sampler);
     await sampleBackends();
-    const cpuMs = { web: treeCpuMs(webPid) - cpuAtStart.web, worker: treeCpuMs(workerPid) - cpuAtStart.worker, postgres: backends.total() };
+    const cpuMs = { web: treeCpuMs(webPid) - cpuAtStart.web, worker: workersCpuMs() - cpuAtStart.worker, postgres: backends.total() };
     const profiled = await profile?.stop();
     const batches = await db.otlpBatch.findMany({ select: { receivedAt: true, processedAt: true, error: true } });
     const done = batches.filter((b) => b.processedAt);
@@ -365,7 +368,7 @@ async function main() {
     results.postgres = await benchOne('postgres', 2);
     report('postgres', results.postgres);
   }
-  const flat: Record<string, number> = { id_check_ms: round(cost.checkMs, 2), inline_decode_ms: round(cost.inlineDecodeMs, 2), body_kb: round(cost.bodyKb, 1), clients: Number(args.clients), spans_per_batch: TRACES * 2 };
+  const flat: Record<string, number> = { id_check_ms: round(cost.checkMs, 2), inline_decode_ms: round(cost.inlineDecodeMs, 2), body_kb: round(cost.bodyKb, 1), clients: Number(args.clients), workers: Number(args.workers), spans_per_batch: TRACES * 2 };
   for (const [provider, f] of Object.entries(results) as ['sqlite' | 'postgres', Figures][]) {
     Object.assign(flat, {
       [`${provider}_accepted_spans_per_s`]: Math.round(f.acceptedSpansPerS),

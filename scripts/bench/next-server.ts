@@ -67,15 +67,18 @@ export async function startNextServer(options: {
 
 export interface Dashboard {
   server: NextServer;
-  /** `npm run worker`'s process; null when the worker runs inside the web server. */
+  /** `npm run worker`'s process (the first of them); null when the worker runs inside the web server. */
   worker: ChildProcess | null;
+  /** Every worker process (`workers` of them). */
+  workers: ChildProcess[];
   stop(): Promise<void>;
 }
 
 /**
  * The dashboard as `npm run dashboard` runs it: `next start` without workers inside and the
  * worker (bin/worker.ts) in a process of its own, resolved once the pages answer and the worker
- * says it takes runs. `inProcessWorker` puts the worker back inside the web server instead.
+ * says it takes runs (`workers` processes of it, 1 by default, as on several machines).
+ * `inProcessWorker` puts the worker back inside the web server instead.
  */
 export async function startDashboard(options: {
   dbFile?: string;
@@ -85,39 +88,48 @@ export async function startDashboard(options: {
   inProcessWorker?: boolean;
   /** Extra settings of the worker process (poll intervals). */
   workerEnv?: Record<string, string>;
+  workers?: number;
 }): Promise<Dashboard> {
   const databaseUrl = options.databaseUrl ?? `file:${options.dbFile}`;
   const server = await startNextServer({ databaseUrl, port: options.port, readyPath: options.readyPath, env: { TURNWISE_AUTH: 'off', TURNWISE_WORKER: options.inProcessWorker ? '1' : '0' } });
-  let worker: ChildProcess | null = null;
+  const workers: ChildProcess[] = [];
   const stop = async () => {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    await Promise.all(
+      workers
+        .filter((w) => w.exitCode === null)
+        .map((w) => {
+          const exited = new Promise((r) => w.once('exit', r));
+          w.kill('SIGTERM');
+          return exited;
+        }),
+    );
     await stopNextServer(server);
   };
-  if (options.inProcessWorker) return { server, worker, stop };
-  worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, TURNWISE_AUTH: 'off', ...options.workerEnv, DATABASE_URL: databaseUrl, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1' },
-  });
-  try {
+  if (options.inProcessWorker) return { server, worker: null, workers, stop };
+  const started = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => {
+    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bin/worker.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, TURNWISE_AUTH: 'off', ...options.workerEnv, DATABASE_URL: databaseUrl, TURNWISE_DEMO: '0', TURNWISE_WORKER: '1' },
+    });
+    workers.push(worker);
     // Started (its sources compiled) once it says it takes runs; its other loops start right after.
-    await new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       let said = '';
-      worker!.stdout!.on('data', (d: Buffer) => {
+      worker.stdout!.on('data', (d: Buffer) => {
         if (said.length < 10_000) said += d.toString();
         if (/taking runs/.test(said)) resolve();
       });
-      worker!.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${said}`)));
+      worker.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${said}`)));
     });
+  });
+  try {
+    await Promise.all(started);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { server, worker, stop };
+  return { server, worker: workers[0], workers, stop };
 }
 
 export async function stopNextServer(server: NextServer): Promise<void> {
