@@ -42,7 +42,8 @@ export default defineConfig({
     // only covers starting the servers (each migrates, seeds and warms up: above a minute on two busy cores).
     // A direct `npx playwright test` builds here, which on two busy cores takes minutes.
     timeout: process.env.E2E_SKIP_BUILD === '1' ? 300_000 : 1_200_000,
-    reuseExistingServer: false,
+    // `npm test` starts them while Vitest runs (scripts/test/start-e2e-servers.ts) and says so.
+    reuseExistingServer: process.env.E2E_SERVERS_STARTED === '1',
     stdout: 'pipe',
     stderr: 'pipe',
   },

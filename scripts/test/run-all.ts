@@ -7,11 +7,14 @@
  * The browser tests' production build is made here, under its own limit (E2E_BUILD_TIMEOUT_MS,
  * 20 minutes by default: a cold build on two busy cores takes several), so that Playwright's
  * server timeout only covers starting the server. It runs while Vitest does: many Vitest files
- * wait on servers and subprocesses rather than compute, and the build fills that time.
+ * wait on servers and subprocesses rather than compute, and the build fills that time. The
+ * servers start as soon as it is done (scripts/test/start-e2e-servers.ts), their log in
+ * test-results/e2e-server.log.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { startE2EServers, type StartedServers } from './start-e2e-servers';
 import { playwrightCounts, vitestCounts, type Counts, type SuiteOutcome } from './suite-counts';
 
 
@@ -87,20 +90,33 @@ const add = (c: SuiteOutcome, what: string, exit: number): void => {
 };
 
 const build = only !== 'unit' && process.env.E2E_SKIP_BUILD !== '1' ? buildForBrowserTests() : Promise.resolve(null);
+// The browser tests' servers start once the build is done, while Vitest may still run.
+const servers: Promise<StartedServers | string> | null =
+  only !== 'unit'
+    ? build.then((error) => error ?? startE2EServers(root, path.join(outDir, 'e2e-server.log'), Number(process.env.E2E_PORT ?? 3100), Math.max(1, Number(process.env.E2E_WORKERS) || 1)))
+    : null;
 if (only !== 'e2e') {
   const report = path.join(outDir, 'vitest.json');
   const exit = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   add(vitestCounts(report), 'vitest', exit);
 }
-if (only !== 'unit') {
-  const buildError = await build;
-  if (buildError?.startsWith('the build failed')) console.error(readFileSync(path.join(outDir, 'e2e-build.log'), 'utf8').split('\n').slice(-40).join('\n'));
-  if (buildError) {
-    add({ notRun: buildError }, 'browser tests (playwright)', 1);
+if (servers) {
+  const started = await servers;
+  if (typeof started === 'string') {
+    if (started.startsWith('the build failed')) console.error(readFileSync(path.join(outDir, 'e2e-build.log'), 'utf8').split('\n').slice(-40).join('\n'));
+    add({ notRun: started }, 'browser tests (playwright)', 1);
   } else {
-    const report = path.join(outDir, 'playwright.json');
-    const exit = await run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1' });
-    add(playwrightCounts(report), 'browser tests (playwright)', exit);
+    const notAnswering = await started.ready;
+    if (notAnswering) {
+      started.stop();
+      console.error(readFileSync(path.join(outDir, 'e2e-server.log'), 'utf8').split('\n').slice(-40).join('\n'));
+      add({ notRun: notAnswering }, 'browser tests (playwright)', 1);
+    } else {
+      const report = path.join(outDir, 'playwright.json');
+      const exit = await run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1', E2E_SERVERS_STARTED: '1' });
+      started.stop();
+      add(playwrightCounts(report), 'browser tests (playwright)', exit);
+    }
   }
 }
 
