@@ -14,7 +14,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -27,6 +26,7 @@ import { storeBatch } from '../lib/db/queries/ingest/otlp-batches';
 import { storeReceivedBatch } from '../lib/db/queries/ingest/store-received-batch';
 import { stopBatchThreads } from '../lib/db/queries/ingest/sqlite-batch-thread';
 import { processPendingBatches } from '../lib/ingest/process-batches';
+import { otlpBatchBody } from './bench/otlp-batch';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,45 +38,8 @@ const { values: args } = parseArgs({
   },
 });
 
-interface ProtoType {
-  fromObject(o: object): unknown;
-  encode(m: unknown): { finish(): Uint8Array<ArrayBuffer> };
-}
-const Request = (createRequire(import.meta.url)('otlp-proto-codec/build/src/generated/root.js') as {
-  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: ProtoType } } } } };
-}).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
-
 /** Batch `b`: 100 traces of a request span and its chat span, a turn each of 100 conversations (as bench:otlp sends). */
-function batchBody(b: number): Uint8Array {
-  const spans = [];
-  for (let i = 0; i < 100; i++) {
-    const trace = b * 100 + i + 1;
-    const traceId = Buffer.from(trace.toString(16).padStart(32, '0'), 'hex');
-    const rootId = Buffer.from((trace * 2).toString(16).padStart(16, '0'), 'hex');
-    const start = BigInt(Date.now()) * 1_000_000n;
-    const conversation = `conv-${Math.floor(b / 5) * 100 + i}`;
-    spans.push(
-      { traceId, spanId: rootId, name: 'handle_message', kind: 2, startTimeUnixNano: start.toString(), endTimeUnixNano: (start + 900_000_000n).toString(), attributes: [attr('gen_ai.conversation.id', conversation)] },
-      {
-        traceId,
-        spanId: Buffer.from((trace * 2 + 1).toString(16).padStart(16, '0'), 'hex'),
-        parentSpanId: rootId,
-        name: 'chat gpt-4o-mini',
-        kind: 3,
-        startTimeUnixNano: (start + 1_000_000n).toString(),
-        endTimeUnixNano: (start + 800_000_000n).toString(),
-        attributes: [
-          attr('gen_ai.operation.name', 'chat'),
-          attr('gen_ai.request.model', 'gpt-4o-mini'),
-          attr('gen_ai.input.messages', JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: `Question ${b % 5} of ${conversation}: where is order ${trace}?` }] }])),
-          attr('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: `Order ${trace} ships tomorrow.` }], finish_reason: 'stop' }])),
-        ],
-      },
-    );
-  }
-  return Request.encode(Request.fromObject({ resourceSpans: [{ resource: { attributes: [attr('service.name', 'lock-bot')] }, scopeSpans: [{ spans }] }] })).finish();
-}
+const batchBody = (b: number) => otlpBatchBody(b, { traces: 100, turns: 5, salt: 0, service: 'lock-bot' });
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -23,7 +23,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +34,7 @@ import { checkIds } from '../lib/ingest/id-check';
 import { decodeExport } from '../lib/ingest/otlp-codec';
 import { inSample } from '../lib/online/sample';
 import { buildApp, startDashboard, type Dashboard } from './bench/next-server';
+import { otlpBatchBody } from './bench/otlp-batch';
 import { startPgCpuProfile, type PgCpuProfile } from './bench/pg-cpu-profile';
 import { cpuOfChangingSet, treeCpuMs } from './bench/process-cpu';
 
@@ -69,53 +69,7 @@ const TRACES = Number(args.traces);
 const TURNS = Number(args.turns);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface ProtoType {
-  fromObject(o: object): unknown;
-  encode(m: unknown): { finish(): Uint8Array<ArrayBuffer> };
-}
-const ExportTraceServiceRequest = (createRequire(import.meta.url)('otlp-proto-codec/build/src/generated/root.js') as {
-  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: ProtoType } } } } };
-}).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-
-const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
-const hex = (n: number, bytes: number, salt: number) => (salt.toString(16).padStart(4, '0') + n.toString(16)).padStart(bytes * 2, '0').slice(-bytes * 2);
-
-/** Batch `b`: turn (b mod TURNS)+1 of conversations [floor(b/TURNS)*TRACES, +TRACES), as @opentelemetry/instrumentation-openai-style spans. */
-function batchBody(b: number, salt: number): Uint8Array<ArrayBuffer> {
-  const wave = Math.floor(b / TURNS);
-  const turn = b % TURNS;
-  const spans = [];
-  for (let i = 0; i < TRACES; i++) {
-    const trace = b * TRACES + i + 1;
-    const traceId = Buffer.from(hex(trace, 16, salt), 'hex');
-    const rootId = Buffer.from(hex(trace * 2, 8, salt), 'hex');
-    const chatId = Buffer.from(hex(trace * 2 + 1, 8, salt), 'hex');
-    const conversation = `conv-${wave * TRACES + i}`;
-    const start = BigInt(Date.now()) * 1_000_000n + BigInt(turn);
-    const question = `Question ${turn + 1} of ${conversation}: where is my order number ${trace}?`;
-    spans.push(
-      { traceId, spanId: rootId, name: 'handle_message', kind: 2, startTimeUnixNano: start.toString(), endTimeUnixNano: (start + 900_000_000n).toString(), attributes: [attr('gen_ai.conversation.id', conversation)] },
-      {
-        traceId,
-        spanId: chatId,
-        parentSpanId: rootId,
-        name: 'chat gpt-4o-mini',
-        kind: 3,
-        startTimeUnixNano: (start + 1_000_000n).toString(),
-        endTimeUnixNano: (start + 800_000_000n).toString(),
-        attributes: [
-          attr('gen_ai.operation.name', 'chat'),
-          attr('gen_ai.request.model', 'gpt-4o-mini'),
-          attr('gen_ai.response.id', `chatcmpl-${trace}`),
-          attr('gen_ai.input.messages', JSON.stringify([{ role: 'system', parts: [{ type: 'text', content: 'You answer shipping questions briefly.' }] }, { role: 'user', parts: [{ type: 'text', content: question }] }])),
-          attr('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: `Order ${trace} ships tomorrow and arrives within three days.` }], finish_reason: 'stop' }])),
-        ],
-      },
-    );
-  }
-  const request = { resourceSpans: [{ resource: { attributes: [attr('service.name', 'shop-bot'), attr('deployment.environment.name', 'bench')] }, scopeSpans: [{ scope: { name: 'bench' }, spans }] }] };
-  return ExportTraceServiceRequest.encode(ExportTraceServiceRequest.fromObject(request)).finish();
-}
+const batchBody = (b: number, salt: number) => otlpBatchBody(b, { traces: TRACES, turns: TURNS, salt, service: 'shop-bot' });
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
