@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { isAppError } from '@/lib/errors';
@@ -13,7 +12,7 @@ import { SAME_FAILURES_TO_STOP } from '@/lib/runs/execution/judge-breaker';
 import { startPgBossRunWorker } from '@/lib/runs/queue/pg-boss-run-worker';
 import { runRequestSchema } from '@/lib/runs/request/run-request';
 import { startSqliteRunWorker } from '@/lib/runs/queue/sqlite-run-worker';
-import { migratedDatabase, TEST_POSTGRES_URL, type FreshDatabase } from './db/databases';
+import { migratedDatabase, sqliteForTests, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
@@ -80,21 +79,12 @@ describe('a successful judge reply over the read limit', () => {
 });
 
 describe('a run on an endpoint that fails every request the same way', () => {
-  let fresh: FreshDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    fresh = await migratedDatabase('sqlite');
-    db = createDbClient(fresh.url);
-  });
-  afterAll(async () => {
-    await db?.$disconnect();
-    await fresh?.drop();
-  });
+  const sqlite = sqliteForTests();
 
   async function runUntilEnded(env: Record<string, string>, runId: string): Promise<void> {
-    const worker = startSqliteRunWorker({ db, env });
+    const worker = startSqliteRunWorker({ db: sqlite.db, env });
     try {
-      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status));
+      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(sqlite.db, runId)).status));
     } finally {
       await worker.stop();
     }
@@ -107,7 +97,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
         { role: 'assistant' as const, content: 'It ships on Friday.' },
       ],
     }));
-    const dataset = await saveDataset(db, { name: 'parcels', sourceFormat: 'deepeval', conversations });
+    const dataset = await saveDataset(sqlite.db, { name: 'parcels', sourceFormat: 'deepeval', conversations });
     const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: ['m'] }]), TURNWISE_WORKER_POLL_MS: '50' };
     const request = runRequestSchema.parse({
       datasetId: dataset.id,
@@ -115,12 +105,12 @@ describe('a run on an endpoint that fails every request the same way', () => {
       judge: { kind: 'openai', name: 'local', model: 'm' },
       concurrency: CONCURRENCY,
     });
-    const { runId } = await enqueueRun(db, request, env);
+    const { runId } = await enqueueRun(sqlite.db, request, env);
     const sentBefore = server.requests.length;
 
     await runUntilEnded(env, runId);
-    const run = await getRunStatus(db, runId);
-    const stored = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { error: true } });
+    const run = await getRunStatus(sqlite.db, runId);
+    const stored = await sqlite.db.run.findUniqueOrThrow({ where: { id: runId }, select: { error: true } });
     expect(run.status).toBe('failed');
     expect(stored.error).toMatch(/The run stopped: 5 judge requests in a row failed the same way/);
     expect(stored.error).toMatch(/status 400/);
@@ -130,15 +120,15 @@ describe('a run on an endpoint that fails every request the same way', () => {
     const sent = server.requests.length - sentBefore;
     expect(sent).toBeGreaterThanOrEqual(SAME_FAILURES_TO_STOP);
     expect(sent).toBeLessThanOrEqual(MOST_REQUESTS);
-    const results = await db.result.findMany({ where: { runId }, select: { error: true } });
+    const results = await sqlite.db.result.findMany({ where: { runId }, select: { error: true } });
     expect(results.length).toBeLessThan(run.totalItems);
     expect(JSON.stringify(results)).not.toContain('BIGBODY');
 
     // As a worker killed mid-run leaves it: running, held by a worker that is gone. The next worker resumes it.
-    await db.run.update({ where: { id: runId }, data: { status: 'running', workerId: 'gone', leaseUntil: new Date(Date.now() - 1000), error: null, finishedAt: null } });
+    await sqlite.db.run.update({ where: { id: runId }, data: { status: 'running', workerId: 'gone', leaseUntil: new Date(Date.now() - 1000), error: null, finishedAt: null } });
     const resumedFrom = server.requests.length;
     await runUntilEnded(env, runId);
-    expect((await getRunStatus(db, runId)).status).toBe('failed');
+    expect((await getRunStatus(sqlite.db, runId)).status).toBe('failed');
     expect(server.requests.length - resumedFrom).toBeLessThanOrEqual(MOST_REQUESTS);
   });
 });

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionInputSchema } from '@/lib/connections/connection-input';
 import { createConnection } from '@/lib/connections/connection-store';
 import { testConnection, TEST_EXCERPT_CHARS } from '@/lib/connections/test-connection';
-import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
@@ -15,7 +13,7 @@ import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
 import { executeRunChunk } from '@/lib/runs/execution/execute-run-chunk';
 import { failRun } from '@/lib/runs/lifecycle';
 import { runRequestSchema } from '@/lib/runs/request/run-request';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { sqliteForTests } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 
 /* Credentials in a judge URL and keys never reach text a user sees: refused where they are configured, redacted where they could still pass. */
@@ -58,28 +56,19 @@ describe('a judge URL with a user and password', () => {
 });
 
 describe('stored errors', () => {
-  let fresh: FreshDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    fresh = await migratedDatabase('sqlite');
-    db = createDbClient(fresh.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await fresh.drop();
-  });
+  const sqlite = sqliteForTests();
 
   it('keep no credentials or keys in a result or a failed run', async () => {
-    const dataset = await saveDataset(db, { name: 'd', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] });
-    const conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: dataset.id } })).id;
-    const run = await createRun(db, { datasetId: dataset.id, judgeKind: 'openai', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
+    const dataset = await saveDataset(sqlite.db, { name: 'd', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] });
+    const conversationId = (await sqlite.db.conversation.findFirstOrThrow({ where: { datasetId: dataset.id } })).id;
+    const run = await createRun(sqlite.db, { datasetId: dataset.id, judgeKind: 'openai', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
     const leaked = `could not get a reply from ${withCredentials} with key sk-abcdefghijklmnopqrstuvwxyz9876`;
-    await saveResult(db, run.id, conversationId, {
+    await saveResult(sqlite.db, run.id, conversationId, {
       metric: 'conversation_relevancy', score: null, success: false, threshold: 0.5, strictMode: false, reason: null, error: leaked,
       verdicts: [], warnings: [], steps: {}, calls: [], usage: { calls: 0, promptTokens: 0, completionTokens: 0, cacheHits: 0, costUsd: 0 },
     });
-    await failRun(db, run.id, leaked);
-    const stored = JSON.stringify([await db.result.findMany({ select: { error: true } }), await db.run.findUnique({ where: { id: run.id }, select: { error: true } })]);
+    await failRun(sqlite.db, run.id, leaked);
+    const stored = JSON.stringify([await sqlite.db.result.findMany({ select: { error: true } }), await sqlite.db.run.findUnique({ where: { id: run.id }, select: { error: true } })]);
     expect(stored).not.toContain(SECRET);
     expect(stored).not.toContain('abcdefghijklmnop');
     expect(stored).toContain('sk-…9876');
@@ -90,12 +79,9 @@ describe('a provider that echoes the key in its error', () => {
   // No sk- shape: only its exact value can tell it apart.
   const KEY = 'gsk_live_Q7vT2mWcYb8Lr41xN0pe';
   const env = { TURNWISE_SECRET: 'a test secret that is long enough to use' };
-  let fresh: FreshDatabase;
-  let db: Db;
+  const sqlite = sqliteForTests();
   let server: JudgeServer;
   beforeAll(async () => {
-    fresh = await migratedDatabase('sqlite');
-    db = createDbClient(fresh.url);
     server = await startJudgeServer({
       handler: (_body, { headers }) => ({
         status: 401,
@@ -105,26 +91,24 @@ describe('a provider that echoes the key in its error', () => {
   });
   afterAll(async () => {
     await server?.close();
-    await db?.$disconnect();
-    await fresh?.drop();
   });
 
   it('does not put the key in the results viewers read (errors, verdicts, warnings, CSV export)', async () => {
-    await createConnection(db, connectionInputSchema.parse({ name: 'echo', baseUrl: server.url, apiKey: KEY, models: 'm' }), [], env);
+    await createConnection(sqlite.db, connectionInputSchema.parse({ name: 'echo', baseUrl: server.url, apiKey: KEY, models: 'm' }), [], env);
     const conversations = Array.from({ length: 3 }, (_, i) => ({ turns: [{ role: 'user' as const, content: `question ${i}` }, { role: 'assistant' as const, content: 'answer' }] }));
-    const dataset = await saveDataset(db, { name: 'echo', sourceFormat: 'deepeval', conversations });
+    const dataset = await saveDataset(sqlite.db, { name: 'echo', sourceFormat: 'deepeval', conversations });
     const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'echo', model: 'm' }, concurrency: 1 });
-    const { runId } = await enqueueRun(db, request, env);
-    await executeRunChunk({ db, env, runId });
+    const { runId } = await enqueueRun(sqlite.db, request, env);
+    await executeRunChunk({ db: sqlite.db, env, runId });
 
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
-    const results = await db.result.findMany({ where: { runId }, select: { error: true, warnings: true, calls: true, steps: true } });
-    const verdicts = await db.turnVerdict.findMany({ where: { runId }, select: { reason: true } });
+    const results = await sqlite.db.result.findMany({ where: { runId }, select: { error: true, warnings: true, calls: true, steps: true } });
+    const verdicts = await sqlite.db.turnVerdict.findMany({ where: { runId }, select: { reason: true } });
     expect(results).toHaveLength(3);
     expect(results[0].error).toMatch(/status 401 \(the endpoint refused the key\)/);
-    const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { id: true, datasetId: true } });
+    const run = await sqlite.db.run.findUniqueOrThrow({ where: { id: runId }, select: { id: true, datasetId: true } });
     let csv = '';
-    for await (const chunk of runCsvChunks('verdicts', runResultPages(db, run))) csv += chunk;
+    for await (const chunk of runCsvChunks('verdicts', runResultPages(sqlite.db, run))) csv += chunk;
     expect(csv).toContain('the endpoint refused the key');
     for (const text of [JSON.stringify(results), JSON.stringify(verdicts), csv]) {
       expect(text).not.toContain(KEY);

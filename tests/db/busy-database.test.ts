@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { failure } from '@/lib/actions/action-result';
-import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/db-types';
 import { errorResponse } from '@/lib/http/errors';
-import { migratedDatabase, type FreshDatabase } from './databases';
+import { sqliteForTests } from './databases';
 
-let fresh: FreshDatabase;
-let db: Db;
-beforeAll(async () => {
-  fresh = await migratedDatabase('sqlite');
-  db = createDbClient(fresh.url);
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await fresh.drop();
-});
+const sqlite = sqliteForTests();
 
 describe('a database too busy to take a request', () => {
   it('is answered 503 BUSY with Retry-After (routes) and a retry message (actions), not a 500', async () => {
     let release!: () => void;
-    const held = db.$transaction(async (tx) => {
+    const held = sqlite.db.$transaction(async (tx) => {
       await tx.dataset.count();
       await new Promise<void>((resolve) => (release = resolve));
     });
-    const error = await db.$transaction(async (tx) => tx.dataset.count(), { maxWait: 200 }).catch((e: unknown) => e);
+    const error = await sqlite.db.$transaction(async (tx) => tx.dataset.count(), { maxWait: 200 }).catch((e: unknown) => e);
     release();
     await held;
 

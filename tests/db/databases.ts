@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createDbClient } from '../../lib/db/client';
+import type { Db } from '../../lib/db/db-types';
 import { withFileLock } from '../../lib/db/file-lock';
 import { ensureDatabase } from '../../lib/db/migrations';
 import { createPostgresDatabase, dropPostgresDatabase } from '../../lib/db/postgres-adapter';
@@ -122,4 +124,31 @@ async function createFromTemplate(name: string, templateName: string): Promise<v
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A migrated SQLite database and a client on it for the tests of the file or describe block this is
+ * called in: made before them, the client closed and the database removed after them.
+ */
+export function sqliteForTests(): { readonly db: Db; readonly url: string } {
+  let fresh: FreshDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    fresh = await migratedDatabase('sqlite');
+    db = createDbClient(fresh.url);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await fresh?.drop();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('the test database is made in beforeAll: read it inside a test or hook');
+      return db;
+    },
+    get url() {
+      if (!fresh) throw new Error('the test database is made in beforeAll: read it inside a test or hook');
+      return fresh.url;
+    },
+  };
 }

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/db-types';
+import { describe, expect, it } from 'vitest';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResults } from '@/lib/db/queries/runs/save-results';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import type { Conversation } from '@/lib/domain/conversation';
 import type { MetricResult } from '@/lib/domain';
-import { migratedDatabase, type FreshDatabase } from './databases';
+import { sqliteForTests } from './databases';
 
 /*
  * A run's results are stored in batches: a batch that repeats a stored result (a chunk retried
@@ -15,16 +13,7 @@ import { migratedDatabase, type FreshDatabase } from './databases';
  * on the run, and keeps the per-turn verdicts of the new ones.
  */
 
-let fresh: FreshDatabase;
-let db: Db;
-beforeAll(async () => {
-  fresh = await migratedDatabase('sqlite');
-  db = createDbClient(fresh.url);
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await fresh.drop();
-});
+const sqlite = sqliteForTests();
 
 const conversation: Conversation = { turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] };
 const result = (score: number): MetricResult => ({
@@ -35,21 +24,21 @@ const result = (score: number): MetricResult => ({
 
 describe('results stored in batches', () => {
   it('stores each result once and counts it once when a batch repeats stored ones', async () => {
-    const dataset = await saveDataset(db, { name: 'three', sourceFormat: 'deepeval-json', conversations: [conversation, conversation, conversation] });
-    const ids = (await db.conversation.findMany({ where: { datasetId: dataset.id }, orderBy: { position: 'asc' }, select: { id: true } })).map((c) => c.id);
-    const run = await createRun(db, { datasetId: dataset.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 3, status: 'running' });
+    const dataset = await saveDataset(sqlite.db, { name: 'three', sourceFormat: 'deepeval-json', conversations: [conversation, conversation, conversation] });
+    const ids = (await sqlite.db.conversation.findMany({ where: { datasetId: dataset.id }, orderBy: { position: 'asc' }, select: { id: true } })).map((c) => c.id);
+    const run = await createRun(sqlite.db, { datasetId: dataset.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 3, status: 'running' });
     const item = (i: number, score: number) => ({ conversationId: ids[i], result: result(score), turnVerdicts: result(score).verdicts });
 
-    expect(await saveResults(db, run.id, [item(0, 1), item(1, 1)])).toEqual([true, true]);
+    expect(await saveResults(sqlite.db, run.id, [item(0, 1), item(1, 1)])).toEqual([true, true]);
     // The first is stored already: it keeps its score; the third is new.
-    expect(await saveResults(db, run.id, [item(0, 0), item(2, 1)])).toEqual([false, true]);
+    expect(await saveResults(sqlite.db, run.id, [item(0, 0), item(2, 1)])).toEqual([false, true]);
 
-    const rows = await db.result.findMany({ where: { runId: run.id }, select: { conversationId: true, score: true } });
+    const rows = await sqlite.db.result.findMany({ where: { runId: run.id }, select: { conversationId: true, score: true } });
     expect(rows.map((r) => [ids.indexOf(r.conversationId), r.score]).sort()).toEqual([[0, 1], [1, 1], [2, 1]]);
-    expect(await db.turnVerdict.count({ where: { runId: run.id } })).toBe(3);
-    const status = await getRunStatus(db, run.id);
+    expect(await sqlite.db.turnVerdict.count({ where: { runId: run.id } })).toBe(3);
+    const status = await getRunStatus(sqlite.db, run.id);
     expect(status.doneItems).toBe(3);
-    const counters = await db.run.findUniqueOrThrow({ where: { id: run.id }, select: { judgeCalls: true, promptTokens: true } });
+    const counters = await sqlite.db.run.findUniqueOrThrow({ where: { id: run.id }, select: { judgeCalls: true, promptTokens: true } });
     expect(counters).toEqual({ judgeCalls: 3, promptTokens: 30 });
   });
 });

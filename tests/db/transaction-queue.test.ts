@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/db-types';
+import { describe, expect, it } from 'vitest';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { saveResult } from '@/lib/db/queries/runs/save-result';
 import type { Conversation } from '@/lib/domain/conversation';
-import { migratedDatabase, type FreshDatabase } from './databases';
+import { sqliteForTests } from './databases';
 
 /*
  * The dashboard's server has one SQLite client: an import writes its batches in transactions on
  * it, and a run's worker storing a result meanwhile must get in between them, not fail.
  */
 
-let fresh: FreshDatabase;
-let db: Db;
-beforeAll(async () => {
-  fresh = await migratedDatabase('sqlite');
-  db = createDbClient(fresh.url);
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await fresh.drop();
-});
+const sqlite = sqliteForTests();
 
 const conversation: Conversation = { turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] };
 
 describe('a result stored while an import is under way', () => {
   it('is stored while the import goes on, and the import completes', async () => {
-    const existing = await saveDataset(db, { name: 'scored', sourceFormat: 'deepeval-json', conversations: [conversation] });
-    const conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: existing.id }, select: { id: true } })).id;
-    const run = await createRun(db, { datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
+    const existing = await saveDataset(sqlite.db, { name: 'scored', sourceFormat: 'deepeval-json', conversations: [conversation] });
+    const conversationId = (await sqlite.db.conversation.findFirstOrThrow({ where: { datasetId: existing.id }, select: { id: true } })).id;
+    const run = await createRun(sqlite.db, { datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
 
     // The import's second batch waits for the result to be stored: were the result queued behind
     // the whole import, neither would ever finish (the test times out) or the result's wait would run out.
@@ -43,15 +32,15 @@ describe('a result stored while an import is under way', () => {
       await resultDone;
       yield [conversation];
     }
-    const importing = saveDataset(db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: slowBatches() });
+    const importing = saveDataset(sqlite.db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: slowBatches() });
     await importStarted;
-    const stored = await saveResult(db, run.id, conversationId, {
+    const stored = await saveResult(sqlite.db, run.id, conversationId, {
       metric: 'conversation_relevancy', score: 1, success: true, threshold: 0.5, strictMode: false, reason: 'ok', error: null,
       verdicts: [{ turn: 1, verdict: 'yes', reason: 'ok' }], warnings: [], steps: {}, calls: [],
       usage: { calls: 1, promptTokens: 1, completionTokens: 1, cacheHits: 0, costUsd: 0 },
     }).finally(resultSettled);
     expect(stored).toBe(true);
     expect((await importing).conversationCount).toBe(2);
-    expect(await db.result.count({ where: { runId: run.id } })).toBe(1);
+    expect(await sqlite.db.result.count({ where: { runId: run.id } })).toBe(1);
   }, 30_000);
 });

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDbClient } from '@/lib/db/client';
-import { type Db } from '@/lib/db/db-types';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait-for';
 import { nodeArgs } from '../helpers/entry-bundles';
-import { migratedDatabase, type FreshDatabase } from './databases';
+import { sqliteForTests } from './databases';
 
 /*
  * The dashboard's web server and its run worker are two processes on one SQLite file. One commits
@@ -13,20 +11,11 @@ import { migratedDatabase, type FreshDatabase } from './databases';
  * turn, never fail.  The other process starts committing before the first of those transactions.
  */
 
-let fresh: FreshDatabase;
-let db: Db;
-beforeAll(async () => {
-  fresh = await migratedDatabase('sqlite');
-  db = createDbClient(fresh.url);
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await fresh.drop();
-});
+const sqlite = sqliteForTests();
 
 /** The other process, committing from when `committing` resolves until `stop()`, which gives its number of commits. */
 function otherProcess(): { committing: Promise<void>; stop: () => Promise<number> } {
-  const child = spawn(process.execPath, [...nodeArgs('tests/db/scripts/commit-often.ts'), fresh.url], {
+  const child = spawn(process.execPath, [...nodeArgs('tests/db/scripts/commit-often.ts'), sqlite.url], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';
@@ -54,12 +43,12 @@ describe('two processes on one SQLite file', () => {
     const other = otherProcess();
     await other.committing;
     // It stops once it has committed 21 times: by then these transactions have had to wait for it.
-    const theirs = waitFor('the other process to commit 21 times', async () => (await db.dataset.count({ where: { name: { startsWith: 'other ' } } })) > 20).then(() =>
+    const theirs = waitFor('the other process to commit 21 times', async () => (await sqlite.db.dataset.count({ where: { name: { startsWith: 'other ' } } })) > 20).then(() =>
       other.stop(),
     );
     const failures: string[] = [];
     for (let i = 0; i < 60; i++) {
-      await db
+      await sqlite.db
         .$transaction(async (tx) => {
           const seen = await tx.dataset.count();
           await new Promise((r) => setTimeout(r, 10)); // the other process commits meanwhile
@@ -69,6 +58,6 @@ describe('two processes on one SQLite file', () => {
     }
     expect(await theirs).toBeGreaterThan(20);
     expect(failures).toEqual([]);
-    expect(await db.dataset.count({ where: { name: { startsWith: 'mine ' } } })).toBe(60);
+    expect(await sqlite.db.dataset.count({ where: { name: { startsWith: 'mine ' } } })).toBe(60);
   }, 60_000);
 });
