@@ -1,4 +1,5 @@
 import { chromium, type FullConfig } from '@playwright/test';
+import { waitForServer } from '../scripts/test/wait-for-server';
 import { bundleTestEntries } from '../tests/helpers/entry-bundles';
 import { E2E_ADMIN } from './auth-fixtures';
 import { E2E_WORKERS, e2eServer } from './e2e-servers';
@@ -16,7 +17,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => voi
   await Promise.all(
     Array.from({ length: E2E_WORKERS }, async (_, index) => {
       const server = e2eServer(index);
-      await waitForServer(server.url);
+      // As long as Playwright waits for the first one to start.
+      const notAnswering = await waitForServer(server.url, 300_000);
+      if (notAnswering) throw new Error(`the e2e ${notAnswering}`);
       const page = await browser.newPage({ baseURL: server.url });
       await page.goto('/sign-in');
       await page.getByLabel('Email').fill(E2E_ADMIN.email);
@@ -29,18 +32,4 @@ export default async function globalSetup(config: FullConfig): Promise<() => voi
   );
   await browser.close();
   return removeBundles;
-}
-
-/** Until the server answers, for as long as Playwright waits for the first one to start. */
-async function waitForServer(url: string, timeoutMs = 300_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw new Error(`the e2e server at ${url} did not answer within ${timeoutMs / 1000} s: ${(error as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { waitForServer } from './wait-for-server';
 
 /*
  * The browser tests' servers (scripts/test/e2e-server.sh), started by `npm test` as soon as the
@@ -29,19 +30,9 @@ export function startE2EServers(root: string, log: string, port: number, workers
   closeSync(out);
   let exited: string | null = null;
   child.on('exit', (code, signal) => (exited = `the browser tests' server stopped (exit ${code ?? signal}; see ${path.relative(root, log)})`));
-  const ready = (async () => {
-    const until = Date.now() + STARTUP_LIMIT_MS;
-    while (Date.now() < until) {
-      if (exited) return exited;
-      try {
-        await fetch(`http://127.0.0.1:${port}`, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
-        return null;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
-    return `the browser tests' server did not answer within ${STARTUP_LIMIT_MS / 1000} s (see ${path.relative(root, log)})`;
-  })();
+  const ready = waitForServer(`http://127.0.0.1:${port}`, STARTUP_LIMIT_MS, () => exited).then((why) =>
+    why === null || why === exited ? why : `the browser tests' server did not start: ${why} (see ${path.relative(root, log)})`,
+  );
   return {
     ready,
     stop: () => {
