@@ -19,24 +19,30 @@ import { providerOf } from './url';
  * the role may not, the search works as before, reading every conversation, and this says so.
  */
 
+/**
+ * Creates a PostgreSQL index where it is missing, under an advisory lock so that processes
+ * preparing the database at once make it once. `prepare` runs first, once the index is found
+ * missing; false leaves the index out.
+ */
+async function ensurePostgresIndex(url: string, table: string, index: string, ddl: string, prepare?: (client: pg.Client) => Promise<boolean>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Checked first: CREATE INDEX takes a lock on the table even when the index exists.
+    const existing = await client.query(`SELECT 1 FROM pg_indexes WHERE tablename = $1 AND indexname = $2`, [table, index]);
+    if (existing.rowCount !== 0) return;
+    if (prepare && !(await prepare(client))) return;
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('turnwise:index:${index}')); ${ddl}; COMMIT;`);
+  } finally {
+    await client.end();
+  }
+}
+
 const LABELLED_TURNS_INDEX = 'Turn_labelled_idx';
 const LABELLED_TURNS_DDL = `CREATE INDEX IF NOT EXISTS "${LABELLED_TURNS_INDEX}" ON "Turn" ("conversationId", "index") WHERE "labels" IS NOT NULL`;
 
 async function ensureLabelledTurnsIndex(url: string): Promise<void> {
-  if (providerOf(url) === 'postgres') {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      // Checked first: CREATE INDEX takes a lock on the table even when the index exists.
-      const existing = await client.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'Turn' AND indexname = $1`, [LABELLED_TURNS_INDEX]);
-      if (existing.rowCount === 0) {
-        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('turnwise:turn-labelled-index')); ${LABELLED_TURNS_DDL}; COMMIT;`);
-      }
-    } finally {
-      await client.end();
-    }
-    return;
-  }
+  if (providerOf(url) === 'postgres') return ensurePostgresIndex(url, 'Turn', LABELLED_TURNS_INDEX, LABELLED_TURNS_DDL);
   const adapter = await createSqliteAdapterFactory(url).connect();
   try {
     await adapter.executeScript(`${LABELLED_TURNS_DDL};`);
@@ -48,28 +54,25 @@ async function ensureLabelledTurnsIndex(url: string): Promise<void> {
 const CONVERSATION_SEARCH_INDEX = 'Conversation_search_trgm_idx';
 const CONVERSATION_SEARCH_DDL = `CREATE INDEX IF NOT EXISTS "${CONVERSATION_SEARCH_INDEX}" ON "Conversation" USING gin ("name" gin_trgm_ops, "externalId" gin_trgm_ops, "firstUserMessage" gin_trgm_ops)`;
 
+/** pg_trgm, where this role may create it; false (and says so) where it may not. */
+async function createTrigramExtension(client: pg.Client): Promise<boolean> {
+  await client.query(`SELECT pg_advisory_lock(hashtext('turnwise:conversation-search-index'))`);
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    return true;
+  } catch (error) {
+    console.error(
+      `The conversation search reads every conversation of a dataset: this role may not create the pg_trgm extension (${error instanceof Error ? error.message : String(error)}). Run CREATE EXTENSION pg_trgm as the database's owner to index it.`,
+    );
+    return false;
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext('turnwise:conversation-search-index'))`).catch(() => undefined);
+  }
+}
+
 async function ensureConversationSearchIndex(url: string): Promise<void> {
   if (providerOf(url) !== 'postgres') return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const existing = await client.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'Conversation' AND indexname = $1`, [CONVERSATION_SEARCH_INDEX]);
-    if (existing.rowCount !== 0) return;
-    await client.query(`SELECT pg_advisory_lock(hashtext('turnwise:conversation-search-index'))`);
-    try {
-      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    } catch (error) {
-      console.error(
-        `The conversation search reads every conversation of a dataset: this role may not create the pg_trgm extension (${error instanceof Error ? error.message : String(error)}). Run CREATE EXTENSION pg_trgm as the database's owner to index it.`,
-      );
-      return;
-    } finally {
-      await client.query(`SELECT pg_advisory_unlock(hashtext('turnwise:conversation-search-index'))`).catch(() => undefined);
-    }
-    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('turnwise:conversation-search-index')); ${CONVERSATION_SEARCH_DDL}; COMMIT;`);
-  } finally {
-    await client.end();
-  }
+  await ensurePostgresIndex(url, 'Conversation', CONVERSATION_SEARCH_INDEX, CONVERSATION_SEARCH_DDL, createTrigramExtension);
 }
 
 /** Creates the indexes the migrations cannot hold, where missing (after the migrations). */
