@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { isPostgresDb } from './db-provider';
 import type { Db } from './db-types';
+import { sqliteDatabaseFile } from './sqlite-file';
 
 /**
  * Space kept beside a SQLite database so that removing rows still works on a full disk: SQLite
@@ -21,9 +21,7 @@ export function diskReserveBytes(env: NodeJS.ProcessEnv = process.env): number {
 
 /** The reserve file of a SQLite database on disk; null for PostgreSQL or an in-memory database. */
 export async function diskReservePath(db: Db): Promise<string | null> {
-  if (isPostgresDb(db)) return null;
-  const rows = await db.$queryRawUnsafe<{ name: string; file: string }[]>('PRAGMA database_list');
-  const file = rows.find((r) => r.name === 'main')?.file;
+  const file = await sqliteDatabaseFile(db);
   return file ? `${file}-reserve` : null;
 }
 

@@ -1,6 +1,7 @@
 import { isPostgresDb } from '../../db-provider';
 import type { Db } from '../../db-types';
 import { createSequentialIds } from '../../sequential-ids';
+import { sqliteDatabaseFile } from '../../sqlite-file';
 import { storeBatch } from './otlp-batches';
 import { storeBatchOnThread } from './sqlite-batch-thread';
 
@@ -8,11 +9,11 @@ const files = new WeakMap<Db, Promise<string | null>>();
 const nextId = createSequentialIds();
 let threadUnavailable = false;
 
-/** The file behind a SQLite client (PRAGMA database_list); null for an in-memory database. */
+/** The file behind a SQLite client, asked once per client. */
 function fileOf(db: Db): Promise<string | null> {
   let file = files.get(db);
   if (!file) {
-    file = db.$queryRawUnsafe<{ name: string; file: string }[]>('PRAGMA database_list').then((rows) => rows.find((r) => r.name === 'main')?.file || null);
+    file = sqliteDatabaseFile(db);
     files.set(db, file);
   }
   return file;
