@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { oneAnswerPerTurn } from './one-answer-per-turn';
 
 /** Statuses whose response has no body (fetch's null-body statuses): a Response refuses one. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -12,7 +13,8 @@ let agent: Agent | null = null;
  * a replay at concurrency 32 is bound by that CPU. The body is read whole before the Response is
  * handed on (its length then declared), and refused past `maxBytes`, declared or counted, with
  * `tooLarge`'s error: the read stops there. Timeouts and cancellation are the caller's signal's.
- * No compression is asked for, so none has to be decoded.
+ * No compression is asked for, so none has to be decoded. Replies are handed on one per
+ * event-loop turn (oneAnswerPerTurn), so that a wave of them never holds the requests they start.
  */
 export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => Error): typeof fetch {
   return async (input, init) => {
@@ -26,6 +28,7 @@ export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => E
       signal: init?.signal ?? undefined,
     });
     const body = await readBody(response, maxBytes, tooLarge);
+    await oneAnswerPerTurn();
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (name === 'content-length' || name === 'transfer-encoding' || value === undefined) continue;
