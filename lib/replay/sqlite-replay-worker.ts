@@ -14,6 +14,17 @@ import type { RetryPolicy } from './targets/send-with-retries';
 
 /** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
 const CHUNKS_AT_ONCE = 2;
+/**
+ * The first chunk is small, so that the first requests leave after a short read rather than
+ * the read of a whole chunk; the chunks after it are read while the turns before them run.
+ */
+const FIRST_CHUNK_SIZE = DEFAULT_CHUNK_SIZE;
+
+/** [0, first), then `size` conversations at a time. */
+function replayChunkRanges(count: number, first: number, size: number): { from: number; to: number }[] {
+  const head = Math.min(count, first);
+  return [{ from: 0, to: head }, ...chunkRanges(count - head, size).map((r) => ({ from: r.from + head, to: r.to + head }))].filter((r) => r.to > r.from);
+}
 
 export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
   /** Replaces the on-policy fit judge (tests). */
@@ -44,21 +55,27 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
     try {
       const replay = await getReplaySettingsRow(db, replayId);
       const count = await countSourceConversations(db, replay.sourceDatasetId);
-      // One pool for the replay's turns, and the next chunk loaded and queued in it while this
-      // one runs: the pool never drains to its slowest turn between chunks.
-      const limit = pLimit(replaySettingsOf(replay).concurrency);
+      // One pool for the replay's turns, and the next chunk read and queued in it once the
+      // turns of this one left to start fall to two rounds of the pool: the pool never drains to
+      // its slowest turn between chunks, and no read holds the process (SQLite reads block it)
+      // before the first requests have left.
+      const { concurrency } = replaySettingsOf(replay);
+      const limit = pLimit(concurrency);
       const running = new Set<Promise<void>>();
       let failure: unknown = null;
-      for (const range of chunkRanges(count, chunkSize)) {
+      for (const range of replayChunkRanges(count, Math.min(FIRST_CHUNK_SIZE, chunkSize), chunkSize)) {
         while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
         if (signal.aborted || failure) break;
-        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit })
+        let queueLow: () => void = () => undefined;
+        const low = new Promise<void>((resolve) => (queueLow = resolve));
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit, lowWater: 2 * concurrency, onQueueLow: queueLow })
           .then(
             () => undefined,
             (error: unknown) => void (failure ??= error),
           )
           .finally(() => running.delete(chunk));
         running.add(chunk);
+        await Promise.race([low, chunk]);
       }
       await Promise.all(running);
       if (failure) throw failure;
