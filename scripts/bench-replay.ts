@@ -2,7 +2,9 @@
  * A teacher-forced replay of 200 conversations x 10 exchanges against a local OpenAI-compatible
  * target with 100 ms latency, at concurrency 32, through the SQLite replay worker as the app runs
  * it (lease, per-turn storage, the new dataset version at the end). Prints target calls, wall
- * time over the floor (calls x latency / concurrency) and peak memory, then BENCH {json}.
+ * time over the floor (calls x latency / concurrency) and peak memory, where the time beyond the
+ * floor went (the first request's delay, requests in flight on average as the target saw them,
+ * event-loop delay, the end step), then BENCH {json}.
  * Usage: npm run bench:replay [-- --conversations N] [-- --exchanges N] [-- --latency-ms N] [-- --concurrency N]
  */
 import { spawn } from 'node:child_process';
