@@ -15,15 +15,23 @@ import type { RetryPolicy } from './targets/send-with-retries';
 /** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
 const CHUNKS_AT_ONCE = 2;
 /**
- * The first chunk is small, so that the first requests leave after a short read rather than
- * the read of a whole chunk; the chunks after it are read while the turns before them run.
+ * The first chunks are small and grow to the chunk size: the first requests leave after a short
+ * read, and the reads while turns are in flight (SQLite reads block the process, the first ones
+ * most, with nothing warmed up yet) hold the replies that arrive meanwhile for less.
  */
-const FIRST_CHUNK_SIZE = DEFAULT_CHUNK_SIZE;
+const FIRST_CHUNK_SIZES = [DEFAULT_CHUNK_SIZE, DEFAULT_CHUNK_SIZE * 2.5];
 
-/** [0, first), then `size` conversations at a time. */
-function replayChunkRanges(count: number, first: number, size: number): { from: number; to: number }[] {
-  const head = Math.min(count, first);
-  return [{ from: 0, to: head }, ...chunkRanges(count - head, size).map((r) => ({ from: r.from + head, to: r.to + head }))].filter((r) => r.to > r.from);
+/** The first sizes (each at most `size`), then `size` conversations at a time. */
+function replayChunkRanges(count: number, size: number): { from: number; to: number }[] {
+  const ranges: { from: number; to: number }[] = [];
+  let from = 0;
+  for (const first of FIRST_CHUNK_SIZES) {
+    if (from >= count) return ranges;
+    const to = Math.min(count, from + Math.min(first, size));
+    ranges.push({ from, to });
+    from = to;
+  }
+  return [...ranges, ...chunkRanges(count - from, size).map((r) => ({ from: r.from + from, to: r.to + from }))];
 }
 
 export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
@@ -63,7 +71,7 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
       const limit = pLimit(concurrency);
       const running = new Set<Promise<void>>();
       let failure: unknown = null;
-      for (const range of replayChunkRanges(count, Math.min(FIRST_CHUNK_SIZE, chunkSize), chunkSize)) {
+      for (const range of replayChunkRanges(count, chunkSize)) {
         while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
         if (signal.aborted || failure) break;
         let queueLow: () => void = () => undefined;
