@@ -2,7 +2,9 @@
  * A teacher-forced replay of 200 conversations x 10 exchanges against a local OpenAI-compatible
  * target with 100 ms latency, at concurrency 32, through the SQLite replay worker as the app runs
  * it (lease, per-turn storage, the new dataset version at the end). Prints target calls, wall
- * time over the floor (calls x latency / concurrency) and peak memory, then BENCH {json}.
+ * time over the floor (calls x latency / concurrency) and peak memory, where the time beyond the
+ * floor went (the first request's delay, requests in flight on average as the target saw them,
+ * event-loop delay, the end step), then BENCH {json}.
  * Usage: npm run bench:replay [-- --conversations N] [-- --exchanges N] [-- --latency-ms N] [-- --concurrency N]
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { saveDataset } from '../lib/imports/save-dataset';
@@ -28,13 +31,22 @@ const LATENCY_MS = Number(values['latency-ms'] ?? 100);
 const CONCURRENCY = Number(values.concurrency ?? 32);
 
 // The target runs in a process of its own, so that its work does not share the replay's event loop.
+// It notes when each of the replay's requests (model bench-model) arrived and was answered,
+// and hands the list over on GET /stats.
 const TARGET = `
 import http from 'node:http';
+const seen = [];
 const server = http.createServer((req, res) => {
+  if (req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(JSON.stringify(seen));
+  }
   let body = '';
   req.on('data', (c) => (body += c));
+  const arrived = Date.now();
   req.on('end', () => setTimeout(() => {
     const request = JSON.parse(body);
+    if (request.model === 'bench-model') seen.push([arrived, Date.now()]);
     const last = request.messages[request.messages.length - 1].content;
     const reply = { id: 'x', object: 'chat.completion', created: 0, model: request.model,
       choices: [{ index: 0, message: { role: 'assistant', content: 'Replayed answer to: ' + last.slice(0, 80), refusal: null }, finish_reason: 'stop', logprobs: null }],
@@ -92,20 +104,35 @@ async function main(): Promise<void> {
     // finishedAt), not to this loop's next look; generation ends at the last turn stored.
     const startedAt = Date.now();
     const replayCpu = process.cpuUsage();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     let generationCpuMs = 0;
     const { id, totalItems } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'bench-model' }, modelVersion: 'bench-v2', concurrency: CONCURRENCY }, null, {});
+    const startReplayMs = Date.now() - startedAt;
     const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50' } });
     let replay = await getReplay(db, id);
     while (!['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(replay.status)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       replay = await getReplay(db, id);
-      if (!generationCpuMs && replay.progress.done + replay.progress.errors === totalItems) generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
+      if (!generationCpuMs && replay.progress.done + replay.progress.errors === totalItems) {
+        generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
+        loopDelay.disable();
+      }
     }
+    loopDelay.disable();
     const wallMs = Date.parse(replay.finishedAt ?? new Date().toISOString()) - startedAt;
     const generationMs = ((await getLastTurnStoredAt(db, id))?.getTime() ?? Date.now()) - startedAt;
     await worker.stop();
     await db.$disconnect();
     const floorMs = (replay.targetCalls * LATENCY_MS) / CONCURRENCY;
+    // Where the time beyond the floor went, from the target's side: before its first request,
+    // while requests were being sent (slots left empty), after its last reply until the last
+    // turn was stored, and the end step.
+    const seen = (await (await fetch(`${target.url}/stats`)).json()) as [number, number][];
+    const firstArrival = Math.min(...seen.map(([arrived]) => arrived));
+    const lastReply = Math.max(...seen.map(([, replied]) => replied));
+    const sendingMs = lastReply - firstArrival;
+    const busyMs = seen.reduce((sum, [arrived, replied]) => sum + replied - arrived, 0);
     const figures = {
       conversations: CONVERSATIONS,
       exchanges: EXCHANGES,
@@ -119,6 +146,13 @@ async function main(): Promise<void> {
       generationMs: Math.round(generationMs),
       wallMs: Math.round(wallMs),
       endStepMs: Math.round(wallMs - generationMs),
+      startReplayMs,
+      firstRequestMs: firstArrival - startedAt,
+      sendingMs,
+      meanInFlight: Number((busyMs / sendingMs).toFixed(1)),
+      storeAfterLastReplyMs: Math.round(generationMs - (lastReply - startedAt)),
+      loopDelayP99Ms: Number((loopDelay.percentile(99) / 1e6).toFixed(1)),
+      loopDelayMaxMs: Number((loopDelay.max / 1e6).toFixed(1)),
       generationOverFloor: Number((generationMs / floorMs).toFixed(3)),
       wallOverFloor: Number((wallMs / floorMs).toFixed(3)),
       plainFetchOverFloor: Number((plainMs / ((calls * LATENCY_MS) / CONCURRENCY)).toFixed(3)),
@@ -133,6 +167,10 @@ async function main(): Promise<void> {
     console.log(`  generation         ${figures.generationMs} ms = ${figures.generationOverFloor}x floor (every turn stored)`);
     console.log(`  wall               ${figures.wallMs} ms = ${figures.wallOverFloor}x floor (and the new dataset version made) ${figures.wallOverFloor <= 1.2 ? 'PASS' : 'FAIL'} (target <= 1.2)`);
     console.log(`  end step           ${figures.endStepMs} ms from the last turn stored to the end (the new dataset version made)`);
+    console.log(`  first request      ${figures.firstRequestMs} ms after asking for the replay (startReplay itself ${startReplayMs} ms)`);
+    console.log(`  sending            ${figures.sendingMs} ms from the first request to the last reply, ${figures.meanInFlight} requests in flight on average (of ${CONCURRENCY})`);
+    console.log(`  storing            ${figures.storeAfterLastReplyMs} ms from the last reply to the last turn stored`);
+    console.log(`  event loop delay   p99 ${figures.loopDelayP99Ms} ms, max ${figures.loopDelayMaxMs} ms while generating`);
     console.log(`  plain fetch        ${figures.plainFetchOverFloor}x floor for the same calls with bare fetch, no Turnwise code: this machine's own floor now`);
     console.log(`  CPU per call       ${figures.cpuMsPerCall} ms in this process while generating (bare fetch: ${figures.plainFetchCpuMsPerCall} ms)`);
     console.log(`  peak memory        ${figures.peakRssMb} MB RSS (this process; load average ${figures.load1})`);

@@ -81,6 +81,9 @@ describe('pooledFetch', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-parts')).toBe('a');
     expect(await response.text()).toBe('123456');
+    // Read whole already, it is still a body to read as a stream.
+    const again = await bounded(`${base}/short`, { method: 'POST', body: '{}' });
+    expect(await new Response(again.body).text()).toBe('123456');
     await expect(bounded(`${base}/long`, { method: 'POST', body: '{}' })).rejects.toThrow(/^too large$/);
     await expect(bounded(`${base}/declared`)).rejects.toThrow('too large (20)');
     expect((await bounded(`${base}/none`)).status).toBe(204);

@@ -312,6 +312,17 @@ describe('replay worker', () => {
     expect(replay.progress).toEqual({ done: 5, total: 5, errors: 0 });
   });
 
+  it('reads the chunks after the first while the turns before them run, and generates every turn once', async () => {
+    const { db, datasetId } = await setup();
+    const server = await modelServer();
+    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2', concurrency: 1 }, null, {});
+    worker(db, { TURNWISE_REPLAY_CHUNK_SIZE: '1' });
+    const replay = await until(db, id, (r) => r.status === 'completed');
+    expect(replay.progress).toEqual({ done: 5, total: 5, errors: 0 });
+    // One request per turn, in conversation order across the three chunks.
+    expect(server.requests.map((r) => lastUserMessage(r.body))).toEqual(['I want a refund', 'Order 42', 'Hello', 'Where is my parcel?', 'Thanks']);
+  });
+
   it('cancels: the worker notices at its next lease renewal, aborts the requests in flight and generates nothing more', async () => {
     const { db, datasetId } = await setup();
     const app = await appServer(() => 'hang');

@@ -14,6 +14,25 @@ import type { RetryPolicy } from './targets/send-with-retries';
 
 /** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
 const CHUNKS_AT_ONCE = 2;
+/**
+ * The first chunks are small and grow to the chunk size: the first requests leave after a short
+ * read, and the reads while turns are in flight (SQLite reads block the process, the first ones
+ * most, with nothing warmed up yet) hold the replies that arrive meanwhile for less.
+ */
+const FIRST_CHUNK_SIZES = [DEFAULT_CHUNK_SIZE, DEFAULT_CHUNK_SIZE * 2.5];
+
+/** The first sizes (each at most `size`), then `size` conversations at a time. */
+function replayChunkRanges(count: number, size: number): { from: number; to: number }[] {
+  const ranges: { from: number; to: number }[] = [];
+  let from = 0;
+  for (const first of FIRST_CHUNK_SIZES) {
+    if (from >= count) return ranges;
+    const to = Math.min(count, from + Math.min(first, size));
+    ranges.push({ from, to });
+    from = to;
+  }
+  return [...ranges, ...chunkRanges(count - from, size).map((r) => ({ from: r.from + from, to: r.to + from }))];
+}
 
 export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
   /** Replaces the on-policy fit judge (tests). */
@@ -44,21 +63,27 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
     try {
       const replay = await getReplaySettingsRow(db, replayId);
       const count = await countSourceConversations(db, replay.sourceDatasetId);
-      // One pool for the replay's turns, and the next chunk loaded and queued in it while this
-      // one runs: the pool never drains to its slowest turn between chunks.
-      const limit = pLimit(replaySettingsOf(replay).concurrency);
+      // One pool for the replay's turns, and the next chunk read and queued in it once the
+      // turns of this one left to start fall to two rounds of the pool: the pool never drains to
+      // its slowest turn between chunks, and no read holds the process (SQLite reads block it)
+      // before the first requests have left.
+      const { concurrency } = replaySettingsOf(replay);
+      const limit = pLimit(concurrency);
       const running = new Set<Promise<void>>();
       let failure: unknown = null;
-      for (const range of chunkRanges(count, chunkSize)) {
+      for (const range of replayChunkRanges(count, chunkSize)) {
         while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
         if (signal.aborted || failure) break;
-        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit })
+        let queueLow: () => void = () => undefined;
+        const low = new Promise<void>((resolve) => (queueLow = resolve));
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit, lowWater: 2 * concurrency, onQueueLow: queueLow })
           .then(
             () => undefined,
             (error: unknown) => void (failure ??= error),
           )
           .finally(() => running.delete(chunk));
         running.add(chunk);
+        await Promise.race([low, chunk]);
       }
       await Promise.all(running);
       if (failure) throw failure;

@@ -37,6 +37,9 @@ export interface ExecuteReplayChunkOptions {
   replay?: ReplaySettingsRow;
   /** The pool of the replay's turns in flight, shared with its other chunks; one of the chunk's own when absent. */
   limit?: LimitFunction;
+  /** Called once when no more than `lowWater` of the chunk's turns are left to start (the worker then reads the next chunk). */
+  onQueueLow?: () => void;
+  lowWater?: number;
 }
 
 interface Work {
@@ -92,6 +95,11 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   signal?.addEventListener('abort', onStop, { once: true });
   const limit = options.limit ?? pLimit(settings.concurrency);
   const recorder = createTurnRecorder(db, replayId);
+  let toStart = work.reduce((n, w) => n + [...w.items.values()].filter((i) => i.status === 'pending').length, 0);
+  const started = () => {
+    if (--toStart === (options.lowWater ?? 0)) options.onQueueLow?.();
+  };
+  if (toStart <= (options.lowWater ?? 0)) options.onQueueLow?.();
 
   /**
    * A turn's extra generations (samples > 1): the same request again, sent alongside the turn's
@@ -138,6 +146,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   }
 
   async function produce(w: Work, turnIndex: number, regenerated: Map<number, string> | undefined, state: unknown): Promise<ReplayTurnOutcome | null> {
+    started();
     if (stopped(signal)) return null;
     const messages = historyBefore(w.turns, turnIndex, regenerated);
     try {
@@ -209,6 +218,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
    * next user message.
    */
   async function produceSimulated(w: Work, turnIndex: number, transcript: TargetMessage[], user: { content: string; simulated: boolean } | null, state: unknown): Promise<ReplayTurnOutcome | null> {
+    started();
     if (stopped(signal)) return null;
     const where = `conversation ${w.position + 1}, turn ${turnIndex + 1}`;
     const cost = { ...empty };

@@ -1,3 +1,4 @@
+import { bodyReadAlready } from './pooled-fetch';
 import { MAX_TARGET_REPLY_BYTES, TargetError } from './target-types';
 
 /** A reply refused for its size: of `declared` bytes when it said so, else found over the bound as it was read. */
@@ -11,6 +12,11 @@ export const replyTooLarge = (where: string, maxBytes: number, declared?: number
  * read per chunk on every reply.
  */
 export async function readBoundedBytes(response: Response, where: string, maxBytes = MAX_TARGET_REPLY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  const read = bodyReadAlready(response);
+  if (read) {
+    if (read.byteLength > maxBytes) throw replyTooLarge(where, maxBytes, read.byteLength);
+    return read as Uint8Array<ArrayBuffer>;
+  }
   const declared = response.headers.get('content-length');
   const length = declared === null ? NaN : Number(declared);
   if (Number.isFinite(length) && length > maxBytes) {
@@ -37,5 +43,6 @@ export async function readBoundedBytes(response: Response, where: string, maxByt
 
 /** readBoundedBytes as UTF-8 text. */
 export async function readBoundedText(response: Response, where: string, maxBytes = MAX_TARGET_REPLY_BYTES): Promise<string> {
-  return Buffer.from(await readBoundedBytes(response, where, maxBytes)).toString('utf8');
+  const bytes = await readBoundedBytes(response, where, maxBytes);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
