@@ -47,17 +47,25 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
   return rejected.count ? `${rejected.count} record(s) rejected; first: ${rejected.first}` : null;
 }
 
-/**
- * Takes up to `limit` stored batches (oldest first) under a lease, decodes each, merges the facts
- * of all of them and rewrites the conversations they touch once (a backlog costs one rewrite per
- * slice, not per batch), then marks them processed (with the reason when one could not be
- * decoded: such a batch is kept, not retried). The number processed.
- */
-export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
-  const env = options.env ?? process.env;
-  const userKey = env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
-  const batches = await leasePendingBatches(db, options.limit ?? 20, LEASE_MS);
-  if (!batches.length) return 0;
+/** A leased slice whose facts are stored, waiting to be turned into conversations and marked. */
+interface StoredSlice {
+  count: number;
+  /** Each batch's outcome so far: null, or why it could not be used. */
+  errors: Map<string, string | null>;
+  traceIds: string[];
+}
+
+const messageOf = (thrown: unknown) => (thrown as Error).message.slice(0, 1000);
+
+/** Fails the batches not failed yet with `message`. */
+function failRest(errors: Map<string, string | null>, message: string): void {
+  for (const [id, error] of errors) if (error === null) errors.set(id, message);
+}
+
+/** Leases up to `limit` stored batches (oldest first), decodes each and stores the merged facts of all of them; null when none waits. */
+async function storeSlice(db: Db, limit: number, userKey: string | undefined): Promise<StoredSlice | null> {
+  const batches = await leasePendingBatches(db, limit, LEASE_MS);
+  if (!batches.length) return null;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
   const errors = new Map<string, string | null>();
@@ -65,16 +73,67 @@ export async function processPendingBatches(db: Db, options: { limit?: number; e
     try {
       errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts));
     } catch (thrown) {
-      errors.set(batch.id, (thrown as Error).message.slice(0, 1000));
+      errors.set(batch.id, messageOf(thrown));
     }
   }
+  const traceIds = [...facts.calls, ...facts.traces].map((f) => f.traceId);
   try {
     await storeFacts(db, facts.calls, facts.traces);
-    await materializeTraces(db, [...facts.calls, ...facts.traces].map((f) => f.traceId));
   } catch (thrown) {
-    const message = (thrown as Error).message.slice(0, 1000);
-    for (const [id, error] of errors) if (error === null) errors.set(id, message);
+    failRest(errors, messageOf(thrown));
+    return { count: batches.length, errors, traceIds: [] };
   }
-  await markBatchesProcessed(db, errors, new Date());
-  return batches.length;
+  return { count: batches.length, errors, traceIds };
+}
+
+/** Rewrites the conversations a stored slice touches, then marks its batches processed (with the reason for those that failed). */
+async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
+  try {
+    await materializeTraces(db, slice.traceIds);
+  } catch (thrown) {
+    failRest(slice.errors, messageOf(thrown));
+  }
+  await markBatchesProcessed(db, slice.errors, new Date());
+}
+
+const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
+
+/**
+ * Takes up to `limit` stored batches (oldest first) under a lease, decodes each, merges the facts
+ * of all of them and rewrites the conversations they touch once (a backlog costs one rewrite per
+ * slice, not per batch), then marks them processed (with the reason when one could not be
+ * decoded: such a batch is kept, not retried). The number processed.
+ */
+export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
+  const slice = await storeSlice(db, options.limit ?? 20, userKeyOf(options.env ?? process.env));
+  if (!slice) return 0;
+  await finishSlice(db, slice);
+  return slice.count;
+}
+
+/**
+ * Processes slices of `limit` batches until one comes back short (or `stopped` says so), the next
+ * slice's lease, decoding and facts under way while the previous one's conversations are written:
+ * the worker's decoding then overlaps the database's writing instead of waiting for it. Slices
+ * are still turned into conversations one at a time, in order. The number processed.
+ */
+export async function drainPendingBatches(db: Db, options: { limit: number; env: Record<string, string | undefined>; stopped: () => boolean }): Promise<number> {
+  const userKey = userKeyOf(options.env);
+  let processed = 0;
+  let next = storeSlice(db, options.limit, userKey);
+  for (;;) {
+    const slice = await next;
+    if (!slice) return processed;
+    const more = slice.count === options.limit && !options.stopped();
+    next = more ? storeSlice(db, options.limit, userKey) : Promise.resolve(null);
+    // Handled now, so that its failure while this slice is written is not an unhandled rejection; awaited above on the next turn.
+    next.catch(() => undefined);
+    try {
+      await finishSlice(db, slice);
+    } catch (error) {
+      await next.catch(() => undefined);
+      throw error;
+    }
+    processed += slice.count;
+  }
 }
