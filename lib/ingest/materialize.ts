@@ -66,18 +66,15 @@ async function tracesOfConversations(db: Db, conversationIds: string[]): Promise
 
 /** Each trace's turn: its last LLM call with both a user message and an answer, with the trace's retrieved documents. */
 async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, TurnPair>> {
-  const { calls, retrieved: docsOf } = await listAnsweredCalls(db, traceIds);
-  const retrieved = new Map(docsOf.map((t) => [t.traceId, t.retrieved]));
   const out = new Map<string, TurnPair>();
-  for (const call of calls) {
+  for (const call of await listAnsweredCalls(db, traceIds)) {
     if (out.has(call.traceId) || !call.userText || !call.assistantText) continue;
-    const docs = retrieved.get(call.traceId);
     out.set(call.traceId, {
       otel: { traceId: call.traceId, spanId: call.spanId, ...(call.responseId ? { responseId: call.responseId } : {}) },
-      startedAt: call.startedAt ?? call.createdAt,
+      startedAt: call.at,
       user: call.userText,
       assistant: call.assistantText,
-      retrieved: Array.isArray(docs) ? (docs as string[]) : null,
+      retrieved: Array.isArray(call.retrieved) ? (call.retrieved as string[]) : null,
       toolCalls: call.toolCalls ?? null,
       labels: call.labels ?? null,
     });
@@ -116,10 +113,11 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
     // before writing would each wait for the other's lock. The writes alone are one transaction.
     const traces = await tracesOfConversations(db, conversationIds);
     const pairsOfTrace = await turnsOfTraces(db, [...new Set([...traces.values()].flatMap((s) => [...s]))]);
-    const stored = await listStoredLiveConversations(db, datasetId, conversationIds);
+    // The counts' version first: a conversation written after it moves it, and the write then reads again.
+    const held = await readLiveCounts(db, datasetId);
+    const stored = await listStoredLiveConversations(db, datasetId, [...new Set([...orphans, ...conversationIds])]);
     let nextPosition = await nextPositionOf(db, datasetId);
     const nextId = createSequentialIds();
-    const held = await readLiveCounts(db, datasetId, [...orphans, ...conversationIds]);
     const written: ReturnType<typeof liveConversationOf>[] = [];
     const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [] };
     for (const conversationId of conversationIds) {
@@ -144,7 +142,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
       if (before) write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
       written.push(liveConversationOf(conversationId, pairs));
     }
-    const next = nextLiveCounts(held.stored, held.previous, written);
+    const next = nextLiveCounts(held.stored, [...stored.values()].map((c) => c.conversation), written);
     if (next) write.counts = { next, version: held.version };
     try {
       await writeLiveConversations(db, datasetId, write);
