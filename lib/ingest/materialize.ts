@@ -10,7 +10,6 @@ import {
   LiveCountsMoved,
   nextPositionOf,
   readLiveCounts,
-  recountDataset,
   writeLiveConversations,
   type LiveConversationWrite,
 } from '../db/queries/ingest/live-conversations';
@@ -119,7 +118,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
     let nextPosition = await nextPositionOf(db, datasetId);
     const nextId = createSequentialIds();
     const written: ReturnType<typeof liveConversationOf>[] = [];
-    const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [] };
+    const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [], added: { conversations: 0, turns: 0 }, version: held.version };
     for (const conversationId of conversationIds) {
       const pairs = [...(traces.get(conversationId) ?? [])].flatMap((t) => pairsOfTrace.get(t) ?? []).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
       const before = stored.get(conversationId);
@@ -140,10 +139,16 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
       }
       write.turns.push(...pairRows(id, pairs, from, nextId));
       if (before) write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
+      write.added.conversations += before ? 0 : 1;
+      write.added.turns += pairs.length * 2 - (before?.turnCount ?? 0);
       written.push(liveConversationOf(conversationId, pairs));
     }
+    for (const key of new Set(write.remove)) {
+      const gone = stored.get(key);
+      if (gone) write.added = { conversations: write.added.conversations - 1, turns: write.added.turns - gone.turnCount };
+    }
     const next = nextLiveCounts(held.stored, [...stored.values()].map((c) => c.conversation), written);
-    if (next) write.counts = { next, version: held.version };
+    if (next) write.counts = next;
     try {
       await writeLiveConversations(db, datasetId, write);
       return;
@@ -154,7 +159,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
   }
 }
 
-/** Rewrites what changed of the live conversations the given traces belong to, then the datasets' counts. */
+/** Rewrites what changed of the live conversations the given traces belong to, with their datasets' counts. */
 export async function materializeTraces(db: Db, traceIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(traceIds)];
   if (!ids.length) return;
@@ -172,6 +177,5 @@ export async function materializeTraces(db: Db, traceIds: Iterable<string>): Pro
   const changed = new Set(ids);
   for (const [datasetId, { conversations, orphans }] of touched) {
     await writeConversations(db, datasetId, [...conversations], [...orphans], changed);
-    await recountDataset(db, datasetId);
   }
 }

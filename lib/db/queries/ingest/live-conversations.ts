@@ -158,25 +158,36 @@ export interface LiveConversationWrite {
   turns: unknown[][];
   /** Every stored conversation written again: its counts now (new ones have theirs in their row). */
   touched: { id: string; turnCount: number; firstUserMessage: string }[];
-  /** The dataset's applicable-metrics counts after the write, and the version of the dataset row they were made from. */
-  counts?: { next: Record<string, unknown>; version: Date };
+  /** What the write adds to the dataset's conversation and turn counts (negative: takes away). */
+  added: { conversations: number; turns: number };
+  /** The version (updatedAt) of the dataset row the write was made from: another writer since then means read again. */
+  version: Date;
+  /** The dataset's applicable-metrics counts after the write. */
+  counts?: Record<string, unknown>;
 }
 
 /**
- * Writes a live dataset's changed conversations in one transaction: removals, new conversations,
- * changed turns from the first that differs (a conversation that only grew gets its new turns
- * only), then each written conversation's turn count, first message and last activity (online
- * rules count it closed once that is older than their idle time).
+ * Writes a live dataset's changed conversations in one transaction: the dataset's counts (added
+ * to, not counted again: a live dataset only grows, and a count of all its conversations per
+ * write grew with it), removals, new conversations, changed turns from the first that differs (a
+ * conversation that only grew gets its new turns only), then each written conversation's turn
+ * count, first message and last activity (online rules count it closed once that is older than
+ * their idle time).
  */
 export async function writeLiveConversations(db: Db, datasetId: string, write: LiveConversationWrite): Promise<void> {
   const now = new Date();
   const postgres = isPostgresDb(db);
   await db.$transaction(async (tx) => {
-    if (write.counts) {
-      // Compare-and-set: the counts were made from the dataset as read at `version`; another writer since then means read again.
-      const { count } = await tx.dataset.updateMany({ where: { id: datasetId, updatedAt: write.counts.version }, data: { applicableCounts: write.counts.next as Prisma.InputJsonObject } });
-      if (count === 0) throw new LiveCountsMoved();
-    }
+    // Compare-and-set: the write was made from the dataset as read at `version`; another writer since then means read again.
+    const { count } = await tx.dataset.updateMany({
+      where: { id: datasetId, updatedAt: write.version },
+      data: {
+        conversationCount: { increment: write.added.conversations },
+        turnCount: { increment: write.added.turns },
+        ...(write.counts ? { applicableCounts: write.counts as Prisma.InputJsonObject } : {}),
+      },
+    });
+    if (count === 0) throw new LiveCountsMoved();
     for (let i = 0; i < write.remove.length; i += IN_CHUNK) await tx.conversation.deleteMany({ where: { datasetId, matchKey: { in: write.remove.slice(i, i + IN_CHUNK) } } });
     for (let i = 0; i < write.cut.length; i += IN_CHUNK) {
       await tx.turn.deleteMany({ where: { OR: write.cut.slice(i, i + IN_CHUNK).map((c) => ({ conversationId: c.conversationId, index: { gte: c.fromIndex } })) } });
@@ -213,11 +224,4 @@ export class LiveCountsMoved extends Error {
 export async function readLiveCounts(db: Db, datasetId: string): Promise<{ stored: unknown; version: Date }> {
   const { applicableCounts, updatedAt } = await db.dataset.findUniqueOrThrow({ where: { id: datasetId }, select: { applicableCounts: true, updatedAt: true } });
   return { stored: applicableCounts, version: updatedAt };
-}
-
-/** A dataset's conversation and turn counts from its rows. */
-export async function recountDataset(db: Db, datasetId: string): Promise<void> {
-  const conversationCount = await db.conversation.count({ where: { datasetId } });
-  const turns = await db.conversation.aggregate({ where: { datasetId }, _sum: { turnCount: true } });
-  await db.dataset.update({ where: { id: datasetId }, data: { conversationCount, turnCount: turns._sum.turnCount ?? 0 } });
 }
