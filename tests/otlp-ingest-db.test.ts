@@ -100,3 +100,38 @@ describe.each(providers)('ingest step on %s', (provider) => {
     expect(await one.dataset.findUniqueOrThrow({ where: { id: live.id }, select: { conversationCount: true, turnCount: true } })).toEqual({ conversationCount: 2, turnCount: 16 });
   });
 });
+
+describe('ingest step when the database fails for a passing reason', () => {
+  it('hands the slice back unprocessed and takes it again later, not marking it failed', async () => {
+    const fresh = await migratedDatabase('sqlite');
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    // The first transaction ends as Prisma ends one past its timeout.
+    let failures = 1;
+    const flaky = new Proxy(db, {
+      get(target, prop) {
+        if (prop === '$transaction' && failures > 0) {
+          failures -= 1;
+          return () => Promise.reject(Object.assign(new Error('Transaction already closed: the timeout for this transaction was 5000 ms'), { code: 'P2028' }));
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'e'.repeat(32), spanId: 'f'.repeat(16), start: 1_000, attributes: genAiChatAttributes('c-9', 'Question', 'Answer') }])));
+    await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+    await drainPendingBatches(flaky, { env: {}, limit: 4, stopped: () => false });
+    const handedBack = await db.otlpBatch.findFirstOrThrow({ select: { processedAt: true, error: true, attempts: true, leaseUntil: true } });
+    expect(handedBack).toMatchObject({ processedAt: null, error: null, attempts: 1 });
+    expect(handedBack.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(await processPendingBatches(flaky, { env: {} })).toBe(0);
+
+    await db.otlpBatch.updateMany({ data: { leaseUntil: new Date(Date.now() - 1) } });
+    expect(await processPendingBatches(flaky, { env: {} })).toBe(1);
+    expect(await db.otlpBatch.findFirstOrThrow({ select: { error: true, attempts: true } })).toEqual({ error: null, attempts: 2 });
+    expect(await db.conversation.findMany({ select: { externalId: true, turnCount: true } })).toEqual([{ externalId: 'c-9', turnCount: 2 }]);
+  });
+});
