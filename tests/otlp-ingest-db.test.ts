@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dataset';
-import { processPendingBatches } from '@/lib/ingest/process-batches';
+import { drainPendingBatches, processPendingBatches } from '@/lib/ingest/process-batches';
 import { migratedDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
 import { storedAndCounted } from './helpers/stored-applicable-counts';
 
-/* The ingest step on each database: every batch sent three times (exporter retries); a second worker finds nothing left. */
+/*
+ * The ingest step on each database: every batch sent three times (exporter retries), drained in
+ * slices of four (each slice's facts stored while the one before is written); a second worker finds nothing left.
+ */
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -32,9 +35,9 @@ describe.each(providers)('ingest step on %s', (provider) => {
     for (let copy = 0; copy < 3; copy++) {
       for (const body of bodies) await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
     }
-    const a = await processPendingBatches(one, { env: {}, limit: 100 });
+    const a = await drainPendingBatches(one, { env: {}, limit: 4, stopped: () => false });
     const b = await processPendingBatches(two, { env: {}, limit: 100 });
-    expect(a + b).toBe(18);
+    expect([a, b]).toEqual([18, 0]);
     const batches = await one.otlpBatch.findMany({ select: { attempts: true, processedAt: true, error: true } });
     expect(batches.every((x) => x.attempts === 1 && x.processedAt !== null && x.error === null)).toBe(true);
     const conversations = await one.conversation.findMany({
@@ -95,5 +98,40 @@ describe.each(providers)('ingest step on %s', (provider) => {
     const c1 = (await turnsOf(live.id)).find((c) => c.externalId === 'c-1')!;
     expect([c1.turnCount, c1.turns.map((t) => t.content)]).toEqual([8, ['Question early', 'Answer early', 'Question 1', 'Answer 1', 'Question 3', 'Answer 3', 'Question 5', 'Answer 5']]);
     expect(await one.dataset.findUniqueOrThrow({ where: { id: live.id }, select: { conversationCount: true, turnCount: true } })).toEqual({ conversationCount: 2, turnCount: 16 });
+  });
+});
+
+describe('ingest step when the database fails for a passing reason', () => {
+  it('hands the slice back unprocessed and takes it again later, not marking it failed', async () => {
+    const fresh = await migratedDatabase('sqlite');
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    // The first transaction ends as Prisma ends one past its timeout.
+    let failures = 1;
+    const flaky = new Proxy(db, {
+      get(target, prop) {
+        if (prop === '$transaction' && failures > 0) {
+          failures -= 1;
+          return () => Promise.reject(Object.assign(new Error('Transaction already closed: the timeout for this transaction was 5000 ms'), { code: 'P2028' }));
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'e'.repeat(32), spanId: 'f'.repeat(16), start: 1_000, attributes: genAiChatAttributes('c-9', 'Question', 'Answer') }])));
+    await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+    await drainPendingBatches(flaky, { env: {}, limit: 4, stopped: () => false });
+    const handedBack = await db.otlpBatch.findFirstOrThrow({ select: { processedAt: true, error: true, attempts: true, leaseUntil: true } });
+    expect(handedBack).toMatchObject({ processedAt: null, error: null, attempts: 1 });
+    expect(handedBack.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(await processPendingBatches(flaky, { env: {} })).toBe(0);
+
+    await db.otlpBatch.updateMany({ data: { leaseUntil: new Date(Date.now() - 1) } });
+    expect(await processPendingBatches(flaky, { env: {} })).toBe(1);
+    expect(await db.otlpBatch.findFirstOrThrow({ select: { error: true, attempts: true } })).toEqual({ error: null, attempts: 2 });
+    expect(await db.conversation.findMany({ select: { externalId: true, turnCount: true } })).toEqual([{ externalId: 'c-9', turnCount: 2 }]);
   });
 });

@@ -10,7 +10,6 @@ import {
   LiveCountsMoved,
   nextPositionOf,
   readLiveCounts,
-  recountDataset,
   writeLiveConversations,
   type LiveConversationWrite,
 } from '../db/queries/ingest/live-conversations';
@@ -66,18 +65,15 @@ async function tracesOfConversations(db: Db, conversationIds: string[]): Promise
 
 /** Each trace's turn: its last LLM call with both a user message and an answer, with the trace's retrieved documents. */
 async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, TurnPair>> {
-  const { calls, retrieved: docsOf } = await listAnsweredCalls(db, traceIds);
-  const retrieved = new Map(docsOf.map((t) => [t.traceId, t.retrieved]));
   const out = new Map<string, TurnPair>();
-  for (const call of calls) {
+  for (const call of await listAnsweredCalls(db, traceIds)) {
     if (out.has(call.traceId) || !call.userText || !call.assistantText) continue;
-    const docs = retrieved.get(call.traceId);
     out.set(call.traceId, {
       otel: { traceId: call.traceId, spanId: call.spanId, ...(call.responseId ? { responseId: call.responseId } : {}) },
-      startedAt: call.startedAt ?? call.createdAt,
+      startedAt: call.at,
       user: call.userText,
       assistant: call.assistantText,
-      retrieved: Array.isArray(docs) ? (docs as string[]) : null,
+      retrieved: Array.isArray(call.retrieved) ? (call.retrieved as string[]) : null,
       toolCalls: call.toolCalls ?? null,
       labels: call.labels ?? null,
     });
@@ -116,12 +112,13 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
     // before writing would each wait for the other's lock. The writes alone are one transaction.
     const traces = await tracesOfConversations(db, conversationIds);
     const pairsOfTrace = await turnsOfTraces(db, [...new Set([...traces.values()].flatMap((s) => [...s]))]);
-    const stored = await listStoredLiveConversations(db, datasetId, conversationIds);
+    // The counts' version first: a conversation written after it moves it, and the write then reads again.
+    const held = await readLiveCounts(db, datasetId);
+    const stored = await listStoredLiveConversations(db, datasetId, [...new Set([...orphans, ...conversationIds])]);
     let nextPosition = await nextPositionOf(db, datasetId);
     const nextId = createSequentialIds();
-    const held = await readLiveCounts(db, datasetId, [...orphans, ...conversationIds]);
     const written: ReturnType<typeof liveConversationOf>[] = [];
-    const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [] };
+    const write: LiveConversationWrite = { remove: [...orphans], conversations: [], cut: [], turns: [], touched: [], added: { conversations: 0, turns: 0 }, version: held.version };
     for (const conversationId of conversationIds) {
       const pairs = [...(traces.get(conversationId) ?? [])].flatMap((t) => pairsOfTrace.get(t) ?? []).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
       const before = stored.get(conversationId);
@@ -142,10 +139,16 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
       }
       write.turns.push(...pairRows(id, pairs, from, nextId));
       if (before) write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
+      write.added.conversations += before ? 0 : 1;
+      write.added.turns += pairs.length * 2 - (before?.turnCount ?? 0);
       written.push(liveConversationOf(conversationId, pairs));
     }
-    const next = nextLiveCounts(held.stored, held.previous, written);
-    if (next) write.counts = { next, version: held.version };
+    for (const key of new Set(write.remove)) {
+      const gone = stored.get(key);
+      if (gone) write.added = { conversations: write.added.conversations - 1, turns: write.added.turns - gone.turnCount };
+    }
+    const next = nextLiveCounts(held.stored, [...stored.values()].map((c) => c.conversation), written);
+    if (next) write.counts = next;
     try {
       await writeLiveConversations(db, datasetId, write);
       return;
@@ -156,7 +159,7 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
   }
 }
 
-/** Rewrites what changed of the live conversations the given traces belong to, then the datasets' counts. */
+/** Rewrites what changed of the live conversations the given traces belong to, with their datasets' counts. */
 export async function materializeTraces(db: Db, traceIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(traceIds)];
   if (!ids.length) return;
@@ -174,6 +177,5 @@ export async function materializeTraces(db: Db, traceIds: Iterable<string>): Pro
   const changed = new Set(ids);
   for (const [datasetId, { conversations, orphans }] of touched) {
     await writeConversations(db, datasetId, [...conversations], [...orphans], changed);
-    await recountDataset(db, datasetId);
   }
 }

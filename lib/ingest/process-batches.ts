@@ -1,6 +1,7 @@
 import type { Db } from '../db/db-types';
 import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
-import { leasePendingBatches, markBatchesProcessed } from '../db/queries/ingest/otlp-batches';
+import { leasePendingBatches, markBatchesProcessed, releaseBatches } from '../db/queries/ingest/otlp-batches';
+import { isPassingDbError } from '../db/passing-error';
 import { DEFAULT_LABEL_KEYS, factsOfLogs, factsOfSpan, type LlmCallFact, type TraceFact } from './extract-facts';
 import { materializeTraces } from './materialize';
 import { normalizeLogs, normalizeSpans } from './normalize';
@@ -8,6 +9,8 @@ import { decodeExport, type Encoding, type Signal } from './otlp-codec';
 import { storeFacts } from './store-facts';
 
 const LEASE_MS = 60_000;
+/** Leases after which a batch whose slice still fails for a passing reason is marked failed. */
+const MAX_ATTEMPTS = 5;
 /** How long the label keys online rules name are kept before they are read again. */
 const LABEL_KEYS_TTL_MS = 15_000;
 
@@ -47,6 +50,83 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
   return rejected.count ? `${rejected.count} record(s) rejected; first: ${rejected.first}` : null;
 }
 
+/** A leased slice whose facts are stored, waiting to be turned into conversations and marked. */
+interface StoredSlice {
+  count: number;
+  /** Each batch's outcome so far: null, or why it could not be used. */
+  errors: Map<string, string | null>;
+  /** Leases taken of each batch, this one included. */
+  attempts: Map<string, number>;
+  traceIds: string[];
+  /** Why the slice failed for a passing reason (the database busy or out of reach): it is handed back, not marked. */
+  retry?: string;
+}
+
+const messageOf = (thrown: unknown) => (thrown as Error).message.slice(0, 1000);
+
+/** Fails the batches not failed yet with `message`. */
+function failRest(errors: Map<string, string | null>, message: string): void {
+  for (const [id, error] of errors) if (error === null) errors.set(id, message);
+}
+
+/** A failure of a slice's database work: passing ones are tried again, others fail the batches not failed yet. */
+function failed(slice: StoredSlice, thrown: unknown): void {
+  if (isPassingDbError(thrown)) slice.retry = messageOf(thrown);
+  else failRest(slice.errors, messageOf(thrown));
+}
+
+/** Leases up to `limit` stored batches (oldest first), decodes each and stores the merged facts of all of them; null when none waits. */
+async function storeSlice(db: Db, limit: number, userKey: string | undefined): Promise<StoredSlice | null> {
+  const batches = await leasePendingBatches(db, limit, LEASE_MS);
+  if (!batches.length) return null;
+  const facts: Facts = { calls: [], traces: [] };
+  const labelKeys = await labelKeysOf(db);
+  const slice: StoredSlice = { count: batches.length, errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [] };
+  for (const batch of batches) {
+    // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts));
+    } catch (thrown) {
+      slice.errors.set(batch.id, messageOf(thrown));
+    }
+  }
+  try {
+    await storeFacts(db, facts.calls, facts.traces);
+    slice.traceIds = [...facts.calls, ...facts.traces].map((f) => f.traceId);
+  } catch (thrown) {
+    failed(slice, thrown);
+  }
+  return slice;
+}
+
+/**
+ * Rewrites the conversations a stored slice touches, then marks its batches processed (with the
+ * reason for those that failed). A slice that failed for a passing reason is handed back to be
+ * taken again, its batches marked failed only after MAX_ATTEMPTS leases.
+ */
+async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
+  if (!slice.retry) {
+    try {
+      await materializeTraces(db, slice.traceIds);
+    } catch (thrown) {
+      failed(slice, thrown);
+    }
+  }
+  if (slice.retry) {
+    const spent = [...slice.attempts].filter(([, n]) => n >= MAX_ATTEMPTS).map(([id]) => id);
+    // Taken again after 2, 4, 8, 16 s: a database out of reach for half a minute loses nothing.
+    const after = 1000 * 2 ** Math.min(...slice.attempts.values());
+    await releaseBatches(db, [...slice.attempts.keys()].filter((id) => !spent.includes(id)), new Date(Date.now() + after));
+    if (!spent.length) return;
+    const outcomes = new Map(spent.map((id) => [id, slice.errors.get(id) ?? `failed ${MAX_ATTEMPTS} times; last: ${slice.retry}`]));
+    return markBatchesProcessed(db, outcomes, new Date());
+  }
+  await markBatchesProcessed(db, slice.errors, new Date());
+}
+
+const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
+
 /**
  * Takes up to `limit` stored batches (oldest first) under a lease, decodes each, merges the facts
  * of all of them and rewrites the conversations they touch once (a backlog costs one rewrite per
@@ -54,27 +134,41 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
  * decoded: such a batch is kept, not retried). The number processed.
  */
 export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
-  const env = options.env ?? process.env;
-  const userKey = env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
-  const batches = await leasePendingBatches(db, options.limit ?? 20, LEASE_MS);
-  if (!batches.length) return 0;
-  const facts: Facts = { calls: [], traces: [] };
-  const labelKeys = await labelKeysOf(db);
-  const errors = new Map<string, string | null>();
-  for (const batch of batches) {
+  const slice = await storeSlice(db, options.limit ?? 20, userKeyOf(options.env ?? process.env));
+  if (!slice) return 0;
+  await finishSlice(db, slice);
+  return slice.count;
+}
+
+/**
+ * Processes slices of `limit` batches until one comes back short (or `stopped` says so), the next
+ * slice's lease, decoding and facts under way while the previous one's conversations are written:
+ * the worker's decoding then overlaps the database's writing instead of waiting for it. Slices
+ * are still turned into conversations one at a time, in order. The number processed.
+ */
+export async function drainPendingBatches(db: Db, options: { limit: number; env: Record<string, string | undefined>; stopped: () => boolean }): Promise<number> {
+  const userKey = userKeyOf(options.env);
+  let processed = 0;
+  let next = storeSlice(db, options.limit, userKey);
+  for (;;) {
+    const slice = await next;
+    if (!slice) return processed;
+    const more = slice.count === options.limit && !slice.retry && !options.stopped();
+    next = more ? storeSlice(db, options.limit, userKey) : Promise.resolve(null);
+    // Handled now, so that its failure while this slice is written is not an unhandled rejection; awaited above on the next turn.
+    next.catch(() => undefined);
     try {
-      errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts));
-    } catch (thrown) {
-      errors.set(batch.id, (thrown as Error).message.slice(0, 1000));
+      await finishSlice(db, slice);
+    } catch (error) {
+      await next.catch(() => undefined);
+      throw error;
+    }
+    processed += slice.count;
+    if (slice.retry) {
+      // The database failed for a passing reason: the slice under way is finished, and the next pass waits for the poll.
+      const last = await next;
+      if (last) await finishSlice(db, last);
+      return processed + (last?.count ?? 0);
     }
   }
-  try {
-    await storeFacts(db, facts.calls, facts.traces);
-    await materializeTraces(db, [...facts.calls, ...facts.traces].map((f) => f.traceId));
-  } catch (thrown) {
-    const message = (thrown as Error).message.slice(0, 1000);
-    for (const [id, error] of errors) if (error === null) errors.set(id, message);
-  }
-  await markBatchesProcessed(db, errors, new Date());
-  return batches.length;
 }

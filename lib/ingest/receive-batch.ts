@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Db } from '../db/db-types';
-import { countPendingBatches } from '../db/queries/ingest/otlp-batches';
 import { storeReceivedBatch } from '../db/queries/ingest/store-received-batch';
 import { apiError, type ApiErrorCode } from '../http/errors';
+import { notePendingBatch, pendingBatches } from './backlog-estimate';
 import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
 import { MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
 import { encodeExportResponse, type Encoding, type Signal } from './otlp-codec';
@@ -82,8 +82,9 @@ async function receive(db: Db, request: Request, signal: Signal, env: Record<str
     await request.body?.cancel().catch(() => undefined);
     return refusal('BAD_INPUT', 'Content-Encoding must be gzip or absent', 'content-encoding', 415);
   }
-  const pending = await countPendingBatches(db);
-  if (pending >= maxPendingBatches(env)) {
+  const limit = maxPendingBatches(env);
+  const pending = await pendingBatches(db, limit);
+  if (pending >= limit) {
     await request.body?.cancel().catch(() => undefined);
     return refusal('BUSY', `${pending} batches are waiting to be processed; retry later`, undefined, 429, { 'retry-after': String(RETRY_AFTER_S) });
   }
@@ -104,6 +105,7 @@ async function receive(db: Db, request: Request, signal: Signal, env: Record<str
   }
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
   await storeReceivedBatch(db, { signal, encoding, gzip, body });
+  notePendingBatch(db);
   const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
   return accepted(signal, encoding, partial);
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db-types';
 import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { scoreClosedConversations } from '../online/score-closed-conversations';
-import { processPendingBatches } from './process-batches';
+import { drainPendingBatches } from './process-batches';
 
 interface IngestWorker {
   stop(): Promise<void>;
@@ -28,8 +28,8 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   const tick = () => {
     current = (async () => {
       try {
-        // A full slice means more are waiting: take the next one at once.
-        while (!stopped && (await processPendingBatches(options.db, { env: options.env, limit: 20 })) === 20);
+        // A full slice means more are waiting: the next one is taken at once.
+        await drainPendingBatches(options.db, { env: options.env, limit: 20, stopped: () => stopped });
       } catch (error) {
         options.log(`ingest step failed: ${(error as Error).message}`);
       }

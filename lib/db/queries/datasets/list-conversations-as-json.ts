@@ -10,8 +10,7 @@ import type { Conversation } from '../../../domain';
  * a few thousand turns. The same fields as conversationSelect.
  */
 
-const sqliteSql = (datasetId: string, from: number, to: number) => Prisma.sql`
-  SELECT json_object(
+const SQLITE_CONVERSATION_JSON = `json_object(
     'externalId', c."externalId", 'name', c."name", 'scenario', c."scenario", 'expectedOutcome', c."expectedOutcome",
     'chatbotRole', c."chatbotRole", 'userDescription', c."userDescription", 'context', json(c."context"), 'metadata', json(c."metadata"),
     'relevantTopics', json(c."relevantTopics"), 'availableTools', json(c."availableTools"),
@@ -20,11 +19,9 @@ const sqliteSql = (datasetId: string, from: number, to: number) => Prisma.sql`
         'toolsCalled', json(t."toolsCalled"), 'expectedTools', json(t."expectedTools"), 'expectedOutput', t."expectedOutput",
         'metadata', json(t."metadata"), 'labels', json(t."labels")))
       FROM (SELECT * FROM "Turn" WHERE "conversationId" = c."id" ORDER BY "index") t)
-  ) AS "conversation"
-  FROM "Conversation" c WHERE c."datasetId" = ${datasetId} AND c."position" >= ${from} AND c."position" < ${to} ORDER BY c."position"`;
+  )`;
 
-const postgresSql = (datasetId: string, from: number, to: number) => Prisma.sql`
-  SELECT json_build_object(
+const POSTGRES_CONVERSATION_JSON = `json_build_object(
     'externalId', c."externalId", 'name', c."name", 'scenario', c."scenario", 'expectedOutcome', c."expectedOutcome",
     'chatbotRole', c."chatbotRole", 'userDescription', c."userDescription", 'context', c."context", 'metadata', c."metadata",
     'relevantTopics', c."relevantTopics", 'availableTools', c."availableTools",
@@ -33,11 +30,15 @@ const postgresSql = (datasetId: string, from: number, to: number) => Prisma.sql`
         'toolsCalled', t."toolsCalled", 'expectedTools', t."expectedTools", 'expectedOutput', t."expectedOutput",
         'metadata', t."metadata", 'labels', t."labels") ORDER BY t."index")
       FROM "Turn" t WHERE t."conversationId" = c."id"), '[]'::json)
-  )::text AS "conversation"
-  FROM "Conversation" c WHERE c."datasetId" = ${datasetId} AND c."position" >= ${from} AND c."position" < ${to} ORDER BY c."position"`;
+  )::text`;
+
+/** The expression making conversation `c`'s JSON text (a ConversationRow), on either database. */
+export const conversationJson = (postgres: boolean): Prisma.Sql => Prisma.raw(postgres ? POSTGRES_CONVERSATION_JSON : SQLITE_CONVERSATION_JSON);
 
 /** The conversations of a dataset at positions [from, to), in order, as the Conversation the parsers produce. */
 export async function listConversationsAsJson(db: Db, datasetId: string, from: number, to: number): Promise<Conversation[]> {
-  const rows = await db.$queryRaw<{ conversation: string }[]>(isPostgresDb(db) ? postgresSql(datasetId, from, to) : sqliteSql(datasetId, from, to));
+  const rows = await db.$queryRaw<{ conversation: string }[]>`
+    SELECT ${conversationJson(isPostgresDb(db))} AS "conversation"
+    FROM "Conversation" c WHERE c."datasetId" = ${datasetId} AND c."position" >= ${from} AND c."position" < ${to} ORDER BY c."position"`;
   return rows.map((row) => conversationFromRow(JSON.parse(row.conversation) as ConversationRow));
 }

@@ -1,9 +1,11 @@
 import { Prisma } from '../../generated/sqlite/client';
 import type { Conversation } from '../../../domain';
 import type { Db } from '../../db-types';
-import { conversationFromRow, conversationSelect } from '../../rows/conversation-from-row';
+import { conversationFromRow, type ConversationRow } from '../../rows/conversation-from-row';
 import { isPostgresDb } from '../../db-provider';
+import { conversationJson } from '../datasets/list-conversations-as-json';
 import { CONVERSATION_COLUMNS, TURN_COLUMNS } from '../datasets/save-dataset';
+import { inIds, rowsOfJson } from './ids-parameter';
 import { insertFromJson, JSON_ROWS_PER_STATEMENT, type JsonColumn, type JsonColumnType } from './json-rows';
 
 // Ids per `in (…)` list: far below SQLite's 32,766 parameters and Postgres's 65,535.
@@ -13,12 +15,6 @@ const typed = (columns: readonly string[], types: Record<string, JsonColumnType>
 // A new live conversation gets its last activity in its insert (no update of the row just written).
 const CONVERSATION_JSON_COLUMNS = typed([...CONVERSATION_COLUMNS, 'lastActivityAt'], { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json', lastActivityAt: 'timestamp' });
 const TURN_JSON_COLUMNS = typed(TURN_COLUMNS, { index: 'int', retrievalContext: 'json', context: 'json', toolsCalled: 'json', expectedTools: 'json', metadata: 'json', labels: 'json' });
-
-async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += IN_CHUNK) out.push(...(await read(ids.slice(i, i + IN_CHUNK))));
-  return out;
-}
 
 /** The live dataset of a service, made on first use. */
 export async function liveDatasetOf(db: Db, service: string, applicableCounts: Record<string, unknown>): Promise<string> {
@@ -35,35 +31,82 @@ export async function liveDatasetOf(db: Db, service: string, applicableCounts: R
   }
 }
 
+/** A stored timestamp as the JSON aggregates give it (SQLite's ISO text, PostgreSQL's timestamptz text). */
+const dateOf = (value: string | number): Date => new Date(value);
+
+/** PostgreSQL's timestamp(3) columns hold UTC: as timestamptz its JSON text carries the offset. */
+const utc = (postgres: boolean, column: string): Prisma.Sql => Prisma.raw(postgres ? `(${column} AT TIME ZONE 'UTC')` : column);
+
+/** A JSON column as JSON in an aggregate (SQLite keeps it as text). */
+const jsonColumn = (postgres: boolean, column: string): Prisma.Sql => Prisma.raw(postgres ? column : `json(${column})`);
+
+/** The aggregate of the rows' arrays as one JSON text. */
+const aggregate = (postgres: boolean, values: Prisma.Sql, order?: string): Prisma.Sql =>
+  postgres ? Prisma.sql`COALESCE(json_agg(json_build_array(${values})${Prisma.raw(order ? ` ORDER BY ${order}` : '')}), '[]')::text` : Prisma.sql`json_group_array(json_array(${values}))`;
+
+/*
+ * The reads below come back as one JSON text made by the database instead of a row object per
+ * record through the client: for the thousands of calls and turns of a backlog slice that cost
+ * the ingest worker about a third of its CPU.
+ */
+
 /**
  * What the traces and their calls say of their conversation and service (calls in the order
  * stored). Calls are read only for the traces whose own row lacks one of the two (it wins over theirs).
  */
 export async function listTraceOwners(db: Db, traceIds: string[]) {
-  const traces = await inChunks(traceIds, (chunk) => db.otelTrace.findMany({ where: { traceId: { in: chunk } }, select: { traceId: true, conversationId: true, service: true } }));
+  const postgres = isPostgresDb(db);
+  if (!traceIds.length) return { traces: [], calls: [] };
+  const [traceRow] = await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(postgres, Prisma.sql`"traceId", "conversationId", "service"`)} AS j FROM "OtelTrace" WHERE ${inIds(postgres, '"traceId"', traceIds)}`;
+  const traces = rowsOfJson<[string, string | null, string | null]>(traceRow?.j).map(([traceId, conversationId, service]) => ({ traceId, conversationId, service }));
   const known = new Set(traces.filter((t) => t.conversationId && t.service).map((t) => t.traceId));
-  const calls = await inChunks(traceIds.filter((id) => !known.has(id)), (chunk) =>
-    db.otelLlmCall.findMany({ where: { traceId: { in: chunk } }, orderBy: { id: 'asc' }, select: { traceId: true, conversationId: true, service: true } }),
-  );
+  const unknown = traceIds.filter((id) => !known.has(id));
+  if (!unknown.length) return { traces, calls: [] };
+  const values = Prisma.sql`"traceId", "conversationId", "service"`;
+  const [callRow] = postgres
+    ? await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(true, values, '"id"')} AS j FROM "OtelLlmCall" WHERE ${inIds(true, '"traceId"', unknown)}`
+    : await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(false, values)} AS j FROM (SELECT * FROM "OtelLlmCall" WHERE ${inIds(false, '"traceId"', unknown)} ORDER BY "id")`;
+  const calls = rowsOfJson<[string, string | null, string | null]>(callRow?.j).map(([traceId, conversationId, service]) => ({ traceId, conversationId, service }));
   return { traces, calls };
 }
 
 /** The traces that name one of these conversations. */
-export function listConversationTraces(db: Db, conversationIds: string[]): Promise<{ traceId: string; conversationId: string | null }[]> {
-  return inChunks(conversationIds, (chunk) => db.otelTrace.findMany({ where: { conversationId: { in: chunk } }, select: { traceId: true, conversationId: true } }));
+export async function listConversationTraces(db: Db, conversationIds: string[]): Promise<{ traceId: string; conversationId: string | null }[]> {
+  if (!conversationIds.length) return [];
+  const postgres = isPostgresDb(db);
+  const [row] = await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(postgres, Prisma.sql`"traceId", "conversationId"`)} AS j FROM "OtelTrace" WHERE ${inIds(postgres, '"conversationId"', conversationIds)}`;
+  return rowsOfJson<[string, string | null]>(row?.j).map(([traceId, conversationId]) => ({ traceId, conversationId }));
 }
 
-/** The calls of these traces with both a user message and an answer, latest first, and the traces' retrieved documents. */
-export async function listAnsweredCalls(db: Db, traceIds: string[]) {
-  const calls = await inChunks(traceIds, (chunk) =>
-    db.otelLlmCall.findMany({
-      where: { traceId: { in: chunk }, userText: { not: null }, assistantText: { not: null } },
-      orderBy: [{ startedAt: 'desc' }, { spanId: 'desc' }],
-      select: { traceId: true, spanId: true, responseId: true, startedAt: true, createdAt: true, userText: true, assistantText: true, toolCalls: true, labels: true },
-    }),
+export interface AnsweredCall {
+  traceId: string;
+  spanId: string;
+  responseId: string | null;
+  /** When the call started, or when it was stored when that is unknown. */
+  at: Date;
+  userText: string;
+  assistantText: string;
+  toolCalls: unknown;
+  labels: unknown;
+  /** Its trace's retrieved documents. */
+  retrieved: unknown;
+}
+
+/** The calls of these traces with both a user message and an answer, latest first, each with its trace's retrieved documents. */
+export async function listAnsweredCalls(db: Db, traceIds: string[]): Promise<AnsweredCall[]> {
+  if (!traceIds.length) return [];
+  const postgres = isPostgresDb(db);
+  const values = Prisma.sql`c."traceId", c."spanId", c."responseId", ${utc(postgres, 'COALESCE(c."startedAt", c."createdAt")')}, c."userText", c."assistantText",
+    ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')}`;
+  const answered = Prisma.sql`${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`;
+  const [row] = postgres
+    ? await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(true, values, 'c."startedAt" DESC, c."spanId" DESC')} AS j
+        FROM (SELECT * FROM "OtelLlmCall" WHERE ${answered}) c LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`
+    : await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(false, values)} AS j
+        FROM (SELECT * FROM "OtelLlmCall" WHERE ${answered} ORDER BY "startedAt" DESC, "spanId" DESC) c LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`;
+  return rowsOfJson<[string, string, string | null, string | number, string, string, unknown, unknown, unknown]>(row?.j).map(
+    ([traceId, spanId, responseId, at, userText, assistantText, toolCalls, labels, retrieved]) => ({ traceId, spanId, responseId, at: dateOf(at), userText, assistantText, toolCalls, labels, retrieved }),
   );
-  const retrieved = await inChunks(traceIds, (chunk) => db.otelTrace.findMany({ where: { traceId: { in: chunk } }, select: { traceId: true, retrieved: true } }));
-  return { calls, retrieved };
 }
 
 export interface StoredLiveConversation {
@@ -72,29 +115,29 @@ export interface StoredLiveConversation {
   turnCount: number;
   /** "<trace id>:<span id>" of each stored answer, by pair. */
   answers: string[];
+  /** As stored: what its share of the dataset's applicable-metrics counts was made from. */
+  conversation: Conversation;
 }
 
-/** The stored conversations of a live dataset by conversation id (a live conversation's match key is its id), with the span of each answer. */
+/** The stored conversations of a live dataset by conversation id (a live conversation's match key is its id), with their turns and the span of each answer. */
 export async function listStoredLiveConversations(db: Db, datasetId: string, conversationIds: string[]): Promise<Map<string, StoredLiveConversation>> {
-  const rows = await inChunks(conversationIds, (chunk) =>
-    db.conversation.findMany({
-      where: { datasetId, matchKey: { in: chunk } },
-      select: { id: true, matchKey: true, position: true, turnCount: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'asc' }, select: { metadata: true } } },
-    }),
-  );
+  if (!conversationIds.length) return new Map();
+  const postgres = isPostgresDb(db);
+  // The (datasetId, matchKey) index finds them.
+  const rows = await db.$queryRaw<{ id: string; matchKey: string; position: number | bigint; turnCount: number | bigint; conversation: string }[]>`
+    SELECT c."id", c."matchKey", c."position", c."turnCount", ${conversationJson(postgres)} AS "conversation"
+    FROM "Conversation" c WHERE c."datasetId" = ${datasetId} AND ${inIds(postgres, 'c."matchKey"', conversationIds)}`;
   return new Map(
-    rows.map((r) => [
-      r.matchKey,
-      {
-        id: r.id,
-        position: r.position,
-        turnCount: r.turnCount,
-        answers: r.turns.map((t) => {
-          const otel = (t.metadata as { otel?: { traceId?: string; spanId?: string } } | null)?.otel;
+    rows.map((r) => {
+      const conversation = conversationFromRow(JSON.parse(r.conversation) as ConversationRow);
+      const answers = conversation.turns
+        .filter((t) => t.role === 'assistant')
+        .map((t) => {
+          const otel = (t.metadata as { otel?: { traceId?: string; spanId?: string } } | undefined)?.otel;
           return `${otel?.traceId}:${otel?.spanId}`;
-        }),
-      },
-    ]),
+        });
+      return [r.matchKey, { id: r.id, position: Number(r.position), turnCount: Number(r.turnCount), answers, conversation }];
+    }),
   );
 }
 
@@ -115,25 +158,36 @@ export interface LiveConversationWrite {
   turns: unknown[][];
   /** Every stored conversation written again: its counts now (new ones have theirs in their row). */
   touched: { id: string; turnCount: number; firstUserMessage: string }[];
-  /** The dataset's applicable-metrics counts after the write, and the version of the dataset row they were made from. */
-  counts?: { next: Record<string, unknown>; version: Date };
+  /** What the write adds to the dataset's conversation and turn counts (negative: takes away). */
+  added: { conversations: number; turns: number };
+  /** The version (updatedAt) of the dataset row the write was made from: another writer since then means read again. */
+  version: Date;
+  /** The dataset's applicable-metrics counts after the write. */
+  counts?: Record<string, unknown>;
 }
 
 /**
- * Writes a live dataset's changed conversations in one transaction: removals, new conversations,
- * changed turns from the first that differs (a conversation that only grew gets its new turns
- * only), then each written conversation's turn count, first message and last activity (online
- * rules count it closed once that is older than their idle time).
+ * Writes a live dataset's changed conversations in one transaction: the dataset's counts (added
+ * to, not counted again: a live dataset only grows, and a count of all its conversations per
+ * write grew with it), removals, new conversations, changed turns from the first that differs (a
+ * conversation that only grew gets its new turns only), then each written conversation's turn
+ * count, first message and last activity (online rules count it closed once that is older than
+ * their idle time).
  */
 export async function writeLiveConversations(db: Db, datasetId: string, write: LiveConversationWrite): Promise<void> {
   const now = new Date();
   const postgres = isPostgresDb(db);
   await db.$transaction(async (tx) => {
-    if (write.counts) {
-      // Compare-and-set: the counts were made from the dataset as read at `version`; another writer since then means read again.
-      const { count } = await tx.dataset.updateMany({ where: { id: datasetId, updatedAt: write.counts.version }, data: { applicableCounts: write.counts.next as Prisma.InputJsonObject } });
-      if (count === 0) throw new LiveCountsMoved();
-    }
+    // Compare-and-set: the write was made from the dataset as read at `version`; another writer since then means read again.
+    const { count } = await tx.dataset.updateMany({
+      where: { id: datasetId, updatedAt: write.version },
+      data: {
+        conversationCount: { increment: write.added.conversations },
+        turnCount: { increment: write.added.turns },
+        ...(write.counts ? { applicableCounts: write.counts as Prisma.InputJsonObject } : {}),
+      },
+    });
+    if (count === 0) throw new LiveCountsMoved();
     for (let i = 0; i < write.remove.length; i += IN_CHUNK) await tx.conversation.deleteMany({ where: { datasetId, matchKey: { in: write.remove.slice(i, i + IN_CHUNK) } } });
     for (let i = 0; i < write.cut.length; i += IN_CHUNK) {
       await tx.turn.deleteMany({ where: { OR: write.cut.slice(i, i + IN_CHUNK).map((c) => ({ conversationId: c.conversationId, index: { gte: c.fromIndex } })) } });
@@ -164,20 +218,10 @@ export class LiveCountsMoved extends Error {
 }
 
 /**
- * What a live dataset's applicable-metrics counts are made from before a write: the stored counts,
- * the row's version (written back only if it is still the same) and the conversations about to be
- * written again, whose share of the counts goes.
+ * A live dataset's applicable-metrics counts before a write and the row's version: the counts are
+ * written back only if it is still the same. Read before the conversations whose share goes.
  */
-export async function readLiveCounts(db: Db, datasetId: string, conversationIds: string[]): Promise<{ stored: unknown; version: Date; previous: Conversation[] }> {
+export async function readLiveCounts(db: Db, datasetId: string): Promise<{ stored: unknown; version: Date }> {
   const { applicableCounts, updatedAt } = await db.dataset.findUniqueOrThrow({ where: { id: datasetId }, select: { applicableCounts: true, updatedAt: true } });
-  // A live conversation's match key is its id (as its external id is): the (datasetId, matchKey) index finds them.
-  const rows = await inChunks(conversationIds, (chunk) => db.conversation.findMany({ where: { datasetId, matchKey: { in: chunk } }, select: conversationSelect }));
-  return { stored: applicableCounts, version: updatedAt, previous: rows.map(conversationFromRow) };
-}
-
-/** A dataset's conversation and turn counts from its rows. */
-export async function recountDataset(db: Db, datasetId: string): Promise<void> {
-  const conversationCount = await db.conversation.count({ where: { datasetId } });
-  const turns = await db.conversation.aggregate({ where: { datasetId }, _sum: { turnCount: true } });
-  await db.dataset.update({ where: { id: datasetId }, data: { conversationCount, turnCount: turns._sum.turnCount ?? 0 } });
+  return { stored: applicableCounts, version: updatedAt };
 }
