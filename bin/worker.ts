@@ -11,9 +11,11 @@ import { getDatabaseUrl } from '../lib/db/url';
 import { startRunWorker, stopRunWorker } from '../lib/runs/queue/start-run-worker';
 import { startReplayWorker } from '../lib/replay/start-replay-worker';
 import { startIngestWorker } from '../lib/ingest/start-ingest-worker';
+import { lowerWorkerPriority } from '../lib/server/worker-priority';
 
 const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
 
+lowerWorkerPriority(process.env, log);
 await ensureDatabase();
 const worker = await startRunWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log });
 log(`worker ${worker.id} is taking runs from the ${worker.queue} queue`);

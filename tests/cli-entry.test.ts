@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv } from './helpers/turnwise-cli';
@@ -44,5 +45,7 @@ describe('the entries under tsx', () => {
   it('the worker starts on a database and says it takes runs', async () => {
     const run = await underTsx('bin/worker.ts', [], cliEnv({ DATABASE_URL: database.url }), /is taking runs from the \S+ queue/);
     expect(run.output).toMatch(/worker \S+ is taking runs from the \S+ queue/);
+    // Below the web server's CPU priority by default, as read back after lowering it.
+    expect(run.output).toContain(`worker CPU priority lowered to nice ${Math.min(19, os.getPriority() + 10)} (TURNWISE_WORKER_NICE=10)`);
   });
 });

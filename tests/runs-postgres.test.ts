@@ -37,6 +37,8 @@ afterEach(async () => {
 function workerProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(childEnv)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete childEnv[key];
+  // At the runner's own CPU priority: on a busy test machine a lowered worker would only be slower.
+  childEnv.TURNWISE_WORKER_NICE = '0';
   const child = spawn(process.execPath, nodeArgs('bin/worker.ts'), { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

@@ -80,6 +80,8 @@ async function queuedRun(env: Record<string, string>): Promise<{ db: Db; url: st
 function workerProcess(url: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<void> } {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(childEnv)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete childEnv[key];
+  // At the runner's own CPU priority: on a busy test machine a lowered worker would only be slower.
+  childEnv.TURNWISE_WORKER_NICE = '0';
   // node itself, not the tsx CLI: the CLI would run the worker in a child process that survives a kill.
   const child = spawn(process.execPath, nodeArgs('bin/worker.ts'), { cwd: ROOT, env: { ...childEnv, ...env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
