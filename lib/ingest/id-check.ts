@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Encoding, Signal } from './otlp-codec';
@@ -14,6 +15,9 @@ export type IdCheck =
   /** The checker could not run (its thread failed to start or died): the body is stored unchecked. */
   | { kind: 'unchecked'; reason: string };
 
+/** How far below the web server's event loop the checking thread runs. */
+const CHECK_THREAD_NICE = 10;
+
 /** Checks waiting for the thread beyond which a request is answered 503 (the thread is behind). */
 export const MAX_CHECKS_IN_FLIGHT = 32;
 
@@ -28,6 +32,8 @@ export const MAX_CHECKS_IN_FLIGHT = 32;
  */
 const SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
+// Below the event loop's CPU priority (Linux sets it per thread): while the machine is busy, pages go first and receiving waits a little.
+try { require('node:os').setPriority(workerData.nice); } catch {}
 const { gunzipSync } = require('node:zlib');
 const { createRequire } = require('node:module');
 const path = require('node:path');
@@ -113,7 +119,7 @@ function checker(): Checker {
   const existing = globalForCheck.turnwiseIdChecker;
   if (existing) return existing;
   const searchFrom = [process.cwd(), ...(process.argv[1] ? [path.dirname(process.argv[1])] : [])];
-  const worker = new Worker(SOURCE, { eval: true, workerData: { searchFrom, maxInflated: MAX_INFLATED_BYTES } });
+  const worker = new Worker(SOURCE, { eval: true, workerData: { searchFrom, maxInflated: MAX_INFLATED_BYTES, nice: Math.min(19, os.getPriority() + CHECK_THREAD_NICE) } });
   // The thread never keeps the process alive (a test, a CLI).
   worker.unref();
   const state: Checker = { worker, pending: new Map(), next: 0 };
