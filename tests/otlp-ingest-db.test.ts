@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dataset';
 import { drainPendingBatches, processPendingBatches } from '@/lib/ingest/process-batches';
+import { pruneProcessedBatches } from '@/lib/ingest/prune-batches';
 import { migratedDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
 import { storedAndCounted } from './helpers/stored-applicable-counts';
@@ -133,5 +134,35 @@ describe('ingest step when the database fails for a passing reason', () => {
     expect(await processPendingBatches(flaky, { env: {} })).toBe(1);
     expect(await db.otlpBatch.findFirstOrThrow({ select: { error: true, attempts: true } })).toEqual({ error: null, attempts: 2 });
     expect(await db.conversation.findMany({ select: { externalId: true, turnCount: true } })).toEqual([{ externalId: 'c-9', turnCount: 2 }]);
+  });
+});
+
+describe('received batches past their kept hours', () => {
+  it('are deleted once processed, never before, and their conversations stay', async () => {
+    const fresh = await migratedDatabase('sqlite');
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    for (let i = 0; i < 3; i++) {
+      const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: (i + 1).toString(16).padStart(32, '0'), spanId: (i + 1).toString(16).padStart(16, '0'), start: 1_000 * (i + 1), attributes: genAiChatAttributes('c-1', `Question ${i}`, `Answer ${i}`) }])));
+      await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength, receivedAt: new Date(Date.now() - (3 - i) * 86_400_000) } });
+    }
+    expect(await processPendingBatches(db, { env: {}, limit: 2 })).toBe(2);
+    const [a, b, waiting] = await db.otlpBatch.findMany({ orderBy: { receivedAt: 'asc' }, select: { id: true } });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    await db.otlpBatch.update({ where: { id: a.id }, data: { processedAt: hoursAgo(30) } });
+    await db.otlpBatch.update({ where: { id: b.id }, data: { processedAt: hoursAgo(1) } });
+    const left = async () => (await db.otlpBatch.findMany({ orderBy: { receivedAt: 'asc' }, select: { id: true } })).map((x) => x.id);
+
+    expect(await pruneProcessedBatches(db, { TURNWISE_OTLP_KEEP_HOURS: '0' })).toBe(0);
+    expect(await pruneProcessedBatches(db, {})).toBe(1);
+    expect(await left()).toEqual([b.id, waiting.id]);
+    expect(await pruneProcessedBatches(db, { TURNWISE_OTLP_KEEP_HOURS: '0.5' })).toBe(1);
+    // The one never processed stays, however old.
+    expect(await left()).toEqual([waiting.id]);
+    await expect(pruneProcessedBatches(db, { TURNWISE_OTLP_KEEP_HOURS: 'a day' })).rejects.toThrow('TURNWISE_OTLP_KEEP_HOURS must be a number of hours (0 keeps every batch), not "a day"');
+    expect(await db.conversation.findFirstOrThrow({ select: { externalId: true, turnCount: true } })).toEqual({ externalId: 'c-1', turnCount: 4 });
   });
 });

@@ -2,6 +2,10 @@ import type { Db } from '../db/db-types';
 import { stopWithRunWorker } from '../runs/queue/start-run-worker';
 import { scoreClosedConversations } from '../online/score-closed-conversations';
 import { drainPendingBatches } from './process-batches';
+import { keepHoursOf, pruneProcessedBatches } from './prune-batches';
+
+/** How often processed bodies past their kept hours are deleted. */
+const PRUNE_MS = 60_000;
 
 interface IngestWorker {
   stop(): Promise<void>;
@@ -22,6 +26,14 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
   const pollMs = Number(options.env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(options.env.TURNWISE_INGEST_POLL_MS) : 1_000;
   const onlineMs = Number(options.env.TURNWISE_ONLINE_POLL_MS) > 0 ? Number(options.env.TURNWISE_ONLINE_POLL_MS) : 15_000;
   let onlineAt = 0;
+  let prunedAt = 0;
+  let prune = true;
+  try {
+    keepHoursOf(options.env);
+  } catch (error) {
+    prune = false;
+    options.log(`${(error as Error).message}: every received batch is kept`);
+  }
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -42,6 +54,16 @@ export function startIngestWorker(options: { db: Db; env: Record<string, string 
           }
         } catch (error) {
           options.log(`online evaluation step failed: ${(error as Error).message}`);
+        }
+      }
+      // Bodies processed longer ago than TURNWISE_OTLP_KEEP_HOURS go.
+      if (prune && !stopped && Date.now() - prunedAt >= PRUNE_MS) {
+        prunedAt = Date.now();
+        try {
+          const deleted = await pruneProcessedBatches(options.db, options.env);
+          if (deleted) options.log(`deleted ${deleted} processed OTLP batch(es) past TURNWISE_OTLP_KEEP_HOURS`);
+        } catch (error) {
+          options.log(`deleting processed OTLP batches failed: ${(error as Error).message}`);
         }
       }
       if (!stopped) timer = setTimeout(tick, pollMs);

@@ -63,3 +63,11 @@ export async function markBatchesProcessed(db: Db, outcomes: Map<string, string 
     ...failed.map(([id, error]) => db.otlpBatch.update({ where: { id }, data: { processedAt: at, leaseUntil: null, error } })),
   ]);
 }
+
+/** Deletes up to `limit` batches processed before `before`, oldest first; how many went. */
+export async function deleteProcessedBatches(db: Db, before: Date, limit: number): Promise<number> {
+  const old = await db.otlpBatch.findMany({ where: { processedAt: { lt: before } }, orderBy: { processedAt: 'asc' }, take: limit, select: { id: true } });
+  if (!old.length) return 0;
+  const { count } = await db.otlpBatch.deleteMany({ where: { id: { in: old.map((b) => b.id) } } });
+  return count;
+}
