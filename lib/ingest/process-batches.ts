@@ -2,6 +2,8 @@ import type { Db } from '../db/db-types';
 import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
 import { leasePendingBatches, markBatchesProcessed, releaseBatches } from '../db/queries/ingest/otlp-batches';
 import { isPassingDbError } from '../db/passing-error';
+import { LiveCountsMoved } from '../db/queries/ingest/live-conversations';
+import { isUniqueViolation } from '../db/unique-violation';
 import { DEFAULT_LABEL_KEYS, factsOfLogs, factsOfSpan, type LlmCallFact, type TraceFact } from './extract-facts';
 import { materializeTraces } from './materialize';
 import { normalizeLogs, normalizeSpans } from './normalize';
@@ -69,9 +71,13 @@ function failRest(errors: Map<string, string | null>, message: string): void {
   for (const [id, error] of errors) if (error === null) errors.set(id, message);
 }
 
-/** A failure of a slice's database work: passing ones are tried again, others fail the batches not failed yet. */
+/**
+ * A failure of a slice's database work: passing ones are tried again, others fail the batches not
+ * failed yet. Other workers writing the same live dataset all along (its counts moved, or a
+ * position taken, through every attempt) is passing too.
+ */
 function failed(slice: StoredSlice, thrown: unknown): void {
-  if (isPassingDbError(thrown)) slice.retry = messageOf(thrown);
+  if (isPassingDbError(thrown) || thrown instanceof LiveCountsMoved || isUniqueViolation(thrown)) slice.retry = messageOf(thrown);
   else failRest(slice.errors, messageOf(thrown));
 }
 
