@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/db-types';
+import { isUnreachableDbError } from '../db/passing-error';
 import { storeReceivedBatch } from '../db/queries/ingest/store-received-batch';
 import { apiError, type ApiErrorCode } from '../http/errors';
 import { notePendingBatch, pendingBatches } from './backlog-estimate';
@@ -45,13 +46,6 @@ function accepted(signal: Signal, encoding: Encoding, partial?: { rejected: numb
     : Response.json(body, { status: 200 });
 }
 
-/** The database out of reach (a PostgreSQL server down or refusing, a pool with no free connection). */
-function unreachable(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
-  const text = `${String(e?.message ?? '')} ${String((e?.cause as { message?: unknown })?.message ?? '')}`;
-  return e?.code === 'P1001' || e?.code === 'P2024' || e?.code === 'ECONNREFUSED' || /ECONNREFUSED|Can't reach database server|Connection terminated|Timed out fetching a new connection/i.test(text);
-}
-
 const unavailable = (message: string): Response => refusal('BUSY', message, undefined, 503, { 'retry-after': String(RETRY_AFTER_S) });
 
 /**
@@ -65,7 +59,7 @@ export async function receiveBatch(db: Db, request: Request, signal: Signal, env
   try {
     return await receive(db, request, signal, env);
   } catch (error) {
-    if (!unreachable(error)) throw error;
+    if (!isUnreachableDbError(error)) throw error;
     await request.body?.cancel().catch(() => undefined);
     return unavailable('The database cannot be reached; nothing was stored. Retry later');
   }
