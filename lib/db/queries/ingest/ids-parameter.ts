@@ -8,8 +8,3 @@ import { Prisma } from '../../generated/sqlite/client';
 export function inIds(postgres: boolean, column: string, ids: readonly string[]): Prisma.Sql {
   return postgres ? Prisma.sql`${Prisma.raw(column)} = ANY(${[...ids]}::text[])` : Prisma.sql`${Prisma.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 }
-
-/** A JSON array of arrays made by the database (json_agg / json_group_array) as rows; none for null. */
-export function rowsOfJson<T extends unknown[]>(text: string | null | undefined): T[] {
-  return text ? (JSON.parse(text) as T[]) : [];
-}

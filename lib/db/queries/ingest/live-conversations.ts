@@ -5,7 +5,7 @@ import { conversationFromRow, type ConversationRow } from '../../rows/conversati
 import { isPostgresDb } from '../../db-provider';
 import { conversationJson } from '../datasets/list-conversations-as-json';
 import { CONVERSATION_COLUMNS, TURN_COLUMNS } from '../datasets/save-dataset';
-import { inIds, rowsOfJson } from './ids-parameter';
+import { inIds } from './ids-parameter';
 import { insertFromJson, JSON_ROWS_PER_STATEMENT, type JsonColumn, type JsonColumnType } from './json-rows';
 
 // Ids per `in (…)` list: far below SQLite's 32,766 parameters and Postgres's 65,535.
@@ -40,9 +40,20 @@ const utc = (postgres: boolean, column: string): Prisma.Sql => Prisma.raw(postgr
 /** A JSON column as JSON in an aggregate (SQLite keeps it as text). */
 const jsonColumn = (postgres: boolean, column: string): Prisma.Sql => Prisma.raw(postgres ? column : `json(${column})`);
 
-/** The aggregate of the rows' arrays as one JSON text. */
-const aggregate = (postgres: boolean, values: Prisma.Sql, order?: string): Prisma.Sql =>
-  postgres ? Prisma.sql`COALESCE(json_agg(json_build_array(${values})${Prisma.raw(order ? ` ORDER BY ${order}` : '')}), '[]')::text` : Prisma.sql`json_group_array(json_array(${values}))`;
+/**
+ * `SELECT values FROM (SELECT * FROM table c WHERE where) c join` as one JSON text the database
+ * makes (an array per row), in `order`: PostgreSQL orders inside json_agg, SQLite's
+ * json_group_array takes the rows as the ordered subquery gives them. `order` and `values` name
+ * the table as `c`.
+ */
+async function selectJsonRows<T extends unknown[]>(db: Db, q: { values: Prisma.Sql; table: string; where: Prisma.Sql; order?: string; join?: Prisma.Sql }): Promise<T[]> {
+  const postgres = isPostgresDb(db);
+  const order = Prisma.raw(q.order ? ` ORDER BY ${q.order}` : '');
+  const rows = postgres ? Prisma.sql`COALESCE(json_agg(json_build_array(${q.values})${order}), '[]')::text` : Prisma.sql`json_group_array(json_array(${q.values}))`;
+  const [row] = await db.$queryRaw<{ j: string | null }[]>`SELECT ${rows} AS j
+    FROM (SELECT * FROM ${Prisma.raw(`"${q.table}"`)} c WHERE ${q.where}${postgres ? Prisma.empty : order}) c ${q.join ?? Prisma.empty}`;
+  return row?.j ? (JSON.parse(row.j) as T[]) : [];
+}
 
 /*
  * The reads below come back as one JSON text made by the database instead of a row object per
@@ -55,27 +66,23 @@ const aggregate = (postgres: boolean, values: Prisma.Sql, order?: string): Prism
  * stored). Calls are read only for the traces whose own row lacks one of the two (it wins over theirs).
  */
 export async function listTraceOwners(db: Db, traceIds: string[]) {
-  const postgres = isPostgresDb(db);
   if (!traceIds.length) return { traces: [], calls: [] };
-  const [traceRow] = await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(postgres, Prisma.sql`"traceId", "conversationId", "service"`)} AS j FROM "OtelTrace" WHERE ${inIds(postgres, '"traceId"', traceIds)}`;
-  const traces = rowsOfJson<[string, string | null, string | null]>(traceRow?.j).map(([traceId, conversationId, service]) => ({ traceId, conversationId, service }));
+  const postgres = isPostgresDb(db);
+  const values = Prisma.sql`c."traceId", c."conversationId", c."service"`;
+  const owner = ([traceId, conversationId, service]: [string, string | null, string | null]) => ({ traceId, conversationId, service });
+  const traces = (await selectJsonRows<[string, string | null, string | null]>(db, { values, table: 'OtelTrace', where: inIds(postgres, '"traceId"', traceIds) })).map(owner);
   const known = new Set(traces.filter((t) => t.conversationId && t.service).map((t) => t.traceId));
   const unknown = traceIds.filter((id) => !known.has(id));
   if (!unknown.length) return { traces, calls: [] };
-  const values = Prisma.sql`"traceId", "conversationId", "service"`;
-  const [callRow] = postgres
-    ? await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(true, values, '"id"')} AS j FROM "OtelLlmCall" WHERE ${inIds(true, '"traceId"', unknown)}`
-    : await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(false, values)} AS j FROM (SELECT * FROM "OtelLlmCall" WHERE ${inIds(false, '"traceId"', unknown)} ORDER BY "id")`;
-  const calls = rowsOfJson<[string, string | null, string | null]>(callRow?.j).map(([traceId, conversationId, service]) => ({ traceId, conversationId, service }));
+  const calls = (await selectJsonRows<[string, string | null, string | null]>(db, { values, table: 'OtelLlmCall', where: inIds(postgres, '"traceId"', unknown), order: 'c."id"' })).map(owner);
   return { traces, calls };
 }
 
 /** The traces that name one of these conversations. */
 export async function listConversationTraces(db: Db, conversationIds: string[]): Promise<{ traceId: string; conversationId: string | null }[]> {
   if (!conversationIds.length) return [];
-  const postgres = isPostgresDb(db);
-  const [row] = await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(postgres, Prisma.sql`"traceId", "conversationId"`)} AS j FROM "OtelTrace" WHERE ${inIds(postgres, '"conversationId"', conversationIds)}`;
-  return rowsOfJson<[string, string | null]>(row?.j).map(([traceId, conversationId]) => ({ traceId, conversationId }));
+  const rows = await selectJsonRows<[string, string | null]>(db, { values: Prisma.sql`c."traceId", c."conversationId"`, table: 'OtelTrace', where: inIds(isPostgresDb(db), '"conversationId"', conversationIds) });
+  return rows.map(([traceId, conversationId]) => ({ traceId, conversationId }));
 }
 
 export interface AnsweredCall {
@@ -96,17 +103,15 @@ export interface AnsweredCall {
 export async function listAnsweredCalls(db: Db, traceIds: string[]): Promise<AnsweredCall[]> {
   if (!traceIds.length) return [];
   const postgres = isPostgresDb(db);
-  const values = Prisma.sql`c."traceId", c."spanId", c."responseId", ${utc(postgres, 'COALESCE(c."startedAt", c."createdAt")')}, c."userText", c."assistantText",
-    ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')}`;
-  const answered = Prisma.sql`${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`;
-  const [row] = postgres
-    ? await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(true, values, 'c."startedAt" DESC, c."spanId" DESC')} AS j
-        FROM (SELECT * FROM "OtelLlmCall" WHERE ${answered}) c LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`
-    : await db.$queryRaw<{ j: string }[]>`SELECT ${aggregate(false, values)} AS j
-        FROM (SELECT * FROM "OtelLlmCall" WHERE ${answered} ORDER BY "startedAt" DESC, "spanId" DESC) c LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`;
-  return rowsOfJson<[string, string, string | null, string | number, string, string, unknown, unknown, unknown]>(row?.j).map(
-    ([traceId, spanId, responseId, at, userText, assistantText, toolCalls, labels, retrieved]) => ({ traceId, spanId, responseId, at: dateOf(at), userText, assistantText, toolCalls, labels, retrieved }),
-  );
+  const rows = await selectJsonRows<[string, string, string | null, string | number, string, string, unknown, unknown, unknown]>(db, {
+    values: Prisma.sql`c."traceId", c."spanId", c."responseId", ${utc(postgres, 'COALESCE(c."startedAt", c."createdAt")')}, c."userText", c."assistantText",
+      ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')}`,
+    table: 'OtelLlmCall',
+    where: Prisma.sql`${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`,
+    order: 'c."startedAt" DESC, c."spanId" DESC',
+    join: Prisma.sql`LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`,
+  });
+  return rows.map(([traceId, spanId, responseId, at, userText, assistantText, toolCalls, labels, retrieved]) => ({ traceId, spanId, responseId, at: dateOf(at), userText, assistantText, toolCalls, labels, retrieved }));
 }
 
 export interface StoredLiveConversation {
