@@ -54,10 +54,9 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
 
 /** A leased slice whose facts are stored, waiting to be turned into conversations and marked. */
 interface StoredSlice {
-  count: number;
   /** Each batch's outcome so far: null, or why it could not be used. */
   errors: Map<string, string | null>;
-  /** Leases taken of each batch, this one included. */
+  /** Leases taken of each batch of the slice, this one included. */
   attempts: Map<string, number>;
   traceIds: string[];
   /** Why the slice failed for a passing reason (the database busy or out of reach): it is handed back, not marked. */
@@ -87,7 +86,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined): P
   if (!batches.length) return null;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
-  const slice: StoredSlice = { count: batches.length, errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [] };
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [] };
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
     await new Promise((resolve) => setImmediate(resolve));
@@ -143,7 +142,7 @@ export async function processPendingBatches(db: Db, options: { limit?: number; e
   const slice = await storeSlice(db, options.limit ?? 20, userKeyOf(options.env ?? process.env));
   if (!slice) return 0;
   await finishSlice(db, slice);
-  return slice.count;
+  return slice.attempts.size;
 }
 
 /**
@@ -159,7 +158,7 @@ export async function drainPendingBatches(db: Db, options: { limit: number; env:
   for (;;) {
     const slice = await next;
     if (!slice) return processed;
-    const more = slice.count === options.limit && !slice.retry && !options.stopped();
+    const more = slice.attempts.size === options.limit && !slice.retry && !options.stopped();
     next = more ? storeSlice(db, options.limit, userKey) : Promise.resolve(null);
     // Handled now, so that its failure while this slice is written is not an unhandled rejection; awaited above on the next turn.
     next.catch(() => undefined);
@@ -169,12 +168,12 @@ export async function drainPendingBatches(db: Db, options: { limit: number; env:
       await next.catch(() => undefined);
       throw error;
     }
-    processed += slice.count;
+    processed += slice.attempts.size;
     if (slice.retry) {
       // The database failed for a passing reason: the slice under way is finished, and the next pass waits for the poll.
       const last = await next;
       if (last) await finishSlice(db, last);
-      return processed + (last?.count ?? 0);
+      return processed + (last?.attempts.size ?? 0);
     }
   }
 }
