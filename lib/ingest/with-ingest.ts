@@ -1,14 +1,9 @@
 import 'server-only';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { findApiKeyOwner } from '../auth/api-keys';
 import { authEnabled } from '../auth/auth-env';
-import { bearerToken } from '../auth/authenticate';
-import { getDb } from '../db/client';
+import { bearerToken, principalOfKey } from '../auth/authenticate';
 import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
 import { apiError, errorResponse } from '../http/errors';
 import { hasRole } from '../identity/roles';
-
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
 /**
  * The boundary of the OTLP routes: a bearer key only (an exporter has no session), either an
@@ -25,12 +20,9 @@ export async function withIngest(request: Request, handle: () => Promise<Respons
     if (authEnabled(env)) {
       const token = bearerToken(request.headers);
       if (!token) return refuse(apiError('UNAUTHORIZED', 'Send Authorization: Bearer <ingest API key>', {}, { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } }));
-      const service = env.TURNWISE_API_KEY?.trim();
-      if (!(service && timingSafeEqual(digest(token), digest(service)))) {
-        const owner = await findApiKeyOwner(getDb(), token, 'any-for-ingest');
-        if (!owner) return refuse(apiError('UNAUTHORIZED', 'The API key is not valid'));
-        if (!hasRole(owner.role, 'editor')) return refuse(apiError('FORBIDDEN', `Ingestion needs a key of an editor or admin; ${owner.email} is a ${owner.role}`));
-      }
+      const owner = await principalOfKey(token, env, 'any-for-ingest');
+      if (!owner) return refuse(apiError('UNAUTHORIZED', 'The API key is not valid'));
+      if (!hasRole(owner.role, 'editor')) return refuse(apiError('FORBIDDEN', `Ingestion needs a key of an editor or admin; ${owner.email} is a ${owner.role}`));
     }
     return await handle();
   } catch (error) {
