@@ -120,9 +120,13 @@ describe('POST /api/deepeval/v1/traces', () => {
     expect((await liveTurns('deepeval/development', 'thread-1')).turns).toHaveLength(4);
     expect(dataset).toMatchObject({ conversationCount: 2, turnCount: 8 });
 
-    // deepeval sends a trace again when its request failed: the same uuid is the same turn.
+    // deepeval sends a trace again when its request failed: the same uuid is the same turn. Its link is on the host it called.
     const before = await stored();
-    expect((await routes.traces.POST(asSent(TRACES[1], keys.ingest))).status).toBe(200);
+    const again = asSent(TRACES[1], keys.ingest);
+    again.headers.set('host', '127.0.0.1:3510');
+    const retried = await routes.traces.POST(again);
+    expect(retried.status).toBe(200);
+    expect((await retried.json()).link).toMatch(/^http:\/\/127\.0\.0\.1:3510\/datasets\//);
     expect(await stored()).toEqual(before);
     expect((await liveTurns('deepeval/development', 'thread-0')).dataset).toMatchObject({ conversationCount: 2, turnCount: 8 });
   });
