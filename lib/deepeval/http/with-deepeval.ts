@@ -7,7 +7,7 @@ import { runAs } from '../../identity/acting-principal';
 import { LOCAL_PRINCIPAL, type Principal } from '../../identity/principal';
 import type { Role } from '../../identity/roles';
 import { deepevalFailure, deepevalRefusal } from './answers';
-import { presentedKey } from './presented-key';
+import { presentedKey } from '../../auth/presented-key';
 
 export interface DeepevalRouteOptions {
   /** The role the route needs; by default a viewer reads (GET) and an editor writes. */

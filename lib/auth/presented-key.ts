@@ -1,4 +1,4 @@
-import { bearerToken } from '../../auth/authenticate';
+import { bearerToken } from './authenticate';
 
 /**
  * The key a deepeval client presents: Python sends `CONFIDENT-API-KEY`, the TypeScript client
