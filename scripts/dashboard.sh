@@ -26,23 +26,26 @@ hash="$(bash scripts/source-hash.sh)"
 if [ -f .next/BUILD_ID ] && [ "$(cat .next/turnwise-source-hash 2>/dev/null)" = "$hash" ]; then
   note "the sources have not changed since the last build: serving it (rm -rf .next to build again)."
 else
-  # Measured on a 2-core machine: see docs/deployment.md, "How long a first start takes".
-  note "building the app with next build. A first build takes 4 to 5 minutes on 2 idle cores, and"
-  note "up to a quarter of an hour when other work keeps them busy; next build prints little while"
-  note "it compiles, so a line below says every minute that it is still at work. Later starts skip"
-  note "this step until the sources change."
+  # Measured on a 2-core machine: docs/deployment.md, "How long a first start takes".
+  note "building the app with next build: about 3 minutes on a 2-core machine, up to 15 when other"
+  note "work keeps its cores busy. next build prints little while it compiles, so a line below says"
+  note "every minute that it is still at work. Later starts skip this step until the sources change."
   started=$SECONDS
   # $$ is this script: the ticker ends with it (a background job ignores Ctrl-C here).
   ( while sleep 60 && kill -0 $$ 2>/dev/null; do note "still building ($(minutes $((SECONDS - started))) so far)…"; done ) &
   ticker=$!
-  trap 'kill "$ticker" 2>/dev/null; exit 130' INT
-  trap 'kill "$ticker" 2>/dev/null; exit 143' TERM
+  stop_ticker() { pkill -P "$ticker" 2>/dev/null || true; kill "$ticker" 2>/dev/null || true; }
+  trap 'stop_ticker; exit 130' INT
+  trap 'stop_ticker; exit 143' TERM
   build_status=0
   npx next build || build_status=$?
-  kill "$ticker" 2>/dev/null || true
+  stop_ticker
   wait "$ticker" 2>/dev/null || true
   trap - INT TERM
-  if [ "$build_status" != 0 ]; then
+  if [ "$build_status" = 130 ]; then
+    note "build stopped (Ctrl-C)."
+    exit 130
+  elif [ "$build_status" != 0 ]; then
     note "next build failed (exit code $build_status) after $(minutes $((SECONDS - started))): see its output above."
     exit "$build_status"
   fi
@@ -52,8 +55,9 @@ fi
 
 step "3/4 Database"
 if [ -n "${DATABASE_URL:-}" ]; then where="the database DATABASE_URL names"; else where="the SQLite file ./data/turnwise.db"; fi
-note "the server brings $where up to date and, when it holds no dataset yet, seeds a demo"
-note "dataset with a completed run (TURNWISE_DEMO=0 skips it): see its [database] and [demo] lines."
+note "the server brings $where up to date, and seeds a demo dataset"
+note "with a completed run into an empty one (TURNWISE_DEMO=0 skips it): its lines start with"
+note "[database] and [demo]."
 if [ "${TURNWISE_WORKER:-}" = "0" ]; then what="the web server (TURNWISE_WORKER=0: no run worker)"; else what="the web server and a run worker"; fi
 step "4/4 Starting $what"
 note "open http://localhost:${PORT:-3000} once it says it is listening (Ctrl-C stops it)."
