@@ -7,6 +7,7 @@ import { getDb } from '../db/client';
 import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
 import { apiError, errorResponse } from '../http/errors';
 import { hasRole } from '../identity/roles';
+import { encodingOf, storageUnavailable } from './otlp-status';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
@@ -34,6 +35,9 @@ export async function withIngest(request: Request, handle: () => Promise<Respons
     }
     return await handle();
   } catch (error) {
+    // The key's lookup too: a database out of reach, read-only or full is a retryable 503 for the exporter.
+    const unavailable = storageUnavailable(encodingOf(request.headers.get('content-type')), error);
+    if (unavailable) return refuse(unavailable);
     return errorResponse(error);
   }
 }
