@@ -72,6 +72,11 @@ describe('POST /api/otel/v1/traces', () => {
     expect((await post('{}', json(keys.viewerIngest))).status).toBe(403);
     expect((await post('{}', { 'content-type': 'application/json' })).status).toBe(401);
     expect((await post('{}', json(`${keys.ingest}x`))).status).toBe(401);
+    // In the request's encoding, as OTLP/HTTP's failure body: a google.rpc.Status.
+    const noKey = await post(protoBody(otlp.trace.v1.ExportTraceServiceRequest, {}), { 'content-type': 'application/x-protobuf' });
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get('www-authenticate')).toBe('Bearer realm="turnwise"');
+    expect(await protobufStatus(noKey)).toEqual({ code: 16, message: 'Send Authorization: Bearer <ingest API key>' });
     expect(await getDb().otlpBatch.count()).toBe(2);
   });
 
