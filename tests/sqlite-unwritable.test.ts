@@ -145,6 +145,9 @@ describe.skipIf(unsupported)('a SQLite file made unwritable, then writable again
       const rows = await db.result.findMany({ where: { runId }, select: { error: true } });
       expect(rows).toHaveLength(run.totalItems);
       expect(rows.filter((r) => r.error !== null)).toEqual([]);
+      // Scored by the one worker from start to end: never taken again, so nothing judged twice; every call counted.
+      expect(worker.output().match(new RegExp(`run ${runId}: (started|resumed) by`, 'g'))).toEqual([`run ${runId}: started by`]);
+      expect((await db.run.findUniqueOrThrow({ where: { id: runId }, select: { judgeCalls: true } })).judgeCalls).toBe(server.requests.length);
       expect(worker.output()).toMatch(/the database is read-only/);
       expect(worker.output()).toMatch(/the database is back after/);
 

@@ -120,6 +120,8 @@ describe.skipIf(!TEST_POSTGRES_URL)('a PostgreSQL worker while the database blin
     // pg-boss marks the last job completed just after the run closed.
     await waitFor('every chunk job to be marked', async () => (await jobs()).every((j) => j.state !== 'active'), { detail: worker.output });
     expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual(Array.from({ length: 6 }, () => ['completed', 0]));
+    // Every judge call the run made is counted on it, those made while its counts could not be written included.
+    expect((await db.run.findUniqueOrThrow({ where: { id: runId }, select: { judgeCalls: true } })).judgeCalls).toBe(server.requests.length);
     for (let from = 0; from < 12; from += 2) expect(worker.output().match(new RegExp(`run ${runId}: chunk ${from}–${from + 2} scored`, 'g')), worker.output()).toHaveLength(1);
 
     // The ingest loop came back too: a body stored now is turned into a conversation.

@@ -98,7 +98,9 @@ export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; s
           const work = await options.claim();
           claimFailures = 0;
           claiming.succeeded();
-          if (work && !stopped) {
+          // Work of its own whose lease ran out while the database was away is taken back by the
+          // claim (its lease renewed): it is still under way here, and is not started a second time.
+          if (work && !stopped && !active.has(work.id)) {
             claimed = true;
             log(`${noun} ${work.id}: ${work.resumed ? 'resumed' : 'started'} by ${workerId}`);
             const controller = new AbortController();

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import { isPassingDbError } from '../../db/passing-error';
@@ -58,6 +59,8 @@ export async function startPgBossChunkWorker<J extends ChunkJobData>(options: Pg
   const controllers = new Set<AbortController>();
   const held = new Set<string>();
   const stopping = new AbortController();
+  // One listener per step of a chunk waiting for the database.
+  setMaxListeners(0, stopping.signal);
   const retry = dbRetryOf(options.env, log, stopping.signal);
 
   let sweeping = false;
@@ -97,14 +100,17 @@ export async function startPgBossChunkWorker<J extends ChunkJobData>(options: Pg
     // The lease is kept from the job's first moment: starting the work may wait for the database.
     held.add(job.id);
     const stopKeepingAlive = keepJobAlive(boss, job, leaseSeconds);
-    const controller = new AbortController();
+    let begun = false;
     try {
-      if (!(await step('starting', () => options.begin(id)))) return;
-    } catch (error) {
-      held.delete(job.id);
-      stopKeepingAlive();
-      throw error;
+      begun = await step('starting', () => options.begin(id));
+    } finally {
+      if (!begun) {
+        held.delete(job.id);
+        stopKeepingAlive();
+      }
     }
+    if (!begun) return;
+    const controller = new AbortController();
     controllers.add(controller);
     let checking = false;
     const watch = setInterval(() => {

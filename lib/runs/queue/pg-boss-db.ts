@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { isPassingDbError } from '../../db/passing-error';
@@ -37,6 +38,8 @@ export function createQueueDb(url: string, env: Record<string, string | undefine
   const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'turnwise-queue' });
   const outage = createOutageLog('queue', log);
   const closing = new AbortController();
+  // One listener per statement waiting for the database (pg-boss's polls, completions, maintenance).
+  setMaxListeners(0, closing.signal);
   let backAt: number | null = null;
   // An idle connection the server ended (a restart): the pool drops it and opens another when needed.
   pool.on('error', (error) => (isPassingDbError(error) ? outage.failed(error) : log(`queue: ${error.message}`)));
