@@ -76,7 +76,7 @@ describe('POST /api/otel/v1/traces', () => {
     const noKey = await post(protoBody(otlp.trace.v1.ExportTraceServiceRequest, {}), { 'content-type': 'application/x-protobuf' });
     expect(noKey.status).toBe(401);
     expect(noKey.headers.get('www-authenticate')).toBe('Bearer realm="turnwise"');
-    expect(await protobufStatus(noKey)).toEqual({ code: 16, message: 'Send Authorization: Bearer <ingest API key>' });
+    expect(await protobufStatus(noKey)).toEqual({ code: 16, message: "Send Authorization: Bearer <ingest API key> (deepeval's exporters send it as x-confident-api-key)" });
     expect(await getDb().otlpBatch.count()).toBe(2);
   });
 
