@@ -3,8 +3,11 @@
  * turns of a real knowledge-grounded chat set: the share of assistant turns with a "no"
  * verdict, per metric. Human replies grounded in what they read should rarely fail.
  * Without --file the set is the human (gold) replies of the FaithDial audit in ../shared/data,
- * and the figures are cross-validated: for each of 5 folds the relevance model is fitted on the
- * other four and judges that fold (the reported set is every fold, each judged unseen).
+ * and the figures are cross-validated: for each of 5 folds the relevance model (weights and
+ * cut-off) is fitted on the other four and judges that fold (the reported set is every fold, each
+ * judged unseen). On that set it also prints the two rates the relevance model is chosen by, on
+ * held-out folds: human replies failed, and off-topic replies caught (another conversation's
+ * human reply, or a sentence of its document, put after this conversation's history).
  * With --file (deepeval-style JSONL { id, turns: [{ role, content, retrieval_context? }] }, e.g.
  * made by scripts/convert-cmu-dog.ts from a train split, outside the repository) the shipped
  * models judge it; no part of such a file is fitted on. --shipped judges the development set with
@@ -17,7 +20,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { createOfflineJudge } from '../lib/judge/offline';
 import { FOLDS } from '../lib/judge/offline/bench/cross-validate';
-import { crossValidateRelevance, fitRelevanceModel, foldOfChat, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
+import { crossValidateRelevance, describeCounts, fitRelevanceModel, foldOfChat, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
 import type { Judge } from '../lib/judge/types';
 import { ConversationRelevancyMetric } from '../lib/metrics/conversation-relevancy';
 import { KnowledgeRetentionMetric } from '../lib/metrics/knowledge-retention';
@@ -187,7 +190,7 @@ async function main(): Promise<void> {
   console.log(`  turn_faithfulness, turns whose own claims are contradicted: ${pct(failing.turnFaithfulnessOwnClaims / assistantTurns)}; claims the judge could not decide ("idk"): ${pct(undecidedClaims / Math.max(1, claims))}`);
   const caught = await perturbed(metricsOf);
   const cv = args.file ? null : crossValidateRelevance(devSamples);
-  if (cv) console.log(`relevance model, held-out folds: fails ${cv.humanFails} of ${cv.humans} human replies (${pct(cv.humanFails / cv.humans)}); flags ${cv.othersFlagged} of ${cv.others} statements about another conversation's document (${pct(cv.othersFlagged / cv.others)})`);
+  if (cv) console.log(`conversation_relevancy on held-out folds (weights and cut-off fitted on the other folds):\n${describeCounts(cv.counts).map((l) => `  ${l}`).join('\n')}`);
   console.log(`broken replies: knowledge retention flags ${caught.forgetful} of ${caught.forgetfulTotal} that ask to repeat what was said; relevancy flags ${caught.offTopic} of ${caught.offTopicTotal} that change the subject`);
   const r = (x: number) => Math.round(x * 10_000) / 10_000;
   console.log(
@@ -203,7 +206,13 @@ async function main(): Promise<void> {
       relevancyFailingTurnShare: r(failing.conversation_relevancy / assistantTurns),
       relevancyMeanScore: r(mean(scores.conversation_relevancy)),
       faithfulnessUndecidedClaimShare: r(undecidedClaims / Math.max(1, claims)),
-      ...(cv ? { otherDocumentFlaggedShare: r(cv.othersFlagged / cv.others) } : {}),
+      ...(cv
+        ? {
+            heldOutHumanReplyFailedShare: r(cv.counts.human.flagged / cv.counts.human.total),
+            heldOutOffTopicCaughtShare: r(cv.counts.otherReply.flagged / cv.counts.otherReply.total),
+            heldOutOtherDocumentCaughtShare: r(cv.counts.otherDocument.flagged / cv.counts.otherDocument.total),
+          }
+        : {}),
       forgetfulReplies: caught.forgetfulTotal,
       forgetfulFlaggedShare: r(caught.forgetful / Math.max(1, caught.forgetfulTotal)),
       offTopicReplies: caught.offTopicTotal,
