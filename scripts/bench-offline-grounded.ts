@@ -20,6 +20,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { createOfflineJudge } from '../lib/judge/offline';
 import { FOLDS } from '../lib/judge/offline/bench/cross-validate';
+import { contradict, namesOf, type ContradictionKind } from '../lib/judge/offline/bench/contradictions';
 import { crossValidateRelevance, describeCounts, fitRelevanceModel, foldOfChat, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
 import type { Judge } from '../lib/judge/types';
 import { ConversationRelevancyMetric } from '../lib/metrics/conversation-relevancy';
@@ -143,6 +144,32 @@ async function perturbed(metricsOf: (i: number) => Metrics) {
   return caught;
 }
 
+/**
+ * Contradictions made by one edit of a human reply against its own knowledge (a number or month
+ * changed, a name swapped for another conversation's, a statement negated), judged by turn
+ * faithfulness with its default options, where only a contradiction makes a "no". Replies the
+ * judge already fails, and those no edit applies to, are left out.
+ */
+async function contradictions(metricsOf: (i: number) => Metrics) {
+  const byKind = new Map<ContradictionKind, { total: number; caught: number }>();
+  for (const [i, c] of conversations.entries()) {
+    const at = brokenTurn(c);
+    const knowledge = at === null ? '' : (c.turns[at].retrievalContext ?? []).join('\n');
+    if (at === null || !knowledge.trim()) continue;
+    const other = conversations[(i + Math.floor(conversations.length / 2)) % conversations.length];
+    const edit = contradict(c.turns[at].content, knowledge, namesOf(other.turns.flatMap((t) => t.retrievalContext ?? []).join('\n')));
+    if (!edit) continue;
+    const fails = async (turns: Conversation['turns']) => (await metricsOf(i).turn_faithfulness.measure({ ...c, turns })).verdicts.some((v) => v.turn === at && v.verdict === 'no');
+    if (await fails(c.turns)) continue;
+    const counts = byKind.get(edit.kind) ?? { total: 0, caught: 0 };
+    counts.total += 1;
+    if (await fails(c.turns.map((t, j) => (j === at ? { ...t, content: edit.reply } : t)))) counts.caught += 1;
+    byKind.set(edit.kind, counts);
+  }
+  const all = [...byKind.values()].reduce((a, b) => ({ total: a.total + b.total, caught: a.caught + b.caught }), { total: 0, caught: 0 });
+  return { byKind, all };
+}
+
 async function main(): Promise<void> {
   const allMetrics: Metrics[] = judges.map((judge) => ({
     turn_faithfulness: new TurnFaithfulnessMetric(judge),
@@ -192,6 +219,9 @@ async function main(): Promise<void> {
   const cv = args.file ? null : crossValidateRelevance(devSamples);
   if (cv) console.log(`conversation_relevancy on held-out folds (weights and cut-off fitted on the other folds):\n${describeCounts(cv.counts).map((l) => `  ${l}`).join('\n')}`);
   console.log(`broken replies: knowledge retention flags ${caught.forgetful} of ${caught.forgetfulTotal} that ask to repeat what was said; relevancy flags ${caught.offTopic} of ${caught.offTopicTotal} that change the subject`);
+  const contradicted = await contradictions(metricsOf);
+  const kinds = [...contradicted.byKind.entries()].map(([kind, n]) => `${kind} ${n.caught} of ${n.total}`).join(', ');
+  console.log(`contradicted replies (one edit against the reply's own knowledge): turn faithfulness says "no" to ${contradicted.all.caught} of ${contradicted.all.total} (${pct(contradicted.all.caught / Math.max(1, contradicted.all.total))}; ${kinds})`);
   const r = (x: number) => Math.round(x * 10_000) / 10_000;
   console.log(
     `BENCH ${JSON.stringify({
@@ -217,6 +247,8 @@ async function main(): Promise<void> {
       forgetfulFlaggedShare: r(caught.forgetful / Math.max(1, caught.forgetfulTotal)),
       offTopicReplies: caught.offTopicTotal,
       offTopicFlaggedShare: r(caught.offTopic / Math.max(1, caught.offTopicTotal)),
+      contradictedReplies: contradicted.all.total,
+      contradictionCaughtShare: r(contradicted.all.caught / Math.max(1, contradicted.all.total)),
     })}`,
   );
 }
