@@ -15,7 +15,8 @@ const ASKS = /^(?:what|who|whom|whose|which|where|when|why|how|if|whether|of|abo
 /** A question put as a statement: "I wonder what network he was on", "Any idea who directed it." */
 const INDIRECT_QUESTION = /^(?:i (?:wonder|was wondering|am wondering)|i'm (?:wondering|curious)|i am curious|(?:any|no) idea|(?:i'd|i would) (?:like|love) to know|not sure|i'm not sure|i am not sure)(?: about)?,? (?:what|who|whom|whose|which|where|when|why|how|if|whether)\b/i;
 
-const LEADING_MARKERS = /^(?:(?:i see|oh|yes|yeah|yea|well|so|and|hi|hello|hey|wow|ok|okay|sure|right|cool|great|nice|interesting|haha|lol|hmm)\s*[,!.]?\s+)+/i;
+/** Interjections before a question ("Oh, so do you know…"); each takes its punctuation and the space after it. */
+const LEADING_MARKERS = /^(?:(?:i see|oh|yes|yeah|yea|well|so|and|hi|hello|hey|wow|ok|okay|sure|right|cool|great|nice|interesting|haha|lol|hmm)(?:\s*[,!.])?\s+)+/i;
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
