@@ -28,6 +28,8 @@ test('start a run from the dataset page and watch it finish without reloading', 
     await expect(page.getByRole('checkbox', { name: metric, exact: true })).toBeChecked();
   }
   await expect(page.getByLabel('Judge', { exact: true })).toHaveValue('offline');
+  // Beside the select, what the offline judge can and cannot see.
+  await expect(page.getByLabel('Judge', { exact: true })).toHaveAccessibleDescription(/catches replies that go off topic .* cannot judge role adherence, completeness, goal accuracy or custom metrics/);
 
   // The estimate follows the options: fewer metrics, fewer results and calls.
   const preview = page.getByTestId('run-preview');
@@ -80,6 +82,8 @@ test('start a run from the dataset page and watch it finish without reloading', 
   await expect(progress.getByText('Took')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
   await expect(page.getByText('demo-bot v2 (e2e)')).toBeVisible();
+  // The run page says the same of the judge that scored it.
+  await expect(page.getByRole('note').first()).toContainText('It cannot judge role adherence, completeness, goal accuracy or custom metrics');
   await saveScreen(page, 'runs-start-done');
 
   // The run is listed on its dataset.

@@ -3,8 +3,11 @@
  * turns of a real knowledge-grounded chat set: the share of assistant turns with a "no"
  * verdict, per metric. Human replies grounded in what they read should rarely fail.
  * Without --file the set is the human (gold) replies of the FaithDial audit in ../shared/data,
- * and the figures are cross-validated: for each of 5 folds the relevance model is fitted on the
- * other four and judges that fold (the reported set is every fold, each judged unseen).
+ * and the figures are cross-validated: for each of 5 folds the relevance model (weights and
+ * cut-off) is fitted on the other four and judges that fold (the reported set is every fold, each
+ * judged unseen). On that set it also prints the two rates the relevance model is chosen by, on
+ * held-out folds: human replies failed, and off-topic replies caught (another conversation's
+ * human reply, or a sentence of its document, put after this conversation's history).
  * With --file (deepeval-style JSONL { id, turns: [{ role, content, retrieval_context? }] }, e.g.
  * made by scripts/convert-cmu-dog.ts from a train split, outside the repository) the shipped
  * models judge it; no part of such a file is fitted on. --shipped judges the development set with
@@ -17,7 +20,8 @@ import { z } from 'zod';
 import path from 'node:path';
 import { createOfflineJudge } from '../lib/judge/offline';
 import { FOLDS } from '../lib/judge/offline/bench/cross-validate';
-import { crossValidateRelevance, fitRelevanceModel, foldOfChat, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
+import { contradict, namesOf, type ContradictionKind } from '../lib/judge/offline/bench/contradictions';
+import { crossValidateRelevance, describeCounts, fitRelevanceModel, foldOfChat, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
 import type { Judge } from '../lib/judge/types';
 import { ConversationRelevancyMetric } from '../lib/metrics/conversation-relevancy';
 import { KnowledgeRetentionMetric } from '../lib/metrics/knowledge-retention';
@@ -140,6 +144,32 @@ async function perturbed(metricsOf: (i: number) => Metrics) {
   return caught;
 }
 
+/**
+ * Contradictions made by one edit of a human reply against its own knowledge (a number or month
+ * changed, a name swapped for another conversation's, a statement negated), judged by turn
+ * faithfulness with its default options, where only a contradiction makes a "no". Replies the
+ * judge already fails, and those no edit applies to, are left out.
+ */
+async function contradictions(metricsOf: (i: number) => Metrics) {
+  const byKind = new Map<ContradictionKind, { total: number; caught: number }>();
+  for (const [i, c] of conversations.entries()) {
+    const at = brokenTurn(c);
+    const knowledge = at === null ? '' : (c.turns[at].retrievalContext ?? []).join('\n');
+    if (at === null || !knowledge.trim()) continue;
+    const other = conversations[(i + Math.floor(conversations.length / 2)) % conversations.length];
+    const edit = contradict(c.turns[at].content, knowledge, namesOf(other.turns.flatMap((t) => t.retrievalContext ?? []).join('\n')));
+    if (!edit) continue;
+    const fails = async (turns: Conversation['turns']) => (await metricsOf(i).turn_faithfulness.measure({ ...c, turns })).verdicts.some((v) => v.turn === at && v.verdict === 'no');
+    if (await fails(c.turns)) continue;
+    const counts = byKind.get(edit.kind) ?? { total: 0, caught: 0 };
+    counts.total += 1;
+    if (await fails(c.turns.map((t, j) => (j === at ? { ...t, content: edit.reply } : t)))) counts.caught += 1;
+    byKind.set(edit.kind, counts);
+  }
+  const all = [...byKind.values()].reduce((a, b) => ({ total: a.total + b.total, caught: a.caught + b.caught }), { total: 0, caught: 0 });
+  return { byKind, all };
+}
+
 async function main(): Promise<void> {
   const allMetrics: Metrics[] = judges.map((judge) => ({
     turn_faithfulness: new TurnFaithfulnessMetric(judge),
@@ -187,8 +217,11 @@ async function main(): Promise<void> {
   console.log(`  turn_faithfulness, turns whose own claims are contradicted: ${pct(failing.turnFaithfulnessOwnClaims / assistantTurns)}; claims the judge could not decide ("idk"): ${pct(undecidedClaims / Math.max(1, claims))}`);
   const caught = await perturbed(metricsOf);
   const cv = args.file ? null : crossValidateRelevance(devSamples);
-  if (cv) console.log(`relevance model, held-out folds: fails ${cv.humanFails} of ${cv.humans} human replies (${pct(cv.humanFails / cv.humans)}); flags ${cv.othersFlagged} of ${cv.others} statements about another conversation's document (${pct(cv.othersFlagged / cv.others)})`);
+  if (cv) console.log(`conversation_relevancy on held-out folds (weights and cut-off fitted on the other folds):\n${describeCounts(cv.counts).map((l) => `  ${l}`).join('\n')}`);
   console.log(`broken replies: knowledge retention flags ${caught.forgetful} of ${caught.forgetfulTotal} that ask to repeat what was said; relevancy flags ${caught.offTopic} of ${caught.offTopicTotal} that change the subject`);
+  const contradicted = await contradictions(metricsOf);
+  const kinds = [...contradicted.byKind.entries()].map(([kind, n]) => `${kind} ${n.caught} of ${n.total}`).join(', ');
+  console.log(`contradicted replies (one edit against the reply's own knowledge): turn faithfulness says "no" to ${contradicted.all.caught} of ${contradicted.all.total} (${pct(contradicted.all.caught / Math.max(1, contradicted.all.total))}; ${kinds})`);
   const r = (x: number) => Math.round(x * 10_000) / 10_000;
   console.log(
     `BENCH ${JSON.stringify({
@@ -203,11 +236,19 @@ async function main(): Promise<void> {
       relevancyFailingTurnShare: r(failing.conversation_relevancy / assistantTurns),
       relevancyMeanScore: r(mean(scores.conversation_relevancy)),
       faithfulnessUndecidedClaimShare: r(undecidedClaims / Math.max(1, claims)),
-      ...(cv ? { otherDocumentFlaggedShare: r(cv.othersFlagged / cv.others) } : {}),
+      ...(cv
+        ? {
+            heldOutHumanReplyFailedShare: r(cv.counts.human.flagged / cv.counts.human.total),
+            heldOutOffTopicCaughtShare: r(cv.counts.otherReply.flagged / cv.counts.otherReply.total),
+            heldOutOtherDocumentCaughtShare: r(cv.counts.otherDocument.flagged / cv.counts.otherDocument.total),
+          }
+        : {}),
       forgetfulReplies: caught.forgetfulTotal,
       forgetfulFlaggedShare: r(caught.forgetful / Math.max(1, caught.forgetfulTotal)),
       offTopicReplies: caught.offTopicTotal,
       offTopicFlaggedShare: r(caught.offTopic / Math.max(1, caught.offTopicTotal)),
+      contradictedReplies: contradicted.all.total,
+      contradictionCaughtShare: r(contradicted.all.caught / Math.max(1, contradicted.all.total)),
     })}`,
   );
 }

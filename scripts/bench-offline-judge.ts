@@ -5,7 +5,9 @@
  * knowledge does not back is unfaithful. A reply is predicted faithful when its score is at
  * least 0.5. Two figures each: the whole file with the shipped weights and the tuned cut-off,
  * and cross-validated (5 folds, fixed seed): weights and cut-off fitted on four folds, scored
- * on the fifth.
+ * on the fifth. Then the relevance model's two rates on FaithDial's human replies, each fold
+ * judged by weights and cut-off fitted on the others: human replies failed, and another
+ * conversation's reply put in their place (off-topic) caught.
  * Usage: npm run bench:offline-judge [-- --data DIR] [-- --dump FILE]
  */
 import { writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { createOfflineJudge } from '../lib/judge/offline';
 import { overlapShare, tunedOverlapBaseline } from '../lib/judge/offline/bench/baseline';
 import { crossValidate, crossValidatedBaseline, foldOfReply, THRESHOLD, FOLDS, SEED } from '../lib/judge/offline/bench/cross-validate';
 import { loadFaithDial, loadHaluEval, type FaithCase } from '../lib/judge/offline/bench/datasets';
+import { crossValidateRelevance, describeCounts, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
 import { groupOf } from '../lib/judge/offline/bench/groups';
 import { analyseReply, replyScore } from '../lib/judge/offline/bench/replies';
 import { binaryStats, type BinaryStats } from '../lib/judge/offline/bench/stats';
@@ -93,6 +96,13 @@ async function main(): Promise<void> {
       [`${set}Replies`]: cases.length,
     });
   }
+  // The relevance model's two rates on held-out folds, as bench:offline-grounded prints them.
+  const { counts } = crossValidateRelevance(relevanceSamples(loadGroundedChats(path.join(args.data, 'faithdial-audit-dev.jsonl'))));
+  console.log(`conversation_relevancy on FaithDial's human replies, held-out folds:\n${describeCounts(counts).map((l) => `  ${l}`).join('\n')}`);
+  Object.assign(bench, {
+    relevancyHeldOutHumanReplyFailedShare: counts.human.flagged / counts.human.total,
+    relevancyHeldOutOffTopicCaughtShare: counts.otherReply.flagged / counts.otherReply.total,
+  });
   if (args.dump) writeFileSync(args.dump, dump.map((d) => JSON.stringify(d)).join('\n'));
   const round = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 10_000) / 10_000]));
   console.log(`BENCH ${JSON.stringify({ penalizeAmbiguousClaims: 1, folds: FOLDS, ...round(bench) })}`);

@@ -2,8 +2,11 @@
  * Fits the offline judge's support model (lib/judge/offline/model/support-weights.json) on the
  * development sets, keeping a feature or rule only when the folds it was not fitted on improve.
  * Five folds with a fixed seed; replies to one question or one dialogue context share a fold.
- * Then fits the relevance model (relevance-weights.json) on FaithDial's human replies, and
- * reports its figures on folds it was not fitted on. --relevance-only skips the support model.
+ * Then fits the relevance model (relevance-weights.json) on FaithDial's human replies against
+ * changes of subject made from the same fold's other conversations, with its operating point
+ * chosen on folds the weights were not fitted on, and reports its figures on folds it was not
+ * fitted on. Deterministic: the same data gives the same files. --relevance-only skips the
+ * support model.
  * Usage: npm run fit:offline-judge [-- --data DIR] [-- --dry-run] [-- --relevance-only]
  */
 import { writeFileSync } from 'node:fs';
@@ -14,7 +17,7 @@ import { loadFaithDial, loadHaluEval } from '../lib/judge/offline/bench/datasets
 import { groupOf } from '../lib/judge/offline/bench/groups';
 import { analyseReply, toSample, type AnalysedReply } from '../lib/judge/offline/bench/replies';
 import { fitSupportModel } from '../lib/judge/offline/model/fit';
-import { crossValidateRelevance, fitRelevanceModel, HUMAN_FAIL_TARGET, loadGroundedChats, relevanceSamples } from '../lib/judge/offline/bench/grounded';
+import { crossValidateRelevance, describeCounts, fitRelevanceModel, HUMAN_FAIL_TARGET, loadGroundedChats, NEGATIVE_SHARE, relevanceSamples } from '../lib/judge/offline/bench/grounded';
 import type { RelevanceModel } from '../lib/judge/offline/model/relevance-model';
 import { FEATURES, RULES, type FeatureName, type RuleName, type SupportModel } from '../lib/judge/offline/model/logistic';
 
@@ -29,24 +32,30 @@ const OUT = path.resolve(import.meta.dirname, '../lib/judge/offline/model/suppor
 const RELEVANCE_OUT = path.resolve(import.meta.dirname, '../lib/judge/offline/model/relevance-weights.json');
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
-/** The relevance model: fitted on every fold for shipping, its figures from folds it was not fitted on. */
+/**
+ * The relevance model: fitted on every fold for shipping (its cut-off chosen on inner folds), its
+ * figures from folds it was not fitted on (weights and cut-off fitted on the other four).
+ */
 function fitRelevance(): void {
   const file = 'faithdial-audit-dev.jsonl';
   const samples = relevanceSamples(loadGroundedChats(path.join(args.data, file)));
-  const cv = crossValidateRelevance(samples);
-  console.log(`relevance, held-out folds: fails ${cv.humanFails} of ${cv.humans} human replies; flags ${cv.othersFlagged} of ${cv.others} statements about another document`);
+  const { counts } = crossValidateRelevance(samples);
+  console.log(`relevance, held-out folds:\n${describeCounts(counts).map((l) => `  ${l}`).join('\n')}`);
   const model = fitRelevanceModel(samples);
+  const share = (kind: keyof typeof counts) => round(counts[kind].flagged / counts[kind].total);
   const out: RelevanceModel = {
     features: model.features.map((f) => ({ name: f.name, mean: round(f.mean), scale: round(f.scale), weight: round(f.weight) })),
     bias: round(model.bias),
     cutoff: round(model.cutoff),
     fitted: {
       by: 'npm run fit:offline-judge',
-      data: [`${file} (gold replies)`],
+      data: [`${file} (gold replies; changes of subject: another conversation's reply or document sentence in the same fold)`],
+      negativeShare: NEGATIVE_SHARE,
       humanFailTarget: HUMAN_FAIL_TARGET,
+      cutoffChosenOn: 'inner folds the weights were not fitted on',
       folds: FOLDS,
       seed: SEED,
-      crossValidated: { humanReplyFailShare: round(cv.humanFails / cv.humans), otherDocumentFlaggedShare: round(cv.othersFlagged / cv.others) },
+      crossValidated: { humanReplyFailedShare: share('human'), otherReplyCaughtShare: share('otherReply'), otherDocumentCaughtShare: share('otherDocument') },
     },
   };
   if (args['dry-run']) console.log(JSON.stringify(out, null, 2));

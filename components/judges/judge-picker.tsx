@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import type { JudgeInfo } from '@/lib/judge/config';
+import { JudgeScope } from './judge-scope';
 
 /** The judge a form sends: the offline one, or an LLM endpoint by name with one of its models. */
 export type PickedJudge = { kind: 'offline' } | { kind: 'openai'; name: string; model: string };
@@ -39,8 +40,6 @@ interface Props {
   judges: JudgeInfo[];
   /** Ids of the two selects (their labels point at them). */
   ids: { judge: string; model: string };
-  /** How the offline judge is described. */
-  offlineLabel: string;
   /** Form field names of the selects, when the form has them. */
   names?: { judge: string; model: string };
   /** 'always': the model select is shown, disabled with one model; 'with-choice': shown only with two models or more. */
@@ -52,7 +51,7 @@ interface Props {
 }
 
 /** The judge select (endpoints without a key on the server disabled) and its model select. */
-export function JudgePicker({ choice, judges, ids, offlineLabel, names, modelSelect, labelClass, inputClass, error }: Props) {
+export function JudgePicker({ choice, judges, ids, names, modelSelect, labelClass, inputClass, error }: Props) {
   const { judge, model } = choice;
   const showModel = modelSelect === 'always' || judge.models.length > 1;
   return (
@@ -61,14 +60,15 @@ export function JudgePicker({ choice, judges, ids, offlineLabel, names, modelSel
         <label htmlFor={ids.judge} className={labelClass}>
           Judge
         </label>
-        <select id={ids.judge} name={names?.judge} value={judge.name} onChange={(e) => choice.choose(e.target.value)} className={inputClass}>
+        <select id={ids.judge} name={names?.judge} value={judge.name} onChange={(e) => choice.choose(e.target.value)} className={inputClass} aria-describedby={judge.scope ? `${ids.judge}-scope` : undefined}>
           {judges.map((j) => (
             <option key={j.name} value={j.name} disabled={!j.available}>
-              {j.kind === 'offline' ? offlineLabel : j.name}
+              {j.label}
               {j.available ? '' : ' (no API key on the server)'}
             </option>
           ))}
         </select>
+        <JudgeScope judge={judge} id={`${ids.judge}-scope`} />
         {error}
       </div>
       {showModel ? (

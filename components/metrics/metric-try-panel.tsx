@@ -32,7 +32,6 @@ export function MetricTryPanel({ options, judgeChoice, pending, trying, error, o
         choice={judgeChoice}
         judges={options.judges}
         ids={{ judge: 'metric-judge', model: 'metric-model' }}
-        offlineLabel="Offline (keyword heuristic, no key)"
         modelSelect="with-choice"
         labelClass="font-medium text-slate-700"
         inputClass={inputClass}

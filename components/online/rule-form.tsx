@@ -4,6 +4,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { saveOnlineRuleAction } from '@/lib/actions/online-rules';
 import type { JudgeInfo } from '@/lib/judge/config';
+import { JudgeScope } from '@/components/judges/judge-scope';
 import { metricLabel } from '@/lib/format/format';
 
 export interface RuleFormValue {
@@ -54,7 +55,7 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
   const [pending, startSubmit] = useTransition();
   const set = (patch: Partial<RuleFormValue>) => setValue((v) => ({ ...v, ...patch }));
   const judgeOptions = judges.flatMap((j) =>
-    j.kind === 'offline' ? [{ key: 'offline', label: 'Offline judge (no LLM, no cost)', disabled: false }] : j.models.map((m) => ({ key: `${j.name}::${m}`, label: `${j.name} · ${m}`, disabled: !j.available })),
+    j.kind === 'offline' ? [{ key: 'offline', label: j.label, disabled: false }] : j.models.map((m) => ({ key: `${j.name}::${m}`, label: `${j.label} · ${m}`, disabled: !j.available })),
   );
 
   const submit = (event: React.FormEvent) => {
@@ -162,6 +163,7 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
             ))}
           </select>
         </label>
+        {value.judge.kind === 'offline' ? <JudgeScope judge={judges.find((j) => j.kind === 'offline') ?? { scope: null }} /> : null}
         <FieldError errors={errors} field="judge" />
       </fieldset>
 

@@ -168,7 +168,16 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
                 label="Compare with"
                 name="evaluate.compareWith"
                 errors={shown}
-                help={baseline ? `Scored like that run: ${baseline.metrics.map(metricLabel).join(', ')} · judge ${baseline.judge}. Compare opens with it as baseline.` : 'Choose the metrics and the judge below.'}
+                help={
+                  baseline ? (
+                    <>
+                      Scored like that run: {baseline.metrics.map(metricLabel).join(', ')} · judge {baseline.judge}. Compare opens with it as baseline.
+                      {baseline.judgeScope ? <span className="mt-1 block">{baseline.judgeScope}</span> : null}
+                    </>
+                  ) : (
+                    'Choose the metrics and the judge below.'
+                  )
+                }
               >
                 <select id="replay-compareWith" value={compareWith} onChange={(e) => setCompareWith(e.target.value)} className={inputClass}>
                   {options.runs.map((r) => (
@@ -193,11 +202,11 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
                     </div>
                     {shown['evaluate.metrics'] ? <span className="block text-xs text-rose-700">Metrics: {shown['evaluate.metrics'].join(' ')}</span> : null}
                   </fieldset>
-                  <FormField id="replay-judge" label="Judge" name="evaluate.judge" errors={shown}>
+                  <FormField id="replay-judge" label="Judge" name="evaluate.judge" errors={shown} help={judge.scope ?? undefined}>
                     <select id="replay-judge" value={judge.name} onChange={(e) => setJudgeName(e.target.value)} className={inputClass}>
                       {options.judges.map((j) => (
                         <option key={j.name} value={j.name} disabled={!j.available}>
-                          {j.kind === 'offline' ? 'Offline (rules, no key)' : `${j.name} · ${j.defaultModel}`}
+                          {j.kind === 'offline' ? j.label : `${j.label} · ${j.defaultModel}`}
                           {j.available ? '' : ' (no API key on the server)'}
                         </option>
                       ))}

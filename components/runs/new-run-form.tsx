@@ -137,7 +137,6 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
             judges={options.judges}
             ids={{ judge: 'run-judge', model: 'run-model' }}
             names={{ judge: 'judge', model: 'model' }}
-            offlineLabel="Offline (rules, no key)"
             modelSelect="always"
             labelClass="font-medium text-slate-700"
             inputClass={inputClass}

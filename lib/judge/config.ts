@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { withCache } from './cache';
 import { createOfflineJudge, OFFLINE_MODEL } from './offline';
+import { OFFLINE_JUDGE_LABEL, OFFLINE_JUDGE_SCOPE } from './offline/notice';
 import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TIMEOUT_MS, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
 import { MODEL_PRICES } from './prices';
 import type { Judge, JudgeCache } from './types';
@@ -40,6 +41,10 @@ export interface JudgeConfig {
 /** What the UI may know about a judge: never its key or its URL. */
 export interface JudgeInfo {
   name: string;
+  /** How a judge select names it. */
+  label: string;
+  /** For the offline judge, what its rules can and cannot see (shown beside the select); null for an LLM. */
+  scope: string | null;
   kind: 'offline' | 'openai';
   models: string[];
   defaultModel: string;
@@ -182,6 +187,8 @@ function configError(issue: { path: PropertyKey[]; message: string }): AppError 
 export function listJudges(config: JudgeConfig): JudgeInfo[] {
   const offline: JudgeInfo = {
     name: OFFLINE_JUDGE_NAME,
+    label: OFFLINE_JUDGE_LABEL,
+    scope: OFFLINE_JUDGE_SCOPE,
     kind: 'offline',
     models: [OFFLINE_MODEL],
     defaultModel: OFFLINE_MODEL,
@@ -190,6 +197,8 @@ export function listJudges(config: JudgeConfig): JudgeInfo[] {
   };
   const describe = (endpoint: JudgeEndpoint): JudgeInfo => ({
     name: endpoint.name,
+    label: endpoint.name,
+    scope: null,
     kind: 'openai',
     models: [...endpoint.models],
     defaultModel: endpoint.defaultModel,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { listConnections } from '../../connections/connection-store';
 import { getDb } from '../../db/client';
+import { OFFLINE_JUDGE_SCOPE } from '../../judge/offline/notice';
 import { listBaselineRuns } from '../../db/queries/replays/list-baseline-runs';
 import { runMetrics } from '../../metrics/run-metrics';
 import { loadNewRunOptions, type NewRunOptions } from '../../runs/request/new-run-options';
@@ -11,6 +12,8 @@ export interface ReplayBaselineRun {
   label: string;
   metrics: string[];
   judge: string;
+  /** What the run's judge can and cannot see, for a run the offline judge scored. */
+  judgeScope: string | null;
 }
 
 export interface NewReplayOptions {
@@ -44,6 +47,7 @@ export async function loadNewReplayOptions(datasetId: string, runId: string | nu
       label: `${r.modelVersion ?? 'no model version'} · ${r.createdAt.toISOString().replace('T', ' ').slice(0, 16)}`,
       metrics: runMetrics(r.metricSettings).map((m) => m.name),
       judge: r.judgeKind === 'offline' ? 'offline' : r.judgeModel,
+      judgeScope: r.judgeKind === 'offline' ? OFFLINE_JUDGE_SCOPE : null,
     })),
     // A run of another dataset, or one still going, cannot be the baseline: the form opens without one.
     compareWith: runs.some((r) => r.id === runId) ? runId : null,

@@ -32,10 +32,23 @@ describe('turn_faithfulness.claims (offline)', () => {
     expect(claims('I have two dogs.')).toEqual(['I have two dogs.']);
   });
 
-  it('keeps a question that brings in content when the reply makes no statement', () => {
-    expect(claims('Hi, have you seen Maleficent?')).toEqual(['Have you seen Maleficent?']);
+  // Changed deliberately: a reply that was only a question used to be judged by what the question
+  // takes for granted, kept whole as its claim. A question asks; it states nothing to check.
+  it('makes no claim of a question, even a reply that is only a question', () => {
+    expect(claims('Hi, have you seen Maleficent?')).toEqual([]);
     expect(claims('Have you seen it? What about you?')).toEqual([]);
     expect(claims('Did you like it? It was filmed in Toronto.')).toEqual(['It was filmed in Toronto.']);
+  });
+
+  it('never states an embedded or indirect question as a claim', () => {
+    expect(claims('Do you know what broadcast he was on?')).toEqual([]);
+    expect(claims('Did you know who directed it?')).toEqual([]);
+    expect(claims('Have you heard of the Beatles?')).toEqual([]);
+    expect(claims('I wonder what broadcast he was on.')).toEqual([]);
+    expect(claims('Any idea which year it came out?')).toEqual([]);
+    expect(claims('He hosted a show. Do you know what broadcast he was on?')).toEqual(['He hosted a show.']);
+    // "Did you know that X?" still asserts X.
+    expect(claims('Do you know that he was on NBC?')).toEqual(['He was on NBC.']);
   });
 
   it('keeps an elliptical answer about the speaker ("I have.", "Me too")', () => {

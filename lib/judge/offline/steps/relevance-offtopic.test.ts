@@ -63,4 +63,18 @@ describe('conversation_relevancy.relevance (offline): off-topic replies', () => 
     ];
     expect(judge('Yes, the laser one.', 'Error E5 on the laser printer means a paper jam.', earlier).verdict).toBe('yes');
   });
+
+  it('flags a reply that announces a change of subject, unless the user asked for one', () => {
+    const out = judge('I loved Inception, the ending was so confusing.', "Let's talk about something else. My favourite colour is green, what's yours?");
+    expect(out.verdict).toBe('no');
+    expect(out.reason).toMatch(/change of subject/);
+    expect(judge('What did you think of the cast?', 'On another note, the weather has been lovely this week.').verdict).toBe('no');
+    expect(judge("I'm bored of films, can we talk about something else?", "Sure, let's talk about something else: do you cook?").verdict).toBe('yes');
+  });
+
+  it('does not take chatting back for staying on the subject', () => {
+    // Replies of other conversations react and ask back as much as on-topic ones: that alone ties a reply to nothing.
+    expect(judge('I loved Inception, the ending was so confusing.', "My favourite colour is green, what's yours?").verdict).toBe('no');
+    expect(judge('The Eiffel Tower was finished in 1889.', 'Do you like cats? I have two of them.').verdict).toBe('no');
+  });
 });

@@ -7,6 +7,7 @@ import { EVALUATIVE, RATING } from '../text/lexicon';
 import { offlineReason } from './reason-prefix';
 import { defaultRelevanceModel, relevanceProbability, type RelevanceFeatures, type RelevanceModel } from '../model/relevance-model';
 import { relevanceFeatures } from './relevance-features';
+import { announcesTopicChange, asksForTopicChange } from '../text/topic-change';
 
 type Input = StepInput<'conversation_relevancy.relevance'>;
 type Output = StepOutput<'conversation_relevancy.relevance'>;
@@ -137,6 +138,10 @@ export function relevanceByRules(input: Input): RuleOutcome {
   const reply = input.assistantMessage.trim();
   const yes = (text: string): { settled: Output } => ({ settled: { verdict: 'yes', reason: offlineReason(text) } });
   if (!reply) return { settled: { verdict: 'no', reason: offlineReason('The reply is empty.') } };
+  // Said outright, a change of subject is one, whatever follows it; unless the user asked for it.
+  if (announcesTopicChange(reply) && !asksForTopicChange(input.userMessage)) {
+    return { settled: { verdict: 'no', reason: offlineReason('The reply announces a change of subject ("let\'s talk about something else", "on another note") instead of taking up what the user said.') } };
+  }
   const sentences = analyse(reply).filter((s) => !isFormula(s.text));
   if (sentences.length === 0) return yes('The reply is a greeting or acknowledgement, which fits the exchange.');
   const userSentences = analyse(input.userMessage);
