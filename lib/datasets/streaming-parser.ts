@@ -10,11 +10,12 @@ import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
 import { checkText, countNewlines, emptyFileProblem } from './text-checks';
 import type { FormatId, ParseOptions, ParseStats, Problem } from './types';
-import type { ConversationLimits } from './value-checks';
+import { DEFAULT_CONVERSATION_LIMITS, type ConversationLimits } from './value-checks';
+import { FIELD_LIMITS } from '../domain';
 
 /**
- * Largest JSON text (in characters) the streaming parser holds at once: one record of a list, or
- * a document that is not a list of records (parsed whole). JSONL and CSV have no limit.
+ * Largest JSON text (in characters) the streaming parser holds at once outside a list of records
+ * (a wrapper object's other keys). A record, a line or a row is bounded by FIELD_LIMITS.recordChars.
  */
 export const MAX_JSON_CHARS = 256 * 1024 * 1024;
 
@@ -33,6 +34,8 @@ export interface StreamingOptions extends ParseOptions {
   maxJsonChars?: number;
   /** Turns per conversation and characters per turn; default DEFAULT_CONVERSATION_LIMITS. */
   limits?: ConversationLimits;
+  /** Characters of one JSONL line, JSON record or CSV row; default FIELD_LIMITS.recordChars. */
+  maxRecordChars?: number;
 }
 
 export interface StreamingParser {
@@ -72,7 +75,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     });
   }
   const log = new ProblemLog(options.maxProblems);
-  const out = new Collector(log, options.limits, options.roleValues);
+  const limits = options.limits ?? DEFAULT_CONVERSATION_LIMITS;
+  const bounds = { limits, recordChars: options.maxRecordChars ?? FIELD_LIMITS.recordChars };
+  const out = new Collector(log, limits, options.roleValues);
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
   let format: FormatId | null = options.format ?? null;
   let datasetMetadata: Record<string, unknown> | undefined;
@@ -90,7 +95,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   };
 
   const jsonEngine = (): Engine => {
-    const json = new JsonStreamEngine(options.format, out, maxJson, stop);
+    const json = new JsonStreamEngine(options.format, out, maxJson, stop, bounds);
     return {
       push: (chunk) => json.push(chunk),
       end() {
@@ -116,7 +121,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     const container = containerOf(format);
     if (container === 'csv') {
       const csv = new CsvEngine(
-        { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous' },
+        { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous', bounds },
         out,
       );
       engine = {
@@ -132,7 +137,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
           return csv.buffered;
         },
       };
-    } else if (container === 'jsonl') engine = new JsonlEngine(format, out);
+    } else if (container === 'jsonl') engine = new JsonlEngine(format, out, bounds.limits, bounds.recordChars);
     else engine = jsonEngine();
     engine.push(text);
   };
