@@ -175,7 +175,11 @@ export class RecordGuard {
     const path = this.path();
     const last = path[path.length - 1];
     const what = typeof last === 'string' ? last : 'the text';
-    this.found = { field: formatPath(path), newlines: this.newlines, message: tooLongMessage(what, { moreThan: this.limit.trip }, this.limit.max, this.limit.setting) };
+    const general = this.limit.setting !== undefined && what !== 'content';
+    const message = general
+      ? `${what} has more than ${this.limit.trip.toLocaleString('en-US')} characters: no text in a record may be longer than a turn's content (at most ${this.limit.max.toLocaleString('en-US')}, ${this.limit.setting})`
+      : tooLongMessage(what, { moreThan: this.limit.trip }, this.limit.max, this.limit.setting);
+    this.found = { field: formatPath(path), newlines: this.newlines, message };
   }
 
   private endString(): void {
