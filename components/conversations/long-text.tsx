@@ -2,13 +2,13 @@
 
 import { useState, useTransition } from 'react';
 import { loadTurnTextAction } from '@/lib/actions/turn-text';
-import { sizeLabel, type TextPreview, type TurnTextSource } from '@/lib/conversations/text-preview';
+import { sizeLabel, type TextPreview, type TextSource } from '@/lib/conversations/text-preview';
 
 /**
- * A turn's text as the page sent it: whole when short, else its start with a button that loads
- * the rest from the server. `shown` replaces the start (a word diff of it) until then.
+ * A turn's text (or a conversation's field) as the page sent it: whole when short, else its start
+ * with a button that loads the rest from the server. `shown` replaces the start (a word diff of it) until then.
  */
-export function LongText({ preview, source, shown }: { preview: TextPreview; source: TurnTextSource; shown?: React.ReactNode }) {
+export function LongText({ preview, source, shown }: { preview: TextPreview; source: TextSource; shown?: React.ReactNode }) {
   const [full, setFull] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
