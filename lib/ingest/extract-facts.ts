@@ -1,5 +1,6 @@
-import { MAX_TEXT_CHARS } from './limits';
-import type { Attributes, AttrValue, NormalLog, NormalSpan } from './normalize';
+import { FIELD_LIMITS } from '../domain/conversation-limits';
+import { MAX_LABELS, MAX_TEXT_CHARS } from './limits';
+import type { Attributes, AttrValue, NormalEvent, NormalLog, NormalSpan } from './normalize';
 
 export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop';
 
@@ -33,6 +34,7 @@ function labelsOf(span: NormalSpan, keys: readonly string[]): Record<string, str
   for (const attributes of [span.resource, span.attributes]) {
     for (const [key, value] of Object.entries(attributes)) {
       if (!wanted.has(key) && !/version/i.test(key)) continue;
+      if (Object.keys(out).length >= MAX_LABELS && !(key in out)) continue;
       if (typeof value === 'string' && value) out[key] = value.slice(0, 200);
       else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
     }
@@ -124,17 +126,35 @@ function llmShape(a: Attributes): TraceShape | null {
   return null;
 }
 
-function retrievedOf(a: Attributes): string[] | undefined {
-  if (a['openinference.span.kind'] === 'RETRIEVER') {
-    const docs = indexed(a, 'retrieval.documents.', '.document.content').map(text).filter((d): d is string => !!d);
-    return docs.length ? docs : undefined;
-  }
+/** Documents a retrieval step found, at most FIELD_LIMITS.listItems of them (a turn's retrieval context holds no more). */
+const documents = (docs: (string | undefined)[]): string[] | undefined => {
+  const out = docs.filter((d): d is string => !!d).slice(0, FIELD_LIMITS.listItems);
+  return out.length ? out.map((d) => d.slice(0, MAX_TEXT_CHARS)) : undefined;
+};
+
+/** The texts of one `db.query.result.document` value: a JSON list of texts (ChromaDB's), a list attribute, or one text. */
+function documentTexts(value: AttrValue | undefined): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (typeof value !== 'string' || !value) return [];
+  const parsed = value.trimStart().startsWith('[') ? parseJson(value) : undefined;
+  if (Array.isArray(parsed)) return parsed.flatMap((d) => (typeof d === 'string' ? [d] : Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : []));
+  return [value];
+}
+
+/**
+ * Traceloop's vector-DB spans (@traceloop/ai-semantic-conventions: Events.DB_QUERY_RESULT with
+ * EventAttributes.DB_QUERY_RESULT_DOCUMENT) put each query result in a `db.query.result` event.
+ */
+function traceloopDocuments(events: NormalEvent[]): string[] | undefined {
+  const results = events.filter((e) => e.name === 'db.query.result');
+  return results.length ? documents(results.flatMap((e) => documentTexts(e.attributes['db.query.result.document']))) : undefined;
+}
+
+function retrievedOf(a: Attributes, events: NormalEvent[]): string[] | undefined {
+  if (a['openinference.span.kind'] === 'RETRIEVER') return documents(indexed(a, 'retrieval.documents.', '.document.content').map(text));
   const docs = parseJson(a['gen_ai.retrieval.documents']);
-  if (Array.isArray(docs)) {
-    const out = docs.map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined)).filter((d): d is string => !!d);
-    return out.length ? out.map((d) => d.slice(0, MAX_TEXT_CHARS)) : undefined;
-  }
-  return undefined;
+  if (Array.isArray(docs)) return documents(docs.map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined)));
+  return traceloopDocuments(events);
 }
 
 /** Facts of one span: a trace fact when it names a conversation or retrieved documents; an LLM call fact for an LLM span. */
@@ -142,7 +162,7 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
   const a = span.attributes;
   const service = serviceOf(span.resource);
   const conversationId = conversationIdOf(a, userKey);
-  const retrieved = retrievedOf(a);
+  const retrieved = retrievedOf(a, span.events);
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
   const shape = llmShape(a);
   if (!shape) return { trace };
@@ -166,7 +186,7 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
     const names = indexed(a, 'llm.output_messages.0.message.tool_calls.', '.tool_call.function.name');
     const args = indexed(a, 'llm.output_messages.0.message.tool_calls.', '.tool_call.function.arguments');
     const tools = names.flatMap((name, i) => (typeof name === 'string' ? [{ name, arguments: text(args[i]) }] : []));
-    if (tools.length) call.toolCalls = tools;
+    if (tools.length) call.toolCalls = tools.slice(0, FIELD_LIMITS.toolCallsPerTurn);
   } else {
     call.userText = lastUserOfIndexed(a, 'gen_ai.prompt.', '.role', '.content');
     call.assistantText = text(a['gen_ai.completion.0.content']);
@@ -199,7 +219,7 @@ export function factsOfLogs(logs: NormalLog[]): LlmCallFact[] {
         const name = fn && typeof fn === 'object' && !Array.isArray(fn) ? text(fn.name) : undefined;
         return name && fn && typeof fn === 'object' && !Array.isArray(fn) ? [{ name, arguments: text(fn.arguments) }] : [];
       });
-      if (tools.length) fact.toolCalls = tools;
+      if (tools.length) fact.toolCalls = tools.slice(0, FIELD_LIMITS.toolCallsPerTurn);
     }
   }
   return [...byCall.values()];

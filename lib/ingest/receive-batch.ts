@@ -4,8 +4,8 @@ import { isUnreachableDbError } from '../db/passing-error';
 import { storeReceivedBatch } from '../db/queries/ingest/store-received-batch';
 import { apiError, type ApiErrorCode } from '../http/errors';
 import { notePendingBatch, pendingBatches } from './backlog-estimate';
-import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
-import { MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
+import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT, type IdCheck } from './id-check';
+import { cutWarning, MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
 import { encodeExportResponse, type Encoding, type Signal } from './otlp-codec';
 
 function encodingOf(contentType: string | null): Encoding | null {
@@ -100,6 +100,16 @@ async function receive(db: Db, request: Request, signal: Signal, env: Record<str
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
   await storeReceivedBatch(db, { signal, encoding, gzip, body });
   notePendingBatch(db);
-  const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
-  return accepted(signal, encoding, partial);
+  return accepted(signal, encoding, check.kind === 'checked' ? partialOf(check, records) : undefined);
+}
+
+/**
+ * partialSuccess: the records rejected for malformed ids, and what the bounds cut of the others
+ * (a warning: rejected stays 0 when only that), or nothing when all went in whole.
+ */
+function partialOf(check: Extract<IdCheck, { kind: 'checked' }>, records: string): { rejected: number; errorMessage: string } | undefined {
+  const rejected = check.rejected > 0 ? `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` : null;
+  const cut = cutWarning(check.cut);
+  if (!rejected && !cut) return undefined;
+  return { rejected: check.rejected, errorMessage: [rejected, cut].filter(Boolean).join('; ') };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db-types';
+import { FIELD_LIMITS } from '../domain/conversation-limits';
 import { retrievedOf, upsertFacts, type CallFactRow, type TraceFactRow } from '../db/queries/ingest/store-facts';
 import type { LlmCallFact, TraceFact } from './extract-facts';
 
@@ -22,7 +23,8 @@ async function mergeTraces(db: Db, facts: TraceFact[]): Promise<TraceFactRow[]> 
   for (const fact of facts) {
     const before = merged.get(fact.traceId);
     const docs = before?.retrieved ?? stored.get(fact.traceId) ?? [];
-    const retrieved = fact.retrieved ? [...docs, ...fact.retrieved.filter((doc) => !docs.includes(doc))] : before?.retrieved;
+    // A turn's retrieval context holds at most FIELD_LIMITS.listItems documents: the first found are kept.
+    const retrieved = fact.retrieved ? [...docs, ...fact.retrieved.filter((doc) => !docs.includes(doc))].slice(0, FIELD_LIMITS.listItems) : before?.retrieved;
     merged.set(fact.traceId, { ...before, ...defined({ service: fact.service, conversationId: fact.conversationId }), traceId: fact.traceId, ...(retrieved ? { retrieved } : {}) });
   }
   return [...merged.values()];
