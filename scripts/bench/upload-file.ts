@@ -2,6 +2,16 @@
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
 
+type Answer = { status: number; body: string };
+
+/** Reads a response's status and whole body into `resolve`. */
+const answer = (resolve: (a: Answer) => void) => (res: http.IncomingMessage) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (body += c));
+  res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+};
+
 export function uploadFile(port: number, file: string, query: URLSearchParams): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -12,12 +22,7 @@ export function uploadFile(port: number, file: string, query: URLSearchParams): 
         path: `/api/datasets/import?${query}`,
         headers: { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size },
       },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
+      answer(resolve),
     );
     req.on('error', reject);
     createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(req);
@@ -32,12 +37,7 @@ export function trickleUpload(port: number, text: string, durationMs: number, qu
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method: 'POST', path: `/api/datasets/import?${query}`, headers: { 'content-type': 'application/octet-stream', 'content-length': bytes.length } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
+      answer(resolve),
     );
     req.on('error', reject);
     let sent = 0;
@@ -63,12 +63,7 @@ export function uploadHugeLine(port: number, megabytes: number, query: URLSearch
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method: 'POST', path: `/api/datasets/import?${query}`, headers: { 'content-type': 'application/octet-stream', 'content-length': head.length + megabytes * filler.length + tail.length } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
+      answer(resolve),
     );
     req.on('error', reject);
     req.write(head);
