@@ -8,7 +8,8 @@ import { saveScreen } from './fixtures/screens';
  */
 
 const TURNS = 250;
-const ROLE = `You are the support bot. ${'Follow the refund policy. '.repeat(1900)}`.slice(0, 49_000);
+const ROLE_END = 'Last of all: thank them by name.';
+const ROLE = `You are the support bot. ${'Follow the refund policy. '.repeat(1900)}`.slice(0, 49_000 - ROLE_END.length) + ROLE_END;
 const SCENARIO = `A customer asks for a refund. ${'They bought it online. '.repeat(900)}`.slice(0, 19_000);
 const chat = {
   name: 'E2E long chat',
@@ -59,11 +60,11 @@ test('long fields and tool calls show their start, and "Show all" loads the rest
   await page.goto(`/datasets/${datasetId}/conversations/${conversationId}`);
   const role = page.getByTestId('field-chatbotRole');
   await expect(role.getByRole('button', { name: 'Show all 48 KB' })).toBeVisible();
-  await expect(role).not.toContainText(ROLE.slice(-200));
+  await expect(role).not.toContainText(ROLE_END);
   await expect(page.getByTestId('field-scenario').getByRole('button', { name: /^Show all 19 KB$/ })).toBeVisible();
   await saveScreen(page, 'long-fields-dataset', { fullPage: false });
   await role.getByRole('button', { name: 'Show all 48 KB' }).click();
-  await expect(role).toContainText(ROLE.slice(-200));
+  await expect(role).toContainText(ROLE_END);
   await expect(role.getByRole('button')).toHaveCount(0);
 
   const tools = page.getByRole('list', { name: 'Conversation turns' }).locator('details', { hasText: 'Tools called (1)' });

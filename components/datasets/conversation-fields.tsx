@@ -7,8 +7,9 @@ type Field = ConversationTextSource['field'];
 
 /**
  * The conversation-level fields (id, scenario, expected outcome…) that are present. A stored
- * conversation's (`conversationId`) long texts, tools and metadata are sent as their start, the
- * rest loaded on demand, as turns are; a file not stored yet (the import preview) is shown whole.
+ * conversation's (`conversationId`) long texts, tools and metadata are sent as their start (the
+ * texts' shorter than a turn's: they sit above the chat), the rest loaded on demand, as turns are;
+ * a file not stored yet (the import preview) is shown whole.
  */
 export function ConversationFields({ conversation, conversationId }: { conversation: Conversation; conversationId?: string }) {
   const rows: [string, React.ReactNode][] = [];
@@ -19,7 +20,7 @@ export function ConversationFields({ conversation, conversationId }: { conversat
       rows.push([
         label,
         <span key={label} className="whitespace-pre-wrap break-words" data-testid={field ? `field-${field}` : undefined}>
-          {field ? long(value, at(field)) : value}
+          {field ? long(value, at(field), ITEM_PREVIEW_CHARS) : value}
         </span>,
       ]);
     }

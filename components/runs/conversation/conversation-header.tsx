@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { LongText } from '@/components/conversations/long-text';
-import { previewOf } from '@/lib/conversations/text-preview';
+import { ITEM_PREVIEW_CHARS, previewOf } from '@/lib/conversations/text-preview';
 import type { PreparedConversationVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import type { RunConversation } from '@/lib/runs/page/load-run-conversation';
 import type { RunMetric } from '@/lib/metrics/run-metrics';
@@ -64,7 +64,7 @@ export function ConversationHeader({
                 <dt className="text-slate-500">{label}</dt>
                 <dd className="whitespace-pre-wrap break-words text-slate-800" data-testid={field ? `field-${field}` : undefined}>
                   {/* Long texts go as their start; "show all" loads the rest. */}
-                  {field ? <LongText preview={previewOf(value)} source={{ conversationId: conversation.id, field }} /> : value}
+                  {field ? <LongText preview={previewOf(value, ITEM_PREVIEW_CHARS)} source={{ conversationId: conversation.id, field }} /> : value}
                 </dd>
               </div>
             ) : null,
