@@ -38,6 +38,17 @@ const ZONES = [
     message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
   },
   {
+    // deepeval's client lands through lib/deepeval (CONFIDENT_BASE_URL=<Turnwise>/api/deepeval): a door in, like lib/imports.
+    target: ['./lib/db', './lib/domain', './lib/judge', './lib/metrics', './lib/datasets', './lib/runs', './lib/compare', './lib/online', './lib/replay', './lib/ingest'],
+    from: ['./lib/deepeval'],
+    message: "lib/deepeval is a door in for deepeval's client: the engines below it never import it.",
+  },
+  {
+    target: './lib/deepeval',
+    from: ['./lib/actions', './lib/api', './app', './components'],
+    message: "lib/deepeval answers deepeval's client through its own boundary (lib/deepeval/http); it uses the engines, not the other doors.",
+  },
+  {
     target: './lib/domain',
     from: ['./lib/db', './lib/runs', './lib/judge', './lib/metrics', './lib/datasets', './lib/compare', './app', './components'],
     message: 'lib/domain holds the shared types and imports none of the parts that use them.',

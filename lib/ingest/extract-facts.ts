@@ -1,8 +1,10 @@
 import { FIELD_LIMITS } from '../domain/conversation-limits';
+import { deepevalToolCall, type DeepevalToolCall } from './deepeval-tool-call';
 import { MAX_LABELS, MAX_TEXT_CHARS } from './limits';
 import type { Attributes, AttrValue, NormalEvent, NormalLog, NormalSpan } from './normalize';
 
-export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop';
+/** 'deepeval': a trace's own input and output as deepeval sets them (its REST traces, confident.trace.* on its OpenTelemetry spans). */
+export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop' | 'deepeval';
 
 /** What one span or log record says about one LLM call; absent fields are unknown, not empty. */
 export interface LlmCallFact {
@@ -14,7 +16,7 @@ export interface LlmCallFact {
   startedAt?: Date;
   userText?: string;
   assistantText?: string;
-  toolCalls?: { name: string; arguments?: string }[];
+  toolCalls?: ({ name: string; arguments?: string } | DeepevalToolCall)[];
   /** Attributes kept as labels (a model version), by key. */
   labels?: Record<string, string>;
   /** gen_ai.response.id (OpenInference has none). */
@@ -22,7 +24,7 @@ export interface LlmCallFact {
 }
 
 /** Attributes always kept as labels of an LLM call; online rules may name others. */
-export const DEFAULT_LABEL_KEYS = ['service.version', 'gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name'];
+export const DEFAULT_LABEL_KEYS = ['service.version', 'gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name', 'confident.llm.model'];
 
 /**
  * The values of `keys`, and of every attribute whose key names a version (so that a rule made
@@ -52,19 +54,27 @@ export interface TraceFact {
 
 const text = (value: AttrValue | undefined): string | undefined => (typeof value === 'string' && value.length > 0 ? value.slice(0, MAX_TEXT_CHARS) : undefined);
 
-/** service.name, and "/" deployment.environment(.name) when set. */
-export function serviceOf(resource: Attributes): string {
+/**
+ * service.name, and "/" deployment.environment(.name) when set, else deepeval's
+ * confident.trace.environment (on the resource, else on the span: its integrations put it on every span).
+ */
+export function serviceOf(resource: Attributes, attributes: Attributes = {}): string {
   const name = text(resource['service.name']) ?? 'unknown_service';
-  const env = text(resource['deployment.environment.name']) ?? text(resource['deployment.environment']);
+  const env =
+    text(resource['deployment.environment.name']) ??
+    text(resource['deployment.environment']) ??
+    text(resource['confident.trace.environment']) ??
+    text(attributes['confident.trace.environment']);
   return (env ? `${name}/${env}` : name).slice(0, 200);
 }
 
 /**
  * The conversation a span names. Precedence: TURNWISE_OTLP_CONVERSATION_KEY (the user's own key),
- * then gen_ai.conversation.id, then OpenInference's session.id, then Traceloop's association properties.
+ * then gen_ai.conversation.id, then deepeval's thread id, then OpenInference's session.id, then
+ * Traceloop's association properties.
  */
 export function conversationIdOf(attributes: Attributes, userKey?: string): string | undefined {
-  const keys = [userKey, 'gen_ai.conversation.id', 'session.id', 'traceloop.association.properties.conversation_id', 'traceloop.association.properties.session_id'];
+  const keys = [userKey, 'gen_ai.conversation.id', 'confident.trace.thread_id', 'session.id', 'traceloop.association.properties.conversation_id', 'traceloop.association.properties.session_id'];
   for (const key of keys) {
     if (!key) continue;
     const value = attributes[key];
@@ -118,6 +128,7 @@ function lastUserOfIndexed(attributes: Attributes, prefix: string, roleSuffix: s
 
 // Traceloop 0.27 writes the GenAI semconv attributes (read as otel-genai); older Traceloop the indexed gen_ai.prompt.N.*.
 function llmShape(a: Attributes): TraceShape | null {
+  if (a['confident.trace.input'] !== undefined || a['confident.trace.output'] !== undefined) return 'deepeval';
   if (a['openinference.span.kind'] === 'LLM') return 'openinference';
   if (a['gen_ai.input.messages'] !== undefined || a['gen_ai.output.messages'] !== undefined) return 'otel-genai';
   if (a['gen_ai.prompt.0.role'] !== undefined) return 'traceloop';
@@ -126,15 +137,12 @@ function llmShape(a: Attributes): TraceShape | null {
   return null;
 }
 
-/** Documents a retrieval step found, at most FIELD_LIMITS.listItems of them (a turn's retrieval context holds no more). */
-const documents = (docs: (string | undefined)[]): string[] | undefined => {
-  const out = docs.filter((d): d is string => !!d).slice(0, FIELD_LIMITS.listItems);
-  return out.length ? out.map((d) => d.slice(0, MAX_TEXT_CHARS)) : undefined;
-};
+/** The texts of a list attribute (deepeval writes its retrieval context as a list of strings). */
+const textsOf = (value: AttrValue | undefined): string[] => (Array.isArray(value) ? value.map((v) => text(v ?? undefined)).filter((d): d is string => !!d) : []);
 
 /** The texts of one `db.query.result.document` value: a JSON list of texts (ChromaDB's), a list attribute, or one text. */
 function documentTexts(value: AttrValue | undefined): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (Array.isArray(value)) return textsOf(value);
   if (typeof value !== 'string' || !value) return [];
   const parsed = value.trimStart().startsWith('[') ? parseJson(value) : undefined;
   if (Array.isArray(parsed)) return parsed.flatMap((d) => (typeof d === 'string' ? [d] : Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : []));
@@ -145,22 +153,37 @@ function documentTexts(value: AttrValue | undefined): string[] {
  * Traceloop's vector-DB spans (@traceloop/ai-semantic-conventions: Events.DB_QUERY_RESULT with
  * EventAttributes.DB_QUERY_RESULT_DOCUMENT) put each query result in a `db.query.result` event.
  */
-function traceloopDocuments(events: NormalEvent[]): string[] | undefined {
-  const results = events.filter((e) => e.name === 'db.query.result');
-  return results.length ? documents(results.flatMap((e) => documentTexts(e.attributes['db.query.result.document']))) : undefined;
+const traceloopDocuments = (events: NormalEvent[]): string[] => events.filter((e) => e.name === 'db.query.result').flatMap((e) => documentTexts(e.attributes['db.query.result.document']));
+
+function semconvRetrievedOf(a: Attributes): string[] {
+  if (a['openinference.span.kind'] === 'RETRIEVER') return indexed(a, 'retrieval.documents.', '.document.content').map(text).filter((d): d is string => !!d);
+  const docs = parseJson(a['gen_ai.retrieval.documents']);
+  if (!Array.isArray(docs)) return [];
+  return docs.map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined)).filter((d): d is string => !!d);
 }
 
+/** Documents a retrieval step found, each cut to MAX_TEXT_CHARS, at most FIELD_LIMITS.listItems of them (a turn's retrieval context holds no more). */
 function retrievedOf(a: Attributes, events: NormalEvent[]): string[] | undefined {
-  if (a['openinference.span.kind'] === 'RETRIEVER') return documents(indexed(a, 'retrieval.documents.', '.document.content').map(text));
-  const docs = parseJson(a['gen_ai.retrieval.documents']);
-  if (Array.isArray(docs)) return documents(docs.map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined)));
-  return traceloopDocuments(events);
+  const docs = new Set(
+    [...semconvRetrievedOf(a), ...traceloopDocuments(events), ...textsOf(a['confident.trace.retrieval_context']), ...textsOf(a['confident.span.retrieval_context'])].map((d) => d.slice(0, MAX_TEXT_CHARS)),
+  );
+  return docs.size ? [...docs].slice(0, FIELD_LIMITS.listItems) : undefined;
+}
+
+/** deepeval's tools_called attribute: each tool a ToolCall as JSON text; one that does not read as a tool is left out, as deepeval's exporter does. */
+function deepevalToolsOf(value: AttrValue | undefined): DeepevalToolCall[] {
+  const out: DeepevalToolCall[] = [];
+  for (const item of Array.isArray(value) ? value : []) {
+    const tool = deepevalToolCall(parseJson(item ?? undefined));
+    if (tool) out.push(tool);
+  }
+  return out;
 }
 
 /** Facts of one span: a trace fact when it names a conversation or retrieved documents; an LLM call fact for an LLM span. */
 export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: readonly string[] = DEFAULT_LABEL_KEYS): { call?: LlmCallFact; trace?: TraceFact } {
   const a = span.attributes;
-  const service = serviceOf(span.resource);
+  const service = serviceOf(span.resource, a);
   const conversationId = conversationIdOf(a, userKey);
   const retrieved = retrievedOf(a, span.events);
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
@@ -176,7 +199,12 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
     responseId: text(a['gen_ai.response.id'])?.slice(0, 200),
     labels: labelsOf(span, labelKeys),
   };
-  if (shape === 'otel-genai') {
+  if (shape === 'deepeval') {
+    call.userText = text(a['confident.trace.input']);
+    call.assistantText = text(a['confident.trace.output']);
+    const tools = deepevalToolsOf(a['confident.trace.tools_called']);
+    if (tools.length) call.toolCalls = tools;
+  } else if (shape === 'otel-genai') {
     call.userText = lastUserOfGenAi(parseJson(a['gen_ai.input.messages']));
     const output = parseJson(a['gen_ai.output.messages']);
     if (Array.isArray(output) && output.length) call.assistantText = genAiText(output[0]);
@@ -186,7 +214,7 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
     const names = indexed(a, 'llm.output_messages.0.message.tool_calls.', '.tool_call.function.name');
     const args = indexed(a, 'llm.output_messages.0.message.tool_calls.', '.tool_call.function.arguments');
     const tools = names.flatMap((name, i) => (typeof name === 'string' ? [{ name, arguments: text(args[i]) }] : []));
-    if (tools.length) call.toolCalls = tools.slice(0, FIELD_LIMITS.toolCallsPerTurn);
+    if (tools.length) call.toolCalls = tools;
   } else {
     call.userText = lastUserOfIndexed(a, 'gen_ai.prompt.', '.role', '.content');
     call.assistantText = text(a['gen_ai.completion.0.content']);
@@ -219,7 +247,7 @@ export function factsOfLogs(logs: NormalLog[]): LlmCallFact[] {
         const name = fn && typeof fn === 'object' && !Array.isArray(fn) ? text(fn.name) : undefined;
         return name && fn && typeof fn === 'object' && !Array.isArray(fn) ? [{ name, arguments: text(fn.arguments) }] : [];
       });
-      if (tools.length) fact.toolCalls = tools.slice(0, FIELD_LIMITS.toolCallsPerTurn);
+      if (tools.length) fact.toolCalls = tools;
     }
   }
   return [...byCall.values()];

@@ -5,13 +5,13 @@ import type { LlmCallFact, TraceFact } from './extract-facts';
 
 const defined = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** Call facts merged per trace and span id (a later fact's fields win). */
+/** Call facts merged per trace and span id (a later fact's fields win); a call keeps at most FIELD_LIMITS.toolCallsPerTurn tool calls, as a turn does. */
 function mergeCalls(facts: LlmCallFact[]): CallFactRow[] {
   const merged = new Map<string, CallFactRow>();
   for (const fact of facts) {
     const key = `${fact.traceId}:${fact.spanId}`;
     const { toolCalls, ...rest } = fact;
-    merged.set(key, { ...merged.get(key), ...defined({ ...rest, toolCalls: toolCalls ?? undefined }) } as CallFactRow);
+    merged.set(key, { ...merged.get(key), ...defined({ ...rest, toolCalls: toolCalls?.slice(0, FIELD_LIMITS.toolCallsPerTurn) }) } as CallFactRow);
   }
   return [...merged.values()];
 }

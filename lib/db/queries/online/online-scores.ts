@@ -34,12 +34,33 @@ export async function listClosedConversations(
     },
     orderBy: [{ lastActivityAt: 'asc' }, { id: 'asc' }],
     take,
-    select: { id: true, datasetId: true, externalId: true, turnCount: true, lastActivityAt: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
+    select: CLOSED_SELECT,
   });
-  return rows.map((r) => {
-    const labels = (r.turns[0]?.metadata as { labels?: Record<string, string> } | null)?.labels;
-    return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, lastActivityAt: r.lastActivityAt!, labels: labels && typeof labels === 'object' ? labels : {} };
+  return rows.map(closedOf);
+}
+
+const CLOSED_SELECT = {
+  id: true,
+  datasetId: true,
+  externalId: true,
+  turnCount: true,
+  lastActivityAt: true,
+  turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } },
+} as const;
+
+function closedOf(r: { id: string; datasetId: string; externalId: string | null; turnCount: number; lastActivityAt: Date | null; turns: { metadata: unknown }[] }): ClosedConversation {
+  const labels = (r.turns[0]?.metadata as { labels?: Record<string, string> } | null)?.labels;
+  return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, lastActivityAt: r.lastActivityAt!, labels: labels && typeof labels === 'object' ? labels : {} };
+}
+
+/** The live conversation of `datasetIds` whose traces named it `externalId` (the most recently active when several datasets have one), with turns; null when none. */
+export async function findLiveConversation(db: Db, datasetIds: string[], externalId: string): Promise<ClosedConversation | null> {
+  const row = await db.conversation.findFirst({
+    where: { datasetId: { in: datasetIds }, externalId, turnCount: { gt: 0 } },
+    orderBy: [{ lastActivityAt: 'desc' }, { id: 'desc' }],
+    select: CLOSED_SELECT,
   });
+  return row ? closedOf(row) : null;
 }
 
 export interface CurrentScore {
@@ -140,11 +161,29 @@ export async function costOfConversation(db: Db, runId: string, conversationId: 
   return agg._sum.costUsd ?? 0;
 }
 
+/**
+ * Records a conversation's score; `replacing` names the rule's superseded score of the same turn
+ * count (scored again on request), which the new one takes the place of in one transaction, its
+ * cost kept on the new one when both are of the same day (the daily cap counts both).
+ */
 export async function recordOnlineScore(
   db: Db,
   data: { ruleId: string; liveDatasetId: string; externalId: string; turnCount: number; day: string; runId: string; conversationId: string; costUsd: number },
+  replacing?: string,
 ): Promise<void> {
-  await db.onlineScore.create({ data });
+  if (!replacing) {
+    await db.onlineScore.create({ data });
+    return;
+  }
+  await db.$transaction(async (tx) => {
+    const old = await tx.onlineScore.delete({ where: { id: replacing }, select: { day: true, costUsd: true } });
+    await tx.onlineScore.create({ data: { ...data, costUsd: data.costUsd + (old.day === data.day ? old.costUsd : 0) } });
+  });
+}
+
+/** The chatbot role of a scored copy (a live conversation's copy, scored with the role its caller gave). */
+export async function setCopyChatbotRole(db: Db, conversationId: string, chatbotRole: string): Promise<void> {
+  await db.conversation.update({ where: { id: conversationId }, data: { chatbotRole } });
 }
 
 /** Removes a copy whose scoring failed (with what was stored of it), so the next pass scores the conversation afresh. */
