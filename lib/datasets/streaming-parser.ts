@@ -82,7 +82,6 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   let format: FormatId | null = options.format ?? null;
   let datasetMetadata: Record<string, unknown> | undefined;
   let engine: Engine | null = null;
-  let sample = '';
   let lines = 0;
   let stopped = false;
   let ended = false;
@@ -91,7 +90,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     log.add(p);
     stopped = true;
     engine = null;
-    sample = '';
+    takeSample();
   };
 
   const jsonEngine = (): Engine => {
@@ -142,12 +141,27 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     engine.push(text);
   };
 
-  const ready = (s: string): boolean => {
-    if (s.length >= SAMPLE_MAX) return true;
-    if (s.length < SAMPLE_CHARS) return false;
-    const first = s.indexOf('\n', s.search(/\S/));
-    return first !== -1 && s.indexOf('\n', first + 1) !== -1;
+  // The sample is kept as pieces, and its newlines after the first non-space counted chunk by chunk:
+  // searching the joined sample at every chunk would copy it whole each time.
+  const sample = { pieces: [] as string[], length: 0, contentSeen: false, newlines: 0 };
+  const addToSample = (chunk: string) => {
+    sample.pieces.push(chunk);
+    sample.length += chunk.length;
+    let from = 0;
+    if (!sample.contentSeen) {
+      from = chunk.search(/\S/);
+      if (from === -1) return;
+      sample.contentSeen = true;
+    }
+    if (sample.newlines < 2) sample.newlines += countNewlines(chunk, from);
   };
+  const takeSample = (): string => {
+    const text = sample.pieces.join('');
+    Object.assign(sample, { pieces: [], length: 0, contentSeen: false, newlines: 0 });
+    return text;
+  };
+  /** Detection waits for SAMPLE_CHARS and two complete lines, or SAMPLE_MAX. */
+  const ready = (): boolean => sample.length >= SAMPLE_MAX || (sample.length >= SAMPLE_CHARS && sample.newlines >= 2);
 
   return {
     push(chunk) {
@@ -160,10 +174,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       lines += countNewlines(chunk);
       if (engine) engine.push(chunk);
       else {
-        sample += chunk;
-        if (!ready(sample)) return [];
-        const text = sample;
-        sample = '';
+        addToSample(chunk);
+        if (!ready()) return [];
+        const text = takeSample();
         start(text);
       }
       return out.drain();
@@ -172,9 +185,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       if (ended) return [];
       ended = true;
       if (!stopped && !engine) {
-        if (sample.trim() === '') stop(emptyFileProblem(sample !== ''));
-        else start(sample);
-        sample = '';
+        const text = takeSample();
+        if (text.trim() === '') stop(emptyFileProblem(text !== ''));
+        else start(text);
       }
       if (!stopped && engine) engine.end();
       if (!log.hasErrors && out.stats.conversations === 0 && !stopped) {
