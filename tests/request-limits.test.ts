@@ -205,6 +205,21 @@ describe('a line of hundreds of MB (bounded while it arrives)', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('with skip invalid, the line is left out and noted, and the others are stored', async () => {
+    const res = await importRoute.POST(
+      new Request(`http://localhost/api/datasets/import?${new URLSearchParams({ name: 'skipping', fileName: 'big.jsonl', skipInvalid: 'true' })}`, {
+        method: 'POST',
+        body: hugeLine(`${ok}\n{"turns":[{"role":"user","content":"`, 50 * MB, `"}]}\n${ok}\n`),
+        headers: { 'content-type': 'application/octet-stream' },
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(res.status).toBe(201);
+    const answer = await res.json();
+    expect(answer.stats).toMatchObject({ conversations: 2, turns: 2 });
+    expect(answer.skipped).toEqual([{ line: 2, field: 'turns[0].content', message: expect.stringMatching(/^content has more than 1,000,000 characters/) }]);
+  });
+
   it('POST /api/v1/datasets answers the same for a CSV cell', async () => {
     const res = await apiUpload('big.csv', hugeLine('conversation_id,role,content,chatbot_role\nc1,user,hi,"', 100 * MB, '"\n'));
     expect(res.status).toBe(400);
