@@ -70,6 +70,7 @@ test('long fields and tool calls show their start, and "Show all" loads the rest
   const tools = page.getByRole('list', { name: 'Conversation turns' }).locator('details', { hasText: 'Tools called (1)' });
   await tools.locator('summary').click();
   await expect(tools.getByRole('button', { name: /^Show all 12 KB$/ })).toBeVisible();
+  await saveScreen(tools, 'long-tool-call');
   await tools.getByRole('button', { name: /^Show all 12 KB$/ }).click();
   await expect(tools).toContainText('order "');
 
