@@ -122,7 +122,7 @@ export async function scoreConversation(
   await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, items);
   held.add(run.runId);
   try {
-    await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge });
+    await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge, log: options.log });
   } catch (error) {
     // Not scored: the next pass takes the conversation again.
     await discardCopy(db, { id: copy.id, datasetId: run.datasetId, runId: run.runId, items }).catch(() => undefined);

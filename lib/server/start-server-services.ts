@@ -3,6 +3,7 @@ import { getDb } from '../db/client';
 import type { Db } from '../db/db-types';
 import { ensureDiskReserve } from '../db/disk-reserve';
 import { ensureDatabase } from '../db/migrations';
+import { dbRetryOf, retryPassing } from '../db/retry-passing';
 import { withStartupLock } from '../db/startup-lock';
 import { describeDatabase, getDatabaseUrl } from '../db/url';
 import { sweepAbandonedImportsEvery } from '../db/queries/datasets/sweep-imports';
@@ -35,15 +36,18 @@ export async function startServerServices(env: NodeJS.ProcessEnv = process.env):
     console.log(seeded ? `[demo] seeded the demo dataset and its run, scored by the offline judge (${since(start)})` : '[demo] the database already holds datasets: no demo seeded');
   }
   if (env.TURNWISE_WORKER !== '0' && env.NEXT_PHASE !== 'phase-production-build') {
+    const runsLog = (m: string) => console.log(`[runs] ${m}`);
+    const replaysLog = (m: string) => console.log(`[replays] ${m}`);
     try {
-      const worker = await startRunWorker({ db: getDb(), env, url: getDatabaseUrl(env), log: (m) => console.log(`[runs] ${m}`) });
-      console.log(`[runs] worker ${worker.id} is taking runs from the ${worker.queue} queue`);
+      // A database that blinks as the server starts is waited for, as the workers wait for it later.
+      const worker = await retryPassing('starting the run worker', () => startRunWorker({ db: getDb(), env, url: getDatabaseUrl(env), log: runsLog }), dbRetryOf(env, runsLog));
+      runsLog(`worker ${worker.id} is taking runs from the ${worker.queue} queue`);
     } catch (error) {
       // The pages still work; runs wait in the queue for a worker.
       console.error(`[runs] the run worker did not start: ${(error as Error).message}`);
     }
     try {
-      await startReplayWorker({ db: getDb(), env, url: getDatabaseUrl(env), log: (m) => console.log(`[replays] ${m}`) });
+      await retryPassing('starting the replay worker', () => startReplayWorker({ db: getDb(), env, url: getDatabaseUrl(env), log: replaysLog }), dbRetryOf(env, replaysLog));
     } catch (error) {
       console.error(`[replays] the replay worker did not start: ${(error as Error).message}`);
     }
