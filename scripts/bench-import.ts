@@ -8,6 +8,10 @@
  * export route. Samples the server's resident memory (/proc/<pid>/status VmRSS, and VmHWM) every
  * 50 ms. Ends with one line `BENCH {json}`.
  *
+ * With --huge-line 300 it first uploads one JSONL line of 300 MB (made as it is sent) and reports
+ * how long the route took to refuse it and the server's peak RSS meanwhile (`--huge-line-only`
+ * stops there, without writing the dataset file).
+ *
  * Uses the existing production build in .next (run `npx next build` first, or pass --build),
  * copied to the temp folder first: other builds in this checkout then cannot pull it away
  * from under the running server.
@@ -19,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeBenchFile } from './bench-import/generate';
-import { uploadFile } from './bench/upload-file';
+import { uploadFile, uploadHugeLine } from './bench/upload-file';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -32,6 +36,7 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 const CONVERSATIONS = arg('conversations', 100_000);
 const TURNS = arg('turns', 10);
 const PORT = arg('port', 3290);
+const HUGE_LINE_MB = arg('huge-line', 0);
 
 /** Reads VmRSS and VmHWM (kB) of a process; null once it is gone. */
 function memoryOf(pid: number): { rss: number; hwm: number } | null {
@@ -159,8 +164,9 @@ async function main() {
   let server: ChildProcess | null = null;
   try {
     let t = performance.now();
-    const bytes = await writeBenchFile(file, CONVERSATIONS, TURNS, 42, json);
-    console.log(`Wrote ${CONVERSATIONS.toLocaleString('en-US')} conversations × ${TURNS} turns: ${round(mb(bytes))} MB in ${round((performance.now() - t) / 1000)} s (${file})`);
+    const hugeOnly = flag('huge-line-only');
+    const bytes = hugeOnly ? 0 : await writeBenchFile(file, CONVERSATIONS, TURNS, 42, json);
+    if (!hugeOnly) console.log(`Wrote ${CONVERSATIONS.toLocaleString('en-US')} conversations × ${TURNS} turns: ${round(mb(bytes))} MB in ${round((performance.now() - t) / 1000)} s (${file})`);
 
     const dbFile = path.join(dir, 'bench.db');
     const app = await snapshotBuild(dir);
@@ -179,6 +185,27 @@ async function main() {
     console.log(`Server pid ${pid} ready on port ${PORT}, idle RSS ${round(idleRss / 1024)} MB`);
 
     const load = os.loadavg()[0];
+    let huge: Record<string, number> = {};
+    if (HUGE_LINE_MB > 0) {
+      // A small import first, so that what the route costs the first time (code loaded, the database's first writes) is not counted as the line's.
+      const warm = await uploadHugeLine(PORT, 0, new URLSearchParams({ name: 'warm-up', fileName: 'warm.jsonl' }));
+      if (warm.status !== 201) throw new Error(`the warm-up import got ${warm.status}: ${warm.body.slice(0, 300)}`);
+      sampler.reset();
+      const warmRss = sampler.peakRss;
+      t = performance.now();
+      const refused = await uploadHugeLine(PORT, HUGE_LINE_MB, new URLSearchParams({ name: 'huge', fileName: 'huge.jsonl' }));
+      const seconds = (performance.now() - t) / 1000;
+      sampler.sample();
+      const error = (JSON.parse(refused.body) as { error?: { line?: number; fileField?: string; message?: string } }).error;
+      if (refused.status !== 400 || error?.line !== 2 || error.fileField !== 'turns[0].content') throw new Error(`a ${HUGE_LINE_MB} MB line got ${refused.status}: ${refused.body.slice(0, 500)}`);
+      console.log(`A ${HUGE_LINE_MB} MB line through POST /api/datasets/import: 400 in ${round(seconds, 2)} s ("${error.message}"), peak RSS ${round(sampler.peakRss / 1024)} MB (idle ${round(idleRss / 1024)} MB, after a small import ${round(warmRss / 1024)} MB)`);
+      huge = { hugeLineMB: HUGE_LINE_MB, hugeLineSeconds: round(seconds, 2), hugeLinePeakRssMB: round(sampler.peakRss / 1024), hugeLineRssGrowthMB: round((sampler.peakRss - warmRss) / 1024), warmRssMB: round(warmRss / 1024) };
+      if (hugeOnly) {
+        sampler.stop();
+        console.log(`BENCH ${JSON.stringify({ ...huge, serverIdleRssMB: round(idleRss / 1024), loadAverage1m: round(load, 2), cores: os.cpus().length })}`);
+        return;
+      }
+    }
     sampler.reset();
     const cpu0 = cpuSecondsOf(pid);
     t = performance.now();
@@ -208,6 +235,7 @@ async function main() {
     const hwm = memoryOf(pid)?.hwm ?? 0;
     sampler.stop();
     const result = {
+      ...huge,
       format: json ? 'json' : 'jsonl',
       conversations: CONVERSATIONS,
       turns: answer.stats?.turns ?? 0,

@@ -62,4 +62,14 @@ describe('turnwise import', () => {
       await db.$disconnect();
     }
   }, 120_000);
+
+  it('refuses a 20 MB line at its field while reading it, and a number in chatbot_role, naming line and field', async () => {
+    const file = path.join(tmp, 'long.jsonl');
+    const huge = `{"turns":[{"role":"user","content":"${'x'.repeat(20 * 1024 * 1024)}"}]}`;
+    writeFileSync(file, [line(0), huge, JSON.stringify({ chatbot_role: 3, turns: [{ role: 'user', content: 'hi' }] })].join('\n') + '\n');
+    const refused = await turnwise(['import', file, '--name', 'Long']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/line 2, turns\[0\]\.content: content has more than 1,000,000 characters/);
+    expect(refused.stderr).toMatch(/line 3, chatbot_role: expected text, found a number/);
+  }, 120_000);
 });

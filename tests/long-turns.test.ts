@@ -2,12 +2,15 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatTranscript } from '../components/datasets/chat-transcript';
+import { ConversationFields } from '../components/datasets/conversation-fields';
+import { ConversationHeader } from '../components/runs/conversation/conversation-header';
+import { jsonText } from '../lib/conversations/text-preview';
 import { ConversationTurn } from '../components/runs/conversation/conversation-turn';
 import { createDbClient } from '../lib/db/client';
 import { type Db } from '../lib/db/db-types';
 import { getTurnText } from '../lib/db/queries/conversations/get-turn-text';
 import { saveDataset } from '../lib/imports/save-dataset';
-import type { Turn } from '../lib/domain';
+import type { Conversation, Turn } from '../lib/domain';
 import { type FreshDatabase, migratedDatabase } from './db/databases';
 
 // A conversation of 100 turns of ~870 KB was a 175 MB page: the pages send each long text's start only.
@@ -54,15 +57,61 @@ describe('conversation pages with long turns', () => {
   });
 });
 
+// A 1.5 MB chatbot role, a long scenario and a long tool call were a 31 MB page: fields go as their start too.
+const wide: Conversation = {
+  scenario: 'scenario '.padEnd(20_000, 's'),
+  chatbotRole: 'role '.padEnd(50_000, 'r'),
+  userDescription: 'user '.padEnd(20_000, 'u'),
+  metadata: { note: 'm'.repeat(90_000) },
+  availableTools: [{ name: 'search', description: 'd'.repeat(90_000) }],
+  turns: [
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: 'ok', toolsCalled: [{ name: 'search', input_parameters: { q: 'q'.repeat(90_000) } }], metadata: { trace: 't'.repeat(90_000) } },
+  ],
+};
+
+describe('conversation fields, tool calls and metadata', () => {
+  it('render on the dataset page cut, each with "Show all"', () => {
+    const html =
+      renderToStaticMarkup(createElement(ConversationFields, { conversation: wide, conversationId: 'c1' })) +
+      renderToStaticMarkup(createElement(ChatTranscript, { turns: wide.turns, conversationId: 'c1' }));
+    expect(html.length).toBeLessThan(60_000);
+    expect(html.match(/Show all/g)).toHaveLength(7);
+    expect(html).toContain('Show all 49 KB');
+  });
+
+  it('render on a run page cut, with "Show all"', () => {
+    const html = renderToStaticMarkup(
+      createElement(ConversationHeader, {
+        run: { id: 'r1', status: 'completed', dataset: { name: 'd', conversationCount: 1 } },
+        conversation: { id: 'c1', position: 0, label: 'c', scenario: wide.scenario!, expectedOutcome: null, chatbotRole: wide.chatbotRole!, userDescription: null, relevantTopics: [], turns: [], results: [], verdicts: [], previousId: null, nextId: null },
+        verdicts: { turns: [], failing: 0 } as never,
+        metrics: [],
+      }),
+    );
+    expect(html.length).toBeLessThan(20_000);
+    expect(html.match(/Show all/g)).toHaveLength(2);
+  });
+
+  it('show an unstored file\'s fields (the import preview) whole', () => {
+    const html = renderToStaticMarkup(createElement(ConversationFields, { conversation: wide }));
+    expect(html).toContain(wide.chatbotRole);
+    expect(html).not.toContain('Show all');
+  });
+});
+
 describe('the whole text of a stored turn', () => {
   let database: FreshDatabase;
   let db: Db;
   let conversationId: string;
+  let wideId: string;
   beforeAll(async () => {
     database = await migratedDatabase('sqlite');
     db = createDbClient(database.url);
-    const saved = await saveDataset(db, { name: 'long', sourceFormat: 'turnwise', conversations: [{ turns: turns.slice(0, 2) }] });
-    conversationId = (await db.conversation.findFirstOrThrow({ where: { datasetId: saved.id }, select: { id: true } })).id;
+    const saved = await saveDataset(db, { name: 'long', sourceFormat: 'turnwise', conversations: [{ turns: turns.slice(0, 2) }, wide] });
+    const [first, second] = await db.conversation.findMany({ where: { datasetId: saved.id }, orderBy: { position: 'asc' }, select: { id: true } });
+    conversationId = first.id;
+    wideId = second.id;
   });
   afterAll(async () => {
     await db?.$disconnect();
@@ -73,6 +122,16 @@ describe('the whole text of a stored turn', () => {
     expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'content' })).toBe(turns[1].content);
     expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'expectedOutput' })).toBe(turns[1].expectedOutput);
     expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'retrievalContext', item: 0 })).toBe(turns[1].retrievalContext?.[0]);
+  });
+
+  it("comes back whole: a conversation's texts, its tools and metadata, a turn's tool calls and metadata (as the page's JSON)", async () => {
+    expect(await getTurnText(db, { conversationId: wideId, field: 'chatbotRole' })).toBe(wide.chatbotRole);
+    expect(await getTurnText(db, { conversationId: wideId, field: 'scenario' })).toBe(wide.scenario);
+    expect(await getTurnText(db, { conversationId: wideId, field: 'availableTools' })).toBe(jsonText(wide.availableTools));
+    expect(await getTurnText(db, { conversationId: wideId, field: 'metadata' })).toBe(jsonText(wide.metadata));
+    expect(await getTurnText(db, { conversationId: wideId, turnIndex: 1, part: 'toolsCalled' })).toBe(jsonText(wide.turns[1].toolsCalled));
+    expect(await getTurnText(db, { conversationId: wideId, turnIndex: 1, part: 'metadata' })).toBe(jsonText(wide.turns[1].metadata));
+    await expect(getTurnText(db, { conversationId: wideId, field: 'expectedOutcome' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The conversation has no expected outcome' });
   });
 
   it('is not found for a turn or item that does not exist', async () => {

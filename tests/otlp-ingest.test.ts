@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { context } from '@opentelemetry/api';
+import { context, SpanKind, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPLogExporter as OTLPLogExporterJson } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPLogExporter as OTLPLogExporterProto } from '@opentelemetry/exporter-logs-otlp-proto';
@@ -7,6 +7,7 @@ import { OTLPTraceExporter as OTLPTraceExporterJson } from '@opentelemetry/expor
 import { OTLPTraceExporter as OTLPTraceExporterProto } from '@opentelemetry/exporter-trace-otlp-proto';
 import { OpenAIInstrumentation as OpenInferenceInstrumentation } from '@arizeai/openinference-instrumentation-openai';
 import { OpenAIInstrumentation } from '@opentelemetry/instrumentation-openai';
+import { EventAttributes, Events, SpanAttributes } from '@traceloop/ai-semantic-conventions';
 import { OpenAIInstrumentation as TraceloopInstrumentation } from '@traceloop/instrumentation-openai';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
@@ -89,6 +90,26 @@ function instrument(kind: Instrumentation, openai: { OpenAI: typeof OpenAI }, tr
   return () => otel.getModuleDefinitions()[0].unpatch?.(openai, '6.0.0');
 }
 
+/**
+ * The app's retrieval step as each instrumentation family writes it: OpenInference's RETRIEVER
+ * span, or Traceloop's vector-DB span (as @traceloop/instrumentation-chromadb writes a query: one
+ * `db.query.result` event per query text, its documents a JSON list, with the conventions' names).
+ */
+function retrieve(tracer: Tracer, kind: Instrumentation, text: string): void {
+  if (kind !== 'traceloop') {
+    tracer.startSpan('retrieve', { attributes: { 'openinference.span.kind': 'RETRIEVER', 'retrieval.documents.0.document.content': `doc about ${text}` } }).end();
+    return;
+  }
+  const span = tracer.startSpan('chromadb.query', { kind: SpanKind.CLIENT, attributes: { [SpanAttributes.VECTOR_DB_VENDOR]: 'ChromaDB', 'db.chroma.query.n_results': '1' } });
+  span.addEvent(Events.DB_QUERY_RESULT, {
+    [EventAttributes.DB_QUERY_RESULT_ID]: JSON.stringify(['doc-1']),
+    [EventAttributes.DB_QUERY_RESULT_DOCUMENT]: JSON.stringify([`doc about ${text}`]),
+    [EventAttributes.DB_QUERY_RESULT_DISTANCE]: JSON.stringify([0.12]),
+    [EventAttributes.DB_QUERY_RESULT_METADATA]: JSON.stringify([{ source: 'faq' }]),
+  });
+  span.end();
+}
+
 function instrumentedApp(encoding: 'protobuf' | 'json', resource: Record<string, string>, kind: Instrumentation = 'otel', conversationKey = 'gen_ai.conversation.id'): App {
   const base = `${otlp.url}/api/otel/v1`;
   const TraceExporter = encoding === 'protobuf' ? OTLPTraceExporterProto : OTLPTraceExporterJson;
@@ -110,8 +131,7 @@ function instrumentedApp(encoding: 'protobuf' | 'json', resource: Record<string,
       return tracer.startActiveSpan('handle_message', { attributes: { [conversationKey]: conversationId } }, async (span) => {
         const messages: OpenAI.ChatCompletionMessageParam[] = [...history, { role: 'user', content: text }];
         await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: `Rewrite as a search query: ${text}` }] });
-        // A retriever step of the app, as OpenInference names it.
-        tracer.startSpan('retrieve', { attributes: { 'openinference.span.kind': 'RETRIEVER', 'retrieval.documents.0.document.content': `doc about ${text}` } }).end();
+        retrieve(tracer, kind, text);
         const final = await client.chat.completions.create({ model: 'gpt-test', messages });
         span.end();
         return final.choices[0].message.content ?? '';
@@ -206,7 +226,7 @@ describe('OTLP ingestion from the other OpenAI instrumentations', () => {
     expect(shapes).toEqual([{ shape: 'openinference' }]);
   });
 
-  it('Traceloop over JSON: GenAI message attributes on its spans', async () => {
+  it('Traceloop over JSON: GenAI message attributes on its spans, the retrieval context from its vector-DB span\'s db.query.result events', async () => {
     const app = instrumentedApp('json', { 'service.name': 'tl-bot' }, 'traceloop');
     const questions = ['Is there a student discount?', 'Can I combine it with a coupon?'];
     await runConversation(app, 'tl-1', questions);

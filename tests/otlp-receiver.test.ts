@@ -5,7 +5,9 @@ import { createApiKey } from '../lib/auth/api-keys';
 import { resetAuth } from '../lib/auth/auth';
 import { createPasswordUser } from '../lib/auth/users';
 import { createDbClient, disconnectDb, getDb } from '../lib/db/client';
-import { MAX_BODY_BYTES } from '../lib/ingest/limits';
+import { MAX_ATTRIBUTE_CHARS, MAX_BODY_BYTES } from '../lib/ingest/limits';
+import { normalizeSpans } from '../lib/ingest/normalize';
+import { decodeExport } from '../lib/ingest/otlp-codec';
 import { processPendingBatches } from '../lib/ingest/process-batches';
 import { receiveBatch } from '../lib/ingest/receive-batch';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
@@ -168,6 +170,37 @@ describe('POST /api/otel/v1/traces', () => {
     expect(await good.json()).toEqual({});
     const goodProto = await post(protoBody(otlp.trace.v1.ExportTraceServiceRequest, {}), json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
     expect(await protoAnswer(otlp.trace.v1.ExportTraceServiceResponse, goodProto)).toEqual({});
+  });
+
+  it('cuts attributes past their bounds span by span and never refuses the batch; the answer counts what was cut (rejectedSpans 0), as the worker cuts', async () => {
+    const many = Array.from({ length: 1_100 }, (_, i) => attr(`app.extra.${i}`, 'x'));
+    const llm = [
+      attr('openinference.span.kind', 'LLM'),
+      attr('session.id', 'long-1'),
+      attr('llm.input_messages.0.message.role', 'user'),
+      attr('llm.input_messages.0.message.content', 'Summarise the report'),
+      attr('llm.output_messages.0.message.content', 'a'.repeat(MAX_ATTRIBUTE_CHARS + 50_000)),
+      { key: 'app.tags', value: { arrayValue: { values: Array.from({ length: 1_200 }, (_, i) => ({ stringValue: `t${i}` })) } } },
+      ...many,
+    ];
+    const body = spanExport('cut-bot', [{ traceId: 'e'.repeat(32), spanId: '1'.repeat(16), start: 1_000, attributes: llm }]);
+    const span = body.resourceSpans[0].scopeSpans[0].spans[0] as Record<string, unknown>;
+    span.events = Array.from({ length: 130 }, (_, i) => ({ name: `step ${i}`, timeUnixNano: '1', attributes: [attr('note', i === 0 ? 'n'.repeat(MAX_ATTRIBUTE_CHARS + 1) : 'ok')] }));
+    const warning =
+      'kept with cuts: 2 attribute value(s) cut to 100,000 characters; 1 list or map value(s) cut to 1,000 items; 106 attribute(s) past 1,000 on one record dropped; 2 span event(s) past 128 on one span dropped';
+
+    const res = await post(JSON.stringify(body), json(keys.ingest));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ partialSuccess: { rejectedSpans: '0', errorMessage: warning } });
+    // The same body in protobuf: the checking thread reads the decoded message, and counts the same.
+    const proto = await post(protoBody(otlp.trace.v1.ExportTraceServiceRequest, JSON.parse(JSON.stringify(body).replace(/"(traceId|spanId)":"([0-9a-f]+)"/g, (_m, k, hex) => `"${k}":"${Buffer.from(hex, 'hex').toString('base64')}"`))), json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
+    expect(await protoAnswer(otlp.trace.v1.ExportTraceServiceResponse, proto)).toEqual({ partialSuccess: { rejectedSpans: 0, errorMessage: warning } });
+    // The worker's own count of the same body.
+    expect(normalizeSpans(decodeExport('traces', 'json', false, new TextEncoder().encode(JSON.stringify(body)))).cut).toEqual({ values: 2, lists: 1, attributes: 106, events: 2 });
+
+    await processPendingBatches(getDb(), { env: {} });
+    const answer = await getDb().turn.findFirstOrThrow({ where: { conversation: { externalId: 'long-1' }, role: 'assistant' }, select: { content: true } });
+    expect(answer.content).toHaveLength(MAX_ATTRIBUTE_CHARS);
   });
 
   it('answers 503 with Retry-After and stores nothing when the database cannot be reached', async () => {

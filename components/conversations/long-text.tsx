@@ -2,18 +2,20 @@
 
 import { useState, useTransition } from 'react';
 import { loadTurnTextAction } from '@/lib/actions/turn-text';
-import { sizeLabel, type TextPreview, type TurnTextSource } from '@/lib/conversations/text-preview';
+import { sizeLabel, type TextPreview, type TextSource } from '@/lib/conversations/text-preview';
 
 /**
- * A turn's text as the page sent it: whole when short, else its start with a button that loads
- * the rest from the server. `shown` replaces the start (a word diff of it) until then.
+ * A turn's text (or a conversation's field) as the page sent it: whole when short, else its start
+ * with a button that loads the rest from the server. `shown` replaces the start (a word diff of it) until then.
  */
-export function LongText({ preview, source, shown }: { preview: TextPreview; source: TurnTextSource; shown?: React.ReactNode }) {
+export function LongText({ preview, source, shown, boxClassName }: { preview: TextPreview; source: TextSource; shown?: React.ReactNode; boxClassName?: string }) {
   const [full, setFull] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  if (full !== null) return <>{full}</>;
-  if (!preview.cut) return <>{shown ?? preview.text}</>;
+  // With a box (a scrolling <pre> for JSON), the text goes in it and the button below it, in sight.
+  const box = (text: React.ReactNode) => (boxClassName ? <pre className={boxClassName}>{text}</pre> : text);
+  if (full !== null) return <>{box(full)}</>;
+  if (!preview.cut) return <>{box(shown ?? preview.text)}</>;
   const load = () =>
     startTransition(async () => {
       setError(null);
@@ -23,8 +25,12 @@ export function LongText({ preview, source, shown }: { preview: TextPreview; sou
     });
   return (
     <>
-      {shown ?? preview.text}
-      <span className="text-slate-400">…</span>
+      {box(
+        <>
+          {shown ?? preview.text}
+          <span className="text-slate-400">…</span>
+        </>,
+      )}
       <span className="mt-1 flex flex-wrap items-center gap-2 whitespace-normal">
         <button
           type="button"

@@ -60,17 +60,17 @@ function TurnBubble({ turn, index, stored }: { turn: Turn; index: number; stored
     ) : null,
     turn.toolsCalled?.length ? (
       <Extra key="tc" label={`Tools called (${turn.toolsCalled.length})`}>
-        <JsonBlock value={turn.toolsCalled} />
+        <JsonBlock value={turn.toolsCalled} source={stored && { ...stored, turnIndex: index, part: 'toolsCalled' }} />
       </Extra>
     ) : null,
     turn.expectedTools?.length ? (
       <Extra key="et" label={`Expected tools (${turn.expectedTools.length})`}>
-        <JsonBlock value={turn.expectedTools} />
+        <JsonBlock value={turn.expectedTools} source={stored && { ...stored, turnIndex: index, part: 'expectedTools' }} />
       </Extra>
     ) : null,
     turn.metadata && Object.keys(turn.metadata).length > 0 ? (
       <Extra key="md" label="Metadata">
-        <JsonBlock value={turn.metadata} />
+        <JsonBlock value={turn.metadata} source={stored && { ...stored, turnIndex: index, part: 'metadata' }} />
       </Extra>
     ) : null,
   ].filter(Boolean);

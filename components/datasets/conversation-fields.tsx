@@ -1,25 +1,43 @@
+import { LongText } from '@/components/conversations/long-text';
+import { ITEM_PREVIEW_CHARS, previewOf, type ConversationTextSource } from '@/lib/conversations/text-preview';
 import type { Conversation } from '@/lib/domain';
 import { JsonBlock } from './json-block';
 
-/** The conversation-level fields (id, scenario, expected outcome…) that are present. */
-export function ConversationFields({ conversation }: { conversation: Conversation }) {
+type Field = ConversationTextSource['field'];
+
+/**
+ * The conversation-level fields (id, scenario, expected outcome…) that are present. A stored
+ * conversation's (`conversationId`) long texts, tools and metadata are sent as their start (the
+ * texts' shorter than a turn's: they sit above the chat), the rest loaded on demand, as turns are;
+ * a file not stored yet (the import preview) is shown whole.
+ */
+export function ConversationFields({ conversation, conversationId }: { conversation: Conversation; conversationId?: string }) {
   const rows: [string, React.ReactNode][] = [];
-  const text = (label: string, value: string | undefined) => {
-    if (value !== undefined && value !== '') rows.push([label, <span key={label} className="whitespace-pre-wrap break-words">{value}</span>]);
+  const at = (field: Field, item?: number): ConversationTextSource | undefined => (conversationId ? { conversationId, field, ...(item === undefined ? {} : { item }) } : undefined);
+  const long = (value: string, source: ConversationTextSource | undefined, limit?: number) => (source ? <LongText preview={previewOf(value, limit)} source={source} /> : value);
+  const text = (label: string, value: string | undefined, field?: Field) => {
+    if (value !== undefined && value !== '') {
+      rows.push([
+        label,
+        <span key={label} className="whitespace-pre-wrap break-words" data-testid={field ? `field-${field}` : undefined}>
+          {field ? long(value, at(field), ITEM_PREVIEW_CHARS) : value}
+        </span>,
+      ]);
+    }
   };
   text('External id', conversation.externalId);
   text('Name', conversation.name);
-  text('Scenario', conversation.scenario);
-  text('Expected outcome', conversation.expectedOutcome);
-  text('Chatbot role', conversation.chatbotRole);
-  text('User description', conversation.userDescription);
+  text('Scenario', conversation.scenario, 'scenario');
+  text('Expected outcome', conversation.expectedOutcome, 'expectedOutcome');
+  text('Chatbot role', conversation.chatbotRole, 'chatbotRole');
+  text('User description', conversation.userDescription, 'userDescription');
   if (conversation.context?.length) {
     rows.push([
       'Context',
       <ol key="context" className="list-decimal space-y-1 pl-5">
         {conversation.context.map((c, i) => (
           <li key={i} className="whitespace-pre-wrap break-words">
-            {c}
+            {long(c, at('context', i), ITEM_PREVIEW_CHARS)}
           </li>
         ))}
       </ol>,
@@ -38,9 +56,9 @@ export function ConversationFields({ conversation }: { conversation: Conversatio
     ]);
   }
   if (conversation.availableTools?.length) {
-    rows.push([`Available tools (${conversation.availableTools.length})`, <JsonBlock key="tools" value={conversation.availableTools} />]);
+    rows.push([`Available tools (${conversation.availableTools.length})`, <JsonBlock key="tools" value={conversation.availableTools} source={at('availableTools')} />]);
   }
-  if (conversation.metadata && Object.keys(conversation.metadata).length > 0) rows.push(['Metadata', <JsonBlock key="metadata" value={conversation.metadata} />]);
+  if (conversation.metadata && Object.keys(conversation.metadata).length > 0) rows.push(['Metadata', <JsonBlock key="metadata" value={conversation.metadata} source={at('metadata')} />]);
   if (rows.length === 0) return null;
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">

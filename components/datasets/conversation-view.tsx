@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import type { TurnWindow } from '@/lib/conversations/turn-pages';
+import { titleOf } from '@/lib/conversations/text-preview';
 import type { ConversationDetail } from '@/lib/db/queries/datasets/get-conversation';
 import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { ChatTranscript } from './chat-transcript';
@@ -21,7 +22,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
   const { conversation: c } = detail;
   const base = `/datasets/${detail.datasetId}`;
   const pageHref = (page: number) => `${base}/conversations/${detail.id}?turns=${page}`;
-  const title = c.name ?? c.externalId ?? c.scenario ?? `Conversation ${detail.position + 1}`;
+  const title = titleOf(c.name ?? c.externalId ?? c.scenario ?? `Conversation ${detail.position + 1}`);
   const hasFields = [c.externalId, c.name, c.scenario, c.expectedOutcome, c.chatbotRole, c.userDescription].some((v) => v) || !!c.context?.length || !!c.relevantTopics?.length || !!c.availableTools?.length || (c.metadata && Object.keys(c.metadata).length > 0);
   return (
     <div className="space-y-6">
@@ -50,7 +51,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
       </div>
       {hasFields ? (
         <Card title="Conversation">
-          <ConversationFields conversation={c} />
+          <ConversationFields conversation={c} conversationId={detail.id} />
         </Card>
       ) : null}
       <div className="max-w-4xl space-y-4">

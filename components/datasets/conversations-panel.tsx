@@ -5,6 +5,7 @@ import type { ConversationQuery, ConversationSort } from '@/lib/domain/conversat
 import { loadDatasetConversations } from '@/lib/datasets/page/load-dataset-conversations';
 import type { PageRequest } from '@/lib/format/pagination';
 import { formatCount, plural } from './format-labels';
+import { titleOf } from '@/lib/conversations/text-preview';
 
 /** The URL of the dataset page with these list settings (defaults left out). */
 export function conversationListHref(datasetId: string, query: ConversationQuery, page = 1): string {
@@ -67,7 +68,7 @@ export async function ConversationsPanel({ datasetId, query, page }: { datasetId
               <Td className="w-12 text-slate-500 tabular-nums">{c.position + 1}</Td>
               <Td className="max-w-[16rem]">
                 <Link href={href} className="font-medium break-words text-indigo-700 hover:underline">
-                  {c.name ?? c.externalId ?? c.scenario ?? `Conversation ${c.position + 1}`}
+                  {titleOf(c.name ?? c.externalId ?? c.scenario ?? `Conversation ${c.position + 1}`)}
                 </Link>
                 {c.name && c.externalId ? <span className="block font-mono text-xs break-all text-slate-500">{c.externalId}</span> : null}
               </Td>

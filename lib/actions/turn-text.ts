@@ -5,16 +5,16 @@ import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { getTurnText } from '../db/queries/conversations/get-turn-text';
 import { failure, type ActionResult } from './action-result';
+import { CONVERSATION_PARTS, TURN_PARTS } from '../conversations/text-preview';
 
-const sourceSchema = z.object({
-  conversationId: z.string().min(1).max(100),
-  turnIndex: z.number().int().min(0),
-  part: z.enum(['content', 'expectedOutput', 'retrievalContext', 'context']),
-  item: z.number().int().min(0).optional(),
-});
+const conversationId = z.string().min(1).max(100);
+const sourceSchema = z.union([
+  z.object({ conversationId, turnIndex: z.number().int().min(0), part: z.enum(TURN_PARTS), item: z.number().int().min(0).optional() }),
+  z.object({ conversationId, field: z.enum(CONVERSATION_PARTS), item: z.number().int().min(0).optional() }),
+]);
 export type TurnTextInput = z.input<typeof sourceSchema>;
 
-/** The whole of a turn's text that a conversation page showed only the start of ("show all"). */
+/** The whole of a turn's text, or of a conversation's field, that a conversation page showed only the start of ("show all"). */
 export async function loadTurnTextAction(input: TurnTextInput): Promise<ActionResult & { text?: string }> {
   const who = await actionPrincipal('viewer');
   if (!who.ok) return who.refusal;

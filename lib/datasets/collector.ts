@@ -1,4 +1,4 @@
-import { type Conversation, conversationSchema } from '../domain';
+import { type Conversation, conversationLimitIssues, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
 import type { MapResult } from './mapped';
 import type { ProblemLog } from './problems';
@@ -103,15 +103,12 @@ export class Collector {
       this.issues([{ severity: 'error', path: ['turns'], message: 'conversation has no turns: give it at least one user or assistant message' }], at);
       return false;
     }
-    if (conversation.turns.length > this.limits.maxTurns) {
-      const message = `conversation has ${conversation.turns.length.toLocaleString('en-US')} turns: at most ${this.limits.maxTurns.toLocaleString('en-US')} are accepted (TURNWISE_MAX_TURNS); split it`;
-      this.issues([{ severity: 'error', path: ['turns'], message }], at);
-      return false;
-    }
-    const long = conversation.turns.findIndex((t) => t.content.length > this.limits.maxTurnChars);
-    if (long !== -1) {
-      const message = `content has ${conversation.turns[long].content.length.toLocaleString('en-US')} characters: at most ${this.limits.maxTurnChars.toLocaleString('en-US')} per turn are accepted (TURNWISE_MAX_TURN_CHARS)`;
-      this.issues([{ severity: 'error', path: ['turns', long, 'content'], message }], at);
+    const over = conversationLimitIssues(conversation, this.limits);
+    if (over.length > 0) {
+      this.issues(
+        over.map((i) => ({ severity: 'error' as const, path: i.path, message: i.message })),
+        at,
+      );
       return false;
     }
     const notes: Issues = [];

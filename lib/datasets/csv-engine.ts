@@ -1,9 +1,9 @@
-import type { Conversation, Turn } from '../domain';
+import { FIELD_LIMITS, jsonLengthOver, tooLongMessage, type Conversation, type ConversationLimits, type Turn } from '../domain';
 import type { Collector } from './collector';
 import { restoreCell } from './csv-cells';
 import { csvFormatOf, csvMappingSchema, guessCsvMapping } from './csv-mapping';
 import { CsvRowReader, type CsvRow } from './csv-rows';
-import { type Issues, compact, mergeMetadata, readList, readObject, readTextList, readToolList, readTopicList, splitListText } from './fields';
+import { type Issues, compact, mergeMetadata, readObject, readTextList, readToolList, readTopicList, splitListText } from './fields';
 import { labelColumnMetric, labelValue } from './labels';
 import { mapDeepevalRecord } from './map-deepeval';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
@@ -72,7 +72,23 @@ export interface CsvEngineOptions {
   roleValues?: RoleValues;
   /** 'contiguous' (streaming): a conversation ends when the id changes. 'all': rows may come in any order. */
   grouping: 'contiguous' | 'all';
+  bounds: { limits: ConversationLimits; recordChars: number };
 }
+
+// Cells read as one text: their limit while they arrive is the field's (never below what a metadata column may hold).
+const TEXT_CELLS: Partial<Record<CsvField, number | 'turn'>> = {
+  content: 'turn',
+  expectedOutput: 'turn',
+  input: 'turn',
+  actualOutput: 'turn',
+  scenario: FIELD_LIMITS.scenarioChars,
+  expectedOutcome: FIELD_LIMITS.expectedOutcomeChars,
+  chatbotRole: FIELD_LIMITS.chatbotRoleChars,
+  userDescription: FIELD_LIMITS.userDescriptionChars,
+  name: FIELD_LIMITS.nameChars,
+  conversationId: FIELD_LIMITS.nameChars,
+  metadata: FIELD_LIMITS.metadataChars,
+};
 
 /** Parses deepeval CSV (one row per case) and long CSV (one row per turn) into the collector. */
 export class CsvEngine {
@@ -93,8 +109,23 @@ export class CsvEngine {
   ) {
     this.reader = new CsvRowReader(
       (row) => this.row(row),
-      (e) => this.out.problem({ severity: 'error', line: e.line, field: '', message: e.message }),
+      (e) => this.out.problem({ severity: 'error', line: e.line, field: e.column === undefined ? '' : this.columnName(e.column), message: e.message }),
+      { rowChars: options.bounds.recordChars, cellLimit: (column) => this.cellLimit(column), columnName: (column) => this.columnName(column) },
     );
+  }
+
+  private columnName(column: number): string {
+    return this.columns[column]?.header ?? `column ${column + 1}`;
+  }
+
+  /** How long a cell of this column may grow while it arrives; lists and JSON cells (turns, tools) only as long as the row. */
+  private cellLimit(column: number): { trip: number; max: number; setting?: string } {
+    const { limits, recordChars } = this.options.bounds;
+    const field = this.columns[column]?.field;
+    const own = field === undefined ? undefined : TEXT_CELLS[field];
+    if (own === undefined) return { trip: recordChars, max: recordChars };
+    if (own === 'turn') return { trip: Math.max(limits.maxTurnChars, FIELD_LIMITS.metadataChars), max: limits.maxTurnChars, setting: 'TURNWISE_MAX_TURN_CHARS' };
+    return { trip: Math.max(own, FIELD_LIMITS.metadataChars), max: own };
   }
 
   push(chunk: string): void {
@@ -123,8 +154,16 @@ export class CsvEngine {
 
   private row(row: CsvRow): void {
     if (this.stopped) return;
-    if (this.headers === null) return this.header(row);
+    if (this.headers === null) {
+      if (row.oversize) return this.fail(row.line, 'the header row is too long to read');
+      return this.header(row);
+    }
     this.rowCount++;
+    // Its error is already reported; its conversation (named by the cells before the long one) goes with it.
+    if (row.oversize) {
+      if (this.format === 'long-csv') this.markFailed(row);
+      return;
+    }
     if (row.fields.length !== this.headers.length) {
       this.out.problem({
         severity: 'error',
@@ -163,6 +202,18 @@ export class CsvEngine {
       mapping = { ...mapping, ...given.data };
     }
     this.columns = headers.map((header) => ({ header, field: mapping[header] ?? 'metadata' }));
+    const extra = this.columns.filter((c) => c.field === 'metadata' && !labelColumnMetric(c.header));
+    if (extra.length > FIELD_LIMITS.csvExtraColumns) {
+      const first = extra[FIELD_LIMITS.csvExtraColumns].header;
+      this.out.problem({
+        severity: 'error',
+        line: row.line,
+        field: first,
+        message: `${extra.length.toLocaleString('en-US')} columns map to no field and would be kept as metadata: at most ${FIELD_LIMITS.csvExtraColumns} are accepted; map the others to a field or to ignore (from "${first}" on)`,
+      });
+      this.stopped = true;
+      return;
+    }
     const byField = new Map<CsvField, string>();
     for (const c of this.columns) {
       if (c.field === 'metadata' || c.field === 'ignore') continue;
@@ -324,12 +375,18 @@ export class CsvEngine {
         content,
         retrievalContext: readTextList(cells.get('retrievalContext'), [], issues),
         context: readTextList(cells.get('context'), [], issues),
-        toolsCalled: readList(cells.get('toolsCalled'), [], issues),
+        toolsCalled: readToolList(cells.get('toolsCalled'), [], issues),
         expectedTools: readToolList(cells.get('expectedTools'), [], issues),
         expectedOutput: text('expectedOutput') === '' ? undefined : text('expectedOutput'),
         metadata: mergeMetadata(readObject(cells.get('turnMetadata')), extra),
         labels: Object.keys(labels).length ? labels : undefined,
       });
+      // Checked on its own row: the conversation's check would name the conversation's first line.
+      const metaChars = turn.metadata ? jsonLengthOver(turn.metadata, FIELD_LIMITS.metadataChars) : null;
+      if (metaChars !== null) {
+        const column = cells.get('turnMetadata')?.key ?? Object.keys(extra).sort((a, b) => String(extra[b]).length - String(extra[a]).length)[0] ?? '';
+        issues.push({ severity: 'error', path: [column], message: `${tooLongMessage("the row's metadata written as JSON", metaChars, FIELD_LIMITS.metadataChars)} (columns mapped to no field are kept as metadata)` });
+      }
     } else if (Object.keys(extra).length > 0) {
       this.setConversationField(group, 'metadata', { ...(group.fields.metadata ?? {}), ...extra }, '', row.line, []);
     }

@@ -69,6 +69,10 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
     const sample = text.slice(0, JSON_SAMPLE);
     const tooDeep = offsetTooDeep(sample);
     const value: unknown = parseTolerant(tooDeep === -1 ? sample : sample.slice(0, tooDeep), [], { allowTrailingComma: true });
+    // A .jsonl whose first line is longer than the sample: its start tells the shape (the line's own bounds are checked as it is read).
+    const lineCut = text.indexOf('\n', start) === -1;
+    const shapeOfCut = first === '{' && lineCut && (ext === 'jsonl' || ext === 'ndjson') ? recordShape(value) : null;
+    if (shapeOfCut) return { format: formatFor(shapeOfCut, 'jsonl'), confidence: 'low', reason: `a JSON object per line with ${shapeOfCut} fields (the first line goes on past the sample)` };
     const located = locateRecords(value);
     if (!located) {
       return { format: null, confidence: 'high', reason: `JSON ${Array.isArray(value) ? 'list' : 'object'} with ${keysOf(value)}: ${KNOWN}` };

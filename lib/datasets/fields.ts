@@ -1,3 +1,4 @@
+import { describeValue, describingTextIssue, toolCallIssue } from '../domain/conversation-fields';
 import type { Severity } from './types';
 
 export type Path = (string | number)[];
@@ -22,13 +23,7 @@ export const normKey = (key: string): string => key.toLowerCase().replace(/[^a-z
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const describe = (v: unknown): string => {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return v.trim() === '' ? 'an empty string' : 'a string';
-  return `a ${typeof v}`;
-};
+export const describe = describeValue;
 
 /**
  * Reads an object's fields by normalised name and remembers which were read, so that every field
@@ -89,6 +84,21 @@ export function readText(
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   issues.push({ severity: 'error', path: [...base, field.key], message: `expected text, found ${describe(v)}` });
   return undefined;
+}
+
+/** A conversation's describing text (scenario, chatbot_role…): text only; a number or a list there is refused. */
+export function readDescribingText(
+  field: { key: string; value: unknown } | undefined,
+  base: Path,
+  issues: Issues,
+): string | undefined {
+  if (!field) return undefined;
+  const problem = describingTextIssue(field.value);
+  if (problem) {
+    issues.push({ severity: 'error', path: [...base, field.key], message: problem });
+    return undefined;
+  }
+  return (field.value as string | null | undefined) ?? undefined;
 }
 
 /**
@@ -157,7 +167,7 @@ export function readList(
 }
 
 /**
- * A list of tools in deepeval's ToolCall shape (available_tools, expected_tools): each an object
+ * A list of tools in deepeval's ToolCall shape (tools_called, available_tools, expected_tools): each an object
  * with a `name`; a string must hold a JSON array. The objects are kept as the file gives them.
  */
 export function readToolList(
@@ -172,15 +182,10 @@ export function readToolList(
   const path = [...base, field.key];
   let bad = false;
   list.forEach((item, i) => {
-    if (!isPlainObject(item)) {
-      issues.push({ severity: 'error', path: [...path, i], message: `expected a tool: an object with a name, found ${describe(item)}` });
+    const problem = toolCallIssue(item);
+    if (problem) {
+      issues.push({ severity: 'error', path: [...path, i, ...problem.path], message: problem.message });
       bad = true;
-    } else {
-      const name = item[new FieldReader(item).key('name') ?? 'name'];
-      if (typeof name !== 'string' || name.trim() === '') {
-        issues.push({ severity: 'error', path: [...path, i, 'name'], message: `a tool needs a name (text), found ${name === undefined ? 'none' : describe(name)}` });
-        bad = true;
-      }
     }
   });
   return bad ? undefined : (list as Record<string, unknown>[]);

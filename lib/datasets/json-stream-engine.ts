@@ -4,7 +4,9 @@ import { containerOf, formatFor, isShareGptMessage, recordShape, shapeOf, WRAPPE
 import { parseJsonDocument, resolveLines } from './json-document';
 import { parseJson } from './json-errors';
 import { mapperFor } from './map-record';
+import { GUARD_FROM, RecordGuard } from './record-guard';
 import type { FormatId, Problem, Shape } from './types';
+import type { ConversationLimits } from './value-checks';
 
 const WRAPPERS = new Set<string>(WRAPPER_KEYS.map(normKey));
 
@@ -64,12 +66,20 @@ export class JsonStreamEngine {
 
   private stopped = false;
 
+  /** Follows what is held as one piece past GUARD_FROM: the whole document while keepAll, else the record in progress. */
+  private guard: RecordGuard | null = null;
+  /** File offset up to which the guard has been fed. */
+  private guardFedTo = 0;
+  /** The record in progress broke a bound: it is read past (brackets followed), not held. */
+  private skipping = false;
+
   constructor(
     private readonly forced: FormatId | undefined,
     private readonly out: Collector,
     private readonly maxChars: number,
     /** Reports a problem that ends the reading (broken JSON, too large). */
     private readonly stop: (p: Problem) => void,
+    private readonly bounds: { limits: ConversationLimits; recordChars: number },
   ) {}
 
   get buffered(): number {
@@ -80,13 +90,50 @@ export class JsonStreamEngine {
     if (this.stopped) return;
     this.buf += chunk;
     if (this.mode === 'whole') {
+      this.watch(chunk);
       this.checkSize(this.buf.length);
       return;
     }
-    this.scan();
+    this.scan(chunk);
+    if (this.stopped) return;
+    this.watch(chunk);
     if (this.stopped) return;
     this.trim();
     this.checkSize(this.buf.length);
+  }
+
+  /** Feeds the guard what `chunk` added to the piece held (starting it once that piece passes GUARD_FROM); refuses at the first bound broken. */
+  private watch(chunk: string): void {
+    if (this.stopped || this.skipping) return;
+    const from = this.keepAll ? 0 : this.mode === 'records' && this.recordStart >= 0 ? this.recordStart : -1;
+    if (from < 0) return;
+    const end = this.base + this.buf.length;
+    let text: string;
+    if (!this.guard) {
+      if (end - from <= GUARD_FROM) return;
+      this.guard = new RecordGuard(this.bounds.limits, this.bounds.recordChars);
+      text = this.buf.slice(from - this.base);
+    } else {
+      // Only the new chunk: slicing the held text would copy it whole at every chunk.
+      const chunkStart = end - chunk.length;
+      text = this.guardFedTo <= chunkStart ? chunk : chunk.slice(this.guardFedTo - chunkStart);
+    }
+    this.guardFedTo = end;
+    const oversize = this.guard.feed(text);
+    if (!oversize) return;
+    const whole = this.keepAll;
+    const problem: Problem = {
+      severity: 'error',
+      line: (whole ? 1 : this.recordOrigin.line) + oversize.newlines,
+      field: oversize.field,
+      message: oversize.message,
+      ...(whole ? {} : { record: this.records + 1 }),
+    };
+    this.guard = null;
+    // A document held whole cannot be read past; a record of a list is skipped and the others read on.
+    if (whole) return this.halt(problem);
+    this.out.problem(problem);
+    this.skipping = true;
   }
 
   end(): JsonStreamResult {
@@ -143,17 +190,20 @@ export class JsonStreamEngine {
   /** Drops what no longer needs keeping: everything before the record in progress (or before the scan position). */
   private trim(): void {
     if (this.keepAll || this.mode === 'whole') return;
-    const keepFrom = this.mode === 'records' ? (this.recordStart >= 0 ? this.recordStart : this.base + this.pos) - this.base : this.tailStart >= 0 ? this.tailStart - this.base : this.pos;
+    const keepFrom =
+      this.mode === 'records' ? (this.recordStart >= 0 && !this.skipping ? this.recordStart : this.base + this.pos) - this.base : this.tailStart >= 0 ? this.tailStart - this.base : this.pos;
     if (keepFrom <= 0) return;
     this.buf = this.buf.slice(keepFrom);
     this.base += keepFrom;
     this.pos -= keepFrom;
   }
 
-  private scan(): void {
+  /** Reads `chunk`, the end of buf (reading buf itself would flatten the whole held text at every chunk). */
+  private scan(chunk: string): void {
     const buf = this.buf;
+    const offset = buf.length - chunk.length;
     for (; this.pos < buf.length; this.pos++) {
-      const c = buf.charCodeAt(this.pos);
+      const c = chunk.charCodeAt(this.pos - offset);
       if (c === 10) {
         this.line++;
         this.lineStart = this.base + this.pos + 1;
@@ -301,6 +351,15 @@ export class JsonStreamEngine {
   }
 
   private finishRecord(end: number): void {
+    this.guard = null;
+    if (this.skipping) {
+      // Refused while it arrived (its problem is logged): nothing of it was kept.
+      this.skipping = false;
+      this.recordStart = -1;
+      this.recordClosed = false;
+      this.records++;
+      return;
+    }
     const text = this.buf.slice(this.recordStart - this.base, end - this.base).trimEnd();
     const origin = this.recordOrigin;
     this.recordStart = -1;

@@ -8,7 +8,7 @@ import {
   describe,
   isPlainObject,
   mergeMetadata,
-  readList,
+  readDescribingText,
   readObject,
   readText,
   readTextList,
@@ -43,10 +43,10 @@ export function mapDeepevalRecord(record: unknown, roleValues?: RoleValues): Map
   const conversation: Conversation = { turns: [] };
   conversation.externalId = readId(r, issues);
   conversation.name = readText(r.take('name'), [], issues);
-  conversation.scenario = readText(r.take('scenario'), [], issues);
-  conversation.expectedOutcome = readText(r.take('expected_outcome'), [], issues);
-  conversation.chatbotRole = readText(r.take('chatbot_role'), [], issues);
-  conversation.userDescription = readText(r.take('user_description'), [], issues);
+  conversation.scenario = readDescribingText(r.take('scenario'), [], issues);
+  conversation.expectedOutcome = readDescribingText(r.take('expected_outcome'), [], issues);
+  conversation.chatbotRole = readDescribingText(r.take('chatbot_role'), [], issues);
+  conversation.userDescription = readDescribingText(r.take('user_description'), [], issues);
   Object.assign(conversation, readConversationToolFields(r, issues));
 
   if (turnsField) {
@@ -129,7 +129,7 @@ function mapRoleTurn(t: FieldReader, path: Path, issues: Issues, roleValues?: Ro
     content,
     retrievalContext: readTextList(t.take('retrieval_context'), path, issues),
     context: readTextList(t.take('context'), path, issues),
-    toolsCalled: readList(t.take('tools_called'), path, issues),
+    toolsCalled: readToolList(t.take('tools_called'), path, issues),
     expectedTools: readToolList(t.take('expected_tools'), path, issues),
     expectedOutput: readText(t.take(...EXPECTED), path, issues),
     labels: readLabels(t.take('labels'), path, issues),
@@ -159,7 +159,7 @@ function mapExchange(t: FieldReader, path: Path, issues: Issues): Turn[] {
     content: output ?? '',
     retrievalContext: readTextList(t.take('retrieval_context'), path, issues),
     context: readTextList(t.take('context'), path, issues),
-    toolsCalled: readList(t.take('tools_called'), path, issues),
+    toolsCalled: readToolList(t.take('tools_called'), path, issues),
     expectedTools: readToolList(t.take('expected_tools'), path, issues),
     expectedOutput: readText(t.take(...EXPECTED), path, issues),
     labels: readLabels(t.take('labels'), path, issues),

@@ -1,5 +1,5 @@
 import type { Conversation, Turn } from '../domain';
-import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
+import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readDescribingText, readText } from './fields';
 import { readConversationToolFields } from './conversation-tools';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
@@ -25,7 +25,7 @@ export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): Map
     return { conversation: null, issues };
   }
   const system: string[] = [];
-  const topSystem = readText(r.take('system'), [], issues);
+  const topSystem = readDescribingText(r.take('system'), [], issues);
   if (topSystem !== undefined) system.push(topSystem);
 
   listField.value.forEach((message, j) => {

@@ -12,5 +12,6 @@ export const parseOptionsSchema = z.object({
   maxProblems: z.number().int().positive().optional(),
   grouping: z.enum(['contiguous', 'all']).optional(),
   maxJsonChars: z.number().positive().optional(),
+  maxRecordChars: z.number().int().positive().optional(),
   limits: z.object({ maxTurns: z.number().int().positive(), maxTurnChars: z.number().int().positive() }).optional(),
 });

@@ -10,11 +10,12 @@ import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
 import { checkText, countNewlines, emptyFileProblem } from './text-checks';
 import type { FormatId, ParseOptions, ParseStats, Problem } from './types';
-import type { ConversationLimits } from './value-checks';
+import { DEFAULT_CONVERSATION_LIMITS, type ConversationLimits } from './value-checks';
+import { FIELD_LIMITS } from '../domain';
 
 /**
- * Largest JSON text (in characters) the streaming parser holds at once: one record of a list, or
- * a document that is not a list of records (parsed whole). JSONL and CSV have no limit.
+ * Largest JSON text (in characters) the streaming parser holds at once outside a list of records
+ * (a wrapper object's other keys). A record, a line or a row is bounded by FIELD_LIMITS.recordChars.
  */
 export const MAX_JSON_CHARS = 256 * 1024 * 1024;
 
@@ -33,6 +34,8 @@ export interface StreamingOptions extends ParseOptions {
   maxJsonChars?: number;
   /** Turns per conversation and characters per turn; default DEFAULT_CONVERSATION_LIMITS. */
   limits?: ConversationLimits;
+  /** Characters of one JSONL line, JSON record or CSV row; default FIELD_LIMITS.recordChars. */
+  maxRecordChars?: number;
 }
 
 export interface StreamingParser {
@@ -72,12 +75,13 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     });
   }
   const log = new ProblemLog(options.maxProblems);
-  const out = new Collector(log, options.limits, options.roleValues);
+  const limits = options.limits ?? DEFAULT_CONVERSATION_LIMITS;
+  const bounds = { limits, recordChars: options.maxRecordChars ?? FIELD_LIMITS.recordChars };
+  const out = new Collector(log, limits, options.roleValues);
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
   let format: FormatId | null = options.format ?? null;
   let datasetMetadata: Record<string, unknown> | undefined;
   let engine: Engine | null = null;
-  let sample = '';
   let lines = 0;
   let stopped = false;
   let ended = false;
@@ -86,11 +90,11 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     log.add(p);
     stopped = true;
     engine = null;
-    sample = '';
+    takeSample();
   };
 
   const jsonEngine = (): Engine => {
-    const json = new JsonStreamEngine(options.format, out, maxJson, stop);
+    const json = new JsonStreamEngine(options.format, out, maxJson, stop, bounds);
     return {
       push: (chunk) => json.push(chunk),
       end() {
@@ -116,7 +120,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     const container = containerOf(format);
     if (container === 'csv') {
       const csv = new CsvEngine(
-        { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous' },
+        { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous', bounds },
         out,
       );
       engine = {
@@ -132,17 +136,32 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
           return csv.buffered;
         },
       };
-    } else if (container === 'jsonl') engine = new JsonlEngine(format, out);
+    } else if (container === 'jsonl') engine = new JsonlEngine(format, out, bounds.limits, bounds.recordChars);
     else engine = jsonEngine();
     engine.push(text);
   };
 
-  const ready = (s: string): boolean => {
-    if (s.length >= SAMPLE_MAX) return true;
-    if (s.length < SAMPLE_CHARS) return false;
-    const first = s.indexOf('\n', s.search(/\S/));
-    return first !== -1 && s.indexOf('\n', first + 1) !== -1;
+  // The sample is kept as pieces, and its newlines after the first non-space counted chunk by chunk:
+  // searching the joined sample at every chunk would copy it whole each time.
+  const sample = { pieces: [] as string[], length: 0, contentSeen: false, newlines: 0 };
+  const addToSample = (chunk: string) => {
+    sample.pieces.push(chunk);
+    sample.length += chunk.length;
+    let from = 0;
+    if (!sample.contentSeen) {
+      from = chunk.search(/\S/);
+      if (from === -1) return;
+      sample.contentSeen = true;
+    }
+    if (sample.newlines < 2) sample.newlines += countNewlines(chunk, from);
   };
+  const takeSample = (): string => {
+    const text = sample.pieces.join('');
+    Object.assign(sample, { pieces: [], length: 0, contentSeen: false, newlines: 0 });
+    return text;
+  };
+  /** Detection waits for SAMPLE_CHARS and two complete lines, or SAMPLE_MAX. */
+  const ready = (): boolean => sample.length >= SAMPLE_MAX || (sample.length >= SAMPLE_CHARS && sample.newlines >= 2);
 
   return {
     push(chunk) {
@@ -155,10 +174,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       lines += countNewlines(chunk);
       if (engine) engine.push(chunk);
       else {
-        sample += chunk;
-        if (!ready(sample)) return [];
-        const text = sample;
-        sample = '';
+        addToSample(chunk);
+        if (!ready()) return [];
+        const text = takeSample();
         start(text);
       }
       return out.drain();
@@ -167,9 +185,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       if (ended) return [];
       ended = true;
       if (!stopped && !engine) {
-        if (sample.trim() === '') stop(emptyFileProblem(sample !== ''));
-        else start(sample);
-        sample = '';
+        const text = takeSample();
+        if (text.trim() === '') stop(emptyFileProblem(text !== ''));
+        else start(text);
       }
       if (!stopped && engine) engine.end();
       if (!log.hasErrors && out.stats.conversations === 0 && !stopped) {

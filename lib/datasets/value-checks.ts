@@ -3,14 +3,8 @@ import type { Path } from './fields';
 /** Deeper than this, a value is refused: no real dataset nests so far, and deep values overflow the stack of whatever walks them later (JSON.stringify, the pages). */
 export const MAX_NESTING = 64;
 
-/** What one conversation may hold: a page shows every turn, and a judge prompt quotes whole texts. */
-export interface ConversationLimits {
-  /** Turns per conversation. */
-  maxTurns: number;
-  /** Characters of one turn's content. */
-  maxTurnChars: number;
-}
-export const DEFAULT_CONVERSATION_LIMITS: ConversationLimits = { maxTurns: 10_000, maxTurnChars: 1_000_000 };
+// What one conversation may hold lives with the domain, shared by every way in.
+export { DEFAULT_CONVERSATION_LIMITS, type ConversationLimits } from '../domain/conversation-limits';
 
 /** A value for an error message: quoted, and cut to `max` characters so that nothing large is echoed. */
 export function quoted(value: unknown, max = 60): string {

@@ -10,3 +10,5 @@ export { parseTurnVerdictValue, reviewVerdictSchema, TURN_VERDICT_VALUES, turnVe
 export type { RunMetricStats } from './run-metric-stats';
 export { parseRunSummary, type MetricSummary, type RunSummary } from './run-summary';
 export { isLiveRun, LIVE_RUN_STATUSES, RUN_STATUSES, MAX_PROGRESS_IDS, progressIdsSchema, toRunProgressSnapshot, type RunProgressSnapshot } from './run-progress';
+export { conversationLimitIssues, DEFAULT_CONVERSATION_LIMITS, FIELD_LIMITS, jsonLengthOver, tooLongMessage, type ConversationLimits, type LimitIssue } from './conversation-limits';
+export { describeValue, describingTextIssue, toolCallIssue } from './conversation-fields';

@@ -1,6 +1,7 @@
+import { FIELD_LIMITS } from '../domain/conversation-limits';
 import { deepevalToolCall, type DeepevalToolCall } from './deepeval-tool-call';
-import { MAX_TEXT_CHARS } from './limits';
-import type { Attributes, AttrValue, NormalLog, NormalSpan } from './normalize';
+import { MAX_LABELS, MAX_TEXT_CHARS } from './limits';
+import type { Attributes, AttrValue, NormalEvent, NormalLog, NormalSpan } from './normalize';
 
 /** 'deepeval': a trace's own input and output as deepeval sets them (its REST traces, confident.trace.* on its OpenTelemetry spans). */
 export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop' | 'deepeval';
@@ -35,6 +36,7 @@ function labelsOf(span: NormalSpan, keys: readonly string[]): Record<string, str
   for (const attributes of [span.resource, span.attributes]) {
     for (const [key, value] of Object.entries(attributes)) {
       if (!wanted.has(key) && !/version/i.test(key)) continue;
+      if (Object.keys(out).length >= MAX_LABELS && !(key in out)) continue;
       if (typeof value === 'string' && value) out[key] = value.slice(0, 200);
       else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
     }
@@ -138,19 +140,34 @@ function llmShape(a: Attributes): TraceShape | null {
 /** The texts of a list attribute (deepeval writes its retrieval context as a list of strings). */
 const textsOf = (value: AttrValue | undefined): string[] => (Array.isArray(value) ? value.map((v) => text(v ?? undefined)).filter((d): d is string => !!d) : []);
 
+/** The texts of one `db.query.result.document` value: a JSON list of texts (ChromaDB's), a list attribute, or one text. */
+function documentTexts(value: AttrValue | undefined): string[] {
+  if (Array.isArray(value)) return textsOf(value);
+  if (typeof value !== 'string' || !value) return [];
+  const parsed = value.trimStart().startsWith('[') ? parseJson(value) : undefined;
+  if (Array.isArray(parsed)) return parsed.flatMap((d) => (typeof d === 'string' ? [d] : Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : []));
+  return [value];
+}
+
+/**
+ * Traceloop's vector-DB spans (@traceloop/ai-semantic-conventions: Events.DB_QUERY_RESULT with
+ * EventAttributes.DB_QUERY_RESULT_DOCUMENT) put each query result in a `db.query.result` event.
+ */
+const traceloopDocuments = (events: NormalEvent[]): string[] => events.filter((e) => e.name === 'db.query.result').flatMap((e) => documentTexts(e.attributes['db.query.result.document']));
+
 function semconvRetrievedOf(a: Attributes): string[] {
   if (a['openinference.span.kind'] === 'RETRIEVER') return indexed(a, 'retrieval.documents.', '.document.content').map(text).filter((d): d is string => !!d);
   const docs = parseJson(a['gen_ai.retrieval.documents']);
   if (!Array.isArray(docs)) return [];
-  return docs
-    .map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined))
-    .filter((d): d is string => !!d)
-    .map((d) => d.slice(0, MAX_TEXT_CHARS));
+  return docs.map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined)).filter((d): d is string => !!d);
 }
 
-function retrievedOf(a: Attributes): string[] | undefined {
-  const docs = new Set([...semconvRetrievedOf(a), ...textsOf(a['confident.trace.retrieval_context']), ...textsOf(a['confident.span.retrieval_context'])]);
-  return docs.size ? [...docs] : undefined;
+/** Documents a retrieval step found, each cut to MAX_TEXT_CHARS, at most FIELD_LIMITS.listItems of them (a turn's retrieval context holds no more). */
+function retrievedOf(a: Attributes, events: NormalEvent[]): string[] | undefined {
+  const docs = new Set(
+    [...semconvRetrievedOf(a), ...traceloopDocuments(events), ...textsOf(a['confident.trace.retrieval_context']), ...textsOf(a['confident.span.retrieval_context'])].map((d) => d.slice(0, MAX_TEXT_CHARS)),
+  );
+  return docs.size ? [...docs].slice(0, FIELD_LIMITS.listItems) : undefined;
 }
 
 /** deepeval's tools_called attribute: each tool a ToolCall as JSON text; one that does not read as a tool is left out, as deepeval's exporter does. */
@@ -168,7 +185,7 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
   const a = span.attributes;
   const service = serviceOf(span.resource, a);
   const conversationId = conversationIdOf(a, userKey);
-  const retrieved = retrievedOf(a);
+  const retrieved = retrievedOf(a, span.events);
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
   const shape = llmShape(a);
   if (!shape) return { trace };

@@ -1,8 +1,14 @@
-import { MAX_TEXT_CHARS } from './limits';
+import { MAX_ATTRIBUTE_CHARS, MAX_ATTRIBUTE_ITEMS, MAX_RECORD_ATTRIBUTES, MAX_SPAN_EVENTS, noCuts, type CutCounts } from './limits';
 import type { DecodedExport } from './otlp-codec';
 
 export type AttrValue = string | number | boolean | null | AttrValue[] | { [key: string]: AttrValue };
 export type Attributes = Record<string, AttrValue>;
+
+/** A span event (Traceloop's vector-DB spans put each query result in a `db.query.result` event). */
+export interface NormalEvent {
+  name: string;
+  attributes: Attributes;
+}
 
 export interface NormalSpan {
   traceId: string;
@@ -13,6 +19,7 @@ export interface NormalSpan {
   startMs: number;
   attributes: Attributes;
   resource: Attributes;
+  events: NormalEvent[];
 }
 
 export interface NormalLog {
@@ -25,11 +32,12 @@ export interface NormalLog {
   resource: Attributes;
 }
 
-/** What one batch held: the records kept, and how many were rejected and why (the first reason). */
+/** What one batch held: the records kept, how many were rejected and why (the first reason), and what the bounds cut. */
 export interface Normalized<T> {
   records: T[];
   rejected: number;
   firstError: string | null;
+  cut: CutCounts;
 }
 
 const HEX_TRACE = /^[0-9a-f]{32}$/;
@@ -49,25 +57,51 @@ function idOf(value: unknown, ids: DecodedExport['ids'], pattern: RegExp): strin
   return /^0+$/.test(hex) ? '' : hex;
 }
 
-function anyValue(value: unknown, depth = 0): AttrValue {
+/** One AnyValue, cut to the bounds (counted in `cut`). */
+function anyValue(value: unknown, cut: CutCounts, depth = 0): AttrValue {
   const v = asObj(value);
   if (depth > 16) return null;
-  if (typeof v.stringValue === 'string') return v.stringValue.slice(0, MAX_TEXT_CHARS);
+  if (typeof v.stringValue === 'string') {
+    if (v.stringValue.length <= MAX_ATTRIBUTE_CHARS) return v.stringValue;
+    cut.values += 1;
+    return v.stringValue.slice(0, MAX_ATTRIBUTE_CHARS);
+  }
   if (typeof v.boolValue === 'boolean') return v.boolValue;
   if (v.intValue !== undefined) return Number(v.intValue);
   if (v.doubleValue !== undefined) return Number(v.doubleValue);
-  if (v.arrayValue !== undefined) return asArr(asObj(v.arrayValue).values).map((item) => anyValue(item, depth + 1));
-  if (v.kvlistValue !== undefined) return attributesOf(asObj(v.kvlistValue).values, depth + 1);
+  if (v.arrayValue !== undefined) {
+    const items = asArr(asObj(v.arrayValue).values);
+    if (items.length > MAX_ATTRIBUTE_ITEMS) cut.lists += 1;
+    return items.slice(0, MAX_ATTRIBUTE_ITEMS).map((item) => anyValue(item, cut, depth + 1));
+  }
+  if (v.kvlistValue !== undefined) {
+    const entries = asArr(asObj(v.kvlistValue).values);
+    if (entries.length > MAX_ATTRIBUTE_ITEMS) cut.lists += 1;
+    return attributesOf(entries.slice(0, MAX_ATTRIBUTE_ITEMS), cut, depth + 1);
+  }
   return null;
 }
 
-function attributesOf(list: unknown, depth = 0): Attributes {
+/** A record's attributes, the first MAX_RECORD_ATTRIBUTES of them (the rest counted as dropped). */
+function attributesOf(list: unknown, cut: CutCounts, depth = 0): Attributes {
   const out: Attributes = {};
-  for (const item of asArr(list)) {
+  const items = asArr(list);
+  if (depth === 0 && items.length > MAX_RECORD_ATTRIBUTES) cut.attributes += items.length - MAX_RECORD_ATTRIBUTES;
+  for (const item of depth === 0 ? items.slice(0, MAX_RECORD_ATTRIBUTES) : items) {
     const kv = asObj(item);
-    if (typeof kv.key === 'string') out[kv.key] = anyValue(kv.value, depth);
+    if (typeof kv.key === 'string') out[kv.key] = anyValue(kv.value, cut, depth);
   }
   return out;
+}
+
+/** A span's events, the first MAX_SPAN_EVENTS of them. */
+function eventsOf(list: unknown, cut: CutCounts): NormalEvent[] {
+  const items = asArr(list);
+  if (items.length > MAX_SPAN_EVENTS) cut.events += items.length - MAX_SPAN_EVENTS;
+  return items.slice(0, MAX_SPAN_EVENTS).map((raw) => {
+    const event = asObj(raw);
+    return { name: typeof event.name === 'string' ? event.name.slice(0, 200) : '', attributes: attributesOf(event.attributes, cut) };
+  });
 }
 
 const msOf = (nanos: unknown): number => {
@@ -77,9 +111,9 @@ const msOf = (nanos: unknown): number => {
 
 /** The spans of an export request; a span with a malformed or missing id is rejected. */
 export function normalizeSpans(decoded: DecodedExport): Normalized<NormalSpan> {
-  const out: Normalized<NormalSpan> = { records: [], rejected: 0, firstError: null };
+  const out: Normalized<NormalSpan> = { records: [], rejected: 0, firstError: null, cut: noCuts() };
   for (const rs of asArr(decoded.request.resourceSpans)) {
-    const resource = attributesOf(asObj(asObj(rs).resource).attributes);
+    const resource = attributesOf(asObj(asObj(rs).resource).attributes, out.cut);
     for (const ss of asArr(asObj(rs).scopeSpans)) {
       for (const [i, raw] of asArr(asObj(ss).spans).entries()) {
         const span = asObj(raw);
@@ -97,8 +131,9 @@ export function normalizeSpans(decoded: DecodedExport): Normalized<NormalSpan> {
           parentSpanId: parent || null,
           name: typeof span.name === 'string' ? span.name.slice(0, 500) : '',
           startMs: msOf(span.startTimeUnixNano),
-          attributes: attributesOf(span.attributes),
+          attributes: attributesOf(span.attributes, out.cut),
           resource,
+          events: eventsOf(span.events, out.cut),
         });
       }
     }
@@ -108,9 +143,9 @@ export function normalizeSpans(decoded: DecodedExport): Normalized<NormalSpan> {
 
 /** The log records of an export request tied to a span; a malformed id is rejected, none is skipped. */
 export function normalizeLogs(decoded: DecodedExport): Normalized<NormalLog> {
-  const out: Normalized<NormalLog> = { records: [], rejected: 0, firstError: null };
+  const out: Normalized<NormalLog> = { records: [], rejected: 0, firstError: null, cut: noCuts() };
   for (const rl of asArr(decoded.request.resourceLogs)) {
-    const resource = attributesOf(asObj(asObj(rl).resource).attributes);
+    const resource = attributesOf(asObj(asObj(rl).resource).attributes, out.cut);
     for (const sl of asArr(asObj(rl).scopeLogs)) {
       for (const [i, raw] of asArr(asObj(sl).logRecords).entries()) {
         const log = asObj(raw);
@@ -122,9 +157,9 @@ export function normalizeLogs(decoded: DecodedExport): Normalized<NormalLog> {
           continue;
         }
         if (!traceId || !spanId) continue;
-        const attributes = attributesOf(log.attributes);
+        const attributes = attributesOf(log.attributes, out.cut);
         const eventName = typeof log.eventName === 'string' && log.eventName ? log.eventName : typeof attributes['event.name'] === 'string' ? attributes['event.name'] : null;
-        out.records.push({ traceId, spanId, eventName, timeMs: msOf(log.timeUnixNano ?? log.observedTimeUnixNano), body: anyValue(log.body), attributes, resource });
+        out.records.push({ traceId, spanId, eventName, timeMs: msOf(log.timeUnixNano ?? log.observedTimeUnixNano), body: anyValue(log.body, out.cut), attributes, resource });
       }
     }
   }

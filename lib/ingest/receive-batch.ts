@@ -2,8 +2,8 @@ import 'server-only';
 import type { Db } from '../db/db-types';
 import { storeReceivedBatch } from '../db/queries/ingest/store-received-batch';
 import { notePendingBatch, pendingBatches } from './backlog-estimate';
-import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
-import { lockWaitMs, MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
+import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT, type IdCheck } from './id-check';
+import { cutWarning, lockWaitMs, MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
 import { encodeExportResponse, type Encoding, type Signal } from './otlp-codec';
 import { encodingOf, GRPC_CODE, otlpRefusal, storageUnavailable } from './otlp-status';
 
@@ -88,6 +88,16 @@ async function receive(db: Db, request: Request, signal: Signal, encoding: Encod
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
   await storeReceivedBatch(db, { signal, encoding, gzip, body }, { lockWaitMs: lockWaitMs(env) });
   notePendingBatch(db);
-  const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
-  return accepted(signal, encoding, partial);
+  return accepted(signal, encoding, check.kind === 'checked' ? partialOf(check, records) : undefined);
+}
+
+/**
+ * partialSuccess: the records rejected for malformed ids, and what the bounds cut of the others
+ * (a warning: rejected stays 0 when only that), or nothing when all went in whole.
+ */
+function partialOf(check: Extract<IdCheck, { kind: 'checked' }>, records: string): { rejected: number; errorMessage: string } | undefined {
+  const rejected = check.rejected > 0 ? `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` : null;
+  const cut = cutWarning(check.cut);
+  if (!rejected && !cut) return undefined;
+  return { rejected: check.rejected, errorMessage: [rejected, cut].filter(Boolean).join('; ') };
 }

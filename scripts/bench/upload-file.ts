@@ -2,6 +2,16 @@
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
 
+type Answer = { status: number; body: string };
+
+/** Reads a response's status and whole body into `resolve`. */
+const answer = (resolve: (a: Answer) => void) => (res: http.IncomingMessage) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (body += c));
+  res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+};
+
 export function uploadFile(port: number, file: string, query: URLSearchParams): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -12,12 +22,7 @@ export function uploadFile(port: number, file: string, query: URLSearchParams): 
         path: `/api/datasets/import?${query}`,
         headers: { 'content-type': 'application/octet-stream', 'content-length': statSync(file).size },
       },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
+      answer(resolve),
     );
     req.on('error', reject);
     createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(req);
@@ -32,12 +37,7 @@ export function trickleUpload(port: number, text: string, durationMs: number, qu
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method: 'POST', path: `/api/datasets/import?${query}`, headers: { 'content-type': 'application/octet-stream', 'content-length': bytes.length } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
+      answer(resolve),
     );
     req.on('error', reject);
     let sent = 0;
@@ -49,5 +49,32 @@ export function trickleUpload(port: number, text: string, durationMs: number, qu
         req.end();
       }
     }, 250);
+  });
+}
+
+/**
+ * Uploads one JSONL line of `megabytes` MB (a user turn whose content never ends in time) through
+ * the import route, made as it is sent: neither this process nor the file system ever holds it.
+ */
+export function uploadHugeLine(port: number, megabytes: number, query: URLSearchParams): Promise<{ status: number; body: string }> {
+  const head = Buffer.from(`${JSON.stringify({ turns: [{ role: 'user', content: 'before it' }] })}\n{"scenario":"huge","turns":[{"role":"user","content":"`);
+  const filler = Buffer.alloc(1024 * 1024, 'x');
+  const tail = Buffer.from('"}]}\n');
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: `/api/datasets/import?${query}`, headers: { 'content-type': 'application/octet-stream', 'content-length': head.length + megabytes * filler.length + tail.length } },
+      answer(resolve),
+    );
+    req.on('error', reject);
+    req.write(head);
+    let sent = 0;
+    const more = () => {
+      while (sent < megabytes) {
+        sent++;
+        if (!req.write(filler)) return void req.once('drain', more);
+      }
+      req.end(tail);
+    };
+    more();
   });
 }

@@ -12,7 +12,10 @@ export function genAiChatAttributes(conversationId: string, user: string, answer
   ];
 }
 
-export function spanExport(service: string, spans: { traceId: string; spanId: string; attributes: ReturnType<typeof attr>[]; start: number }[]) {
+/** An attribute of any value type (a list, a map…), in OTLP/JSON. */
+export type OtlpAttribute = { key: string; value: Record<string, unknown> };
+
+export function spanExport(service: string, spans: { traceId: string; spanId: string; attributes: OtlpAttribute[]; start: number }[]) {
   return {
     resourceSpans: [
       {

@@ -2,8 +2,9 @@ import type { Conversation } from '@/lib/domain';
 import { ChatTranscript } from '../chat-transcript';
 import { ConversationFields } from '../conversation-fields';
 import { formatCount } from '../format-labels';
+import { titleOf } from '@/lib/conversations/text-preview';
 
-const title = (c: Conversation, i: number) => c.name ?? c.externalId ?? c.scenario ?? `Conversation ${i + 1}`;
+const title = (c: Conversation, i: number) => titleOf(c.name ?? c.externalId ?? c.scenario ?? `Conversation ${i + 1}`);
 
 /** The first conversations of the file as they will be stored, each as a chat. */
 export function PreviewConversations({ conversations, total, done }: { conversations: Conversation[]; total: number; done: boolean }) {

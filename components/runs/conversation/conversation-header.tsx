@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { LongText } from '@/components/conversations/long-text';
+import { ITEM_PREVIEW_CHARS, previewOf } from '@/lib/conversations/text-preview';
 import type { PreparedConversationVerdicts } from '@/lib/charts/prepare-turn-verdicts';
 import type { RunConversation } from '@/lib/runs/page/load-run-conversation';
 import type { RunMetric } from '@/lib/metrics/run-metrics';
@@ -50,17 +52,20 @@ export function ConversationHeader({
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
           {(
             [
-              ['Scenario', conversation.scenario],
-              ['Expected outcome', conversation.expectedOutcome],
-              ['User', conversation.userDescription],
-              ['Chatbot role', conversation.chatbotRole],
-              ['Relevant topics', conversation.relevantTopics.join(', ')],
+              ['Scenario', conversation.scenario, 'scenario'],
+              ['Expected outcome', conversation.expectedOutcome, 'expectedOutcome'],
+              ['User', conversation.userDescription, 'userDescription'],
+              ['Chatbot role', conversation.chatbotRole, 'chatbotRole'],
+              ['Relevant topics', conversation.relevantTopics.join(', '), null],
             ] as const
-          ).map(([label, value]) =>
+          ).map(([label, value, field]) =>
             value ? (
               <div key={label} className="contents">
                 <dt className="text-slate-500">{label}</dt>
-                <dd className="break-words text-slate-800">{value}</dd>
+                <dd className="whitespace-pre-wrap break-words text-slate-800" data-testid={field ? `field-${field}` : undefined}>
+                  {/* Long texts go as their start; "show all" loads the rest. */}
+                  {field ? <LongText preview={previewOf(value, ITEM_PREVIEW_CHARS)} source={{ conversationId: conversation.id, field }} /> : value}
+                </dd>
               </div>
             ) : null,
           )}
