@@ -11,9 +11,12 @@ export interface RuleFormValue {
   datasetIds: string[];
   metrics: { name: string; options: Record<string, unknown> }[];
   judge: { kind: 'offline' } | { kind: 'openai'; name?: string; model?: string };
-  sampleRate: number;
+  /** Null on a new rule: the form makes the user choose. */
+  sampleRate: number | null;
   idleMinutes: number;
   dailyCapUsd: number | null;
+  dailyCapCalls: number | null;
+  dailyCapTokens: number | null;
   versionAttribute: string | null;
   enabled: boolean;
 }
@@ -48,7 +51,14 @@ const judgeKey = (judge: RuleFormValue['judge']) => (judge.kind === 'offline' ? 
 /** Create or edit an online evaluation rule. */
 export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: RuleFormProps) {
   const [value, setValue] = useState(initial);
-  const [text, setText] = useState({ sampleRate: String(initial.sampleRate), idleMinutes: String(initial.idleMinutes), dailyCapUsd: initial.dailyCapUsd === null ? '' : String(initial.dailyCapUsd) });
+  const optional = (value: number | null) => (value === null ? '' : String(value));
+  const [text, setText] = useState({
+    sampleRate: optional(initial.sampleRate),
+    idleMinutes: String(initial.idleMinutes),
+    dailyCapUsd: optional(initial.dailyCapUsd),
+    dailyCapCalls: optional(initial.dailyCapCalls),
+    dailyCapTokens: optional(initial.dailyCapTokens),
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startSubmit] = useTransition();
@@ -65,6 +75,8 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
       sampleRate: text.sampleRate.trim() === '' ? undefined : text.sampleRate,
       idleMinutes: text.idleMinutes.trim() === '' ? undefined : text.idleMinutes,
       dailyCapUsd: text.dailyCapUsd.trim() === '' ? null : text.dailyCapUsd,
+      dailyCapCalls: text.dailyCapCalls.trim() === '' ? null : text.dailyCapCalls,
+      dailyCapTokens: text.dailyCapTokens.trim() === '' ? null : text.dailyCapTokens,
       versionAttribute: value.versionAttribute?.trim() ? value.versionAttribute.trim() : null,
     };
     startSubmit(async () => {
@@ -170,9 +182,9 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
         <div>
           <label className="block text-sm font-medium text-slate-700">
             Sample rate (%)
-            <input className={input} inputMode="decimal" value={text.sampleRate} onChange={(e) => setText({ ...text, sampleRate: e.target.value })} aria-invalid={errorsOf(errors, 'sampleRate').length > 0} />
+            <input className={input} inputMode="decimal" placeholder="e.g. 10" value={text.sampleRate} onChange={(e) => setText({ ...text, sampleRate: e.target.value })} aria-invalid={errorsOf(errors, 'sampleRate').length > 0} />
           </label>
-          <p className="mt-1 text-xs text-slate-500">Chosen by a hash of the conversation id: the same conversation is always in or out.</p>
+          <p className="mt-1 text-xs text-slate-500">The share of closed conversations the judge scores, chosen by a hash of the conversation id: the same conversation is always in or out.</p>
           <FieldError errors={errors} field="sampleRate" />
         </div>
         <div>
@@ -190,6 +202,22 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
           </label>
           <p className="mt-1 text-xs text-slate-500">Once a UTC day&apos;s judge spend reaches it, scoring pauses until the next day.</p>
           <FieldError errors={errors} field="dailyCapUsd" />
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-slate-700">
+            Daily cap in judge calls
+            <input className={input} inputMode="numeric" placeholder="no cap" value={text.dailyCapCalls} onChange={(e) => setText({ ...text, dailyCapCalls: e.target.value })} aria-invalid={errorsOf(errors, 'dailyCapCalls').length > 0} />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">A judge whose model has no known price (a local model) needs a cap in calls or tokens: its spend counts as $0.</p>
+          <FieldError errors={errors} field="dailyCapCalls" />
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-slate-700">
+            Daily cap in judge tokens
+            <input className={input} inputMode="numeric" placeholder="no cap" value={text.dailyCapTokens} onChange={(e) => setText({ ...text, dailyCapTokens: e.target.value })} aria-invalid={errorsOf(errors, 'dailyCapTokens').length > 0} />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">Prompt and completion tokens of a UTC day&apos;s judge calls.</p>
+          <FieldError errors={errors} field="dailyCapTokens" />
         </div>
         <div>
           <label className="block text-sm font-medium text-slate-700">

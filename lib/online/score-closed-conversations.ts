@@ -5,7 +5,6 @@ import { listRunConversations } from '../db/queries/runs/list-run-conversations'
 import { listOnlineRules, leaseOnlineRule, markCapReached, markScanned, releaseOnlineRule, type OnlineRuleRow } from '../db/queries/online/online-rules';
 import {
   copyConversation,
-  costOfConversation,
   createOnlineDataset,
   currentScoresOf,
   discardCopy,
@@ -14,6 +13,7 @@ import {
   listClosedConversations,
   recordOnlineScore,
   type ClosedConversation,
+  usageOfConversation,
   spentOn,
   supersedeScore,
   SUPERSEDED_DAY,
@@ -29,6 +29,7 @@ import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';
 import { newWorkerId } from '../runs/execution/worker-identity';
 import { inSample, utcDay } from './sample';
+import { capReached, uncappedSpend } from './spend-caps';
 
 const RULE_LEASE_MS = 5 * 60_000;
 /** Closed conversations looked at per rule and pass. */
@@ -138,10 +139,17 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
     await markScanned(db, rule.id, resumeAt);
     return pass;
   }
+  const judge = resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(db, env));
+  // A rule saved before caps in calls and tokens existed, whose judge has no known price: nothing bounds its spend.
+  const uncapped = uncappedSpend({ ...rule, judgeKind: judge.judgeKind, judgeModel: judge.judgeModel });
+  if (uncapped) {
+    options.log?.(`online rule "${rule.name}" is not scored: ${uncapped}`);
+    return { ...pass, capped: true };
+  }
   const ctx: RuleContext = {
     rule,
     day,
-    judge: resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(db, env)),
+    judge,
     metrics: await resolveMetrics(db, rule.metrics),
     workerId: options.workerId ?? newWorkerId(),
     leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
@@ -151,11 +159,9 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
   try {
     for (const conversation of due) {
       at = conversation.lastActivityAt;
-      if (rule.dailyCapUsd !== null) {
+      if (rule.dailyCapUsd !== null || rule.dailyCapCalls !== null || rule.dailyCapTokens !== null) {
         // What today cost so far, plus what a conversation has cost on average today.
-        const spent = await spentOn(db, rule.id, day);
-        const next = spent.conversations ? spent.usd / spent.conversations : 0;
-        if (spent.usd >= rule.dailyCapUsd || spent.usd + next > rule.dailyCapUsd) {
+        if (capReached(rule, await spentOn(db, rule.id, day))) {
           await markCapReached(db, rule.id, day);
           pass.capped = true;
           resumeAt = at;
@@ -184,7 +190,7 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
         day,
         runId: run.runId,
         conversationId: copy.id,
-        costUsd: await costOfConversation(db, run.runId, copy.id),
+        ...(await usageOfConversation(db, run.runId, copy.id)),
       });
       pass.scored++;
       const older = current.get(`${conversation.datasetId}\n${conversation.externalId}`);
