@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { egressErrorOf, EgressRefusedError } from '../../llm/egress';
 import { sharedLimiter, type ConnectionLimits, type PermitOutcome } from '../../judge/adaptive-limiter';
 import { backoffMs, formatWait, sleep } from '../../judge/request-retries';
 import { TargetError } from './target-types';
@@ -110,6 +111,8 @@ export async function sendWithRetries<T>(
       result = { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };
     }
     permit.done(result.outcome);
+    // Stopped by the egress check before it was sent: not a call made.
+    if (!result.ok && egressErrorOf(result.error) instanceof EgressRefusedError) sent--;
     if (result.ok) {
       streaks.delete(key);
       return { value: result.value, requests: sent };
