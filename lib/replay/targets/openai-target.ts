@@ -76,7 +76,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
             .asResponse();
           const text = await readBoundedText(response, where);
           // As the SDK parses: JSON when it says so (a cut body is a SyntaxError, retried), else the text.
-          const data = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as OpenAI.ChatCompletion;
+          const data = (response.headers.get('content-type')?.includes('json') ? parseJson(text, where, options.apiKey) : text) as OpenAI.ChatCompletion;
           return { ok: true, value: data, outcome: { kind: 'ok', headers: response.headers, tokens: data.usage?.total_tokens } };
         } catch (error) {
           // A reply over the bound, found by the fetch: the SDK hands it on as a connection error's cause.
@@ -114,6 +114,16 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
   }
 
   return { kind: 'openai', label: where, generate };
+}
+
+/** JSON.parse, whose SyntaxError quotes the start of the text: ours says only its size (the text goes to the log). */
+function parseJson(text: string, where: string, apiKey: string | null): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    logTargetAnswer(where, 'a reply that is not JSON', text, [apiKey]);
+    throw new SyntaxError(`the reply is not JSON (${Buffer.byteLength(text)} bytes; the answer is in the server log)`);
+  }
 }
 
 /**
