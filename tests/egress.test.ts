@@ -88,6 +88,18 @@ describe('a judge', () => {
     expect(endpoint.requests).toHaveLength(1);
     expect(String(error)).toMatch(/redirected \(307\) to another origin, http:\/\/127\.0\.0\.1:\d+: not followed/);
   });
+
+  it('is refused at call time when its host resolves to a metadata address, before any connection and without retries', async () => {
+    const endpoint = await modelServer();
+    const opened = connectionsTo('169.254.169.254');
+    const lookup = vi.fn(async () => [{ address: '169.254.169.254', family: 4 }]);
+    const judge = createOpenAIJudge({ baseURL: endpoint.url.replace('127.0.0.1', 'localhost'), apiKey: judgeSecret, model: 'm' }, { egress: { internal: true, allow: [], lookup } });
+    const error = await judge.call({ step: 'relevancy.turn', input: {}, schemaName: 'verdict', schema: z.object({ ok: z.boolean() }), messages: [{ role: 'user', content: 'Judge this' }] }).catch((e: Error) => e);
+    expect(String(error)).toMatch(/Judge "openai" \(model m\): localhost resolves to 169\.254\.169\.254, a link-local address: requests there are refused/);
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(opened()).toBe(0);
+    expect(endpoint.requests).toHaveLength(0);
+  });
 });
 
 describe.each(providers)('replay targets on %s', (provider) => {
