@@ -207,14 +207,18 @@ describe.each(providers)('replay targets on %s', (provider) => {
     const env = { TARGET_APP_SECRET: secret, TARGET_MODEL_KEY: key };
     const warned: string[] = [];
     vi.spyOn(console, 'warn').mockImplementation((message: string) => void warned.push(message));
-    const app = await appServer((_turn, headers) => ({ status: 500, body: `internal error; you sent ${String(headers['x-turnwise-secret'])}` }));
+    const app = await appServer((turn, headers) =>
+      turn.conversationId === 'c1' ? { status: 500, body: `internal error; you sent ${String(headers['x-turnwise-secret'])}` } : { body: { content: `Hello! (my secret is ${String(headers['x-turnwise-secret'])})` } },
+    );
     const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, env);
     const byApp = await runToEnd(db, id, env);
     const model = await modelServer((_body, { headers }) => ({ status: 400, body: { error: { message: `Incorrect API key provided: ${String(headers.authorization)}`, code: 'invalid_request_error' } } }));
     const { id: second } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: model.url, apiKeyEnv: 'TARGET_MODEL_KEY', model: 'm' }, modelVersion: 'v3' }, LOCAL_PRINCIPAL, env);
     const byModel = await runToEnd(db, second, env);
 
-    const stored = JSON.stringify([byApp, byModel, await db.replayTurn.findMany({ select: { error: true } })]);
+    // The reply that came back whole is stored with the secret it echoed taken out.
+    expect(await db.turn.findMany({ where: { conversation: { datasetId: byApp.datasetId! }, role: 'assistant' }, select: { content: true } })).toContainEqual({ content: 'Hello! (my secret is ***)' });
+    const stored = JSON.stringify([byApp, byModel, await db.replayTurn.findMany({ select: { error: true, content: true } }), await db.turn.findMany({ select: { content: true } })]);
     expect(stored).not.toContain(secret);
     expect(stored).not.toContain(key);
     expect(stored).not.toContain('you sent');

@@ -26,6 +26,11 @@ function secretFrom(env: Env, name: string, field: string): string {
   return value;
 }
 
+/** Every TARGET_ variable is a secret a replay may send: each is redacted wherever an error or a reply is stored or logged. */
+function registerTargetSecrets(env: Env): void {
+  for (const [name, value] of Object.entries(env)) if (name.startsWith('TARGET_')) registerSecret(value);
+}
+
 /**
  * What the target's URL may reach. A stored connection is an admin's; a base URL or an app URL
  * is whoever started the replay's, an editor's reaching loopback and private addresses only
@@ -59,6 +64,7 @@ export interface CreateTargetOptions {
  */
 export async function createTarget(db: Db, target: ReplayTarget, env: Env, options: CreateTargetOptions = {}): Promise<ReplayTargetClient> {
   const { concurrency } = options;
+  registerTargetSecrets(env);
   const retries = options.retries ?? targetRetryPolicy(env);
   const egress = await targetEgressPolicy(db, target, env, options.setBy ?? 'editor', options.lookup);
   if (target.kind === 'http') {

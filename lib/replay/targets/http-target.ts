@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { estimateTokens } from '../../judge/prices';
 import { statusCause } from '../../judge/judge-error-cause';
 import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../../llm/egress';
-import { redactSecrets } from '../../redact-secrets';
+import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
 import { logTargetAnswer } from './log-target-answer';
 import { readBoundedText } from './read-bounded';
 import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
@@ -104,8 +104,9 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
     }
     const reply = parsed.data;
     return {
-      content: reply.content,
-      ...(reply.retrievalContext ? { retrievalContext: reply.retrievalContext } : {}),
+      // A reply is stored and shown to every viewer: a secret it echoes is taken out.
+      content: redactKnownSecrets(reply.content, secrets),
+      ...(reply.retrievalContext ? { retrievalContext: reply.retrievalContext.map((text) => redactKnownSecrets(text, secrets)) } : {}),
       ...(reply.toolsCalled ? { toolsCalled: reply.toolsCalled } : {}),
       ...(reply.state === undefined ? {} : { state: reply.state }),
       promptTokens: 0,

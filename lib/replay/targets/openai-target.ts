@@ -4,7 +4,7 @@ import { estimateCost, estimateTokens } from '../../judge/prices';
 import { classifyFailure, failureCause } from '../../judge/request-retries';
 import { statusCause } from '../../judge/judge-error-cause';
 import { egressErrorOf, OPERATOR_POLICY, pinnedDispatcher, type EgressPolicy } from '../../llm/egress';
-import { redactSecrets } from '../../redact-secrets';
+import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
 import { logTargetAnswer } from './log-target-answer';
 import { pooledFetch } from './pooled-fetch';
 import { readBoundedText, replyTooLarge } from './read-bounded';
@@ -105,7 +105,8 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
     const promptTokens = completion.usage?.prompt_tokens ?? 0;
     const completionTokens = completion.usage?.completion_tokens ?? 0;
     return {
-      content,
+      // A reply is stored and shown to every viewer: a key it echoes is taken out.
+      content: redactKnownSecrets(content, [options.apiKey]),
       promptTokens,
       completionTokens,
       costUsd: estimateCost(completion.model || options.model, promptTokens, completionTokens),
