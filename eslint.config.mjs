@@ -59,10 +59,22 @@ const ZONES = [
       './lib/imports',
       './lib/exports',
       './lib/cli',
+      './lib/deepeval',
       './app',
       './components',
     ],
     message: 'lib/llm is the outbound transport: it may import lib/domain and lib/errors, nothing that uses it.',
+  },
+  {
+    // deepeval's client lands through lib/deepeval (CONFIDENT_BASE_URL=<Turnwise>/api/deepeval): a door in, like lib/imports.
+    target: ['./lib/db', './lib/domain', './lib/judge', './lib/metrics', './lib/datasets', './lib/runs', './lib/compare', './lib/online', './lib/replay', './lib/ingest'],
+    from: ['./lib/deepeval'],
+    message: "lib/deepeval is a door in for deepeval's client: the engines below it never import it.",
+  },
+  {
+    target: './lib/deepeval',
+    from: ['./lib/actions', './lib/api', './app', './components'],
+    message: "lib/deepeval answers deepeval's client through its own boundary (lib/deepeval/http); it uses the engines, not the other doors.",
   },
   {
     target: './lib/domain',

@@ -2,8 +2,8 @@ import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/security-headers';
 
 const nextConfig: NextConfig = {
-  // Database drivers, the judge client and the OTLP exporter of evaluation results stay as plain Node modules on the server.
-  serverExternalPackages: ['@libsql/client', 'libsql', '@prisma/adapter-libsql', '@prisma/adapter-pg', 'pg', 'pg-boss', '@opentelemetry/sdk-logs', '@opentelemetry/exporter-logs-otlp-proto'],
+  // Database drivers, the judge client, the OTLP exporter of evaluation results and the receiver's Status encoder stay as plain Node modules on the server.
+  serverExternalPackages: ['@libsql/client', 'libsql', '@prisma/adapter-libsql', '@prisma/adapter-pg', 'pg', 'pg-boss', '@opentelemetry/sdk-logs', '@opentelemetry/exporter-logs-otlp-proto', 'protobufjs'],
   poweredByHeader: false,
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'development') }];

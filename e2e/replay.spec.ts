@@ -22,7 +22,7 @@ let target: JudgeServer;
 let runId = '';
 let nextSlot = 0;
 
-/** Light and dark screenshots for the README's reviewers, when REPLAY_SHOTS_DIR is set. */
+/** Light and dark screenshots for reviewers of docs/replay.md, when REPLAY_SHOTS_DIR is set. */
 async function shots(page: Page, name: string) {
   const dir = process.env.REPLAY_SHOTS_DIR;
   if (!dir) return;

@@ -10,6 +10,7 @@ import { processPendingBatches } from '../lib/ingest/process-batches';
 import { receiveBatch } from '../lib/ingest/receive-batch';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { attr, genAiChatAttributes, spanExport } from './helpers/otlp-json';
+import { protobufStatus } from './helpers/rpc-status';
 
 // The OTLP routes' boundary with sign-in on: key scopes, sizes, backlog, encodings; then what the ingest step makes of a body.
 let database: FreshDatabase;
@@ -71,6 +72,11 @@ describe('POST /api/otel/v1/traces', () => {
     expect((await post('{}', json(keys.viewerIngest))).status).toBe(403);
     expect((await post('{}', { 'content-type': 'application/json' })).status).toBe(401);
     expect((await post('{}', json(`${keys.ingest}x`))).status).toBe(401);
+    // In the request's encoding, as OTLP/HTTP's failure body: a google.rpc.Status.
+    const noKey = await post(protoBody(otlp.trace.v1.ExportTraceServiceRequest, {}), { 'content-type': 'application/x-protobuf' });
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get('www-authenticate')).toBe('Bearer realm="turnwise"');
+    expect(await protobufStatus(noKey)).toEqual({ code: 16, message: 'Send Authorization: Bearer <ingest API key>' });
     expect(await getDb().otlpBatch.count()).toBe(2);
   });
 
@@ -142,14 +148,20 @@ describe('POST /api/otel/v1/traces', () => {
   it('answers 400 and stores nothing for an undecodable body or one whose every span has a malformed id; a full success is an empty answer', async () => {
     const garbage = await post(new Uint8Array([0x0a, 0xff, 0xff, 0xff]), json(keys.ingest, { 'content-type': 'application/x-protobuf' }));
     expect(garbage.status).toBe(400);
-    expect((await garbage.json()).error.message).toMatch(/^OTLP protobuf body: /);
+    // OTLP/HTTP's failure body: a google.rpc.Status in the request's encoding.
+    expect(garbage.headers.get('content-type')).toBe('application/x-protobuf');
+    expect(await protobufStatus(garbage)).toEqual({ code: 3, message: expect.stringMatching(/^OTLP protobuf body: /) });
     const badGzip = await post('not gzip', json(keys.ingest, { 'content-encoding': 'gzip' }));
     expect(badGzip.status).toBe(400);
     expect((await badGzip.json()).error.message).toMatch(/^gzip body: /);
     expect((await post('{"resourceSpans": [', json(keys.ingest))).status).toBe(400);
     const allBad = await post(JSON.stringify(spanExport('faq-bot', [{ traceId: 'xyz', spanId: '1'.repeat(16), start: 1, attributes: [] }])), json(keys.ingest));
     expect(allBad.status).toBe(400);
-    expect((await allBad.json()).error.message).toBe('All 1 span(s) have malformed ids; first: span 0: traceId is not a valid 16-byte id');
+    expect(await allBad.json()).toMatchObject({
+      code: 3,
+      message: 'All 1 span(s) have malformed ids; first: span 0: traceId is not a valid 16-byte id',
+      error: { code: 'BAD_INPUT', field: 'body', message: 'All 1 span(s) have malformed ids; first: span 0: traceId is not a valid 16-byte id' },
+    });
     expect(await getDb().otlpBatch.count()).toBe(0);
     const good = await post(JSON.stringify(spanExport('faq-bot', [{ traceId: 'D'.repeat(32), spanId: '1'.repeat(16), start: 1, attributes: [] }])), json(keys.ingest));
     expect(good.status).toBe(200);

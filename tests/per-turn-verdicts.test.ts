@@ -89,7 +89,7 @@ describe('turn faithfulness per turn, stored and exported', () => {
     expect(result.error).toBeNull();
     // Nine judged windows, one of them (turn 14) at 0.
     expect(result.score).toBeCloseTo(8 / 9);
-    // The endpoint's own answer stays out of stored results (README, Security): the status says what failed.
+    // The endpoint's own answer stays out of stored results (docs/security.md, Keys and judge errors): the status says what failed.
     expect(result.warnings).toEqual([expect.stringMatching(/^Turn 8: .*status 500/)]);
     expect(JSON.stringify(result.warnings)).not.toContain('upstream failed');
     const rows = await getDb().turnVerdict.findMany({ where: { runId }, orderBy: { turnIndex: 'asc' } });

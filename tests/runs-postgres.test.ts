@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';
 import { waitFor } from './helpers/wait-for';
-import { nodeArgs } from './helpers/entry-bundles';
+import { startWorkerProcess, type WorkerProcess } from './helpers/worker-process';
 
 /*
  * On PostgreSQL a run is a set of pg-boss jobs, one per chunk of conversations, that
@@ -34,25 +33,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function workerProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(childEnv)) if (key.startsWith('OPENAI_') || key.startsWith('TURNWISE_')) delete childEnv[key];
-  // At the runner's own CPU priority: on a busy test machine a lowered worker would only be slower.
-  childEnv.TURNWISE_WORKER_NICE = '0';
-  const child = spawn(process.execPath, nodeArgs('bin/worker.ts'), { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    // A graceful stop closes the worker's connections, so the database can be dropped.
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  return { child, output: () => output };
+function workerProcess(env: Record<string, string>): WorkerProcess {
+  const worker = startWorkerProcess(env);
+  cleanups.push(worker.stop);
+  return worker;
 }
 
 describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => {

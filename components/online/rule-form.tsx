@@ -127,7 +127,7 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
         <div>
           <p className="text-sm font-medium text-slate-700">Live datasets</p>
           {liveDatasets.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-500">No live dataset yet: point an OpenTelemetry exporter at this dashboard first (see the README).</p>
+            <p className="mt-1 text-sm text-slate-500">No live dataset yet: point an OpenTelemetry exporter at this dashboard first (see docs/online-evaluation.md).</p>
           ) : (
             <div className="mt-1 space-y-1">
               {liveDatasets.map((d) => (

@@ -139,7 +139,7 @@ export function ReplayTargetFields({ value, onChange, connections, errors }: Pro
       ) : (
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="sm:col-span-3">
-            <FormField id="target-url" label="App URL" name="target.url" errors={errors} help="One POST per assistant turn (README: the HTTP target contract).">
+            <FormField id="target-url" label="App URL" name="target.url" errors={errors} help="One POST per assistant turn (docs/replay.md: the HTTP target contract).">
               <input id="target-url" type="url" value={value.url} onChange={(e) => set({ url: e.target.value })} placeholder="https://bot.internal/turnwise" className={inputClass} aria-invalid={errors['target.url'] ? true : undefined} />
             </FormField>
           </div>

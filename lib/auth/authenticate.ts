@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getDb } from '../db/client';
 import { AppError } from '../errors';
-import { findApiKeyOwner } from './api-keys';
+import { findApiKeyOwner, type ApiKeyScope } from './api-keys';
 import { authEnabled } from './auth-env';
 import { getAuth } from './auth';
 import { LOCAL_PRINCIPAL, principalOf, SERVICE_PRINCIPAL, type Principal } from '../identity/principal';
@@ -23,15 +23,25 @@ export function bearerToken(headers: Headers): string | null {
 export async function authenticate(headers: Headers, env: Record<string, string | undefined> = process.env): Promise<Principal | null> {
   if (!authEnabled(env)) return LOCAL_PRINCIPAL;
   const token = bearerToken(headers);
-  if (token !== null) {
-    const service = env.TURNWISE_API_KEY?.trim();
-    // Both sides hashed first: the constant-time comparison also hides the key's length.
-    if (service && timingSafeEqual(digest(token), digest(service))) return SERVICE_PRINCIPAL;
-    const owner = await findApiKeyOwner(getDb(), token);
-    return owner ? principalOf(owner, 'api-key') : null;
-  }
+  if (token !== null) return principalOfKey(token, env);
   const session = await getAuth(env).api.getSession({ headers });
   return session ? principalOf(session.user, 'session') : null;
+}
+
+/**
+ * Who a presented key is: TURNWISE_API_KEY (the service key) or a personal key of `scope`
+ * ('any-for-ingest' also takes ingest-only keys); null for a key that is neither.
+ */
+export async function principalOfKey(
+  token: string,
+  env: Record<string, string | undefined> = process.env,
+  scope: ApiKeyScope | 'any-for-ingest' = 'full',
+): Promise<Principal | null> {
+  const service = env.TURNWISE_API_KEY?.trim();
+  // Both sides hashed first: the constant-time comparison also hides the key's length.
+  if (service && timingSafeEqual(digest(token), digest(service))) return SERVICE_PRINCIPAL;
+  const owner = await findApiKeyOwner(getDb(), token, scope);
+  return owner ? principalOf(owner, 'api-key') : null;
 }
 
 /** Throws UNAUTHORIZED for nobody, FORBIDDEN for a role below `needed`. */

@@ -130,7 +130,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
   } else {
     io.stderr(
-      `judge: offline heuristic judge. ${OFFLINE_JUDGE_NOTICE} For real evaluations set OPENAI_API_KEY (any OpenAI-compatible endpoint, with OPENAI_BASE_URL) or pass --judge-base-url and --judge-model; README: "Setting up an LLM judge".\n`,
+      `judge: offline heuristic judge. ${OFFLINE_JUDGE_NOTICE} For real evaluations set OPENAI_API_KEY (any OpenAI-compatible endpoint, with OPENAI_BASE_URL) or pass --judge-base-url and --judge-model; docs/judges.md: "Setting up an LLM judge".\n`,
     );
   }
 

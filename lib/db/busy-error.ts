@@ -13,6 +13,8 @@ export function busyErrorOf(error: unknown): AppError | undefined {
   const busy =
     (code === 'P2028' && /unable to start a transaction/i.test(error.message)) ||
     code === 'P1008' ||
-    /SQLITE_BUSY|database is locked/i.test(error.message);
+    // SQLITE_BUSY (another connection's write lock) and SQLITE_LOCKED (a table lock in this one).
+    /^SQLITE_(BUSY|LOCKED)/.test(String(code)) ||
+    /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/i.test(error.message.slice(0, 2000));
   return busy ? new AppError('BUSY', `The database is busy with other work; nothing was changed. Try again in ${BUSY_RETRY_AFTER_S} seconds.`) : undefined;
 }

@@ -143,6 +143,12 @@ async function preparePostgres(url: string): Promise<void> {
   }
 }
 
+/** A new database takes every migration at once: name a few, count the rest. */
+export function migratedSummary(applied: string[]): string {
+  if (applied.length <= 3) return applied.join(', ');
+  return `${applied.length} migrations applied (${applied[0]} … ${applied[applied.length - 1]})`;
+}
+
 async function migrate(url: string, root?: string): Promise<void> {
   try {
     let applied: string[];
@@ -166,7 +172,7 @@ async function migrate(url: string, root?: string): Promise<void> {
       await ensureIndexesOutsideMigrations(url);
     }
     // stderr: a command's stdout may be data (turnwise eval --json -).
-    if (applied.length > 0) console.error(`Database migrated: ${applied.join(', ')}`);
+    if (applied.length > 0) console.error(`Database migrated: ${migratedSummary(applied)}`);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('CONFIG', `Cannot prepare the database: ${engineErrorMessage(error)}`, {

@@ -8,6 +8,7 @@ import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
+import { storageErrorOf } from './storage-error';
 
 /**
  * How long a connection waits for another process's write lock before failing. A large delete or
@@ -25,6 +26,16 @@ const CONNECTION_PRAGMAS = [
 ];
 
 const USES_CONNECTION = new Set(['execute', 'batch', 'migrate', 'transaction', 'executeMultiple']);
+const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER)\b/i;
+
+/** Whether a call wrote (a statement that changes the database, or a batch of them). */
+function writes(prop: string, args: unknown[]): boolean {
+  if (prop !== 'execute') return prop !== 'transaction';
+  const stmt = args[0] as string | { sql?: unknown };
+  const sql = typeof stmt === 'string' ? stmt : String(stmt?.sql ?? '');
+  return WRITE_STATEMENT.test(sql.slice(0, 64));
+}
+
 /** After these calls the client's next statement runs on a new connection. */
 const HANDS_OFF_CONNECTION = new Set(['transaction', 'reconnect']);
 
@@ -34,10 +45,16 @@ const HANDS_OFF_CONNECTION = new Set(['transaction', 'reconnect']);
  * runs CONNECTION_PRAGMAS (and `extra`: tests limit a database's size or make it read-only
  * this way) before the first use of every connection, and starts every
  * transaction with the write lock (BEGIN IMMEDIATE).
+ *
+ * After a storage failure (the file read-only or its writes refused) the connection is opened
+ * anew before each statement until a write goes through: SQLite opens a file it may not write
+ * read-only and keeps it so (reads still work on it), and the client keeps its connection, so
+ * once the file was writable again the process went on refusing writes until it was restarted.
  */
 export function withConnectionPragmas(client: Client, extra: readonly string[] = []): Client {
   const pragmas = [...CONNECTION_PRAGMAS, ...extra];
   let fresh = true;
+  let suspect = false;
   return new Proxy(client, {
     get(target, prop) {
       // The client keeps its state in #private fields: always call it with itself as `this`.
@@ -58,13 +75,23 @@ export function withConnectionPragmas(client: Client, extra: readonly string[] =
         // when another process committed in between, which an import's short transactions do
         // several times a second; one that takes the write lock first waits its turn.
         const args = prop === 'transaction' && (given[0] === undefined || given[0] === 'deferred') ? ['write', ...given.slice(1)] : given;
-        if (fresh) {
-          fresh = false;
-          for (const sql of pragmas) await target.execute(sql);
+        if (suspect) {
+          await target.reconnect();
+          fresh = true;
         }
-        const result = await method.apply(target, args);
-        if (HANDS_OFF_CONNECTION.has(prop)) fresh = true;
-        return result;
+        try {
+          if (fresh) {
+            fresh = false;
+            for (const sql of pragmas) await target.execute(sql);
+          }
+          const result = await method.apply(target, args);
+          if (HANDS_OFF_CONNECTION.has(prop)) fresh = true;
+          if (suspect && writes(prop, args)) suspect = false;
+          return result;
+        } catch (error) {
+          if (storageErrorOf(error)) suspect = true;
+          throw error;
+        }
       };
     },
   });

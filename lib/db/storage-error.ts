@@ -6,7 +6,9 @@ type StorageProblem = { kind: 'full' } | { kind: 'read-only'; reason: string };
 // Driver codes: SQLite's primary result codes (extended codes keep them in their low byte) and
 // PostgreSQL's SQLSTATEs (53100 disk_full, 25006 read_only_sql_transaction).
 const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
 const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
 const PG_DISK_FULL = '53100';
 const PG_READ_ONLY = '25006';
 
@@ -14,6 +16,7 @@ interface DriverCause {
   originalCode?: unknown;
   originalMessage?: unknown;
   extendedCode?: unknown;
+  rawCode?: unknown;
   code?: unknown;
   kind?: unknown;
   message?: unknown;
@@ -37,11 +40,15 @@ const reasonOf = (message: string): string =>
 function classify(error: Error): StorageProblem | undefined {
   const cause = driverCauseOf(error);
   const code = cause?.originalCode ?? cause?.code ?? (error as { code?: unknown }).code;
-  const extended = Number(cause?.extendedCode ?? code);
+  // The ingest thread's errors carry libsql's own fields (code, rawCode) with no Prisma wrapper.
+  const extended = Number(cause?.extendedCode ?? (error as DriverCause).rawCode ?? code);
   const causeMessage = typeof cause?.originalMessage === 'string' ? cause.originalMessage : typeof cause?.message === 'string' ? cause.message : '';
   if (cause?.kind === 'sqlite' || /^SQLITE_/.test(String(code))) {
     if ((extended & 0xff) === SQLITE_FULL || code === 'SQLITE_FULL') return { kind: 'full' };
     if ((extended & 0xff) === SQLITE_READONLY || String(code).startsWith('SQLITE_READONLY')) return { kind: 'read-only', reason: reasonOf(causeMessage || error.message) };
+    // The file's writes refused by the system (made immutable or unwritable under an open
+    // connection: SQLITE_IOERR_WRITE), or the file not openable for writing: no write goes in.
+    if ([SQLITE_IOERR, SQLITE_CANTOPEN].includes(extended & 0xff) || /^SQLITE_(IOERR|CANTOPEN)/.test(String(code))) return { kind: 'read-only', reason: `the database file cannot be written (${reasonOf(causeMessage || error.message)})` };
   }
   if (code === PG_DISK_FULL) return { kind: 'full' };
   if (code === PG_READ_ONLY) return { kind: 'read-only', reason: reasonOf(causeMessage || error.message) };

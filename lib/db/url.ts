@@ -48,3 +48,24 @@ export function sqliteFilePath(url: string, cwd: string = process.cwd()): string
   if (rest === ':memory:' || rest === '') return null;
   return path.resolve(cwd, rest);
 }
+
+/**
+ * The database in words for a start-up log line, without its credentials: "the SQLite file
+ * data/turnwise.db" (relative to the working directory when inside it) or "the PostgreSQL
+ * database turnwise on db-host:5432".
+ */
+export function describeDatabase(url: string, cwd: string = process.cwd()): string {
+  if (providerOf(url) === 'postgres') {
+    try {
+      const parsed = new URL(url);
+      const name = decodeURIComponent(parsed.pathname.slice(1)) || '(default)';
+      return `the PostgreSQL database ${name} on ${parsed.host}`;
+    } catch {
+      return 'the PostgreSQL database of DATABASE_URL';
+    }
+  }
+  const file = sqliteFilePath(url, cwd);
+  if (!file) return 'an in-memory SQLite database';
+  const relative = path.relative(cwd, file);
+  return `the SQLite file ${relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file}`;
+}

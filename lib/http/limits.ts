@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_CONVERSATION_LIMITS, type ConversationLimits } from '../datasets';
 import { AppError } from '../errors';
 
-/** What one request may bring, from the environment (documented in the README). */
+/** What one request may bring, from the environment (documented in docs/deployment.md, Limits). */
 export interface RequestLimits {
   /** A dataset upload's bytes (TURNWISE_MAX_UPLOAD_MB, 1,024). */
   uploadBytes: number;

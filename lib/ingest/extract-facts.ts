@@ -1,7 +1,9 @@
+import { deepevalToolCall, type DeepevalToolCall } from './deepeval-tool-call';
 import { MAX_TEXT_CHARS } from './limits';
 import type { Attributes, AttrValue, NormalLog, NormalSpan } from './normalize';
 
-export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop';
+/** 'deepeval': a trace's own input and output as deepeval sets them (its REST traces, confident.trace.* on its OpenTelemetry spans). */
+export type TraceShape = 'otel-genai' | 'openinference' | 'traceloop' | 'deepeval';
 
 /** What one span or log record says about one LLM call; absent fields are unknown, not empty. */
 export interface LlmCallFact {
@@ -13,7 +15,7 @@ export interface LlmCallFact {
   startedAt?: Date;
   userText?: string;
   assistantText?: string;
-  toolCalls?: { name: string; arguments?: string }[];
+  toolCalls?: ({ name: string; arguments?: string } | DeepevalToolCall)[];
   /** Attributes kept as labels (a model version), by key. */
   labels?: Record<string, string>;
   /** gen_ai.response.id (OpenInference has none). */
@@ -21,7 +23,7 @@ export interface LlmCallFact {
 }
 
 /** Attributes always kept as labels of an LLM call; online rules may name others. */
-export const DEFAULT_LABEL_KEYS = ['service.version', 'gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name'];
+export const DEFAULT_LABEL_KEYS = ['service.version', 'gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name', 'confident.llm.model'];
 
 /**
  * The values of `keys`, and of every attribute whose key names a version (so that a rule made
@@ -50,19 +52,27 @@ export interface TraceFact {
 
 const text = (value: AttrValue | undefined): string | undefined => (typeof value === 'string' && value.length > 0 ? value.slice(0, MAX_TEXT_CHARS) : undefined);
 
-/** service.name, and "/" deployment.environment(.name) when set. */
-export function serviceOf(resource: Attributes): string {
+/**
+ * service.name, and "/" deployment.environment(.name) when set, else deepeval's
+ * confident.trace.environment (on the resource, else on the span: its integrations put it on every span).
+ */
+export function serviceOf(resource: Attributes, attributes: Attributes = {}): string {
   const name = text(resource['service.name']) ?? 'unknown_service';
-  const env = text(resource['deployment.environment.name']) ?? text(resource['deployment.environment']);
+  const env =
+    text(resource['deployment.environment.name']) ??
+    text(resource['deployment.environment']) ??
+    text(resource['confident.trace.environment']) ??
+    text(attributes['confident.trace.environment']);
   return (env ? `${name}/${env}` : name).slice(0, 200);
 }
 
 /**
  * The conversation a span names. Precedence: TURNWISE_OTLP_CONVERSATION_KEY (the user's own key),
- * then gen_ai.conversation.id, then OpenInference's session.id, then Traceloop's association properties.
+ * then gen_ai.conversation.id, then deepeval's thread id, then OpenInference's session.id, then
+ * Traceloop's association properties.
  */
 export function conversationIdOf(attributes: Attributes, userKey?: string): string | undefined {
-  const keys = [userKey, 'gen_ai.conversation.id', 'session.id', 'traceloop.association.properties.conversation_id', 'traceloop.association.properties.session_id'];
+  const keys = [userKey, 'gen_ai.conversation.id', 'confident.trace.thread_id', 'session.id', 'traceloop.association.properties.conversation_id', 'traceloop.association.properties.session_id'];
   for (const key of keys) {
     if (!key) continue;
     const value = attributes[key];
@@ -116,6 +126,7 @@ function lastUserOfIndexed(attributes: Attributes, prefix: string, roleSuffix: s
 
 // Traceloop 0.27 writes the GenAI semconv attributes (read as otel-genai); older Traceloop the indexed gen_ai.prompt.N.*.
 function llmShape(a: Attributes): TraceShape | null {
+  if (a['confident.trace.input'] !== undefined || a['confident.trace.output'] !== undefined) return 'deepeval';
   if (a['openinference.span.kind'] === 'LLM') return 'openinference';
   if (a['gen_ai.input.messages'] !== undefined || a['gen_ai.output.messages'] !== undefined) return 'otel-genai';
   if (a['gen_ai.prompt.0.role'] !== undefined) return 'traceloop';
@@ -124,23 +135,38 @@ function llmShape(a: Attributes): TraceShape | null {
   return null;
 }
 
-function retrievedOf(a: Attributes): string[] | undefined {
-  if (a['openinference.span.kind'] === 'RETRIEVER') {
-    const docs = indexed(a, 'retrieval.documents.', '.document.content').map(text).filter((d): d is string => !!d);
-    return docs.length ? docs : undefined;
-  }
+/** The texts of a list attribute (deepeval writes its retrieval context as a list of strings). */
+const textsOf = (value: AttrValue | undefined): string[] => (Array.isArray(value) ? value.map((v) => text(v ?? undefined)).filter((d): d is string => !!d) : []);
+
+function semconvRetrievedOf(a: Attributes): string[] {
+  if (a['openinference.span.kind'] === 'RETRIEVER') return indexed(a, 'retrieval.documents.', '.document.content').map(text).filter((d): d is string => !!d);
   const docs = parseJson(a['gen_ai.retrieval.documents']);
-  if (Array.isArray(docs)) {
-    const out = docs.map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined)).filter((d): d is string => !!d);
-    return out.length ? out.map((d) => d.slice(0, MAX_TEXT_CHARS)) : undefined;
+  if (!Array.isArray(docs)) return [];
+  return docs
+    .map((d) => (typeof d === 'string' ? d : typeof d?.content === 'string' ? d.content : undefined))
+    .filter((d): d is string => !!d)
+    .map((d) => d.slice(0, MAX_TEXT_CHARS));
+}
+
+function retrievedOf(a: Attributes): string[] | undefined {
+  const docs = new Set([...semconvRetrievedOf(a), ...textsOf(a['confident.trace.retrieval_context']), ...textsOf(a['confident.span.retrieval_context'])]);
+  return docs.size ? [...docs] : undefined;
+}
+
+/** deepeval's tools_called attribute: each tool a ToolCall as JSON text; one that does not read as a tool is left out, as deepeval's exporter does. */
+function deepevalToolsOf(value: AttrValue | undefined): DeepevalToolCall[] {
+  const out: DeepevalToolCall[] = [];
+  for (const item of Array.isArray(value) ? value : []) {
+    const tool = deepevalToolCall(parseJson(item ?? undefined));
+    if (tool) out.push(tool);
   }
-  return undefined;
+  return out;
 }
 
 /** Facts of one span: a trace fact when it names a conversation or retrieved documents; an LLM call fact for an LLM span. */
 export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: readonly string[] = DEFAULT_LABEL_KEYS): { call?: LlmCallFact; trace?: TraceFact } {
   const a = span.attributes;
-  const service = serviceOf(span.resource);
+  const service = serviceOf(span.resource, a);
   const conversationId = conversationIdOf(a, userKey);
   const retrieved = retrievedOf(a);
   const trace = conversationId || retrieved ? { traceId: span.traceId, service, conversationId, retrieved } : undefined;
@@ -156,7 +182,12 @@ export function factsOfSpan(span: NormalSpan, userKey?: string, labelKeys: reado
     responseId: text(a['gen_ai.response.id'])?.slice(0, 200),
     labels: labelsOf(span, labelKeys),
   };
-  if (shape === 'otel-genai') {
+  if (shape === 'deepeval') {
+    call.userText = text(a['confident.trace.input']);
+    call.assistantText = text(a['confident.trace.output']);
+    const tools = deepevalToolsOf(a['confident.trace.tools_called']);
+    if (tools.length) call.toolCalls = tools;
+  } else if (shape === 'otel-genai') {
     call.userText = lastUserOfGenAi(parseJson(a['gen_ai.input.messages']));
     const output = parseJson(a['gen_ai.output.messages']);
     if (Array.isArray(output) && output.length) call.assistantText = genAiText(output[0]);

@@ -13,3 +13,12 @@ export function maxPendingBatches(env: Record<string, string | undefined>): numb
   const n = Number(env.TURNWISE_OTLP_MAX_PENDING);
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_PENDING_BATCHES;
 }
+
+/** How long a received body waits for SQLite's write lock before the receiver answers 503 with Retry-After (below an exporter's 10 s timeout). */
+export const DEFAULT_LOCK_WAIT_MS = 5_000;
+
+/** TURNWISE_OTLP_LOCK_WAIT_MS, else the default. */
+export function lockWaitMs(env: Record<string, string | undefined>): number {
+  const n = Number(env.TURNWISE_OTLP_LOCK_WAIT_MS);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_LOCK_WAIT_MS;
+}

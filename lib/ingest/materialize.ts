@@ -31,6 +31,9 @@ interface TurnPair {
 
 const TRACE_PREFIX = 'trace:';
 
+/** The id of the live conversation a trace lands in: the conversation its spans named, else the trace alone. */
+export const liveConversationIdOf = (traceId: string, conversationId?: string | null): string => conversationId || `${TRACE_PREFIX}${traceId}`;
+
 /** The conversation each trace belongs to (the one its spans named, else the trace alone) and its service. */
 async function conversationsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, { conversationId: string; service: string | null }>> {
   const { traces, calls } = await listTraceOwners(db, traceIds);
@@ -45,7 +48,7 @@ async function conversationsOfTraces(db: Db, traceIds: string[]): Promise<Map<st
     traceIds.map((id) => [
       id,
       {
-        conversationId: trace.get(id)?.conversationId ?? callConversation.get(id) ?? `${TRACE_PREFIX}${id}`,
+        conversationId: liveConversationIdOf(id, trace.get(id)?.conversationId ?? callConversation.get(id)),
         service: trace.get(id)?.service ?? callService.get(id) ?? null,
       },
     ]),
@@ -63,10 +66,16 @@ async function tracesOfConversations(db: Db, conversationIds: string[]): Promise
   return out;
 }
 
-/** Each trace's turn: its last LLM call with both a user message and an answer, with the trace's retrieved documents. */
+/**
+ * Each trace's turn, with the trace's retrieved documents: the trace's own input and output when
+ * deepeval said them, else its last LLM call with both a user message and an answer.
+ */
 async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, TurnPair>> {
   const out = new Map<string, TurnPair>();
-  for (const call of await listAnsweredCalls(db, traceIds)) {
+  const calls = await listAnsweredCalls(db, traceIds);
+  // A stable sort: deepeval's trace-level turn first, the LLM calls after it latest first.
+  calls.sort((a, b) => Number(b.shape === 'deepeval') - Number(a.shape === 'deepeval'));
+  for (const call of calls) {
     if (out.has(call.traceId) || !call.userText || !call.assistantText) continue;
     out.set(call.traceId, {
       otel: { traceId: call.traceId, spanId: call.spanId, ...(call.responseId ? { responseId: call.responseId } : {}) },

@@ -1,19 +1,11 @@
 import 'server-only';
 import type { Db } from '../db/db-types';
-import { isUnreachableDbError } from '../db/passing-error';
 import { storeReceivedBatch } from '../db/queries/ingest/store-received-batch';
-import { apiError, type ApiErrorCode } from '../http/errors';
 import { notePendingBatch, pendingBatches } from './backlog-estimate';
 import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT } from './id-check';
-import { MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
+import { lockWaitMs, MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
 import { encodeExportResponse, type Encoding, type Signal } from './otlp-codec';
-
-function encodingOf(contentType: string | null): Encoding | null {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'application/x-protobuf' || type === 'application/protobuf') return 'protobuf';
-  if (type === 'application/json') return 'json';
-  return null;
-}
+import { encodingOf, GRPC_CODE, otlpRefusal, storageUnavailable } from './otlp-status';
 
 /** The body, or null once it passes `limit` bytes (counted as it arrives; the rest is not read). */
 async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
@@ -34,10 +26,6 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array 
   return Buffer.concat(chunks);
 }
 
-/** An error body with a status its code alone does not give (415, 429). */
-const refusal = (code: ApiErrorCode, message: string, field: string | undefined, status: number, headers: Record<string, string> = {}): Response =>
-  Response.json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
-
 /** The OTLP success answer in the request's encoding, with partialSuccess when records were rejected. */
 function accepted(signal: Signal, encoding: Encoding, partial?: { rejected: number; errorMessage: string }): Response {
   const body = encodeExportResponse(signal, encoding, partial);
@@ -46,59 +34,59 @@ function accepted(signal: Signal, encoding: Encoding, partial?: { rejected: numb
     : Response.json(body, { status: 200 });
 }
 
-const unavailable = (message: string): Response => refusal('BUSY', message, undefined, 503, { 'retry-after': String(RETRY_AFTER_S) });
+const retryAfter = { 'retry-after': String(RETRY_AFTER_S) };
 
 /**
  * One OTLP/HTTP export: checks the encoding, the backlog and the size, has a worker thread decode
  * the body to count malformed ids (400 when the body is undecodable or every record is malformed;
  * partialSuccess when some are), then stores the body as it came. Turning it into facts and
- * conversations is the ingest worker's (lib/ingest/process-batches.ts). An unreachable database
- * or a checking thread that is behind is a 503 with Retry-After, a backlog a 429.
+ * conversations is the ingest worker's (lib/ingest/process-batches.ts).
+ *
+ * Every refusal is a google.rpc.Status in the request's encoding (OTLP/HTTP's failure body). What
+ * passes is answered so that the exporter sends the batch again, as the specification has it: a
+ * backlog is a 429, and the database out of reach or restarting, busy or locked, read-only or
+ * full, or a checking thread that is behind, a 503; both with Retry-After. Nothing is stored then.
  */
 export async function receiveBatch(db: Db, request: Request, signal: Signal, env: Record<string, string | undefined> = process.env): Promise<Response> {
+  const encoding = encodingOf(request.headers.get('content-type'));
   try {
-    return await receive(db, request, signal, env);
+    return await receive(db, request, signal, encoding, env);
   } catch (error) {
-    if (!isUnreachableDbError(error)) throw error;
+    const unavailable = storageUnavailable(encoding, error);
+    if (!unavailable) throw error;
     await request.body?.cancel().catch(() => undefined);
-    return unavailable('The database cannot be reached; nothing was stored. Retry later');
+    return unavailable;
   }
 }
 
-async function receive(db: Db, request: Request, signal: Signal, env: Record<string, string | undefined>): Promise<Response> {
-  const encoding = encodingOf(request.headers.get('content-type'));
-  if (!encoding) {
+async function receive(db: Db, request: Request, signal: Signal, encoding: Encoding | null, env: Record<string, string | undefined>): Promise<Response> {
+  const refuse = async (status: number, grpcCode: number, error: { code: string; message: string; field?: string }, headers?: Record<string, string>) => {
     await request.body?.cancel().catch(() => undefined);
-    return refusal('BAD_INPUT', 'Content-Type must be application/x-protobuf or application/json', 'content-type', 415);
-  }
+    return otlpRefusal(encoding, status, grpcCode, error, headers);
+  };
+  if (!encoding) return refuse(415, GRPC_CODE.INVALID_ARGUMENT, { code: 'BAD_INPUT', message: 'Content-Type must be application/x-protobuf or application/json', field: 'content-type' });
   const contentEncoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
   if (contentEncoding !== 'gzip' && contentEncoding !== 'identity') {
-    await request.body?.cancel().catch(() => undefined);
-    return refusal('BAD_INPUT', 'Content-Encoding must be gzip or absent', 'content-encoding', 415);
+    return refuse(415, GRPC_CODE.INVALID_ARGUMENT, { code: 'BAD_INPUT', message: 'Content-Encoding must be gzip or absent', field: 'content-encoding' });
   }
   const limit = maxPendingBatches(env);
   const pending = await pendingBatches(db, limit);
-  if (pending >= limit) {
-    await request.body?.cancel().catch(() => undefined);
-    return refusal('BUSY', `${pending} batches are waiting to be processed; retry later`, undefined, 429, { 'retry-after': String(RETRY_AFTER_S) });
-  }
+  if (pending >= limit) return refuse(429, GRPC_CODE.RESOURCE_EXHAUSTED, { code: 'BUSY', message: `${pending} batches are waiting to be processed; retry later` }, retryAfter);
   const declared = Number(request.headers.get('content-length'));
   const body = declared > MAX_BODY_BYTES ? null : await readBounded(request, MAX_BODY_BYTES);
-  if (!body) {
-    await request.body?.cancel().catch(() => undefined);
-    return apiError('TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes; send smaller batches (BatchSpanProcessor maxExportBatchSize)`, { field: 'body' });
-  }
-  if (checksInFlight() >= MAX_CHECKS_IN_FLIGHT) return unavailable(`${checksInFlight()} bodies are being checked; retry later`);
+  const tooLarge = `The body is over ${MAX_BODY_BYTES} bytes; send smaller batches (BatchSpanProcessor maxExportBatchSize)`;
+  if (!body) return refuse(413, GRPC_CODE.INVALID_ARGUMENT, { code: 'TOO_LARGE', message: tooLarge, field: 'body' });
+  if (checksInFlight() >= MAX_CHECKS_IN_FLIGHT) return refuse(503, GRPC_CODE.UNAVAILABLE, { code: 'BUSY', message: `${checksInFlight()} bodies are being checked; retry later` }, retryAfter);
   const gzip = contentEncoding === 'gzip';
   const check = await checkIds(signal, encoding, gzip, body);
-  if (check.kind === 'undecodable') return apiError('BAD_INPUT', check.message, { field: 'body' });
-  if (check.kind === 'too-large') return apiError('TOO_LARGE', check.message, { field: 'body' });
+  if (check.kind === 'undecodable') return refuse(400, GRPC_CODE.INVALID_ARGUMENT, { code: 'BAD_INPUT', message: check.message, field: 'body' });
+  if (check.kind === 'too-large') return refuse(413, GRPC_CODE.INVALID_ARGUMENT, { code: 'TOO_LARGE', message: check.message, field: 'body' });
   const records = signal === 'traces' ? 'span(s)' : 'log record(s)';
   if (check.kind === 'checked' && check.rejected > 0 && check.rejected === check.records) {
-    return apiError('BAD_INPUT', `All ${check.rejected} ${records} have malformed ids; first: ${check.firstError}`, { field: 'body' });
+    return refuse(400, GRPC_CODE.INVALID_ARGUMENT, { code: 'BAD_INPUT', message: `All ${check.rejected} ${records} have malformed ids; first: ${check.firstError}`, field: 'body' });
   }
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
-  await storeReceivedBatch(db, { signal, encoding, gzip, body });
+  await storeReceivedBatch(db, { signal, encoding, gzip, body }, { lockWaitMs: lockWaitMs(env) });
   notePendingBatch(db);
   const partial = check.kind === 'checked' && check.rejected > 0 ? { rejected: check.rejected, errorMessage: `${check.rejected} ${records} rejected for malformed ids; first: ${check.firstError}` } : undefined;
   return accepted(signal, encoding, partial);

@@ -12,8 +12,10 @@ import {
   holdOnlineRun,
   listClosedConversations,
   recordOnlineScore,
+  setCopyChatbotRole,
   type ClosedConversation,
   usageOfConversation,
+  type CurrentScore,
   spentOn,
   supersedeScore,
   SUPERSEDED_DAY,
@@ -31,7 +33,7 @@ import { newWorkerId } from '../runs/execution/worker-identity';
 import { inSample, utcDay } from './sample';
 import { capReached, uncappedSpend } from './spend-caps';
 
-const RULE_LEASE_MS = 5 * 60_000;
+export const RULE_LEASE_MS = 5 * 60_000;
 /** Closed conversations looked at per rule and pass. */
 const PASS_SIZE = 200;
 const CONCURRENCY = 4;
@@ -57,13 +59,99 @@ export interface RulePass {
   capped: boolean;
 }
 
-interface RuleContext {
+export interface RuleContext {
   rule: OnlineRuleRow;
   day: string;
   judge: RunJudge;
   metrics: MetricSelection[];
   workerId: string;
   leaseUntil: Date;
+}
+
+/** What a rule scores with (its judge and metrics, resolved once per pass), on the UTC day of `now`. */
+export async function ruleContextOf(options: OnlinePassOptions, rule: OnlineRuleRow, now: Date): Promise<RuleContext> {
+  return {
+    rule,
+    day: utcDay(now),
+    judge: resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(options.db, options.env)),
+    metrics: await resolveMetrics(options.db, rule.metrics),
+    workerId: options.workerId ?? newWorkerId(),
+    leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
+  };
+}
+
+/** Why nothing bounds the rule's judge spend (its judge has no known price and it has no cap in calls or tokens), or null. */
+export const uncappedSpendOf = (ctx: RuleContext): string | null => uncappedSpend({ ...ctx.rule, judgeKind: ctx.judge.judgeKind, judgeModel: ctx.judge.judgeModel });
+
+/** Whether the rule's daily caps (cost, judge calls, tokens) leave room for one more conversation today; marks the cap reached when they do not. */
+export async function capLeavesRoom(db: Db, ctx: RuleContext): Promise<boolean> {
+  const { rule } = ctx;
+  if (rule.dailyCapUsd === null && rule.dailyCapCalls === null && rule.dailyCapTokens === null) return true;
+  // What today spent so far, plus what a conversation has spent on average today.
+  if (!capReached(rule, await spentOn(db, rule.id, ctx.day))) return true;
+  await markCapReached(db, rule.id, ctx.day);
+  return false;
+}
+
+/** The scored copy of one conversation: the run and the copy holding its results. */
+export interface ScoredConversation {
+  runId: string;
+  datasetId: string;
+  conversationId: string;
+  superseded: boolean;
+}
+
+/**
+ * Scores one live conversation as it is now with a rule: copied into the run of its UTC day and
+ * model version (with `chatbotRole` on the copy when given) and scored there by the run executor.
+ * The rule's current result on it (`older`) is superseded: moved to the rule's run of superseded
+ * results, still readable. The runs touched are added to `held`; the caller closes them.
+ */
+export async function scoreConversation(
+  options: OnlinePassOptions,
+  ctx: RuleContext,
+  conversation: ClosedConversation,
+  older: CurrentScore | undefined,
+  held: Set<string>,
+  extra: { chatbotRole?: string; now: Date },
+): Promise<ScoredConversation> {
+  const { db, env } = options;
+  const version = ctx.rule.versionAttribute ? (conversation.labels[ctx.rule.versionAttribute] ?? null) : null;
+  const run = await onlineRunOf(db, ctx, ctx.day, version);
+  const copy = await copyConversation(db, conversation.id, run.datasetId);
+  if (extra.chatbotRole) await setCopyChatbotRole(db, copy.id, extra.chatbotRole);
+  const [row] = await listRunConversations(db, run.datasetId, { from: copy.position, to: copy.position + 1 });
+  const items = countItems([row.conversation], ctx.metrics);
+  await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, items);
+  held.add(run.runId);
+  try {
+    await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge, log: options.log });
+  } catch (error) {
+    // Not scored: the next pass takes the conversation again.
+    await discardCopy(db, { id: copy.id, datasetId: run.datasetId, runId: run.runId, items }).catch(() => undefined);
+    throw error;
+  }
+  const score = {
+    ruleId: ctx.rule.id,
+    liveDatasetId: conversation.datasetId,
+    externalId: conversation.externalId,
+    turnCount: conversation.turnCount,
+    day: ctx.day,
+    runId: run.runId,
+    conversationId: copy.id,
+    ...(await usageOfConversation(db, run.runId, copy.id)),
+  };
+  // Scored again at the same turns (an overwrite asked for): the ledger keeps one row per turn count, so the older one is replaced.
+  const again = older?.turnCount === conversation.turnCount;
+  if (!again) await recordOnlineScore(db, score);
+  if (older) {
+    const history = await onlineRunOf(db, ctx, SUPERSEDED_DAY, null);
+    await supersedeScore(db, older, history, extra.now);
+    held.add(history.runId);
+    if (!held.has(older.runId)) await finishRun(db, older.runId);
+  }
+  if (again) await recordOnlineScore(db, score, older.id);
+  return { runId: run.runId, datasetId: run.datasetId, conversationId: copy.id, superseded: !!older };
 }
 
 const settingsOf = ({ judge, metrics }: RuleContext) => ({
@@ -111,7 +199,7 @@ async function onlineRunOf(db: Db, ctx: RuleContext, day: string, modelVersion: 
  * with fewer turns has its older result superseded. The daily cap is checked before each one.
  */
 async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: Date): Promise<RulePass> {
-  const { db, env } = options;
+  const { db } = options;
   const pass: RulePass = { ruleId: rule.id, scored: 0, superseded: 0, unsampled: 0, capped: false };
   const day = utcDay(now);
   if (rule.capReachedOn === day) return { ...pass, capped: true };
@@ -139,78 +227,40 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
     await markScanned(db, rule.id, resumeAt);
     return pass;
   }
-  const judge = resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(db, env));
+  const ctx = await ruleContextOf(options, rule, now);
   // A rule saved before caps in calls and tokens existed, whose judge has no known price: nothing bounds its spend.
-  const uncapped = uncappedSpend({ ...rule, judgeKind: judge.judgeKind, judgeModel: judge.judgeModel });
+  const uncapped = uncappedSpendOf(ctx);
   if (uncapped) {
     options.log?.(`online rule "${rule.name}" is not scored: ${uncapped}`);
     return { ...pass, capped: true };
   }
-  const ctx: RuleContext = {
-    rule,
-    day,
-    judge,
-    metrics: await resolveMetrics(db, rule.metrics),
-    workerId: options.workerId ?? newWorkerId(),
-    leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
-  };
   const held = new Set<string>();
   let at = resumeAt;
   try {
     for (const conversation of due) {
       at = conversation.lastActivityAt;
-      if (rule.dailyCapUsd !== null || rule.dailyCapCalls !== null || rule.dailyCapTokens !== null) {
-        // What today cost so far, plus what a conversation has cost on average today.
-        if (capReached(rule, await spentOn(db, rule.id, day))) {
-          await markCapReached(db, rule.id, day);
-          pass.capped = true;
-          resumeAt = at;
-          break;
-        }
+      if (!(await capLeavesRoom(db, ctx))) {
+        pass.capped = true;
+        resumeAt = at;
+        break;
       }
-      const version = rule.versionAttribute ? (conversation.labels[rule.versionAttribute] ?? null) : null;
-      const run = await onlineRunOf(db, ctx, day, version);
-      const copy = await copyConversation(db, conversation.id, run.datasetId);
-      const [row] = await listRunConversations(db, run.datasetId, { from: copy.position, to: copy.position + 1 });
-      const items = countItems([row.conversation], ctx.metrics);
-      await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, items);
-      held.add(run.runId);
-      try {
-        await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge });
-      } catch (error) {
-        // Not scored: the next pass takes the conversation again.
-        await discardCopy(db, { id: copy.id, datasetId: run.datasetId, runId: run.runId, items }).catch(() => undefined);
-        throw error;
-      }
-      await recordOnlineScore(db, {
-        ruleId: rule.id,
-        liveDatasetId: conversation.datasetId,
-        externalId: conversation.externalId,
-        turnCount: conversation.turnCount,
-        day,
-        runId: run.runId,
-        conversationId: copy.id,
-        ...(await usageOfConversation(db, run.runId, copy.id)),
-      });
+      const scored = await scoreConversation(options, ctx, conversation, current.get(`${conversation.datasetId}\n${conversation.externalId}`), held, { now });
       pass.scored++;
-      const older = current.get(`${conversation.datasetId}\n${conversation.externalId}`);
-      if (older) {
-        const history = await onlineRunOf(db, ctx, SUPERSEDED_DAY, null);
-        await supersedeScore(db, older, history, now);
-        held.add(history.runId);
-        if (!held.has(older.runId)) await finishRun(db, older.runId);
-        pass.superseded++;
-      }
+      if (scored.superseded) pass.superseded++;
     }
   } catch (error) {
     resumeAt = at;
     throw error;
   } finally {
     await markScanned(db, rule.id, resumeAt).catch(() => undefined);
-    // The runs are complete again until the next pass adds to them.
-    for (const runId of held) await finishRun(db, runId).catch((e: Error) => options.log?.(`online run ${runId}: not closed: ${e.message}`));
+    await closeHeldRuns(options, held);
   }
   return pass;
+}
+
+/** The runs a pass added to are complete again until the next pass adds to them. */
+export async function closeHeldRuns(options: OnlinePassOptions, held: Set<string>): Promise<void> {
+  for (const runId of held) await finishRun(options.db, runId).catch((e: Error) => options.log?.(`online run ${runId}: not closed: ${e.message}`));
 }
 
 /**

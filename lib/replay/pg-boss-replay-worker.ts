@@ -33,6 +33,7 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
     queue: REPLAY_CHUNK_QUEUE,
     workerId: id,
     log,
+    env,
     jobs: envNumber(env, 'TURNWISE_WORKER_REPLAY_JOBS', 2),
     leaseSeconds,
     workOf: (job) => job.replayId,
@@ -43,7 +44,7 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
     },
     stopReason: async (replayId) => ((await getReplayStatus(db, replayId)) === 'cancelled' ? 'cancelled' : null),
     async execute(job, signal) {
-      const { generated } = await executeReplayChunk({ db, env, replayId: job.replayId, range: { from: job.from, to: job.to }, signal, judge: options.judge, retries: options.retries });
+      const { generated } = await executeReplayChunk({ db, env, replayId: job.replayId, range: { from: job.from, to: job.to }, signal, judge: options.judge, retries: options.retries, log });
       return `generated ${generated} turn(s)`;
     },
     stopped: (replayId) => closeCancelledReplay(db, replayId),

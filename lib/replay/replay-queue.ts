@@ -1,5 +1,6 @@
 import pRetry from 'p-retry';
 import type PgBoss from 'pg-boss';
+import { attemptOnce } from '../runs/queue/pg-boss-db';
 import { getBoss } from '../runs/queue/pg-boss-queue';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/queue/run-chunks';
 import { envNumber } from '../runs/queue/run-worker';
@@ -30,13 +31,14 @@ export async function getReplayBoss(url: string, env: Record<string, string | un
 
 /** Puts a replay on the queue, one job per TURNWISE_RUN_CHUNK_SIZE conversations; `round` tells a retry from the first pass. */
 export async function enqueueReplayChunks(url: string, replay: { id: string; conversations: number; round?: string }, env: Record<string, string | undefined>): Promise<void> {
-  const boss = await getReplayBoss(url, env);
+  // Asked for by a request: an error now, rather than a request that waits for the database.
+  const boss = await attemptOnce(() => getReplayBoss(url, env));
   const ranges = chunkRanges(replay.conversations, envNumber(env, 'TURNWISE_RUN_CHUNK_SIZE', DEFAULT_CHUNK_SIZE));
-  await boss.insert(
+  await attemptOnce(() => boss.insert(
     ranges.map((range) => ({
       name: REPLAY_CHUNK_QUEUE,
       data: { replayId: replay.id, ...range } satisfies ReplayChunkJob,
       singletonKey: `${replay.id}:${range.from}${replay.round ? `:${replay.round}` : ''}`,
     })),
-  );
+  ));
 }

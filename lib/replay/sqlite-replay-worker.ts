@@ -3,7 +3,9 @@ import { getReplaySettingsRow } from '../db/queries/replays/get-replay-settings'
 import { countSourceConversations } from '../db/queries/replays/list-chunk-work';
 import { claimReplay, releaseReplay, renewReplayLease } from '../db/queries/replays/replay-lease';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/queue/run-chunks';
-import { startLeaseWorker, type StopReason } from '../runs/queue/lease-worker';
+import { endFailedWork, startLeaseWorker, type StopReason } from '../runs/queue/lease-worker';
+import { retryPassing } from '../db/retry-passing';
+import { storeRetryOf } from '../runs/execution/store-retry';
 import { envNumber, type RunWorkerOptions } from '../runs/queue/run-worker';
 import { isWorkerGone, newWorkerId } from '../runs/execution/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
@@ -76,7 +78,7 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
         if (signal.aborted || failure) break;
         let queueLow: () => void = () => undefined;
         const low = new Promise<void>((resolve) => (queueLow = resolve));
-        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit, lowWater: 2 * concurrency, onQueueLow: queueLow })
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit, lowWater: 2 * concurrency, onQueueLow: queueLow, log })
           .then(
             () => undefined,
             (error: unknown) => void (failure ??= error),
@@ -88,17 +90,16 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
       await Promise.all(running);
       if (failure) throw failure;
       const reason = stopReason();
+      const closing = <T>(fn: () => Promise<T>) => retryPassing(`replay ${replayId}: closing`, fn, storeRetryOf(env, log, signal));
       if (reason === 'cancelled') {
-        await closeCancelledReplay(db, replayId);
+        await closing(() => closeCancelledReplay(db, replayId));
         log(`replay ${replayId}: cancelled`);
       } else if (reason === null) {
-        const status = await closeReplay(db, replayId, env, { workerId: id });
+        const status = await closing(() => closeReplay(db, replayId, env, { workerId: id }));
         if (status) log(`replay ${replayId}: ${status}`);
       }
     } catch (error) {
-      const message = (error as Error).message;
-      log(`replay ${replayId}: failed: ${message}`);
-      await failReplay(db, replayId, message, ['running']).catch(() => undefined);
+      await endFailedWork(error, { noun: 'replay', id: replayId, log, release: () => releaseReplay(db, replayId, id), fail: (message) => failReplay(db, replayId, message, ['running']) });
     }
   }
 
@@ -109,6 +110,7 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
     maxActive: maxReplays,
     pollMs,
     leaseMs,
+    env,
     claim: () => claimReplay(db, { workerId: id, leaseMs, isGone: isWorkerGone }),
     renew: (replayId) => renewReplayLease(db, replayId, id, leaseMs),
     release: (replayId) => releaseReplay(db, replayId, id),

@@ -14,7 +14,7 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENV = 'TURNWISE_TEST_BUNDLES';
 
-export const TEST_ENTRIES = ['bin/turnwise.ts', 'bin/worker.ts', 'scripts/db/check.ts', 'scripts/db/migrate.ts', 'tests/db/scripts/commit-often.ts'];
+export const TEST_ENTRIES = ['bin/turnwise.ts', 'bin/worker.ts', 'scripts/db/check.ts', 'scripts/db/migrate.ts', 'tests/db/scripts/commit-often.ts', 'tests/db/scripts/start-server-services.ts'];
 
 const outName = (entry: string) => entry.replace(/\.ts$/, '');
 

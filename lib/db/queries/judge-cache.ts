@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessage, JudgeCache, JudgeCacheEntry } from '../../judge/types';
 import type { Db } from '../db-types';
+import { isPassingDbError } from '../passing-error';
 
 const messagesSchema = z.array(
   z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }),
@@ -12,22 +13,23 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'P2002';
 }
 
-/** The judge's reply cache, stored in the JudgeCache table. */
+/**
+ * The judge's reply cache, stored in the JudgeCache table. A database that blinks makes a lookup
+ * a miss and a store a no-op: the judge is asked, and its verdict is not lost for want of a cache.
+ */
 export function createPrismaJudgeCache(db: Db): JudgeCache {
+  const passing = <T>(fallback: T) => (error: unknown): T => {
+    if (isPassingDbError(error)) return fallback;
+    throw error;
+  };
   return {
     async get(key: string): Promise<JudgeCacheEntry | null> {
-      const row = await db.judgeCache.findUnique({
-        where: { key },
-        select: {
-          raw: true,
-          model: true,
-          step: true,
-          promptTokens: true,
-          completionTokens: true,
-          messages: true,
-          logprobs: true,
-        },
-      });
+      const row = await db.judgeCache
+        .findUnique({
+          where: { key },
+          select: { raw: true, model: true, step: true, promptTokens: true, completionTokens: true, messages: true, logprobs: true },
+        })
+        .catch(passing(null));
       if (!row) return null;
       const messages = messagesSchema.safeParse(row.messages);
       // An entry we cannot read is a miss: the judge asks again and overwrites it.
@@ -52,7 +54,7 @@ export function createPrismaJudgeCache(db: Db): JudgeCache {
         await db.judgeCache.upsert({ where: { key }, create: { key, ...data }, update: data });
       } catch (error) {
         // Two writers raced to insert the same key: the same request, so the same reply.
-        if (!isUniqueViolation(error)) throw error;
+        if (!isUniqueViolation(error)) passing(undefined)(error);
       }
     },
   };

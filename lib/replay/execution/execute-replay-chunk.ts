@@ -8,6 +8,7 @@ import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } fr
 import { setMaxListeners } from 'node:events';
 import { createCancelBatches } from './cancel-batches';
 import { createTurnRecorder } from './turn-recorder';
+import { storeRetryOf } from '../../runs/execution/store-retry';
 import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
 import { redactSecrets } from '../../redact-secrets';
@@ -43,6 +44,8 @@ export interface ExecuteReplayChunkOptions {
   /** Called once when no more than `lowWater` of the chunk's turns are left to start (the worker then reads the next chunk). */
   onQueueLow?: () => void;
   lowWater?: number;
+  /** Told when the database fails the chunk's writes for a passing reason, and when it is back. */
+  log?: (line: string) => void;
 }
 
 interface Work {
@@ -99,7 +102,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   const onStop = () => signal?.reason === 'cancelled' && cancel.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const limit = options.limit ?? pLimit(settings.concurrency);
-  const recorder = createTurnRecorder(db, replayId);
+  const recorder = createTurnRecorder(db, replayId, storeRetryOf(options.env, options.log ?? (() => undefined), signal));
   let toStart = work.reduce((n, w) => n + [...w.items.values()].filter((i) => i.status === 'pending').length, 0);
   const started = () => {
     if (--toStart === (options.lowWater ?? 0)) options.onQueueLow?.();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db-types';
+import { retryPassing, type DbRetry } from '../../db/retry-passing';
 import { recordReplayTurns, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
 
 /** How often finished turns are written: progress is never older than this (the pages poll every second). */
@@ -9,9 +10,10 @@ const FLUSH_TURNS = 200;
  * Finished turns written in batches, one transaction each, every FLUSH_MS or FLUSH_TURNS turns:
  * a transaction per turn held SQLite's one writer 2,000 times for 2,000 turns. A worker killed
  * between a reply and its flush loses at most that batch, generated again on resume (as a turn in
- * flight is).
+ * flight is). With `retry`, a batch the database refuses for a passing reason is written again
+ * with back-off until it is stored.
  */
-export function createTurnRecorder(db: Db, replayId: string) {
+export function createTurnRecorder(db: Db, replayId: string, retry?: DbRetry) {
   let buffer: { position: number; turnIndex: number; outcome: ReplayTurnOutcome }[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -26,7 +28,8 @@ export function createTurnRecorder(db: Db, replayId: string) {
     writing = writing.then(async () => {
       if (batch.length === 0) return;
       try {
-        stored += await recordReplayTurns(db, replayId, batch);
+        const record = () => recordReplayTurns(db, replayId, batch);
+        stored += await (retry ? retryPassing(`replay ${replayId}: storing turns`, record, retry) : record());
       } catch (error) {
         failure ??= error as Error;
       }

@@ -10,6 +10,7 @@ import { withBreaker } from './judge-breaker';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from '../../metrics/selected-metric';
 import { createResultWriter } from '../lifecycle';
+import { storeRetryOf } from './store-retry';
 
 const STOPPED = 'RunStopped';
 
@@ -71,6 +72,8 @@ export interface ExecuteChunkOptions {
   signal?: AbortSignal;
   /** Replaces the run's configured judge (tests). */
   judge?: Judge;
+  /** Told when the database fails the chunk's writes for a passing reason, and when it is back. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -91,8 +94,9 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env)), () => halted.abort('judge failing'));
   const { judge, dispose, inFlight } = forRun(breaker.judge, signal);
   const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight });
-  // Results are stored in batches while the next items are scored; a store that fails stops the chunk.
-  const writer = createResultWriter(db, runId, () => halted.abort('store failing'));
+  // Results are stored in batches while the next items are scored; a store that fails stops the
+  // chunk, unless it fails for a passing reason: then it is tried again until the database takes it.
+  const writer = createResultWriter(db, runId, () => halted.abort('store failing'), storeRetryOf(options.env, options.log ?? (() => undefined), options.signal));
   let failure: unknown = null;
   try {
     await evaluateConversations({

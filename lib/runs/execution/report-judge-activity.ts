@@ -49,7 +49,11 @@ export function reportJudgeActivity(db: Db, runId: string, judge: Judge, options
           ...(status ? { rateLimitedSince: since === null ? null : new Date(since) } : {}),
         }),
       )
-      .catch(() => undefined);
+      .catch(() => {
+        // Not written (the database away): the counts go with the next write instead of being lost.
+        reported = { calls: reported.calls - delta.calls, tokens: reported.tokens - delta.tokens, cost: reported.cost - delta.cost, inFlight: reported.inFlight - delta.inFlight };
+        reportedRefusals -= refused;
+      });
     return writing;
   };
   const timer = setInterval(() => void write(false), options.intervalMs ?? 1000);

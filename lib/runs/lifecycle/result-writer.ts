@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db-types';
+import { retryPassing, type DbRetry } from '../../db/retry-passing';
 import { saveResults, type ResultToSave } from '../../db/queries/runs/save-results';
 import type { MetricResult } from '../../domain';
 import { oneVerdictPerTurn } from '../aggregates/turn-verdict-rows';
@@ -19,8 +20,10 @@ export interface ResultWriter {
  * writes many results per transaction and a quiet one writes each almost at once. The item
  * that produced a result does not wait for it: its slot goes to the next item, and the chunk
  * waits for flushed() before it counts as done. `onError` is told of the first failed batch.
+ * With `retry`, a batch the database refuses for a passing reason (away, busy, read-only, full)
+ * is written again with back-off until it is stored: a scored result is not lost, nor scored again.
  */
-export function createResultWriter(db: Db, runId: string, onError: (error: unknown) => void = () => undefined): ResultWriter {
+export function createResultWriter(db: Db, runId: string, onError: (error: unknown) => void = () => undefined, retry?: DbRetry): ResultWriter {
   let queued: ResultToSave[] = [];
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -38,7 +41,8 @@ export function createResultWriter(db: Db, runId: string, onError: (error: unkno
     if (writing || queued.length === 0) return settleIfIdle();
     const batch = queued;
     queued = [];
-    writing = saveResults(db, runId, batch)
+    const save = () => saveResults(db, runId, batch);
+    writing = (retry ? retryPassing(`run ${runId}: storing results`, save, retry) : save())
       .then((saved) => void (written += saved.filter(Boolean).length))
       .catch((error: unknown) => {
         if (failure === null) onError(error);

@@ -1,3 +1,6 @@
+import { isPassingDbError } from '../../db/passing-error';
+import { backoffMs, createOutageLog, dbRetryOf, describePassing } from '../../db/retry-passing';
+
 /** Why a leased piece of work stopped before its end: cancelled by a user, its lease lost, or the worker shutting down. */
 export type StopReason = 'cancelled' | 'lost' | 'shutdown';
 
@@ -10,6 +13,8 @@ export interface LeaseWorkerOptions {
   maxActive: number;
   pollMs: number;
   leaseMs: number;
+  /** The back-off settings for a database that blinks (TURNWISE_DB_RETRY_MIN_MS, TURNWISE_DB_RETRY_MAX_MS). */
+  env: Record<string, string | undefined>;
   /** Takes the next piece of work under this worker's lease; null when there is none. */
   claim: () => Promise<{ id: string; resumed: boolean } | null>;
   /** Renews the lease: 'held', or why it is no longer this worker's. */
@@ -24,14 +29,36 @@ export interface LeaseWorkerOptions {
 }
 
 /**
+ * Ends a piece of work that failed. A passing database failure (the file read-only or its writes
+ * refused, the database busy or away) is no failure of the work: it is handed back, to be resumed
+ * (by this worker or another) once the database takes writes again, what it stored kept. Any
+ * other failure fails it with its message.
+ */
+export async function endFailedWork(error: unknown, work: { noun: string; id: string; log: (line: string) => void; release: () => Promise<unknown>; fail: (message: string) => Promise<unknown> }): Promise<void> {
+  if (isPassingDbError(error)) {
+    work.log(`${work.noun} ${work.id}: handed back: ${describePassing(error)}; it resumes once the database takes writes again`);
+    // Released when the database allows it; else its lease runs out.
+    await work.release().catch(() => undefined);
+    return;
+  }
+  const message = (error as Error).message;
+  work.log(`${work.noun} ${work.id}: failed: ${message}`);
+  await work.fail(message).catch(() => undefined);
+}
+
+/**
  * The loop of a SQLite worker (runs, replays): claims work while fewer than maxActive are under
  * way, polls every pollMs (at once when woken or when one ends), renews each lease every second
  * (a third of the lease at most), aborts the work when the renewal says it was cancelled or
- * lost, and hands it back on stop.
+ * lost, and hands it back on stop. While the database fails for a passing reason (read-only,
+ * busy, away) it says so once, looks again with back-off, and says when it is back.
  */
 export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; stop(): Promise<void> } {
   const { noun, workerId, log, leaseMs } = options;
   const renewMs = Math.min(1000, leaseMs / 3);
+  const retry = dbRetryOf(options.env, log);
+  const claiming = createOutageLog(`worker ${workerId}: taking ${noun}s`, log);
+  let claimFailures = 0;
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopped = false;
   let wakeUp: (() => void) | null = null;
@@ -49,7 +76,8 @@ export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; s
       options
         .renew(id)
         .then((state) => state !== 'held' && stop(state))
-        .catch((error: Error) => log(`${noun} ${id}: lease renewal failed: ${error.message}`))
+        // A database that blinks is said by the claims' and the writes' own lines; the lease is renewed at the next turn.
+        .catch((error: Error) => isPassingDbError(error) || log(`${noun} ${id}: lease renewal failed: ${error.message}`))
         .finally(() => (renewing = false));
     }, renewMs);
     controller.signal.addEventListener('abort', () => (reason ??= controller.signal.reason as StopReason));
@@ -64,10 +92,15 @@ export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; s
   async function loop(): Promise<void> {
     while (!stopped) {
       let claimed = false;
+      let waitMs = options.pollMs;
       if (active.size < options.maxActive) {
         try {
           const work = await options.claim();
-          if (work && !stopped) {
+          claimFailures = 0;
+          claiming.succeeded();
+          // Work of its own whose lease ran out while the database was away is taken back by the
+          // claim (its lease renewed): it is still under way here, and is not started a second time.
+          if (work && !stopped && !active.has(work.id)) {
             claimed = true;
             log(`${noun} ${work.id}: ${work.resumed ? 'resumed' : 'started'} by ${workerId}`);
             const controller = new AbortController();
@@ -78,12 +111,15 @@ export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; s
             active.set(work.id, { controller, done });
           }
         } catch (error) {
-          log(`worker ${workerId}: could not claim a ${noun}: ${(error as Error).message}`);
+          if (isPassingDbError(error)) {
+            waitMs = Math.max(options.pollMs, backoffMs(++claimFailures, retry));
+            claiming.failed(error, waitMs);
+          } else log(`worker ${workerId}: could not claim a ${noun}: ${(error as Error).message}`);
         }
       }
       if (claimed) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
+        const timer = setTimeout(resolve, waitMs);
         wakeUp = () => {
           clearTimeout(timer);
           resolve();

@@ -1,4 +1,8 @@
+import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
+import { isPassingDbError } from '../../db/passing-error';
+import { backoffMs, dbRetryOf, describePassing, retryPassing } from '../../db/retry-passing';
 import { redactSecrets } from '../../redact-secrets';
 import { failSilentJobs, keepJobAlive } from './pg-boss-queue';
 
@@ -15,6 +19,8 @@ export interface PgBossChunkWorkerOptions<J extends ChunkJobData> {
   queue: string;
   workerId: string;
   log: (line: string) => void;
+  /** The back-off settings for a database that blinks (TURNWISE_DB_RETRY_MIN_MS, TURNWISE_DB_RETRY_MAX_MS). */
+  env: Record<string, string | undefined>;
   /** Chunk jobs at once in this process. */
   jobs: number;
   leaseSeconds: number;
@@ -43,32 +49,69 @@ export interface PgBossChunkWorkerOptions<J extends ChunkJobData> {
  * jobs from the queue, keeps each alive while it runs (a dead worker's chunk is handed back by
  * its silence), stops one within a second of a cancel, retries a failed chunk through pg-boss
  * and fails the work on its last attempt.
+ *
+ * A database that blinks (away, restarting, read-only, full) is no failure of the chunk: its
+ * steps wait for the database with back-off and the chunk goes on in the same job, so no attempt
+ * is spent on it and no other worker is given it (the results it stored are not scored again).
  */
 export async function startPgBossChunkWorker<J extends ChunkJobData>(options: PgBossChunkWorkerOptions<J>): Promise<{ wake(): void; active(): number; stop(): Promise<void> }> {
   const { noun, boss, queue, workerId, log, leaseSeconds } = options;
   const controllers = new Set<AbortController>();
+  const held = new Set<string>();
+  const stopping = new AbortController();
+  // One listener per step of a chunk waiting for the database.
+  setMaxListeners(0, stopping.signal);
+  const retry = dbRetryOf(options.env, log, stopping.signal);
 
   let sweeping = false;
   const supervise = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
     (async () => {
-      const handed = await failSilentJobs(boss, leaseSeconds, queue);
+      const handed = await failSilentJobs(boss, leaseSeconds, queue, [...held]);
       if (handed > 0) log(`handed ${handed} ${noun} chunk(s) of silent workers back to the queue`);
       await options.sweep?.();
     })()
-      .catch((error: Error) => log(`could not look for silent workers' ${noun} chunks: ${error.message}`))
+      // A database away is said by the queue's log; the next supervision looks again.
+      .catch((error: Error) => isPassingDbError(error) || log(`could not look for silent workers' ${noun} chunks: ${error.message}`))
       .finally(() => (sweeping = false));
   }, Math.max(1000, Math.min(60_000, (leaseSeconds * 1000) / 2)));
   supervise.unref();
 
+  /** The chunk's work until its end or the signal, done again while the database fails it for a passing reason. */
+  async function executeThroughBlinks(job: PgBoss.JobWithMetadata<J>, id: string, signal: AbortSignal): Promise<string> {
+    const { from, to } = job.data;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await options.execute(job.data, signal);
+      } catch (error) {
+        if (!isPassingDbError(error) || signal.aborted) throw error;
+        const wait = backoffMs(attempt, retry);
+        if (attempt === 1) log(`${noun} ${id}: chunk ${from}–${to} stopped: ${describePassing(error)}; it goes on once the database is back`);
+        await sleep(wait, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  }
+
   async function runChunk(job: PgBoss.JobWithMetadata<J>): Promise<void> {
     const id = options.workOf(job.data);
     const { from, to } = job.data;
-    if (!(await options.begin(id))) return;
+    const step = <T>(what: string, fn: () => Promise<T>) => retryPassing(`${noun} ${id}: ${what}`, fn, retry);
+    // The lease is kept from the job's first moment: starting the work may wait for the database.
+    held.add(job.id);
+    const stopKeepingAlive = keepJobAlive(boss, job, leaseSeconds);
+    let begun = false;
+    try {
+      begun = await step('starting', () => options.begin(id));
+    } finally {
+      if (!begun) {
+        held.delete(job.id);
+        stopKeepingAlive();
+      }
+    }
+    if (!begun) return;
     const controller = new AbortController();
     controllers.add(controller);
-    const stopKeepingAlive = keepJobAlive(boss, job, leaseSeconds);
     let checking = false;
     const watch = setInterval(() => {
       if (checking) return;
@@ -80,29 +123,30 @@ export async function startPgBossChunkWorker<J extends ChunkJobData>(options: Pg
         .finally(() => (checking = false));
     }, 1000);
     try {
-      const done = await options.execute(job.data, controller.signal);
+      const done = await executeThroughBlinks(job, id, controller.signal);
       log(`${noun} ${id}: chunk ${from}–${to} ${done} on ${workerId}`);
       if (controller.signal.aborted) {
         if (controller.signal.reason === 'shutdown') throw new Error('worker stopped before the chunk was done');
-        await options.stopped(id, String(controller.signal.reason));
+        await step('closing', () => options.stopped(id, String(controller.signal.reason)));
         return;
       }
-      await options.settle(id);
+      await step('closing', () => options.settle(id));
     } catch (error) {
       // Some database errors carry their words in a code and meta only: never log an empty line.
       const e = error as Error & { code?: string };
       const message = redactSecrets(e.message?.trim() || `${e.name ?? 'Error'}${e.code ? ` ${e.code}` : ''}: ${String(error)}`);
       log(`${noun} ${id}: chunk ${from}–${to} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}): ${message}`);
       if (options.isFinal?.(error)) {
-        await options.fail(id, message).catch(() => undefined);
+        await step('failing', () => options.fail(id, message)).catch(() => undefined);
         return;
       }
-      if (job.retryCount >= job.retryLimit) await options.fail(id, message).catch(() => undefined);
+      if (job.retryCount >= job.retryLimit) await step('failing', () => options.fail(id, message)).catch(() => undefined);
       throw error;
     } finally {
       stopKeepingAlive();
       clearInterval(watch);
       controllers.delete(controller);
+      held.delete(job.id);
     }
   }
 
@@ -115,6 +159,7 @@ export async function startPgBossChunkWorker<J extends ChunkJobData>(options: Pg
     active: () => controllers.size,
     async stop() {
       clearInterval(supervise);
+      stopping.abort();
       for (const controller of controllers) controller.abort('shutdown');
       for (const workId of workIds) await boss.offWork({ id: workId });
     },

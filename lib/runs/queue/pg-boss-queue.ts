@@ -1,5 +1,7 @@
 import PgBoss from 'pg-boss';
 import pRetry from 'p-retry';
+import { isPassingDbError } from '../../db/passing-error';
+import { attemptOnce, createQueueDb, type QueueDb } from './pg-boss-db';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
 import { envNumber } from './run-worker';
 
@@ -20,28 +22,48 @@ const CHUNK_CEILING_SECONDS = 6 * 60 * 60;
 /** How long a worker may stay silent on its chunk before the chunk is given to another (TURNWISE_CHUNK_EXPIRE_SECONDS). */
 export const chunkLeaseSeconds = (env: Record<string, string | undefined>): number => envNumber(env, 'TURNWISE_CHUNK_EXPIRE_SECONDS', 300);
 
-const globalForBoss = globalThis as unknown as { turnwiseBoss?: Map<string, Promise<PgBoss>> };
+const globalForBoss = globalThis as unknown as { turnwiseBoss?: Map<string, Promise<PgBoss>>; turnwiseQueueDbs?: WeakMap<PgBoss, QueueDb> };
+const queueDbs = (globalForBoss.turnwiseQueueDbs ??= new WeakMap());
+
+/** The connections a boss of getBoss works through (pg-boss-db.ts). */
+export function queueDbOf(boss: PgBoss): QueueDb {
+  const db = queueDbs.get(boss);
+  if (!db) throw new Error('this pg-boss was not made by getBoss');
+  return db;
+}
+
+const queueLog = (line: string) => console.error(`${new Date().toISOString()} ${line}`);
 
 /**
  * The process's pg-boss on a PostgreSQL database, started once (it installs its own schema,
  * "pgboss", on first use) with the chunk queue created. A chunk whose worker died is
  * retried once its worker has been silent for TURNWISE_CHUNK_EXPIRE_SECONDS (300); the retry
  * skips the results already stored. A live worker says so however slow its chunk (keepJobAlive).
+ * Its statements wait out a database that blinks (pg-boss-db.ts); `log` (the first caller's) is
+ * told when it goes and comes back. Started inside attemptOnce (a request), it fails instead.
  */
-export function getBoss(url: string, env: Record<string, string | undefined> = process.env): Promise<PgBoss> {
+export function getBoss(url: string, env: Record<string, string | undefined> = process.env, log: (line: string) => void = queueLog): Promise<PgBoss> {
   const bosses = (globalForBoss.turnwiseBoss ??= new Map());
   let boss = bosses.get(url);
   if (!boss) {
     boss = (async () => {
+      const db = createQueueDb(url, env, log);
       const instance = new PgBoss({
-        connectionString: url,
-        max: 4,
-        application_name: 'turnwise-queue',
+        db,
         // Expired jobs are found at maintenance: how soon a dead worker's chunk is taken again.
         maintenanceIntervalSeconds: envNumber(env, 'TURNWISE_QUEUE_MAINTENANCE_SECONDS', 30),
       });
-      instance.on('error', (error) => console.error(`pg-boss: ${error.message}`));
-      await instance.start();
+      queueDbs.set(instance, db);
+      // What is left once the statements wait out passing failures (the queue's log says those): a bug, a refusal.
+      instance.on('error', (error) => {
+        if (!isPassingDbError(error)) log(`queue: pg-boss: ${error.message}`);
+      });
+      try {
+        await instance.start();
+      } catch (error) {
+        await db.close();
+        throw error;
+      }
       const options = {
         name: CHUNK_QUEUE,
         retryLimit: 3,
@@ -73,11 +95,15 @@ export function getBoss(url: string, env: Record<string, string | undefined> = p
  */
 export function keepJobAlive(boss: PgBoss, job: { id: string; name: string }, leaseSeconds: number): () => void {
   const everyMs = Math.max(500, Math.min(60_000, (leaseSeconds * 1000) / 3));
+  const db = queueDbOf(boss);
+  let renewing = false;
   const timer = setInterval(() => {
-    boss
-      .getDb()
-      .executeSql(`UPDATE pgboss.job SET started_on = now() WHERE name = $1 AND id = $2 AND state = 'active'`, [job.name, job.id])
-      .catch((error: Error) => console.error(`pg-boss: could not keep job ${job.id} alive: ${error.message}`));
+    if (renewing) return;
+    renewing = true;
+    db.query(`UPDATE pgboss.job SET started_on = now() WHERE name = $1 AND id = $2 AND state = 'active'`, [job.name, job.id])
+      // A database away is said once by the queue's log; the lease is renewed at the next turn once it is back.
+      .catch((error: Error) => isPassingDbError(error) || console.error(`pg-boss: could not keep job ${job.id} alive: ${error.message}`))
+      .finally(() => (renewing = false));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
@@ -85,12 +111,18 @@ export function keepJobAlive(boss: PgBoss, job: { id: string; name: string }, le
 
 /**
  * Fails the active chunk jobs whose worker stopped renewing its lease (killed, frozen, cut off),
- * so pg-boss retries them on a live worker; every worker runs this now and then. Returns how many.
+ * so pg-boss retries them on a live worker; every worker runs this now and then, never for the
+ * jobs it holds itself (`own`). Nothing is handed back until a full lease has passed since this
+ * process saw the database come back from an outage: every worker was as cut off as it was, and
+ * renews its leases within a third of that. Returns how many.
  */
-export async function failSilentJobs(boss: PgBoss, leaseSeconds: number, queue: string = CHUNK_QUEUE): Promise<number> {
-  const { rows } = await boss
-    .getDb()
-    .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2)`, [queue, leaseSeconds]);
+export async function failSilentJobs(boss: PgBoss, leaseSeconds: number, queue: string = CHUNK_QUEUE, own: readonly string[] = []): Promise<number> {
+  const db = queueDbOf(boss);
+  if (db.down || (db.backAt !== null && Date.now() - db.backAt < leaseSeconds * 1000)) return 0;
+  const { rows } = await db.query(
+    `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2) AND NOT (id = ANY($3::uuid[]))`,
+    [queue, leaseSeconds, own],
+  );
   const ids = rows.map((r: { id: string }) => r.id);
   const why = { message: `its worker was silent for more than ${leaseSeconds} s (TURNWISE_CHUNK_EXPIRE_SECONDS)` };
   for (const id of ids) await boss.fail(queue, id, why);
@@ -102,7 +134,19 @@ export async function stopBoss(url: string): Promise<void> {
   const boss = globalForBoss.turnwiseBoss?.get(url);
   if (!boss) return;
   globalForBoss.turnwiseBoss?.delete(url);
-  await (await boss).stop({ graceful: true, wait: true, timeout: 30_000 });
+  const instance = await boss.catch(() => null);
+  if (!instance) return;
+  const db = queueDbOf(instance);
+  // A database away at shutdown: the jobs in progress are not failed, and are handed back by their silence.
+  const giveUp = setTimeout(() => void db.close(), 30_000);
+  try {
+    await instance.stop({ graceful: true, wait: true, timeout: 30_000 });
+  } catch (error) {
+    console.error(`pg-boss: stopped with an error: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(giveUp);
+    await db.close();
+  }
 }
 
 /**
@@ -114,14 +158,15 @@ export async function enqueueRunChunks(
   run: { id: string; conversations: number; round?: string },
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
-  const boss = await getBoss(url, env);
   const ranges = chunkRanges(run.conversations, envNumber(env, 'TURNWISE_RUN_CHUNK_SIZE', DEFAULT_CHUNK_SIZE));
-  await boss.insert(
+  // Asked for by a request: an error now, rather than a request that waits for the database.
+  const boss = await attemptOnce(() => getBoss(url, env));
+  await attemptOnce(() => boss.insert(
     ranges.map((range) => ({
       name: CHUNK_QUEUE,
       data: { runId: run.id, ...range } satisfies ChunkJob,
       singletonKey: `${run.id}:${range.from}${run.round ? `:${run.round}` : ''}`,
     })),
-  );
+  ));
   return ranges.length;
 }

@@ -1,3 +1,4 @@
+import { isPassingDbError } from '../../db/passing-error';
 import { getRunStatus } from '../../db/queries/runs/get-run-status';
 import { countRunResults } from '../../db/queries/runs/count-run-results';
 import { executeRunChunk } from '../execution/execute-run-chunk';
@@ -23,20 +24,25 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
   const { db, env, url } = options;
   const id = options.workerId ?? newWorkerId();
   const log = options.log ?? (() => undefined);
-  const boss = await getBoss(url, env);
+  const boss = await getBoss(url, env, log);
   const worker = await startPgBossChunkWorker<ChunkJob>({
     noun: 'run',
     boss,
     queue: CHUNK_QUEUE,
     workerId: id,
     log,
+    env,
     jobs: envNumber(env, 'TURNWISE_WORKER_JOBS', 2),
     leaseSeconds: chunkLeaseSeconds(env),
     workOf: (job) => job.runId,
     async begin(runId) {
       if (await startRun(db, runId)) return true;
       // Cancelled, failed or already closed: nothing left to do for this chunk.
-      const { status } = await getRunStatus(db, runId).catch(() => ({ status: 'missing' }));
+      // A run gone is nothing to do; a database that blinked is asked again (step 'starting').
+      const { status } = await getRunStatus(db, runId).catch((error: unknown) => {
+        if (isPassingDbError(error)) throw error;
+        return { status: 'missing' };
+      });
       if (status === 'cancelled') await closeCancelledRun(db, runId);
       return false;
     },
@@ -46,7 +52,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       return status === 'cancelled' || status === 'failed' ? status : null;
     },
     async execute(job, signal) {
-      const { scored } = await executeRunChunk({ db, env, runId: job.runId, range: { from: job.from, to: job.to }, signal, judge: options.judge });
+      const { scored } = await executeRunChunk({ db, env, runId: job.runId, range: { from: job.from, to: job.to }, signal, judge: options.judge, log });
       return `scored ${scored} item(s)`;
     },
     async stopped(runId, reason) {

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { setRateLimitShare } from '../../judge/adaptive-limiter';
-import { CHUNK_QUEUE } from './pg-boss-queue';
+import { CHUNK_QUEUE, queueDbOf } from './pg-boss-queue';
 
 /**
  * Worker processes on one PostgreSQL database split every rate limit (configured rpm/tpm
@@ -17,9 +17,7 @@ export function shareRateLimitsByActiveChunks(boss: PgBoss, ownActive: () => num
     try {
       const own = ownActive();
       if (own === 0) return setRateLimitShare(1);
-      const { rows } = await boss
-        .getDb()
-        .executeSql(`SELECT count(*)::int AS active FROM pgboss.job WHERE name = $1 AND state = 'active'`, [CHUNK_QUEUE]);
+      const { rows } = await queueDbOf(boss).query(`SELECT count(*)::int AS active FROM pgboss.job WHERE name = $1 AND state = 'active'`, [CHUNK_QUEUE]);
       const active = Number(rows[0]?.active ?? 0);
       setRateLimitShare(active > own ? own / active : 1);
     } catch {

@@ -8,7 +8,9 @@ import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
 import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
 import { isWorkerGone, newWorkerId } from '../execution/worker-identity';
 import { closeCancelledRun, failRun, finishRun } from '../lifecycle';
-import { startLeaseWorker, type StopReason } from './lease-worker';
+import { endFailedWork, startLeaseWorker, type StopReason } from './lease-worker';
+import { retryPassing } from '../../db/retry-passing';
+import { storeRetryOf } from '../execution/store-retry';
 
 /**
  * The run queue on SQLite: the Run table itself. A worker claims a run with a lease it
@@ -32,21 +34,20 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
       const count = await countDatasetConversations(db, await getRunDatasetId(db, runId));
       for (const range of chunkRanges(count, chunkSize)) {
         if (signal.aborted) break;
-        await executeRunChunk({ db, env, runId, range, signal, judge: options.judge });
+        await executeRunChunk({ db, env, runId, range, signal, judge: options.judge, log });
       }
       const reason = stopReason();
+      const closing = <T>(fn: () => Promise<T>) => retryPassing(`run ${runId}: closing`, fn, storeRetryOf(env, log, signal));
       if (reason === 'cancelled') {
         // Results that finished after the cancel are in: summarise what the run has.
-        await closeCancelledRun(db, runId);
+        await closing(() => closeCancelledRun(db, runId));
         log(`run ${runId}: cancelled`);
       } else if (reason === null) {
-        const { status, closed } = await finishRun(db, runId, { status: ['running'], workerId: id });
+        const { status, closed } = await closing(() => finishRun(db, runId, { status: ['running'], workerId: id }));
         if (closed) log(`run ${runId}: ${status}`);
       }
     } catch (error) {
-      const message = (error as Error).message;
-      log(`run ${runId}: failed: ${message}`);
-      await failRun(db, runId, message, { status: ['running'], workerId: id }).catch(() => undefined);
+      await endFailedWork(error, { noun: 'run', id: runId, log, release: () => releaseRun(db, runId, id), fail: (message) => failRun(db, runId, message, { status: ['running'], workerId: id }) });
     }
   }
 
@@ -57,6 +58,7 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
     maxActive: maxRuns,
     pollMs,
     leaseMs,
+    env,
     claim: () => claimRun(db, { workerId: id, leaseMs, isGone: isWorkerGone }),
     renew: (runId) => renewRunLease(db, runId, id, leaseMs),
     release: (runId) => releaseRun(db, runId, id),

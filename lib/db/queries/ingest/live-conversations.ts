@@ -93,6 +93,8 @@ export interface AnsweredCall {
   at: Date;
   userText: string;
   assistantText: string;
+  /** How the call was read (lib/ingest's TraceShape). */
+  shape: string | null;
   toolCalls: unknown;
   labels: unknown;
   /** Its trace's retrieved documents. */
@@ -103,15 +105,15 @@ export interface AnsweredCall {
 export async function listAnsweredCalls(db: Db, traceIds: string[]): Promise<AnsweredCall[]> {
   if (!traceIds.length) return [];
   const postgres = isPostgresDb(db);
-  const rows = await selectJsonRows<[string, string, string | null, string | number, string, string, unknown, unknown, unknown]>(db, {
-    values: Prisma.sql`c."traceId", c."spanId", c."responseId", ${utc(postgres, 'COALESCE(c."startedAt", c."createdAt")')}, c."userText", c."assistantText",
+  const rows = await selectJsonRows<[string, string, string | null, string | number, string, string, string | null, unknown, unknown, unknown]>(db, {
+    values: Prisma.sql`c."traceId", c."spanId", c."responseId", ${utc(postgres, 'COALESCE(c."startedAt", c."createdAt")')}, c."userText", c."assistantText", c."shape",
       ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')}`,
     table: 'OtelLlmCall',
     where: Prisma.sql`${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`,
     order: 'c."startedAt" DESC, c."spanId" DESC',
     join: Prisma.sql`LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`,
   });
-  return rows.map(([traceId, spanId, responseId, at, userText, assistantText, toolCalls, labels, retrieved]) => ({ traceId, spanId, responseId, at: dateOf(at), userText, assistantText, toolCalls, labels, retrieved }));
+  return rows.map(([traceId, spanId, responseId, at, userText, assistantText, shape, toolCalls, labels, retrieved]) => ({ traceId, spanId, responseId, at: dateOf(at), userText, assistantText, shape, toolCalls, labels, retrieved }));
 }
 
 export interface StoredLiveConversation {

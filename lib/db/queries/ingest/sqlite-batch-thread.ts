@@ -18,7 +18,8 @@ export interface ThreadBatch {
  * keeps no worker file at a path we could name). It opens its own libsql connection to the file
  * and inserts the OtlpBatch rows as Prisma would (booleans 0/1, dates as ISO text), the bodies
  * queued meanwhile in one write transaction. libsql waits for SQLite's write lock synchronously:
- * here that wait stops this thread, not the web server's event loop.
+ * here that wait stops this thread, not the web server's event loop. After a failed write the
+ * connection is closed and the next bodies open a new one.
  */
 const SOURCE = String.raw`
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
@@ -46,6 +47,9 @@ function store(jobs) {
     db.exec('COMMIT');
   } catch (e) {
     try { db.exec('ROLLBACK'); } catch {}
+    // Opened again for the next bodies: a file SQLite could not write is open read-only, and would stay so once it can.
+    try { db.close(); } catch {}
+    db = null;
     throw e;
   }
 }
@@ -70,12 +74,13 @@ function errorOf(thrown: { message: string; code?: unknown; rawCode?: unknown })
   return Object.assign(new Error(thrown.message), { code: thrown.code, rawCode: thrown.rawCode });
 }
 
-function writerFor(file: string): Writer {
+function writerFor(file: string, busyTimeoutMs: number): Writer {
   const writers = (globalForWriters.turnwiseBatchWriters ??= new Map());
-  const existing = writers.get(file);
+  const key = `${busyTimeoutMs}:${file}`;
+  const existing = writers.get(key);
   if (existing) return existing;
   const searchFrom = [process.cwd(), ...(process.argv[1] ? [path.dirname(process.argv[1])] : [])];
-  const worker = new Worker(SOURCE, { eval: true, workerData: { searchFrom, file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS } });
+  const worker = new Worker(SOURCE, { eval: true, workerData: { searchFrom, file, busyTimeoutMs } });
   // The thread never keeps the process alive (a test, a CLI); an unanswered request stored nothing it acknowledged.
   worker.unref();
   const state: Writer = { worker, pending: new Map() };
@@ -87,24 +92,24 @@ function writerFor(file: string): Writer {
     else waiting.resolve();
   });
   const fail = (reason: string) => {
-    if (writers.get(file) === state) writers.delete(file);
+    if (writers.get(key) === state) writers.delete(key);
     for (const { reject } of state.pending.values()) reject(new Error(`the batch writer thread stopped (${reason}); the batch may not be stored`));
     state.pending.clear();
   };
   worker.on('error', (error) => fail(error.message));
   worker.on('exit', (code) => fail(`exit code ${code}`));
-  writers.set(file, state);
+  writers.set(key, state);
   return state;
 }
 
 /**
  * Inserts one OtlpBatch row into the SQLite file `file` on a worker thread with its own
  * connection, resolving once it is committed. Bodies arriving while the thread waits for the
- * write lock are committed together. Rejects with the driver's error (code THREAD_UNAVAILABLE
- * when libsql cannot be loaded there).
+ * write lock (up to `busyTimeoutMs`) are committed together. Rejects with the driver's error
+ * (code THREAD_UNAVAILABLE when libsql cannot be loaded there).
  */
-export function storeBatchOnThread(file: string, batch: ThreadBatch): Promise<void> {
-  const state = writerFor(file);
+export function storeBatchOnThread(file: string, batch: ThreadBatch, busyTimeoutMs: number = SQLITE_BUSY_TIMEOUT_MS): Promise<void> {
+  const state = writerFor(file, busyTimeoutMs);
   return new Promise((resolve, reject) => {
     state.pending.set(batch.id, { resolve, reject });
     state.worker.postMessage(batch);

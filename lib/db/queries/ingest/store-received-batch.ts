@@ -24,13 +24,14 @@ function fileOf(db: Db): Promise<string | null> {
  * insert, which waits for nothing on the event loop. SQLite: an insert on a worker thread
  * (lib/db/queries/ingest/sqlite-batch-thread.ts), since libsql waits for the write lock
  * synchronously and the ingest worker holds it while it writes conversations: on the web
- * server's event loop that wait stopped every page.
+ * server's event loop that wait stopped every page. The thread waits `lockWaitMs` for the lock
+ * (SQLite's busy timeout there) before it gives up with SQLITE_BUSY.
  */
-export async function storeReceivedBatch(db: Db, batch: { signal: string; encoding: string; gzip: boolean; body: Uint8Array }): Promise<void> {
+export async function storeReceivedBatch(db: Db, batch: { signal: string; encoding: string; gzip: boolean; body: Uint8Array }, options: { lockWaitMs?: number } = {}): Promise<void> {
   const file = isPostgresDb(db) || threadUnavailable ? null : await fileOf(db);
   if (!file) return storeBatch(db, batch);
   try {
-    await storeBatchOnThread(file, { ...batch, id: nextId(), receivedAt: new Date().toISOString().replace('Z', '+00:00') });
+    await storeBatchOnThread(file, { ...batch, id: nextId(), receivedAt: new Date().toISOString().replace('Z', '+00:00') }, options.lockWaitMs);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'THREAD_UNAVAILABLE') throw error;
     threadUnavailable = true;

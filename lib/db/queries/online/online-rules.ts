@@ -83,10 +83,13 @@ export async function listLiveDatasets(db: Db, ids?: string[]): Promise<{ datase
   return live.map((l) => ({ datasetId: l.datasetId, service: l.service, name: nameOf.get(l.datasetId) ?? l.service }));
 }
 
-/** Takes the rule for `ms` unless another worker holds it: a conditional update, so one of two workers gets it. */
-export async function leaseOnlineRule(db: Db, id: string, now: Date, ms: number): Promise<boolean> {
+/**
+ * Takes the rule for `ms` unless another worker holds it: a conditional update, so one of two
+ * workers gets it. A paused rule is not taken, unless `evenPaused` (a request to score now).
+ */
+export async function leaseOnlineRule(db: Db, id: string, now: Date, ms: number, options: { evenPaused?: boolean } = {}): Promise<boolean> {
   const { count } = await db.onlineRule.updateMany({
-    where: { id, enabled: true, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    where: { id, ...(options.evenPaused ? {} : { enabled: true }), OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
     data: { leaseUntil: new Date(now.getTime() + ms) },
   });
   return count === 1;

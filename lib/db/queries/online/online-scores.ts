@@ -34,12 +34,33 @@ export async function listClosedConversations(
     },
     orderBy: [{ lastActivityAt: 'asc' }, { id: 'asc' }],
     take,
-    select: { id: true, datasetId: true, externalId: true, turnCount: true, lastActivityAt: true, turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } } },
+    select: CLOSED_SELECT,
   });
-  return rows.map((r) => {
-    const labels = (r.turns[0]?.metadata as { labels?: Record<string, string> } | null)?.labels;
-    return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, lastActivityAt: r.lastActivityAt!, labels: labels && typeof labels === 'object' ? labels : {} };
+  return rows.map(closedOf);
+}
+
+const CLOSED_SELECT = {
+  id: true,
+  datasetId: true,
+  externalId: true,
+  turnCount: true,
+  lastActivityAt: true,
+  turns: { where: { role: 'assistant' }, orderBy: { index: 'desc' }, take: 1, select: { metadata: true } },
+} as const;
+
+function closedOf(r: { id: string; datasetId: string; externalId: string | null; turnCount: number; lastActivityAt: Date | null; turns: { metadata: unknown }[] }): ClosedConversation {
+  const labels = (r.turns[0]?.metadata as { labels?: Record<string, string> } | null)?.labels;
+  return { id: r.id, datasetId: r.datasetId, externalId: r.externalId!, turnCount: r.turnCount, lastActivityAt: r.lastActivityAt!, labels: labels && typeof labels === 'object' ? labels : {} };
+}
+
+/** The live conversation of `datasetIds` whose traces named it `externalId` (the most recently active when several datasets have one), with turns; null when none. */
+export async function findLiveConversation(db: Db, datasetIds: string[], externalId: string): Promise<ClosedConversation | null> {
+  const row = await db.conversation.findFirst({
+    where: { datasetId: { in: datasetIds }, externalId, turnCount: { gt: 0 } },
+    orderBy: [{ lastActivityAt: 'desc' }, { id: 'desc' }],
+    select: CLOSED_SELECT,
   });
+  return row ? closedOf(row) : null;
 }
 
 export interface CurrentScore {
@@ -134,18 +155,38 @@ export async function holdOnlineRun(db: Db, runId: string, workerId: string, lea
   });
 }
 
-/** The summed cost of the results stored for one conversation of a run. */
 /** What scoring one conversation of a run took: judge cost, calls and tokens (prompt and completion). */
 export async function usageOfConversation(db: Db, runId: string, conversationId: string): Promise<{ costUsd: number; judgeCalls: number; tokens: number }> {
   const agg = await db.result.aggregate({ where: { runId, conversationId }, _sum: { costUsd: true, judgeCalls: true, promptTokens: true, completionTokens: true } });
   return { costUsd: agg._sum.costUsd ?? 0, judgeCalls: agg._sum.judgeCalls ?? 0, tokens: (agg._sum.promptTokens ?? 0) + (agg._sum.completionTokens ?? 0) };
 }
 
+/**
+ * Records a conversation's score; `replacing` names the rule's superseded score of the same turn
+ * count (scored again on request), which the new one takes the place of in one transaction, its
+ * cost, calls and tokens kept on the new one when both are of the same day (the daily caps count both).
+ */
 export async function recordOnlineScore(
   db: Db,
   data: { ruleId: string; liveDatasetId: string; externalId: string; turnCount: number; day: string; runId: string; conversationId: string; costUsd: number; judgeCalls: number; tokens: number },
+  replacing?: string,
 ): Promise<void> {
-  await db.onlineScore.create({ data });
+  if (!replacing) {
+    await db.onlineScore.create({ data });
+    return;
+  }
+  await db.$transaction(async (tx) => {
+    const old = await tx.onlineScore.delete({ where: { id: replacing }, select: { day: true, costUsd: true, judgeCalls: true, tokens: true } });
+    const same = old.day === data.day;
+    await tx.onlineScore.create({
+      data: { ...data, costUsd: data.costUsd + (same ? old.costUsd : 0), judgeCalls: data.judgeCalls + (same ? old.judgeCalls : 0), tokens: data.tokens + (same ? old.tokens : 0) },
+    });
+  });
+}
+
+/** The chatbot role of a scored copy (a live conversation's copy, scored with the role its caller gave). */
+export async function setCopyChatbotRole(db: Db, conversationId: string, chatbotRole: string): Promise<void> {
+  await db.conversation.update({ where: { id: conversationId }, data: { chatbotRole } });
 }
 
 /** Removes a copy whose scoring failed (with what was stored of it), so the next pass scores the conversation afresh. */

@@ -1,0 +1,23 @@
+import type { Db } from '../db/db-types';
+import { LiveCountsMoved } from '../db/queries/ingest/live-conversations';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError } from '../errors';
+import type { LlmCallFact, TraceFact } from './extract-facts';
+import { materializeTraces } from './materialize';
+import { storeFacts } from './store-facts';
+
+/**
+ * Facts read by a door other than the OTLP receiver (deepeval's own traces): merged into the
+ * stored facts as the ingest worker merges a slice's, then the live conversations they touch are
+ * rewritten at once, by the same materializer. The same facts sent again change nothing.
+ */
+export async function ingestFacts(db: Db, calls: LlmCallFact[], traces: TraceFact[]): Promise<void> {
+  await storeFacts(db, calls, traces);
+  try {
+    await materializeTraces(db, [...calls, ...traces].map((f) => f.traceId));
+  } catch (error) {
+    // Other writers kept moving the live dataset through every attempt: the facts are stored, and sending them again writes the turn.
+    if (error instanceof LiveCountsMoved || isUniqueViolation(error)) throw new AppError('BUSY', 'The live dataset is being written by other requests; send the trace again');
+    throw error;
+  }
+}
