@@ -38,6 +38,34 @@ const ZONES = [
     message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
   },
   {
+    // The outbound transport (the egress check, its pinned dispatcher and redirect rule): low in the
+    // layers, so that every feature that sends a request can use it and none is imported back.
+    target: './lib/llm',
+    from: [
+      './lib/db',
+      './lib/judge',
+      './lib/metrics',
+      './lib/runs',
+      './lib/replay',
+      './lib/online',
+      './lib/connections',
+      './lib/eval-export',
+      './lib/ingest',
+      './lib/datasets',
+      './lib/compare',
+      './lib/auth',
+      './lib/actions',
+      './lib/api',
+      './lib/imports',
+      './lib/exports',
+      './lib/cli',
+      './lib/deepeval',
+      './app',
+      './components',
+    ],
+    message: 'lib/llm is the outbound transport: it may import lib/domain and lib/errors, nothing that uses it.',
+  },
+  {
     // deepeval's client lands through lib/deepeval (CONFIDENT_BASE_URL=<Turnwise>/api/deepeval): a door in, like lib/imports.
     target: ['./lib/db', './lib/domain', './lib/judge', './lib/metrics', './lib/datasets', './lib/runs', './lib/compare', './lib/online', './lib/replay', './lib/ingest'],
     from: ['./lib/deepeval'],

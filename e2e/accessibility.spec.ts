@@ -149,7 +149,7 @@ async function knownRecords(page: Page): Promise<Known> {
   const rules = (await (await page.request.get('/api/v1/online-rules')).json()) as { items: { id: string; name: string }[] };
   let rule = rules.items.find((r) => r.name === 'a11y production');
   if (!rule) {
-    const created = await page.request.post('/api/v1/online-rules', { data: { name: 'a11y production', datasetIds: [live.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' } } });
+    const created = await page.request.post('/api/v1/online-rules', { data: { name: 'a11y production', datasetIds: [live.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: 100 } });
     expect(created.status(), await created.text()).toBe(201);
     rule = (await created.json()) as { id: string; name: string };
   }

@@ -39,15 +39,24 @@ export function registerSecret(value: string | null | undefined): void {
  * (`sk-…` shown by their last four characters) and bearer tokens.
  */
 export function redactSecrets(text: string, extra: readonly (string | null | undefined)[] = []): string {
+  return redactKnownSecrets(text, extra)
+    .replace(URL_CREDENTIALS, `://${REDACTED}@`)
+    .replace(SK_KEY, maskKey)
+    .replace(AUTH_HEADER, (_match, scheme: string) => `${scheme} ${REDACTED}`);
+}
+
+/**
+ * Only the configured secrets (every registered key and any of `extra`) taken out by exact value,
+ * for text that is data rather than an error: a target's reply, which may echo the key or the
+ * secret header it was sent, but whose other words (a "Bearer" in an answer) must stay as written.
+ */
+export function redactKnownSecrets(text: string, extra: readonly (string | null | undefined)[] = []): string {
   let out = text;
   for (const secret of secretsOf(extra)) {
     // split/join is a plain substring search (no regex), linear in the text.
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
-  return out
-    .replace(URL_CREDENTIALS, `://${REDACTED}@`)
-    .replace(SK_KEY, maskKey)
-    .replace(AUTH_HEADER, (_match, scheme: string) => `${scheme} ${REDACTED}`);
+  return out;
 }
 
 function secretsOf(extra: readonly (string | null | undefined)[]): string[] {

@@ -221,7 +221,7 @@ describe('POST /api/deepeval/v1/evaluate/threads/:threadId', () => {
     const live = await getDb().dataset.findFirstOrThrow({ where: { name: 'Live: deepeval/development' }, select: { id: true } });
     const rule = await createOnlineRule(
       getDb(),
-      { name: 'nightly', datasetIds: [live.id], metrics: METRICS.map((name) => ({ name, options: {} })), judge: { kind: 'openai' }, sampleRate: 100, idleMinutes: 60, dailyCapUsd: null, versionAttribute: null, enabled: false },
+      { name: 'nightly', datasetIds: [live.id], metrics: METRICS.map((name) => ({ name, options: {} })), judge: { kind: 'openai' }, sampleRate: 100, idleMinutes: 60, dailyCapUsd: null, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: false },
       null,
     );
     ruleId = rule.id;

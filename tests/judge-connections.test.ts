@@ -38,6 +38,20 @@ afterAll(async () => {
 const input = (name: string, apiKey = KEY) => connectionInputSchema.parse({ name, baseUrl: server.url, apiKey, models: 'judge-a, judge-b' });
 
 describe('judge connections', () => {
+  it('refuses a base URL at a metadata address when it is saved, naming the field and the setting; the allow-list admits it', async () => {
+    const metadata = connectionInputSchema.parse({ name: 'imds', baseUrl: 'http://169.254.169.254/v1', models: 'm' });
+    await expect(createConnection(getDb(), metadata, [], env)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringMatching(/^baseUrl: 169\.254\.169\.254 is a link-local address: .*TURNWISE_EGRESS_ALLOW/),
+      details: expect.objectContaining({ field: 'baseUrl', setting: 'TURNWISE_EGRESS_ALLOW' }),
+    });
+    expect(await listConnections(getDb())).toEqual([]);
+    // An admin's connection may point at loopback (this server's own judge runs there), on any install.
+    const local = await createConnection(getDb(), connectionInputSchema.parse({ name: 'loopback', baseUrl: server.url, models: 'm' }), [], { ...env, TURNWISE_BIND: '0.0.0.0' });
+    await expect(updateConnection(getDb(), local.id, { ...metadata, name: 'loopback' }, [], { ...env, TURNWISE_EGRESS_ALLOW: '169.254.169.254' })).resolves.toBeUndefined();
+    await getDb().judgeConnection.deleteMany();
+  });
+
   it('stores the key encrypted and lists only its last four characters', async () => {
     await createConnection(getDb(), input('lab'), ['openai'], env);
     const row = await getDb().judgeConnection.findUniqueOrThrow({ where: { name: 'lab' } });

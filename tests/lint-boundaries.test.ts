@@ -41,6 +41,12 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/runs/page/x.ts', server)).toEqual([]);
   });
 
+  it('keeps lib/llm, the outbound transport, below the features that use it', async () => {
+    const up = `import { createJudge } from '../../judge/config';\nimport { createTarget } from '@/lib/replay/targets/create-target';\nimport { getDb } from '../../db/client';\nexport const x = [createJudge, createTarget, getDb];\n`;
+    expect(await ruleIds('lib/llm/egress/x.ts', up)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/llm/egress/x.ts', `import { AppError } from '../../errors';\nexport const x = AppError;\n`)).toEqual([]);
+  });
+
   it('keeps lib/metrics free of the database, Next and the environment', async () => {
     const code = `import { getDb } from '@/lib/db/client';\nimport { notFound } from 'next/navigation';\nexport const x = [getDb, notFound, process.env.X];\n`;
     expect(await ruleIds('lib/metrics/shared/x.ts', code)).toEqual(['import/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties']);

@@ -44,6 +44,8 @@ const rule = (datasetId: string, extra: Partial<Parameters<typeof createOnlineRu
   sampleRate: 100,
   idleMinutes: 5,
   dailyCapUsd: null,
+  dailyCapCalls: null,
+  dailyCapTokens: null,
   versionAttribute: 'app.model_version',
   enabled: true,
   ...extra,
@@ -186,8 +188,11 @@ describe('online rules over /api/v1', () => {
     await send0(db);
     await processPendingBatches(db, { env: {}, limit: 10 });
     const live = await db.dataset.findFirstOrThrow({ where: { sourceFormat: 'otlp' }, select: { id: true } });
-    const good = { name: 'prod', datasetIds: [live.id], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' } };
+    const good = { name: 'prod', datasetIds: [live.id], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: 100 };
+    const { sampleRate: _unchosen, ...noSampleRate } = good;
     const bad: [unknown, string, RegExp][] = [
+      // No silent 100 %: the share of conversations the judge scores is the user's to choose.
+      [noSampleRate, 'sampleRate', /Choose a sample rate/],
       [{ ...good, sampleRate: 150 }, 'sampleRate', /at most 100/],
       [{ ...good, idleMinutes: 0 }, 'idleMinutes', /at least 1 minute/],
       [{ ...good, dailyCapUsd: -1 }, 'dailyCapUsd', /at least 0/],

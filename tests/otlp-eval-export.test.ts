@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { type Db } from '@/lib/db/db-types';
 import { saveDataset } from '@/lib/imports/save-dataset';
@@ -156,6 +157,45 @@ describe('evaluation results back out over OTLP', () => {
     const record = await db.runEvalExport.findUniqueOrThrow({ where: { runId } });
     expect(record.events).toBe(0);
     expect(record.error).toMatch(/^HTTP 400: /);
+  });
+
+  it('refuses an endpoint at a metadata address before any connection, and follows no redirect with its headers', async () => {
+    // node:http opens its sockets through the agent's createConnection (net.createConnection, kept at load).
+    const opened: unknown[][] = [];
+    const refuse = ((...args: unknown[]) => {
+      opened.push(args);
+      throw new Error('no connection may be opened here');
+    }) as never;
+    const spies = [vi.spyOn(http.Agent.prototype, 'createConnection').mockImplementation(refuse), vi.spyOn(net, 'createConnection').mockImplementation(refuse)];
+    try {
+      process.env.TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT = 'http://169.254.169.254:4318';
+      const live = await db.liveDataset.findUniqueOrThrow({ where: { service: 'shop-bot' } });
+      const { runId, closed } = await runToEnd(live.datasetId);
+      expect(closed.status).toBe('completed');
+      expect(opened).toEqual([]);
+      const record = await db.runEvalExport.findUniqueOrThrow({ where: { runId } });
+      expect(record).toMatchObject({ events: 0, error: expect.stringMatching(/169\.254\.169\.254 is a link-local address: requests there are refused .*TURNWISE_EGRESS_ALLOW/) });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+
+    // A collector that redirects elsewhere: the exporter does not follow, the other origin never sees the headers.
+    const other = await startCollector();
+    const redirecting = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(307, { location: `${other.url}/v1/logs` }).end());
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      process.env.TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const live = await db.liveDataset.findUniqueOrThrow({ where: { service: 'shop-bot' } });
+      const { runId } = await runToEnd(live.datasetId);
+      expect(other.state.authorization).toEqual([]);
+      expect((await db.runEvalExport.findUniqueOrThrow({ where: { runId } })).events).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+      await other.close();
+    }
   });
 
   it('a run on an uploaded dataset exports nothing', async () => {

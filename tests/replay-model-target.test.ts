@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_POLICY, pinnedDispatcher } from '@/lib/llm/egress';
 import { createOpenAITarget } from '@/lib/replay/targets/openai-target';
 import { pooledFetch } from '@/lib/replay/targets/pooled-fetch';
 import { MAX_TARGET_REPLY_BYTES, TargetError } from '@/lib/replay/targets/target-types';
@@ -74,7 +75,7 @@ describe('pooledFetch', () => {
   });
   afterAll(() => new Promise<void>((resolve) => raw.close(() => resolve())));
 
-  const bounded = pooledFetch(10, (declared) => new TargetError(`too large${declared === undefined ? '' : ` (${declared})`}`));
+  const bounded = pooledFetch(10, (declared) => new TargetError(`too large${declared === undefined ? '' : ` (${declared})`}`), pinnedDispatcher(OPERATOR_POLICY));
 
   it('hands on a streamed body within the bound with its status and headers, refuses one over it as it reads', async () => {
     const response = await bounded(`${base}/short`, { method: 'POST', body: '{}' });

@@ -218,7 +218,7 @@ describe('replay, HTTP target (the user’s app)', () => {
 
   const cases: [string, (turn: AppTurnRequest) => AppReply | Promise<AppReply>, RegExp][] = [
     ['a 401', () => ({ status: 401, body: { error: 'no' } }), /refused the request \(401\): check the secret/],
-    ['a body that is not JSON', () => ({ body: '<html>oops</html>' }), /not JSON: "<html>oops<\/html>"/],
+    ['a body that is not JSON', () => ({ body: '<html>oops</html>' }), /not JSON \(17 bytes; the answer is in the server log\)/],
     ['no content', () => ({ body: { answer: 'hi' } }), /without a usable reply: content is missing/],
     ['an answer in another role', () => ({ body: { role: 'user', content: 'I am the user' } }), /role must be "assistant"/],
     ['a 5 MB reply', () => ({ body: FIVE_MB }), /over the 1048576-byte limit/],

@@ -38,6 +38,8 @@ export default async function OnlineRulesPage() {
           sampleRate: r.sampleRate,
           idleMinutes: r.idleMinutes,
           dailyCapUsd: r.dailyCapUsd,
+          dailyCapCalls: r.dailyCapCalls,
+          dailyCapTokens: r.dailyCapTokens,
           enabled: r.enabled,
           capReached: r.capReachedOn === today,
         }))}

@@ -12,9 +12,12 @@ export interface RuleFormValue {
   datasetIds: string[];
   metrics: { name: string; options: Record<string, unknown> }[];
   judge: { kind: 'offline' } | { kind: 'openai'; name?: string; model?: string };
-  sampleRate: number;
+  /** Null on a new rule: the form makes the user choose. */
+  sampleRate: number | null;
   idleMinutes: number;
   dailyCapUsd: number | null;
+  dailyCapCalls: number | null;
+  dailyCapTokens: number | null;
   versionAttribute: string | null;
   enabled: boolean;
 }
@@ -44,16 +47,41 @@ function FieldError({ errors, field }: { errors: FieldErrors; field: string }) {
   ) : null;
 }
 
+type NumberText = Record<'sampleRate' | 'idleMinutes' | 'dailyCapUsd' | 'dailyCapCalls' | 'dailyCapTokens', string>;
+
+/** A number typed as text (the server says what is wrong with it), with its help and its errors. */
+function NumberField(props: { label: string; field: keyof NumberText; inputMode: 'decimal' | 'numeric'; placeholder?: string; help: string; text: NumberText; setText: (text: NumberText) => void; errors: FieldErrors }) {
+  const { label, field, inputMode, placeholder, help, text, setText, errors } = props;
+  return (
+    <div>
+      <label className="block text-sm font-medium text-slate-700">
+        {label}
+        <input className={input} inputMode={inputMode} placeholder={placeholder} value={text[field]} onChange={(e) => setText({ ...text, [field]: e.target.value })} aria-invalid={errorsOf(errors, field).length > 0} />
+      </label>
+      <p className="mt-1 text-xs text-slate-500">{help}</p>
+      <FieldError errors={errors} field={field} />
+    </div>
+  );
+}
+
 const judgeKey = (judge: RuleFormValue['judge']) => (judge.kind === 'offline' ? 'offline' : `${judge.name ?? 'openai'}::${judge.model ?? ''}`);
 
 /** Create or edit an online evaluation rule. */
 export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: RuleFormProps) {
   const [value, setValue] = useState(initial);
-  const [text, setText] = useState({ sampleRate: String(initial.sampleRate), idleMinutes: String(initial.idleMinutes), dailyCapUsd: initial.dailyCapUsd === null ? '' : String(initial.dailyCapUsd) });
+  const optional = (value: number | null) => (value === null ? '' : String(value));
+  const [text, setText] = useState<NumberText>({
+    sampleRate: optional(initial.sampleRate),
+    idleMinutes: String(initial.idleMinutes),
+    dailyCapUsd: optional(initial.dailyCapUsd),
+    dailyCapCalls: optional(initial.dailyCapCalls),
+    dailyCapTokens: optional(initial.dailyCapTokens),
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startSubmit] = useTransition();
   const set = (patch: Partial<RuleFormValue>) => setValue((v) => ({ ...v, ...patch }));
+  const fieldProps = { text, setText, errors };
   const judgeOptions = judges.flatMap((j) =>
     j.kind === 'offline' ? [{ key: 'offline', label: j.label, disabled: false }] : j.models.map((m) => ({ key: `${j.name}::${m}`, label: `${j.label} · ${m}`, disabled: !j.available })),
   );
@@ -66,6 +94,8 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
       sampleRate: text.sampleRate.trim() === '' ? undefined : text.sampleRate,
       idleMinutes: text.idleMinutes.trim() === '' ? undefined : text.idleMinutes,
       dailyCapUsd: text.dailyCapUsd.trim() === '' ? null : text.dailyCapUsd,
+      dailyCapCalls: text.dailyCapCalls.trim() === '' ? null : text.dailyCapCalls,
+      dailyCapTokens: text.dailyCapTokens.trim() === '' ? null : text.dailyCapTokens,
       versionAttribute: value.versionAttribute?.trim() ? value.versionAttribute.trim() : null,
     };
     startSubmit(async () => {
@@ -169,30 +199,11 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-slate-700">When and how much</legend>
-        <div>
-          <label className="block text-sm font-medium text-slate-700">
-            Sample rate (%)
-            <input className={input} inputMode="decimal" value={text.sampleRate} onChange={(e) => setText({ ...text, sampleRate: e.target.value })} aria-invalid={errorsOf(errors, 'sampleRate').length > 0} />
-          </label>
-          <p className="mt-1 text-xs text-slate-500">Chosen by a hash of the conversation id: the same conversation is always in or out.</p>
-          <FieldError errors={errors} field="sampleRate" />
-        </div>
-        <div>
-          <label className="block text-sm font-medium text-slate-700">
-            Idle time (minutes)
-            <input className={input} inputMode="numeric" value={text.idleMinutes} onChange={(e) => setText({ ...text, idleMinutes: e.target.value })} aria-invalid={errorsOf(errors, 'idleMinutes').length > 0} />
-          </label>
-          <p className="mt-1 text-xs text-slate-500">A conversation without new spans for this long counts as closed and is scored.</p>
-          <FieldError errors={errors} field="idleMinutes" />
-        </div>
-        <div>
-          <label className="block text-sm font-medium text-slate-700">
-            Daily cost cap (USD)
-            <input className={input} inputMode="decimal" placeholder="no cap" value={text.dailyCapUsd} onChange={(e) => setText({ ...text, dailyCapUsd: e.target.value })} aria-invalid={errorsOf(errors, 'dailyCapUsd').length > 0} />
-          </label>
-          <p className="mt-1 text-xs text-slate-500">Once a UTC day&apos;s judge spend reaches it, scoring pauses until the next day.</p>
-          <FieldError errors={errors} field="dailyCapUsd" />
-        </div>
+        <NumberField label="Sample rate (%)" field="sampleRate" inputMode="decimal" placeholder="e.g. 10" help="The share of closed conversations the judge scores, chosen by a hash of the conversation id: the same conversation is always in or out." {...fieldProps} />
+        <NumberField label="Idle time (minutes)" field="idleMinutes" inputMode="numeric" help="A conversation without new spans for this long counts as closed and is scored." {...fieldProps} />
+        <NumberField label="Daily cost cap (USD)" field="dailyCapUsd" inputMode="decimal" placeholder="no cap" help="Once a UTC day's judge spend reaches it, scoring pauses until the next day." {...fieldProps} />
+        <NumberField label="Daily cap in judge calls" field="dailyCapCalls" inputMode="numeric" placeholder="no cap" help="A judge whose model has no known price (a local model) needs a cap in calls or tokens: its spend counts as $0." {...fieldProps} />
+        <NumberField label="Daily cap in judge tokens" field="dailyCapTokens" inputMode="numeric" placeholder="no cap" help="Prompt and completion tokens of a UTC day's judge calls." {...fieldProps} />
         <div>
           <label className="block text-sm font-medium text-slate-700">
             Model version attribute

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
 import { metricLabel } from '@/lib/format/format';
+import { capsLabel } from '@/lib/online/spend-caps';
 import { RuleStatus } from './rule-status';
 
 export interface RuleListItem {
@@ -11,6 +12,8 @@ export interface RuleListItem {
   sampleRate: number;
   idleMinutes: number;
   dailyCapUsd: number | null;
+  dailyCapCalls: number | null;
+  dailyCapTokens: number | null;
   enabled: boolean;
   capReached: boolean;
 }
@@ -43,7 +46,7 @@ export function RulesTable({ rules, mayCreate }: { rules: RuleListItem[]; mayCre
           <Td className="max-w-xs">{r.metrics.map(metricLabel).join(', ')}</Td>
           <Td className="tabular-nums">{r.sampleRate} %</Td>
           <Td className="tabular-nums whitespace-nowrap">{r.idleMinutes} min</Td>
-          <Td className="tabular-nums">{r.dailyCapUsd === null ? '–' : `$${r.dailyCapUsd}`}</Td>
+          <Td className="tabular-nums">{capsLabel(r) ?? '–'}</Td>
           <Td>
             <RuleStatus enabled={r.enabled} capReached={r.capReached} />
           </Td>

@@ -10,6 +10,7 @@ import { testConnection, type ConnectionTestResult } from '../connections/test-c
 import { getDb } from '../db/client';
 import { isAppError } from '../errors';
 import { loadJudgeConfig } from '../judge/config';
+import { adminPolicy, readEgressSettings } from '../llm/egress';
 
 export interface ConnectionActionState {
   ok: boolean;
@@ -91,7 +92,7 @@ export async function testConnectionAction(_prev: ConnectionActionState, formDat
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No connection given.' };
   try {
-    const test = await testConnection(await getConnectionEndpoint(getDb(), id.data));
+    const test = await testConnection(await getConnectionEndpoint(getDb(), id.data), { egress: adminPolicy(readEgressSettings(process.env)) });
     return { ok: test.ok, test };
   } catch (error) {
     return failure(error);

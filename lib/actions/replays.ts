@@ -39,7 +39,7 @@ export async function estimateReplayAction(input: ReplayRequestInput): Promise<A
   const parsed = replayRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: replayFieldErrors(parsed.error), message: 'Fix the highlighted fields to see the estimate.' };
   try {
-    return { ok: true, estimate: await estimateReplay(getDb(), parsed.data) };
+    return { ok: true, estimate: await estimateReplay(getDb(), parsed.data, process.env, who.principal) };
   } catch (error) {
     return failure(error);
   }

@@ -43,8 +43,9 @@ const ruleBody = (partial: boolean) => ({
   required: true,
   content: { 'application/json': { schema: jsonSchema(partial ? onlineRuleInputSchema.partial() : onlineRuleInputSchema) } },
   description:
-    'datasetIds: live (OpenTelemetry) datasets; metrics and judge as a run names them; sampleRate 0–100 % chosen by a hash of the conversation id; ' +
+    'datasetIds: live (OpenTelemetry) datasets; metrics and judge as a run names them; sampleRate (required, no default) 0–100 % chosen by a hash of the conversation id; ' +
     'idleMinutes (default 5) of silence after which a conversation is closed and scored; dailyCapUsd: judge spend a UTC day may reach; ' +
+    'dailyCapCalls, dailyCapTokens: judge calls and tokens a UTC day may reach (a judge whose model has no known price needs one of them); ' +
     'versionAttribute: the span attribute whose value becomes each run\'s model version.' +
     (partial ? ' Only the fields given change ({"enabled": false} pauses the rule).' : ''),
 });

@@ -21,9 +21,9 @@ export async function createReplayResponse(db: Db, principal: Principal, request
 }
 
 /** POST /api/v1/replays/estimate: what the replay in the body would cost (nothing is started). */
-export async function estimateReplayResponse(db: Db, request: Request, env: Env): Promise<Response> {
+export async function estimateReplayResponse(db: Db, principal: Principal, request: Request, env: Env): Promise<Response> {
   const body = await readJsonBody(request, requestLimits(env).jsonBodyBytes);
-  return Response.json(await estimateReplay(db, body, env), { headers: noStore });
+  return Response.json(await estimateReplay(db, body, env, principal), { headers: noStore });
 }
 
 export const replaysQuerySchema = z.strictObject({

@@ -5,6 +5,7 @@ import { getServerSecret } from '../auth/server-secret';
 import type { JudgeEndpoint } from '../judge/config';
 import type { CheckedConnectionInput } from './connection-input';
 import { registerSecret } from '../redact-secrets';
+import { adminPolicy, assertEgressAllowed, readEgressSettings } from '../llm/egress';
 import { deleteConnectionRow, insertConnection, updateConnectionIfUnchanged } from '../db/queries/connections/save-connection';
 import { findConnectionIdByName, getConnectionKeyAndUrl, getConnectionName } from '../db/queries/connections/get-connection';
 import { listConnectionInfos, listConnectionSecrets, type ConnectionInfo } from '../db/queries/connections/list-connections';
@@ -20,8 +21,13 @@ async function assertNameFree(db: Db, name: string, reserved: string[], exceptId
   if (other && other.id !== exceptId) throw new AppError('CONFLICT', `A connection named "${name}" exists already`, { field: 'name' });
 }
 
+/** An admin's base URL may reach loopback and private addresses; a metadata one only if TURNWISE_EGRESS_ALLOW lists it. */
+const assertBaseUrlAllowed = (baseUrl: string, env: Record<string, string | undefined>): Promise<void> =>
+  assertEgressAllowed(baseUrl, adminPolicy(readEgressSettings(env)), 'baseUrl');
+
 export async function createConnection(db: Db, input: CheckedConnectionInput, envNames: string[], env: Record<string, string | undefined> = process.env): Promise<{ id: string }> {
   await assertNameFree(db, input.name, envNames);
+  await assertBaseUrlAllowed(input.baseUrl, env);
   registerSecret(input.apiKey);
   return insertConnection(db, {
     name: input.name,
@@ -43,6 +49,7 @@ export async function updateConnection(
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
   await assertNameFree(db, input.name, envNames, id);
+  await assertBaseUrlAllowed(input.baseUrl, env);
   const stored = await getConnectionKeyAndUrl(db, id);
   if (!stored) throw new AppError('NOT_FOUND', 'No such judge connection');
   // The stored key was given for the stored URL: it goes to another one only when typed again.

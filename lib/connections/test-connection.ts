@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { boundedFetch, ERROR_BODY_LIMIT } from '../judge/bounded-fetch';
 import type { JudgeEndpoint } from '../judge/config';
 import { redactSecrets } from '../redact-secrets';
+import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../llm/egress';
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -19,7 +20,7 @@ export const TEST_EXCERPT_CHARS = 200;
  * result: the reply, or the status with a short excerpt of the error answer, the key and
  * any other configured secret taken out.
  */
-export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_000 }: { timeoutMs?: number } = {}): Promise<ConnectionTestResult> {
+export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_000, egress = OPERATOR_POLICY }: { timeoutMs?: number; egress?: EgressPolicy } = {}): Promise<ConnectionTestResult> {
   const model = endpoint.defaultModel;
   const client = new OpenAI({
     apiKey: endpoint.apiKey ?? 'no-key',
@@ -30,7 +31,7 @@ export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_0
     baseURL: endpoint.baseURL,
     maxRetries: 0,
     timeout: timeoutMs,
-    fetch: boundedFetch(),
+    fetch: boundedFetch({}, egressFetch(egress)),
   });
   const started = Date.now();
   // Redacted before it is cut, so a key that straddles the cut is still taken out whole.
@@ -45,6 +46,8 @@ export async function testConnection(endpoint: JudgeEndpoint, { timeoutMs = 20_0
     const text = reply.choices[0]?.message?.content?.trim() ?? '';
     return { ok: true, model, message: text === '' ? '(an empty reply)' : excerpt(text), ms: Date.now() - started };
   } catch (error) {
+    const refused = egressErrorOf(error);
+    if (refused) return { ok: false, model, message: redactSecrets(refused.message, [endpoint.apiKey]), ms: Date.now() - started };
     const status = error instanceof OpenAI.APIError && error.status ? `HTTP ${error.status}: ` : '';
     return { ok: false, model, message: `${status}${excerpt((error as Error).message)}`, ms: Date.now() - started };
   }

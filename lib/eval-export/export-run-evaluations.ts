@@ -7,6 +7,7 @@ import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from 
 import type { Db } from '../db/db-types';
 import { listRunVerdictsToExport } from '../db/queries/eval-export/list-run-verdicts-to-export';
 import { runExportedUpTo, saveRunEvalExport } from '../db/queries/eval-export/save-run-eval-export';
+import { adminPolicy, checkedLookup, classifyAddress, readEgressSettings, resolveChecked, type EgressPolicy } from '../llm/egress';
 import { redactSecrets } from '../redact-secrets';
 import { buildEvaluationEvents, type EvaluationEvent } from './build-evaluation-events';
 import { evalExportSettings, type EvalExportSettings } from './eval-export-settings';
@@ -14,9 +15,25 @@ import { evalExportSettings, type EvalExportSettings } from './eval-export-setti
 const EXPORT_TIMEOUT_MS = 10_000;
 const BATCH = 512;
 
+/**
+ * The exporter's connections go through the egress check: the endpoint is the operator's
+ * (TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT), so it may be on this network, but a metadata address only
+ * if TURNWISE_EGRESS_ALLOW lists it. The name is looked up once, checked, and connected to as
+ * checked; an IP literal (which Node does not look up) is checked before anything is sent. The
+ * exporter follows no redirect, so its headers never leave the endpoint's origin.
+ */
+async function checkedAgent(url: string, policy: EgressPolicy) {
+  const { hostname, protocol } = new URL(url);
+  // A name is left to the agent's lookup, at connection time.
+  if (classifyAddress(hostname)) await resolveChecked(hostname, policy);
+  const { Agent } = protocol === 'https:' ? await import('node:https') : await import('node:http');
+  return new Agent({ keepAlive: true, lookup: checkedLookup(policy) });
+}
+
 /** Sends the events through the OpenTelemetry logs SDK and its OTLP/HTTP protobuf exporter; the first failure, or null. */
-async function send(settings: EvalExportSettings, events: EvaluationEvent[]): Promise<string | null> {
-  const exporter = new OTLPLogExporter({ url: settings.url, headers: settings.headers, timeoutMillis: EXPORT_TIMEOUT_MS });
+async function send(settings: EvalExportSettings, events: EvaluationEvent[], policy: EgressPolicy): Promise<string | null> {
+  const agent = await checkedAgent(settings.url, policy);
+  const exporter = new OTLPLogExporter({ url: settings.url, headers: settings.headers, timeoutMillis: EXPORT_TIMEOUT_MS, httpAgentOptions: () => agent });
   let failure: string | null = null;
   // The SDK's processors only log a failed export; this passes each result on after noting it.
   const noting: LogRecordExporter = {
@@ -47,6 +64,7 @@ async function send(settings: EvalExportSettings, events: EvaluationEvent[]): Pr
     await provider.forceFlush();
   } finally {
     await provider.shutdown();
+    agent.destroy();
   }
   return failure;
 }
@@ -73,7 +91,7 @@ export async function exportRunEvaluations(db: Db, runId: string, env: Record<st
     const run = await listRunVerdictsToExport(db, runId, (await runExportedUpTo(db, runId)) ?? undefined);
     if (!run) return;
     const { events, skipped } = buildEvaluationEvents(run);
-    const failure = events.length ? await send(settings, events) : null;
+    const failure = events.length ? await send(settings, events, adminPolicy(readEgressSettings(env))) : null;
     if (failure) log(`run ${runId}: evaluation results not exported to ${endpoint}: ${failure}`);
     await saveRunEvalExport(db, runId, { endpoint, events: failure ? 0 : events.length, skipped, error: failure ? redactSecrets(failure).slice(0, 1000) : null }, upTo);
   } catch (error) {

@@ -7,6 +7,7 @@ import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TIMEOUT_MS, DEFAU
 import { MODEL_PRICES } from './prices';
 import type { Judge, JudgeCache } from './types';
 import { hasCredentials, registerSecret } from '../redact-secrets';
+import { adminPolicy, readEgressSettings, type EgressSettings } from '../llm/egress';
 
 /** An OpenAI-compatible endpoint a judge can be created on. Holds its key: server-side only. */
 export interface JudgeEndpoint {
@@ -36,6 +37,11 @@ export interface JudgeConfig {
   openai: JudgeEndpoint;
   /** Further named judges from TURNWISE_JUDGES. */
   judges: JudgeEndpoint[];
+  /**
+   * TURNWISE_EGRESS_ALLOW. Judges' URLs are the operator's (the environment) or an admin's (stored
+   * connections): they may reach loopback and private addresses, and metadata ones only if listed.
+   */
+  egressAllow?: EgressSettings['allow'];
 }
 
 /** What the UI may know about a judge: never its key or its URL. */
@@ -140,6 +146,7 @@ export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeC
       tpm: vars.TURNWISE_JUDGE_TPM ?? null,
     },
     judges: parseNamedJudges(vars.TURNWISE_JUDGES, env),
+    egressAllow: readEgressSettings(env).allow,
   };
 }
 
@@ -244,7 +251,7 @@ export function createJudge(
     timeoutMs: config.timeoutMs,
     rpm: endpoint.rpm,
     tpm: endpoint.tpm,
-  });
+  }, { egress: adminPolicy({ allow: config.egressAllow ?? [] }) });
   return options.cache ? withCache(judge, options.cache) : judge;
 }
 

@@ -22,6 +22,7 @@ import {
 } from './types';
 import { createUsageCounter } from './usage-counter';
 import { redactSecrets, registerSecret } from '../redact-secrets';
+import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../llm/egress';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_JUDGE_MODEL = 'gpt-4.1';
@@ -90,7 +91,7 @@ const EXPECTED_COMPLETION_TOKENS = 300;
  * maxRetries; a reply that fails validation gets the repair prompt, then a fresh request,
  * up to `attempts`. Every retry's cause is logged on the reply.
  */
-export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
+export function createOpenAIJudge(input: OpenAIJudgeOptions, { egress = OPERATOR_POLICY }: { egress?: EgressPolicy } = {}): OpenAIJudge {
   const options = openAIJudgeOptionsSchema.parse(input);
   const baseURL = options.baseURL ?? DEFAULT_OPENAI_BASE_URL;
   const cacheScope = endpointCacheScope(baseURL);
@@ -106,7 +107,8 @@ export function createOpenAIJudge(input: OpenAIJudgeOptions): OpenAIJudge {
     baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs,
-    fetch: boundedFetch(),
+    // Every request goes through the egress check (pinned address, same-origin redirects only).
+    fetch: boundedFetch({}, egressFetch(egress)),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
   const limit = pLimit(options.concurrency);
@@ -369,6 +371,8 @@ function toJudgeError(error: unknown, name: string, model: string, apiKey: strin
   const retries = found.map((r) => ({ ...r, cause: redactSecrets(r.cause, [apiKey]) }));
   const where = `Judge "${name}" (model ${model})`;
   const tried = retries.length > 0 ? ` (after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'})` : '';
+  const egress = egressErrorOf(error);
+  if (egress) return new AppError('JUDGE', redactSecrets(`${where}: ${egress.message}`, [apiKey]), { judge: name, model, status: null, retries });
   const large = replyTooLarge(error);
   if (large) return new AppError('JUDGE', `${where} sent a reply too large to read: ${large.message}.${earlier}`, { judge: name, model, status: null, retries });
   if (error instanceof ReplyCutShortError) {

@@ -1,4 +1,5 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { egressErrorOf } from '../llm/egress';
 import { replyTooLarge } from './bounded-fetch';
 import { readRateLimitHeaders } from './rate-limit-headers';
 
@@ -29,7 +30,8 @@ export const describeAttempts = (causes: readonly string[]): string => causes.ma
  * endpoint sends it, decides as it does for the openai SDK.
  */
 export function classifyFailure(error: unknown): FailureKind {
-  if (error instanceof APIUserAbortError || replyTooLarge(error)) return 'fatal';
+  // A request the egress policy stopped, or a redirect it did not follow, fails the same way every time.
+  if (error instanceof APIUserAbortError || replyTooLarge(error) || egressErrorOf(error)) return 'fatal';
   if (error instanceof APIError) {
     const should = error.headers?.get?.('x-should-retry');
     if (should === 'false') return 'fatal';
@@ -52,6 +54,8 @@ export function isCutBody(error: unknown): boolean {
 export function failureCause(error: unknown): string {
   const large = replyTooLarge(error);
   if (large) return large.message;
+  const egress = egressErrorOf(error);
+  if (egress) return egress.message;
   if (error instanceof APIConnectionTimeoutError) return 'timed out';
   if (error instanceof APIError) {
     if (error.status === undefined) return `no reply: ${error.message}`;

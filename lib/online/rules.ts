@@ -21,6 +21,7 @@ import { refuseLlmOnlyMetricsOnOffline } from '../runs/request/refuse-llm-only-o
 import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge } from '../runs/execution/run-judge';
 import { onlineRuleInputSchema, type OnlineRuleInput } from './rule-input';
+import { uncappedSpend } from './spend-caps';
 
 type Env = Record<string, string | undefined>;
 
@@ -43,6 +44,8 @@ async function checkedRule(db: Db, body: unknown, env: Env, id?: string): Promis
   const judge = resolveRunJudge(input.judge, await loadJudgeConfigWithConnections(db, env));
   const metrics = await resolveMetrics(db, input.metrics);
   refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
+  const uncapped = uncappedSpend({ ...input, judgeKind: judge.judgeKind, judgeModel: judge.judgeModel });
+  if (uncapped) throw new AppError('BAD_INPUT', uncapped, { field: 'dailyCapCalls' });
   const same = await findOnlineRuleByName(db, input.name);
   if (same && same.id !== id) throw new AppError('CONFLICT', `A rule named "${input.name}" exists already`, { field: 'name' });
   return input;
@@ -50,8 +53,8 @@ async function checkedRule(db: Db, body: unknown, env: Env, id?: string): Promis
 
 /** The fields of a rule a user sets (what the form edits and a PATCH changes). */
 export function editableOf(rule: OnlineRuleRow): OnlineRuleData {
-  const { name, datasetIds, metrics, judge, sampleRate, idleMinutes, dailyCapUsd, versionAttribute, enabled } = rule;
-  return { name, datasetIds, metrics, judge, sampleRate, idleMinutes, dailyCapUsd, versionAttribute, enabled };
+  const { name, datasetIds, metrics, judge, sampleRate, idleMinutes, dailyCapUsd, dailyCapCalls, dailyCapTokens, versionAttribute, enabled } = rule;
+  return { name, datasetIds, metrics, judge, sampleRate, idleMinutes, dailyCapUsd, dailyCapCalls, dailyCapTokens, versionAttribute, enabled };
 }
 
 export async function getRule(db: Db, id: string): Promise<OnlineRuleRow> {

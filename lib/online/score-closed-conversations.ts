@@ -5,7 +5,6 @@ import { listRunConversations } from '../db/queries/runs/list-run-conversations'
 import { listOnlineRules, leaseOnlineRule, markCapReached, markScanned, releaseOnlineRule, type OnlineRuleRow } from '../db/queries/online/online-rules';
 import {
   copyConversation,
-  costOfConversation,
   createOnlineDataset,
   currentScoresOf,
   discardCopy,
@@ -15,6 +14,7 @@ import {
   recordOnlineScore,
   setCopyChatbotRole,
   type ClosedConversation,
+  usageOfConversation,
   type CurrentScore,
   spentOn,
   supersedeScore,
@@ -31,6 +31,7 @@ import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';
 import { newWorkerId } from '../runs/execution/worker-identity';
 import { inSample, utcDay } from './sample';
+import { capReached, uncappedSpend } from './spend-caps';
 
 export const RULE_LEASE_MS = 5 * 60_000;
 /** Closed conversations looked at per rule and pass. */
@@ -79,14 +80,16 @@ export async function ruleContextOf(options: OnlinePassOptions, rule: OnlineRule
   };
 }
 
-/** Whether the rule's daily cost cap leaves room for one more conversation today; marks the cap reached when it does not. */
+/** Why nothing bounds the rule's judge spend (its judge has no known price and it has no cap in calls or tokens), or null. */
+export const uncappedSpendOf = (ctx: RuleContext): string | null => uncappedSpend({ ...ctx.rule, judgeKind: ctx.judge.judgeKind, judgeModel: ctx.judge.judgeModel });
+
+/** Whether the rule's daily caps (cost, judge calls, tokens) leave room for one more conversation today; marks the cap reached when they do not. */
 export async function capLeavesRoom(db: Db, ctx: RuleContext): Promise<boolean> {
-  if (ctx.rule.dailyCapUsd === null) return true;
-  // What today cost so far, plus what a conversation has cost on average today.
-  const spent = await spentOn(db, ctx.rule.id, ctx.day);
-  const next = spent.conversations ? spent.usd / spent.conversations : 0;
-  if (spent.usd < ctx.rule.dailyCapUsd && spent.usd + next <= ctx.rule.dailyCapUsd) return true;
-  await markCapReached(db, ctx.rule.id, ctx.day);
+  const { rule } = ctx;
+  if (rule.dailyCapUsd === null && rule.dailyCapCalls === null && rule.dailyCapTokens === null) return true;
+  // What today spent so far, plus what a conversation has spent on average today.
+  if (!capReached(rule, await spentOn(db, rule.id, ctx.day))) return true;
+  await markCapReached(db, rule.id, ctx.day);
   return false;
 }
 
@@ -136,7 +139,7 @@ export async function scoreConversation(
     day: ctx.day,
     runId: run.runId,
     conversationId: copy.id,
-    costUsd: await costOfConversation(db, run.runId, copy.id),
+    ...(await usageOfConversation(db, run.runId, copy.id)),
   };
   // Scored again at the same turns (an overwrite asked for): the ledger keeps one row per turn count, so the older one is replaced.
   const again = older?.turnCount === conversation.turnCount;
@@ -225,6 +228,12 @@ async function scoreRule(options: OnlinePassOptions, rule: OnlineRuleRow, now: D
     return pass;
   }
   const ctx = await ruleContextOf(options, rule, now);
+  // A rule saved before caps in calls and tokens existed, whose judge has no known price: nothing bounds its spend.
+  const uncapped = uncappedSpendOf(ctx);
+  if (uncapped) {
+    options.log?.(`online rule "${rule.name}" is not scored: ${uncapped}`);
+    return { ...pass, capped: true };
+  }
   const held = new Set<string>();
   let at = resumeAt;
   try {

@@ -1,7 +1,8 @@
 import { findOnlineRuleByName, getOnlineRule, leaseOnlineRule, releaseOnlineRule } from '../db/queries/online/online-rules';
 import { currentScoresOf, findLiveConversation } from '../db/queries/online/online-scores';
 import { AppError } from '../errors';
-import { capLeavesRoom, closeHeldRuns, RULE_LEASE_MS, ruleContextOf, scoreConversation, type OnlinePassOptions } from './score-closed-conversations';
+import { capLeavesRoom, closeHeldRuns, RULE_LEASE_MS, ruleContextOf, scoreConversation, uncappedSpendOf, type OnlinePassOptions } from './score-closed-conversations';
+import { capsLabel } from './spend-caps';
 
 export interface ScoreNowRequest {
   /** The rule, by name. */
@@ -39,7 +40,7 @@ async function leaseRule(options: OnlinePassOptions, ruleId: string, ruleName: s
 
 /**
  * Scores one live conversation with a named rule now, whatever its idle time, sample rate or
- * pause (the rule's daily cost cap still holds): as a worker's pass scores it, into the run of the
+ * pause (the rule's daily caps still hold): as a worker's pass scores it, into the run of the
  * day and model version, under the rule's lease so that a pass does not score it at once too.
  */
 export async function scoreConversationNow(options: OnlinePassOptions, request: ScoreNowRequest): Promise<ScoreNowOutcome> {
@@ -63,8 +64,10 @@ export async function scoreConversationNow(options: OnlinePassOptions, request: 
     }
     const now = options.now ?? new Date();
     const ctx = await ruleContextOf(options, rule, now);
+    const uncapped = uncappedSpendOf(ctx);
+    if (uncapped) throw new AppError('CONFLICT', `The online rule "${rule.name}" scores nothing until it has a daily cap in judge calls or tokens: ${uncapped}`);
     if (rule.capReachedOn === ctx.day || !(await capLeavesRoom(db, ctx))) {
-      throw new AppError('CONFLICT', `The online rule "${rule.name}" has reached its daily cost cap of ${rule.dailyCapUsd} USD for ${ctx.day} (UTC); it scores again tomorrow`);
+      throw new AppError('CONFLICT', `The online rule "${rule.name}" has reached its daily cap (${capsLabel(rule)}) for ${ctx.day} (UTC); it scores again tomorrow`);
     }
     const scored = await scoreConversation(options, ctx, conversation, older, held, { chatbotRole: request.chatbotRole, now });
     return { ...base, scored: true, runId: scored.runId, conversationId: scored.conversationId, superseded: scored.superseded };

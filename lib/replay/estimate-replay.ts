@@ -3,7 +3,8 @@ import { listConversationTexts } from '../db/queries/replays/list-chunk-work';
 import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
 import { previewRun, type RunPreview } from '../runs/request/preview-run';
 import { evaluateRunRequest } from './lifecycle/evaluate-request';
-import { checkReplay, parseReplayRequest } from './start-replay';
+import type { Principal } from '../identity/principal';
+import { checkReplay, parseReplayRequest, urlSetByOf } from './start-replay';
 
 export interface ReplayEstimate {
   conversations: number;
@@ -32,9 +33,9 @@ const STEP = 500;
  * (each turn's history, plus the system prompt, as prompt; the recorded reply as completion),
  * the on-policy fit checks, and the evaluation run's preview. Prices where known.
  */
-export async function estimateReplay(db: Db, input: unknown, env: Record<string, string | undefined> = process.env): Promise<ReplayEstimate> {
+export async function estimateReplay(db: Db, input: unknown, env: Record<string, string | undefined> = process.env, principal: Principal | null = null): Promise<ReplayEstimate> {
   const request = parseReplayRequest(input);
-  const { dataset, judge } = await checkReplay(db, request, env);
+  const { dataset, judge } = await checkReplay(db, request, env, urlSetByOf(principal));
   const systemTokens = request.target.kind === 'openai' && request.target.systemPrompt ? estimateTokens(request.target.systemPrompt) : 0;
   let targetCalls = 0;
   let promptTokens = 0;

@@ -12,9 +12,11 @@ export interface ReplaySettings {
   /** Generations per turn: the turn's own and samples - 1 kept apart. */
   samples: number;
   judge: JudgeSelection | null;
+  /** Who set the target's URL (its egress policy); an editor for replays stored before it was kept. */
+  urlSetBy: 'admin' | 'editor';
 }
 
-const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8), maxTurns: z.number().int().min(1).default(DEFAULT_SIMULATED_TURNS), samples: z.number().int().min(1).default(1) });
+const parametersSchema = z.object({ concurrency: z.number().int().min(1).default(8), maxTurns: z.number().int().min(1).default(DEFAULT_SIMULATED_TURNS), samples: z.number().int().min(1).default(1), urlSetBy: z.enum(['admin', 'editor']).catch('editor') });
 
 export function replaySettingsOf(row: { mode: string; target: unknown; parameters: unknown; judge: unknown }): ReplaySettings {
   return {

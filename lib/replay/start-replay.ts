@@ -14,7 +14,8 @@ import { evaluateRunRequest } from './lifecycle/evaluate-request';
 import { wakeReplayWorker } from './replay-worker-registry';
 import { enqueueReplayChunks } from './replay-queue';
 import { replayRequestSchema, storedTargetOf, type ReplayRequest, type ReplayRequestInput } from './replay-request';
-import { createTarget } from './targets/create-target';
+import { assertEgressAllowed } from '../llm/egress';
+import { createTarget, targetEgressPolicy, typedUrlOf, type UrlSetBy } from './targets/create-target';
 
 type Env = Record<string, string | undefined>;
 
@@ -29,14 +30,21 @@ export function parseReplayRequest(input: unknown): ReplayRequest {
   throw new AppError('BAD_INPUT', field ? `${field}: ${issue.message}` : issue.message, field ? { field } : {});
 }
 
+/** Who set a replay's URLs: an admin, or the operator (no principal: the CLI), else an editor. */
+export const urlSetByOf = (principal: Principal | null): UrlSetBy => (principal === null || principal.role === 'admin' ? 'admin' : 'editor');
+
 /**
  * Everything a replay needs that can be checked before it starts: the dataset, the target's
- * key or connection (read, never sent), the fit judge of on-policy mode, the evaluation's
- * metrics and judge. Shared by startReplay and estimateReplay.
+ * URL against the egress policy of whoever set it (a 400 naming target.baseUrl or target.url,
+ * the address and the setting, before any request), its key or connection (read, never sent),
+ * the fit judge of on-policy mode, the evaluation's metrics and judge. Shared by startReplay and
+ * estimateReplay.
  */
-export async function checkReplay(db: Db, request: ReplayRequest, env: Env): Promise<{ judge: JudgeSelection | null; dataset: Awaited<ReturnType<typeof getDataset>> }> {
+export async function checkReplay(db: Db, request: ReplayRequest, env: Env, setBy: UrlSetBy): Promise<{ judge: JudgeSelection | null; dataset: Awaited<ReturnType<typeof getDataset>> }> {
   const dataset = await getDataset(db, request.datasetId);
-  await createTarget(db, request.target, env);
+  const typed = typedUrlOf(request.target);
+  if (typed) await assertEgressAllowed(typed.url, await targetEgressPolicy(db, request.target, env, setBy), typed.field);
+  await createTarget(db, request.target, env, { setBy });
   const config = await loadJudgeConfigWithConnections(db, env);
   let judge: JudgeSelection | null = null;
   if (request.mode === 'on-policy' || request.mode === 'simulated-user') {
@@ -69,9 +77,10 @@ export async function checkReplay(db: Db, request: ReplayRequest, env: Env): Pro
  */
 export async function startReplay(db: Db, input: ReplayRequestInput | unknown, principal: Principal | null, env: Env = process.env): Promise<{ id: string; totalItems: number }> {
   const request = parseReplayRequest(input);
-  const { judge, dataset } = await checkReplay(db, request, env);
+  const setBy = urlSetByOf(principal);
+  const { judge, dataset } = await checkReplay(db, request, env, setBy);
   const { target } = request;
-  const common = { concurrency: request.concurrency, samples: request.samples, ...(request.mode === 'simulated-user' ? { maxTurns: request.maxTurns } : {}) };
+  const common = { concurrency: request.concurrency, samples: request.samples, urlSetBy: setBy, ...(request.mode === 'simulated-user' ? { maxTurns: request.maxTurns } : {}) };
   const parameters =
     target.kind === 'http'
       ? { ...common, timeoutMs: target.timeoutMs }

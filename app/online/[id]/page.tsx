@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { OnlineRunsTable } from '@/components/online/online-runs-table';
 import { PauseButton } from '@/components/online/pause-button';
 import { RuleForm } from '@/components/online/rule-form';
+import { capsLabel } from '@/lib/online/spend-caps';
 import { RuleStatus } from '@/components/online/rule-status';
 import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
@@ -38,7 +39,7 @@ export default async function OnlineRulePage({ params }: Props) {
             </h1>
             <p className="mt-1 text-sm text-slate-600">
               {rule.datasetIds.map((d) => nameOf.get(d) ?? d).join(', ')} · {rule.metrics.map((m) => metricLabel(m.name)).join(', ')} · {rule.sampleRate} % sampled · closed after {rule.idleMinutes} min idle
-              {rule.dailyCapUsd === null ? '' : ` · cap $${rule.dailyCapUsd} a day`}
+              {capsLabel(rule) === null ? '' : ` · cap ${capsLabel(rule)} a day`}
               {rule.versionAttribute ? ` · model version from ${rule.versionAttribute}` : ''}
             </p>
           </div>

@@ -31,9 +31,11 @@ export default async function NewOnlineRulePage({ searchParams }: { searchParams
           datasetIds: preset,
           metrics: [],
           judge: options.defaultJudge === 'offline' ? { kind: 'offline' } : { kind: 'openai', name: options.defaultJudge, model: options.judges.find((j) => j.name === options.defaultJudge)?.defaultModel },
-          sampleRate: 100,
+          sampleRate: null,
           idleMinutes: DEFAULT_IDLE_MINUTES,
           dailyCapUsd: null,
+          dailyCapCalls: null,
+          dailyCapTokens: null,
           versionAttribute: 'service.version',
           enabled: true,
         }}

@@ -14,6 +14,7 @@ import type { Judge } from '../../judge/types';
 import { redactSecrets } from '../../redact-secrets';
 import { replaySettingsOf } from '../replay-settings';
 import { createTarget } from '../targets/create-target';
+import type { LookupAll } from '../../llm/egress';
 import type { RetryPolicy } from '../targets/send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetMessage, type TargetReply } from '../targets/target-types';
 import { checkNextTurnFits } from './fit-check';
@@ -34,6 +35,8 @@ export interface ExecuteReplayChunkOptions {
   judge?: Judge;
   /** Replaces the targets' retry policy (tests). */
   retries?: RetryPolicy;
+  /** Replaces the DNS lookup of the targets' egress check (tests). */
+  lookup?: LookupAll;
   /** The replay as the worker read it (once for all its chunks); read here when absent. */
   replay?: ReplaySettingsRow;
   /** The pool of the replay's turns in flight, shared with its other chunks; one of the chunk's own when absent. */
@@ -56,6 +59,8 @@ interface Work {
 
 const stopped = (signal: AbortSignal | undefined): boolean => signal?.aborted ?? false;
 const empty = { promptTokens: 0, completionTokens: 0, costUsd: 0, targetCalls: 0, judgeCalls: 0 };
+/** Requests a failed generation sent before it failed (errors and retries count as calls made). */
+const requestsOf = (error: unknown): number => (error instanceof TargetError ? error.requests : 0);
 
 /**
  * Regenerates the pending assistant turns of a chunk of a replay's conversations, storing each
@@ -76,7 +81,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
 
   let target: ReplayTargetClient;
   try {
-    target = await createTarget(db, settings.target, options.env, { retries: options.retries, concurrency: settings.concurrency });
+    target = await createTarget(db, settings.target, options.env, { retries: options.retries, concurrency: settings.concurrency, setBy: settings.urlSetBy, lookup: options.lookup });
   } catch (error) {
     // A target this worker cannot build (its variable is unset here): every pending turn says why.
     const message = redactSecrets((error as Error).message);
@@ -118,7 +123,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
           return { sample: { sample, content: reply.content, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, costUsd: reply.costUsd }, requests: reply.requests };
         } catch (error) {
           const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
-          return { sample: { sample, error: redactSecrets(`sample ${sample}: ${message}`), promptTokens: 0, completionTokens: 0, costUsd: 0 }, requests: 1 };
+          return { sample: { sample, error: redactSecrets(`sample ${sample}: ${message}`), promptTokens: 0, completionTokens: 0, costUsd: 0 }, requests: requestsOf(error) };
         }
       }),
     );
@@ -193,7 +198,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
       // A turn cut short by a stop is not an outcome: whoever resumes generates it.
       if (stopped(signal) || cancel.signal.aborted) return null;
       const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
-      return { ...empty, error: redactSecrets(`conversation ${w.position + 1}, turn ${turnIndex + 1}: ${message}`) };
+      return { ...empty, targetCalls: requestsOf(error), error: redactSecrets(`conversation ${w.position + 1}, turn ${turnIndex + 1}: ${message}`) };
     }
   }
 
@@ -250,7 +255,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
       } catch (error) {
         if (stopped(signal) || cancel.signal.aborted) return null;
         const message = error instanceof TargetError ? error.message : `unexpected failure: ${(error as Error).message}`;
-        return { ...empty, judgeCalls: cost.judgeCalls, error: redactSecrets(`${where}: ${message}`) };
+        return { ...empty, judgeCalls: cost.judgeCalls, targetCalls: requestsOf(error), error: redactSecrets(`${where}: ${message}`) };
       }
       cost.promptTokens += reply.promptTokens;
       cost.completionTokens += reply.completionTokens;

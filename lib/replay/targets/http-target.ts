@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { estimateTokens } from '../../judge/prices';
-import { redactSecrets } from '../../redact-secrets';
+import { statusCause } from '../../judge/judge-error-cause';
+import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../../llm/egress';
+import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
+import { logTargetAnswer } from './log-target-answer';
 import { readBoundedText } from './read-bounded';
 import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
@@ -25,6 +28,8 @@ export interface HttpTargetOptions {
   retries?: RetryPolicy;
   /** Requests the replay keeps in flight: the limiter opens to that many unless refused. */
   concurrency?: number;
+  /** What the URL may reach (lib/llm/egress); the operator's policy when absent. */
+  egress?: EgressPolicy;
 }
 
 class HttpStatusError extends Error {
@@ -42,6 +47,9 @@ class HttpStatusError extends Error {
  */
 export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient {
   const where = `the app at ${options.url}`;
+  // The secret header goes only to the URL's origin: redirects elsewhere are not followed.
+  const send = egressFetch(options.egress ?? OPERATOR_POLICY);
+  const secrets = [options.secret];
 
   async function generate(request: TargetTurnRequest): Promise<TargetReply> {
     const payload = JSON.stringify({ conversationId: request.conversationId, turn: request.turn, messages: request.messages, state: request.state ?? null });
@@ -52,7 +60,7 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
         const timeout = AbortSignal.timeout(options.timeoutMs);
         const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
         try {
-          const response = await fetch(options.url, {
+          const response = await send(options.url, {
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: 'application/json', ...(options.secret ? { [SECRET_HEADER]: options.secret } : {}) },
             body: payload,
@@ -69,32 +77,36 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
           if (timeout.aborted && !request.signal?.aborted) {
             return { ok: false, error: new TargetError(`${where} did not answer within ${options.timeoutMs} ms`), kind: 'fatal', outcome: { kind: 'other' } };
           }
-          if (error instanceof TargetError || request.signal?.aborted) return { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };
+          if (error instanceof TargetError || egressErrorOf(error) || request.signal?.aborted) return { ok: false, error, kind: 'fatal', outcome: { kind: 'other' } };
           return { ok: false, error, kind: 'transient', outcome: { kind: 'other' } };
         }
       },
-      (error, tries) => describeFailure(error, where, tries),
+      (error, tries) => describeFailure(error, where, tries, secrets),
       options.retries ?? DEFAULT_TARGET_RETRIES,
       request.signal,
     );
+    // A reply that came but is of no use: the turn fails, its requests still counted.
+    const failed = (message: string) => new TargetError(message, false, requests);
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new TargetError(`${where} answered with something that is not JSON: ${JSON.stringify(text.slice(0, 200))}`);
+      logTargetAnswer(where, 'an answer that is not JSON', text, secrets);
+      throw failed(`${where} answered with something that is not JSON (${Buffer.byteLength(text)} bytes; the answer is in the server log)`);
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new TargetError(`${where} answered with JSON that is not an object`);
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw failed(`${where} answered with JSON that is not an object`);
     const parsed = httpTargetReplySchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue.path.map(String).join('.') || 'reply';
       const message = issue.code === 'invalid_type' && issue.path.length === 1 && !(issue.path[0] in json) ? 'is missing' : issue.message;
-      throw new TargetError(`${where} answered without a usable reply: ${field} ${message}`);
+      throw failed(`${where} answered without a usable reply: ${field} ${message}`);
     }
     const reply = parsed.data;
     return {
-      content: reply.content,
-      ...(reply.retrievalContext ? { retrievalContext: reply.retrievalContext } : {}),
+      // A reply is stored and shown to every viewer: a secret it echoes is taken out.
+      content: redactKnownSecrets(reply.content, secrets),
+      ...(reply.retrievalContext ? { retrievalContext: reply.retrievalContext.map((text) => redactKnownSecrets(text, secrets)) } : {}),
       ...(reply.toolsCalled ? { toolsCalled: reply.toolsCalled } : {}),
       ...(reply.state === undefined ? {} : { state: reply.state }),
       promptTokens: 0,
@@ -107,14 +119,21 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
   return { kind: 'http', label: where, generate };
 }
 
-function describeFailure(error: unknown, where: string, tries: number): string {
+/**
+ * The turn's error, which every viewer reads: the status and a cause in our words, never what the
+ * app answered (it can echo a key, or show what an internal address serves); that goes, redacted,
+ * to the server log, where admins look.
+ */
+function describeFailure(error: unknown, where: string, tries: number, secrets: (string | null)[]): string {
   const after = tries > 1 ? ` (after ${tries} requests)` : '';
   if (error instanceof TargetError) return error.message;
+  const egress = egressErrorOf(error);
+  if (egress) return redactSecrets(`${where} was not called: ${egress.message}`, secrets);
   if (error instanceof HttpStatusError) {
-    const snippet = error.body.slice(0, 200);
+    logTargetAnswer(where, `status ${error.status}`, error.body, secrets);
     if (error.status === 401 || error.status === 403) return `${where} refused the request (${error.status}): check the secret (secretEnv)${after}`;
-    return redactSecrets(`${where} answered ${error.status}${after}${snippet ? `: ${snippet}` : ''}`);
+    return `${where} answered ${error.status} (${statusCause(error.status)})${after}; the answer is in the server log`;
   }
   const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return redactSecrets(`${where} is unreachable${after}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  return redactSecrets(`${where} is unreachable${after}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, secrets);
 }

@@ -2,7 +2,10 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import type { ConnectionLimits } from '../../judge/adaptive-limiter';
 import { estimateCost, estimateTokens } from '../../judge/prices';
 import { classifyFailure, failureCause } from '../../judge/request-retries';
-import { redactSecrets } from '../../redact-secrets';
+import { statusCause } from '../../judge/judge-error-cause';
+import { egressErrorOf, OPERATOR_POLICY, pinnedDispatcher, type EgressPolicy } from '../../llm/egress';
+import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
+import { logTargetAnswer } from './log-target-answer';
 import { pooledFetch } from './pooled-fetch';
 import { readBoundedText, replyTooLarge } from './read-bounded';
 import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
@@ -23,6 +26,8 @@ export interface OpenAITargetOptions {
   limits?: ConnectionLimits;
   /** Requests the replay keeps in flight: the limiter opens to that many unless refused. */
   concurrency?: number;
+  /** What the base URL may reach (lib/llm/egress); the operator's policy when absent. */
+  egress?: EgressPolicy;
 }
 
 /** Completions are of unknown length: a middling guess, for pacing under a token limit only. */
@@ -45,7 +50,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
     baseURL: options.baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs ?? 120_000,
-    fetch: pooledFetch(MAX_TARGET_REPLY_BYTES, (declared) => replyTooLarge(where, MAX_TARGET_REPLY_BYTES, declared)),
+    fetch: pooledFetch(MAX_TARGET_REPLY_BYTES, (declared) => replyTooLarge(where, MAX_TARGET_REPLY_BYTES, declared), pinnedDispatcher(options.egress ?? OPERATOR_POLICY)),
     defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
 
@@ -71,7 +76,7 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
             .asResponse();
           const text = await readBoundedText(response, where);
           // As the SDK parses: JSON when it says so (a cut body is a SyntaxError, retried), else the text.
-          const data = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as OpenAI.ChatCompletion;
+          const data = (response.headers.get('content-type')?.includes('json') ? parseJson(text, where, options.apiKey) : text) as OpenAI.ChatCompletion;
           return { ok: true, value: data, outcome: { kind: 'ok', headers: response.headers, tokens: data.usage?.total_tokens } };
         } catch (error) {
           // A reply over the bound, found by the fetch: the SDK hands it on as a connection error's cause.
@@ -82,23 +87,26 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
           return { ok: false, error, kind, outcome };
         }
       },
-      (error, tries) => describeFailure(error, where, tries),
+      (error, tries) => describeFailure(error, where, tries, options.apiKey),
       options.retries ?? DEFAULT_TARGET_RETRIES,
       request.signal,
     );
+    // A reply that came but is of no use: the turn fails, its requests still counted.
+    const failed = (message: string) => new TargetError(message, false, requests);
     const choice = completion.choices?.[0];
-    if (!choice?.message) throw new TargetError(`${where} answered without a message (no choices[0].message)`);
+    if (!choice?.message) throw failed(`${where} answered without a message (no choices[0].message)`);
     const role = (choice.message as { role?: unknown }).role;
-    if (role !== 'assistant') throw new TargetError(`${where} answered in the role "${String(role)}", not "assistant"`);
+    if (role !== 'assistant') throw failed(`${where} answered in the role "${String(role)}", not "assistant"`);
     const content = choice.message.content;
     if (typeof content !== 'string' || content.trim() === '') {
       const refusal = choice.message.refusal;
-      throw new TargetError(refusal ? `${where} refused: ${refusal.slice(0, 500)}` : `${where} answered with no content (finish_reason ${choice.finish_reason ?? 'none'})`);
+      throw failed(refusal ? `${where} refused: ${refusal.slice(0, 500)}` : `${where} answered with no content (finish_reason ${choice.finish_reason ?? 'none'})`);
     }
     const promptTokens = completion.usage?.prompt_tokens ?? 0;
     const completionTokens = completion.usage?.completion_tokens ?? 0;
     return {
-      content,
+      // A reply is stored and shown to every viewer: a key it echoes is taken out.
+      content: redactKnownSecrets(content, [options.apiKey]),
       promptTokens,
       completionTokens,
       costUsd: estimateCost(completion.model || options.model, promptTokens, completionTokens),
@@ -109,14 +117,33 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
   return { kind: 'openai', label: where, generate };
 }
 
-function describeFailure(error: unknown, where: string, tries: number): string {
+/** JSON.parse, whose SyntaxError quotes the start of the text: ours says only its size (the text goes to the log). */
+function parseJson(text: string, where: string, apiKey: string | null): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    logTargetAnswer(where, 'a reply that is not JSON', text, [apiKey]);
+    throw new SyntaxError(`the reply is not JSON (${Buffer.byteLength(text)} bytes; the answer is in the server log)`);
+  }
+}
+
+/**
+ * The turn's error, which every viewer reads: the status and a cause in our words, never the
+ * endpoint's answer (it can echo the key, or show what an internal address serves); that goes,
+ * redacted, to the server log, where admins look.
+ */
+function describeFailure(error: unknown, where: string, tries: number, apiKey: string | null): string {
   const after = tries > 1 ? ` (after ${tries} requests)` : '';
   if (error instanceof TargetError) return error.message;
+  const egress = egressErrorOf(error);
+  if (egress) return redactSecrets(`${where} was not called: ${egress.message}`, [apiKey]);
   if (error instanceof APIConnectionTimeoutError) return redactSecrets(`${where} did not answer in time${after}`);
   if (error instanceof APIError) {
-    if (error.status === undefined) return redactSecrets(`${where} is unreachable${after}: ${error.message}`);
+    if (error.status === undefined) return redactSecrets(`${where} is unreachable${after}: ${error.message}`, [apiKey]);
+    logTargetAnswer(where, `status ${error.status}`, error.message, [apiKey]);
     if (error.status === 401 || error.status === 403) return redactSecrets(`${where} refused the key (${error.status})${after}: check the key's variable or the connection`);
-    return redactSecrets(`${where} failed with status ${error.status}${after}: ${error.message}`);
+    const code = typeof error.code === 'string' ? error.code : null;
+    return redactSecrets(`${where} failed with status ${error.status} (${statusCause(error.status, code)})${after}; the answer is in the server log`, [apiKey]);
   }
-  return redactSecrets(`${where}: ${failureCause(error)}${after}`);
+  return redactSecrets(`${where}: ${failureCause(error)}${after}`, [apiKey]);
 }

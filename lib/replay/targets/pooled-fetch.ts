@@ -1,11 +1,9 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { sameOriginRedirects } from '../../llm/egress';
 import { oneAnswerPerTurn } from './one-answer-per-turn';
 
 /** Statuses whose response has no body (fetch's null-body statuses): a Response refuses one. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-
-// One per process: a keep-alive pool per origin, one request at a time on each connection.
-let agent: Agent | null = null;
 
 /**
  * A successful response whose body was read whole: handed on without a body stream (making one
@@ -52,13 +50,14 @@ export const bodyReadAlready = (response: Response): Buffer | undefined => (resp
  * No compression is asked for, so none has to be decoded. A successful response's bytes are
  * also at hand with bodyReadAlready (readBoundedBytes takes them from there). Replies are handed on one per
  * event-loop turn (oneAnswerPerTurn), so that a wave of them never holds the requests they start.
+ * `dispatcher` is the egress policy's pinned one (lib/llm/egress: a keep-alive pool per origin,
+ * connections only to checked addresses); redirects are followed only within the origin.
  */
-export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => Error): typeof fetch {
-  return async (input, init) => {
+export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => Error, dispatcher: Dispatcher): typeof fetch {
+  return sameOriginRedirects(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    agent ??= new Agent();
     const response = await request(url, {
-      dispatcher: agent,
+      dispatcher,
       method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
       headers: init?.headers instanceof Headers ? init.headers : (init?.headers as Record<string, string> | [string, string][] | undefined),
       body: init?.body as string | Uint8Array | null | undefined,
@@ -76,7 +75,7 @@ export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => E
     headers.set('content-length', String(body.byteLength));
     if (response.statusCode >= 200 && response.statusCode < 300) return new ReadResponse(body, { status: response.statusCode, statusText: response.statusText, headers });
     return new Response(body as Uint8Array<ArrayBuffer>, { status: response.statusCode, statusText: response.statusText, headers });
-  };
+  });
 }
 
 function readBody({ headers, body }: Dispatcher.ResponseData, maxBytes: number, tooLarge: (declared?: number) => Error): Promise<Buffer> {

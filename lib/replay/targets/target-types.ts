@@ -42,6 +42,8 @@ export class TargetError extends Error {
   constructor(
     message: string,
     readonly retryable = false,
+    /** Requests the turn sent to the target before it failed (counted on the replay). */
+    readonly requests = 0,
   ) {
     super(message);
     this.name = 'TargetError';

@@ -9,6 +9,8 @@ export interface OnlineRuleRow {
   sampleRate: number;
   idleMinutes: number;
   dailyCapUsd: number | null;
+  dailyCapCalls: number | null;
+  dailyCapTokens: number | null;
   versionAttribute: string | null;
   enabled: boolean;
   capReachedOn: string | null;
@@ -27,6 +29,8 @@ const SELECT = {
   sampleRate: true,
   idleMinutes: true,
   dailyCapUsd: true,
+  dailyCapCalls: true,
+  dailyCapTokens: true,
   versionAttribute: true,
   enabled: true,
   capReachedOn: true,
@@ -38,7 +42,7 @@ const SELECT = {
 
 const rowOf = (r: Record<string, unknown>): OnlineRuleRow => r as unknown as OnlineRuleRow;
 
-export type OnlineRuleData = Pick<OnlineRuleRow, 'name' | 'datasetIds' | 'metrics' | 'judge' | 'sampleRate' | 'idleMinutes' | 'dailyCapUsd' | 'versionAttribute' | 'enabled'>;
+export type OnlineRuleData = Pick<OnlineRuleRow, 'name' | 'datasetIds' | 'metrics' | 'judge' | 'sampleRate' | 'idleMinutes' | 'dailyCapUsd' | 'dailyCapCalls' | 'dailyCapTokens' | 'versionAttribute' | 'enabled'>;
 
 export async function createOnlineRule(db: Db, data: OnlineRuleData, createdById: string | null): Promise<OnlineRuleRow> {
   return rowOf(await db.onlineRule.create({ data: { ...data, datasetIds: data.datasetIds, metrics: data.metrics as object[], judge: data.judge, createdById }, select: SELECT }));

@@ -82,9 +82,9 @@ export async function currentScoresOf(db: Db, ruleId: string, liveDatasetIds: st
 }
 
 /** What the rule spent on `day` (USD) and on how many conversations. */
-export async function spentOn(db: Db, ruleId: string, day: string): Promise<{ usd: number; conversations: number }> {
-  const agg = await db.onlineScore.aggregate({ where: { ruleId, day }, _sum: { costUsd: true }, _count: { _all: true } });
-  return { usd: agg._sum.costUsd ?? 0, conversations: agg._count._all };
+export async function spentOn(db: Db, ruleId: string, day: string): Promise<{ usd: number; calls: number; tokens: number; conversations: number }> {
+  const agg = await db.onlineScore.aggregate({ where: { ruleId, day }, _sum: { costUsd: true, judgeCalls: true, tokens: true }, _count: { _all: true } });
+  return { usd: agg._sum.costUsd ?? 0, calls: agg._sum.judgeCalls ?? 0, tokens: agg._sum.tokens ?? 0, conversations: agg._count._all };
 }
 
 /** The dataset and run holding a rule's scores of one UTC day and model version ("superseded" holds older results). */
@@ -155,20 +155,20 @@ export async function holdOnlineRun(db: Db, runId: string, workerId: string, lea
   });
 }
 
-/** The summed cost of the results stored for one conversation of a run. */
-export async function costOfConversation(db: Db, runId: string, conversationId: string): Promise<number> {
-  const agg = await db.result.aggregate({ where: { runId, conversationId }, _sum: { costUsd: true } });
-  return agg._sum.costUsd ?? 0;
+/** What scoring one conversation of a run took: judge cost, calls and tokens (prompt and completion). */
+export async function usageOfConversation(db: Db, runId: string, conversationId: string): Promise<{ costUsd: number; judgeCalls: number; tokens: number }> {
+  const agg = await db.result.aggregate({ where: { runId, conversationId }, _sum: { costUsd: true, judgeCalls: true, promptTokens: true, completionTokens: true } });
+  return { costUsd: agg._sum.costUsd ?? 0, judgeCalls: agg._sum.judgeCalls ?? 0, tokens: (agg._sum.promptTokens ?? 0) + (agg._sum.completionTokens ?? 0) };
 }
 
 /**
  * Records a conversation's score; `replacing` names the rule's superseded score of the same turn
  * count (scored again on request), which the new one takes the place of in one transaction, its
- * cost kept on the new one when both are of the same day (the daily cap counts both).
+ * cost, calls and tokens kept on the new one when both are of the same day (the daily caps count both).
  */
 export async function recordOnlineScore(
   db: Db,
-  data: { ruleId: string; liveDatasetId: string; externalId: string; turnCount: number; day: string; runId: string; conversationId: string; costUsd: number },
+  data: { ruleId: string; liveDatasetId: string; externalId: string; turnCount: number; day: string; runId: string; conversationId: string; costUsd: number; judgeCalls: number; tokens: number },
   replacing?: string,
 ): Promise<void> {
   if (!replacing) {
@@ -176,8 +176,11 @@ export async function recordOnlineScore(
     return;
   }
   await db.$transaction(async (tx) => {
-    const old = await tx.onlineScore.delete({ where: { id: replacing }, select: { day: true, costUsd: true } });
-    await tx.onlineScore.create({ data: { ...data, costUsd: data.costUsd + (old.day === data.day ? old.costUsd : 0) } });
+    const old = await tx.onlineScore.delete({ where: { id: replacing }, select: { day: true, costUsd: true, judgeCalls: true, tokens: true } });
+    const same = old.day === data.day;
+    await tx.onlineScore.create({
+      data: { ...data, costUsd: data.costUsd + (same ? old.costUsd : 0), judgeCalls: data.judgeCalls + (same ? old.judgeCalls : 0), tokens: data.tokens + (same ? old.tokens : 0) },
+    });
   });
 }
 

@@ -1,0 +1,10 @@
+export { classifyAddress, type AddressClass } from './classify-address';
+export { readEgressSettings, ALLOW_VARIABLE, PRIVATE_VARIABLE, type EgressSettings } from './egress-settings';
+export { adminPolicy, egressPolicy, EgressRefusedError, OPERATOR_POLICY, type EgressPolicy, type LookupAll } from './egress-policy';
+export { EgressRedirectError, egressErrorOf } from './egress-errors';
+export { resolveChecked } from './resolve-checked';
+export { pinnedDispatcher } from './pinned-dispatcher';
+export { sameOriginRedirects } from './same-origin-redirects';
+export { egressFetch } from './egress-fetch';
+export { assertEgressAllowed } from './check-url';
+export { checkedLookup } from './checked-lookup';
