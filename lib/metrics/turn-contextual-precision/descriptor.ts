@@ -54,7 +54,7 @@ export const turnContextualPrecision = defineMetric({
                 }
               : {
                   kind: 'verdicts',
-                  items: w.nodes.map((n, i) => ({ key: `${w.exchange}-${i}`, subject: n.node, verdict: n.verdict, reason: n.reason, extra: `rank ${i + 1}` })),
+                  items: w.nodes.map((n, i) => ({ key: `${w.exchange}-${i}`, subject: isBlank(n.node) ? '(blank node)' : n.node, verdict: n.verdict, reason: n.reason, extra: `rank ${i + 1}` })),
                 },
           ),
         ),

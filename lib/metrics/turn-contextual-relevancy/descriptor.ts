@@ -62,7 +62,7 @@ export const turnContextualRelevancy = defineMetric({
                       subject: s.statement,
                       verdict: s.verdict,
                       reason: s.reason,
-                      extra: n.times > 1 ? `node ${i + 1}, retrieved ${n.times} times` : `node ${i + 1}`,
+                      extra: n.node.trim() === '' ? (n.times > 1 ? `${n.times} blank nodes` : 'blank node') : n.times > 1 ? `node ${i + 1}, retrieved ${n.times} times` : `node ${i + 1}`,
                     })),
                   ),
                 },
