@@ -8,7 +8,7 @@ import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerFromSchema } from './helpers/schema-judge';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
 import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
-import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '@/lib/metrics/g-eval/needs-llm-judge';
+import { llmJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 
 /*
  * `turnwise eval` as a user runs it: its database in a temp folder, no OPENAI_* variables. The
@@ -425,7 +425,7 @@ describe('turnwise eval --metric-file', { timeout: 60_000 }, () => {
     const databaseUrl = newDatabaseUrl();
     const run = await turnwise([SUPPORT, '--metric-file', metricFile('delivery-offline.json', delivery), '--save', '--json', '-'], databaseUrl);
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toContain(`delivery_promise: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`);
+    expect(run.stderr).toContain(llmJudgeRefusal(['delivery_promise']));
     expect(run.stdout).toBe('');
     const db = createDbClient(databaseUrl);
     try {

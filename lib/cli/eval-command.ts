@@ -23,8 +23,8 @@ import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
-import { llmOnlyMetricsOnOfflineJudge, llmOnlyMetricsRefusal } from '../metrics/needs-llm-judge';
-import { refuseLlmOnlyMetricsOnOffline } from '../runs/request/refuse-llm-only-on-offline';
+import { llmJudgeRefusal } from '../metrics/llm-judge-refusal';
+import { llmOnlyMetricsOnOfflineJudge, refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 
 export interface EvalIo {
   env: Record<string, string | undefined>;
@@ -120,12 +120,13 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
   // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
   // ones (picked because the dataset has their data) are left out with a note.
-  const llmOnly = llmOnlyMetricsOnOfflineJudge(judge.kind, chosen);
+  const isCustom = (name: string) => args.customMetrics.some((c) => c.name === name);
+  const llmOnly = llmOnlyMetricsOnOfflineJudge(judge.kind, chosen.filter((m) => !isCustom(m.name)));
   if (llmOnly.length > 0 && args.metrics === undefined) {
     chosen = chosen.filter((m) => !llmOnly.includes(m.name));
-    io.stderr(`left out: ${llmOnlyMetricsRefusal(llmOnly)}\n`);
+    io.stderr(`left out: ${llmJudgeRefusal(llmOnly)}\n`);
   }
-  refuseLlmOnlyMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: args.customMetrics.some((c) => c.name === m.name) })), '--metric', '--metric-file');
+  refuseLlmOnlyMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: isCustom(m.name) })), '--metric', '--metric-file');
   if (selection.kind === 'openai' && judge.kind !== 'offline') {
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
   } else {
