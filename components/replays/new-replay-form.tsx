@@ -27,7 +27,8 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [samples, setSamples] = useState('1');
   const [evaluate, setEvaluate] = useState(options.compareWith !== null || options.runs.length > 0);
   const [compareWith, setCompareWith] = useState(options.compareWith ?? options.runs[0]?.id ?? '');
-  const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, !m.custom && m.conversations > 0])));
+  // The new-run form's default set (preselectMetric on the server).
+  const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, m.preselected])));
   const [judgeName, setJudgeName] = useState(options.defaultJudge);
   const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
   // On-policy checks and the simulated user need an OpenAI-compatible judge of their own choosing.

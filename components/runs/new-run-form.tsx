@@ -41,11 +41,8 @@ function optionValue(value: OptionValue, field: OptionField | undefined): unknow
 
 /** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
 export function NewRunForm({ options }: { options: NewRunFormOptions }) {
-  const [selected, setSelected] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(
-      options.metrics.map((m) => [m.name, m.custom === null && m.conversations > 0 && !(m.needsLlmJudge && options.judges.find((j) => j.name === options.defaultJudge)?.kind === 'offline')]),
-    ),
-  );
+  // The default set, decided on the server (preselectMetric): nothing the user would have to uncheck on good data.
+  const [selected, setSelected] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, m.preselected])));
   const [values, setValues] = useState<Values>(() => initialValues(options.metrics));
   const judgeChoice = useJudgeChoice(options.judges, options.defaultJudge);
   const { judge } = judgeChoice;

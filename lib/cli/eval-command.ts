@@ -23,6 +23,7 @@ import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
+import { notInDefaultSet } from '../metrics/default-set';
 import { llmJudgeRefusal } from '../metrics/llm-judge-refusal';
 import { llmOnlyMetricsOnOfflineJudge, refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 
@@ -101,8 +102,11 @@ async function checkBaseline(db: Db, runId: string): Promise<void> {
  */
 export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number> {
   const dataset = await loadDatasetFile(args.file);
-  // Unnamed, the metrics are the built-in ones the dataset has data for and every --metric-file one.
-  const names: string[] = args.metrics ?? [...applicableMetrics(dataset.conversations), ...args.customMetrics.map((m) => m.name)];
+  // Unnamed, the metrics are those of the default set the dataset has data for and every --metric-file one.
+  const applicable = applicableMetrics(dataset.conversations);
+  const outOfDefault = args.metrics === undefined ? applicable.filter((name) => notInDefaultSet(name) !== null) : [];
+  if (outOfDefault.length > 0) io.stderr(`not scored by default: ${outOfDefault.join(', ')} (they judge what the retriever returned, not the replies; name them with --metrics to score them)\n`);
+  const names: string[] = args.metrics ?? [...applicable.filter((name) => !outOfDefault.includes(name)), ...args.customMetrics.map((m) => m.name)];
   const unused = Object.keys(args.options ?? {}).filter((name) => !names.includes(name));
   if (unused.length > 0) {
     throw new AppError('BAD_INPUT', `--options: ${unused.join(', ')} is not among the metrics this dataset has data for (${names.join(', ')})`, {
