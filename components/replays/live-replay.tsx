@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { formatCost } from '@/lib/format/cost';
 import { formatDuration } from '@/lib/format/format';
 import type { ReplayLive } from '@/lib/replay/replay-live';
 import { isLiveReplay, replayStatusLabel, scoringFailed, shownReplayStatus } from '@/lib/replay/replay-status';
@@ -121,8 +122,8 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
           <Stat label="Errors" value={n(errors)} tone={errors ? 'text-rose-700' : 'text-slate-900'} testId="replay-errors-count" />
           <Stat label="Target calls" value={n(replay.targetCalls)} />
           <Stat label="Tokens" value={n(replay.promptTokens + replay.completionTokens)} />
-          {/* 0 is what a target without a known price (a local model, an app) costs as counted. */}
-          <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={replay.costUsd > 0 ? `$${replay.costUsd.toFixed(4)}` : '–'} />
+          {/* 0 is what a target without a known price (a local model, an app) costs as counted: unknown, not $0. */}
+          <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={formatCost(replay.costUsd > 0 ? 'priced' : 'unknown', replay.costUsd)} />
           {replay.simulation ? (
             <Stat
               label="Goal met · failed · max turns"

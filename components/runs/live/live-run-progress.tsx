@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { formatDuration } from '@/lib/format/format';
 import { describeWaitingBehind } from '@/lib/format/waiting-behind';
+import { costBasis, formatCost } from '@/lib/format/cost';
 import { isLiveRun, liveJudgeNumbers, lostJudgeCalls, type RunProgressSnapshot } from '@/lib/domain/run-progress';
 import { useRunProgress } from './live-progress-provider';
 
@@ -52,7 +53,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const timeLeftText =
     run.status === 'queued' ? 'once started' : left !== null ? `about ${formatDuration(left)}` : judge.calls > 0 || judge.inFlight > 0 ? 'estimating…' : '–';
   // A model with no known price costs something unknown, not $0 (as the new-run estimate says).
-  const cost = offline ? 'free' : !run.priced ? 'unknown' : `$${judge.costUsd.toFixed(4)}`;
+  const cost = formatCost(costBasis(run.judgeKind ?? 'openai', run.priced), judge.costUsd);
   const rateLimit =
     run.rateLimitRpm !== null ? `${run.rateLimitRpm.toLocaleString('en-US')} requests/min` : refusals > 0 ? 'met (no limit announced)' : 'none seen';
 
