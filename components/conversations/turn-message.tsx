@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LongText } from '@/components/conversations/long-text';
-import { JsonBlock } from '@/components/datasets/json-block';
+import { JsonBlock } from './json-block';
 import { ITEM_PREVIEW_CHARS, previewOf, type TurnTextSource } from '@/lib/conversations/text-preview';
 
 /*

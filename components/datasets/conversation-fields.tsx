@@ -1,5 +1,5 @@
 import type { Conversation } from '@/lib/domain';
-import { JsonBlock } from './json-block';
+import { JsonBlock } from '@/components/conversations/json-block';
 
 /** The conversation-level fields (id, scenario, expected outcome…) that are present. */
 export function ConversationFields({ conversation }: { conversation: Conversation }) {
