@@ -62,7 +62,7 @@ export const TREND_BAND = '#c7d2fe';
 export const TREND_THRESHOLD = '#d97706';
 export const TREND_BELOW = '#e11d48';
 /** Line colours by judge, the first judge in TREND_LINE; none is the threshold's amber or the below-threshold red. */
-export const JUDGE_COLOURS = [TREND_LINE, '#0d9488', '#7c3aed', '#0284c7', '#64748b', '#be185d'];
+export const JUDGE_COLOURS = [TREND_LINE, '#0d9488', '#c026d3', '#475569', '#65a30d', '#0284c7'];
 
 const fmt = (x: number) => x.toFixed(2);
 

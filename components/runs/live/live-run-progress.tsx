@@ -118,6 +118,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
           <code className="rounded bg-slate-100 px-1">npm run worker</code> starts another.
           {run.waitingBehind?.running.length ? (
             <span className="mt-1 block">
+              {run.waitingBehind.running.length === 1 ? 'Open it: ' : 'Open them: '}
               {run.waitingBehind.running.map((r, i) => (
                 <span key={r.id}>
                   {i > 0 ? ' · ' : ''}
