@@ -227,7 +227,8 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     const tools = [{ name: 'lookup_step', description: 'How long an onboarding step takes' }];
     writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding steps'], available_tools: tools, turns }]));
 
-    const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
+    // Named, every metric (the turn contextual ones are not in the default set).
+    const run = await turnwise([file, '--metrics', METRIC_NAMES.join(','), '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
 
     const report = JSON.parse(run.stdout) as Report;
     const metrics = report.conversations[0].metrics;
