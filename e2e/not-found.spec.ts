@@ -57,6 +57,7 @@ const API: Case[] = [
   { route: 'api/v1/replays/[id]/route.ts', url: () => `/api/v1/replays/${MISSING}` },
   { route: 'api/v1/replays/[id]/cancel/route.ts', url: () => `/api/v1/replays/${MISSING}/cancel`, method: 'POST' },
   { route: 'api/v1/replays/[id]/retry/route.ts', url: () => `/api/v1/replays/${MISSING}/retry`, method: 'POST' },
+  { route: 'api/v1/replays/[id]/rescore/route.ts', url: () => `/api/v1/replays/${MISSING}/rescore`, method: 'POST' },
   { route: 'api/replays/[id]/progress/route.ts', url: () => `/api/replays/${MISSING}/progress` },
   { route: 'api/v1/online-rules/[id]/route.ts', url: () => `/api/v1/online-rules/${MISSING}` },
 ];

@@ -20,6 +20,7 @@ for (const { turns } of worse) turns.forEach((t, i) => t.role === 'assistant' &&
 const PACE_MS = 300;
 let target: JudgeServer;
 let runId = '';
+let datasetName = '';
 let nextSlot = 0;
 
 /** Light and dark screenshots for reviewers of docs/replay.md, when REPLAY_SHOTS_DIR is set. */
@@ -41,7 +42,7 @@ test.beforeAll(async () => {
       return { content: replies.get(keyOf(body.messages)) ?? 'I cannot help with that.' };
     },
   });
-  ({ runId } = saveRunWithCli('lib/demo/demo-dataset.json', 'E2E replay source', 'support-bot v1'));
+  ({ runId, name: datasetName } = saveRunWithCli('lib/demo/demo-dataset.json', 'E2E replay source', 'support-bot v1'));
 });
 
 test.afterAll(async () => {
@@ -88,4 +89,40 @@ test('replay a run against a new model, watch it go, and open compare with the r
     await page.goto('/replays');
     await shots(page, 'replays-list');
   }
+});
+
+test('a new user replays a dataset with scoring: an unscorable pair is refused before any target call, and the new version is linked at the end', async ({ page }) => {
+  test.setTimeout(120_000);
+  const before = target.requests.length;
+  await page.goto('/datasets');
+  await page.getByRole('link', { name: datasetName, exact: true }).first().click();
+  await page.getByRole('link', { name: 'Replay with another model' }).click();
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(target.url);
+  await page.getByLabel('Model', { exact: true }).fill('support-bot-3');
+  await page.getByLabel('New model version').fill('support-bot v3');
+  await page.getByLabel('Compare with').selectOption({ label: 'No run: pick metrics and judge' });
+  // No LLM judge is configured: the judge is the offline one, and only metrics it can score are checked.
+  await expect(page.getByLabel('Judge', { exact: true })).toHaveValue('offline');
+  await expect(page.getByRole('checkbox', { name: 'Goal accuracy' })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Goal accuracy' }).check();
+  const refusal = page.getByTestId('needs-llm-judge-refusal');
+  await expect(refusal).toHaveText(
+    'goal_accuracy needs an LLM judge: the offline judge cannot score it. Choose an LLM judge (set OPENAI_API_KEY or add a judge connection), or leave it out.',
+  );
+  await expect(page.getByRole('button', { name: 'Start replay' })).toBeDisabled();
+  await shots(page, 'replay-refused');
+  // The refusal came before any call to the target.
+  expect(target.requests.length).toBe(before);
+
+  await page.getByRole('checkbox', { name: 'Goal accuracy' }).uncheck();
+  await expect(refusal).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start replay' }).click();
+  await expect(page).toHaveURL(/\/replays\/(?!new)[^/?]+$/);
+  const progress = page.getByTestId('replay-progress');
+  await expect(progress).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(page.getByTestId('replay-status')).toHaveText('completed');
+  await expect(page.getByTestId('replay-evaluation')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await shots(page, 'replay-scored');
+  await page.getByRole('link', { name: 'New dataset version' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${datasetName} · support-bot v3`);
 });

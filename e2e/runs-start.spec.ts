@@ -23,23 +23,24 @@ test('start a run from the dataset page and watch it finish without reloading', 
   await expect(page).toHaveURL(/\/runs\/new\?dataset=/);
   await expect(page.getByRole('heading', { name: 'New run' })).toBeVisible();
 
-  // The metrics the demo has data for are preselected; the offline judge is the default without keys.
-  for (const metric of ['Knowledge retention', 'Turn faithfulness', 'Conversation relevancy', 'Contextual recall', 'Turn contextual relevancy', 'Context coverage']) {
+  // The default set the demo has data for is preselected; the offline judge is the default without keys.
+  for (const metric of ['Knowledge retention', 'Turn faithfulness', 'Conversation relevancy', 'Contextual recall', 'Context coverage']) {
     await expect(page.getByRole('checkbox', { name: metric, exact: true })).toBeChecked();
   }
+  // Turn contextual relevancy judges the retriever and fails good replies: offered, unchecked, saying why.
+  await expect(page.getByRole('checkbox', { name: 'Turn contextual relevancy', exact: true })).not.toBeChecked();
+  await expect(page.getByTestId('metric-turn_contextual_relevancy-not-default')).toContainText('It judges what the retriever returned, not the reply');
   await expect(page.getByLabel('Judge', { exact: true })).toHaveValue('offline');
   // Beside the select, what the offline judge can and cannot see.
   await expect(page.getByLabel('Judge', { exact: true })).toHaveAccessibleDescription(/catches replies that go off topic .* cannot judge role adherence, completeness, goal accuracy or custom metrics/);
 
   // The estimate follows the options: fewer metrics, fewer results and calls.
   const preview = page.getByTestId('run-preview');
-  await expect(page.getByTestId('preview-items')).toHaveText('320');
+  await expect(page.getByTestId('preview-items')).toHaveText('270');
   await expect(page.getByTestId('preview-cost')).toHaveText('free');
   const allCalls = Number((await page.getByTestId('preview-calls').textContent())?.replace(/\D/g, ''));
-  expect(allCalls).toBeGreaterThan(320);
+  expect(allCalls).toBeGreaterThan(270);
   await page.getByRole('checkbox', { name: 'Context coverage', exact: true }).uncheck();
-  await expect(page.getByTestId('preview-items')).toHaveText('270');
-  await page.getByRole('checkbox', { name: 'Turn contextual relevancy', exact: true }).uncheck();
   await expect(page.getByTestId('preview-items')).toHaveText('220');
   await expect(preview).not.toContainText('Context coverage');
 

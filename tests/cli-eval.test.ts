@@ -8,7 +8,7 @@ import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerFromSchema } from './helpers/schema-judge';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
 import { cliEnv, turnwiseInProcess, turnwiseProcess, type CliRun } from './helpers/turnwise-cli';
-import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '@/lib/metrics/g-eval/needs-llm-judge';
+import { llmJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 
 /*
  * `turnwise eval` as a user runs it: its database in a temp folder, no OPENAI_* variables. The
@@ -97,8 +97,10 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
 
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
-    // No metric named: those the file has data for (retrieval context and expected outputs; no context items, so no coverage).
-    expectReportShape(report, ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall', 'turn_contextual_relevancy']);
+    // No metric named: those of the default set the file has data for (retrieval context and expected outputs; no context
+    // items, so no coverage); turn contextual relevancy judges the retriever, and is scored only when named.
+    expectReportShape(report, ['knowledge_retention', 'turn_faithfulness', 'conversation_relevancy', 'contextual_recall']);
+    expect(run.stderr).toMatch(/not scored by default: turn_contextual_relevancy/);
     const results = report.conversations.flatMap((c) => Object.values(c.metrics));
     expect(results.every((r) => r.success)).toBe(true);
     expect(report.usage.calls).toBeGreaterThan(0);
@@ -225,7 +227,8 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     const tools = [{ name: 'lookup_step', description: 'How long an onboarding step takes' }];
     writeFileSync(file, JSON.stringify([{ id: 'rag-ten', chatbot_role: 'A patient onboarding assistant.', expected_outcome: 'The user learns how long each step takes.', relevant_topics: ['onboarding steps'], available_tools: tools, turns }]));
 
-    const run = await turnwise([file, '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
+    // Named, every metric (the turn contextual ones are not in the default set).
+    const run = await turnwise([file, '--metrics', METRIC_NAMES.join(','), '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'schema-only', '--json', '-']);
 
     const report = JSON.parse(run.stdout) as Report;
     const metrics = report.conversations[0].metrics;
@@ -425,7 +428,7 @@ describe('turnwise eval --metric-file', { timeout: 60_000 }, () => {
     const databaseUrl = newDatabaseUrl();
     const run = await turnwise([SUPPORT, '--metric-file', metricFile('delivery-offline.json', delivery), '--save', '--json', '-'], databaseUrl);
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toContain(`delivery_promise: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`);
+    expect(run.stderr).toContain(llmJudgeRefusal(['delivery_promise']));
     expect(run.stdout).toBe('');
     const db = createDbClient(databaseUrl);
     try {

@@ -3,7 +3,7 @@ import { getDb } from '../lib/db/client';
 import { startApiServer, waitForRunEnd } from './helpers/api-server';
 import { promptText, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerLikeOfflineJudge, stepOf } from './helpers/step-answers';
-import { CUSTOM_METRIC_NEEDS_LLM_JUDGE } from '../lib/metrics/g-eval/needs-llm-judge';
+import { llmJudgeRefusal } from '../lib/metrics/llm-judge-refusal';
 import { previewRun } from '../lib/runs/request/preview-run';
 
 /*
@@ -237,14 +237,14 @@ describe('a custom metric with the offline judge', () => {
       new Request(`${BASE}/runs`, { method: 'POST', headers: json, body: JSON.stringify({ datasetId, metrics: ['conversation_relevancy', 'refund_policy'], judge: { kind: 'offline' } }) }),
     );
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe(`refund_policy: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`);
-    expect(CUSTOM_METRIC_NEEDS_LLM_JUDGE).toMatch(/need an LLM judge/);
+    expect((await res.json()).error.message).toBe(llmJudgeRefusal(['refund_policy']));
+    expect(llmJudgeRefusal(['refund_policy'])).toMatch(/^refund_policy needs an LLM judge/);
     // Nothing stored, nothing judged.
     expect(await getDb().run.count()).toBe(runsBefore);
     expect(judge.requests.length).toBe(callsBefore);
 
     const request = { datasetId, metrics: [{ name: 'refund_policy', options: {} }], judge: { kind: 'offline' as const }, concurrency: 4, samples: 1, modelVersion: undefined };
-    await expect(previewRun(getDb(), request, process.env)).rejects.toMatchObject({ code: 'BAD_INPUT', message: `refund_policy: ${CUSTOM_METRIC_NEEDS_LLM_JUDGE}`, details: { field: 'metrics' } });
+    await expect(previewRun(getDb(), request, process.env)).rejects.toMatchObject({ code: 'BAD_INPUT', message: llmJudgeRefusal(['refund_policy']), details: { field: 'metrics' } });
     // Built-in metrics alone still run on the offline judge.
     await expect(previewRun(getDb(), { ...request, metrics: [{ name: 'conversation_relevancy', options: {} }] }, process.env)).resolves.toBeTruthy();
   });

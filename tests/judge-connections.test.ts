@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionInputSchema } from '../lib/connections/connection-input';
-import { createConnection, listConnections, updateConnection } from '../lib/connections/connection-store';
+import { createConnection, listConnections, setDefaultConnection, updateConnection } from '../lib/connections/connection-store';
+import { loadJudgesOnOffer } from '../lib/connections/judges-on-offer';
+import { defaultJudgeSelection } from '../lib/judge/config';
 import { loadJudgeConfigWithConnections } from '../lib/connections/judge-config-with-connections';
 import { testConnection } from '../lib/connections/test-connection';
 import { disconnectDb, getDb } from '../lib/db/client';
@@ -148,5 +150,22 @@ describe('judge connections', () => {
     } finally {
       await refusing.close();
     }
+  });
+
+  it('preselects no stored connection until an admin marks one the default judge, and only one is ever marked', async () => {
+    // Connections exist (earlier tests added some), none marked: the forms preselect the offline judge, OPENAI_API_KEY's judge when it is set.
+    expect((await loadJudgesOnOffer(getDb(), env)).defaultJudge).toBe('offline');
+    expect((await loadJudgesOnOffer(getDb(), { ...env, OPENAI_API_KEY: 'sk-env' })).defaultJudge).toBe('openai');
+    const { id } = await createConnection(getDb(), input('preferred'), [], env);
+    const other = (await listConnections(getDb())).find((c) => c.name === 'lab')!;
+    await setDefaultConnection(getDb(), other.id);
+    await setDefaultConnection(getDb(), id);
+    expect((await listConnections(getDb())).filter((c) => c.isDefault).map((c) => c.name)).toEqual(['preferred']);
+    expect((await loadJudgesOnOffer(getDb(), { ...env, OPENAI_API_KEY: 'sk-env' })).defaultJudge).toBe('preferred');
+    expect(defaultJudgeSelection(await loadJudgeConfigWithConnections(getDb(), env))).toEqual({ kind: 'openai', name: 'preferred' });
+    await expect(setDefaultConnection(getDb(), 'no-such-id')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await loadJudgesOnOffer(getDb(), env)).defaultJudge).toBe('preferred');
+    await setDefaultConnection(getDb(), null);
+    expect((await loadJudgesOnOffer(getDb(), env)).defaultJudge).toBe('offline');
   });
 });

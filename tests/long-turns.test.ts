@@ -39,7 +39,7 @@ describe('conversation pages with long turns', () => {
         renderToStaticMarkup(
           createElement(ConversationTurn, {
             turn: { index, role: t.role, content: t.content, retrievalContext: t.retrievalContext ?? [], context: [], expectedOutput: t.expectedOutput ?? null, labels: {} },
-            verdicts: { turnIndex: index, state: 'unjudged', colour: '#fff', failing: false, chips: [] },
+            verdicts: { turnIndex: index, state: 'unjudged', colour: '#fff', failing: false, chips: [], retrieval: { state: null, failing: false, chips: [] } },
             selected: false,
             reviews: { runId: 'r1', conversationId: 'c1', byMetric: {} },
           }),

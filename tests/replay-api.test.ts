@@ -14,6 +14,7 @@ type Routes = {
   replay: typeof import('../app/api/v1/replays/[id]/route');
   cancel: typeof import('../app/api/v1/replays/[id]/cancel/route');
   retry: typeof import('../app/api/v1/replays/[id]/retry/route');
+  rescore: typeof import('../app/api/v1/replays/[id]/rescore/route');
   estimate: typeof import('../app/api/v1/replays/estimate/route');
   compare: typeof import('../app/api/v1/compare/route');
 };
@@ -32,6 +33,7 @@ beforeAll(async () => {
     replay: await import('../app/api/v1/replays/[id]/route'),
     cancel: await import('../app/api/v1/replays/[id]/cancel/route'),
     retry: await import('../app/api/v1/replays/[id]/retry/route'),
+    rescore: await import('../app/api/v1/replays/[id]/rescore/route'),
     estimate: await import('../app/api/v1/replays/estimate/route'),
     compare: await import('../app/api/v1/compare/route'),
   };
@@ -132,6 +134,49 @@ describe('POST /api/v1/replays', () => {
       const events = await getDb().auditEvent.findMany({ where: { targetId: id }, orderBy: { createdAt: 'asc' }, select: { action: true, detail: true } });
       expect(events.map((e) => e.action)).toEqual(['replay.start', 'replay.cancel', 'replay.retry']);
       expect(events[0].detail).toContain(`dataset ${datasetId}`);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
+  it('ends "completed, scoring failed" with the new version linked when its scoring cannot start, and scores it again on request', async () => {
+    const datasetId = await upload();
+    const db = getDb();
+    const scorer = { name: 'scorer', baseUrl: model.url, models: ['judge-m'] };
+    await db.judgeConnection.create({ data: scorer });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = await startJudgeServer({ handler: async () => (await held, { content: 'A new reply' }) });
+    try {
+      const started = await post(routes.replays, '/replays', {
+        datasetId,
+        target: { kind: 'openai', baseUrl: slow.url, model: 'm' },
+        modelVersion: 'v3',
+        evaluate: { metrics: ['conversation_relevancy'], judge: { kind: 'openai', name: 'scorer', model: 'judge-m' } },
+      });
+      expect(started.status).toBe(202);
+      const { id } = (await started.json()) as { id: string };
+      // The judge it was to be scored with goes away while the turns are generated.
+      await db.judgeConnection.delete({ where: { name: 'scorer' } });
+      release();
+      const ended = await replayEnd(id);
+      expect(ended).toMatchObject({ status: 'scoring_failed', runId: null, progress: { done: 6, errors: 0 } });
+      expect(ended.datasetId).toBeTruthy();
+      expect(ended.error).toMatch(/^Scoring the new version could not start: .*scorer/);
+      expect(await db.dataset.findUnique({ where: { id: ended.datasetId! }, select: { modelVersion: true } })).toEqual({ modelVersion: 'v3' });
+
+      // Back again: the version is scored without generating a turn again.
+      await db.judgeConnection.create({ data: scorer });
+      const calls = slow.requests.length;
+      const rescored = await routes.rescore.POST(new Request(`${BASE}/replays/${id}/rescore`, { method: 'POST' }), withId(id));
+      expect(rescored.status).toBe(202);
+      const body = (await rescored.json()) as { status: string; runId: string; datasetId: string; error: string | null };
+      expect(body).toMatchObject({ status: 'completed', datasetId: ended.datasetId, error: null });
+      expect((await db.run.findUniqueOrThrow({ where: { id: body.runId }, select: { datasetId: true, judgeName: true } })).datasetId).toBe(ended.datasetId);
+      expect(slow.requests.length).toBe(calls);
+      // Scored now: a second rescore is a conflict.
+      expect((await routes.rescore.POST(new Request(`${BASE}/replays/${id}/rescore`, { method: 'POST' }), withId(id))).status).toBe(409);
     } finally {
       release();
       await slow.close();

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { formatCost } from '@/lib/format/cost';
 import { Table, Td } from '@/components/ui/table';
 import { loadJudgesPage } from '@/lib/agreement/page/load-judges-page';
 import { requirePage } from '@/lib/auth/session';
@@ -56,7 +57,7 @@ export default async function JudgesPage(props: { searchParams: Promise<{ datase
                 </Td>
               ))}
               <Td className="font-semibold tabular-nums">{r.meanKappa === null ? 'no labels' : r.meanKappa.toFixed(2)}</Td>
-              <Td className="tabular-nums">{r.cost === 'priced' ? `$${r.costUsd.toFixed(4)}` : r.cost}</Td>
+              <Td className="tabular-nums">{formatCost(r.cost, r.costUsd)}</Td>
               <Td className="tabular-nums">{r.judgeCalls.toLocaleString('en-US')}</Td>
             </tr>
           ))}

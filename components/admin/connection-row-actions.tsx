@@ -3,12 +3,13 @@
 import { useActionState, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { deleteConnectionAction, testConnectionAction, type ConnectionActionState } from '@/lib/actions/connections';
+import { deleteConnectionAction, markDefaultJudgeAction, testConnectionAction, type ConnectionActionState } from '@/lib/actions/connections';
 import { FormMessage } from './form-message';
 
-/** Test (one small request, its answer shown) and delete for one stored connection. */
-export function ConnectionRowActions({ id, name }: { id: string; name: string }) {
+/** Test (one small request, its answer shown), mark as the default judge, and delete, for one stored connection. */
+export function ConnectionRowActions({ id, name, isDefault }: { id: string; name: string; isDefault: boolean }) {
   const [test, testAction, testing] = useActionState<ConnectionActionState, FormData>(testConnectionAction, { ok: true });
+  const [mark, markAction, marking] = useActionState<ConnectionActionState, FormData>(markDefaultJudgeAction, { ok: true });
   const [del, delAction, deleting] = useActionState<ConnectionActionState, FormData>(deleteConnectionAction, { ok: true });
   const [confirming, setConfirming] = useState(false);
   return (
@@ -18,6 +19,13 @@ export function ConnectionRowActions({ id, name }: { id: string; name: string })
           <input type="hidden" name="id" value={id} />
           <Button type="submit" disabled={testing} aria-label={`Test ${name}`}>
             {testing ? 'Testing…' : 'Test'}
+          </Button>
+        </form>
+        <form action={markAction}>
+          <input type="hidden" name="id" value={id} />
+          {isDefault ? <input type="hidden" name="clear" value="1" /> : null}
+          <Button type="submit" variant="ghost" disabled={marking} aria-label={isDefault ? `Stop using ${name} as the default judge` : `Mark ${name} as default judge`}>
+            {isDefault ? 'Unmark default' : 'Mark as default judge'}
           </Button>
         </form>
         <Button variant="ghost" className="text-rose-700" aria-label={`Delete ${name}`} onClick={() => setConfirming(true)}>
@@ -43,6 +51,7 @@ export function ConnectionRowActions({ id, name }: { id: string; name: string })
       ) : (
         <FormMessage state={test} />
       )}
+      <FormMessage state={mark} />
       <FormMessage state={del} />
     </div>
   );

@@ -11,7 +11,9 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: readonl
   return (
     <div className="rounded-md border border-slate-200 bg-white px-2 py-1 text-xs shadow-sm">
       <p className="font-medium text-slate-700">{point.title}</p>
-      <p className="text-slate-500">{point.dataset}</p>
+      <p className="text-slate-500">
+        {point.dataset} · judge {point.judge}
+      </p>
       <p className="tabular-nums">Mean {point.valueLabel}</p>
       {point.threshold !== null ? <p className="text-amber-700 tabular-nums">Threshold {point.threshold.toFixed(2)}</p> : null}
       <p className="text-indigo-700">Click to open the run</p>
@@ -46,11 +48,37 @@ export function TrendChart({ trend, height = 220 }: { trend: PreparedTrend; heig
             />
             <YAxis domain={trend.yDomain} tick={{ fontSize: 10, fill: 'var(--color-slate-500)' }} tickLine={false} axisLine={false} width={44} />
             <Tooltip content={<PointTooltip />} isAnimationActive={false} />
-            <Area dataKey="band" stroke="none" fill={trend.bandColour} fillOpacity={0.6} isAnimationActive={false} connectNulls={false} activeDot={false} name="95% interval" />
+            {/* A line (and band) per judge: it passes by the other judges' runs and stops at its own gaps. */}
+            {trend.series.map((series) => (
+              <Area
+                key={`band-${series.key}`}
+                dataKey={(p: TrendPoint) => p.bands[series.key]}
+                stroke="none"
+                fill={trend.series.length > 1 ? series.colour : trend.bandColour}
+                fillOpacity={trend.series.length > 1 ? 0.15 : 0.6}
+                isAnimationActive={false}
+                connectNulls
+                activeDot={false}
+                name={`95% interval (${series.judge})`}
+              />
+            ))}
             <Line dataKey="threshold" type="stepAfter" stroke={trend.thresholdColour} strokeDasharray="5 4" dot={false} activeDot={false} isAnimationActive={false} name="threshold" />
+            {trend.series.map((series) => (
+              <Line
+                key={`line-${series.key}`}
+                dataKey={(p: TrendPoint) => p.lines[series.key]}
+                stroke={series.colour}
+                strokeWidth={2}
+                connectNulls
+                dot={false}
+                activeDot={false}
+                isAnimationActive={false}
+                name={series.judge}
+              />
+            ))}
             <Line
               dataKey="mean"
-              stroke={trend.lineColour}
+              stroke="none"
               strokeWidth={2}
               connectNulls={false}
               isAnimationActive={false}
@@ -72,6 +100,16 @@ export function TrendChart({ trend, height = 220 }: { trend: PreparedTrend; heig
       ) : (
         <div className="flex h-[120px] items-center justify-center rounded-md border border-dashed border-slate-200 text-sm text-slate-500">{trend.note}</div>
       )}
+      {trend.judges.length > 1 ? (
+        <ul className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600" aria-label="Judges" data-testid={`trend-judges-${trend.metric}`}>
+          {trend.judges.map((j) => (
+            <li key={j.judge} className="flex items-center gap-1">
+              <span className="inline-block h-0.5 w-4" style={{ backgroundColor: j.colour }} aria-hidden />
+              {j.judge}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {trend.points.length && trend.note ? <p className="mt-1 text-xs text-amber-700">{trend.note}</p> : null}
     </figure>
   );

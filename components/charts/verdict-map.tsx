@@ -42,6 +42,15 @@ export function VerdictMap({ map }: { map: PreparedVerdictMap }) {
                       >
                         {/* Judge noise: fewer than 80% of its samples gave this verdict. */}
                         {cell.unstable ? <span className="absolute inset-1 rounded-full border-2 border-dashed border-white" aria-hidden /> : null}
+                        {/* The verdict on the turn's retrieval context, not on its reply: a strip along the bottom. */}
+                        {cell.retrieval ? (
+                          <span
+                            className="absolute inset-x-0 -bottom-px h-1.5 rounded-b-sm border-t border-white"
+                            style={{ backgroundColor: cell.retrieval.colour }}
+                            data-retrieval-state={cell.retrieval.state}
+                            aria-hidden
+                          />
+                        ) : null}
                       </Link>
                     </td>
                   ) : (
@@ -54,6 +63,11 @@ export function VerdictMap({ map }: { map: PreparedVerdictMap }) {
         </table>
       </div>
       <VerdictLegend items={map.legend} />
+      {map.rows.some((row) => row.cells.some((cell) => cell?.retrieval)) ? (
+        <p className="text-xs text-slate-500" data-testid="verdict-map-retrieval-note">
+          A strip under a turn is the verdict on what was retrieved for it (contextual recall, turn contextual recall, precision, relevancy), not on the reply.
+        </p>
+      ) : null}
     </div>
   );
 }

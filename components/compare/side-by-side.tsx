@@ -29,6 +29,24 @@ function VerdictChip({ v }: { v: AlignedVerdict }) {
   );
 }
 
+/** Verdicts of the metrics that judge what was retrieved for the turn: on the retrieved items, apart from the reply's. */
+function RetrievalVerdicts({ verdicts }: { verdicts: AlignedVerdict[] }) {
+  if (verdicts.length === 0) return null;
+  const failing = verdicts.some((v) => v.verdict === 'no');
+  return (
+    <div className={`space-y-1 rounded-md border-l-4 p-1.5 ${failing ? 'border-l-rose-500 bg-rose-50/60' : 'border-l-slate-200 bg-slate-50'}`} data-testid="retrieval-verdicts" data-failing={failing ? 'true' : 'false'}>
+      <p className="text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
+        On what was retrieved{failing ? <span className="ml-1 rounded bg-rose-600 px-1 py-0.5 text-white normal-case">failing retrieval</span> : null}
+      </p>
+      <ul className="space-y-1">
+        {verdicts.map((v) => (
+          <VerdictChip key={v.metric} v={v} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 const gridStyle = (runs: number) => ({ '--cols': `4.75rem repeat(${runs}, minmax(0, 1fr))` }) as CSSProperties;
 // One column on a phone (each run's copy under the other), side by side from `sm` up.
 const GRID = 'grid gap-2 sm:[grid-template-columns:var(--cols)]';
@@ -70,13 +88,16 @@ function TurnCells({ turn, runs, conversationIds }: { turn: AlignedTurn; runs: S
             <p className={`rounded-md px-2 py-1.5 text-sm break-words whitespace-pre-wrap ${cell.role === 'user' ? 'bg-slate-100' : 'bg-indigo-50'}`} data-testid={changedText ? 'reply-diff' : undefined}>
               {conversationId ? <LongText preview={preview} source={{ conversationId, turnIndex: turn.index, part: 'content' }} shown={diff} /> : (diff ?? cell.content)}
             </p>
-            {cell.verdicts.length ? (
+            {cell.verdicts.some((v) => !v.onRetrieval) ? (
               <ul className="space-y-1">
-                {cell.verdicts.map((v) => (
-                  <VerdictChip key={v.metric} v={v} />
-                ))}
+                {cell.verdicts
+                  .filter((v) => !v.onRetrieval)
+                  .map((v) => (
+                    <VerdictChip key={v.metric} v={v} />
+                  ))}
               </ul>
             ) : null}
+            <RetrievalVerdicts verdicts={cell.verdicts.filter((v) => v.onRetrieval)} />
           </div>
         );
       })}
@@ -193,6 +214,11 @@ export function SideBySide({ view, search }: { view: SideBySideView; search: Com
                   {regressed ? (
                     <p className="mt-1 ml-1 inline-block text-[10px] font-semibold text-rose-700 uppercase sm:ml-0 sm:block" title={turn.regressedMetrics.map(metricLabel).join(', ')}>
                       regressed
+                    </p>
+                  ) : null}
+                  {turn.regressedRetrieval.length ? (
+                    <p className="mt-1 ml-1 inline-block text-[10px] font-semibold text-rose-700 uppercase sm:ml-0 sm:block" title={turn.regressedRetrieval.map(metricLabel).join(', ')} data-testid="retrieval-regressed">
+                      retrieval regressed
                     </p>
                   ) : null}
                 </div>

@@ -1,7 +1,7 @@
 import { LongText } from '@/components/conversations/long-text';
 import { ITEM_PREVIEW_CHARS, previewOf, type ConversationTextSource } from '@/lib/conversations/text-preview';
 import type { Conversation } from '@/lib/domain';
-import { JsonBlock } from './json-block';
+import { JsonBlock } from '@/components/conversations/json-block';
 
 type Field = ConversationTextSource['field'];
 

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import type { TurnWindow } from '@/lib/conversations/turn-pages';
@@ -27,16 +28,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <p className="text-sm text-slate-500">
-          <Link href="/datasets" className="hover:underline">
-            Datasets
-          </Link>{' '}
-          /{' '}
-          <Link href={base} className="hover:underline">
-            {detail.datasetName}
-          </Link>{' '}
-          / conversation {detail.position + 1}
-        </p>
+        <Breadcrumbs items={[{ label: 'Datasets', href: '/datasets' }, { label: detail.datasetName, href: base }, { label: `Conversation ${detail.position + 1}` }]} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 text-2xl font-semibold break-words">{title}</h1>
           <nav aria-label="Neighbouring conversations" className="flex items-center gap-1 text-sm">

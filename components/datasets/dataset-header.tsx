@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { buttonClass } from '@/components/ui/button';
 import { formatDate } from '@/lib/format/format';
 import { DatasetActions } from './dataset-actions';
@@ -24,12 +25,7 @@ export interface DatasetHeaderProps {
 export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-500">
-        <Link href="/datasets" className="hover:underline">
-          Datasets
-        </Link>{' '}
-        /
-      </p>
+      <Breadcrumbs items={[{ label: 'Datasets', href: '/datasets' }, { label: dataset.name }]} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words">{dataset.name}</h1>

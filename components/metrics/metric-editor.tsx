@@ -7,6 +7,7 @@ import { type CustomMetricTrial } from '@/lib/custom-metrics/try-custom-metric';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
 import { useJudgeChoice } from '@/components/judges/judge-picker';
 import { DEFINITION_LIMITS } from '@/lib/metrics/g-eval/definition';
+import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 import { inputClass } from '@/components/ui/form-styles';
 import { Field } from './editor-field';
 import { MetricTryPanel } from './metric-try-panel';
@@ -71,6 +72,8 @@ export function MetricEditor({ options, copy = false }: { options: EditorOptions
     return found ? <span className="mt-1 block text-xs text-rose-700">{found[1].join(' ')}</span> : null;
   };
   const editing = options.current !== null && !copy;
+  // The try-it panel shows this itself (a run would refuse the pair in the same words).
+  const tryRefusal = offlineJudgeRefusal(judgeChoice.judge.kind, [{ name: name.trim() || 'This metric', custom: true }]);
 
   return (
     <form
@@ -222,8 +225,8 @@ export function MetricEditor({ options, copy = false }: { options: EditorOptions
       </div>
 
       <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
-        <MetricTryPanel options={options} judgeChoice={judgeChoice} pending={pending} trying={busy === 'try'} error={error} onTry={tryIt} />
-        {message ? (
+        <MetricTryPanel options={options} metricName={name.trim() || 'This metric'} judgeChoice={judgeChoice} pending={pending} trying={busy === 'try'} error={error} onTry={tryIt} />
+        {message && message !== tryRefusal ? (
           <p role="alert" className="text-sm text-rose-700">
             {message}
           </p>

@@ -6,11 +6,14 @@ import { Button } from '@/components/ui/button';
 import type { CustomMetricTrial } from '@/lib/custom-metrics/try-custom-metric';
 import type { MetricEditorOptions } from '@/lib/custom-metrics/editor-options';
 import { inputClass } from '@/components/ui/form-styles';
+import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 import { Field } from './editor-field';
 import { MetricTrial } from './metric-trial';
 
 interface Props {
   options: MetricEditorOptions;
+  /** The metric's name as typed: the refusal names it. */
+  metricName: string;
   judgeChoice: JudgeChoice;
   pending: boolean;
   trying: boolean;
@@ -20,11 +23,13 @@ interface Props {
 }
 
 /** The metric editor's trial: a judge, a conversation of a dataset, and the judge's answer on it. */
-export function MetricTryPanel({ options, judgeChoice, pending, trying, error, onTry }: Props) {
+export function MetricTryPanel({ options, metricName, judgeChoice, pending, trying, error, onTry }: Props) {
   const [datasetId, setDatasetId] = useState(options.datasets[0]?.id ?? '');
   const [conversation, setConversation] = useState('1');
   const [trial, setTrial] = useState<CustomMetricTrial | null>(null);
   const dataset = options.datasets.find((d) => d.id === datasetId);
+  // As a run refuses it, before the judge is asked: the offline judge cannot read the criteria.
+  const refusal = offlineJudgeRefusal(judgeChoice.judge.kind, [{ name: metricName, custom: true }]);
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Try it">
       <h2 className="text-sm font-semibold text-slate-700">Try it on a conversation</h2>
@@ -35,7 +40,15 @@ export function MetricTryPanel({ options, judgeChoice, pending, trying, error, o
         modelSelect="with-choice"
         labelClass="font-medium text-slate-700"
         inputClass={inputClass}
-        error={error('judge')}
+        error={
+          refusal ? (
+            <span role="alert" className="mt-1 block text-xs text-rose-700" data-testid="try-needs-llm-judge">
+              {refusal}
+            </span>
+          ) : (
+            error('judge')
+          )
+        }
       />
       {options.datasets.length === 0 ? (
         <p className="text-xs text-slate-500">Import a dataset to try the metric on one of its conversations.</p>
@@ -56,7 +69,7 @@ export function MetricTryPanel({ options, judgeChoice, pending, trying, error, o
           <div className="col-span-2">{error('conversation')}</div>
         </div>
       )}
-      <Button onClick={() => onTry({ datasetId, conversation: Number(conversation) }, setTrial)} disabled={pending || options.datasets.length === 0}>
+      <Button onClick={() => onTry({ datasetId, conversation: Number(conversation) }, setTrial)} disabled={pending || options.datasets.length === 0 || refusal !== null}>
         {trying ? 'Asking the judge…' : 'Try on this conversation'}
       </Button>
       {trial ? <MetricTrial trial={trial} /> : null}

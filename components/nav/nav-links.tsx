@@ -2,27 +2,16 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { isCurrentSection, sectionsFor } from '@/lib/nav/sections';
 
-const SECTIONS = [
-  { href: '/datasets', label: 'Datasets' },
-  { href: '/runs', label: 'Runs' },
-  { href: '/replays', label: 'Replays' },
-  { href: '/compare', label: 'Compare' },
-  { href: '/trends', label: 'Trends' },
-  { href: '/metrics', label: 'Metrics' },
-  { href: '/judges', label: 'Judges' },
-];
-
-export function isCurrentSection(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
-}
-
-/** The top bar's sections; the one the page belongs to is marked for eyes and screen readers. */
+/** The top bar's sections; the one the page belongs to is marked for eyes and screen readers. None on setup and sign-in. */
 export function NavLinks() {
   const pathname = usePathname() ?? '/';
+  const sections = sectionsFor(pathname);
+  if (sections.length === 0) return null;
   return (
     <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
-      {SECTIONS.map(({ href, label }) => {
+      {sections.map(({ href, label }) => {
         const current = isCurrentSection(pathname, href);
         return (
           <li key={href}>

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { Table, Td } from '@/components/ui/table';
+import { formatCost, type CostBasis } from '@/lib/format/cost';
 import type { OnlineRunRow } from '@/lib/db/queries/online/online-scores';
 
 /** A rule's runs: one per UTC day and model version, and the run of superseded results. */
-export function OnlineRunsTable({ runs }: { runs: OnlineRunRow[] }) {
+export function OnlineRunsTable({ runs }: { runs: (OnlineRunRow & { costBasis: CostBasis })[] }) {
   return (
     <Table
       head={['Day (UTC)', 'Model version', 'Conversations', 'Results', 'Cost', 'Status']}
@@ -21,7 +22,7 @@ export function OnlineRunsTable({ runs }: { runs: OnlineRunRow[] }) {
           <Td className="tabular-nums">
             {r.doneItems} / {r.totalItems}
           </Td>
-          <Td className="tabular-nums">${r.costUsd.toFixed(4)}</Td>
+          <Td className="tabular-nums">{formatCost(r.costBasis, r.costUsd)}</Td>
           <Td>{r.status.replace(/_/g, ' ')}</Td>
         </tr>
       ))}

@@ -6,6 +6,7 @@ import { saveOnlineRuleAction } from '@/lib/actions/online-rules';
 import type { JudgeInfo } from '@/lib/judge/config';
 import { JudgeScope } from '@/components/judges/judge-scope';
 import { metricLabel } from '@/lib/format/format';
+import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 
 export interface RuleFormValue {
   name: string;
@@ -107,6 +108,8 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
     });
   };
 
+  // The server refuses the same pair in the same words; said here before the rule is saved.
+  const refusal = offlineJudgeRefusal(value.judge.kind, metrics.filter((m) => value.metrics.some((s) => s.name === m.name)));
   const toggleMetric = (name: string, on: boolean) => set({ metrics: on ? [...value.metrics, { name, options: {} }] : value.metrics.filter((m) => m.name !== name) });
   const setThreshold = (name: string, threshold: string) =>
     set({ metrics: value.metrics.map((m) => (m.name === name ? { ...m, options: threshold.trim() === '' ? {} : { ...m.options, threshold: Number(threshold) } } : m)) });
@@ -195,6 +198,11 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
         </label>
         {value.judge.kind === 'offline' ? <JudgeScope judge={judges.find((j) => j.kind === 'offline') ?? { scope: null }} /> : null}
         <FieldError errors={errors} field="judge" />
+        {refusal ? (
+          <p role="alert" className="text-xs text-rose-700" data-testid="needs-llm-judge-refusal">
+            {refusal}
+          </p>
+        ) : null}
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2">
@@ -217,7 +225,7 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
           Enabled (unchecked: paused)
         </label>
       </fieldset>
-      <Button type="submit" variant="primary" disabled={pending}>
+      <Button type="submit" variant="primary" disabled={pending || refusal !== null}>
         {pending ? 'Saving…' : ruleId ? 'Save rule' : 'Create rule'}
       </Button>
     </form>

@@ -4,11 +4,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { Badge } from '@/components/ui/badge';
+import { formatCost } from '@/lib/format/cost';
 import { formatDuration } from '@/lib/format/format';
 import type { ReplayLive } from '@/lib/replay/replay-live';
-import { isLiveReplay, replayStatusLabel } from '@/lib/replay/replay-status';
-import { ReplayControls } from './replay-controls';
+import { isLiveReplay, replayStatusLabel, scoringFailed, shownReplayStatus } from '@/lib/replay/replay-status';
+import { ReplayControls, ScoreAgain } from './replay-controls';
+import { ReplayStatusBadge } from './replay-status-badge';
 import { ReplaySamples } from './replay-samples';
 
 const isLiveRunStatus = (status: string) => status === 'queued' || status === 'running';
@@ -82,6 +83,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
   const barTone = replay.status === 'failed' ? 'bg-rose-500' : replay.status === 'cancelled' ? 'bg-slate-400' : errors > 0 ? 'bg-amber-500' : 'bg-indigo-600';
   const evaluation = replay.evaluation;
   const scoring = evaluation !== null && isLiveRunStatus(evaluation.status);
+  const unscored = scoringFailed(replay);
   const took = !replayLive && replay.startedAt && replay.finishedAt ? Date.parse(replay.finishedAt) - Date.parse(replay.startedAt) : null;
 
   return (
@@ -95,9 +97,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2 text-sm">
             <span className="font-semibold text-slate-700">{replay.status === 'queued' ? 'Waiting for a worker' : replayLive ? 'Regenerating turns' : 'Progress'}</span>
-            <Badge tone={replay.status === 'completed' ? 'green' : replay.status === 'failed' ? 'red' : replay.status === 'completed_with_errors' ? 'amber' : replayLive ? 'blue' : 'slate'}>
-              <span data-testid="replay-status">{replayStatusLabel[replay.status] ?? replay.status}</span>
-            </Badge>
+            <ReplayStatusBadge status={shownReplayStatus(replay)} testId="replay-status" />
           </div>
           {mayChange ? <ReplayControls replay={{ id: replay.id, status: replay.status, errors }} onChanged={changed} /> : null}
         </div>
@@ -122,8 +122,8 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
           <Stat label="Errors" value={n(errors)} tone={errors ? 'text-rose-700' : 'text-slate-900'} testId="replay-errors-count" />
           <Stat label="Target calls" value={n(replay.targetCalls)} />
           <Stat label="Tokens" value={n(replay.promptTokens + replay.completionTokens)} />
-          {/* 0 is what a target without a known price (a local model, an app) costs as counted. */}
-          <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={replay.costUsd > 0 ? `$${replay.costUsd.toFixed(4)}` : '–'} />
+          {/* 0 is what a target without a known price (a local model, an app) costs as counted: unknown, not $0. */}
+          <Stat label={replayLive ? 'Cost so far' : 'Cost'} value={formatCost(replay.costUsd > 0 ? 'priced' : 'unknown', replay.costUsd)} />
           {replay.simulation ? (
             <Stat
               label="Goal met · failed · max turns"
@@ -145,7 +145,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
             {replay.simulation.skippedConversations.length > 0 ? ` (conversation ${replay.simulation.skippedConversations.map((c) => c.conversation).join(', ')}${replay.simulation.skipped > replay.simulation.skippedConversations.length ? ', …' : ''})` : ''}.
           </p>
         ) : null}
-        {replay.error ? (
+        {replay.error && !unscored ? (
           <p className="text-sm text-rose-700" role="alert">
             {replay.error}
           </p>
@@ -191,7 +191,8 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
               </Link>
             ) : null}
           </div>
-          {evaluation ? (
+          {unscored ? <ScoreAgain replay={replay} mayChange={mayChange} onChanged={changed} /> : null}
+          {evaluation && !unscored ? (
             <p className="text-sm text-slate-600" data-testid="replay-evaluation" data-status={evaluation.status}>
               {scoring
                 ? `Scoring the new version: ${n(evaluation.done)} / ${n(evaluation.total)} results${replay.compareWith ? '; compare is complete once it ends' : ''}.`

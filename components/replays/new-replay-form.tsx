@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { estimateReplayAction, startReplayAction } from '@/lib/actions/replays';
 import { type ReplayEstimate, type ReplayRequestInput } from '@/lib/replay';
 import { metricLabel } from '@/lib/format/format';
+import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 import type { NewReplayOptions } from '@/lib/replay/page/load-new-replay-options';
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
 import { FormField } from './form-field';
@@ -26,7 +27,8 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const [samples, setSamples] = useState('1');
   const [evaluate, setEvaluate] = useState(options.compareWith !== null || options.runs.length > 0);
   const [compareWith, setCompareWith] = useState(options.compareWith ?? options.runs[0]?.id ?? '');
-  const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, !m.custom && m.conversations > 0])));
+  // The new-run form's default set (preselectMetric on the server).
+  const [metrics, setMetrics] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, m.preselected])));
   const [judgeName, setJudgeName] = useState(options.defaultJudge);
   const judge = options.judges.find((j) => j.name === judgeName) ?? options.judges[0];
   // On-policy checks and the simulated user need an OpenAI-compatible judge of their own choosing.
@@ -62,6 +64,8 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
     [options, target, mode, maxTurns, replayJudge, modelVersion, samples, concurrency, evaluate, baseline, metrics, judge],
   );
 
+  // Refused here as the server refuses it, before a single target call: scoring these would fail once every turn is generated.
+  const refusal = evaluate && !baseline ? offlineJudgeRefusal(judge.kind, options.metrics.filter((m) => metrics[m.name])) : null;
   const estimate = useEstimate(input);
   const inputKey = JSON.stringify(input);
   useEffect(() => {
@@ -200,7 +204,13 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
                         </label>
                       ))}
                     </div>
-                    {shown['evaluate.metrics'] ? <span className="block text-xs text-rose-700">Metrics: {shown['evaluate.metrics'].join(' ')}</span> : null}
+                    {refusal ? (
+                      <span role="alert" className="mt-1 block text-xs text-rose-700" data-testid="needs-llm-judge-refusal">
+                        {refusal}
+                      </span>
+                    ) : shown['evaluate.metrics'] ? (
+                      <span className="block text-xs text-rose-700">Metrics: {shown['evaluate.metrics'].join(' ')}</span>
+                    ) : null}
                   </fieldset>
                   <FormField id="replay-judge" label="Judge" name="evaluate.judge" errors={shown} help={judge.scope ?? undefined}>
                     <select id="replay-judge" value={judge.name} onChange={(e) => setJudgeName(e.target.value)} className={inputClass}>
@@ -236,7 +246,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
         ) : null}
         <button
           type="submit"
-          disabled={submitting}
+          disabled={submitting || refusal !== null}
           className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
         >
           {submitting ? 'Starting…' : 'Start replay'}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { describeStoredTarget } from '@/lib/replay/describe-target';
 
 export interface ReplayHeaderProps {
@@ -9,12 +10,7 @@ export interface ReplayHeaderProps {
 export function ReplayHeader({ replay, sourceDatasetName }: ReplayHeaderProps) {
   return (
     <div className="space-y-1">
-      <p className="text-sm text-slate-500">
-        <Link href="/replays" className="hover:underline">
-          Replays
-        </Link>{' '}
-        /
-      </p>
+      <Breadcrumbs items={[{ label: 'Replays', href: '/replays' }, { label: `${sourceDatasetName} · ${replay.modelVersion}` }]} />
       <h1 className="text-2xl font-semibold break-words">
         Replay of{' '}
         <Link href={`/datasets/${replay.sourceDatasetId}`} className="text-indigo-700 hover:underline">

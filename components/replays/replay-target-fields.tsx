@@ -1,6 +1,7 @@
 'use client';
 
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
+import { modelForConnection } from '@/lib/replay/connection-model';
 import { FormField } from './form-field';
 
 export interface TargetValues {
@@ -62,6 +63,8 @@ interface Props {
 export function ReplayTargetFields({ value, onChange, connections, errors }: Props) {
   const set = (patch: Partial<TargetValues>) => onChange({ ...value, ...patch });
   const connection = connections.find((c) => c.name === value.connection);
+  // Choosing a connection shows its default model rather than an empty Model beside its list.
+  const chooseConnection = (name: string) => set({ source: 'connection', connection: name, model: modelForConnection(value.model, connections.find((c) => c.name === name)?.models ?? []) });
   const radio = 'h-4 w-4 accent-indigo-600';
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -91,7 +94,7 @@ export function ReplayTargetFields({ value, onChange, connections, errors }: Pro
                 className={radio}
                 checked={value.source === 'connection'}
                 disabled={connections.length === 0}
-                onChange={() => set({ source: 'connection', connection: value.connection || connections[0]?.name || '' })}
+                onChange={() => chooseConnection(value.connection || connections[0]?.name || '')}
               />
               Stored connection{connections.length === 0 ? ' (none stored)' : ''}
             </label>
@@ -107,7 +110,7 @@ export function ReplayTargetFields({ value, onChange, connections, errors }: Pro
             </div>
           ) : (
             <FormField id="target-connection" label="Connection" name="target.connection" errors={errors} help="Its key stays encrypted on the server.">
-              <select id="target-connection" value={value.connection} onChange={(e) => set({ connection: e.target.value })} className={inputClass}>
+              <select id="target-connection" value={value.connection} onChange={(e) => chooseConnection(e.target.value)} className={inputClass}>
                 {connections.map((c) => (
                   <option key={c.name} value={c.name}>
                     {c.name}

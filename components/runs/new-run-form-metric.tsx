@@ -56,6 +56,11 @@ export function NewRunFormMetric({ metric, total, offlineJudge, selected, values
                   ? `No conversation has ${metric.needs.replace(/ or the .*$/, '')}: give the ${standIn.label.toLowerCase()} below to score every conversation`
                   : `No conversation has the data it needs: ${metric.needs}`}
           </span>
+          {metric.notInDefaultSet && selectable && !selected ? (
+            <span className="block text-xs text-slate-500" data-testid={`${id}-not-default`}>
+              Not checked by default. {metric.notInDefaultSet}
+            </span>
+          ) : null}
           {metric.needsLlmJudge && offlineJudge ? (
             <span className="block text-xs text-amber-700" data-testid={`${id}-needs-llm-judge`}>
               Needs an LLM judge: the offline judge cannot score it.

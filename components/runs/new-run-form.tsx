@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, useTransition } from 'react';
 import { JudgePicker, useJudgeChoice } from '@/components/judges/judge-picker';
 import { startRunAction } from '@/lib/actions/runs';
 import { type RunRequestInput } from '@/lib/runs/request/run-request';
-import { customMetricsOnOfflineJudge, customMetricsRefusal } from '@/lib/metrics/g-eval/needs-llm-judge';
+import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 import { NewRunFormExecution as ExecutionFields, useExecutionSettings } from './new-run-form-execution';
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
@@ -41,11 +41,8 @@ function optionValue(value: OptionValue, field: OptionField | undefined): unknow
 
 /** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
 export function NewRunForm({ options }: { options: NewRunFormOptions }) {
-  const [selected, setSelected] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(
-      options.metrics.map((m) => [m.name, m.custom === null && m.conversations > 0 && !(m.needsLlmJudge && options.judges.find((j) => j.name === options.defaultJudge)?.kind === 'offline')]),
-    ),
-  );
+  // The default set, decided on the server (preselectMetric): nothing the user would have to uncheck on good data.
+  const [selected, setSelected] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, m.preselected])));
   const [values, setValues] = useState<Values>(() => initialValues(options.metrics));
   const judgeChoice = useJudgeChoice(options.judges, options.defaultJudge);
   const { judge } = judgeChoice;
@@ -82,9 +79,8 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
     setErrors({});
     setMessage(null);
   }, [inputKey]);
-  // Known here without asking the server: the offline judge cannot score a custom metric.
-  const offlineCustom = customMetricsOnOfflineJudge(judge.kind, options.metrics.filter((m) => selected[m.name]));
-  const refusal = offlineCustom.length > 0 ? customMetricsRefusal(offlineCustom) : null;
+  // Known here without asking the server, in the server's own words: the offline judge cannot score these metrics.
+  const refusal = offlineJudgeRefusal(judge.kind, options.metrics.filter((m) => selected[m.name]));
   const merged: FieldErrors = { ...preview.fieldErrors, ...errors };
   const shownErrors: FieldErrors = { ...merged, ...(merged.metrics ? { metrics: merged.metrics.filter((m) => m !== refusal) } : {}) };
 
@@ -106,7 +102,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
       <div className="space-y-3 lg:col-span-2">
         <h2 className="text-lg font-semibold">Metrics</h2>
         {refusal ? (
-          <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="custom-needs-llm-judge">
+          <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="needs-llm-judge-refusal">
             {refusal}
           </p>
         ) : null}

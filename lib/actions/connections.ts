@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { recordAudit } from '../auth/audit';
 import { actionPrincipal } from '../auth/session';
 import { connectionInputSchema } from '../connections/connection-input';
-import { createConnection, deleteConnection, getConnectionEndpoint, updateConnection } from '../connections/connection-store';
+import { createConnection, deleteConnection, getConnectionEndpoint, setDefaultConnection, updateConnection } from '../connections/connection-store';
 import { testConnection, type ConnectionTestResult } from '../connections/test-connection';
 import { getDb } from '../db/client';
 import { isAppError } from '../errors';
@@ -97,4 +97,22 @@ export async function testConnectionAction(_prev: ConnectionActionState, formDat
   } catch (error) {
     return failure(error);
   }
+}
+
+/** Form action (admin): marks a connection as the default judge (the forms preselect it), or with `clear` removes the mark. */
+export async function markDefaultJudgeAction(_prev: ConnectionActionState, formData: FormData): Promise<ConnectionActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const id = z.string().min(1).max(100).safeParse(formData.get('id'));
+  if (!id.success) return { ok: false, message: 'No connection given.' };
+  const clear = formData.get('clear') === '1';
+  try {
+    await setDefaultConnection(getDb(), clear ? null : id.data);
+    await recordAudit(getDb(), who.principal, clear ? 'connection.default.clear' : 'connection.default', id.data, clear ? 'no longer the default judge' : 'marked as the default judge');
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/admin/connections');
+  revalidatePath('/runs/new');
+  return { ok: true, message: clear ? 'No connection is the default judge now.' : 'Marked as the default judge.' };
 }

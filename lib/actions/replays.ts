@@ -9,7 +9,7 @@ import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { getReplayRow } from '../db/queries/replays/get-replay';
 import { AppError } from '../errors';
-import { cancelReplay, estimateReplay, retryReplay, startReplay, type ReplayEstimate, type ReplayRequestInput } from '../replay';
+import { cancelReplay, estimateReplay, rescoreReplay, retryReplay, startReplay, type ReplayEstimate, type ReplayRequestInput } from '../replay';
 import { replayRequestSchema } from '../replay/replay-request';
 import { replayFieldErrors } from '../replay/replay-field-errors';
 import { failure, type ActionResult } from './action-result';
@@ -73,4 +73,9 @@ export async function cancelReplayAction(replayId: string): Promise<ActionResult
 /** Generates the errored turns of an ended replay again, into a new dataset version. */
 export async function retryReplayAction(replayId: string): Promise<ActionResult> {
   return onReplay(replayId, (id, principal) => retryReplay(getDb(), id, process.env, principal));
+}
+
+/** Starts the scoring of a replay's new version again, after it failed; nothing is generated. */
+export async function rescoreReplayAction(replayId: string): Promise<ActionResult> {
+  return onReplay(replayId, (id, principal) => rescoreReplay(getDb(), id, process.env, principal));
 }

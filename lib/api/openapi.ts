@@ -199,7 +199,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/replays/{id}': {
         get: {
-          summary: 'A replay: status, progress {done, total, errors}, datasetId (the new version), runId (the evaluation), first errored turns',
+          summary: 'A replay: status (queued, running, finishing, completed, completed_with_errors, scoring_failed: the new version was made but its scoring could not start, failed, cancelled), progress {done, total, errors}, datasetId (the new version), runId (the evaluation), first errored turns',
           parameters: [replayIdParameter],
           responses: { 200: json('The replay'), ...errors(401, 404) },
         },
@@ -209,6 +209,13 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/replays/{id}/retry': {
         post: { summary: 'Generate again the errored turns of an ended replay; it makes a new dataset version when done', parameters: [replayIdParameter], responses: { 202: json('How many turns were reopened'), ...errors(401, 403, 404, 409) } },
+      },
+      '/replays/{id}/rescore': {
+        post: {
+          summary: 'Score again the new version of a replay that ended "scoring_failed" (its version was made but its evaluation run could not start) or whose evaluation run failed; nothing is generated',
+          parameters: [replayIdParameter],
+          responses: { 202: json('The replay with the new evaluation run'), ...errors(400, 401, 403, 404, 409) },
+        },
       },
       '/online-rules': {
         get: { summary: 'Online evaluation rules (capReached: the daily cost cap paused scoring until the next UTC day)', responses: { 200: json('The rules'), ...errors(401) } },

@@ -6,7 +6,7 @@ import { getReplayRow } from '../db/queries/replays/get-replay';
 import { AppError } from '../errors';
 import { readJsonBody, requestLimits } from '../http/limits';
 import { mayChange } from '../identity/roles';
-import { cancelReplay, estimateReplay, getReplay, listReplays, retryReplay, startReplay } from '../replay';
+import { cancelReplay, estimateReplay, getReplay, listReplays, rescoreReplay, retryReplay, startReplay } from '../replay';
 import { validationError } from '../http/errors';
 import { queryOf } from './pagination';
 
@@ -59,4 +59,11 @@ export async function retryReplayResponse(db: Db, principal: Principal, id: stri
   await assertMayChangeReplay(db, principal, id);
   const { reopened } = await retryReplay(db, id, env, principal);
   return Response.json({ id, status: 'queued', reopened }, { status: 202, headers: { location: `/api/v1/replays/${id}` } });
+}
+
+/** POST /api/v1/replays/:id/rescore: a replay whose new version was made but whose scoring failed is scored again (nothing is generated). */
+export async function rescoreReplayResponse(db: Db, principal: Principal, id: string, env: Env): Promise<Response> {
+  await assertMayChangeReplay(db, principal, id);
+  const { runId } = await rescoreReplay(db, id, env, principal);
+  return Response.json({ ...(await getReplay(db, id)), runId }, { status: 202, headers: { ...noStore, location: `/api/v1/runs/${runId}` } });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/db-types';
 import { listRunProgress } from '../db/queries/runs/list-run-progress';
 import { progressIdsSchema } from '../domain/run-progress';
 import { runProgressSnapshot } from '../runs/aggregates/progress-snapshot';
+import { waitingBehind } from '../runs/queue/waiting-behind';
 import { validationError } from '../http/errors';
 
 const querySchema = z.object({ ids: progressIdsSchema });
@@ -16,5 +17,6 @@ export async function runProgressResponse(db: Db, request: Request): Promise<Res
   const query = querySchema.safeParse({ ids: new URL(request.url).searchParams.get('ids') ?? undefined });
   if (!query.success) return validationError(query.error);
   const runs = await listRunProgress(db, query.data.ids);
-  return Response.json({ runs: runs.map(runProgressSnapshot) }, { headers: { 'cache-control': 'no-store' } });
+  const behind = await waitingBehind(db, runs);
+  return Response.json({ runs: runs.map((run) => ({ ...runProgressSnapshot(run), waitingBehind: behind.get(run.id) ?? null })) }, { headers: { 'cache-control': 'no-store' } });
 }

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'replay.start'
   | 'replay.cancel'
   | 'replay.retry'
+  | 'replay.rescore'
   | 'user.create'
   | 'user.role'
   | 'user.password'
@@ -17,6 +18,8 @@ export type AuditAction =
   | 'connection.create'
   | 'connection.update'
   | 'connection.delete'
+  | 'connection.default'
+  | 'connection.default.clear'
   | 'online-rule.create'
   | 'online-rule.update'
   | 'online-rule.delete';

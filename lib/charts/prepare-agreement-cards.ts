@@ -1,5 +1,6 @@
 import type { AgreementStats, Interval, RaterAgreement } from '../agreement/agreement-stats';
 import { metricLabel } from '../format/format';
+import { kappaTone, type KappaTone } from './kappa-tone';
 import { unmeasurableAgreement } from './unmeasurable-agreement';
 
 export interface AgreementCard {
@@ -8,7 +9,7 @@ export interface AgreementCard {
   /** "κ 0.50" and its interval, or why there is none. */
   kappa: string;
   kappaInterval: string;
-  tone: 'good' | 'fair' | 'poor' | 'none';
+  tone: KappaTone;
   rows: { label: string; value: string }[];
   confusion: { judgeNoHumanNo: number; judgeNoHumanYes: number; judgeYesHumanNo: number; judgeYesHumanYes: number };
   n: number;
@@ -40,7 +41,7 @@ export function prepareAgreementCards(byMetric: Record<string, WithReviewers>): 
       title: metricLabel(metric),
       kappa: why !== null || s.kappa === null ? 'κ not measurable' : `κ ${fmt(s.kappa)}`,
       kappaInterval: why ?? `95% CI ${range(s.intervals.kappa, fmt)}`,
-      tone: why !== null || s.kappa === null ? 'none' : s.kappa >= 0.6 ? 'good' : s.kappa >= 0.4 ? 'fair' : 'poor',
+      tone: why !== null ? 'none' : kappaTone(s.kappa),
       rows: [
         { label: 'Balanced accuracy', value: `${pct(s.balancedAccuracy)} (${range(s.intervals.balancedAccuracy, pct)})` },
         { label: 'Recall of failing turns', value: `${pct(s.recall)} (${range(s.intervals.recall, pct)})` },

@@ -18,11 +18,19 @@ export interface PreparedSparkline {
   description: string;
 }
 
-/** A metric's trend at a glance: the means as a small line, the latest value and its change. */
+/**
+ * A metric's trend at a glance: the means as a small line, the latest value and its change. Only
+ * the runs of the latest scored run's judge: another judge's scores are not the same line, so its
+ * runs are gaps here and the change is measured against the same judge's run before.
+ */
 export function prepareTrendSparkline(source: TrendSource, metric: string): PreparedSparkline {
-  const values = source.values[metric] ?? [];
+  const all = source.values[metric] ?? [];
+  const judge = source.runs.findLast((_, x) => all[x]?.mean != null)?.judge;
+  const values = all.map((v, x) => (source.runs[x].judge === judge ? v : null));
   const points = source.runs.map((_, x) => ({ x, mean: values[x]?.mean ?? null }));
   const scored = values.map((v, i) => ({ v, i })).filter((s) => s.v?.mean !== null && s.v?.mean !== undefined);
+  const judges = new Set(source.runs.filter((_, x) => all[x]?.mean != null).map((r) => r.judge));
+  const byJudge = judges.size > 1 ? ` by ${judge}` : '';
   const latest = scored.length ? scored[scored.length - 1].v!.mean! : null;
   const previous = scored.length > 1 ? scored[scored.length - 2].v!.mean! : null;
   const change = latest !== null && previous !== null ? latest - previous : null;
@@ -44,6 +52,6 @@ export function prepareTrendSparkline(source: TrendSource, metric: string): Prep
     description:
       latest === null
         ? `${metricLabel(metric)}: no scored run.`
-        : `${metricLabel(metric)}: ${latest.toFixed(2)} in the latest of ${scored.length} runs${rounded === null ? '' : `, ${rounded >= 0 ? 'up' : 'down'} ${Math.abs(rounded).toFixed(2)} on the run before`}.`,
+        : `${metricLabel(metric)}: ${latest.toFixed(2)} in the latest of ${scored.length} runs${byJudge}${rounded === null ? '' : `, ${rounded >= 0 ? 'up' : 'down'} ${Math.abs(rounded).toFixed(2)} on the run before`}.`,
   };
 }

@@ -3,12 +3,13 @@ import type { TrendSource } from '../compare/load-trend';
 import { prepareTrend, TREND_BELOW, TREND_LINE } from './prepare-trend';
 import { prepareTrendSparkline } from './prepare-trend-sparkline';
 
-const run = (id: string, modelVersion: string | null, day: number) => ({
+const run = (id: string, modelVersion: string | null, day: number, judge = 'offline') => ({
   id,
   datasetId: 'd1',
   datasetName: 'Support',
   modelVersion,
   createdAt: new Date(Date.UTC(2026, 10, day, 9, 30)),
+  judge,
 });
 
 const source: TrendSource = {
@@ -46,6 +47,28 @@ describe('prepareTrend', () => {
     expect(trend.points[1].valueLabel).toBe('not scored');
     expect(trend.description).toBe('Turn faithfulness over 3 runs: from 0.80 (v1 · 2026-11-01 09:30) to 0.90 (v4 · 2026-11-04 09:30).');
     expect(trend.yDomain).toEqual([0, 1]);
+  });
+
+  it('draws the runs of each judge as a line of their own, never joining two judges’ scores', () => {
+    const value = (mean: number) => ({ mean, low: null, high: null, threshold: 0.5, scored: 10, version: null });
+    const mixed: TrendSource = {
+      ...source,
+      pendingIntervals: 0,
+      runs: [run('r1', 'v1', 1), run('r2', 'v1', 2, 'lab · gpt-4.1'), run('r3', 'v2', 3), run('r4', 'v2', 4, 'lab · gpt-4.1'), run('r5', 'v3', 5)],
+      metrics: ['conversation_relevancy'],
+      values: { conversation_relevancy: [value(0.9), value(0.6), value(0.92), value(0.58), null] },
+    };
+    const trend = prepareTrend(mixed, 'conversation_relevancy');
+    expect(trend.judges.map((j) => j.judge)).toEqual(['offline', 'lab · gpt-4.1']);
+    expect(trend.series.map((s) => s.judge)).toEqual(['offline', 'lab · gpt-4.1']);
+    const [offline, lab] = trend.series.map((s) => s.key);
+    expect(trend.points.map((p) => p.lines[offline])).toEqual([0.9, null, 0.92, null, null]);
+    expect(trend.points.map((p) => p.lines[lab])).toEqual([null, 0.6, null, 0.58, null]);
+    expect(trend.series[0].colour).not.toBe(trend.series[1].colour);
+    expect(trend.note).toMatch(/Runs of 2 judges are separate lines \(offline; lab · gpt-4.1\)/);
+    // A run of a judge without the metric is a gap in that judge's line: its next run starts a new series.
+    const gapped = prepareTrend({ ...mixed, runs: [...mixed.runs, run('r6', 'v4', 6)], values: { conversation_relevancy: [...mixed.values.conversation_relevancy, value(0.95)] } }, 'conversation_relevancy');
+    expect(gapped.series.map((s) => s.judge)).toEqual(['offline', 'lab · gpt-4.1', 'offline']);
   });
 
   it('widens the axis to a scaled metric', () => {
@@ -90,6 +113,19 @@ describe('prepareTrendSparkline', () => {
     expect(s.changeLabel).toBe('+0.50');
     expect(s.changeTone).toBe('up');
     expect(s.colour).toBe(TREND_LINE);
+  });
+
+  it('follows the latest run’s judge only: another judge’s runs are gaps and not the run its change is measured against', () => {
+    const value = (mean: number) => ({ mean, low: null, high: null, threshold: 0.5, scored: 10, version: null });
+    const mixed: TrendSource = {
+      ...source,
+      runs: [run('r1', 'v1', 1), run('r2', 'v2', 2, 'lab · gpt-4.1'), run('r3', 'v3', 3)],
+      values: { conversation_relevancy: [value(0.9), value(0.3), value(0.95)] },
+    };
+    const s = prepareTrendSparkline(mixed, 'conversation_relevancy');
+    expect(s.points.map((p) => p.mean)).toEqual([0.9, null, 0.95]);
+    expect(s.changeLabel).toBe('+0.05');
+    expect(s.description).toContain('in the latest of 2 runs by offline');
   });
 
   it('has no change with a single scored run', () => {

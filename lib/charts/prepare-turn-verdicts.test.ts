@@ -29,6 +29,22 @@ describe('prepareTurnVerdicts', () => {
     expect(v.turns[4]).toMatchObject({ state: 'unjudged', chips: [] });
   });
 
+  it('puts the verdicts of metrics that judge the retrieval context on it, never making the reply a failing turn', () => {
+    const v = prepareTurnVerdicts(
+      ['user', 'assistant'],
+      [
+        { metric: 'turn_contextual_relevancy', turnIndex: 1, verdict: 'no', score: 0.5, reason: 'Half the statements are off the question.' },
+        { metric: 'turn_contextual_precision', turnIndex: 1, verdict: 'yes', score: 1, reason: 'Ranked well.' },
+        { metric: 'conversation_relevancy', turnIndex: 1, verdict: 'yes', score: null, reason: 'On topic.' },
+      ],
+    );
+    expect(v.turns[1]).toMatchObject({ failing: false, state: 'yes' });
+    expect(v.turns[1].chips.map((c) => c.metric)).toEqual(['conversation_relevancy']);
+    expect(v.turns[1].retrieval).toMatchObject({ failing: true, state: 'no' });
+    expect(v.turns[1].retrieval.chips.map((c) => c.metric)).toEqual(['turn_contextual_precision', 'turn_contextual_relevancy']);
+    expect(v).toMatchObject({ firstFailingTurn: null, failingTurns: 0, failingRetrievals: 1 });
+  });
+
   it('has no failing turn when nothing failed', () => {
     const v = prepareTurnVerdicts(['user', 'assistant'], [{ metric: 'x', turnIndex: 1, verdict: 'yes', score: 1, reason: 'ok' }]);
     expect(v.firstFailingTurn).toBeNull();

@@ -29,6 +29,24 @@ describe('prepareVerdictMap', () => {
     expect(a.cells[1]!.colour).toBe(CELL_STYLES.idk.colour);
   });
 
+  it('draws the verdicts on a turn’s retrieval context as a strip under it, not as the reply’s colour', () => {
+    const map = prepareVerdictMap({
+      conversations: [{ id: 'r', label: 'RAG', roles: ['user', 'assistant'] }],
+      verdicts: [
+        { conversationId: 'r', metric: 'conversation_relevancy', turnIndex: 1, verdict: 'yes' },
+        { conversationId: 'r', metric: 'turn_contextual_relevancy', turnIndex: 1, verdict: 'no' },
+      ],
+      metric: null,
+      hrefFor,
+    });
+    const cell = map.rows[0].cells[1]!;
+    expect(cell).toMatchObject({ state: 'yes', colour: CELL_STYLES.yes.colour, retrieval: { state: 'no', colour: CELL_STYLES.no.colour } });
+    expect(cell.title).toBe('Turn 2 (assistant): passed; its retrieval context: failed — Turn contextual relevancy');
+    const alone = prepareVerdictMap({ conversations: [{ id: 'r', label: 'RAG', roles: ['user', 'assistant'] }], verdicts: [{ conversationId: 'r', metric: 'turn_contextual_relevancy', turnIndex: 1, verdict: 'no' }], metric: 'turn_contextual_relevancy', hrefFor });
+    expect(alone.rows[0].cells[1]).toMatchObject({ state: 'unjudged', retrieval: { state: 'no' } });
+    expect(alone.colouredBy).toMatch(/on the retrieval context/);
+  });
+
   it('colours by one metric when one is selected', () => {
     const map = prepareVerdictMap({ conversations, verdicts, metric: 'conversation_relevancy', hrefFor });
     expect(map.colouredBy).toBe('Conversation relevancy');

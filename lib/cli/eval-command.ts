@@ -23,8 +23,9 @@ import type { EvalArgs } from './eval-args';
 import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
-import { llmOnlyMetricsOnOfflineJudge, llmOnlyMetricsRefusal } from '../metrics/needs-llm-judge';
-import { refuseLlmOnlyMetricsOnOffline } from '../runs/request/refuse-llm-only-on-offline';
+import { notInDefaultSet } from '../metrics/default-set';
+import { llmJudgeRefusal } from '../metrics/llm-judge-refusal';
+import { llmOnlyMetricsOnOfflineJudge, refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 
 export interface EvalIo {
   env: Record<string, string | undefined>;
@@ -101,8 +102,11 @@ async function checkBaseline(db: Db, runId: string): Promise<void> {
  */
 export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number> {
   const dataset = await loadDatasetFile(args.file);
-  // Unnamed, the metrics are the built-in ones the dataset has data for and every --metric-file one.
-  const names: string[] = args.metrics ?? [...applicableMetrics(dataset.conversations), ...args.customMetrics.map((m) => m.name)];
+  // Unnamed, the metrics are those of the default set the dataset has data for and every --metric-file one.
+  const applicable = applicableMetrics(dataset.conversations);
+  const outOfDefault = args.metrics === undefined ? applicable.filter((name) => notInDefaultSet(name) !== null) : [];
+  if (outOfDefault.length > 0) io.stderr(`not scored by default: ${outOfDefault.join(', ')} (they judge what the retriever returned, not the replies; name them with --metrics to score them)\n`);
+  const names: string[] = args.metrics ?? [...applicable.filter((name) => !outOfDefault.includes(name)), ...args.customMetrics.map((m) => m.name)];
   const unused = Object.keys(args.options ?? {}).filter((name) => !names.includes(name));
   if (unused.length > 0) {
     throw new AppError('BAD_INPUT', `--options: ${unused.join(', ')} is not among the metrics this dataset has data for (${names.join(', ')})`, {
@@ -120,12 +124,13 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
   // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
   // ones (picked because the dataset has their data) are left out with a note.
-  const llmOnly = llmOnlyMetricsOnOfflineJudge(judge.kind, chosen);
+  const isCustom = (name: string) => args.customMetrics.some((c) => c.name === name);
+  const llmOnly = llmOnlyMetricsOnOfflineJudge(judge.kind, chosen.filter((m) => !isCustom(m.name)));
   if (llmOnly.length > 0 && args.metrics === undefined) {
     chosen = chosen.filter((m) => !llmOnly.includes(m.name));
-    io.stderr(`left out: ${llmOnlyMetricsRefusal(llmOnly)}\n`);
+    io.stderr(`left out: ${llmJudgeRefusal(llmOnly)}\n`);
   }
-  refuseLlmOnlyMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: args.customMetrics.some((c) => c.name === m.name) })), '--metric', '--metric-file');
+  refuseLlmOnlyMetricsOnOffline(judge.kind, chosen.map((m) => ({ name: m.name, custom: isCustom(m.name) })), '--metric', '--metric-file');
   if (selection.kind === 'openai' && judge.kind !== 'offline') {
     io.stderr(`judge: ${selection.name ?? 'openai'} (${judge.model})\n`);
   } else {

@@ -56,6 +56,10 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
     }
     io.stderr(`replay ${id}: ${replay.status.replace(/_/g, ' ')}; dataset ${replay.datasetId ?? '(none)'}${replay.offScript ? `; ${replay.offScript} conversation(s) off-script` : ''}\n`);
     for (const e of replay.errors) io.stderr(`  conversation ${e.conversation}, turn ${e.turn}: ${e.error}\n`);
+    if (replay.status === 'scoring_failed') {
+      io.stderr(`turnwise: dataset ${replay.datasetId} was made but is not scored (${replay.error ?? 'scoring it failed'}); score it again with POST /api/v1/replays/${id}/rescore or from the replay's page\n`);
+      return 2;
+    }
     if (replay.status === 'failed' || replay.status === 'cancelled' || !replay.datasetId) {
       io.stderr(`turnwise: the replay ${replay.status === 'failed' ? `failed: ${replay.error ?? ''}` : 'made no dataset'}\n`);
       return 2;

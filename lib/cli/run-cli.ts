@@ -22,7 +22,9 @@ metrics: knowledge_retention, turn_faithfulness, conversation_relevancy, context
          turn_contextual_relevancy, role_adherence, conversation_completeness,
          goal_accuracy, topic_adherence, tool_use (these five need an LLM judge), and each
          --metric-file metric
-         (default: the built-in ones the dataset has the data for, and every --metric-file one)
+         (default: those of the default set the dataset has the data for, and every
+         --metric-file one; the turn contextual ones judge the retriever and are scored only
+         when named)
 custom:  --metric-file refund.json with {"name":"refund_policy","scope":"conversation","criteria":"…"}
          (scope "conversation" or "turn"; optional evaluationSteps, rubric, fields, windowSize,
          threshold, strictMode); with --save it is stored as a version of the metric

@@ -39,11 +39,18 @@ describe('side-by-side turns', () => {
     expect(aligned.map((t) => t.regressedMetrics)).toEqual([[], [], [], ['conversation_relevancy'], [], []]);
     const cell = aligned[3].cells[1]!;
     expect(cell.verdicts).toEqual([
-      { metric: 'knowledge_retention', verdict: 'yes', reason: 'fine', worse: false, better: true },
-      { metric: 'conversation_relevancy', verdict: 'no', reason: 'off topic', worse: true, better: false },
+      { metric: 'knowledge_retention', verdict: 'yes', reason: 'fine', worse: false, better: true, onRetrieval: false },
+      { metric: 'conversation_relevancy', verdict: 'no', reason: 'off topic', worse: true, better: false, onRetrieval: false },
     ]);
     // A verdict the baseline has no counterpart for is shown, not compared.
     expect(aligned[5].cells[1]!.verdicts[0]).toMatchObject({ verdict: 'no', worse: false });
+  });
+
+  it('counts a worse verdict on the retrieval context as the retrieval regressing, not the reply', () => {
+    const side = (verdict: string): SideConversation => ({ turns: turns('Hours?', 'At 9.'), verdicts: [{ metric: 'turn_contextual_relevancy', turnIndex: 1, verdict, reason: '' }] });
+    const [, reply] = alignTurns([side('yes'), side('no')], []);
+    expect(reply).toMatchObject({ regressedMetrics: [], regressedRetrieval: ['turn_contextual_relevancy'] });
+    expect(reply.cells[1]!.verdicts[0]).toMatchObject({ onRetrieval: true, worse: true });
   });
 
   it('compares every candidate with the baseline, and keeps a missing copy empty', () => {

@@ -1,4 +1,5 @@
 import type { Verdict } from '../domain';
+import { verdictOnRetrieval } from '../metrics/default-set';
 
 export interface SideTurn {
   index: number;
@@ -27,6 +28,8 @@ export interface AlignedVerdict {
   worse: boolean;
   /** Better than the baseline's. */
   better: boolean;
+  /** It judges the turn's retrieval context, not its message (verdictOn): drawn on the retrieved items. */
+  onRetrieval: boolean;
 }
 
 export interface AlignedCell {
@@ -39,8 +42,10 @@ export interface AlignedTurn {
   index: number;
   /** Per run (baseline first): the turn at this index, or null when that copy is shorter. */
   cells: (AlignedCell | null)[];
-  /** Metrics whose verdict on this turn got worse from the baseline to some candidate. */
+  /** Metrics whose verdict on this turn's message got worse from the baseline to some candidate. */
   regressedMetrics: string[];
+  /** Metrics whose verdict on this turn's retrieval context got worse: the retriever regressed here, not the reply. */
+  regressedRetrieval: string[];
 }
 
 const RANK: Record<Verdict, number> = { yes: 0, idk: 1, no: 2 };
@@ -73,7 +78,8 @@ export function regressedTurnIndices(runs: readonly (readonly { turnIndex: numbe
  * Both transcripts side by side, turn by turn (turns are matched by position), each turn
  * with every run's verdicts. A turn regressed when, for some metric, a candidate's verdict
  * is worse than the baseline's on that turn (yes < idk < no); a verdict only one side has
- * is not compared.
+ * is not compared. A metric that judges the retrieval context regresses the turn's retrieval,
+ * not its reply.
  */
 export function alignTurns(runs: readonly (SideConversation | null)[], metricOrder: readonly string[]): AlignedTurn[] {
   const length = Math.max(0, ...runs.map((r) => (r ? Math.max(r.turns.length, ...r.turns.map((t) => t.index + 1)) : 0)));
@@ -94,6 +100,7 @@ export function alignTurns(runs: readonly (SideConversation | null)[], metricOrd
   for (let index = 0; index < length; index++) {
     const baseVerdicts = byTurn[0].get(index);
     const regressed = new Set<string>();
+    const regressedRetrieval = new Set<string>();
     const cells = runs.map((run, r): AlignedCell | null => {
       const turn = run?.turns.find((t) => t.index === index);
       if (!turn) return null;
@@ -105,12 +112,14 @@ export function alignTurns(runs: readonly (SideConversation | null)[], metricOrd
           const after = rankOf(v.verdict);
           const worse = before !== null && after !== null && after > before;
           const better = before !== null && after !== null && after < before;
-          if (worse) regressed.add(v.metric);
-          return { metric: v.metric, verdict: v.verdict, reason: v.reason, worse, better };
+          const onRetrieval = verdictOnRetrieval(v.metric);
+          if (worse) (onRetrieval ? regressedRetrieval : regressed).add(v.metric);
+          return { metric: v.metric, verdict: v.verdict, reason: v.reason, worse, better, onRetrieval };
         });
       return { role: turn.role, content: turn.content, verdicts };
     });
-    turns.push({ index, cells, regressedMetrics: [...regressed].sort((a, b) => order(a) - order(b)) });
+    const sorted = (set: Set<string>) => [...set].sort((a, b) => order(a) - order(b));
+    turns.push({ index, cells, regressedMetrics: sorted(regressed), regressedRetrieval: sorted(regressedRetrieval) });
   }
   return turns;
 }

@@ -22,7 +22,8 @@ export interface TrendValue {
 export interface TrendSource {
   dataset: FamilyDataset;
   related: FamilyDataset[];
-  runs: Pick<TrendRunRow, 'id' | 'datasetId' | 'datasetName' | 'modelVersion' | 'createdAt'>[];
+  /** `judge` names the judge that scored the run ("offline", "lab · gpt-4.1"): runs of different judges are not one series. */
+  runs: (Pick<TrendRunRow, 'id' | 'datasetId' | 'datasetName' | 'modelVersion' | 'createdAt'> & { judge: string })[];
   metrics: string[];
   /** values[metric][i] belongs to runs[i]; null when that run has no such metric. */
   values: Record<string, (TrendValue | null)[]>;
@@ -91,7 +92,14 @@ export async function loadTrend(db: Db, datasetId: string, options: { take?: num
   return {
     dataset,
     related,
-    runs: runs.map(({ id, datasetId: d, datasetName, modelVersion, createdAt }) => ({ id, datasetId: d, datasetName, modelVersion, createdAt })),
+    runs: runs.map(({ id, datasetId: d, datasetName, modelVersion, createdAt, judgeKind, judgeName, judgeModel }) => ({
+      id,
+      datasetId: d,
+      datasetName,
+      modelVersion,
+      createdAt,
+      judge: judgeKind === 'offline' ? 'offline' : `${judgeName ?? 'openai'} · ${judgeModel}`,
+    })),
     metrics,
     values,
     pendingIntervals,

@@ -5,9 +5,9 @@ import { REWRITTEN_SHARE, replyChange, turnChanged, turnRows, wordDiff } from '.
 const cell = (content: string, verdicts: [string, string][] = [], role = 'assistant'): AlignedCell => ({
   role,
   content,
-  verdicts: verdicts.map(([metric, verdict]) => ({ metric, verdict, reason: '', worse: false, better: false })),
+  verdicts: verdicts.map(([metric, verdict]) => ({ metric, verdict, reason: '', worse: false, better: false, onRetrieval: false })),
 });
-const turn = (index: number, ...cells: (AlignedCell | null)[]): AlignedTurn => ({ index, cells, regressedMetrics: [] });
+const turn = (index: number, ...cells: (AlignedCell | null)[]): AlignedTurn => ({ index, cells, regressedMetrics: [], regressedRetrieval: [] });
 
 describe('turnChanged', () => {
   it('sees a changed reply, a changed or missing verdict, and a missing copy', () => {

@@ -7,6 +7,7 @@ import type { CheckedConnectionInput } from './connection-input';
 import { registerSecret } from '../redact-secrets';
 import { adminPolicy, assertEgressAllowed, readEgressSettings } from '../llm/egress';
 import { deleteConnectionRow, insertConnection, updateConnectionIfUnchanged } from '../db/queries/connections/save-connection';
+import { markDefaultConnection } from '../db/queries/connections/mark-default-connection';
 import { findConnectionIdByName, getConnectionKeyAndUrl, getConnectionName } from '../db/queries/connections/get-connection';
 import { listConnectionInfos, listConnectionSecrets, type ConnectionInfo } from '../db/queries/connections/list-connections';
 
@@ -76,6 +77,11 @@ export async function deleteConnection(db: Db, id: string): Promise<{ name: stri
   return row;
 }
 
+/** Makes a connection the judge every form preselects (the one before it loses the mark), or with null leaves none marked. */
+export async function setDefaultConnection(db: Db, id: string | null): Promise<void> {
+  if (!(await markDefaultConnection(db, id))) throw new AppError('NOT_FOUND', 'No such judge connection');
+}
+
 /** The stored connections as judge endpoints, keys decrypted (server-side only). */
 export async function loadConnectionEndpoints(db: Db, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint[]> {
   const rows = await listConnectionSecrets(db);
@@ -94,6 +100,7 @@ export async function loadConnectionEndpoints(db: Db, env: Record<string, string
       defaultModel: models[0],
       rpm: row.rpm,
       tpm: row.tpm,
+      isDefault: row.isDefault,
     };
   });
 }

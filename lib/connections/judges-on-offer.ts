@@ -1,13 +1,13 @@
 import 'server-only';
 import type { Db } from '../db/db-types';
 import { isAppError } from '../errors';
-import { listJudges, loadJudgeConfig, type JudgeInfo } from '../judge/config';
+import { defaultJudgeName, listJudges, loadJudgeConfig, OFFLINE_JUDGE_NAME, type JudgeInfo } from '../judge/config';
 import { loadJudgeConfigWithConnections } from './judge-config-with-connections';
 
 export interface JudgesOnOffer {
   /** Judges the server offers, without keys or URLs. */
   judges: JudgeInfo[];
-  /** The first usable LLM judge, else the offline one. */
+  /** The judge the forms preselect: the one an admin marked default, else OPENAI_API_KEY's, else the offline one (defaultJudgeSelection). */
   defaultJudge: string;
   /** Why only the offline judge is offered, when the judge configuration is broken. */
   judgeConfigError: string | null;
@@ -20,14 +20,16 @@ export async function loadJudgesOnOffer(db: Db, env: Record<string, string | und
   let judges: JudgeInfo[];
   let judgeConfigError: string | null = null;
   let concurrency = 8;
+  let defaultJudge = OFFLINE_JUDGE_NAME;
   try {
     const config = await loadJudgeConfigWithConnections(db, env);
     judges = listJudges(config);
     concurrency = config.concurrency;
+    defaultJudge = defaultJudgeName(config);
   } catch (error) {
     if (!isAppError(error)) throw error;
     judgeConfigError = error.message;
     judges = listJudges(loadJudgeConfig({})).filter((j) => j.kind === 'offline');
   }
-  return { judges, defaultJudge: judges.find((j) => j.kind === 'openai' && j.available)?.name ?? 'offline', judgeConfigError, concurrency };
+  return { judges, defaultJudge, judgeConfigError, concurrency };
 }

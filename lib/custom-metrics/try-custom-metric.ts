@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import type { Judge } from '../judge/types';
 import { createGEvalMetric, type GEvalDefinition } from '../metrics/g-eval';
 import { gEvalApplies } from '../metrics/g-eval/applies';
+import { refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 import type { MetricResult } from '../domain/metric-result';
 import { withEvaluationSteps } from './write-steps';
 
@@ -26,6 +27,8 @@ export async function tryCustomMetric(
   input: { definition: GEvalDefinition; datasetId: string; conversation: number },
   judge: Judge,
 ): Promise<CustomMetricTrial> {
+  // As a run would: the offline judge cannot read the criteria, so its number would mean nothing.
+  refuseLlmOnlyMetricsOnOffline(judge.kind, [{ name: input.definition.name, custom: true }], 'judge');
   const dataset = await getDataset(db, input.datasetId);
   if (!Number.isInteger(input.conversation) || input.conversation < 1 || input.conversation > dataset.conversationCount) {
     throw new AppError('BAD_INPUT', `conversation: ${dataset.name} has conversations 1 to ${dataset.conversationCount}`, { field: 'conversation' });

@@ -8,12 +8,12 @@ import {
   describe,
   isPlainObject,
   mergeMetadata,
-  readDescribingText,
   readObject,
   readText,
   readTextList,
   readToolList,
 } from './fields';
+import { readCaseFields } from './case-fields';
 import { readConversationToolFields } from './conversation-tools';
 import { locateJsonError } from './json-errors';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
@@ -42,11 +42,7 @@ export function mapDeepevalRecord(record: unknown, roleValues?: RoleValues): Map
   const turnsField = r.take('turns') ?? (holdsCases(record[r.key('messages') ?? '']) ? r.take('messages') : undefined);
   const conversation: Conversation = { turns: [] };
   conversation.externalId = readId(r, issues);
-  conversation.name = readText(r.take('name'), [], issues);
-  conversation.scenario = readDescribingText(r.take('scenario'), [], issues);
-  conversation.expectedOutcome = readDescribingText(r.take('expected_outcome'), [], issues);
-  conversation.chatbotRole = readDescribingText(r.take('chatbot_role'), [], issues);
-  conversation.userDescription = readDescribingText(r.take('user_description'), [], issues);
+  Object.assign(conversation, readCaseFields(r, issues));
   Object.assign(conversation, readConversationToolFields(r, issues));
 
   if (turnsField) {

@@ -1,5 +1,6 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readText } from './fields';
+import { readCaseFields } from './case-fields';
 import { readConversationToolFields } from './conversation-tools';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
@@ -67,7 +68,9 @@ function readToolCalls(field: { key: string; value: unknown } | undefined, path:
 
 /**
  * One `{"messages": [...]}` record (OpenAI chat / fine-tuning JSONL) → a conversation. System messages
- * become the chatbotRole; tool calls and tool results land in the assistant turn's toolsCalled.
+ * become the chatbotRole unless the record names a chatbot_role; the record's scenario, expected
+ * outcome and the other case fields are read as deepeval's are; tool calls and tool results land
+ * in the assistant turn's toolsCalled.
  */
 export function mapOpenAiRecord(record: unknown, roleValues?: RoleValues): MapResult {
   const issues: Issues = [];
@@ -79,6 +82,7 @@ export function mapOpenAiRecord(record: unknown, roleValues?: RoleValues): MapRe
   const messagesField = r.take('messages');
   const conversation: Conversation = { turns: [] };
   conversation.externalId = readId(r, issues);
+  const fields = readCaseFields(r, issues);
   Object.assign(conversation, readConversationToolFields(r, issues, { openAiTools: true }));
   if (!messagesField || !Array.isArray(messagesField.value)) {
     issues.push({
@@ -159,7 +163,9 @@ export function mapOpenAiRecord(record: unknown, roleValues?: RoleValues): MapRe
   flushPending([messagesField.key, messagesField.value.length - 1]);
 
   conversation.turns = turns;
-  if (system.length > 0) conversation.chatbotRole = system.join('\n\n');
-  conversation.metadata = mergeMetadata(lateSystem.length > 0 ? { systemMessages: lateSystem } : undefined, r.rest());
+  // A chatbot_role the record names wins; its system messages are then kept as they were sent.
+  Object.assign(conversation, fields, { chatbotRole: fields.chatbotRole ?? (system.length > 0 ? system.join('\n\n') : undefined) });
+  const keptSystem = fields.chatbotRole !== undefined && system.length > 0 ? { system: system.join('\n\n') } : undefined;
+  conversation.metadata = mergeMetadata(keptSystem, lateSystem.length > 0 ? { systemMessages: lateSystem } : undefined, r.rest());
   return result(compact(conversation), issues);
 }

@@ -1,10 +1,15 @@
 import type { Conversation, Turn } from '../domain';
 import { FieldReader, type Issues, type Path, compact, describe, isPlainObject, mergeMetadata, readDescribingText, readText } from './fields';
+import { readCaseFields } from './case-fields';
 import { readConversationToolFields } from './conversation-tools';
 import { type MapResult, readId, result, warnIfEmpty } from './mapped';
 import { normaliseRole, unknownRoleIssue, type RoleValues } from './roles';
 
-/** One ShareGPT item `{"conversations": [{"from": "human"|"gpt"|"system", "value"}]}` → a conversation. */
+/**
+ * One ShareGPT item `{"conversations": [{"from": "human"|"gpt"|"system", "value"}]}` → a
+ * conversation; its scenario, expected outcome, chatbot role and the other case fields are read
+ * as deepeval's are (a named chatbot_role wins over system messages).
+ */
 export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): MapResult {
   const issues: Issues = [];
   if (!isPlainObject(record)) {
@@ -15,6 +20,7 @@ export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): Map
   const listField = r.take('conversations', 'conversation');
   const conversation: Conversation = { turns: [] };
   conversation.externalId = readId(r, issues);
+  const fields = readCaseFields(r, issues);
   Object.assign(conversation, readConversationToolFields(r, issues, { openAiTools: true }));
   if (!listField || !Array.isArray(listField.value)) {
     issues.push({
@@ -58,7 +64,8 @@ export function mapShareGptRecord(record: unknown, roleValues?: RoleValues): Map
     if (metadata) turn.metadata = metadata;
     conversation.turns.push(turn);
   });
-  if (system.length > 0) conversation.chatbotRole = system.join('\n\n');
-  conversation.metadata = mergeMetadata(r.rest());
+  // A chatbot_role the record names wins; its system messages are then kept as they were sent.
+  Object.assign(conversation, fields, { chatbotRole: fields.chatbotRole ?? (system.length > 0 ? system.join('\n\n') : undefined) });
+  conversation.metadata = mergeMetadata(fields.chatbotRole !== undefined && system.length > 0 ? { system: system.join('\n\n') } : undefined, r.rest());
   return result(compact(conversation), issues);
 }

@@ -199,6 +199,22 @@ describe('ShareGPT', () => {
   });
 });
 
+describe('case fields in OpenAI chat and ShareGPT records', () => {
+  const fields = { scenario: 'A shopper wants a refund.', expected_outcome: 'The refund is promised.', chatbot_role: 'A refund desk', user_description: 'Maria' };
+  it('reads scenario, expected outcome, chatbot role and user description where the metrics and the simulated user read them, not into metadata', () => {
+    const openai = parseDataset(
+      JSON.stringify({ ...fields, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Refund?' }, { role: 'assistant', content: 'Yes.' }] }) + '\n',
+      { fileName: 'chat.jsonl' },
+    );
+    expect(openai.format).toBe('openai-jsonl');
+    expect(openai.conversations[0]).toMatchObject({ scenario: fields.scenario, expectedOutcome: fields.expected_outcome, chatbotRole: 'A refund desk', userDescription: 'Maria', metadata: { system: 'Be brief.' } });
+    const sharegpt = parseDataset(JSON.stringify([{ ...fields, conversations: [{ from: 'human', value: 'Refund?' }, { from: 'gpt', value: 'Yes.' }] }]), { fileName: 'sg.json' });
+    expect(sharegpt.format).toBe('sharegpt-json');
+    expect(sharegpt.conversations[0]).toMatchObject({ scenario: fields.scenario, expectedOutcome: fields.expected_outcome, chatbotRole: 'A refund desk', userDescription: 'Maria' });
+    expect(sharegpt.conversations[0].metadata).toBeUndefined();
+  });
+});
+
 describe('long CSV', () => {
   it('groups rows by conversation_id, orders by turn_index and keeps extra columns as turn metadata', () => {
     const r = parseFixture('long.csv');

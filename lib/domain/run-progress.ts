@@ -30,6 +30,15 @@ export interface RunProgressSnapshot {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** A queued run: what the workers are busy with meanwhile (null when not known). */
+  waitingBehind?: WaitingBehind | null;
+}
+
+/** What a queued run waits behind: the runs being scored now (the first few) and the queued runs before it. */
+export interface WaitingBehind {
+  running: { id: string; label: string; done: number; total: number }[];
+  runningCount: number;
+  queuedAhead: number;
 }
 
 /** Every status a run can have. */

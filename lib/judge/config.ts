@@ -22,6 +22,8 @@ export interface JudgeEndpoint {
   /** Requests and tokens per minute this connection allows (per key and model); null: not configured. */
   rpm: number | null;
   tpm: number | null;
+  /** An admin marked it the default judge (stored connections only). */
+  isDefault?: boolean;
 }
 
 export interface JudgeConfig {
@@ -215,10 +217,24 @@ export function listJudges(config: JudgeConfig): JudgeInfo[] {
   return [offline, describe(config.openai), ...config.judges.map(describe)];
 }
 
-/** The OpenAI judge when its key is configured, else the offline judge. */
+/**
+ * The judge a form preselects and a request without a judge gets: never one nobody chose. The
+ * connection an admin marked default (when it has what it needs to run); else the OpenAI judge
+ * when OPENAI_API_KEY is set (the operator configured it as the judge); else the offline judge.
+ * Another connection, the first stored one say, is never picked by default: it may be a replay
+ * target, and a click would spend on it.
+ */
 export function defaultJudgeSelection(config: JudgeConfig): JudgeSelection {
+  const marked = config.judges.find((j) => j.isDefault && (j.apiKeyEnv === null || j.apiKey !== null));
+  if (marked) return { kind: 'openai', name: marked.name };
   return config.openai.apiKey ? { kind: 'openai', name: OPENAI_JUDGE_NAME } : { kind: 'offline' };
 }
+
+/** The name of that judge, as the forms' judge lists name it. */
+export const defaultJudgeName = (config: JudgeConfig): string => {
+  const selection = defaultJudgeSelection(config);
+  return selection.kind === 'offline' ? OFFLINE_JUDGE_NAME : (selection.name ?? OPENAI_JUDGE_NAME);
+};
 
 /**
  * The judge a selection names. Replies of OpenAI-compatible judges go through `cache` when

@@ -1,21 +1,24 @@
+import { AppError } from '../errors';
+import { metricsNeedingLlmJudge, offlineJudgeRefusal } from './llm-judge-refusal';
 import { metricDescriptor } from './registry';
 
-/*
- * Some built-in metrics judge what no rule reads honestly (does a reply stay in a persona, were
- * the user's intentions met): their descriptors say needsLlmJudge. The offline judge would give
- * them a number that means nothing, so a run refuses the pair before it starts.
+/** A selection of metrics by name, a custom one marked (its definition, or true). */
+type Selection = readonly { name: string; custom?: unknown }[];
+
+/** The selection with each built-in metric's needsLlmJudge read from its descriptor. */
+const withNeeds = (metrics: Selection) => metrics.map((m) => ({ ...m, needsLlmJudge: !m.custom && metricDescriptor(m.name)?.needsLlmJudge === true }));
+
+/** The metrics of a selection that need an LLM judge, when the judge is the offline one (custom metrics included); empty otherwise. */
+export const llmOnlyMetricsOnOfflineJudge = (judgeKind: string, metrics: Selection): string[] => metricsNeedingLlmJudge(judgeKind, withNeeds(metrics));
+
+/**
+ * Refuses, before anything is stored, judged or generated, work that would have the offline judge
+ * score a metric only an LLM judge can score (llm-judge-refusal.ts says which, in one sentence).
+ * `field` names where the metrics came from; `customField` where custom ones did (the CLI's --metric-file).
  */
-
-/** The sentence every surface (new-run form and its estimate, REST API, CLI) gives. */
-export const BUILT_IN_METRIC_NEEDS_LLM_JUDGE =
-  'an LLM judge: the offline judge has no honest rule for it. Choose an LLM judge (set OPENAI_API_KEY or add a judge connection), or leave the metric out.';
-
-/** The built-in metrics of a selection that need an LLM judge, when the judge is the offline one; empty otherwise. */
-export function llmOnlyMetricsOnOfflineJudge(judgeKind: string, metrics: readonly { name: string; custom?: unknown }[]): string[] {
-  if (judgeKind !== 'offline') return [];
-  return metrics.filter((m) => !m.custom && metricDescriptor(m.name)?.needsLlmJudge).map((m) => m.name);
+export function refuseLlmOnlyMetricsOnOffline(judgeKind: string, metrics: Selection, field = 'metrics', customField = field): void {
+  const refusal = offlineJudgeRefusal(judgeKind, withNeeds(metrics));
+  if (refusal === null) return;
+  const custom = metricsNeedingLlmJudge(judgeKind, metrics.filter((m) => m.custom));
+  throw new AppError('BAD_INPUT', refusal, { field: custom.length > 0 ? customField : field });
 }
-
-/** The refusal naming those metrics. */
-export const llmOnlyMetricsRefusal = (names: readonly string[]): string =>
-  `${names.join(', ')} ${names.length > 1 ? 'need' : 'needs'} ${BUILT_IN_METRIC_NEEDS_LLM_JUDGE}`;

@@ -17,7 +17,7 @@ import { notFound } from '../db/not-found';
 import { AppError } from '../errors';
 import { fieldOf } from '../http/errors';
 import { mayChange } from '../identity/roles';
-import { refuseLlmOnlyMetricsOnOffline } from '../runs/request/refuse-llm-only-on-offline';
+import { refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge } from '../runs/execution/run-judge';
 import { onlineRuleInputSchema, type OnlineRuleInput } from './rule-input';

@@ -6,5 +6,6 @@ export { startReplay, parseReplayRequest } from './start-replay';
 export { getReplay, listReplays, type ReplayView, type ReplayDetail } from './replay-view';
 export { cancelReplay } from './cancel-replay';
 export { retryReplay } from './retry-replay';
+export { rescoreReplay } from './rescore-replay';
 export { estimateReplay, type ReplayEstimate } from './estimate-replay';
 export { replayRequestSchema, type ReplayRequestInput } from './replay-request';

@@ -7,6 +7,7 @@ import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
 import { ownerIdOf, type Principal } from '../identity/principal';
 import { defaultJudgeSelection, type JudgeSelection } from '../judge/config';
+import { refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge } from '../runs/execution/run-judge';
 import { failReplay } from './lifecycle/close-replay';
@@ -57,14 +58,17 @@ export async function checkReplay(db: Db, request: ReplayRequest, env: Env, setB
   }
   if (request.evaluate) {
     const run = await evaluateRunRequest(db, request.evaluate, dataset.id, dataset.id, request.modelVersion);
+    let checked: { judgeKind: string; metrics: Awaited<ReturnType<typeof resolveMetrics>> };
     try {
-      resolveRunJudge(run.judge, config);
-      await resolveMetrics(db, run.metrics);
+      checked = { judgeKind: resolveRunJudge(run.judge, config).judgeKind, metrics: await resolveMetrics(db, run.metrics) };
     } catch (error) {
       const e = error as AppError;
       if (e.code === 'BAD_INPUT' && typeof e.details?.field === 'string') throw new AppError('BAD_INPUT', `evaluate.${e.message}`, { field: `evaluate.${e.details.field}` });
       throw error;
     }
+    // Refused now, before a single target call, in the words a run uses: a replay that generated
+    // every turn and only then found its metrics unscorable would hide its work.
+    refuseLlmOnlyMetricsOnOffline(checked.judgeKind, checked.metrics, 'evaluate.metrics');
   }
   return { judge, dataset };
 }

@@ -1,5 +1,6 @@
 import { ConnectionForm } from '@/components/admin/connection-form';
 import { ConnectionRowActions } from '@/components/admin/connection-row-actions';
+import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { requirePage } from '@/lib/auth/session';
 import { loadConnectionsPage } from '@/lib/connections/page/load-connections-page';
@@ -9,7 +10,7 @@ export const metadata = { title: 'Judge connections' };
 
 export default async function ConnectionsPage() {
   await requirePage('admin');
-  const { connections, fromEnv } = await loadConnectionsPage();
+  const { connections, fromEnv, defaultJudge } = await loadConnectionsPage();
   return (
     <div className="space-y-6">
       <div>
@@ -17,19 +18,32 @@ export default async function ConnectionsPage() {
         <p className="mt-1 text-sm text-slate-600">
           OpenAI-compatible endpoints the run form offers as judges. Keys are encrypted on the server; this page shows only their last four characters.
         </p>
+        <p className="mt-1 text-sm text-slate-600" data-testid="default-judge-note">
+          {defaultJudge === 'offline'
+            ? 'Forms preselect the offline judge: mark a connection as the default judge to preselect it instead.'
+            : `Forms preselect ${defaultJudge}${connections.some((c) => c.isDefault) ? ' (marked default below)' : ' (OPENAI_API_KEY is set)'}; no other connection is ever preselected.`}
+        </p>
       </div>
       <Card title="Add a connection">
         <ConnectionForm />
       </Card>
       {connections.map((c) => (
-        <Card key={c.id} title={<span className="font-mono">{c.name}</span>}>
+        <Card
+          key={c.id}
+          title={
+            <span className="flex items-center gap-2">
+              <span className="font-mono">{c.name}</span>
+              {c.isDefault ? <Badge tone="blue">default judge</Badge> : null}
+            </span>
+          }
+        >
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <ConnectionForm connection={c} />
             <div className="space-y-2 text-sm">
               <p className="text-slate-600">
                 Key: <span className="font-mono">{c.keyLastFour ? `…${c.keyLastFour}` : 'none'}</span>
               </p>
-              <ConnectionRowActions id={c.id} name={c.name} />
+              <ConnectionRowActions id={c.id} name={c.name} isDefault={c.isDefault} />
             </div>
           </div>
         </Card>

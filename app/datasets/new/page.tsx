@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ImportWizard } from '@/components/datasets/import/import-wizard';
 import { requirePage } from '@/lib/auth/session';
 
@@ -9,12 +9,7 @@ export default async function NewDatasetPage() {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-500">
-          <Link href="/datasets" className="hover:underline">
-            Datasets
-          </Link>{' '}
-          /
-        </p>
+        <Breadcrumbs items={[{ label: 'Datasets', href: '/datasets' }, { label: 'New dataset' }]} />
         <h1 className="text-2xl font-semibold">New dataset</h1>
         <p className="mt-1 text-sm text-slate-600">The file is read in your browser first: you see what was found before anything is stored.</p>
       </div>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { MetricEditor } from '@/components/metrics/metric-editor';
 import { MetricVersions } from '@/components/metrics/metric-versions';
 import { hasRole, mayChange } from '@/lib/identity/roles';
@@ -23,12 +23,7 @@ export default async function MetricPage(props: { params: Promise<{ name: string
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-500">
-          <Link href="/metrics" className="text-indigo-700 hover:underline">
-            Metrics
-          </Link>{' '}
-          /
-        </p>
+        <Breadcrumbs items={[{ label: 'Metrics', href: '/metrics' }, { label: metricLabel(newest.name) }]} />
         <h1 className="text-2xl font-semibold">
           {metricLabel(newest.name)} <span className="text-base font-normal text-slate-500">v{newest.version}</span>
         </h1>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { MetricEditor } from '@/components/metrics/metric-editor';
 import { requirePage } from '@/lib/auth/session';
 import { loadNewMetricPage } from '@/lib/custom-metrics/page/load-new-metric-page';
@@ -12,12 +12,7 @@ export default async function NewMetricPage() {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-500">
-          <Link href="/metrics" className="text-indigo-700 hover:underline">
-            Metrics
-          </Link>{' '}
-          /
-        </p>
+        <Breadcrumbs items={[{ label: 'Metrics', href: '/metrics' }, { label: 'New metric' }]} />
         <h1 className="text-2xl font-semibold">New metric</h1>
         <p className="mt-1 text-sm text-slate-600">Say what a good answer does; the judge turns it into evaluation steps you can read and edit before saving.</p>
       </div>

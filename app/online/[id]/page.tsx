@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { OnlineRunsTable } from '@/components/online/online-runs-table';
 import { PauseButton } from '@/components/online/pause-button';
 import { RuleForm } from '@/components/online/rule-form';
@@ -26,12 +27,7 @@ export default async function OnlineRulePage({ params }: Props) {
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <p className="text-sm text-slate-500">
-          <Link href="/online" className="hover:underline">
-            Online evaluation
-          </Link>{' '}
-          /
-        </p>
+        <Breadcrumbs items={[{ label: 'Online evaluation', href: '/online' }, { label: rule.name }]} />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold break-words">

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { RuleForm } from '@/components/online/rule-form';
 import { requirePage } from '@/lib/auth/session';
 import { DEFAULT_IDLE_MINUTES } from '@/lib/online/rule-input';
@@ -14,12 +14,7 @@ export default async function NewOnlineRulePage({ searchParams }: { searchParams
   const preset = options.liveDatasets.filter((d) => d.datasetId === wanted || options.liveDatasets.length === 1).map((d) => d.datasetId);
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-500">
-        <Link href="/online" className="hover:underline">
-          Online evaluation
-        </Link>{' '}
-        /
-      </p>
+      <Breadcrumbs items={[{ label: 'Online evaluation', href: '/online' }, { label: 'New rule' }]} />
       <h1 className="text-2xl font-semibold">New online rule</h1>
       <RuleForm
         ruleId={null}

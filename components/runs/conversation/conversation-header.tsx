@@ -96,16 +96,21 @@ export function ConversationHeader({
       </ul>
       <p className="text-sm text-slate-600" data-testid="failing-summary">
         {verdicts.firstFailingTurn === null ? (
-          'No turn failed a metric.'
+          `No turn failed a metric${verdicts.failingRetrievals ? '' : '.'}`
         ) : (
           <>
             {verdicts.failingTurns} failing {verdicts.failingTurns === 1 ? 'turn' : 'turns'}, the first at{' '}
             <a href={`?turn=${verdicts.firstFailingTurn}#turn-${verdicts.firstFailingTurn}`} className="text-rose-700 underline">
               turn {verdicts.firstFailingTurn + 1}
             </a>
-            .
+            {verdicts.failingRetrievals ? '' : '.'}
           </>
         )}
+        {verdicts.failingRetrievals ? (
+          <span data-testid="failing-retrievals">
+            {verdicts.firstFailingTurn === null ? ' on its reply' : ''}; the retrieval context of {verdicts.failingRetrievals} {verdicts.failingRetrievals === 1 ? 'turn' : 'turns'} failed a metric that judges what was retrieved.
+          </span>
+        ) : null}
       </p>
     </div>
   );

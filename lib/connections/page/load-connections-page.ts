@@ -2,9 +2,11 @@ import 'server-only';
 import { getDb } from '../../db/client';
 import { listConnections } from '../connection-store';
 import { listEnvJudges } from '../env-judges';
+import { loadJudgesOnOffer } from '../judges-on-offer';
 
-/** The judge connections page: the stored connections (keys as their last four characters) and the judges set in the environment. */
+/** The judge connections page: the stored connections (keys as their last four characters), the judges set in the environment, and the judge forms preselect. */
 export async function loadConnectionsPage() {
-  const [connections, fromEnv] = [await listConnections(getDb()), listEnvJudges(process.env)];
-  return { connections, fromEnv };
+  const db = getDb();
+  const [connections, fromEnv, { defaultJudge }] = [await listConnections(db), listEnvJudges(process.env), await loadJudgesOnOffer(db, process.env)];
+  return { connections, fromEnv, defaultJudge };
 }

@@ -15,6 +15,8 @@ export const contextualRecall = defineMetric({
   name: 'contextual_recall',
   label: 'Contextual recall',
   needs: 'an expected output and retrieval context on assistant turns',
+  // The turn's expected output against its own retrieval context: the reply is not read.
+  verdictOn: 'retrieval_context',
   // An empty retrieval context is a finding (it scores 0); only a missing one leaves the turn out.
   applies: (c) => c.turns.some((t) => t.role === 'assistant' && !isBlank(t.expectedOutput) && t.retrievalContext !== undefined),
   options: contextualRecallOptionsSchema,

@@ -46,6 +46,12 @@ describe('GoalAccuracyMetric', () => {
     expect(result.reason).toBe('Turn 4: goal 0.5 (one part of the task is missing); plan 0.75 (skips a planned step)');
   });
 
+  it('sends the user’s message as the goal of an interaction that opens with a greeting (the reference sends an empty goal), the greeting not among the steps', async () => {
+    const judge = createScriptedJudge(handlers);
+    await new GoalAccuracyMetric(judge, { includeReason: false }).measure({ turns: [assistant('Hi! How can I help?'), ...shortWeather.turns] });
+    expect(judge.callsTo('goal_accuracy.goal')).toEqual([{ task: shortWeather.turns[0].content, stepsTaken: ['Sunny, 24 °C.'] }]);
+  });
+
   it('scores a one-interaction conversation that half achieves its goal 0.75, failing under threshold 0.8', async () => {
     const result = await new GoalAccuracyMetric(createScriptedJudge(handlers), { threshold: 0.8, includeReason: false }).measure(shortWeather);
     expect(result).toMatchObject({ score: 0.75, success: false });

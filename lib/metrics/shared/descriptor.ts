@@ -26,6 +26,17 @@ export interface MetricDescriptor<N extends string = string, O extends z.ZodObje
    * topic read in plain words): a run with the offline judge refuses it before it starts.
    */
   readonly needsLlmJudge?: boolean;
+  /**
+   * What its per-turn verdicts judge when that is not the turn's message: 'retrieval_context', for
+   * the metrics that read what the retriever returned and not the reply (contextual recall, the
+   * turn contextual ones). The pages put those verdicts, badge and colour, on the retrieved items.
+   */
+  readonly verdictOn?: 'retrieval_context';
+  /**
+   * Why the metric is offered unchecked: it is not in the default set, because it fails good
+   * conversations (its verdicts are about the retriever, and a good reply does not make them pass).
+   */
+  readonly notInDefaultSet?: string;
   /** The option that stands in for the field a conversation lacks (topic_adherence's relevantTopics): the form offers the metric with it. */
   readonly standInOption?: string;
   /** Its options, with their defaults. */

@@ -9,9 +9,9 @@ export interface RetrievalWindow {
   members: Exchange[];
   /** 0-based exchange indexes the window spans. */
   exchanges: [number, number];
-  /** The non-blank retrieval_context items of the window's assistant turns, in order, repeats kept. */
+  /** The retrieval_context items of the window's assistant turns, in order, repeats and blank ones kept (the reference ranks and judges both). */
   nodes: string[];
-  /** The same nodes, each once, in order of first appearance: what the judge is shown. */
+  /** The non-blank nodes, each once, in order of first appearance: what the judge is shown (a blank node is irrelevant without a call). */
   distinct: string[];
   /** A retriever ran in the window (some turn carries retrieval_context) and found nothing. */
   retrievedNothing: boolean;
@@ -22,22 +22,22 @@ export interface RetrievalWindow {
 /**
  * One window per exchange i: exchanges max(0, i-size+1) … i (deepeval's get_unit_interactions and
  * get_turns_in_sliding_window), with the retrieval context of its assistant turns. A retriever
- * that ran and found nothing ([] or blank nodes) is a finding; no retrieval_context field at all
- * is not.
+ * that ran and found nothing ([] or only blank nodes) is a finding; no retrieval_context field at
+ * all is not. A blank node beside others is a node: the reference ranks it and judges it.
  */
 export function retrievalWindows(turns: Turn[], size: number): RetrievalWindow[] {
   const exchanges = segmentExchanges(turns);
   return exchanges.map((end, i) => {
     const members = windowFor(exchanges, i, size);
     const assistants = members.flatMap((e) => assistantTurnsOf(e).map((t) => turns[t]));
-    const nodes = assistants.flatMap((t) => t.retrievalContext ?? []).filter((n) => !isBlank(n));
+    const nodes = assistants.flatMap((t) => t.retrievalContext ?? []);
     return {
       end,
       members,
       exchanges: [members[0].index, end.index],
       nodes,
-      distinct: [...new Set(nodes)],
-      retrievedNothing: nodes.length === 0 && assistants.some((t) => t.retrievalContext !== undefined),
+      distinct: [...new Set(nodes.filter((n) => !isBlank(n)))],
+      retrievedNothing: nodes.every(isBlank) && assistants.some((t) => t.retrievalContext !== undefined),
       userMessages: members.map((e) => e.userMessage).join('\n'),
     };
   });

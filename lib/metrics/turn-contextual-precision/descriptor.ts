@@ -26,6 +26,11 @@ export const turnContextualPrecision = defineMetric({
   name: 'turn_contextual_precision',
   label: 'Turn contextual precision',
   needs: "the conversation's expected_outcome and retrieval_context on assistant turns",
+  verdictOn: 'retrieval_context',
+  // Not in the default set: it ranks the retrieved nodes against the expected outcome, which says
+  // what should happen rather than a fact a node states, so good conversations fail (every window
+  // of the demo's retrieval conversations with their scenario as the expected outcome).
+  notInDefaultSet: 'It judges how the retriever ranked what it returned, not the reply: good conversations fail when the expected outcome says what should happen rather than a retrieved fact. Check it to look at the retriever.',
   // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
   applies: (c) => Boolean(c.expectedOutcome?.trim()) && c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualPrecisionOptionsSchema,
@@ -54,7 +59,7 @@ export const turnContextualPrecision = defineMetric({
                 }
               : {
                   kind: 'verdicts',
-                  items: w.nodes.map((n, i) => ({ key: `${w.exchange}-${i}`, subject: n.node, verdict: n.verdict, reason: n.reason, extra: `rank ${i + 1}` })),
+                  items: w.nodes.map((n, i) => ({ key: `${w.exchange}-${i}`, subject: isBlank(n.node) ? '(blank node)' : n.node, verdict: n.verdict, reason: n.reason, extra: `rank ${i + 1}` })),
                 },
           ),
         ),

@@ -109,6 +109,18 @@ describe('TurnContextualPrecisionMetric (deepeval TurnContextualPrecisionMetric)
     expect(judge.calls).toHaveLength(1);
   });
 
+  it('ranks a blank node as an irrelevant one without asking the judge about it, as the reference ranks it', async () => {
+    const judge = createScriptedJudge(handlers);
+    const result = await new TurnContextualPrecisionMetric(judge, { windowSize: 1, includeReason: false }).measure({
+      expectedOutcome: outcome,
+      turns: [user('Open?'), assistant('9.', { retrievalContext: ['  ', 'We open at 9.'] })],
+    });
+    // deepeval ranks [blank: no, yes] → (1/2)/1 = 0.5; dropping the blank node would give 1.
+    expect(result.score).toBe(0.5);
+    expect(result.verdicts[0].reason).toContain('Node 1 (blank)');
+    expect(judge.callsTo('turn_contextual_precision.verdicts').map((c) => c.retrievalContext)).toEqual([['We open at 9.']]);
+  });
+
   it('errors without an expected outcome, and does not apply to such a conversation', async () => {
     const result = await new TurnContextualPrecisionMetric(createScriptedJudge({})).measure({ turns: early.turns });
     expect(result).toMatchObject({ score: null, success: false, error: expect.stringMatching(/expected_outcome/) });

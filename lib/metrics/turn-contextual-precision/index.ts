@@ -37,6 +37,10 @@ interface WindowStep {
 
 const NO_RETRIEVAL = 'No turn of this window carries a retrieval context; the window scores 1 by the reference rule.';
 const RETRIEVED_NOTHING = 'The retriever returned nothing in this window, so no relevant node is ranked at all.';
+/** A blank node keeps its rank and is irrelevant: nothing in it can lead to the expected outcome, so no judge is asked. */
+const BLANK_NODE = { verdict: 'no' as const, reason: 'The node is blank: nothing in it leads to the expected outcome.' };
+
+const quoteNode = (node: string): string => (isBlank(node) ? '(blank)' : `"${node}"`);
 
 function summarise(nodes: NodeVerdict[]): string {
   const irrelevant = nodes.map((n, i) => ({ ...n, rank: i + 1 })).filter((n) => n.verdict === 'no');
@@ -48,7 +52,7 @@ function summarise(nodes: NodeVerdict[]): string {
         ? 'Irrelevant nodes are ranked above relevant ones.'
         : 'The relevant nodes are ranked first.';
   return `${irrelevant.length} of ${nodes.length} nodes are not relevant to the expected outcome. ${ranking} ${irrelevant
-    .map((n) => `Node ${n.rank} "${n.node}": ${n.reason}`)
+    .map((n) => `Node ${n.rank} ${quoteNode(n.node)}: ${n.reason}`)
     .join('; ')}`;
 }
 
@@ -57,7 +61,8 @@ function summarise(nodes: NodeVerdict[]): string {
  * retrieval context of its assistant turns (in order) is judged relevant or not to the
  * conversation's expected outcome, given the window's user messages; the window scores their
  * weighted precision; the score is the mean of window scores. A repeated node keeps each of
- * its ranks but is judged once; windows that would send the same input share one call.
+ * its ranks but is judged once; a blank node keeps its rank as an irrelevant one without a call;
+ * windows that would send the same input share one call.
  */
 async function pipeline(ctx: MetricContext, conversation: Conversation, options: ParsedTurnContextualPrecisionOptions): Promise<PipelineOutcome> {
   requireTurns(conversation);
@@ -95,7 +100,7 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
       continue;
     }
     const byNode = results.get(w.key);
-    const nodes: NodeVerdict[] = byNode ? w.nodes.map((node) => ({ node, ...byNode.get(node)! })) : [];
+    const nodes: NodeVerdict[] = w.retrievedNothing ? [] : w.nodes.map((node) => ({ node, ...(isBlank(node) ? BLANK_NODE : byNode!.get(node)!) }));
     const score = w.retrievedNothing ? 0 : nodes.length === 0 ? 1 : windowPrecisionScore(nodes.map((n) => n.verdict), options.strictMode);
     steps.push({ ...base, nodes, score });
     ctx.verdicts.push({
@@ -109,7 +114,7 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
   ctx.steps.windows = steps;
 
   const judged = steps.filter((s): s is WindowStep & { score: number } => s.score !== null);
-  const describe = (n: NodeVerdict) => `"${n.node}" (${n.verdict}): ${n.reason}`;
+  const describe = (n: NodeVerdict) => `${quoteNode(n.node)} (${n.verdict}): ${n.reason}`;
   const empty = windows.filter((w) => w.retrievedNothing).map((w) => `${turnLabel(w.end.endTurn)}: ${RETRIEVED_NOTHING}`);
   const costly = judged.filter((s) => s.score < 1);
   return {

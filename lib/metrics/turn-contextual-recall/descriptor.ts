@@ -27,6 +27,9 @@ export const turnContextualRecall = defineMetric({
   name: 'turn_contextual_recall',
   label: 'Turn contextual recall',
   needs: "the conversation's expected outcome and retrieval context on assistant turns",
+  verdictOn: 'retrieval_context',
+  // Not in the default set, for the reason turn contextual precision is not (see there).
+  notInDefaultSet: 'It judges whether the retriever found the expected outcome, not the reply: good conversations fail when the expected outcome says what should happen rather than a retrieved fact. Check it to look at the retriever.',
   // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
   applies: (c) => Boolean(c.expectedOutcome?.trim()) && c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualRecallOptionsSchema,

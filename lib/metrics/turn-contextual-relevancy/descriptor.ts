@@ -31,6 +31,11 @@ export const turnContextualRelevancy = defineMetric({
   name: 'turn_contextual_relevancy',
   label: 'Turn contextual relevancy',
   needs: 'retrieval_context on assistant turns',
+  verdictOn: 'retrieval_context',
+  // Not in the default set: it judges whether each retrieved statement is about what the user asked,
+  // so a retriever that brings more than the question (most knowledge-grounded chats) fails good
+  // replies: 61 % of the FaithDial development set's faithful replies, and 3 of the demo's 15 windows.
+  notInDefaultSet: 'It judges what the retriever returned, not the reply: retrieved text beyond the question fails good conversations. Check it to look at the retriever.',
   // A retriever that returned nothing ([]) is a finding (its windows score 0); only a missing field leaves the turn out.
   applies: (c) => c.turns.some((t) => t.role === 'assistant' && t.retrievalContext !== undefined),
   options: turnContextualRelevancyOptionsSchema,
@@ -62,7 +67,7 @@ export const turnContextualRelevancy = defineMetric({
                       subject: s.statement,
                       verdict: s.verdict,
                       reason: s.reason,
-                      extra: n.times > 1 ? `node ${i + 1}, retrieved ${n.times} times` : `node ${i + 1}`,
+                      extra: n.node.trim() === '' ? (n.times > 1 ? `${n.times} blank nodes` : 'blank node') : n.times > 1 ? `node ${i + 1}, retrieved ${n.times} times` : `node ${i + 1}`,
                     })),
                   ),
                 },

@@ -109,9 +109,24 @@ describe('TurnContextualRelevancyMetric (deepeval TurnContextualRelevancyMetric)
     expect(judge.calls).toHaveLength(1);
   });
 
-  it('applies only where an assistant turn carries a retrieval_context field', () => {
+  it('counts a blank node as one irrelevant statement without asking the judge about it', async () => {
+    const judge = createScriptedJudge(handlers);
+    const result = await new TurnContextualRelevancyMetric(judge, { windowSize: 1, includeReason: false }).measure({
+      turns: [user('When do you close?'), assistant('At 5.', { retrievalContext: [CLOSE, ''] })],
+    });
+    // The reference judges the blank node on its own and finds nothing relevant in it: [yes, no] → 0.5, not 1.
+    expect(result.score).toBe(0.5);
+    expect(result.verdicts[0]).toMatchObject({ verdict: 'no', score: 0.5 });
+    expect(judge.callsTo('turn_contextual_relevancy.statements').map((c) => c.retrievalContext)).toEqual([[CLOSE]]);
+  });
+
+  it('applies only where an assistant turn carries a retrieval_context field; measured anyway, such a conversation gets the reference’s 1', async () => {
     expect(turnContextualRelevancy.applies(early)).toBe(true);
     expect(turnContextualRelevancy.applies({ turns: [user('q'), assistant('a', { retrievalContext: [] })] })).toBe(true);
     expect(turnContextualRelevancy.applies({ turns: [user('q'), assistant('a')] })).toBe(false);
+    const judge = createScriptedJudge(handlers);
+    const result = await new TurnContextualRelevancyMetric(judge, { includeReason: false }).measure({ turns: [user('q'), assistant('a')] });
+    expect(result.score).toBe(1);
+    expect(judge.calls).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { entriesInOrder } from '../../judge/step-items';
 import type { Conversation } from '../../domain/conversation';
 import type { MetricContext } from '../shared/context';
 import { judgeByKey } from '../shared/judge-by-key';
+import { isBlank } from '../shared/messages';
 import { retrievalWindows } from '../shared/retrieval-windows';
 import type { PipelineOutcome } from '../shared/run-metric';
 import { metricClass } from '../shared/metric-class';
@@ -41,6 +42,8 @@ interface WindowStep {
 
 const NO_RETRIEVAL = 'No turn of this window carries a retrieval context; the window scores 1 by the reference rule.';
 const RETRIEVED_NOTHING = 'The retriever returned nothing in this window, so nothing relevant to the user was retrieved.';
+/** A blank node is one irrelevant statement, decided without a judge call (the reference sends it to the judge, which finds nothing relevant in it). */
+const BLANK_NODE: Statement[] = [{ statement: '(blank node)', verdict: 'no', reason: 'The node is blank: it states nothing the user asked about.' }];
 const NO_STATEMENTS = 'The retrieval context of this window makes no statement to judge; the window scores 1 by the reference rule.';
 
 const statementsOf = (nodes: NodeStatements[]): Statement[] => nodes.flatMap((n) => Array.from({ length: n.times }, () => n.statements).flat());
@@ -62,7 +65,8 @@ function summarise(nodes: NodeStatements[]): string {
  * node of the retrieval context of its assistant turns are judged relevant or not to the
  * window's user messages; the window scores relevant statements / statements; the score is the
  * mean of window scores. The reference makes one call per node; here one call per window judges
- * its distinct nodes, each keyed by its number, and windows with the same input share it.
+ * its distinct non-blank nodes, each keyed by its number, and windows with the same input share
+ * it. Each blank node counts as one irrelevant statement, without a call.
  */
 async function pipeline(ctx: MetricContext, conversation: Conversation, options: ParsedTurnContextualRelevancyOptions): Promise<PipelineOutcome> {
   requireTurns(conversation);
@@ -95,6 +99,8 @@ async function pipeline(ctx: MetricContext, conversation: Conversation, options:
     }
     const judged = results.get(w.key) ?? [];
     const nodes = w.distinct.map((node, i) => ({ node, times: w.nodes.filter((n) => n === node).length, statements: judged[i] ?? [] }));
+    const blanks = w.retrievedNothing ? 0 : w.nodes.filter(isBlank).length;
+    if (blanks > 0) nodes.push({ node: '', times: blanks, statements: BLANK_NODE });
     const score = w.retrievedNothing ? 0 : windowRelevancyScore(statementsOf(nodes).map((s) => s.verdict), options.strictMode);
     steps.push({ ...base, nodes, score });
     ctx.verdicts.push({

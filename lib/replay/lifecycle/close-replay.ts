@@ -12,7 +12,7 @@ import { replaySettingsOf } from '../replay-settings';
 import { buildReplayVersion } from './build-version';
 import { evaluateRunRequest } from './evaluate-request';
 
-export type FinalReplayStatus = 'completed' | 'completed_with_errors' | 'failed' | 'cancelled';
+export type FinalReplayStatus = 'completed' | 'completed_with_errors' | 'scoring_failed' | 'failed' | 'cancelled';
 
 /** Who the dataset and run a replay creates belong to: the one who started it. */
 const ownerOf = (id: string | null): Principal => ({ id: id ?? 'service', email: '', name: '', role: 'editor', via: id ? 'api-key' : 'service-key' });
@@ -24,7 +24,9 @@ const describeTarget = (target: ReturnType<typeof replaySettingsOf>['target']): 
  * The one way a replay that has generated every turn ends. Whoever gets it first (a
  * compare-and-set from running to finishing) stores the new dataset version, starts the
  * evaluation run when one was asked for, and writes the final status: completed, or
- * completed_with_errors when turns errored (they can be retried; a retry makes a new version).
+ * completed_with_errors when turns errored (they can be retried; a retry makes a new version),
+ * or scoring_failed when the version was made but its evaluation could not start: the version
+ * is linked all the same, and the replay can be scored again (rescore-replay.ts).
  * Returns null when another worker closes it, or it was cancelled.
  */
 export async function closeReplay(
@@ -47,27 +49,43 @@ export async function closeReplay(
 
 async function closeTaken(db: Db, replayId: string, env: Record<string, string | undefined>): Promise<FinalReplayStatus> {
   const replay = await getReplaySettingsRow(db, replayId);
+  let version: Awaited<ReturnType<typeof buildReplayVersion>>;
+  let errors: number;
   try {
-    const errors = await countReplayTurns(db, replayId, ['error']);
+    errors = await countReplayTurns(db, replayId, ['error']);
     const settings = replaySettingsOf(replay);
-    const { version, runId } = await runAs(ownerOf(replay.createdById), async () => {
-      const version = await buildReplayVersion(db, { ...replay, targetLabel: describeTarget(settings.target) });
-      let runId: string | null = null;
-      if (version && replay.evaluate) {
-        const evaluate = evaluateSchema.parse(replay.evaluate);
-        const request = await evaluateRunRequest(db, evaluate, version.datasetId, replay.sourceDatasetId, replay.modelVersion);
-        runId = (await enqueueRun(db, request, env)).runId;
-      }
-      return { version, runId };
-    });
-    const status: FinalReplayStatus = errors > 0 ? 'completed_with_errors' : 'completed';
-    const error = version === null ? 'No conversation was replayed whole: no dataset was made (retry the errored turns)' : null;
-    await saveReplayEnd(db, replayId, { status, error, datasetId: version?.datasetId, runId: runId ?? undefined });
-    return status;
+    version = await runAs(ownerOf(replay.createdById), () => buildReplayVersion(db, { ...replay, targetLabel: describeTarget(settings.target) }));
   } catch (e) {
     await failReplay(db, replayId, (e as Error).message, ['finishing']);
     return 'failed';
   }
+  const status: FinalReplayStatus = errors > 0 ? 'completed_with_errors' : 'completed';
+  if (version === null) {
+    await saveReplayEnd(db, replayId, { status, error: 'No conversation was replayed whole: no dataset was made (retry the errored turns)' });
+    return status;
+  }
+  if (!replay.evaluate) {
+    await saveReplayEnd(db, replayId, { status, error: null, datasetId: version.datasetId });
+    return status;
+  }
+  try {
+    const runId = await startEvaluation(db, replay, version.datasetId, env);
+    await saveReplayEnd(db, replayId, { status, error: null, datasetId: version.datasetId, runId });
+    return status;
+  } catch (e) {
+    // The turns are generated and the version is made: neither is lost because scoring could not start.
+    await saveReplayEnd(db, replayId, { status: 'scoring_failed', error: redactSecrets(`Scoring the new version could not start: ${(e as Error).message}`), datasetId: version.datasetId });
+    return 'scoring_failed';
+  }
+}
+
+/** Starts the run the replay asked for on its new version, as the one who started the replay. */
+export async function startEvaluation(db: Db, replay: { createdById: string | null; evaluate: unknown; sourceDatasetId: string; modelVersion: string }, datasetId: string, env: Record<string, string | undefined>): Promise<string> {
+  return runAs(ownerOf(replay.createdById), async () => {
+    const evaluate = evaluateSchema.parse(replay.evaluate);
+    const request = await evaluateRunRequest(db, evaluate, datasetId, replay.sourceDatasetId, replay.modelVersion);
+    return (await enqueueRun(db, request, env)).runId;
+  });
 }
 
 /** The replay cannot go on: it ends failed with the error; stored turns stay (a retry starts from them). */

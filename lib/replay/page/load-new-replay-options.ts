@@ -19,7 +19,7 @@ export interface ReplayBaselineRun {
 export interface NewReplayOptions {
   dataset: NewRunOptions['dataset'];
   /** The metrics on offer when no run is compared with, and the judges. */
-  metrics: { name: string; conversations: number; custom: boolean }[];
+  metrics: { name: string; conversations: number; custom: boolean; needsLlmJudge: boolean; preselected: boolean }[];
   judges: NewRunOptions['judges'];
   defaultJudge: string;
   judgeConfigError: string | null;
@@ -37,7 +37,7 @@ export async function loadNewReplayOptions(datasetId: string, runId: string | nu
   const [options, connections, runs] = await Promise.all([loadNewRunOptions(db, datasetId, env), listConnections(db), listBaselineRuns(db, datasetId)]);
   return {
     dataset: options.dataset,
-    metrics: options.metrics.map((m) => ({ name: m.name, conversations: m.conversations, custom: m.custom !== null })),
+    metrics: options.metrics.map((m) => ({ name: m.name, conversations: m.conversations, custom: m.custom !== null, needsLlmJudge: m.needsLlmJudge, preselected: m.preselected })),
     judges: options.judges,
     defaultJudge: options.defaultJudge,
     judgeConfigError: options.judgeConfigError,

@@ -8,7 +8,7 @@ import { countApplicable, itemsOf } from '../aggregates/applicable-counts';
 import { failRun } from '../lifecycle';
 import { enqueueRunChunks } from './pg-boss-queue';
 import { resolveMetrics } from '../request/resolve-metrics';
-import { refuseLlmOnlyMetricsOnOffline } from '../request/refuse-llm-only-on-offline';
+import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
 import { resolveRunJudge } from '../execution/run-judge';
 import { storedSettingsOf } from '../../metrics/selected-metric';
 import type { RunRequest } from '../request/run-request';

@@ -6,6 +6,7 @@ import type { JudgeInfo } from '../../judge/config';
 import { listCustomMetrics } from '../../db/queries/custom-metrics/custom-metrics';
 import { customMetricNeeds } from '../../metrics/g-eval/applies';
 import type { MetricSelection } from '../../metrics/selected-metric';
+import { notInDefaultSet, preselectMetric } from '../../metrics/default-set';
 import { BUILT_IN_METRICS } from '../../metrics/registry';
 import type { MetricDescriptor } from '../../metrics/shared/descriptor';
 import { countApplicable } from '../aggregates/applicable-counts';
@@ -21,6 +22,10 @@ export interface NewRunMetric {
   needs: string;
   /** The offline judge cannot score it (the descriptor's needsLlmJudge): a run with it is refused. */
   needsLlmJudge: boolean;
+  /** Offered checked: in the default set, applies here, and the preselected judge can score it (preselectMetric). */
+  preselected: boolean;
+  /** Why a built-in metric is not in the default set; null when it is (or for a custom metric). */
+  notInDefaultSet: string | null;
   /** The option that stands in for the data conversations lack (one of `fields`); null when none does. */
   standInOption: string | null;
   fields: MetricOptionField[];
@@ -44,6 +49,8 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
   const customSelections: MetricSelection[] = custom.map((m) => ({ name: m.name, options: {}, custom: { version: m.version, definition: m.definition } }));
   const counts = await countApplicable(db, datasetId, customSelections);
   const { judges, defaultJudge, judgeConfigError, concurrency } = await loadJudgesOnOffer(db, env);
+  const judgeKind = judges.find((j) => j.name === defaultJudge)?.kind ?? 'offline';
+  const preselect = <M extends { name: string; custom: unknown; conversations: number }>(m: M) => ({ ...m, preselected: preselectMetric(m, judgeKind), notInDefaultSet: m.custom ? null : notInDefaultSet(m.name) });
   return {
     dataset: { id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, modelVersion: dataset.modelVersion },
     metrics: [
@@ -55,7 +62,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
         needsLlmJudge: (descriptor as MetricDescriptor).needsLlmJudge === true,
         standInOption: (descriptor as MetricDescriptor).standInOption ?? null,
         fields: metricOptionFields(descriptor.name),
-      })),
+      })).map(preselect),
       ...custom.map((m) => ({
         name: m.name,
         custom: { version: m.version, scope: m.scope },
@@ -64,7 +71,7 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
         needsLlmJudge: false,
         standInOption: null,
         fields: customOptionFields(m.definition),
-      })),
+      })).map(preselect),
     ],
     judges,
     judgeConfigError,

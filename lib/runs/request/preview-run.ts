@@ -15,7 +15,7 @@ import { createSelectedMetric, selectionApplies } from '../../metrics/selected-m
 import type { Conversation } from '../../domain/conversation';
 import { countApplicable } from '../aggregates/applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
-import { refuseLlmOnlyMetricsOnOffline } from './refuse-llm-only-on-offline';
+import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
 import { resolveRunJudge } from '../execution/run-judge';
 import type { RunRequest } from './run-request';
 

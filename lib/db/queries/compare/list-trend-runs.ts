@@ -8,6 +8,9 @@ export interface TrendRunRow {
   status: string;
   summary: unknown;
   metricSettings: unknown;
+  judgeKind: string;
+  judgeName: string | null;
+  judgeModel: string;
   createdAt: Date;
   finishedAt: Date | null;
 }
@@ -28,6 +31,9 @@ export async function listTrendRuns(db: Db, datasetIds: string[], take: number):
       status: true,
       summary: true,
       metricSettings: true,
+      judgeKind: true,
+      judgeName: true,
+      judgeModel: true,
       createdAt: true,
       finishedAt: true,
     },

@@ -9,6 +9,8 @@ export interface ConnectionInfo {
   models: string[];
   rpm: number | null;
   tpm: number | null;
+  /** The judge forms preselect (an admin marked it). */
+  isDefault: boolean;
   updatedAt: Date;
 }
 
@@ -20,6 +22,7 @@ export interface ConnectionSecretRow {
   models: string[];
   rpm: number | null;
   tpm: number | null;
+  isDefault: boolean;
 }
 
 /** The stored models column: a JSON array of model names. */
@@ -28,12 +31,12 @@ const modelsOf = (json: unknown): string[] => (Array.isArray(json) ? json.filter
 export async function listConnectionInfos(db: Db): Promise<ConnectionInfo[]> {
   const rows = await db.judgeConnection.findMany({
     orderBy: { name: 'asc' },
-    select: { id: true, name: true, baseUrl: true, keyLastFour: true, models: true, rpm: true, tpm: true, updatedAt: true },
+    select: { id: true, name: true, baseUrl: true, keyLastFour: true, models: true, rpm: true, tpm: true, isDefault: true, updatedAt: true },
   });
   return rows.map((row) => ({ ...row, models: modelsOf(row.models) }));
 }
 
 export async function listConnectionSecrets(db: Db): Promise<ConnectionSecretRow[]> {
-  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: { name: true, baseUrl: true, keyCipher: true, models: true, rpm: true, tpm: true } });
+  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: { name: true, baseUrl: true, keyCipher: true, models: true, rpm: true, tpm: true, isDefault: true } });
   return rows.map((row) => ({ ...row, models: modelsOf(row.models) }));
 }

@@ -260,6 +260,9 @@ export interface OnlineRunRow {
   doneItems: number;
   totalItems: number;
   costUsd: number;
+  /** The run's judge: whether its cost is free, priced or unknown. */
+  judgeKind: string;
+  judgeModel: string;
   conversations: number;
 }
 
@@ -269,10 +272,10 @@ export async function listOnlineRuns(db: Db, ruleId: string, take = 60): Promise
     where: { onlineRuleId: ruleId },
     orderBy: [{ onlineDay: 'desc' }, { createdAt: 'asc' }],
     take,
-    select: { id: true, onlineDay: true, modelVersion: true, conversationCount: true, runs: { take: 1, orderBy: { createdAt: 'asc' }, select: { id: true, status: true, doneItems: true, totalItems: true, costUsd: true } } },
+    select: { id: true, onlineDay: true, modelVersion: true, conversationCount: true, runs: { take: 1, orderBy: { createdAt: 'asc' }, select: { id: true, status: true, doneItems: true, totalItems: true, costUsd: true, judgeKind: true, judgeModel: true } } },
   });
   const rows = datasets.flatMap((d) =>
-    d.runs.map((r) => ({ runId: r.id, datasetId: d.id, day: d.onlineDay ?? '', modelVersion: d.modelVersion, status: r.status, doneItems: r.doneItems, totalItems: r.totalItems, costUsd: r.costUsd, conversations: d.conversationCount })),
+    d.runs.map((r) => ({ runId: r.id, datasetId: d.id, day: d.onlineDay ?? '', modelVersion: d.modelVersion, status: r.status, doneItems: r.doneItems, totalItems: r.totalItems, costUsd: r.costUsd, judgeKind: r.judgeKind, judgeModel: r.judgeModel, conversations: d.conversationCount })),
   );
   return [...rows.filter((r) => r.day !== SUPERSEDED_DAY), ...rows.filter((r) => r.day === SUPERSEDED_DAY)];
 }

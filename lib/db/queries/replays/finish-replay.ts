@@ -21,6 +21,11 @@ export async function saveReplayEnd(db: Db, id: string, end: { status: string; e
   });
 }
 
+/** A replay scored again: the new run, its status as its turns ended, and no error (its ended time stays). */
+export async function saveReplayRescored(db: Db, id: string, end: { status: string; runId: string }): Promise<void> {
+  await db.replay.update({ where: { id }, data: { status: end.status, runId: end.runId, error: null } });
+}
+
 /** A replay in one of `from` ends failed with the error (already redacted). */
 export async function markReplayFailed(db: Db, id: string, error: string, from: readonly string[]): Promise<void> {
   await db.replay.updateMany({ where: { id, status: { in: [...from] } }, data: { status: 'failed', error, finishedAt: new Date(), workerId: null, leaseUntil: null } });

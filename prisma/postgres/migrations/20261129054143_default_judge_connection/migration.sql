@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "JudgeConnection" ADD COLUMN     "isDefault" BOOLEAN NOT NULL DEFAULT false;
