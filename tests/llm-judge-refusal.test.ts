@@ -84,7 +84,7 @@ describe('an LLM-only metric with the offline judge', () => {
     await refusedWith(await post(routes.runs, '/runs', { datasetId, metrics: ['goal_accuracy'], judge: { kind: 'offline' } }), 'metrics');
     await refusedWith(await post(routes.replays, '/replays', replayRequest()), 'evaluate.metrics');
     await refusedWith(await post(routes.estimate, '/replays/estimate', replayRequest()), 'evaluate.metrics');
-    await refusedWith(await post(routes.rules, '/online-rules', { name: 'prod', datasetIds: [datasetId], metrics: [{ name: 'goal_accuracy' }], judge: { kind: 'offline' } }), 'metrics');
+    await refusedWith(await post(routes.rules, '/online-rules', { name: 'prod', datasetIds: [datasetId], metrics: [{ name: 'goal_accuracy' }], judge: { kind: 'offline' }, sampleRate: 100 }), 'metrics');
     expect(await db.run.count()).toBe(0);
     expect(await db.replay.count()).toBe(0);
     expect(await db.onlineRule.count()).toBe(0);
