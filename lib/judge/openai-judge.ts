@@ -2,13 +2,13 @@ import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { sharedLimiter, type AdaptiveLimiter } from './adaptive-limiter';
-import { boundedFetch, replyTooLarge } from './bounded-fetch';
+import { sharedLimiter, type AdaptiveLimiter } from '../llm/adaptive-limiter';
+import { boundedFetch, replyTooLarge } from '../llm/bounded-fetch';
 import { endpointCacheScope, judgeCacheKey, requestJsonSchema } from './cache-key';
-import { failureSignature, statusCause } from './judge-error-cause';
+import { failureSignature, statusCause } from '../llm/error-cause';
 import { isCutShort, parseReply } from './parse-reply';
-import { estimateCost, estimateTokens } from './prices';
-import { backoffMs, classifyFailure, describeAttempts, failureCause, formatWait, isCutBody, ReplyCutShortError, sleep, type JudgeRetry } from './request-retries';
+import { estimateCost, estimateTokens } from '../llm/prices';
+import { backoffMs, classifyFailure, describeAttempts, failureCause, formatWait, isCutBody, ReplyCutShortError, sleep, type JudgeRetry } from '../llm/request-retries';
 import { formatRequest, repairMessages, RESPONSE_MODES, type ResponseMode } from './response-format';
 import type { JsonSchema } from './strict-json-schema';
 import {
@@ -86,7 +86,7 @@ const EXPECTED_COMPLETION_TOKENS = 300;
 
 /**
  * A judge on any OpenAI-compatible chat.completions endpoint. The retry loop is ours (the
- * SDK's is off): a 429 waits in the connection's shared limiter (lib/judge/adaptive-limiter.ts)
+ * SDK's is off): a 429 waits in the connection's shared limiter (lib/llm/adaptive-limiter.ts)
  * for as long as the retry budget allows; transient errors retry with backoff up to
  * maxRetries; a reply that fails validation gets the repair prompt, then a fresh request,
  * up to `attempts`. Every retry's cause is logged on the reply.
@@ -360,7 +360,7 @@ const LOGGED_EXCERPT = 300;
 
 /**
  * The error a judge step fails with: status and a cause in our words, never the endpoint's
- * answer (lib/judge/judge-error-cause.ts says why). The answer, cut short and redacted, goes
+ * answer (lib/llm/error-cause.ts says why). The answer, cut short and redacted, goes
  * to the server log; `details.signature` tells failures of the same kind apart without it.
  * A step that failed on a fault after invalid replies names how every attempt ended.
  */

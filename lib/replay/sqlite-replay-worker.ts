@@ -12,7 +12,7 @@ import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import type { ReplayWorker } from './replay-worker-registry';
 import { replaySettingsOf } from './replay-settings';
-import type { RetryPolicy } from './targets/send-with-retries';
+import type { RetryPolicy } from '../llm/send-with-retries';
 
 /** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
 const CHUNKS_AT_ONCE = 2;

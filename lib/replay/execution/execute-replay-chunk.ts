@@ -15,7 +15,7 @@ import { redactSecrets } from '../../redact-secrets';
 import { replaySettingsOf } from '../replay-settings';
 import { createTarget } from '../targets/create-target';
 import type { LookupAll } from '../../llm/egress';
-import type { RetryPolicy } from '../targets/send-with-retries';
+import type { RetryPolicy } from '../../llm/send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetMessage, type TargetReply } from '../targets/target-types';
 import { checkNextTurnFits } from './fit-check';
 import { historyBefore, type SourceTurn } from './history';

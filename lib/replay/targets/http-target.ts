@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { estimateTokens } from '../../judge/prices';
-import { statusCause } from '../../judge/judge-error-cause';
+import { estimateTokens } from '../../llm/prices';
+import { statusCause } from '../../llm/error-cause';
 import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../../llm/egress';
 import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
 import { logTargetAnswer } from './log-target-answer';
-import { readBoundedText } from './read-bounded';
-import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
+import { readBoundedText } from '../../llm/read-bounded';
+import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from '../../llm/send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
 
 /** The header the secret goes in. */

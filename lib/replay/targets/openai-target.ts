@@ -1,14 +1,14 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
-import type { ConnectionLimits } from '../../judge/adaptive-limiter';
-import { estimateCost, estimateTokens } from '../../judge/prices';
-import { classifyFailure, failureCause } from '../../judge/request-retries';
-import { statusCause } from '../../judge/judge-error-cause';
+import type { ConnectionLimits } from '../../llm/adaptive-limiter';
+import { estimateCost, estimateTokens } from '../../llm/prices';
+import { classifyFailure, failureCause } from '../../llm/request-retries';
+import { statusCause } from '../../llm/error-cause';
 import { egressErrorOf, OPERATOR_POLICY, pinnedDispatcher, type EgressPolicy } from '../../llm/egress';
 import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
 import { logTargetAnswer } from './log-target-answer';
-import { pooledFetch } from './pooled-fetch';
-import { readBoundedText, replyTooLarge } from './read-bounded';
-import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
+import { pooledFetch } from '../../llm/pooled-fetch';
+import { readBoundedText, replyTooLarge } from '../../llm/read-bounded';
+import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from '../../llm/send-with-retries';
 import { MAX_TARGET_REPLY_BYTES, TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
 
 export interface OpenAITargetOptions {
@@ -36,7 +36,7 @@ const EXPECTED_COMPLETION_TOKENS = 400;
 /**
  * A model behind an OpenAI-compatible chat.completions endpoint as a replay target. Requests
  * share the judge's adaptive limiter for the same base URL, key and model, and its retry rules
- * (lib/judge/request-retries.ts); the SDK's own retries are off. A reply must be one assistant
+ * (lib/llm/request-retries.ts); the SDK's own retries are off. A reply must be one assistant
  * message with text: anything else fails the turn with what came back.
  */
 export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetClient {

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { setRateLimitShare } from '../../judge/adaptive-limiter';
+import { setRateLimitShare } from '../../llm/adaptive-limiter';
 import { CHUNK_QUEUE, queueDbOf } from './pg-boss-queue';
 
 /**

@@ -1,8 +1,8 @@
-import { AppError } from '../../errors';
-import { egressErrorOf, EgressRefusedError } from '../../llm/egress';
-import { sharedLimiter, type ConnectionLimits, type PermitOutcome } from '../../judge/adaptive-limiter';
-import { backoffMs, formatWait, sleep } from '../../judge/request-retries';
-import { TargetError } from './target-types';
+import { AppError } from '../errors';
+import { egressErrorOf, EgressRefusedError } from './egress';
+import { sharedLimiter, type ConnectionLimits, type PermitOutcome } from './adaptive-limiter';
+import { backoffMs, formatWait, sleep } from './request-retries';
+import { RequestFailedError as TargetError } from './request-failed-error';
 
 export type Attempt<T> = { ok: true; value: T; outcome: PermitOutcome } | { ok: false; error: unknown; kind: 'refused' | 'transient' | 'fatal'; outcome: PermitOutcome };
 

@@ -1,5 +1,5 @@
 import { bodyReadAlready } from './pooled-fetch';
-import { MAX_TARGET_REPLY_BYTES, TargetError } from './target-types';
+import { MAX_REPLY_BYTES as MAX_TARGET_REPLY_BYTES, RequestFailedError as TargetError } from './request-failed-error';
 
 /** A reply refused for its size: of `declared` bytes when it said so, else found over the bound as it was read. */
 export const replyTooLarge = (where: string, maxBytes: number, declared?: number): TargetError =>

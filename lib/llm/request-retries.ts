@@ -1,5 +1,5 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { egressErrorOf } from '../llm/egress';
+import { egressErrorOf } from './egress';
 import { replyTooLarge } from './bounded-fetch';
 import { readRateLimitHeaders } from './rate-limit-headers';
 
