@@ -29,7 +29,7 @@ import { executeRunChunk } from '../runs/execution/execute-run-chunk';
 import { finishRun } from '../runs/lifecycle';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';
-import { newWorkerId } from '../runs/execution/worker-identity';
+import { newWorkerId } from '../jobs/worker-identity';
 import { inSample, utcDay } from './sample';
 import { capReached, uncappedSpend } from './spend-caps';
 

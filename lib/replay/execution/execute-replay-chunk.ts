@@ -8,7 +8,7 @@ import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } fr
 import { setMaxListeners } from 'node:events';
 import { createCancelBatches } from './cancel-batches';
 import { createTurnRecorder } from './turn-recorder';
-import { storeRetryOf } from '../../runs/execution/store-retry';
+import { storeRetryOf } from '../../jobs/store-retry';
 import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
 import { redactSecrets } from '../../redact-secrets';

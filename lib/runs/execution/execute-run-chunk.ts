@@ -10,7 +10,7 @@ import { withBreaker } from './judge-breaker';
 import { createRunJudge } from './run-judge';
 import { metricSelectionsOf } from '../../metrics/selected-metric';
 import { createResultWriter } from '../lifecycle';
-import { storeRetryOf } from './store-retry';
+import { storeRetryOf } from '../../jobs/store-retry';
 
 const STOPPED = 'RunStopped';
 

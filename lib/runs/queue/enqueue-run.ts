@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import { countApplicable, itemsOf } from '../aggregates/applicable-counts';
 import { failRun } from '../lifecycle';
-import { enqueueRunChunks } from './pg-boss-queue';
+import { enqueueRunChunks } from '../../jobs/pg-boss/boss';
 import { resolveMetrics } from '../request/resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
 import { resolveRunJudge } from '../execution/run-judge';
