@@ -9,7 +9,7 @@ import { failRun } from '../lifecycle';
 import { enqueueRunChunks } from '../../jobs/pg-boss/boss';
 import { resolveMetrics } from '../request/resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
-import { resolveRunJudge } from '../execution/run-judge';
+import { resolveRunJudge } from '../../connections/judge-selection';
 import { storedSettingsOf } from '../../metrics/selected-metric';
 import type { RunRequest } from '../request/run-request';
 import { localRunWorker } from './start-run-worker';

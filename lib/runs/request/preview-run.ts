@@ -16,7 +16,7 @@ import type { Conversation } from '../../domain/conversation';
 import { countApplicable } from '../aggregates/applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
-import { resolveRunJudge } from '../execution/run-judge';
+import { resolveRunJudge } from '../../connections/judge-selection';
 import type { RunRequest } from './run-request';
 
 export interface MetricPreview {
