@@ -114,7 +114,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
       ) : null}
       {waiting > 15_000 && busy ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="run-waiting-behind">
-          Queued for {formatDuration(waiting)}. {busy} Each worker scores a few runs at once (TURNWISE_WORKER_RUNS, 2 by default);{' '}
+          Queued for {formatDuration(waiting)}. {busy} Each worker scores a few chunks at once (TURNWISE_WORKER_RUNS, 2 by default), taken in turn from the runs it holds;{' '}
           <code className="rounded bg-slate-100 px-1">npm run worker</code> starts another.
           {run.waitingBehind?.running.length ? (
             <span className="mt-1 block">

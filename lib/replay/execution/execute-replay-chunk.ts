@@ -1,7 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import type { Db } from '../../db/db-types';
-import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
 import { getReplaySettingsRow, type ReplaySettingsRow } from '../../db/queries/replays/get-replay-settings';
 import { listChunkWork } from '../../db/queries/replays/list-chunk-work';
 import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } from '../../db/queries/replays/record-replay-turn';
@@ -9,11 +7,9 @@ import { setMaxListeners } from 'node:events';
 import { createCancelBatches } from './cancel-batches';
 import { createTurnRecorder } from './turn-recorder';
 import { storeRetryOf } from '../../jobs/store-retry';
-import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
 import { redactSecrets } from '../../redact-secrets';
-import { replaySettingsOf } from '../replay-settings';
-import { createTarget } from '../targets/create-target';
+import { openReplaySession, type ReplaySession } from './replay-session';
 import type { LookupAll } from '../../llm/egress';
 import type { RetryPolicy } from '../../llm/send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetMessage, type TargetReply } from '../targets/target-types';
@@ -39,6 +35,8 @@ export interface ExecuteReplayChunkOptions {
   lookup?: LookupAll;
   /** The replay as the worker read it (once for all its chunks); read here when absent. */
   replay?: ReplaySettingsRow;
+  /** The replay's session (its target and judge, built once by the worker for all its chunks); one of the chunk's own when absent. */
+  session?: ReplaySession;
   /** The pool of the replay's turns in flight, shared with its other chunks; one of the chunk's own when absent. */
   limit?: LimitFunction;
   /** Called once when no more than `lowWater` of the chunk's turns are left to start (the worker then reads the next chunk). */
@@ -74,25 +72,17 @@ const requestsOf = (error: unknown): number => (error instanceof TargetError ? e
  */
 export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Promise<{ generated: number }> {
   const { db, replayId, signal } = options;
-  const replay = options.replay ?? (await getReplaySettingsRow(db, replayId));
-  const settings = replaySettingsOf(replay);
+  const replay = options.session?.replay ?? options.replay ?? (await getReplaySettingsRow(db, replayId));
   const work = await loadWork(db, replayId, replay.sourceDatasetId, options.range);
   if (work.every((w) => [...w.items.values()].every((i) => i.status !== 'pending'))) return { generated: 0 };
-
-  let target: ReplayTargetClient;
-  try {
-    target = await createTarget(db, settings.target, options.env, { retries: options.retries, concurrency: settings.concurrency, setBy: settings.urlSetBy, lookup: options.lookup });
-  } catch (error) {
+  const session = options.session ?? (await openReplaySession(db, replayId, options.env, { replay, judge: options.judge, retries: options.retries, lookup: options.lookup }));
+  const { settings, judge } = session;
+  if ('unavailable' in session.target) {
     // A target this worker cannot build (its variable is unset here): every pending turn says why.
-    const message = redactSecrets((error as Error).message);
-    for (const w of work) for (const [turnIndex, item] of w.items) if (item.status === 'pending') await recordReplayTurn(db, replayId, { position: w.position, turnIndex }, { ...empty, error: message });
+    for (const w of work) for (const [turnIndex, item] of w.items) if (item.status === 'pending') await recordReplayTurn(db, replayId, { position: w.position, turnIndex }, { ...empty, error: session.target.unavailable });
     return { generated: 0 };
   }
-  const judge =
-    settings.mode !== 'teacher-forced'
-      ? (options.judge ??
-        createJudge(settings.judge ?? { kind: 'offline' }, await loadJudgeConfigWithConnections(db, options.env), { cache: createPrismaJudgeCache(db), concurrency: settings.concurrency }))
-      : null;
+  const target = session.target;
 
   // On a cancel the requests in flight are aborted; on a shutdown or lost lease they finish and are stored.
   const cancel = new AbortController();
