@@ -31,3 +31,12 @@ export interface JobKind {
   readonly name: string;
   start(context: WorkerContext): KindWorker | Promise<KindWorker>;
 }
+
+/** What a kind's worker is started with when a test or a command starts it alone (the engine gives the rest). */
+export interface WorkerOptions {
+  db: Db;
+  /** The worker's settings (and a run's judge configuration) are read from it. */
+  env: Env;
+  workerId?: string;
+  log?: (message: string) => void;
+}

@@ -7,7 +7,8 @@ import { endFailedWork, startLeaseWorker, type StopReason } from '../jobs/lease-
 import { retryPassing } from '../db/retry-passing';
 import { storeRetryOf } from '../jobs/store-retry';
 import { envNumber } from '../jobs/env-number';
-import { type RunWorkerOptions } from '../runs/queue/run-worker';
+import type { WorkerOptions } from '../jobs/job-kind';
+import type { Judge } from '../judge/types';
 import { isWorkerGone, newWorkerId } from '../jobs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { openReplaySession } from './execution/replay-session';
@@ -39,9 +40,9 @@ function replayChunkRanges(count: number, size: number): { from: number; to: num
   return [...ranges, ...chunkRanges(count - from, size).map((r) => ({ from: r.from + from, to: r.to + from }))];
 }
 
-export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
+export interface ReplayWorkerOptions extends WorkerOptions {
   /** Replaces the on-policy fit judge (tests). */
-  judge?: RunWorkerOptions['judge'];
+  judge?: Judge;
   retries?: RetryPolicy;
 }
 
