@@ -71,6 +71,8 @@ export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; s
   let claimFailures = 0;
   const active = new Map<string, { controller: AbortController; done: Promise<void>; stop: (why: StopReason) => void }>();
   const slots = createFairSlots(options.slots ?? options.maxActive);
+  /** Work claimed again while its execution here was still ending. */
+  const reclaimed = new Set<string>();
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   const unregister = registerHeldJobs(noun, (id) => {
@@ -115,15 +117,19 @@ export function startLeaseWorker(options: LeaseWorkerOptions): { wake(): void; s
           const work = await options.claim();
           claimFailures = 0;
           claiming.succeeded();
-          // Work of its own whose lease ran out while the database was away is taken back by the
-          // claim (its lease renewed): it is still under way here, and is not started a second time.
-          if (work && !stopped && !active.has(work.id)) {
+          // Work of its own is taken back by the claim while it is still under way here: its lease
+          // ran out while the database was away (it goes on), or it was cancelled and queued again
+          // before its last execution ended. It is not started a second time: once that execution
+          // ends it is handed back, and taken again (it may be queued anew).
+          if (work && !stopped && active.has(work.id)) reclaimed.add(work.id);
+          else if (work && !stopped) {
             claimed = true;
             log(`${noun} ${work.id}: ${work.resumed ? 'resumed' : 'started'} by ${workerId}`);
             const controller = new AbortController();
             const stoppers = { stop: (why: StopReason) => controller.abort(why) };
-            const done = execute(work.id, controller, stoppers).finally(() => {
+            const done = execute(work.id, controller, stoppers).finally(async () => {
               active.delete(work.id);
+              if (reclaimed.delete(work.id) && !stopped) await Promise.resolve(options.release(work.id)).catch(() => undefined);
               wakeUp?.();
             });
             active.set(work.id, { controller, done, stop: (why) => stoppers.stop(why) });
