@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { formatCost } from '@/lib/format/cost';
 import { formatDuration } from '@/lib/format/format';
-import { describeWaitingBehind } from '@/lib/format/waiting-behind';
+import { QueuedNote } from '@/components/jobs/queued-note';
 import type { ReplayLive } from '@/lib/replay/replay-live';
 import { isLiveReplay, replayStatusLabel, scoringFailed, shownReplayStatus } from '@/lib/replay/replay-status';
 import { ReplayControls, ScoreAgain } from './replay-controls';
@@ -87,8 +87,6 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
   const unscored = scoringFailed(replay);
   const took = !replayLive && replay.startedAt && replay.finishedAt ? Date.parse(replay.finishedAt) - Date.parse(replay.startedAt) : null;
   const waiting = replay.status === 'queued' ? Date.now() - Date.parse(replay.createdAt) : 0;
-  // What the workers are busy with while this replay waits: only replays, which have slots of their own.
-  const busy = replay.status === 'queued' ? describeWaitingBehind(replay.waitingBehind, 'replays') : null;
 
   return (
     <div className="space-y-4">
@@ -143,30 +141,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
             <Stat label="Took" value={formatDuration(took)} />
           )}
         </dl>
-        {waiting > 15_000 && busy ? (
-          <p className="text-sm text-slate-700" data-testid="replay-waiting-behind">
-            Queued for {formatDuration(waiting)}. {busy} Replays have worker slots of their own, beside the runs&apos; (TURNWISE_WORKER_REPLAYS, 1 by default);{' '}
-            <code className="rounded bg-slate-100 px-1">npm run worker</code> starts another worker.
-            {replay.waitingBehind?.running.length ? (
-              <span className="mt-1 block">
-                {replay.waitingBehind.running.length === 1 ? 'Open it: ' : 'Open them: '}
-                {replay.waitingBehind.running.map((r, i) => (
-                  <span key={r.id}>
-                    {i > 0 ? ' · ' : ''}
-                    <Link href={`/replays/${r.id}`} className="text-indigo-700 hover:underline">
-                      {r.label}
-                    </Link>
-                  </span>
-                ))}
-              </span>
-            ) : null}
-          </p>
-        ) : waiting > 15_000 ? (
-          <p className="text-sm text-amber-800" data-testid="replay-no-worker">
-            No worker has taken this replay for {formatDuration(waiting)}. <code className="rounded bg-slate-100 px-1">npm run dashboard</code> starts one beside
-            the web server (unless TURNWISE_WORKER=0); more start with <code className="rounded bg-slate-100 px-1">npm run worker</code>.
-          </p>
-        ) : null}
+        <QueuedNote kind="replay" waitingMs={waiting} waitingBehind={replay.waitingBehind} slots="Replays have worker slots of their own, beside the runs' (TURNWISE_WORKER_REPLAYS, 1 by default)" />
         {replay.simulation && replay.simulation.skipped > 0 ? (
           <p className="text-sm text-slate-600" data-testid="replay-skipped">
             {n(replay.simulation.skipped)} conversation{replay.simulation.skipped === 1 ? '' : 's'} skipped: no scenario for the simulated user to play
