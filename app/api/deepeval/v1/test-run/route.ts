@@ -1,0 +1,4 @@
+import { handleTestRunPost, handleTestRunPut } from '@/lib/deepeval/test-runs/handle-test-run';
+
+export const POST = handleTestRunPost;
+export const PUT = handleTestRunPut;

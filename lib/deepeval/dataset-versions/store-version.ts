@@ -1,0 +1,48 @@
+import type { Db } from '../../db/db-types';
+import { createDatasetVersion } from '../../db/queries/dataset-versions/create-dataset-version';
+import { findDatasetVersionByContent } from '../../db/queries/dataset-versions/find-dataset-version';
+import type { Conversation } from '../../domain';
+import { saveDataset } from '../../imports/save-dataset';
+
+export interface VersionToStore {
+  alias: string;
+  source: 'push' | 'test-run';
+  contentHash: string;
+  /** The conversations, in batches, read only when no version holds them already. */
+  conversations: () => AsyncIterable<Conversation[]>;
+  finalized: boolean;
+  /** The label the client asked for (a push's `version`). */
+  version?: string;
+  description: string;
+  sourceFormat: string;
+}
+
+export interface StoredVersion {
+  datasetId: string;
+  version: string;
+  /** True when an identical version was there already and nothing was stored. */
+  reused: boolean;
+}
+
+/**
+ * A version of a deepeval dataset alias: the version that holds exactly these conversations (by
+ * content hash) when there is one, else a new dataset (stored whole or not at all, through the
+ * import's writer) recorded as the alias's next version. So the same cases sent twice, or two
+ * test runs of the same cases, land on one dataset, and their runs compare on it.
+ */
+export async function storeVersion(db: Db, input: VersionToStore): Promise<StoredVersion> {
+  const existing = await findDatasetVersionByContent(db, input.alias, input.contentHash);
+  if (existing && (input.version === undefined || existing.version === input.version)) {
+    return { datasetId: existing.datasetId, version: existing.version, reused: true };
+  }
+  const saved = await saveDataset(db, { name: input.alias, description: input.description, sourceFormat: input.sourceFormat, conversations: input.conversations() });
+  const version = await createDatasetVersion(db, {
+    alias: input.alias,
+    source: input.source,
+    datasetId: saved.id,
+    contentHash: input.contentHash,
+    finalized: input.finalized,
+    ...(input.version !== undefined ? { version: input.version } : {}),
+  });
+  return { datasetId: saved.id, version: version.version, reused: false };
+}
