@@ -1,7 +1,9 @@
 import type { Db } from '../../db/db-types';
 import { createDatasetVersion } from '../../db/queries/dataset-versions/create-dataset-version';
 import { findDatasetVersionByContent } from '../../db/queries/dataset-versions/find-dataset-version';
+import { finalizeDatasetVersion, getDatasetVersion } from '../../db/queries/dataset-versions/list-dataset-versions';
 import type { Conversation } from '../../domain';
+import { AppError } from '../../errors';
 import { saveDataset } from '../../imports/save-dataset';
 
 export interface VersionToStore {
@@ -28,11 +30,22 @@ export interface StoredVersion {
  * A version of a deepeval dataset alias: the version that holds exactly these conversations (by
  * content hash) when there is one, else a new dataset (stored whole or not at all, through the
  * import's writer) recorded as the alias's next version. So the same cases sent twice, or two
- * test runs of the same cases, land on one dataset, and their runs compare on it.
+ * test runs of the same cases, land on one dataset, and their runs compare on it. A label asked
+ * for names one version: given again with other conversations it is a CONFLICT (versions do not
+ * change). Sending a version's conversations again finalized finalizes it.
  */
 export async function storeVersion(db: Db, input: VersionToStore): Promise<StoredVersion> {
-  const existing = await findDatasetVersionByContent(db, input.alias, input.contentHash);
-  if (existing && (input.version === undefined || existing.version === input.version)) {
+  const existing =
+    input.version !== undefined
+      ? await getDatasetVersion(db, input.alias, input.source, { version: input.version, finalizedOnly: false })
+      : await findDatasetVersionByContent(db, input.alias, input.contentHash);
+  if (existing) {
+    if (existing.contentHash !== input.contentHash) {
+      throw new AppError('CONFLICT', `Version ${input.version} of dataset ${input.alias} holds other goldens; a version does not change: push without a version (a new one is made) or with a new one (nothing was stored).`, {
+        field: 'version',
+      });
+    }
+    if (input.finalized && !existing.finalized) await finalizeDatasetVersion(db, existing.id);
     return { datasetId: existing.datasetId, version: existing.version, reused: true };
   }
   const saved = await saveDataset(db, { name: input.alias, description: input.description, sourceFormat: input.sourceFormat, conversations: input.conversations() });

@@ -5,6 +5,6 @@ export function findDatasetVersionByContent(db: Db, alias: string, contentHash: 
   return db.datasetVersion.findFirst({
     where: { alias, contentHash, dataset: { importing: false } },
     orderBy: { createdAt: 'desc' },
-    select: { id: true, datasetId: true, version: true, source: true, finalized: true },
+    select: { id: true, datasetId: true, version: true, source: true, finalized: true, contentHash: true },
   });
 }
