@@ -25,10 +25,14 @@ export function parseJsonText(text: string, what: string): unknown {
   }
 }
 
-/** A request's JSON body read up to `maxBytes` (a longer one is refused while it arrives), then parsed. */
+/** A request's body as text, read up to the limit (a longer one is refused while it arrives). */
+export async function readText(request: Request, limit: { bytes: number; variable: string }, what: string): Promise<string> {
+  return (await readBodyUpTo(request, limit.bytes, tooLarge(what, limit.bytes, limit.variable, 'body'))).toString('utf8');
+}
+
+/** A request's JSON body read up to the limit, then parsed. */
 export async function readJson(request: Request, limit: { bytes: number; variable: string }, what: string): Promise<unknown> {
-  const bytes = await readBodyUpTo(request, limit.bytes, tooLarge(what, limit.bytes, limit.variable, 'body'));
-  return parseJsonText(bytes.toString('utf8'), what);
+  return parseJsonText(await readText(request, limit, what), what);
 }
 
 /** The address a link in an answer opens: TURNWISE_URL when set, else the address the request came to. */
