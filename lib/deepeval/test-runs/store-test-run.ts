@@ -66,7 +66,7 @@ const judgeLabel = (models: Set<string>) => (models.size ? `deepeval (${[...mode
 export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ runId: string; datasetId: string }> {
   const head = imported.head as TestRunHead;
   const hasher = conversationHasher();
-  const metrics: Record<string, { threshold: number; strictMode: boolean; deepeval: { name: string; evaluationModel?: string } }> = {};
+  const metrics: Record<string, { threshold: number; strictMode: boolean; windowSize?: number; deepeval: { name: string; evaluationModel?: string } }> = {};
   const models = new Set<string>();
   let totalResults = 0;
   let conversations = 0;
@@ -77,7 +77,7 @@ export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ ru
       totalResults += results.length;
       for (const r of results) {
         if (r.details.judge) models.add(r.details.judge);
-        metrics[r.metric] ??= { threshold: r.threshold, strictMode: r.strictMode, deepeval: { name: r.details.sourceMetric ?? r.metric, ...(r.details.judge ? { evaluationModel: r.details.judge } : {}) } };
+        metrics[r.metric] ??= { threshold: r.threshold, strictMode: r.strictMode, ...r.options, deepeval: { name: r.details.sourceMetric ?? r.metric, ...(r.details.judge ? { evaluationModel: r.details.judge } : {}) } };
       }
     }
   }
@@ -100,7 +100,7 @@ export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ ru
     for await (const page of heldCases(db, imported.id)) {
       yield page.flatMap((c) => {
         const conversationId = ids[position++];
-        return c.results.map((r) => ({ ...r, conversationId }));
+        return c.results.map(({ options: _options, ...r }) => ({ ...r, conversationId }));
       });
     }
   }

@@ -6,9 +6,12 @@ import { turnwiseMetricName } from '../metric-names';
 import { NO_TURN_VERDICTS, readVerboseLog } from '../verbose-logs';
 import type { MetricData } from './schema';
 
-/** A case's results before its conversation has an id, and what its logs taught about the conversation. */
+/** A result before its conversation has an id, with the metric's options its log states (turn relevancy's window size). */
+export type CaseResult = Omit<ImportedResult, 'conversationId'> & { options?: { windowSize?: number } };
+
+/** A case's results, and what its logs taught about the conversation. */
 export interface CaseResults {
-  results: Omit<ImportedResult, 'conversationId'>[];
+  results: CaseResult[];
   /** The chatbot role deepeval's role adherence used (its client does not send it with the case). */
   chatbotRole?: string;
 }
@@ -48,10 +51,11 @@ function singleReplyVerdict(turns: readonly Turn[], m: MetricData): { verdicts: 
 export function resultsOfCase(metricsData: readonly MetricData[], turns: readonly Turn[], single: boolean): CaseResults {
   const names = metricNamesOf(metricsData);
   let chatbotRole: string | undefined;
-  const results = metricsData.map((m, i): Omit<ImportedResult, 'conversationId'> => {
+  const results = metricsData.map((m, i): CaseResult => {
     const error = m.error ?? (m.score === undefined ? 'deepeval sent no score for this metric' : null);
     let verdicts: TurnVerdict[] = [];
     let turnVerdicts: ImportedDetails['turnVerdicts'];
+    let options: CaseResult['options'];
     if (m.error) turnVerdicts = { found: false, note: `${NO_TURN_VERDICTS}: the metric errored` };
     else if (single) ({ verdicts, details: turnVerdicts } = singleReplyVerdict(turns, m));
     else {
@@ -59,11 +63,13 @@ export function resultsOfCase(metricsData: readonly MetricData[], turns: readonl
       if (reading.found) {
         verdicts = reading.verdicts;
         chatbotRole ??= reading.chatbotRole;
+        options = reading.options;
         turnVerdicts = { found: true, from: "deepeval's verbose log" };
       } else turnVerdicts = { found: false, note: `${NO_TURN_VERDICTS}: ${reading.why}` };
     }
     const strictMode = m.strictMode ?? false;
     return {
+      ...(options ? { options } : {}),
       metric: names[i],
       score: error === null ? m.score! : null,
       success: error === null && (m.success ?? false),

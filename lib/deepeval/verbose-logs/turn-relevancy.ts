@@ -12,7 +12,9 @@ import { quote, verdictItem, verdictWord } from './verdict-word';
  * verdict for (None) is an error on its turn.
  */
 export const readTurnRelevancyLog: VerboseLogReader = (log, turns) => {
-  if (uniqueLineStart(log, 'Turns Sliding Windows (size=') === null) return notRead('its Turns Sliding Windows list is missing');
+  const header = uniqueLineStart(log, 'Turns Sliding Windows (size=');
+  if (header === null) return notRead('its Turns Sliding Windows list is missing');
+  const size = /^Turns Sliding Windows \(size=(\d{1,6})\):/.exec(log.slice(header, header + 48))?.[1];
   const verdicts = listAfter(log, 'Verdicts:\n');
   if (!verdicts) return notRead('its Verdicts list did not read');
   const exchanges = segmentExchanges([...turns]);
@@ -30,5 +32,5 @@ export const readTurnRelevancyLog: VerboseLogReader = (log, turns) => {
     const verdict = word === 'no' ? 'no' : word === 'yes' ? 'yes' : 'idk';
     out.push({ turn, verdict, reason: verdict === 'idk' ? `deepeval's verdict ${quote(item.verdict)} reads as neither yes nor no. ${item.reason}`.trim() : item.reason });
   }
-  return { found: true, verdicts: out };
+  return { found: true, verdicts: out, ...(size ? { options: { windowSize: Number(size) } } : {}) };
 };

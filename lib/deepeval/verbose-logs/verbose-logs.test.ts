@@ -38,6 +38,8 @@ describe('per-turn verdicts from the logs deepeval posted with its test run', ()
         { turn: 3, verdict: 'yes', reason: 'simulated statement 10' },
         { turn: 5, verdict: 'no', reason: 'simulated statement 11' },
       ],
+      // The window size deepeval used, so that scoring again in Turnwise uses it too.
+      options: { windowSize: 10 },
     });
   });
 
