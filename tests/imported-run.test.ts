@@ -111,7 +111,7 @@ describe('importRun', () => {
       { turnIndex: 3, verdict: 'no', reason: 'drifts off' },
     ]);
     const steps = await db.result.findFirstOrThrow({ where: { runId: stored.runId, metric: 'conversation_relevancy', conversationId: dataset.conversationIds[0] }, select: { steps: true } });
-    expect(steps.steps).toEqual({ imported: expect.objectContaining({ origin: 'evalkit', sourceMetric: 'Turn Relevancy', turnVerdicts: { found: true, from: 'its log' } }) });
+    expect(steps.steps).toEqual({ imported: expect.objectContaining({ origin: 'evalkit', sourceMetric: 'Turn Relevancy', turnVerdicts: { found: true, from: 'its log', turns: 2 } }) });
     // The close path built the comparisons' score vector.
     expect(await db.runScoreVector.count({ where: { runId: stored.runId } })).toBe(1);
   });

@@ -15,7 +15,13 @@ export function importedStepsView(details: ImportedDetails): StepsView {
   const blocks: ViewBlock[] = [
     ...(chips.length ? [{ kind: 'chips' as const, chips }] : []),
     details.turnVerdicts.found
-      ? { kind: 'note', text: `Per-turn verdicts read from ${details.turnVerdicts.from}, on the turns they name.` }
+      ? {
+          kind: 'note',
+          text:
+            details.turnVerdicts.turns === 0
+              ? `Read from ${details.turnVerdicts.from}: it judged no turn of this conversation.`
+              : `Per-turn verdicts read from ${details.turnVerdicts.from}, on the turns they name.`,
+        }
       : { kind: 'note', tone: 'error', text: `${details.turnVerdicts.note}.` },
     ...(details.log ? [{ kind: 'source' as const, summary: `${details.origin}'s log of this score`, text: details.log }] : []),
   ];

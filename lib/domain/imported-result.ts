@@ -20,7 +20,7 @@ export const importedDetailsSchema = z.object({
    * ("no per-turn verdicts in this log", and what did not read).
    */
   turnVerdicts: z.discriminatedUnion('found', [
-    z.object({ found: z.literal(true), from: z.string() }),
+    z.object({ found: z.literal(true), from: z.string(), /** Turns that carry one (set when the run is stored). */ turns: z.number().int().min(0).optional() }),
     z.object({ found: z.literal(false), note: z.string() }),
   ]),
   /** The tool's own log of the scoring (deepeval's verbose log), cut to a bound. */

@@ -35,7 +35,20 @@ export interface TurnReviews {
   byMetric: Record<string, ReviewState>;
 }
 
-export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: RunConversationTurn; verdicts: PreparedTurnVerdicts; selected: boolean; reviews: TurnReviews }) {
+export function ConversationTurn({
+  turn,
+  verdicts,
+  selected,
+  reviews,
+  withoutWindows,
+}: {
+  turn: RunConversationTurn;
+  verdicts: PreparedTurnVerdicts;
+  selected: boolean;
+  reviews: TurnReviews;
+  /** Metrics whose results have no window detail in their steps (scored by another tool). */
+  withoutWindows?: ReadonlySet<string>;
+}) {
   const user = turn.role === 'user';
   // Long texts go as their start; "show all" loads the rest.
   const at = { conversationId: reviews.conversationId, turnIndex: turn.index };
@@ -111,7 +124,7 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
                 judge={chip.state}
                 review={reviews.byMetric[chip.metric] ?? { mine: null, others: 0 }}
               />
-              {WINDOWED.has(chip.metric) ? (
+              {WINDOWED.has(chip.metric) && !withoutWindows?.has(chip.metric) ? (
                 <a href={`#${windowAnchor(chip.metric, turn.index)}`} className="mt-1 inline-block text-indigo-700 hover:underline">
                   Window detail
                 </a>

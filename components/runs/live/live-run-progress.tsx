@@ -95,7 +95,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
             testId="run-progress-rate-limit"
           />
         )}
-        <Stat label={live ? 'Time left' : 'Took'} value={live ? timeLeftText : took === null ? '–' : formatDuration(took)} testId="run-progress-time" />
+        <Stat label={live ? 'Time left' : imported ? 'Stored in' : 'Took'} value={live ? timeLeftText : took === null ? '–' : formatDuration(took)} testId="run-progress-time" />
         <Stat label="Started" value={run.startedAt ? run.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
       </dl>
       {lost > 0 ? (

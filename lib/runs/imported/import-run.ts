@@ -53,7 +53,8 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 const nonNegative = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? n : 0);
 
 /** A result as the run's close path reads it: the tool's numbers, no judge call of Turnwise's. */
-function metricResultOf(result: ImportedResult): MetricResult {
+function metricResultOf(result: ImportedResult, turnsWithVerdicts: number): MetricResult {
+  const { turnVerdicts } = result.details;
   return {
     metric: result.metric,
     score: result.score,
@@ -64,7 +65,7 @@ function metricResultOf(result: ImportedResult): MetricResult {
     error: result.error,
     verdicts: result.verdicts,
     warnings: [],
-    steps: { imported: result.details },
+    steps: { imported: turnVerdicts.found ? { ...result.details, turnVerdicts: { ...turnVerdicts, turns: turnsWithVerdicts } } : result.details },
     calls: [],
     usage: {
       calls: 0,
@@ -124,8 +125,8 @@ export async function importRun(
       const turnCounts = await listTurnCounts(db, run.datasetId, [...new Set(batch.map((r) => r.conversationId))]);
       const items: ResultToSave[] = batch.map((result) => {
         checkResult(run, result, turnCounts.get(result.conversationId));
-        const stored = metricResultOf(result);
-        return { conversationId: result.conversationId, result: stored, turnVerdicts: oneVerdictPerTurn(stored.verdicts) };
+        const perTurn = oneVerdictPerTurn(result.verdicts);
+        return { conversationId: result.conversationId, result: metricResultOf(result, perTurn.length), turnVerdicts: perTurn };
       });
       await saveResults(db, id, items);
       await letOthersRun();
