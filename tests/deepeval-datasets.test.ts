@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../lib/db/client';
+import { recordedRequest, routeDatabaseForFile } from './helpers/deepeval-fixtures';
 
 /*
  * GET and POST /api/deepeval/v1/datasets/:alias and its versions routes, with the push and the
@@ -10,33 +8,15 @@ import { migratedDatabase, type FreshDatabase } from './db/databases';
  * camelCase turns its TypeScript client sends.
  */
 
-const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/deepeval-4.1.10');
-const recorded = (file: string) => JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8')) as { url: string; headers: Record<string, string>; body: Record<string, unknown> };
-const push = recorded('004-POST-_v1_datasets_support.json');
-const pull = recorded('005-GET-_v1_datasets_support_finalized_true_public_false.json');
+const push = recordedRequest('004-POST-_v1_datasets_support.json');
+const pull = recordedRequest('005-GET-_v1_datasets_support_finalized_true_public_false.json');
 
-let database: FreshDatabase;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH, TURNWISE_API_KEY: process.env.TURNWISE_API_KEY };
+routeDatabaseForFile({ serviceKey: push.headers['confident-api-key'] });
 let aliasRoute: typeof import('../app/api/deepeval/v1/datasets/[alias]/route');
 let versionsRoute: typeof import('../app/api/deepeval/v1/datasets/[alias]/versions/route');
-
 beforeAll(async () => {
-  database = await migratedDatabase('sqlite');
-  await disconnectDb();
-  process.env.DATABASE_URL = database.url;
-  delete process.env.TURNWISE_AUTH;
-  process.env.TURNWISE_API_KEY = push.headers['confident-api-key'];
   aliasRoute = await import('../app/api/deepeval/v1/datasets/[alias]/route');
   versionsRoute = await import('../app/api/deepeval/v1/datasets/[alias]/versions/route');
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await database.drop();
 });
 
 type Answer = { success: boolean; data?: Record<string, unknown> & { id?: string; version?: string | null }; id?: string; link?: string; error?: string };

@@ -15,6 +15,7 @@ import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { answerFromSchema } from './helpers/schema-judge';
 import { waitFor } from './helpers/wait-for';
+import { DEEPEVAL_FIXTURES } from './helpers/deepeval-fixtures';
 
 /*
  * A deepeval run scored again in Turnwise: the new-run form offers its metrics with the options
@@ -23,7 +24,7 @@ import { waitFor } from './helpers/wait-for';
  * that answers every schema with a valid value.
  */
 
-const FOLDER = path.resolve(import.meta.dirname, 'fixtures/deepeval-4.1.10/results-folder');
+const FOLDER = path.join(DEEPEVAL_FIXTURES, 'results-folder');
 const file = readFileSync(path.join(FOLDER, readdirSync(FOLDER).find((f) => f.startsWith('test_run_'))!), 'utf8');
 
 let database: FreshDatabase;

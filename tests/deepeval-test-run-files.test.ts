@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../lib/db/client';
+import { DEEPEVAL_FIXTURES, recordedRequest, routeDatabaseForFile } from './helpers/deepeval-fixtures';
 import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
 
 /*
@@ -12,35 +12,18 @@ import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
  * API (the route the import page sends it to) and the CLI, it is that run.
  */
 
-const FOLDER = path.resolve(import.meta.dirname, 'fixtures/deepeval-4.1.10/results-folder');
+const FOLDER = path.join(DEEPEVAL_FIXTURES, 'results-folder');
 const fileName = readdirSync(FOLDER).find((f) => f.startsWith('test_run_'))!;
 const filePath = path.join(FOLDER, fileName);
-const recorded = (name: string) => JSON.parse(readFileSync(path.join(FOLDER, name), 'utf8')) as { headers: Record<string, string>; body: Record<string, unknown> };
-const post = recorded('POST-_v1_test_run.json');
-const put = recorded('PUT-_v1_test_run.json');
+const post = recordedRequest('results-folder/POST-_v1_test_run.json');
+const put = recordedRequest('results-folder/PUT-_v1_test_run.json');
 
-let database: FreshDatabase;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH, TURNWISE_API_KEY: process.env.TURNWISE_API_KEY };
+const database = routeDatabaseForFile({ serviceKey: 'tw_test' });
 let testRun: typeof import('../app/api/deepeval/v1/test-run/route');
 let importRoute: typeof import('../app/api/v1/runs/import/route');
-
 beforeAll(async () => {
-  database = await migratedDatabase('sqlite');
-  await disconnectDb();
-  process.env.DATABASE_URL = database.url;
-  delete process.env.TURNWISE_AUTH;
-  process.env.TURNWISE_API_KEY = 'tw_test';
   testRun = await import('../app/api/deepeval/v1/test-run/route');
   importRoute = await import('../app/api/v1/runs/import/route');
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await database.drop();
 });
 
 const deepeval = async (method: 'POST' | 'PUT', body: unknown) =>

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../lib/compare/compare-runs';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { getDb } from '../lib/db/client';
+import { recordedRequest, routeDatabaseForFile } from './helpers/deepeval-fixtures';
 
 /*
  * POST and PUT /api/deepeval/v1/test-run with the bodies deepeval 4.1.10's client sent
@@ -11,33 +9,15 @@ import { migratedDatabase, type FreshDatabase } from './db/databases';
  * PUT of 2, and 3 single-turn cases), through the route handlers.
  */
 
-const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/deepeval-4.1.10');
-const recorded = (file: string) => JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8')) as { headers: Record<string, string>; body: Record<string, unknown> };
-const first = recorded('001-POST-_v1_test_run.json');
-const rest = recorded('002-PUT-_v1_test_run.json');
-const single = recorded('003-POST-_v1_test_run.json');
+const first = recordedRequest('001-POST-_v1_test_run.json');
+const rest = recordedRequest('002-PUT-_v1_test_run.json');
+const single = recordedRequest('003-POST-_v1_test_run.json');
 
-let database: FreshDatabase;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, TURNWISE_AUTH: process.env.TURNWISE_AUTH, TURNWISE_API_KEY: process.env.TURNWISE_API_KEY, TURNWISE_MAX_UPLOAD_MB: process.env.TURNWISE_MAX_UPLOAD_MB };
+// The key deepeval's client sent when these bodies were recorded (its CONFIDENT-API-KEY header), as the service key.
+routeDatabaseForFile({ serviceKey: first.headers['confident-api-key'] });
 let route: typeof import('../app/api/deepeval/v1/test-run/route');
-
 beforeAll(async () => {
-  database = await migratedDatabase('sqlite');
-  await disconnectDb();
-  process.env.DATABASE_URL = database.url;
-  delete process.env.TURNWISE_AUTH;
-  // The key deepeval's client sent when these bodies were recorded (its CONFIDENT-API-KEY header), as the service key.
-  process.env.TURNWISE_API_KEY = first.headers['confident-api-key'];
   route = await import('../app/api/deepeval/v1/test-run/route');
-});
-
-afterAll(async () => {
-  await disconnectDb();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await database.drop();
 });
 
 const send = async (method: 'POST' | 'PUT', body: unknown) => {

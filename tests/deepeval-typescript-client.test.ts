@@ -5,10 +5,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../lib/auth/api-keys';
-import { resetAuth } from '../lib/auth/auth';
 import { createPasswordUser } from '../lib/auth/users';
-import { disconnectDb, getDb } from '../lib/db/client';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { getDb } from '../lib/db/client';
+import { routeDatabaseForFile } from './helpers/deepeval-fixtures';
 
 /*
  * deepeval's own TypeScript client (npm deepeval 0.1.32, a devDependency) against the routes,
@@ -26,23 +25,16 @@ const axios = createRequire(require.resolve('deepeval'))('axios') as typeof impo
 type BaseLLM = Exclude<NonNullable<ConstructorParameters<typeof deepeval.metrics.TurnRelevancyMetric>[0]>['model'], string | undefined>;
 const { DeepEvalBaseLLM } = require(path.join(path.dirname(require.resolve('deepeval')), 'models/index.js')) as { DeepEvalBaseLLM: abstract new (name?: string) => BaseLLM };
 
-let database: FreshDatabase;
+routeDatabaseForFile();
 let server: http.Server;
 let base = '';
 const received: { method: string; path: string; headers: http.IncomingHttpHeaders; status: number }[] = [];
-const saved = { ...process.env };
 let interceptor = -1;
 
 type Handler = (request: Request, context: { params: Promise<{ alias: string }> }) => Promise<Response>;
 
 beforeAll(async () => {
-  database = await migratedDatabase('sqlite');
-  await disconnectDb();
-  process.env.DATABASE_URL = database.url;
-  delete process.env.TURNWISE_AUTH;
-  delete process.env.TURNWISE_API_KEY;
   process.env.DEEPEVAL_TELEMETRY_OPT_OUT = '1';
-  resetAuth();
   const editor = await createPasswordUser(getDb(), { email: 'ts@example.com', name: 'ts', password: 'correct horse battery', role: 'editor' });
   process.env.CONFIDENT_API_KEY = (await createApiKey(getDb(), editor.id, 'typescript client')).key;
 
@@ -88,11 +80,6 @@ beforeAll(async () => {
 afterAll(async () => {
   axios.interceptors.request.eject(interceptor);
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  resetAuth();
-  await disconnectDb();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
-  await database.drop();
 });
 
 /** A model that answers deepeval's schemas from the prompt, in this process: the "weather" reply is off-topic and out of character. */

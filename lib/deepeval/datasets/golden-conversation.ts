@@ -1,4 +1,5 @@
 import type { Conversation, Turn } from '../../domain';
+import { defined, singleTurnExchange } from '../conversation-parts';
 import type { ConversationalGolden, Golden } from './schema';
 
 /*
@@ -30,11 +31,6 @@ function splitMetadata(metadata: Fields | undefined): { own: Fields | undefined;
   return { own: Object.keys(own).length > 0 ? own : undefined, extras };
 }
 
-function defined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
-}
-
 const GOLDEN_TURN_FIELDS = ['role', 'content', 'retrievalContext', 'toolsCalled', 'metadata', 'additionalMetadata'];
 const CONVERSATIONAL_FIELDS = ['scenario', 'expectedOutcome', 'userDescription', 'context', 'additionalMetadata', 'name', 'turns'];
 const GOLDEN_FIELDS = ['input', 'actualOutput', 'expectedOutput', 'context', 'retrievalContext', 'additionalMetadata', 'toolsCalled', 'expectedTools', 'name'];
@@ -60,23 +56,10 @@ export function conversationOfConversationalGolden(g: ConversationalGolden): Con
 }
 
 export function conversationOfGolden(g: Golden): Conversation {
-  const reply = defined<Turn>({
-    role: 'assistant',
-    content: g.actualOutput ?? '',
-    expectedOutput: g.expectedOutput,
-    retrievalContext: g.retrievalContext,
-    context: g.context,
-    toolsCalled: g.toolsCalled,
-    expectedTools: g.expectedTools,
-  });
-  const hasReply = Object.keys(reply).length > 2 || g.actualOutput !== undefined;
+  const { turns, noActualOutput } = singleTurnExchange(g);
   const extras = without(g, GOLDEN_FIELDS);
-  if (hasReply && g.actualOutput === undefined) extras.noActualOutput = true;
-  return defined<Conversation>({
-    name: g.name,
-    metadata: metadataWith(g.additionalMetadata, extras),
-    turns: [{ role: 'user', content: g.input }, ...(hasReply ? [reply] : [])],
-  });
+  if (noActualOutput) extras.noActualOutput = true;
+  return defined<Conversation>({ name: g.name, metadata: metadataWith(g.additionalMetadata, extras), turns });
 }
 
 /** A conversation as deepeval's ConversationalGolden, in the camelCase its API answers (Python turns keys to snake_case itself). */

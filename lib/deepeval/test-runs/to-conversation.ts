@@ -1,14 +1,6 @@
 import type { Conversation, Turn } from '../../domain';
+import { defined, singleTurnExchange } from '../conversation-parts';
 import type { ConversationalCase, SingleCase } from './schema';
-
-/** Drops undefined values and empty objects, so that two copies of one case compare equal. */
-function defined<T extends Record<string, unknown>>(value: T): T {
-  for (const key of Object.keys(value)) {
-    const v = value[key];
-    if (v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)) delete value[key];
-  }
-  return value;
-}
 
 /** A case's fields that are neither Turnwise's nor deepeval's results: kept as the conversation's metadata. */
 function restOf(value: Record<string, unknown>, read: readonly string[]): Record<string, unknown> {
@@ -53,19 +45,9 @@ export function conversationOfCase(c: ConversationalCase): Conversation {
 
 /** A single-turn test case as a conversation of the input and the actual output (as Turnwise's deepeval file import reads one). */
 export function conversationOfSingleCase(c: SingleCase): Conversation {
-  const reply = defined<Turn>({
-    role: 'assistant',
-    content: c.actualOutput ?? '',
-    retrievalContext: c.retrievalContext,
-    context: c.context,
-    toolsCalled: c.toolsCalled,
-    expectedTools: c.expectedTools,
-    expectedOutput: c.expectedOutput,
-  });
-  const hasReply = c.actualOutput !== undefined || Object.keys(reply).length > 2;
   return defined<Conversation>({
     name: c.name,
     metadata: { ...(c.metadata ?? {}), ...restOf(c, SINGLE_FIELDS) },
-    turns: [{ role: 'user', content: c.input }, ...(hasReply ? [reply] : [])],
+    turns: singleTurnExchange(c).turns,
   });
 }

@@ -3,7 +3,7 @@ import { listTurnCounts } from '../../db/queries/conversations/list-turn-counts'
 import { createImportedRun } from '../../db/queries/runs/create-imported-run';
 import { deleteRun } from '../../db/queries/runs/delete-run';
 import { saveResults, type ResultToSave } from '../../db/queries/runs/save-results';
-import type { MetricResult, TurnVerdict } from '../../domain';
+import type { MetricResult } from '../../domain';
 import type { ImportedDetails } from '../../domain/imported-result';
 import { AppError } from '../../errors';
 import { oneVerdictPerTurn } from '../aggregates/turn-verdict-rows';
@@ -28,22 +28,16 @@ export interface ImportedRun {
   totalResults: number;
 }
 
-/** One conversation × metric result as the tool gave it. */
-export interface ImportedResult {
+/**
+ * One conversation × metric result as the tool gave it: a metric result's own fields (a null
+ * score when it errored; per-turn verdicts with 0-based turns, empty when the tool gave none and
+ * details.turnVerdicts says why), its tokens and cost, and what the tool said of it.
+ */
+export type ImportedResult = Pick<MetricResult, 'metric' | 'score' | 'success' | 'threshold' | 'strictMode' | 'reason' | 'error' | 'verdicts'> & {
   conversationId: string;
-  metric: string;
-  /** null when it errored. */
-  score: number | null;
-  success: boolean;
-  threshold: number;
-  strictMode: boolean;
-  reason: string | null;
-  error: string | null;
-  /** Per-turn verdicts the tool gave (0-based turn indices); empty when it gave none (details.turnVerdicts says why). */
-  verdicts: TurnVerdict[];
   usage?: { promptTokens?: number; completionTokens?: number; costUsd?: number };
   details: ImportedDetails;
-}
+};
 
 /** Results written per transaction: SQLite's one writer is held that long, and the pages wait behind it. */
 const RESULTS_PER_TRANSACTION = 250;
