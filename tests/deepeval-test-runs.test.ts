@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../lib/compare/compare-runs';
 import { getDb } from '../lib/db/client';
+import { loadRunInfo } from '../lib/exports/run-info';
 import { recordedRequest, routeDatabaseForFile } from './helpers/deepeval-fixtures';
 
 /*
@@ -56,6 +57,8 @@ describe('a conversational test run: POST of its first 20 cases, PUT of the rest
       'turn_faithfulness',
     ]);
     expect(run.summary).toMatchObject({ conversation_relevancy: { count: 22, passRate: 0.5 }, role_adherence: { count: 22, passRate: 0 } });
+    // The API and the JSON export say where it came from.
+    expect(await loadRunInfo(getDb(), runId)).toMatchObject({ modelVersion: 'baseline', imported: { origin: 'deepeval', parameters: { model: 'baseline', 'prompt version': '7' } }, judge: { kind: 'imported', model: 'deepeval (judge)' } });
   });
 
   it("keeps each case's fields, its turns in deepeval's order, and the chatbot role its role adherence log names", async () => {
