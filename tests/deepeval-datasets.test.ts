@@ -80,6 +80,7 @@ describe('push then pull', () => {
     };
     const second = await pushTo('support', changed);
     expect(second.body.data).toMatchObject({ version: '2', reused: false });
+    expect((await getDb().dataset.findUniqueOrThrow({ where: { id: second.body.data!.id! }, select: { name: true } })).name).toBe('support (version 2)');
     const pulled = await pullFrom('/v1/datasets/support?finalized=true');
     expect(pulled.body.data).toMatchObject({ id: second.body.data!.id, version: '2' });
     expect(asPulled(pulled.body.data!.conversationalGoldens)).toEqual([{ scenario: 'customer 9 closes an account', expected_outcome: 'closed', user_description: undefined, turns: [['user', 'Close it.', null], ['assistant', 'Closed.', ['Closing is free.']]] }]);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db-types';
 import { createDatasetVersion } from '../../db/queries/dataset-versions/create-dataset-version';
 import { findDatasetVersionByContent } from '../../db/queries/dataset-versions/find-dataset-version';
+import { renameDataset } from '../../db/queries/datasets/rename-dataset';
 import { finalizeDatasetVersion, getDatasetVersion } from '../../db/queries/dataset-versions/list-dataset-versions';
 import type { Conversation } from '../../domain';
 import { AppError } from '../../errors';
@@ -29,7 +30,8 @@ export interface StoredVersion {
 /**
  * A version of a deepeval dataset alias: the version that holds exactly these conversations (by
  * content hash) when there is one, else a new dataset (stored whole or not at all, through the
- * import's writer) recorded as the alias's next version. So the same cases sent twice, or two
+ * import's writer) recorded as the alias's next version, named after the alias (and its version
+ * after the first). So the same cases sent twice, or two
  * test runs of the same cases, land on one dataset, and their runs compare on it. A label asked
  * for names one version: given again with other conversations it is a CONFLICT (versions do not
  * change). Sending a version's conversations again finalized finalizes it.
@@ -57,5 +59,7 @@ export async function storeVersion(db: Db, input: VersionToStore): Promise<Store
     finalized: input.finalized,
     ...(input.version !== undefined ? { version: input.version } : {}),
   });
+  // Versions of one alias are told apart in every list: the first is the alias, the others say which.
+  if (version.version !== '1') await renameDataset(db, saved.id, `${input.alias} (version ${version.version})`);
   return { datasetId: saved.id, version: version.version, reused: false };
 }
