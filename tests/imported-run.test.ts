@@ -9,7 +9,7 @@ import { saveDataset } from '@/lib/imports/save-dataset';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
 import { importRun, type ImportedResult, type ImportedRun } from '@/lib/runs/imported/import-run';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
 
 /*
@@ -167,5 +167,26 @@ describe('importRun', () => {
     ]);
     expect(stored.runId).toBe('given-id-1');
     expect((await getRun(db, 'given-id-1')).status).toBe('completed');
+  });
+
+  it.runIf(providers.includes('postgres'))('stores the same on PostgreSQL', async () => {
+    const pg = await migratedDatabase('postgres');
+    const pgDb = createDbClient(pg.url);
+    try {
+      const saved = await saveDataset(pgDb, { name: 'support pg', sourceFormat: 'turnwise', conversations: conversations((t) => `An answer about ${t}.`) });
+      const ids = (await listConversationIds(pgDb, saved.id)).map((c) => c.id);
+      const stored = await importRun(pgDb, run(saved.id, { metrics: { conversation_relevancy: { threshold: 0.5, strictMode: false } }, totalResults: 4 }), [
+        ids.map((id, i) => result(id, 'conversation_relevancy', i === 0 ? null : 1, { verdicts: i === 1 ? [{ turn: 3, verdict: 'no', reason: 'drifts', score: 0 }] : [] })),
+      ]);
+      expect(stored.status).toBe('completed_with_errors');
+      expect(stored.summary.conversation_relevancy).toMatchObject({ mean: 1, passRate: 1, count: 4, errors: 1 });
+      const rows = await pgDb.result.findMany({ where: { runId: stored.runId }, orderBy: { score: 'asc' }, select: { success: true, error: true, steps: true } });
+      expect(rows.map((r) => r.success).sort()).toEqual([false, true, true, true]);
+      expect(rows.find((r) => r.error)?.steps).toMatchObject({ imported: { origin: 'evalkit' } });
+      expect(await pgDb.turnVerdict.findMany({ where: { runId: stored.runId }, select: { turnIndex: true, verdict: true, score: true } })).toEqual([{ turnIndex: 3, verdict: 'no', score: 0 }]);
+    } finally {
+      await pgDb.$disconnect();
+      await pg.drop();
+    }
   });
 });

@@ -2,7 +2,8 @@ import type { Db } from '../../db/db-types';
 import { listTurnCounts } from '../../db/queries/conversations/list-turn-counts';
 import { createImportedRun } from '../../db/queries/runs/create-imported-run';
 import { deleteRun } from '../../db/queries/runs/delete-run';
-import { saveResults, type ResultToSave } from '../../db/queries/runs/save-results';
+import { insertResults } from '../../db/queries/runs/insert-results';
+import type { ResultToSave } from '../../db/queries/runs/save-results';
 import type { MetricResult } from '../../domain';
 import type { ImportedDetails } from '../../domain/imported-result';
 import { AppError } from '../../errors';
@@ -40,7 +41,7 @@ export type ImportedResult = Pick<MetricResult, 'metric' | 'score' | 'success' |
 };
 
 /** Results written per transaction: SQLite's one writer is held that long, and the pages wait behind it. */
-const RESULTS_PER_TRANSACTION = 250;
+const RESULTS_PER_TRANSACTION = 100;
 
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -122,7 +123,7 @@ export async function importRun(
         const perTurn = oneVerdictPerTurn(result.verdicts);
         return { conversationId: result.conversationId, result: metricResultOf(result, perTurn.length), turnVerdicts: perTurn };
       });
-      await saveResults(db, id, items);
+      await insertResults(db, id, items);
       await letOthersRun();
     }
     const closed = await closeRun(db, id, {});
