@@ -9,6 +9,7 @@ import type { RunImportRow } from '../../db/queries/run-imports/run-import-row';
 import { getRunStatus } from '../../db/queries/runs/get-run-status';
 import { AppError } from '../../errors';
 import { redactSecrets } from '../../redact-secrets';
+import { caseSummary, readCase } from './read-case';
 import { expectedCases, headOf, runKey } from './run-head';
 import type { RemainingTestRunBody, TestRunBody } from './schema';
 import { storeTestRun } from './store-test-run';
@@ -26,12 +27,16 @@ export interface TestRunReceipt {
 
 type Cases = Pick<TestRunBody, 'testCases' | 'conversationalTestCases'>;
 
-/** A request's cases with their place in the run: deepeval's `order`, else their place after the cases held so far. */
+/**
+ * A request's cases with their place in the run (deepeval's `order`, else their place after the
+ * cases held so far), read as they arrive: a case that does not fit its own turns is known now, and
+ * what storing the run needs first (the conversation's hash, the metrics) is kept beside it.
+ */
 function staged(cases: Cases, firstFree: number): StagedCase[] {
   const place = (order: number | undefined, i: number) => order ?? firstFree + i;
   return [
-    ...(cases.conversationalTestCases ?? []).map((c, i): StagedCase => ({ kind: 'conversational', position: place(c.order, i), body: c })),
-    ...(cases.testCases ?? []).map((c, i): StagedCase => ({ kind: 'single', position: place(c.order, i), body: c })),
+    ...(cases.conversationalTestCases ?? []).map((c, i): StagedCase => ({ kind: 'conversational', position: place(c.order, i), body: c, ...caseSummary(readCase('conversational', c)) })),
+    ...(cases.testCases ?? []).map((c, i): StagedCase => ({ kind: 'single', position: place(c.order, i), body: c, ...caseSummary(readCase('single', c)) })),
   ];
 }
 
@@ -66,7 +71,7 @@ export async function receiveTestRun(db: Db, body: TestRunBody): Promise<TestRun
   const key = runKey(head);
   let { row } = await openRunImport(db, { id: randomUUID(), origin: 'deepeval', key, head, expected: expectedCases(body) });
   if (row.status === 'stored') {
-    if (await runExists(db, row.id)) return { id: row.id, received: row.expected, expected: row.expected, stored: true, repeated: staged(body, 0).length };
+    if (await runExists(db, row.id)) return { id: row.id, received: row.expected, expected: row.expected, stored: true, repeated: (body.conversationalTestCases?.length ?? 0) + (body.testCases?.length ?? 0) };
     // Its run was deleted since (with its dataset): the run is received anew.
     await deleteRunImport(db, row.id);
     ({ row } = await openRunImport(db, { id: randomUUID(), origin: 'deepeval', key, head, expected: expectedCases(body) }));
@@ -86,14 +91,15 @@ export async function receiveRemainingCases(db: Db, body: RemainingTestRunBody):
   if (!row) {
     throw new AppError('NOT_FOUND', `Test run ${body.testRunId.slice(0, 100)} is unknown to this Turnwise: send its first cases with POST /v1/test-run first (nothing was stored).`, { field: 'testRunId' });
   }
-  const cases = staged(body, row.received);
   if (row.status === 'stored') {
+    const cases = [...(body.conversationalTestCases ?? []), ...(body.testCases ?? [])].map((c, i) => ({ position: c.order ?? row.received + i }));
     const beyond = cases.find((c) => c.position >= row.expected);
     if (beyond) {
       throw new AppError('CONFLICT', `Test run ${row.id} was stored complete with its ${row.expected} test cases; a case at order ${beyond.position} arrived after it (nothing was stored).`, { field: 'testRunId' });
     }
     return { id: row.id, received: row.expected, expected: row.expected, stored: true, repeated: cases.length };
   }
+  const cases = staged(body, row.received);
   const { added, received } = await addRunImportCases(db, row.id, cases);
   const stored = await storeIfComplete(db, row, received);
   return { id: row.id, received, expected: row.expected, stored, repeated: cases.length - added };

@@ -1,39 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/db-types';
 import { listConversationIds } from '../../db/queries/datasets/count-conversations';
-import { listRunImportCases } from '../../db/queries/run-imports/list-run-import-cases';
+import { listRunImportCases, listRunImportCaseSummaries } from '../../db/queries/run-imports/list-run-import-cases';
 import type { RunImportRow } from '../../db/queries/run-imports/run-import-row';
-import type { Conversation } from '../../domain';
 import { AppError } from '../../errors';
 import { requestLimits } from '../../http/limits';
 import { importRun, type ImportedResult } from '../../runs/imported/import-run';
-import { conversationHasher } from '../dataset-versions/content-hash';
 import { storeVersion } from '../dataset-versions/store-version';
+import { readCase, type CaseMetric, type ReadCase } from './read-case';
 import { datasetAliasOf, type TestRunHead } from './run-head';
-import { conversationalCaseSchema, singleCaseSchema, type ConversationalCase, type SingleCase } from './schema';
-import { conversationOfCase, conversationOfSingleCase } from './to-conversation';
-import { resultsOfCase, type CaseResults } from './to-results';
+import { conversationalCaseSchema, singleCaseSchema } from './schema';
 
-/** Held cases read per query while storing. */
-const PAGE = 200;
+/** Held cases read per query while storing: read and checked between two turns of the event loop. */
+const PAGE = 50;
 
-interface ReadCase {
-  conversation: Conversation;
-  results: CaseResults['results'];
-}
-
-/** A held case as the run stores it: its conversation (with the chatbot role its role adherence log names, which deepeval's client does not send) and its results. */
-function readCase(kind: 'conversational' | 'single', body: unknown, schemas: ReturnType<typeof caseSchemas>): ReadCase {
-  if (kind === 'single') {
-    const c: SingleCase = schemas.single.parse(body);
-    const conversation = conversationOfSingleCase(c);
-    return { conversation, results: resultsOfCase(c.metricsData ?? [], conversation.turns, true).results };
-  }
-  const c: ConversationalCase = schemas.conversational.parse(body);
-  const conversation = conversationOfCase(c);
-  const { results, chatbotRole } = resultsOfCase(c.metricsData ?? [], conversation.turns, false);
-  if (chatbotRole && !conversation.chatbotRole) conversation.chatbotRole = chatbotRole;
-  return { conversation, results };
-}
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const caseSchemas = () => {
   const limits = requestLimits().conversation;
@@ -48,7 +29,8 @@ async function* heldCases(db: Db, importId: string): AsyncGenerator<ReadCase[]> 
     for (;;) {
       const page = await listRunImportCases(db, importId, kind, { afterPosition: after, take: PAGE });
       if (page.length === 0) break;
-      yield page.map((row) => readCase(kind, row.body, schemas));
+      yield page.map((row) => readCase(kind, kind === 'single' ? schemas.single.parse(row.body) : schemas.conversational.parse(row.body)));
+      await letOthersRun();
       after = page[page.length - 1].position;
     }
   }
@@ -57,35 +39,48 @@ async function* heldCases(db: Db, importId: string): AsyncGenerator<ReadCase[]> 
 /** The judge as the run shows it: deepeval with the evaluation models its metrics used. */
 const judgeLabel = (models: Set<string>) => (models.size ? `deepeval (${[...models].sort().join(', ')})` : 'deepeval');
 
+type RunMetrics = Record<string, { threshold: number; strictMode: boolean; windowSize?: number; deepeval: { name: string; evaluationModel?: string } }>;
+
 /**
- * Stores a test run whose cases have all arrived: its cases become a version of its dataset alias
- * (an identical version is reused), then its results an imported run with the id its client
- * was given, closed through the run's one close path. Reads the held cases three times (content
- * hash, dataset, results), a page at a time, so a large run is never held whole.
+ * What storing the run needs before it reads the bodies, from what was kept as the cases arrived:
+ * the content hash of its conversations in order, its metrics with their settings (a metric's first
+ * case decides them), its judge models, and how many results it holds.
  */
-export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ runId: string; datasetId: string }> {
-  const head = imported.head as TestRunHead;
-  const hasher = conversationHasher();
-  const metrics: Record<string, { threshold: number; strictMode: boolean; windowSize?: number; deepeval: { name: string; evaluationModel?: string } }> = {};
+async function runSummary(db: Db, importId: string) {
+  const hash = createHash('sha256');
+  const metrics: RunMetrics = {};
   const models = new Set<string>();
-  let totalResults = 0;
   let conversations = 0;
-  for await (const page of heldCases(db, imported.id)) {
-    for (const { conversation, results } of page) {
-      hasher.add(conversation);
+  let results = 0;
+  for (const kind of ['conversational', 'single'] as const) {
+    for (const row of await listRunImportCaseSummaries(db, importId, kind)) {
+      hash.update(`${row.hash}\n`);
       conversations++;
-      totalResults += results.length;
-      for (const r of results) {
-        if (r.details.judge) models.add(r.details.judge);
-        metrics[r.metric] ??= { threshold: r.threshold, strictMode: r.strictMode, ...r.options, deepeval: { name: r.details.sourceMetric ?? r.metric, ...(r.details.judge ? { evaluationModel: r.details.judge } : {}) } };
+      for (const m of row.metrics as CaseMetric[]) {
+        results++;
+        if (m.judge) models.add(m.judge);
+        metrics[m.metric] ??= { threshold: m.threshold, strictMode: m.strictMode, ...(m.windowSize !== undefined ? { windowSize: m.windowSize } : {}), deepeval: { name: m.name, ...(m.judge ? { evaluationModel: m.judge } : {}) } };
       }
     }
   }
+  return { hash: hash.digest('hex'), conversations, results, metrics, models };
+}
+
+/**
+ * Stores a test run whose cases have all arrived: its cases become a version of its dataset alias
+ * (an identical version is reused, found by the hashes kept as the cases arrived), then its
+ * results an imported run with the id its client was given, closed through the run's one close
+ * path. Reads the held cases at most twice (dataset, results), a page at a time, so a large run is
+ * never held whole.
+ */
+export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ runId: string; datasetId: string }> {
+  const head = imported.head as TestRunHead;
+  const { hash, conversations, results: totalResults, metrics, models } = await runSummary(db, imported.id);
   const alias = datasetAliasOf(head);
   const dataset = await storeVersion(db, {
     alias,
     source: 'test-run',
-    contentHash: hasher.digest(),
+    contentHash: hash,
     finalized: true,
     description: `The test cases of deepeval test runs${head.testFile ? ` (${head.testFile})` : ''}: ${conversations.toLocaleString('en-US')} conversations as deepeval evaluated them.`,
     sourceFormat: 'deepeval-test-run',

@@ -4,6 +4,10 @@ export interface StagedCase {
   kind: 'conversational' | 'single';
   position: number;
   body: object;
+  /** sha256 of the conversation it becomes. */
+  hash: string;
+  /** Its results' metrics, as the run's settings need them. */
+  metrics: object[];
 }
 
 /** Cases written per transaction: SQLite's one writer is held that long, and the pages wait behind it. */
@@ -29,7 +33,7 @@ export async function addRunImportCases(db: Db, importId: string, cases: StagedC
           taken.add(c.position);
           fresh.push(c);
         }
-        if (fresh.length) await tx.runImportCase.createMany({ data: fresh.map((c) => ({ importId, kind, position: c.position, body: c.body })) });
+        if (fresh.length) await tx.runImportCase.createMany({ data: fresh.map((c) => ({ importId, kind, position: c.position, body: c.body, hash: c.hash, metrics: c.metrics })) });
         return fresh.length;
       });
     }

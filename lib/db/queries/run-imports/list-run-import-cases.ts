@@ -9,3 +9,8 @@ export async function listRunImportCases(db: Db, importId: string, kind: 'conver
     select: { position: true, body: true },
   });
 }
+
+/** The hash and metrics of every held case of one kind, in order: what storing the run needs before it reads the bodies. */
+export async function listRunImportCaseSummaries(db: Db, importId: string, kind: 'conversational' | 'single'): Promise<{ hash: string; metrics: unknown }[]> {
+  return db.runImportCase.findMany({ where: { importId, kind }, orderBy: { position: 'asc' }, select: { hash: true, metrics: true } });
+}

@@ -1,23 +1,24 @@
 -- AlterTable
-ALTER TABLE "Run" ADD COLUMN "origin" TEXT;
-ALTER TABLE "Run" ADD COLUMN "parameters" JSONB;
+ALTER TABLE "Run" ADD COLUMN     "origin" TEXT,
+ADD COLUMN     "parameters" JSONB;
 
 -- CreateTable
 CREATE TABLE "DatasetVersion" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "alias" TEXT NOT NULL,
     "source" TEXT NOT NULL,
     "version" TEXT NOT NULL,
     "datasetId" TEXT NOT NULL,
     "contentHash" TEXT NOT NULL,
     "finalized" BOOLEAN NOT NULL DEFAULT true,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "DatasetVersion_datasetId_fkey" FOREIGN KEY ("datasetId") REFERENCES "Dataset" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "DatasetVersion_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "RunImport" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "origin" TEXT NOT NULL,
     "key" TEXT NOT NULL,
     "head" JSONB NOT NULL,
@@ -25,8 +26,10 @@ CREATE TABLE "RunImport" (
     "received" INTEGER NOT NULL DEFAULT 0,
     "status" TEXT NOT NULL DEFAULT 'receiving',
     "error" TEXT,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "RunImport_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -35,9 +38,10 @@ CREATE TABLE "RunImportCase" (
     "kind" TEXT NOT NULL,
     "position" INTEGER NOT NULL,
     "body" JSONB NOT NULL,
+    "hash" TEXT NOT NULL,
+    "metrics" JSONB NOT NULL,
 
-    PRIMARY KEY ("importId", "kind", "position"),
-    CONSTRAINT "RunImportCase_importId_fkey" FOREIGN KEY ("importId") REFERENCES "RunImport" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "RunImportCase_pkey" PRIMARY KEY ("importId","kind","position")
 );
 
 -- CreateIndex
@@ -54,3 +58,9 @@ CREATE UNIQUE INDEX "RunImport_key_key" ON "RunImport"("key");
 
 -- CreateIndex
 CREATE INDEX "RunImport_status_updatedAt_idx" ON "RunImport"("status", "updatedAt");
+
+-- AddForeignKey
+ALTER TABLE "DatasetVersion" ADD CONSTRAINT "DatasetVersion_datasetId_fkey" FOREIGN KEY ("datasetId") REFERENCES "Dataset"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "RunImportCase" ADD CONSTRAINT "RunImportCase_importId_fkey" FOREIGN KEY ("importId") REFERENCES "RunImport"("id") ON DELETE CASCADE ON UPDATE CASCADE;
