@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db-types';
 import { insertRows } from '../datasets/save-dataset';
-import { resultRow, turnVerdictRows } from './result-rows';
+import { resultRow, runCounterIncrements, turnVerdictRows } from './result-rows';
 import type { ResultToSave } from './save-results';
 
 const RESULT_COLUMNS = ['id', 'runId', 'conversationId', 'metric', 'score', 'success', 'threshold', 'reason', 'error', 'warnings', 'steps', 'calls', 'judgeCalls', 'cacheHits', 'promptTokens', 'completionTokens', 'costUsd'] as const;
@@ -27,21 +27,9 @@ export async function insertResults(db: Db, runId: string, items: ResultToSave[]
       verdicts.push([randomUUID(), v.resultId, v.runId, v.conversationId, v.metric, v.turnIndex, v.verdict, v.score, v.reason, v.voteShare]);
     }
   }
-  const sum = (of: (r: ResultToSave['result']) => number) => items.reduce((total, { result }) => total + of(result), 0);
   await db.$transaction(async (tx) => {
     await insertRows(tx, 'Result', RESULT_COLUMNS, results, 100);
     await insertRows(tx, 'TurnVerdict', VERDICT_COLUMNS, verdicts, 400);
-    await tx.run.update({
-      where: { id: runId },
-      data: {
-        doneItems: { increment: items.length },
-        errorItems: { increment: sum((r) => (r.error ? 1 : 0)) },
-        judgeCalls: { increment: sum((r) => r.usage.calls) },
-        cacheHits: { increment: sum((r) => r.usage.cacheHits) },
-        promptTokens: { increment: sum((r) => r.usage.promptTokens) },
-        completionTokens: { increment: sum((r) => r.usage.completionTokens) },
-        costUsd: { increment: sum((r) => r.usage.costUsd) },
-      },
-    });
+    await tx.run.update({ where: { id: runId }, data: runCounterIncrements(items.map((i) => i.result)) });
   });
 }
