@@ -17,6 +17,8 @@ export interface DatasetHeaderProps {
     turnCount: number;
     createdAt: Date;
     _count: { runs: number };
+    /** The deepeval dataset alias this dataset is a version of (pushed goldens, or a test run's cases). */
+    aliasVersion: { alias: string; version: string; source: string; finalized: boolean } | null;
   };
   /** What the signed-in user may do here: start runs (editors), rename and delete (its maker, admins). */
   may: { run: boolean; change: boolean };
@@ -34,6 +36,13 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
             {dataset.sourceFileName ? <> · from <span className="font-mono text-xs">{dataset.sourceFileName}</span></> : null}
             {dataset.modelVersion ? ` · model version ${dataset.modelVersion}` : ''} · imported {formatDate(dataset.createdAt)}
           </p>
+          {dataset.aliasVersion ? (
+            <p className="mt-1 text-sm text-slate-600" data-testid="dataset-alias-version">
+              {dataset.aliasVersion.source === 'push'
+                ? `deepeval dataset ${dataset.aliasVersion.alias}, version ${dataset.aliasVersion.version}${dataset.aliasVersion.finalized ? '' : ' (not finalized: a default pull leaves it out)'}: EvaluationDataset.pull(alias="${dataset.aliasVersion.alias}") answers its newest finalized version.`
+                : `The test cases of deepeval test runs named ${dataset.aliasVersion.alias} (version ${dataset.aliasVersion.version}): every test run of these same cases lands on this dataset.`}
+            </p>
+          ) : null}
         </div>
         {may.run ? (
           <div className="flex flex-wrap gap-2">

@@ -152,6 +152,14 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 202: json('The queued run'), ...errors(400, 401, 403, 404, 422) },
         },
       },
+      '/runs/import': {
+        post: {
+          summary:
+            'Import a run scored elsewhere: a deepeval test_run_*.json (written to DEEPEVAL_RESULTS_FOLDER) sent as the body becomes a dataset version and a closed run with deepeval’s scores, as its client would have sent it; the same file again answers the same run',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'deepeval’s TestRun: conversationalTestCases or testCases with their metricsData, metricsScores, identifier, hyperparameters…' } } } },
+          responses: { 201: json('The stored run: { runId, link, stored, received, expected, repeated }'), 202: json('Part of a run whose other cases have not arrived'), ...errors(400, 401, 403) },
+        },
+      },
       '/runs/{id}': {
         get: { summary: 'A run: status, progress, per-metric summary (live while it goes on)', parameters: [runIdParameter], responses: { 200: json('The run'), ...errors(401, 404) } },
       },

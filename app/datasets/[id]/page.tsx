@@ -3,6 +3,7 @@ import { ConversationSearch } from '@/components/datasets/conversation-search';
 import { ConversationsPanel } from '@/components/datasets/conversations-panel';
 import { DatasetHeader } from '@/components/datasets/dataset-header';
 import { SkippedLinesNote } from '@/components/datasets/skipped-lines-note';
+import { ScoringFieldsForm } from '@/components/datasets/scoring-fields-form';
 import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -33,6 +34,7 @@ export default async function DatasetPage(props: Props) {
     <div className="space-y-8">
       <DatasetHeader dataset={dataset} may={{ run: hasRole(principal.role, 'editor'), change: mayChange(principal, dataset.createdById) }} />
       <SkippedLinesNote skipped={dataset.skipped} />
+      {mayChange(principal, dataset.createdById) && dataset.sourceFormat !== 'otlp' ? <ScoringFieldsForm datasetId={id} /> : null}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Runs</h2>
         <Suspense fallback={<TableSkeleton rows={2} label="Loading runs" />}>

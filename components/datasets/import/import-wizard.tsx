@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { recallCsvMappingAction } from '@/lib/actions/csv-mappings';
 import { normaliseRole, type CsvMapping, type Problem, type RoleValues } from '@/lib/datasets';
+import { looksLikeTestRun, TEST_RUN_SNIFF_CHARS } from '@/lib/deepeval/test-runs/detect-test-run';
 import { guessRoleValues } from '@/lib/imports/guess-role-values';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
@@ -17,6 +18,7 @@ import { PreviewConversations } from './preview-conversations';
 import { ProblemList } from './problem-list';
 import { RememberedMappingNote, type Remembered } from './remembered-mapping-note';
 import { RoleValuesEditor } from './role-values-editor';
+import { TestRunImport } from './test-run-import';
 import { uploadDataset } from './upload-dataset';
 import { useFilePreview } from './use-file-preview';
 
@@ -100,10 +102,23 @@ export function ImportWizard() {
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [remembered, setRemembered] = useState<Remembered | null>(null);
   const abort = useRef<(() => void) | null>(null);
-  const { snapshot, error } = useFilePreview(file, options);
+  // A deepeval test run is no dataset to preview: its start says which it is before the preview reads it.
+  const [kind, setKind] = useState<'checking' | 'dataset' | 'test-run'>('checking');
+  const picked = useRef<File | null>(null);
+  const { snapshot, error } = useFilePreview(kind === 'dataset' ? file : null, options);
 
   const pick = (f: File) => {
     abort.current?.();
+    setKind('checking');
+    picked.current = f;
+    const settle = (found: 'dataset' | 'test-run') => picked.current === f && setKind(found);
+    void f
+      .slice(0, TEST_RUN_SNIFF_CHARS)
+      .text()
+      .then(
+        (start) => settle(looksLikeTestRun(start) ? 'test-run' : 'dataset'),
+        () => settle('dataset'),
+      );
     setFile(f);
     setOptions({ fileName: f.name });
     setName(baseName(f.name));
@@ -166,6 +181,7 @@ export function ImportWizard() {
   };
 
   if (!file) return <FileDrop onFile={pick} />;
+  if (kind === 'test-run') return <TestRunImport file={file} onFile={pick} />;
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
