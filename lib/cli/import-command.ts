@@ -5,14 +5,17 @@ import { parseArgs } from 'node:util';
 import { formatProblem } from '../datasets';
 import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
+import { describeCounts } from '../pii/kinds';
 import { importDatasetStream } from '../imports/import-dataset';
 import { importOptionsSchema } from '../imports/import-options';
 import type { EvalIo } from './eval-command';
 
-export const IMPORT_USAGE = `usage: turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid]
+export const IMPORT_USAGE = `usage: turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid] [--redact LIST]
   Stores a dataset file in the database (DATABASE_URL) as the upload route does, reading it as it
-  goes: a file of any size takes the memory of one batch of conversations. Prints the dataset id.`;
+  goes: a file of any size takes the memory of one batch of conversations. Prints the dataset id.
+  --redact replaces personal data with placeholders before anything is stored: email, phone, card,
+  ip, custom:<saved pattern>, builtin (the four) or all (the four and every saved pattern).`;
 
 const SHOWN_PROBLEMS = 20;
 
@@ -26,6 +29,7 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
       'model-version': { type: 'string' },
       format: { type: 'string' },
       'skip-invalid': { type: 'boolean', default: false },
+      redact: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -43,6 +47,7 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
     fileName: path.basename(file),
     format: values.format,
     skipInvalid: values['skip-invalid'] ? 'true' : undefined,
+    redact: values.redact,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -50,7 +55,11 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
   }
   await ensureDatabase();
   const started = performance.now();
-  const outcome = await importDatasetStream(getDb(), createReadStream(file), parsed.data);
+  const outcome = await importDatasetStream(getDb(), createReadStream(file), parsed.data).catch((error: unknown) => {
+    // The option is --redact here.
+    if (isAppError(error) && error.details?.field === 'redact') throw new AppError('BAD_INPUT', `--${error.message}`, { field: '--redact' });
+    throw error;
+  });
   const seconds = (performance.now() - started) / 1000;
   if (!outcome.ok) {
     const errors = outcome.problems.filter((p) => p.severity === 'error');
@@ -60,6 +69,7 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
   }
   for (const p of outcome.problems) io.stderr(`warning: ${file}: ${formatProblem(p)}\n`);
   if (outcome.skipped.length > 0) io.stderr(`${file}: ${outcome.skipped.length} line(s) left out (--skip-invalid)\n`);
+  if (outcome.stats.redactions) io.stderr(`${file}: redacted ${describeCounts(outcome.stats.redactions) || 'nothing found'}\n`);
   io.stdout(
     `stored dataset ${outcome.datasetId}: ${outcome.stats.conversations} conversations, ${outcome.stats.turns} turns (${outcome.format}) in ${seconds.toFixed(1)} s\n`,
   );

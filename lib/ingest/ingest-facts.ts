@@ -11,8 +11,8 @@ import { storeFacts } from './store-facts';
  * stored facts as the ingest worker merges a slice's, then the live conversations they touch are
  * rewritten at once, by the same materializer. The same facts sent again change nothing.
  */
-export async function ingestFacts(db: Db, calls: LlmCallFact[], traces: TraceFact[]): Promise<void> {
-  await storeFacts(db, calls, traces);
+export async function ingestFacts(db: Db, calls: LlmCallFact[], traces: TraceFact[], env: Record<string, string | undefined> = process.env): Promise<void> {
+  await storeFacts(db, calls, traces, env);
   try {
     await materializeTraces(db, [...calls, ...traces].map((f) => f.traceId));
   } catch (error) {

@@ -44,3 +44,14 @@ export function redactConversation(conversation: Conversation, r: Redactor): { c
   for (const turn of c.turns) for (const key of ['retrievalContext', 'context', 'expectedOutput'] as const) if (turn[key] === undefined) delete turn[key];
   return { conversation: c, counts };
 }
+
+/** Redacts each conversation in place: what was taken from each (null: nothing) and in all. */
+export function redactConversations(conversations: Conversation[], r: Redactor): { each: (RedactionCounts | null)[]; total: RedactionCounts } {
+  const total: RedactionCounts = {};
+  const each = conversations.map((c) => {
+    const { counts } = redactConversation(c, r);
+    for (const [key, n] of Object.entries(counts)) total[key] = (total[key] ?? 0) + n;
+    return Object.keys(counts).length ? counts : null;
+  });
+  return { each, total };
+}
