@@ -103,3 +103,10 @@ export async function forgetPatternInLiveSettings(db: Db, name: string): Promise
   }
   return changed;
 }
+
+/** The redactor of a live dataset's setting now, or null (text sent beside its traces, e.g. deepeval's chatbotRole, goes through it). */
+export async function liveDatasetRedactor(db: Db, datasetId: string): Promise<Redactor | null> {
+  const dataset = await getDatasetRedaction(db, datasetId);
+  const saved = async () => new Map((await listRedactionPatterns(db)).map((p) => [p.name, p.pattern]));
+  return createRedactor(await settingsOf(storedRedactionOf(dataset.piiRedaction), saved));
+}
