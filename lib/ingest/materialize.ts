@@ -96,8 +96,8 @@ async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, Tu
 }
 
 /** What a live dataset made now starts redacting (TURNWISE_LIVE_REDACT), as stored. */
-const newLiveRedaction = (db: Db) => async () => {
-  const initial = await initialLiveRedaction(db, process.env);
+const newLiveRedaction = (db: Db, env: Record<string, string | undefined>) => async () => {
+  const initial = await initialLiveRedaction(db, env);
   return initial ? { ...initial } : null;
 };
 
@@ -191,14 +191,14 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
 }
 
 /** Rewrites what changed of the live conversations the given traces belong to, with their datasets' counts. */
-export async function materializeTraces(db: Db, traceIds: Iterable<string>): Promise<void> {
+export async function materializeTraces(db: Db, traceIds: Iterable<string>, env: Record<string, string | undefined> = process.env): Promise<void> {
   const ids = [...new Set(traceIds)];
   if (!ids.length) return;
   const touched = new Map<string, { conversations: Set<string>; orphans: Set<string> }>();
   const datasetOf = new Map<string, string>();
   for (const [traceId, { conversationId, service }] of await conversationsOfTraces(db, ids)) {
     if (!service) continue;
-    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service, emptyProfile(), newLiveRedaction(db)));
+    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service, emptyProfile(), newLiveRedaction(db, env)));
     datasetOf.set(service, datasetId);
     const entry = touched.get(datasetId) ?? { conversations: new Set<string>(), orphans: new Set<string>() };
     entry.conversations.add(conversationId);

@@ -71,6 +71,7 @@ interface StoredSlice {
   retry?: string;
   /** Batches that carried records of a service whose personal data is redacted: their bodies go once processed. */
   redacted: string[];
+  env: Record<string, string | undefined>;
 }
 
 const messageOf = (thrown: unknown) => (thrown as Error).message.slice(0, 1000);
@@ -96,7 +97,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
   if (!batches.length) return null;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
-  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [] };
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [], env };
   const servicesOf = new Map<string, Set<string>>();
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
@@ -127,7 +128,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
 async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
   if (!slice.retry) {
     try {
-      await materializeTraces(db, slice.traceIds);
+      await materializeTraces(db, slice.traceIds, slice.env);
     } catch (thrown) {
       failed(slice, thrown);
     }
