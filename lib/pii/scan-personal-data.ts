@@ -101,6 +101,8 @@ function cardAt(text: string, i: number): number {
     groups.push(run);
     const c = text.charCodeAt(j);
     if ((c === 32 || c === 45) && (sep === -1 || sep === c) && isDigit(text.charCodeAt(j + 1))) {
+      // A group split off is 3–6 digits: a shorter or longer one ends the candidate here, not 19 digits on.
+      if (run < 3 || run > 6) return -1;
       sep = c;
       j++;
       continue;
@@ -108,7 +110,7 @@ function cardAt(text: string, i: number): number {
     break;
   }
   if (digits.length < 13) return -1;
-  if (groups.length > 1 && groups.some((g) => g < 3 || g > 6)) return -1;
+  if (groups.length > 1 && (groups[groups.length - 1] < 3 || groups[groups.length - 1] > 6)) return -1;
   if (!standsAlone(text, j) || !luhn(digits)) return -1;
   return j;
 }
