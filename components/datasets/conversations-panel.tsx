@@ -80,7 +80,7 @@ export async function ConversationsPanel({ datasetId, query, page, redacting = f
               </Td>
               <Td className="w-16 tabular-nums">{c.turnCount}</Td>
               {redactions ? (
-                <Td className="w-40">
+                <Td className="w-52">
                   <RedactionCell counts={c.redactions} />
                 </Td>
               ) : null}

@@ -1,11 +1,11 @@
-import { describeCounts, PII_KIND_LABELS } from '@/lib/pii/kinds';
+import { describeCounts, describeSetting } from '@/lib/pii/kinds';
 import { storedRedactionOf } from '@/lib/redaction/stored-setting';
 
 /** What an upload had redacted before it was stored: the kinds and patterns asked for and what they took. */
 export function UploadRedactionNote({ setting }: { setting: unknown }) {
   const stored = storedRedactionOf(setting);
   if (!stored) return null;
-  const asked = [...stored.kinds.map((k) => PII_KIND_LABELS[k].toLowerCase()), ...stored.patterns.map((p) => `[CUSTOM:${p}]`)].join(', ');
+  const asked = describeSetting(stored);
   const taken = describeCounts(stored.counts);
   return (
     <p className="text-sm text-slate-600" data-testid="upload-redaction">

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
-import { PII_KIND_LABELS } from '@/lib/pii/kinds';
+import { describeSetting } from '@/lib/pii/kinds';
 import { loadRedactionPatterns } from '@/lib/redaction/page/load-redaction-settings';
 import { storedRedactionOf } from '@/lib/redaction/stored-setting';
 import { LiveRedactionForm } from './live-redaction-form';
@@ -9,7 +9,7 @@ import { LiveRedactionForm } from './live-redaction-form';
 export async function LiveRedactionPanel({ datasetId, setting, mayEdit }: { datasetId: string; setting: unknown; mayEdit: boolean }) {
   const stored = storedRedactionOf(setting);
   const patterns = mayEdit ? await loadRedactionPatterns() : [];
-  const described = stored ? [...stored.kinds.map((k) => PII_KIND_LABELS[k].toLowerCase()), ...stored.patterns.map((p) => `[CUSTOM:${p}]`)].join(', ') : null;
+  const described = stored ? describeSetting(stored) : null;
   return (
     <Card title="Personal data">
       <p className="mb-3 text-sm text-slate-600">

@@ -16,16 +16,18 @@ export function RedactionChoices({
   onChange,
   patterns,
   legend = 'Replace personal data with placeholders',
+  disabled = false,
 }: {
   value: RedactionChoice;
   onChange?: (next: RedactionChoice) => void;
   patterns: { name: string; pattern: string }[];
   legend?: string;
+  disabled?: boolean;
 }) {
   const toggle = <T extends string>(list: T[], item: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
   const controlled = onChange !== undefined;
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-1.5">
         {PII_KINDS.map((kind) => (

@@ -15,6 +15,18 @@ export const PII_KIND_LABELS: Record<PiiKind, string> = {
   ip: 'IP addresses',
 };
 
+/** Each kind as a sentence names it. */
+export const PII_KIND_NOUNS: Record<PiiKind, string> = {
+  email: 'email addresses',
+  phone: 'phone numbers',
+  card: 'card numbers',
+  ip: 'IP addresses',
+};
+
+/** `email addresses, IP addresses, [CUSTOM:staff-id]`: what a setting redacts, in words. */
+export const describeSetting = (setting: { kinds: readonly PiiKind[]; patterns: readonly string[] }): string =>
+  [...setting.kinds.map((k) => PII_KIND_NOUNS[k]), ...setting.patterns.map(customPlaceholder)].join(', ');
+
 /** The typed placeholder each kind is replaced with. */
 export const PLACEHOLDERS: Record<PiiKind, string> = { email: '[EMAIL]', phone: '[PHONE]', card: '[CARD]', ip: '[IP]' };
 

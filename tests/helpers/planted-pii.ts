@@ -4,7 +4,18 @@
  * timestamps, card-like numbers failing Luhn). Each conversation says what was planted in it, so a
  * test checks it alone. Used by tests/redact-pii-import.test.ts and npm run bench:redact-pii.
  */
-import { createRng, type Rng } from '../../scripts/bench/random';
+import { createRandom } from '../../lib/compare/random';
+
+/** A seeded source (lib/compare's mulberry32): every run plants the same values. */
+interface Rng {
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+function createRng(seed: number): Rng {
+  const random = createRandom(seed);
+  const int = (min: number, max: number) => min + Math.floor(random.next() * (max - min + 1));
+  return { int, pick: (items) => items[int(0, items.length - 1)] };
+}
 
 export interface PlantedConversation {
   line: string;

@@ -258,7 +258,7 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
             />
           </Field>
           <div className="space-y-1.5 rounded-md bg-slate-50 p-3" data-testid="upload-redaction-choices">
-            <RedactionChoices value={redaction} onChange={setRedaction} patterns={patterns} legend="Personal data (optional)" />
+            <RedactionChoices value={redaction} onChange={setRedaction} patterns={patterns} legend="Personal data (optional)" disabled={sending} />
             <p className="text-xs text-slate-500" aria-live="polite" data-testid="preview-redactions">
               {redacting
                 ? snapshot?.redactions
