@@ -124,6 +124,10 @@ describe.each(providers)('redaction in the ingest step on %s', (provider) => {
     expect(conversation.redactions).toEqual({ email: 2, phone: 1 });
     expect(await db.dataset.findFirstOrThrow({ select: { piiRedaction: true } })).toEqual({ piiRedaction: { kinds: ['email', 'phone'], patterns: [] } });
     expect(await db.otlpBatch.count()).toBe(0);
+    // A fixed copy keeps what was taken from each conversation.
+    const live = await db.dataset.findFirstOrThrow({ select: { id: true } });
+    const snapshot = await snapshotLiveDataset(db, live.id, 'clinic today');
+    expect(await db.conversation.findFirstOrThrow({ where: { datasetId: snapshot.id }, select: { redactions: true } })).toEqual({ redactions: { email: 2, phone: 1 } });
   });
 });
 
