@@ -88,6 +88,7 @@ const WITHOUT_IDS = [
   'admin/users/page.tsx',
   'admin/connections/page.tsx',
   'admin/audit/page.tsx',
+  'admin/redaction/page.tsx',
   'api/auth/[...all]/route.ts',
   'api/otel/v1/traces/route.ts',
   'api/otel/v1/logs/route.ts',

@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format/format';
 import { DatasetActions } from './dataset-actions';
 import { formatLabel, plural } from './format-labels';
 import { SnapshotLiveForm } from './snapshot-live-form';
+import { UploadRedactionNote } from './upload-redaction-note';
 
 export interface DatasetHeaderProps {
   dataset: {
@@ -16,6 +17,8 @@ export interface DatasetHeaderProps {
     conversationCount: number;
     turnCount: number;
     createdAt: Date;
+    /** The redaction applied on the way in (lib/redaction's StoredRedaction, as stored). */
+    piiRedaction?: unknown;
     _count: { runs: number };
     /** The deepeval dataset alias this dataset is a version of (pushed goldens, or a test run's cases). */
     aliasVersion: { alias: string; version: string; source: string; finalized: boolean } | null;
@@ -69,6 +72,7 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
           score them once they go quiet. Save them as they are now as a fixed dataset to run, replay or compare against later.
         </p>
       ) : null}
+      {dataset.sourceFormat !== 'otlp' ? <UploadRedactionNote setting={dataset.piiRedaction} /> : null}
       {dataset.sourceFormat === 'otlp' && may.run ? <SnapshotLiveForm dataset={dataset} defaultName={`${dataset.name.replace(/^Live: /, '')} · ${new Date().toISOString().slice(0, 10)}`} /> : null}
       <DatasetActions dataset={{ id: dataset.id, name: dataset.name, conversationCount: dataset.conversationCount, runCount: dataset._count.runs }} mayChange={may.change} />
     </div>

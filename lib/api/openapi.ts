@@ -98,7 +98,8 @@ const multipartUpload = {
     },
   },
   description:
-    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues and skipInvalid must come before it. ' +
+    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues, skipInvalid and redact must come before it. ' +
+    'redact takes personal data out of every text field before anything is stored: email, phone, card, ip, custom:<saved pattern>, builtin (the four) or all (the four and every saved pattern), comma-separated; the answer counts what was taken by kind (redactions). ' +
     'roleValues maps the file’s own role values to user/assistant (CSV), e.g. {"agent_1":"user","agent_2":"assistant"}. ' +
     'skipInvalid=true stores the valid conversations and answers the lines left out as skipped (a CSV conversation with a bad row is left out whole, each of its rows noted); without it a file with errors stores nothing ' +
     '(the 400 lists its problems and groups them by kind).',

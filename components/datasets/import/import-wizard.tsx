@@ -19,6 +19,9 @@ import { ProblemList } from './problem-list';
 import { RememberedMappingNote, type Remembered } from './remembered-mapping-note';
 import { RoleValuesEditor } from './role-values-editor';
 import { TestRunImport } from './test-run-import';
+import { RedactionChoices, type RedactionChoice } from '@/components/redaction/redaction-choices';
+import { describeCounts } from '@/lib/pii/kinds';
+import { formatRedactSpec } from '@/lib/pii/redact-spec';
 import { uploadDataset } from './upload-dataset';
 import { useFilePreview } from './use-file-preview';
 
@@ -92,10 +95,16 @@ function Summary({ file, snapshot }: { file: File; snapshot: PreviewSnapshot | n
  * columns, name it and import. Nothing is stored before the import, and the server stores nothing
  * if it finds any error.
  */
-export function ImportWizard() {
+export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pattern: string }[] }) {
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<PreviewOptions>({});
+  const [redaction, setRedaction] = useState<RedactionChoice>({ kinds: [], patterns: [] });
+  const redacting = redaction.kinds.length > 0 || redaction.patterns.length > 0;
+  // The preview redacts as the import will: the saved patterns go to the worker with their sources.
+  const previewOptions: PreviewOptions = redacting
+    ? { ...options, redaction: { kinds: redaction.kinds, patterns: patterns.filter((p) => redaction.patterns.includes(p.name)) } }
+    : options;
   const [name, setName] = useState('');
   const [modelVersion, setModelVersion] = useState('');
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
@@ -105,7 +114,7 @@ export function ImportWizard() {
   // A deepeval test run is no dataset to preview: its start says which it is before the preview reads it.
   const [kind, setKind] = useState<'checking' | 'dataset' | 'test-run'>('checking');
   const picked = useRef<File | null>(null);
-  const { snapshot, error } = useFilePreview(kind === 'dataset' ? file : null, options);
+  const { snapshot, error } = useFilePreview(kind === 'dataset' ? file : null, previewOptions);
 
   const pick = (f: File) => {
     abort.current?.();
@@ -167,7 +176,15 @@ export function ImportWizard() {
     const csvMapping: CsvMapping | undefined = snapshot?.csvMapping ?? undefined;
     const request = uploadDataset(
       file,
-      { name, modelVersion: modelVersion || undefined, fileName: file.name, csvMapping, roleValues: ownRoles ? options.roleValues : undefined, skipInvalid: skipping ? 'true' : undefined },
+      {
+        name,
+        modelVersion: modelVersion || undefined,
+        fileName: file.name,
+        csvMapping,
+        roleValues: ownRoles ? options.roleValues : undefined,
+        skipInvalid: skipping ? 'true' : undefined,
+        redact: redacting ? formatRedactSpec(redaction) : undefined,
+      },
       (share) => setUpload({ phase: 'sending', share }),
     );
     abort.current = request.abort;
@@ -256,6 +273,16 @@ export function ImportWizard() {
               className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
             />
           </Field>
+          <div className="space-y-1.5 rounded-md bg-slate-50 p-3" data-testid="upload-redaction-choices">
+            <RedactionChoices value={redaction} onChange={setRedaction} patterns={patterns} legend="Personal data (optional)" disabled={sending} />
+            <p className="text-xs text-slate-500" aria-live="polite" data-testid="preview-redactions">
+              {redacting
+                ? snapshot?.redactions
+                  ? `${snapshot.done ? 'Replaced in the file' : 'Replaced so far'}: ${describeCounts(snapshot.redactions) || 'none found'}. Replaced before anything is stored or judged.`
+                  : 'Reading the file…'
+                : 'Tick what to replace with placeholders before anything is stored.'}
+            </p>
+          </div>
           <Field label="Model version (optional)" hint="The chatbot version that produced these answers.">
             <input
               name="modelVersion"

@@ -20,7 +20,7 @@ export async function postTrace(db: Db, request: Request, env: Record<string, st
   const parsed = traceBodySchema.safeParse(await readJsonBody(request, requestLimits(env).jsonBodyBytes));
   if (!parsed.success) throw badBody(parsed.error);
   const facts = factsOfTrace(parsed.data);
-  await ingestFacts(db, [facts.call], [facts.trace]);
+  await ingestFacts(db, [facts.call], [facts.trace], env);
   const landed = await findLiveConversationOf(db, facts.trace.service!, liveConversationIdOf(facts.trace.traceId, facts.trace.conversationId));
   const link = landed ? publicUrl(request, `/datasets/${landed.datasetId}/conversations/${landed.conversationId}`, env) : undefined;
   return deepevalOk({ id: parsed.data.uuid, conversation: landed?.conversationId ?? null }, { id: parsed.data.uuid, ...(link ? { link } : {}) });

@@ -17,6 +17,7 @@ export async function getDataset(db: Db, id: string) {
       createdAt: true,
       createdById: true,
       skippedLines: true,
+      piiRedaction: true,
       _count: { select: { runs: true } },
       aliasVersions: { select: { alias: true, version: true, source: true, finalized: true }, take: 1 },
     },
