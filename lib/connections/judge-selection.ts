@@ -1,9 +1,9 @@
-import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
-import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
-import type { Db } from '../../db/db-types';
-import { AppError } from '../../errors';
-import { createJudge, listJudges, loadJudgeConfig, OFFLINE_JUDGE_NAME, type JudgeConfig, type JudgeSelection } from '../../judge/config';
-import type { Judge } from '../../judge/types';
+import { loadJudgeConfigWithConnections } from './judge-config-with-connections';
+import { createPrismaJudgeCache } from '../db/queries/judge-cache';
+import type { Db } from '../db/db-types';
+import { AppError } from '../errors';
+import { createJudge, listJudges, loadJudgeConfig, OFFLINE_JUDGE_NAME, type JudgeConfig, type JudgeSelection } from '../judge/config';
+import type { Judge } from '../judge/types';
 
 /** The judge a run is scored by, as stored on the run. */
 export interface RunJudge {
@@ -51,9 +51,15 @@ export async function createRunJudge(
   env: Record<string, string | undefined>,
 ): Promise<Judge> {
   const judgeKind = run.judgeKind === 'offline' ? 'offline' : 'openai';
-  const config = judgeKind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
-  return createJudge(judgeSelectionOf({ ...run, judgeKind }), config, {
-    cache: createPrismaJudgeCache(db),
-    concurrency: run.concurrency,
-  });
+  return createSelectedJudge(db, judgeSelectionOf({ ...run, judgeKind }), env, run.concurrency);
+}
+
+/**
+ * The judge a selection names, with `concurrency` requests in flight, its replies through the
+ * database cache (a replay's fit checks and simulated users). Built once per run, replay or
+ * online pass and handed down: it reads the configuration and decrypts the stored keys.
+ */
+export async function createSelectedJudge(db: Db, selection: JudgeSelection, env: Record<string, string | undefined>, concurrency: number): Promise<Judge> {
+  const config = selection.kind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
+  return createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency });
 }
