@@ -43,6 +43,7 @@ const ZONES = [
       './lib/eval-export',
       './lib/agreement',
       './lib/demo',
+      './lib/alerts',
       './lib/actions',
       './lib/api',
       './lib/imports',
@@ -62,6 +63,7 @@ const ZONES = [
       './lib/replay',
       './lib/ingest',
       './lib/online',
+      './lib/alerts',
       './lib/exports',
       './lib/eval-export',
       './lib/connections',
@@ -105,6 +107,19 @@ const ZONES = [
     message: 'Online scoring is a kind of background work (lib/online/online-jobs.ts) and its rules: no other feature imports it; ingest and online scoring meet only in lib/server/job-kinds.ts.',
   },
   {
+    // Alerts are told what happened through their front door (lib/alerts/index.ts: onRunClosed, onReplayEnded, onOnlinePass, onIngestFailed).
+    target: ['./lib/runs', './lib/replay', './lib/online', './lib/ingest', './lib/imports', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement', './lib/deepeval', './lib/redaction'],
+    from: './lib/alerts',
+    except: ['./index.ts'],
+    message: 'A feature tells alerts what happened through their front door, lib/alerts/index.ts (onRunClosed, onReplayEnded, onOnlinePass, onIngestFailed), never their insides.',
+  },
+  {
+    // The features that call the front door: alerts read what they left in the database, never their code (a cycle otherwise).
+    target: './lib/alerts',
+    from: ['./lib/runs', './lib/replay', './lib/online', './lib/ingest', './lib/deepeval', './lib/actions', './lib/api', './lib/cli', './lib/server', './app', './components'],
+    message: 'lib/alerts reads runs, replays, online scores and ingested batches through lib/db queries: it imports none of the features that tell it what happened, nor any boundary.',
+  },
+  {
     // The outbound transport (the egress check, its pinned dispatcher and redirect rule): low in the
     // layers, so that every feature that sends a request can use it and none is imported back.
     target: './lib/llm',
@@ -116,6 +131,7 @@ const ZONES = [
       './lib/runs',
       './lib/replay',
       './lib/online',
+      './lib/alerts',
       './lib/connections',
       './lib/eval-export',
       './lib/ingest',
