@@ -1,6 +1,6 @@
 import type { Db } from '../db/db-types';
 import { insertAlertEvent } from '../db/queries/alerts/alert-events';
-import { getOrCreateAlertState, moveAlertState, noteAlertValue } from '../db/queries/alerts/alert-states';
+import { findAlertState, getOrCreateAlertState, moveAlertState, noteAlertValue } from '../db/queries/alerts/alert-states';
 import type { Observation } from './observation';
 
 /** The key of one crossing's firing or resolution: one alert each, however many workers see it. */
@@ -18,7 +18,9 @@ export const eventKey = (ruleId: string, scopeKey: string, crossing: number, sta
  */
 export async function applyObservation(db: Db, observation: Observation, now: Date = new Date()): Promise<'fired' | 'resolved' | null> {
   const { rule, scopeKey, firing, value } = observation;
-  const state = await getOrCreateAlertState(db, rule.row.id, scopeKey);
+  // A scope that never fired has nothing to resolve: no state is kept for every dataset a run ends well on.
+  const state = firing ? await getOrCreateAlertState(db, rule.row.id, scopeKey) : await findAlertState(db, rule.row.id, scopeKey);
+  if (!state) return null;
   const firingNow = state.state === 'firing';
   if (firing === firingNow) {
     await noteAlertValue(db, state.id, value);

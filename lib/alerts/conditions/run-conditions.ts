@@ -1,6 +1,6 @@
 import { compareRuns } from '../../compare/compare-runs';
 import type { Db } from '../../db/db-types';
-import { getRunFacts, listEarlierRuns, type RunFacts } from '../../db/queries/alerts/alert-facts';
+import { getRunFacts, listEarlierRuns, namesOf, type RunFacts } from '../../db/queries/alerts/alert-facts';
 import { parseRunSummary } from '../../domain/run-summary';
 import type { RunResultCondition } from '../rule-input';
 import { percentText, scoreText, type ActiveRule, type Observation } from '../observation';
@@ -11,7 +11,7 @@ const ENDED = new Set(['completed', 'completed_with_errors']);
 export const watchesDataset = (datasetId: string | null, run: Pick<RunFacts, 'datasetId' | 'familyId'>): boolean =>
   datasetId === null || datasetId === run.familyId || datasetId === run.datasetId;
 
-const runLabel = (run: RunFacts) => `run ${run.id} on "${run.datasetName}"`;
+const runLabel = (run: RunFacts) => `run ${run.id}${run.modelVersion ? ` (${run.modelVersion})` : ''} on "${run.datasetName}"`;
 
 /**
  * What a closed run says to the rules on runs: its failure (or its ending well, which resolves
@@ -85,6 +85,8 @@ async function observeRegression(db: Db, rule: ActiveRule, c: RunResultCondition
   const report = await compareRuns(db, baselineId, [run.id]);
   const compared = report.metrics.filter((m) => (c.metric === null || m.metric === c.metric) && m.candidates[0]?.verdict !== 'not-scored');
   if (!compared.length) return null;
+  const baseline = (await namesOf(db, { runs: [baselineId] })).runs.get(baselineId);
+  const against = `run ${baselineId}${baseline ? ` (${baseline})` : ''}`;
   const regressions = report.regressions.filter((r) => c.metric === null || r.metric === c.metric).sort((a, b) => a.difference - b.difference);
   const worst = regressions[0];
   const said = regressions
@@ -97,8 +99,8 @@ async function observeRegression(db: Db, rule: ActiveRule, c: RunResultCondition
     firing: regressions.length > 0,
     value: worst?.difference ?? null,
     summary: worst
-      ? `${said}${regressions.length > 3 ? ` and ${regressions.length - 3} more` : ''} in ${runLabel(run)} against run ${baselineId}`
-      : `No regression in ${runLabel(run)} against run ${baselineId} (${compared.map((m) => m.metric.replace(/_/g, ' ')).join(', ')})`,
+      ? `${said}${regressions.length > 3 ? ` and ${regressions.length - 3} more` : ''} in ${runLabel(run)} against ${against}`
+      : `No regression in ${runLabel(run)} against ${against} (${compared.map((m) => m.metric.replace(/_/g, ' ')).join(', ')})`,
     link: `/compare?baseline=${encodeURIComponent(baselineId)}&candidate=${encodeURIComponent(run.id)}`,
     details: { runId: run.id, baselineRunId: baselineId, datasetId: run.datasetId, regressions },
   };

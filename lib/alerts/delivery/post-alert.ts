@@ -1,4 +1,3 @@
-import { statusCause } from '../../llm/error-cause';
 import { egressErrorOf, egressFetch, type EgressPolicy } from '../../llm/egress';
 import { redactSecrets } from '../../redact-secrets';
 import type { OpenDestination } from '../destination';
@@ -16,6 +15,20 @@ export interface AttemptOutcome {
 }
 
 const ANSWER_BYTES = 300;
+
+const CAUSES: Record<number, string> = {
+  400: 'the destination refused the call',
+  401: 'the destination refused access',
+  403: 'the destination refused access',
+  404: 'no such path at the destination (a removed webhook?)',
+  408: 'the destination timed out',
+  410: 'the webhook was removed',
+  413: 'the body is too large for the destination',
+  429: 'rate limited by the destination',
+};
+
+/** A status in our words: what the history says of a refused call. */
+const statusCause = (status: number): string => CAUSES[status] ?? (status >= 500 ? 'server error at the destination' : 'refused');
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /** The first bytes of an answer, for the history (it may say why a call was refused); the rest is never read. */

@@ -12,6 +12,7 @@ export interface RunFacts {
   summary: unknown;
   metricSettings: unknown;
   createdAt: Date;
+  modelVersion: string | null;
   datasetId: string;
   datasetName: string;
   /** Set on the runs online rules score into (their alerts are the online rule's). */
@@ -31,6 +32,7 @@ export async function getRunFacts(db: Db, runId: string): Promise<RunFacts | nul
       summary: true,
       metricSettings: true,
       createdAt: true,
+      modelVersion: true,
       datasetId: true,
       dataset: { select: { name: true, onlineRuleId: true, producedBy: { take: 1, orderBy: { createdAt: 'asc' }, select: { sourceDatasetId: true, sourceDataset: { select: { name: true } } } } } },
     },
@@ -44,6 +46,7 @@ export async function getRunFacts(db: Db, runId: string): Promise<RunFacts | nul
     summary: run.summary,
     metricSettings: run.metricSettings,
     createdAt: run.createdAt,
+    modelVersion: run.modelVersion,
     datasetId: run.datasetId,
     datasetName: run.dataset.name,
     onlineRuleId: run.dataset.onlineRuleId,
@@ -68,9 +71,6 @@ export const listEarlierRuns = (db: Db, familyId: string, before: Date, excludeI
     take,
     select: { id: true, metricSettings: true },
   });
-
-export const getRunStatusAndName = (db: Db, runId: string) =>
-  db.run.findUnique({ where: { id: runId }, select: { id: true, status: true, createdAt: true, modelVersion: true, dataset: { select: { name: true } } } });
 
 export const getReplayFacts = (db: Db, replayId: string) =>
   db.replay.findUnique({ where: { id: replayId }, select: { id: true, status: true, error: true, modelVersion: true, sourceDatasetId: true, sourceDataset: { select: { name: true } } } });
@@ -125,13 +125,21 @@ export async function batchIngestedSince(db: Db, since: Date): Promise<boolean> 
   return (await db.otlpBatch.count({ where: { processedAt: { gt: since }, error: null }, take: 1 })) > 0;
 }
 
+/** A run as a sentence names it: "2026-11-29 08:42 · Support · bot-v1". */
+export const runLabelOf = (run: { createdAt: Date; modelVersion: string | null; dataset: { name: string } }): string =>
+  `${run.createdAt.toISOString().slice(0, 16).replace('T', ' ')} · ${run.dataset.name}${run.modelVersion ? ` · ${run.modelVersion}` : ''}`;
+
 /** Names of datasets, online rules and runs by id (what an alert and a rule's sentence call them). */
-export async function namesOf(db: Db, ids: { datasets?: readonly string[]; onlineRules?: readonly string[] }): Promise<{ datasets: Map<string, string>; onlineRules: Map<string, string> }> {
-  const [datasets, rules] = await Promise.all([
+export async function namesOf(
+  db: Db,
+  ids: { datasets?: readonly string[]; onlineRules?: readonly string[]; runs?: readonly string[] },
+): Promise<{ datasets: Map<string, string>; onlineRules: Map<string, string>; runs: Map<string, string> }> {
+  const [datasets, rules, runs] = await Promise.all([
     ids.datasets?.length ? db.dataset.findMany({ where: { id: { in: [...ids.datasets] } }, select: { id: true, name: true } }) : [],
     ids.onlineRules?.length ? db.onlineRule.findMany({ where: { id: { in: [...ids.onlineRules] } }, select: { id: true, name: true } }) : [],
+    ids.runs?.length ? db.run.findMany({ where: { id: { in: [...ids.runs] } }, select: { id: true, createdAt: true, modelVersion: true, dataset: { select: { name: true } } } }) : [],
   ]);
-  return { datasets: new Map(datasets.map((d) => [d.id, d.name])), onlineRules: new Map(rules.map((r) => [r.id, r.name])) };
+  return { datasets: new Map(datasets.map((d) => [d.id, d.name])), onlineRules: new Map(rules.map((r) => [r.id, r.name])), runs: new Map(runs.map((r) => [r.id, runLabelOf(r)])) };
 }
 
 /** The datasets a rule may watch (uploaded and replayed ones, not the online rules' own), newest first. */
@@ -141,3 +149,14 @@ export const listAlertableDatasets = (db: Db, take = 500): Promise<{ id: string;
 export const datasetExists = async (db: Db, id: string): Promise<boolean> => (await db.dataset.count({ where: { id } })) > 0;
 
 export const getRunForBaseline = (db: Db, id: string) => db.run.findUnique({ where: { id }, select: { id: true, status: true } });
+
+/** Recent completed runs a rule can pin as its baseline, with the dataset they belong with (a replay's version counts as its source). */
+export async function listBaselineCandidates(db: Db, take = 100): Promise<{ id: string; datasetId: string; label: string }[]> {
+  const runs = await db.run.findMany({
+    where: { status: { in: ['completed', 'completed_with_errors'] }, dataset: { onlineRuleId: null } },
+    orderBy: { createdAt: 'desc' },
+    take,
+    select: { id: true, modelVersion: true, createdAt: true, datasetId: true, dataset: { select: { name: true, producedBy: { take: 1, select: { sourceDatasetId: true } } } } },
+  });
+  return runs.map((r) => ({ id: r.id, datasetId: r.dataset.producedBy[0]?.sourceDatasetId ?? r.datasetId, label: runLabelOf(r) }));
+}

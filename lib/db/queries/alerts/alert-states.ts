@@ -13,6 +13,9 @@ export interface AlertStateRow {
 
 const SELECT = { id: true, ruleId: true, scopeKey: true, state: true, crossings: true, value: true, changedAt: true } as const;
 
+/** The state of a rule for a scope, or null before it first fired there. */
+export const findAlertState = (db: Db, ruleId: string, scopeKey: string): Promise<AlertStateRow | null> => db.alertState.findUnique({ where: { ruleId_scopeKey: { ruleId, scopeKey } }, select: SELECT });
+
 /** The state of a rule for a scope, made "ok" on first use (two workers making it at once: one row). */
 export async function getOrCreateAlertState(db: Db, ruleId: string, scopeKey: string): Promise<AlertStateRow> {
   const found = await db.alertState.findUnique({ where: { ruleId_scopeKey: { ruleId, scopeKey } }, select: SELECT });
