@@ -1,4 +1,4 @@
-/** The top bar's sections, in the order of the work: data, scoring, replay, production, comparison. */
+/** The top bar's sections, in the order of the work: data, scoring, replay, production, comparison, watching. */
 export const SECTIONS = [
   { href: '/datasets', label: 'Datasets' },
   { href: '/runs', label: 'Runs' },
@@ -6,6 +6,7 @@ export const SECTIONS = [
   { href: '/online', label: 'Online' },
   { href: '/compare', label: 'Compare' },
   { href: '/trends', label: 'Trends' },
+  { href: '/alerts', label: 'Alerts' },
   { href: '/metrics', label: 'Metrics' },
   { href: '/judges', label: 'Judges' },
 ] as const;
