@@ -11,6 +11,10 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'long-csv': 'CSV, one row per turn',
   'mastra-json': 'Mastra cases JSON',
   'mastra-jsonl': 'Mastra cases JSONL',
+  'langfuse-json': 'Langfuse JSON',
+  'langfuse-jsonl': 'Langfuse JSONL',
+  'opik-json': 'Opik export',
+  'thread-jsonl': 'Chat messages with a thread key (JSONL)',
 };
 
 /** Sources that are no file format: a live dataset fed over OpenTelemetry. */

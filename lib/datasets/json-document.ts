@@ -34,7 +34,7 @@ export function parseJsonDocument(
   }
   const shape = forced && containerOf(forced) === 'json' ? shapeOf(forced) : (recordShape(located.records[0]) ?? 'deepeval');
   const format = formatFor(shape, 'json');
-  const map = mapperFor(shape, out.roleValues);
+  const map = mapperFor(shape, out.roleValues, out.threadOptions);
   located.records.forEach((record, i) => {
     out.accept(map(record), { line: 0, record: i + 1, jsonPath: [...located.prefix, i] });
   });

@@ -380,11 +380,11 @@ export class JsonStreamEngine {
     }
     if (!this.map) {
       this.shape = this.forced && containerOf(this.forced) === 'json' ? shapeOf(this.forced) : (recordShape(parsed.value) ?? 'deepeval');
-      this.map = mapperFor(this.shape, this.out.roleValues);
+      this.map = mapperFor(this.shape, this.out.roleValues, this.out.threadOptions);
     }
     const index = this.records++;
     const path = [...this.prefix, index];
-    this.out.accept(this.map(parsed.value), { line: 0, record: index + 1, jsonPath: path });
+    this.out.accept(this.map(parsed.value), { line: origin.line, record: index + 1, jsonPath: path });
     if (this.out.unresolved.size > 0) resolveLines(text, this.out.unresolved, { path, ...origin });
   }
 

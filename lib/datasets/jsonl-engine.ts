@@ -29,7 +29,7 @@ export class JsonlEngine {
     private readonly limits: ConversationLimits,
     private readonly recordChars: number,
   ) {
-    this.map = mapperFor(shapeOf(format), out.roleValues);
+    this.map = mapperFor(shapeOf(format), out.roleValues, out.threadOptions);
   }
 
   push(chunk: string): void {

@@ -41,6 +41,16 @@ export interface StreamingOptions extends ParseOptions {
 export interface StreamingParser {
   /** Feeds the next piece of text; returns the conversations completed by it. */
   push(chunk: string): Conversation[];
+  /**
+   * Starts the next file of a folder or archive: the text pushed after it is read as a file of its
+   * own (its own format, lines and problems, which name it), into the same conversations: records
+   * of one conversation may be in several files (a trace per file, scores in another).
+   */
+  nextFile(name: string): Conversation[];
+  /** Adds a problem found outside the text (a file left out of an archive, bytes that are not UTF-8). */
+  addProblem(problem: Problem): void;
+  /** Stops reading the current file (of a folder or archive; else the input) after a problem added for it. */
+  skipFile(): void;
   /** Ends the input; returns the last conversations. Problems are final after this. */
   end(): Conversation[];
   readonly problems: Problem[];
@@ -77,14 +87,18 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   const log = new ProblemLog(options.maxProblems);
   const limits = options.limits ?? DEFAULT_CONVERSATION_LIMITS;
   const bounds = { limits, recordChars: options.maxRecordChars ?? FIELD_LIMITS.recordChars };
-  const out = new Collector(log, limits, options.roleValues);
+  const out = new Collector(log, limits, options.roleValues, { threadKey: options.threadKey, orderBy: options.orderBy });
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
+  // Per file: a folder or archive starts each of its files afresh (nextFile).
   let format: FormatId | null = options.format ?? null;
+  let firstFormat: FormatId | null = null;
   let datasetMetadata: Record<string, unknown> | undefined;
   let engine: Engine | null = null;
   let lines = 0;
   let stopped = false;
   let ended = false;
+  let files = 0;
+  const fileIndex = new Map<string, number>();
 
   const stop = (p: Problem) => {
     log.add(p);
@@ -163,7 +177,40 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   /** Detection waits for SAMPLE_CHARS and two complete lines, or SAMPLE_MAX. */
   const ready = (): boolean => sample.length >= SAMPLE_MAX || (sample.length >= SAMPLE_CHARS && sample.newlines >= 2);
 
+  /** Reads what is left of the current file: its sample if it was short, its engine's last record. */
+  const endFile = () => {
+    if (!stopped && !engine) {
+      const text = takeSample();
+      if (text.trim() === '') stop(emptyFileProblem(text !== ''));
+      else start(text);
+    }
+    if (!stopped && engine) engine.end();
+    firstFormat ??= format;
+  };
+
   return {
+    nextFile(name) {
+      if (ended) return [];
+      if (files > 0) endFile();
+      files++;
+      if (!fileIndex.has(name)) fileIndex.set(name, files);
+      Object.assign(sample, { pieces: [], length: 0, contentSeen: false, newlines: 0 });
+      format = options.format ?? null;
+      engine = null;
+      lines = 0;
+      stopped = false;
+      log.file = name;
+      out.file = name;
+      return out.drain();
+    },
+    addProblem(problem) {
+      log.add(problem);
+    },
+    skipFile() {
+      stopped = true;
+      engine = null;
+      takeSample();
+    },
     push(chunk) {
       if (stopped || ended || chunk === '') return [];
       const bad = checkText(chunk, lines);
@@ -184,17 +231,17 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     end() {
       if (ended) return [];
       ended = true;
-      if (!stopped && !engine) {
-        const text = takeSample();
-        if (text.trim() === '') stop(emptyFileProblem(text !== ''));
-        else start(text);
-      }
-      if (!stopped && engine) engine.end();
-      if (!log.hasErrors && out.stats.conversations === 0 && !stopped) {
-        log.add({ severity: 'error', line: Math.max(1, lines), field: '', message: `no conversations found in the file (${format ?? 'unknown format'})` });
+      endFile();
+      log.file = undefined;
+      out.file = undefined;
+      out.flush();
+      format = firstFormat ?? format;
+      if (!log.hasErrors && out.stats.conversations === 0) {
+        log.add({ severity: 'error', line: files > 0 ? 1 : Math.max(1, lines), field: '', message: `no conversations found in the ${files > 0 ? 'files' : 'file'} (${format ?? 'unknown format'})` });
       }
       log.close();
-      log.list.sort((a, b) => a.line - b.line);
+      const fileOrder = (p: Problem) => (p.file === undefined ? -1 : (fileIndex.get(p.file) ?? files));
+      log.list.sort((a, b) => fileOrder(a) - fileOrder(b) || a.line - b.line);
       return out.drain();
     },
     get problems() {
