@@ -100,7 +100,8 @@ export class Collector {
     this.issues(mapped.issues, where);
     for (const note of mapped.notes ?? []) this.note(note.key, { severity: 'warning', line: where.line, field: '', message: note.message, ...(where.file ? { file: where.file } : {}) });
     if (mapped.conversation) this.add(mapped.conversation, where);
-    if (mapped.pieces && !mapped.issues.some((i) => i.severity === 'error')) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, where);
+    // A record with an error still names its conversation: the whole conversation is then refused, not stored without it.
+    if (mapped.pieces) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, { ...where, line: where.line || 1 }, mapped.issues.some((i) => i.severity === 'error'));
   }
 
   /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */

@@ -245,7 +245,17 @@ export function mapLangfuseRecord(record: unknown, roleValues?: RoleValues): Map
     if (piece) pieces.push(piece);
   } else if (kind === 'score') {
     const read = readScore(record, [], issues, notes);
-    if (read.trace) pieces.push({ kind: 'trace', id: read.trace, tool: TOOL, thread: read.session, scores: read.score ? [read.score] : undefined, metadata: read.text ? { textScores: { [read.text[0]]: read.text[1] } } : undefined });
+    if (read.trace) {
+      pieces.push({
+        kind: 'trace',
+        id: read.trace,
+        tool: TOOL,
+        thread: read.session,
+        scores: read.score ? [read.score] : undefined,
+        metadata: read.text ? { textScores: { [read.text[0]]: read.text[1] } } : undefined,
+        noTextHint: 'its scores came without its messages: import the scores export together with the traces or observations export (choose both files, or a folder or zip holding them)',
+      });
+    }
     else if (read.session) pieces.push({ kind: 'thread', key: read.session, tool: TOOL, scores: read.score ? [read.score] : undefined, metadata: read.text ? { textScores: { [read.text[0]]: read.text[1] } } : undefined });
     else if (read.score || read.text) notes.push({ key: 'langfuse-unattached-score', message: 'Langfuse scores on neither a trace nor a session (dataset runs) are not imported' });
   } else {

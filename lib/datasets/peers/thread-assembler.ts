@@ -10,6 +10,8 @@ import type { LandedScore, MessagePiece, PeerScore, Piece, RankedText, Standalon
 /** What the assembler needs of the collector. */
 export interface AssemblySink {
   readonly roleValues?: RoleValues;
+  /** A line with no error of its own, left out because its conversation has one. */
+  leftOut(note: { line: number; field: string; message: string }): void;
   issues(issues: Issues, at: Where): void;
   add(candidate: Conversation, at: Where, scores?: LandedScore[]): boolean;
   problem(p: Problem): void;
@@ -40,6 +42,10 @@ interface TraceAcc {
   noTextHint?: string;
   seq: number;
   at: Where;
+  /** Records of it had an error: its conversation is refused whole. */
+  failed?: boolean;
+  /** Lines of its records, to say which were left out with it. */
+  lines: Where[];
 }
 
 interface ThreadAcc {
@@ -49,6 +55,7 @@ interface ThreadAcc {
   metadata?: Record<string, unknown>;
   seq: number;
   at: Where;
+  failed?: boolean;
 }
 
 interface HeldMessage {
@@ -78,7 +85,7 @@ function better(held: RankedText | undefined, offered: RankedText | undefined): 
 export class ThreadAssembler {
   private readonly traces = new Map<string, TraceAcc>();
   private readonly threads = new Map<string, ThreadAcc>();
-  private readonly messages = new Map<string, { seq: number; at: Where; items: HeldMessage[] }>();
+  private readonly messages = new Map<string, { seq: number; at: Where; items: HeldMessage[]; failed?: boolean }>();
   private readonly standalone: { seq: number; at: Where; piece: StandalonePiece }[] = [];
   private seq = 0;
   private held = 0;
@@ -86,13 +93,14 @@ export class ThreadAssembler {
 
   constructor(private readonly sink: AssemblySink) {}
 
-  add(pieces: Piece[], at: Where): void {
+  /** Adds what a record gives; `failed` when the record had an error: the conversation it belongs to is then refused. */
+  add(pieces: Piece[], at: Where, failed = false): void {
     if (this.full) return;
     for (const piece of pieces) {
-      if (piece.kind === 'trace') this.addTrace(piece, at);
-      else if (piece.kind === 'thread') this.addThread(piece, at);
-      else if (piece.kind === 'message') this.addMessage(piece, at);
-      else {
+      if (piece.kind === 'trace') this.addTrace(piece, at, failed);
+      else if (piece.kind === 'thread') this.addThread(piece, at, failed);
+      else if (piece.kind === 'message') this.addMessage(piece, at, failed);
+      else if (!failed) {
         this.standalone.push({ seq: this.seq++, at, piece });
         this.held += JSON.stringify(piece.conversation).length;
       }
@@ -109,13 +117,15 @@ export class ThreadAssembler {
     }
   }
 
-  private addTrace(piece: TracePiece, at: Where): void {
+  private addTrace(piece: TracePiece, at: Where, failed: boolean): void {
     let acc = this.traces.get(piece.id);
     if (!acc) {
-      acc = { id: piece.id, tool: piece.tool, orderRank: -1, retrieval: [], tools: [], scores: [], seq: this.seq++, at };
+      acc = { id: piece.id, tool: piece.tool, orderRank: -1, retrieval: [], tools: [], scores: [], seq: this.seq++, at, lines: [] };
       this.traces.set(piece.id, acc);
       this.held += piece.id.length;
     }
+    if (failed) acc.failed = true;
+    if (acc.lines.length === 0 || acc.lines[acc.lines.length - 1] !== at) acc.lines.push(at);
     acc.thread ??= piece.thread;
     const rank = Math.max(piece.user?.rank ?? -1, piece.assistant?.rank ?? -1, piece.time !== undefined ? 3 : -1);
     if (piece.order !== undefined && (acc.order === undefined || rank > acc.orderRank || (rank === acc.orderRank && piece.order < acc.order))) {
@@ -145,21 +155,26 @@ export class ThreadAssembler {
     acc.noTextHint ??= piece.noTextHint;
   }
 
-  private addThread(piece: ThreadPiece, at: Where): void {
+  private addThread(piece: ThreadPiece, at: Where, failed: boolean): void {
     let acc = this.threads.get(piece.key);
     if (!acc) {
       acc = { key: piece.key, tool: piece.tool, scores: [], seq: this.seq++, at };
       this.threads.set(piece.key, acc);
     }
+    if (failed) acc.failed = true;
     for (const score of piece.scores ?? []) acc.scores.push(score);
     if (piece.metadata) acc.metadata = mergeMetadata(acc.metadata, piece.metadata);
   }
 
-  private addMessage(piece: MessagePiece, at: Where): void {
+  private addMessage(piece: MessagePiece, at: Where, failed: boolean): void {
     let thread = this.messages.get(piece.thread);
     if (!thread) {
       thread = { seq: this.seq++, at, items: [] };
       this.messages.set(piece.thread, thread);
+    }
+    if (failed) {
+      thread.failed = true;
+      return;
     }
     thread.items.push({ order: piece.order, seq: this.seq++, message: piece.message, at });
     this.held += JSON.stringify(piece.message)?.length ?? 0;
@@ -203,7 +218,9 @@ export class ThreadAssembler {
     }
     const ordered: { seq: number; make: () => void }[] = [];
     for (const group of groups.values()) ordered.push({ seq: group.seq, make: () => this.makeTraceConversation(group.key, group.traces, group.thread) });
-    for (const [key, thread] of this.messages) ordered.push({ seq: thread.seq, make: () => this.makeMessageConversation(key, thread.items) });
+    for (const [key, thread] of this.messages) {
+      ordered.push({ seq: thread.seq, make: () => (thread.failed ? this.leaveOut(thread.items.map((m) => m.at)) : this.makeMessageConversation(key, thread.items)) });
+    }
     for (const { seq, at, piece } of this.standalone) {
       if (this.traces.size > 0) this.sink.note(`standalone-${piece.besideTraces}`, { severity: 'warning', line: at.line, field: '', message: piece.besideTraces, ...(at.file ? { file: at.file } : {}) });
       else ordered.push({ seq, make: () => void this.sink.add(piece.conversation, at) });
@@ -217,7 +234,16 @@ export class ThreadAssembler {
     this.held = 0;
   }
 
+  /** The lines of a conversation refused for another line's error: said, so that skipping errors leaves no half conversation. */
+  private leaveOut(lines: Where[]): void {
+    for (const at of lines) this.sink.leftOut({ line: at.line, field: '', message: `left out with its conversation, which has an error in another ${at.file ? 'file' : 'line'}` });
+  }
+
   private makeTraceConversation(key: string, traces: TraceAcc[], thread: ThreadAcc | undefined): void {
+    if (thread?.failed || traces.some((t) => t.failed)) {
+      this.leaveOut(traces.flatMap((t) => (t.failed ? [] : t.lines)));
+      return;
+    }
     const { sorted, someUnordered } = sortOrdered(traces.map((t) => ({ ...t, order: t.order })));
     if (someUnordered) {
       this.sink.note('trace-without-time', { severity: 'warning', line: 1, field: '', message: 'some traces have no start time: their conversations keep the order of the file' });
