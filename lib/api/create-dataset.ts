@@ -10,9 +10,9 @@ import { apiError, validationError } from '../http/errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
 /** Form fields read as import options. */
-const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid']);
+const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'threadKey', 'orderBy', 'skipInvalid']);
 /** Options that decide how the file is read: they must come before it (it is parsed as it arrives). */
-const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid']);
+const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'threadKey', 'orderBy', 'skipInvalid']);
 /** Options that may come after the file: applied in the import's transaction, before it commits. */
 const lateSchema = importOptionsSchema.pick({ name: true, modelVersion: true }).partial();
 
@@ -26,9 +26,10 @@ const drain = async (part: MultipartPart) => {
 const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || fileName;
 
 /**
- * POST /api/v1/datasets: a multipart form with the dataset in `file` and optional `name`,
- * `modelVersion` (before or after it), `format`, `csvMapping` (JSON), `roleValues` (JSON), `skipInvalid`
- * (before it). The file streams into the same import the upload page uses: nothing is stored unless the
+ * POST /api/v1/datasets: a multipart form with the dataset in `file` (a file, or a zip archive of a
+ * folder: Opik's export, Langfuse's files) and optional `name`, `modelVersion` (before or after it),
+ * `format`, `csvMapping` (JSON), `roleValues` (JSON), `threadKey`, `orderBy`, `skipInvalid` (before it).
+ * Scores the file carries (Langfuse, Opik) are stored as a run on the dataset (`run` in the answer). The file streams into the same import the upload page uses: nothing is stored unless the
  * whole file is valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
  */
 export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
@@ -66,6 +67,8 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     format: fields.format || undefined,
     csvMapping: jsonField(fields.csvMapping),
     roleValues: jsonField(fields.roleValues),
+    threadKey: fields.threadKey || undefined,
+    orderBy: fields.orderBy || undefined,
     skipInvalid: fields.skipInvalid || undefined,
   });
   if (!options.success) {
@@ -106,6 +109,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
       conversations: outcome.stats.conversations,
       turns: outcome.stats.turns,
       ...(outcome.skipped.length ? { skipped: outcome.skipped } : {}),
+      ...(outcome.run ? { run: outcome.run } : {}),
       warnings: outcome.problems,
     },
     { status: 201 },

@@ -53,6 +53,8 @@ export class Collector {
   private readonly noted = new Set<string>();
   /** The file of a folder or archive being read; records and problems are stamped with it. */
   file: string | undefined;
+  /** The fields of the first JSON record read (a chat log's "column set", by which its thread key is remembered). */
+  recordKeys: string[] | null = null;
 
   constructor(
     private readonly log: ProblemLog,

@@ -112,6 +112,7 @@ export class JsonlEngine {
       });
       return;
     }
+    this.out.recordKeys ??= Object.keys(parsed.value);
     this.out.accept(this.map(parsed.value), { line: this.line, record: this.record });
   }
 }

@@ -47,7 +47,7 @@ export interface StreamingParser {
    * of one conversation may be in several files (a trace per file, scores in another).
    */
   nextFile(name: string): Conversation[];
-  /** Adds a problem found outside the text (a file left out of an archive, bytes that are not UTF-8). */
+  /** Adds a problem found outside the text (files left out of an archive, bytes that are not UTF-8), naming the file it names. */
   addProblem(problem: Problem): void;
   /** Stops reading the current file (of a folder or archive; else the input) after a problem added for it. */
   skipFile(): void;
@@ -62,6 +62,8 @@ export interface StreamingParser {
   readonly format: FormatId | null;
   readonly stats: ParseStats;
   readonly datasetMetadata: Record<string, unknown> | undefined;
+  /** The fields of the first JSONL record (null before one, or for CSV and JSON): a chat log's thread key is remembered by them. */
+  readonly recordKeys: string[] | null;
   /** Characters held back waiting for the end of a line, row or JSON document. */
   readonly buffered: number;
 }
@@ -204,7 +206,11 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       return out.drain();
     },
     addProblem(problem) {
+      // As given: a problem of the archive or folder names no file.
+      const file = log.file;
+      log.file = undefined;
       log.add(problem);
+      log.file = file;
     },
     skipFile() {
       stopped = true;
@@ -261,6 +267,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     },
     get datasetMetadata() {
       return datasetMetadata;
+    },
+    get recordKeys() {
+      return out.recordKeys;
     },
     get buffered() {
       return (engine?.buffered ?? 0) + sample.length;

@@ -1,10 +1,15 @@
-import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
+import { createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
+import { peerScoresOf } from '../datasets/peers/landed-scores';
 import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../domain';
 import { openDatasetWriter } from './dataset-writer';
 import type { ImportOptions } from './import-options';
+import { importPeerScores, type PeerScoresRun, type ScoredConversation } from './peer-scores/import-peer-scores';
+import { createSourceReader } from './read-source';
+import { bodyEvents, type ArchiveLimits, type SourceEvent } from './source-events';
+import { rememberThreadOptions } from './thread-options-memory';
 
 /** Conversations stored at a time (the writer splits them into transactions of a few thousand turns). */
 export const IMPORT_BATCH = 1000;
@@ -27,6 +32,8 @@ export type ImportOutcome =
       problems: Problem[];
       /** With skipInvalid: the lines left out and why (also stored with the dataset). */
       skipped: SkippedLine[];
+      /** The scores the file carried (Langfuse, Opik), stored as a run on the dataset. */
+      run?: PeerScoresRun;
     }
   | {
       ok: false;
@@ -54,6 +61,10 @@ export async function importDatasetStream(
     lateDetails?: () => { name?: string; modelVersion?: string };
     /** Turns per conversation and characters per turn; the parser's defaults when absent. */
     limits?: ConversationLimits;
+    /** What a zip archive may unpack to. */
+    archive?: ArchiveLimits;
+    /** The body's events already made (a folder read by the CLI), instead of reading it as a plain file or a zip. */
+    events?: AsyncIterable<SourceEvent[]>;
   } = {},
 ): Promise<ImportOutcome> {
   const parser = createStreamingParser({
@@ -61,11 +72,16 @@ export async function importDatasetStream(
     format: options.format,
     csvMapping: options.csvMapping,
     roleValues: options.roleValues,
+    threadKey: options.threadKey,
+    orderBy: options.orderBy,
     maxProblems: MAX_PROBLEMS,
     limits: extra.limits,
   });
-  const decoder = createChunkDecoder();
+  const reader = createSourceReader(parser);
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
+  // Scores that came with the conversations, by the position each conversation is stored at.
+  const scored: ScoredConversation[] = [];
+  let position = 0;
   const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
   const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
@@ -86,38 +102,51 @@ export async function importDatasetStream(
         pending = [];
         return;
       }
-      for (const c of conversations) pending.push(c);
+      for (const c of conversations) {
+        const scores = peerScoresOf(c);
+        if (scores.length > 0) scored.push({ position, scores });
+        position++;
+        pending.push(c);
+      }
     };
-    for await (const chunk of body) {
-      stats.bytes += chunk.byteLength;
-      if (decoder.problem) continue; // drain the rest of the upload
-      const text = decoder.decode(chunk);
-      if (decoder.problem) continue;
-      take(parser.push(text));
+    const counted = async function* () {
+      for await (const chunk of body) {
+        stats.bytes += chunk.byteLength;
+        yield chunk;
+      }
+    };
+    for await (const events of extra.events ?? bodyEvents(counted(), extra.archive)) {
+      if (reader.undecodable) continue; // drain the rest of the upload
+      take(reader.take(events));
       if (pending.length >= IMPORT_BATCH) {
         const batch = pending;
         pending = [];
         await writer.add(batch);
       }
     }
-    const tail = decoder.end();
-    if (decoder.problem) return await rejected([decoder.problem]);
-    take(parser.push(tail));
-    take(parser.end());
+    const last = reader.end();
+    if (reader.undecodable) return await rejected([reader.undecodable]);
+    take(last);
     const problems = parser.problems;
     const nothingGood = parser.stats.conversations === 0;
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
     if (pending.length > 0) await writer.add(pending);
 
+    // Before the dataset shows: if its scores cannot be stored, neither is it.
+    const late = extra.lateDetails?.();
+    const run = (await importPeerScores(db, writer.id, scored, { modelVersion: late?.modelVersion ?? options.modelVersion })) ?? undefined;
     const skipped = skippedOf(problems, parser.leftOut);
-    const saved = await writer.finish({ sourceFormat: parser.format, ...extra.lateDetails?.(), skippedLines: skipped });
+    const saved = await writer.finish({ sourceFormat: parser.format, ...late, skippedLines: skipped });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
     // Offered again for the next file with the same columns (a failure here loses no data).
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped };
+    if (parser.format === 'thread-jsonl' && (options.threadKey || options.orderBy) && parser.recordKeys) {
+      await rememberThreadOptions(db, parser.recordKeys, { threadKey: options.threadKey, orderBy: options.orderBy }).catch((error: unknown) => console.error('could not remember the thread key:', error));
+    }
+    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped, ...(run ? { run } : {}) };
   } catch (error) {
     // A database error, an upload cut short, a bad late field: what was stored goes.
     await writer.abort();

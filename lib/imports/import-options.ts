@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvMappingSchema, FORMAT_IDS, roleValuesSchema, type CsvMapping, type FormatId, type RoleValues } from '../datasets';
+import { threadFieldSchema } from '../datasets/options-schema';
 
 /** What an upload says about the file besides its bytes (query string of the upload route). */
 export const importOptionsSchema = z.object({
@@ -14,6 +15,9 @@ export const importOptionsSchema = z.object({
   format: z.enum(FORMAT_IDS).optional(),
   csvMapping: csvMappingSchema.optional(),
   roleValues: roleValuesSchema.optional(),
+  /** Chat messages with a thread key: the field that groups them into conversations, and the one that orders them. */
+  threadKey: threadFieldSchema.optional(),
+  orderBy: threadFieldSchema.optional(),
   /** Store the valid conversations and a note of the lines left out, instead of refusing the file. */
   skipInvalid: z
     .enum(['true', 'false'], { error: 'skipInvalid is "true" or "false"' })
@@ -27,6 +31,8 @@ export interface ImportOptions {
   format?: FormatId;
   csvMapping?: CsvMapping;
   roleValues?: RoleValues;
+  threadKey?: string;
+  orderBy?: string;
   skipInvalid?: boolean;
 }
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
@@ -40,6 +46,8 @@ export function importOptionsToSearchParams(options: ImportOptionsInput): URLSea
   if (options.format) params.set('format', options.format);
   if (options.csvMapping) params.set('csvMapping', JSON.stringify(options.csvMapping));
   if (options.roleValues && Object.keys(options.roleValues).length > 0) params.set('roleValues', JSON.stringify(options.roleValues));
+  if (options.threadKey) params.set('threadKey', options.threadKey);
+  if (options.orderBy) params.set('orderBy', options.orderBy);
   if (options.skipInvalid) params.set('skipInvalid', String(options.skipInvalid));
   return params;
 }
@@ -63,6 +71,8 @@ export function importOptionsFromSearchParams(params: URLSearchParams) {
     format: params.get('format') ?? undefined,
     csvMapping: jsonField(params.get('csvMapping')),
     roleValues: jsonField(params.get('roleValues')),
+    threadKey: params.get('threadKey') ?? undefined,
+    orderBy: params.get('orderBy') ?? undefined,
     skipInvalid: params.get('skipInvalid') ?? undefined,
   });
 }
