@@ -81,7 +81,7 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
     if (errors.length > SHOWN_PROBLEMS) lines.push(`  … and ${errors.length - SHOWN_PROBLEMS} more`);
     throw new AppError('BAD_INPUT', `${file}: ${outcome.message}\n${lines.join('\n')}`, { file });
   }
-  for (const p of outcome.problems) io.stderr(`warning: ${file}: ${formatProblem(p)}\n`);
+  for (const p of outcome.problems) io.stderr(`${file}: ${formatProblem(p)}\n`);
   if (outcome.skipped.length > 0) io.stderr(`${file}: ${outcome.skipped.length} line(s) left out (--skip-invalid)\n`);
   io.stdout(
     `stored dataset ${outcome.datasetId}: ${outcome.stats.conversations} conversations, ${outcome.stats.turns} turns (${outcome.format}) in ${seconds.toFixed(1)} s\n`,

@@ -100,7 +100,7 @@ export class Collector {
   accept(mapped: MapResult, at: Where): void {
     const where = at.file === undefined && this.file !== undefined ? { ...at, file: this.file } : at;
     this.issues(mapped.issues, where);
-    for (const note of mapped.notes ?? []) this.note(note.key, { severity: 'warning', line: where.line, field: '', message: note.message, ...(where.file ? { file: where.file } : {}) });
+    for (const note of mapped.notes ?? []) this.note(note.key, { severity: 'warning', line: where.line || 1, field: '', message: note.message, ...(where.file ? { file: where.file } : {}) });
     if (mapped.conversation) this.add(mapped.conversation, where);
     // A record with an error still names its conversation: the whole conversation is then refused, not stored without it.
     if (mapped.pieces) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, { ...where, line: where.line || 1 }, mapped.issues.some((i) => i.severity === 'error'));

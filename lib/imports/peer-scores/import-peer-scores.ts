@@ -4,7 +4,7 @@ import { listConversationIds } from '../../db/queries/datasets/count-conversatio
 import type { TurnVerdict } from '../../domain/verdict';
 import { metricDescriptor } from '../../metrics/registry';
 import { importRun, type ImportedResult, type ImportedRun } from '../../runs/imported/import-run';
-import { normalised, PASS_THRESHOLD, scaleOf, storedValue, type Scale } from './score-values';
+import { lowerIsBetter, normalised, passes, PASS_THRESHOLD, scaleOf, storedValue, type Scale } from './score-values';
 
 /** The scores another tool gave a stored conversation, by its position in the dataset. */
 export interface ScoredConversation {
@@ -51,7 +51,7 @@ function resultOf(conversationId: string, metric: Metric, scores: LandedScore[])
     verdicts.push(
       value === null
         ? { turn: s.turn!, verdict: 'idk', reason: s.comment ?? `${judge} ${stored}` }
-        : { turn: s.turn!, verdict: value >= PASS_THRESHOLD ? 'yes' : 'no', score: value, reason: s.comment ?? `${judge} ${stored}` },
+        : { turn: s.turn!, verdict: passes(metric.sourceName, value) ? 'yes' : 'no', score: value, reason: s.comment ?? `${judge} ${stored}` },
     );
   }
   const wholeValues = onWhole.map((s) => normalised(s, metric.scale)).filter((v): v is number => v !== null);
@@ -64,11 +64,12 @@ function resultOf(conversationId: string, metric: Metric, scores: LandedScore[])
   const facts: Record<string, string | number | boolean> = {};
   if (onWhole.length > 0) facts.stored = onWhole.map((s) => storedValue(s, metric.scale)).join(', ');
   if (metric.scale) facts.scale = `${metric.scale.from}–${metric.scale.to}`;
+  if (lowerIsBetter(metric.sourceName)) facts.lowerIsBetter = true;
   return {
     conversationId,
     metric: metric.name,
     score,
-    success: score !== null && score >= PASS_THRESHOLD,
+    success: score !== null && passes(metric.sourceName, score),
     threshold: PASS_THRESHOLD,
     strictMode: false,
     reason: score === null ? null : reason,
@@ -124,7 +125,10 @@ export async function importPeerScores(db: Db, datasetId: string, scored: Scored
     judgeLabel: label.length > JUDGE_LABEL_CHARS ? `${label.slice(0, JUDGE_LABEL_CHARS - 1)}…` : label,
     modelVersion: options.modelVersion ?? null,
     metrics: Object.fromEntries(
-      metrics.map((m) => [m.name, { threshold: PASS_THRESHOLD, strictMode: false, source: { tool: m.tool, score: m.sourceName, ...(m.scale ? { scale: m.scale } : {}) } }]),
+      metrics.map((m) => [
+        m.name,
+        { threshold: PASS_THRESHOLD, strictMode: false, source: { tool: m.tool, score: m.sourceName, ...(m.scale ? { scale: m.scale } : {}), ...(lowerIsBetter(m.sourceName) ? { lowerIsBetter: true } : {}) } },
+      ]),
     ),
     totalResults: results.length,
   };
