@@ -100,6 +100,8 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   let stopped = false;
   let ended = false;
   let files = 0;
+  /** The current file's name in a folder or archive: its extension settles what its content leaves open. */
+  let fileName: string | undefined;
   const fileIndex = new Map<string, number>();
 
   const stop = (p: Problem) => {
@@ -126,7 +128,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
 
   const start = (text: string) => {
     if (format === null) {
-      const detected = detectFormat(text, options.fileName);
+      const detected = detectFormat(text, fileName ?? options.fileName);
       if (!detected.format) {
         stop({ severity: 'error', line: 1, field: '', message: `unrecognised content: ${detected.reason}` });
         return;
@@ -203,6 +205,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       stopped = false;
       log.file = name;
       out.file = name;
+      fileName = name;
       return out.drain();
     },
     addProblem(problem) {
