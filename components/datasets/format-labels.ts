@@ -14,7 +14,7 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'langfuse-json': 'Langfuse JSON',
   'langfuse-jsonl': 'Langfuse JSONL',
   'opik-json': 'Opik export',
-  'thread-jsonl': 'Chat messages with a thread key (JSONL)',
+  'thread-jsonl': 'Chat log JSONL (thread key)',
 };
 
 /** Sources that are no file format: a live dataset fed over OpenTelemetry. */

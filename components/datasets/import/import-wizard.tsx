@@ -64,7 +64,7 @@ function Summary({ files, snapshot }: { files: File[]; snapshot: PreviewSnapshot
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
       <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{bundle ? 'Folder' : 'File'}</dt>
+        <dt className="text-xs text-slate-500">{files[0].webkitRelativePath ? 'Folder' : files.length > 1 ? 'Files' : 'File'}</dt>
         <dd className="truncate font-medium" title={name}>
           {name}
         </dd>

@@ -213,7 +213,7 @@ function datasetItemConversation(item: Record<string, unknown>, dataset: string 
   return compact({ externalId: text(r.take('id')?.value), chatbotRole, turns, metadata: mergeMetadata({ source: TOOL }, dataset ? { dataset } : undefined, r.rest()) });
 }
 
-function datasetFile(record: Record<string, unknown>, roleValues: RoleValues | undefined, issues: Issues, notes: Notes): Piece[] {
+function datasetFile(record: Record<string, unknown>, roleValues: RoleValues | undefined, issues: Issues): Piece[] {
   const dataset = text(record.name) ?? (isPlainObject(record.dataset) ? text(record.dataset.name) : undefined);
   const pieces: Piece[] = [];
   (record.items as unknown[]).forEach((raw, i) => {
@@ -227,9 +227,9 @@ function datasetFile(record: Record<string, unknown>, roleValues: RoleValues | u
         kind: 'standalone',
         conversation,
         besideTraces: `Opik dataset files beside trace or experiment files are not imported (their items have no trace ids to join): import ${dataset ? `dataset_${dataset}.json` : 'a dataset file'} alone to get its items`,
+        keptNote: 'Opik dataset items hold no reply: those without messages end with an empty assistant turn holding the expected output (replay them to get replies)',
       });
   });
-  if (pieces.length > 0) notes.push({ key: 'opik-dataset-items', message: 'Opik dataset items hold no reply: those without messages end with an empty assistant turn holding the expected output (replay them to get replies)' });
   return pieces;
 }
 
@@ -247,6 +247,6 @@ export function mapOpikRecord(record: unknown, roleValues?: RoleValues): MapResu
   let pieces: Piece[] = [];
   if (kind === 'trace-file') pieces = traceFile(record, issues, notes);
   else if (kind === 'experiment-file') pieces = experimentFile(record, issues, notes);
-  else pieces = datasetFile(record, roleValues, issues, notes);
+  else pieces = datasetFile(record, roleValues, issues);
   return { conversation: null, issues, pieces, notes };
 }

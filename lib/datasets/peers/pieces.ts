@@ -80,6 +80,8 @@ export interface StandalonePiece {
   conversation: Conversation;
   /** Why it is left out beside traces. */
   besideTraces: string;
+  /** What to say once when it is kept. */
+  keptNote?: string;
 }
 
 export type Piece = TracePiece | ThreadPiece | MessagePiece | StandalonePiece;

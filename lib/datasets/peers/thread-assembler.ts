@@ -223,7 +223,10 @@ export class ThreadAssembler {
     }
     for (const { seq, at, piece } of this.standalone) {
       if (this.traces.size > 0) this.sink.note(`standalone-${piece.besideTraces}`, { severity: 'warning', line: at.line, field: '', message: piece.besideTraces, ...(at.file ? { file: at.file } : {}) });
-      else ordered.push({ seq, make: () => void this.sink.add(piece.conversation, at) });
+      else {
+        if (piece.keptNote) this.sink.note(`kept-${piece.keptNote}`, { severity: 'warning', line: at.line, field: '', message: piece.keptNote, ...(at.file ? { file: at.file } : {}) });
+        ordered.push({ seq, make: () => void this.sink.add(piece.conversation, at) });
+      }
     }
     ordered.sort((a, b) => a.seq - b.seq);
     for (const o of ordered) o.make();
