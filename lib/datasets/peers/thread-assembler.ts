@@ -24,6 +24,8 @@ export interface AssemblySink {
  * it (an export sorted by time, not by session). Past this the import stops with a problem.
  */
 export const MAX_HELD_CHARS = 256 * 1024 * 1024;
+/** Lines of a trace's records kept to name them if its conversation is left out. */
+const LINES_KEPT = 20;
 
 interface TraceAcc {
   id: string;
@@ -44,8 +46,8 @@ interface TraceAcc {
   at: Where;
   /** Records of it had an error: its conversation is refused whole. */
   failed?: boolean;
-  /** Lines of its records, to say which were left out with it. */
-  lines: Where[];
+  /** Lines of its records (the first LINES_KEPT), to say which were left out with it. */
+  lines: number[];
 }
 
 interface ThreadAcc {
@@ -125,7 +127,7 @@ export class ThreadAssembler {
       this.held += piece.id.length;
     }
     if (failed) acc.failed = true;
-    if (acc.lines.length === 0 || acc.lines[acc.lines.length - 1] !== at) acc.lines.push(at);
+    if (acc.lines.length < LINES_KEPT && acc.lines[acc.lines.length - 1] !== at.line) acc.lines.push(at.line);
     acc.thread ??= piece.thread;
     const rank = Math.max(piece.user?.rank ?? -1, piece.assistant?.rank ?? -1, piece.time !== undefined ? 3 : -1);
     if (piece.order !== undefined && (acc.order === undefined || rank > acc.orderRank || (rank === acc.orderRank && piece.order < acc.order))) {
@@ -219,7 +221,7 @@ export class ThreadAssembler {
     const ordered: { seq: number; make: () => void }[] = [];
     for (const group of groups.values()) ordered.push({ seq: group.seq, make: () => this.makeTraceConversation(group.key, group.traces, group.thread) });
     for (const [key, thread] of this.messages) {
-      ordered.push({ seq: thread.seq, make: () => (thread.failed ? this.leaveOut(thread.items.map((m) => m.at)) : this.makeMessageConversation(key, thread.items)) });
+      ordered.push({ seq: thread.seq, make: () => (thread.failed ? this.leaveOut(thread.items.map((m) => m.at.line)) : this.makeMessageConversation(key, thread.items)) });
     }
     for (const { seq, at, piece } of this.standalone) {
       if (this.traces.size > 0) this.sink.note(`standalone-${piece.besideTraces}`, { severity: 'warning', line: at.line, field: '', message: piece.besideTraces, ...(at.file ? { file: at.file } : {}) });
@@ -238,13 +240,13 @@ export class ThreadAssembler {
   }
 
   /** The lines of a conversation refused for another line's error: said, so that skipping errors leaves no half conversation. */
-  private leaveOut(lines: Where[]): void {
-    for (const at of lines) this.sink.leftOut({ line: at.line, field: '', message: `left out with its conversation, which has an error in another ${at.file ? 'file' : 'line'}` });
+  private leaveOut(lines: number[], file?: string): void {
+    for (const line of lines) this.sink.leftOut({ line, field: '', message: `left out with its conversation, which has an error in another ${file ? 'file' : 'line'}` });
   }
 
   private makeTraceConversation(key: string, traces: TraceAcc[], thread: ThreadAcc | undefined): void {
     if (thread?.failed || traces.some((t) => t.failed)) {
-      this.leaveOut(traces.flatMap((t) => (t.failed ? [] : t.lines)));
+      this.leaveOut(traces.flatMap((t) => (t.failed ? [] : t.lines)), traces[0]?.at.file);
       return;
     }
     const { sorted, someUnordered } = sortOrdered(traces.map((t) => ({ ...t, order: t.order })));
