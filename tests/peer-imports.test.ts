@@ -13,7 +13,7 @@ import { importDatasetStream } from '@/lib/imports/import-dataset';
 import { recallThreadOptions } from '@/lib/imports/thread-options-memory';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
-import { migratedDatabase, type FreshDatabase } from './db/databases';
+import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
 
 /*
@@ -134,6 +134,26 @@ describe('Langfuse', () => {
     expect(report.candidates[0]).toMatchObject({ matched: 2, baselineOnly: 0, candidateOnly: 0 });
     expect(report.metrics.map((m) => m.metric).sort()).toEqual(['conversation_relevancy', 'helpfulness', 'user-rating']);
   });
+});
+
+it.runIf(providers.includes('postgres'))('stores the same on PostgreSQL', async () => {
+  const pg = await migratedDatabase('postgres');
+  const pgDb = createDbClient(pg.url);
+  try {
+    const outcome = await importDatasetStream(pgDb, (async function* () {})(), { name: 'Langfuse on PostgreSQL' }, {
+      events: (async function* () {
+        yield [{ file: 'observations.jsonl' }, { bytes: bytes('langfuse', 'observations-2026-11-20.jsonl') }];
+        yield [{ file: 'scores.jsonl' }, { bytes: bytes('langfuse', 'scores-2026-11-20.jsonl') }];
+      })(),
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.run).toMatchObject({ metrics: ['helpfulness', 'user-rating'], results: 4 });
+    expect(await pgDb.turnVerdict.count({ where: { runId: outcome.run!.runId } })).toBe(5);
+    expect((await pgDb.run.findUniqueOrThrow({ where: { id: outcome.run!.runId }, select: { status: true } })).status).toBe('completed');
+  } finally {
+    await pgDb.$disconnect();
+    await pg.drop();
+  }
 });
 
 describe('Opik', () => {

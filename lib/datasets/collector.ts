@@ -19,6 +19,8 @@ export interface LeftOutLine {
   line: number;
   field: string;
   message: string;
+  /** Its file, in a folder or archive. */
+  file?: string;
 }
 
 export interface Where {

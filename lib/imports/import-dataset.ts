@@ -156,10 +156,12 @@ export async function importDatasetStream(
 
 /** The lines an import that skipped errors left out: each once, with its first error, else the error of its conversation. */
 function skippedOf(problems: readonly Problem[], leftOut: readonly SkippedLine[]): SkippedLine[] {
-  const byLine = new Map<number, SkippedLine>();
-  for (const p of problems) if (p.severity === 'error' && !byLine.has(p.line)) byLine.set(p.line, { line: p.line, field: p.field, message: p.message });
-  for (const l of leftOut) if (!byLine.has(l.line)) byLine.set(l.line, { line: l.line, field: l.field, message: l.message });
-  return [...byLine.values()].sort((a, b) => a.line - b.line);
+  const byLine = new Map<string, SkippedLine>();
+  const key = (l: { line: number; file?: string }) => `${l.file ?? ''}\u0000${l.line}`;
+  const note = (l: { line: number; field: string; message: string; file?: string }): SkippedLine => ({ line: l.line, field: l.field, message: l.message, ...(l.file !== undefined ? { file: l.file } : {}) });
+  for (const p of problems) if (p.severity === 'error' && !byLine.has(key(p))) byLine.set(key(p), note(p));
+  for (const l of leftOut) if (!byLine.has(key(l))) byLine.set(key(l), note(l));
+  return [...byLine.values()].sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line);
 }
 
 /** The first error in words, with where it is and how many others there are. */
@@ -167,7 +169,8 @@ export function rejectionMessage(problems: readonly Problem[]): string {
   const errors = problems.filter((p) => p.severity === 'error');
   const first = errors[0];
   if (!first) return 'Nothing was stored: the file has no conversations we could read.';
-  const where = first.message.includes(`line ${first.line}`) ? '' : ` at line ${first.line}${first.field ? `, ${first.field}` : ''}`;
+  const file = first.file !== undefined ? ` in ${first.file}` : '';
+  const where = first.message.includes(`line ${first.line}`) ? file : `${file} at line ${first.line}${first.field ? `, ${first.field}` : ''}`;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more ${errors.length === 2 ? 'error' : 'errors'})` : '';
   return `Nothing was stored: ${first.message}${where}${more}.`;
 }

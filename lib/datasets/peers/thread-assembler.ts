@@ -11,7 +11,7 @@ import type { LandedScore, MessagePiece, PeerScore, Piece, RankedText, Standalon
 export interface AssemblySink {
   readonly roleValues?: RoleValues;
   /** A line with no error of its own, left out because its conversation has one. */
-  leftOut(note: { line: number; field: string; message: string }): void;
+  leftOut(note: { line: number; field: string; message: string; file?: string }): void;
   issues(issues: Issues, at: Where): void;
   add(candidate: Conversation, at: Where, scores?: LandedScore[]): boolean;
   problem(p: Problem): void;
@@ -241,7 +241,7 @@ export class ThreadAssembler {
 
   /** The lines of a conversation refused for another line's error: said, so that skipping errors leaves no half conversation. */
   private leaveOut(lines: number[], file?: string): void {
-    for (const line of lines) this.sink.leftOut({ line, field: '', message: `left out with its conversation, which has an error in another ${file ? 'file' : 'line'}` });
+    for (const line of lines) this.sink.leftOut({ line, field: '', message: `left out with its conversation, which has an error in another ${file ? 'file' : 'line'}`, ...(file ? { file } : {}) });
   }
 
   private makeTraceConversation(key: string, traces: TraceAcc[], thread: ThreadAcc | undefined): void {
