@@ -5,7 +5,7 @@ import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../domain';
 import { openDatasetWriter } from './dataset-writer';
-import type { ImportOptions } from './import-options';
+import { parseOptionsOf, type ImportOptions } from './import-options';
 import { importPeerScores, type PeerScoresRun, type ScoredConversation } from './peer-scores/import-peer-scores';
 import { createSourceReader } from './read-source';
 import { bodyEvents, type ArchiveLimits, type SourceEvent } from './source-events';
@@ -67,16 +67,7 @@ export async function importDatasetStream(
     events?: AsyncIterable<SourceEvent[]>;
   } = {},
 ): Promise<ImportOutcome> {
-  const parser = createStreamingParser({
-    fileName: options.fileName,
-    format: options.format,
-    csvMapping: options.csvMapping,
-    roleValues: options.roleValues,
-    threadKey: options.threadKey,
-    orderBy: options.orderBy,
-    maxProblems: MAX_PROBLEMS,
-    limits: extra.limits,
-  });
+  const parser = createStreamingParser({ ...parseOptionsOf(options), maxProblems: MAX_PROBLEMS, limits: extra.limits });
   const reader = createSourceReader(parser);
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
   // Scores that came with the conversations, by the position each conversation is stored at.

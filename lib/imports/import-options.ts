@@ -76,3 +76,13 @@ export function importOptionsFromSearchParams(params: URLSearchParams) {
     skipInvalid: params.get('skipInvalid') ?? undefined,
   });
 }
+
+/** What of an import's options the parser reads (the upload, the CLI, the API and the preview alike). */
+export const parseOptionsOf = (options: Pick<ImportOptions, 'fileName' | 'format' | 'csvMapping' | 'roleValues' | 'threadKey' | 'orderBy'>) => ({
+  fileName: options.fileName,
+  format: options.format,
+  csvMapping: options.csvMapping,
+  roleValues: options.roleValues,
+  threadKey: options.threadKey,
+  orderBy: options.orderBy,
+});

@@ -10,6 +10,7 @@ import { peerScoresOf } from '../datasets/peers/landed-scores';
 import { orderKeyOf, threadKeyOf } from '../datasets/peers/thread-messages';
 import type { Conversation } from '../domain/conversation';
 import { readCsvHead } from './csv-headers';
+import { parseOptionsOf } from './import-options';
 import { createSourceReader } from './read-source';
 import { bodyEvents, type SourceEvent } from './source-events';
 
@@ -100,14 +101,7 @@ export async function previewSource(
   onProgress: ((snapshot: PreviewSnapshot) => void) | undefined,
   counter: { bytes: number },
 ): Promise<PreviewSnapshot> {
-  const parser = createStreamingParser({
-    fileName: options.fileName,
-    format: options.format,
-    csvMapping: options.csvMapping,
-    roleValues: options.roleValues,
-    threadKey: options.threadKey,
-    orderBy: options.orderBy,
-  });
+  const parser = createStreamingParser(parseOptionsOf(options));
   const reader = createSourceReader(parser);
   const sample: Conversation[] = [];
   const scores = new Map<string, PreviewScore>();

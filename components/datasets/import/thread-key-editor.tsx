@@ -5,6 +5,22 @@ import { Button } from '@/components/ui/button';
 
 const FILE_ORDER = '';
 
+function FieldSelect({ label, value, onChange, fields, children }: { label: string; value: string; onChange: (value: string) => void; fields: string[]; children: React.ReactNode }) {
+  return (
+    <label className="block space-y-1 text-sm">
+      <span className="font-medium text-slate-800">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} className="w-full rounded border border-slate-300 bg-white px-1.5 py-1 font-mono text-xs">
+        {children}
+        {fields.map((k) => (
+          <option key={k} value={k}>
+            {k}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * A chat log's two choices: the field that groups messages into conversations (thread_id,
  * session_id… or one the file names otherwise) and the field that orders them (a time or an
@@ -37,40 +53,14 @@ export function ThreadKeyEditor({
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="block space-y-1 text-sm">
-          <span className="font-medium text-slate-800">Group messages by</span>
-          <select
-            aria-label="Group messages by"
-            value={draft.threadKey}
-            onChange={(e) => setDraft({ ...draft, threadKey: e.target.value })}
-            className="w-full rounded border border-slate-300 bg-white px-1.5 py-1 font-mono text-xs"
-          >
-            <option value="" disabled>
-              choose a field…
-            </option>
-            {options.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block space-y-1 text-sm">
-          <span className="font-medium text-slate-800">Order them by</span>
-          <select
-            aria-label="Order messages by"
-            value={draft.orderBy}
-            onChange={(e) => setDraft({ ...draft, orderBy: e.target.value })}
-            className="w-full rounded border border-slate-300 bg-white px-1.5 py-1 font-mono text-xs"
-          >
-            <option value={FILE_ORDER}>a time field if any, else the file&apos;s order</option>
-            {options.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FieldSelect label="Group messages by" value={draft.threadKey} onChange={(threadKey) => setDraft({ ...draft, threadKey })} fields={options}>
+          <option value="" disabled>
+            choose a field…
+          </option>
+        </FieldSelect>
+        <FieldSelect label="Order them by" value={draft.orderBy} onChange={(orderBy) => setDraft({ ...draft, orderBy })} fields={options}>
+          <option value={FILE_ORDER}>a time field if any, else the file&apos;s order</option>
+        </FieldSelect>
       </div>
       <Button variant="secondary" disabled={!changed || busy || draft.threadKey === ''} onClick={() => onApply({ threadKey: draft.threadKey, ...(draft.orderBy ? { orderBy: draft.orderBy } : {}) })}>
         Apply

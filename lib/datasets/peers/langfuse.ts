@@ -76,6 +76,23 @@ function readScore(raw: unknown, path: Path, issues: Issues, notes: Notes): { sc
   return { ...where, score: compact<PeerScore>({ tool: TOOL, name, kind, value, label: kind === 'numeric' ? undefined : stringValue, comment }) };
 }
 
+/** A list of scores (a trace's or a session's): the scores, and the TEXT and CORRECTION ones' texts as metadata. */
+function readScoreList(field: { key: string; value: unknown } | undefined, path: Path, issues: Issues, notes: Notes): { scores: PeerScore[]; texts?: { textScores: Record<string, string> } } {
+  const scores: PeerScore[] = [];
+  const texts: Record<string, string> = {};
+  if (!field || !Array.isArray(field.value)) return { scores };
+  field.value.forEach((raw, i) => {
+    if (typeof raw === 'string') {
+      notes.push({ key: 'langfuse-score-ids', message: 'Langfuse traces list their scores by id only: export the scores (or the session from its page) to bring their values' });
+      return;
+    }
+    const read = readScore(raw, [...path, field.key, i], issues, notes);
+    if (read.score) scores.push(read.score);
+    if (read.text) texts[read.text[0]] = read.text[1];
+  });
+  return { scores, texts: Object.keys(texts).length ? { textScores: texts } : undefined };
+}
+
 function readComments(raw: unknown): { content: string; author?: string; createdAt?: string }[] | undefined {
   if (!Array.isArray(raw) || raw.length === 0) return undefined;
   const out = raw
@@ -105,20 +122,7 @@ function tracePiece(raw: Record<string, unknown>, path: Path, issues: Issues, no
   const outputField = t.take('output');
   const user = chatTextOf(inputField?.value, 'user');
   const assistant = chatTextOf(outputField?.value, 'assistant');
-  const scores: PeerScore[] = [];
-  const texts: Record<string, string> = {};
-  const scoresField = t.take('scores');
-  if (Array.isArray(scoresField?.value)) {
-    scoresField.value.forEach((raw, i) => {
-      if (typeof raw === 'string') {
-        notes.push({ key: 'langfuse-score-ids', message: 'Langfuse traces list their scores by id only: export the scores (or the session from its page) to bring their values' });
-        return;
-      }
-      const read = readScore(raw, [...path, scoresField.key, i], issues, notes);
-      if (read.score) scores.push(read.score);
-      if (read.text) texts[read.text[0]] = read.text[1];
-    });
-  }
+  const { scores, texts } = readScoreList(t.take('scores'), path, issues, notes);
   const piece: TracePiece = compact({
     kind: 'trace' as const,
     id,
@@ -139,7 +143,7 @@ function tracePiece(raw: Record<string, unknown>, path: Path, issues: Issues, no
         traceMetadata: metadataValue(t.take('metadata')?.value),
         comments: readComments(t.take('comments')?.value),
       }),
-      Object.keys(texts).length ? { textScores: texts } : undefined,
+      texts,
     ),
     noTextHint:
       !inputField && !outputField
@@ -270,16 +274,7 @@ export function mapLangfuseRecord(record: unknown, roleValues?: RoleValues): Map
       const piece = tracePiece(raw, [tracesField.key, i], issues, notes, id);
       if (piece) pieces.push({ ...piece, thread: id });
     });
-    const scores: PeerScore[] = [];
-    const texts: Record<string, string> = {};
-    const scoresField = s.take('scores');
-    if (Array.isArray(scoresField?.value)) {
-      scoresField.value.forEach((raw, i) => {
-        const read = readScore(raw, [scoresField.key, i], issues, notes);
-        if (read.score) scores.push(read.score);
-        if (read.text) texts[read.text[0]] = read.text[1];
-      });
-    }
+    const { scores, texts } = readScoreList(s.take('scores'), [], issues, notes);
     pieces.push({
       kind: 'thread',
       key: id,
@@ -292,7 +287,7 @@ export function mapLangfuseRecord(record: unknown, roleValues?: RoleValues): Map
           users: nonEmptyList(s.take('users')?.value),
           comments: readComments(s.take('comments')?.value),
         }),
-        Object.keys(texts).length ? { textScores: texts } : undefined,
+        texts,
       ),
     });
   }
