@@ -13,6 +13,7 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'mastra-jsonl': 'Mastra cases JSONL',
   'langfuse-json': 'Langfuse JSON',
   'langfuse-jsonl': 'Langfuse JSONL',
+  'langfuse-csv': 'Langfuse CSV',
   'opik-json': 'Opik export',
   'thread-jsonl': 'Chat log JSONL (thread key)',
 };

@@ -8,7 +8,7 @@ export const containerOf = (format: FormatId): Container =>
 export const shapeOf = (format: FormatId): Shape => format.split('-')[0] as Shape;
 
 export function formatFor(shape: Shape, container: Container): FormatId {
-  if (container === 'csv') return shape === 'long' ? 'long-csv' : 'deepeval-csv';
+  if (container === 'csv') return shape === 'long' ? 'long-csv' : shape === 'langfuse' ? 'langfuse-csv' : 'deepeval-csv';
   const base = shape === 'long' ? 'deepeval' : shape;
   return `${base}-${container}` as FormatId;
 }

@@ -6,6 +6,7 @@ import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
 import { JsonStreamEngine } from './json-stream-engine';
 import { JsonlEngine } from './jsonl-engine';
+import { CsvRecordEngine } from './peers/csv-records';
 import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
 import { checkText, countNewlines, emptyFileProblem } from './text-checks';
@@ -136,7 +137,8 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       format = detected.format;
     }
     const container = containerOf(format);
-    if (container === 'csv') {
+    if (format === 'langfuse-csv') engine = new CsvRecordEngine(out, bounds);
+    else if (container === 'csv') {
       const csv = new CsvEngine(
         { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous', bounds },
         out,

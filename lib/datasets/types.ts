@@ -14,6 +14,7 @@ export const FORMAT_IDS = [
   'mastra-jsonl',
   'langfuse-json',
   'langfuse-jsonl',
+  'langfuse-csv',
   'opik-json',
   'thread-jsonl',
 ] as const;

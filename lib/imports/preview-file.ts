@@ -73,8 +73,9 @@ export interface PreviewSnapshot {
   done: boolean;
 }
 
+// A Langfuse CSV's columns are its export's own: there is nothing to map.
 const looksLikeCsv = (fileName: string | undefined, format: FormatId | null): boolean =>
-  format === 'long-csv' || format === 'deepeval-csv' || /\.(csv|tsv)$/i.test(fileName ?? '');
+  format === 'long-csv' || format === 'deepeval-csv' || (format !== 'langfuse-csv' && /\.(csv|tsv)$/i.test(fileName ?? ''));
 
 /** Parses `chunks` (the file's bytes: a file, or a zip archive of files) and reports snapshots while it goes; resolves with the final one. */
 export async function previewDatasetStream(

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../../tests/fixtures/datasets/fixtures';
 import type { Conversation } from '../../domain';
@@ -98,6 +99,33 @@ describe('Langfuse', () => {
       { name: 'helpfulness', value: 0.7, turn: 3, label: undefined },
       { name: 'user-rating', value: 4, turn: undefined, label: undefined },
     ]);
+  });
+
+  it('reads the CSV of the same exports as the JSONL (objects in cells as JSON text)', () => {
+    const rowsOf = (file: string) =>
+      readFileSync(at('langfuse', file), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => Object.fromEntries(Object.entries(JSON.parse(line) as Record<string, unknown>).map(([k, v]) => [k, v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)])));
+    const csv = (file: string) => Papa.unparse(rowsOf(file));
+    const parse = (text: string, fileName: string) => {
+      const parser = createStreamingParser({ fileName });
+      for (let i = 0; i < text.length; i += 101) parser.push(text.slice(i, i + 101));
+      return { conversations: parser.end(), parser };
+    };
+    const fromCsv = createStreamingParser();
+    fromCsv.nextFile('observations.csv');
+    fromCsv.push(csv('observations-2026-11-20.jsonl'));
+    fromCsv.nextFile('scores.csv');
+    fromCsv.push(csv('scores-2026-11-20.jsonl'));
+    const csvConversations = fromCsv.end();
+    expect(fromCsv.format).toBe('langfuse-csv');
+    expect(fromCsv.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const jsonl = read([at('langfuse', 'observations-2026-11-20.jsonl'), at('langfuse', 'scores-2026-11-20.jsonl')]);
+    expect(csvConversations).toEqual(jsonl.conversations);
+    expect(csvConversations.map(scores)).toEqual(jsonl.conversations.map(scores));
+    // A CSV with other columns is still a dataset CSV.
+    expect(parse('conversation_id,role,content\nc1,user,hi\nc1,assistant,hello\n', 'chat.csv').parser.format).toBe('long-csv');
   });
 
   it("refuses the session download alone, saying which export brings the messages", () => {
