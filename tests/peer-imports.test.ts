@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/db-types';
 import { datasetConversationPages } from '@/lib/db/queries/datasets/conversation-pages';
 import { listConversations } from '@/lib/db/queries/datasets/list-conversations';
 import type { Conversation } from '@/lib/domain/conversation';
+import { createDatasetResponse } from '@/lib/api/create-dataset';
 import { handleImportRequest } from '@/lib/imports/handle-requests';
 import { importDatasetStream } from '@/lib/imports/import-dataset';
 import { recallThreadOptions } from '@/lib/imports/thread-options-memory';
@@ -227,5 +228,21 @@ describe('chat messages with a thread key', () => {
     ]);
     expect(await recallThreadOptions(db, ['content', 'role', 'n', 'room'])).toMatchObject({ threadKey: 'room', orderBy: 'n' });
     expect(await recallThreadOptions(db, ['content', 'role', 'room'])).toBeNull();
+
+    // The API takes them as form fields before the file, and refuses one that is no field name.
+    const form = (threadKey: string) => {
+      const data = new FormData();
+      data.set('name', 'hotel chat via the API');
+      data.set('threadKey', threadKey);
+      data.set('orderBy', 'n');
+      data.set('file', new Blob([log]), 'chat.jsonl');
+      return new Request('http://localhost/api/v1/datasets', { method: 'POST', body: data });
+    };
+    const created = await createDatasetResponse(db, form('room'));
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ format: 'thread-jsonl', conversations: 2, turns: 4 });
+    const refused = await createDatasetResponse(db, form('metadata..room'));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'BAD_INPUT', field: 'threadKey' } });
   });
 });
