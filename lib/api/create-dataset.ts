@@ -6,6 +6,7 @@ import { bodyChunks } from '../imports/body-chunks';
 import { importDatasetStream } from '../imports/import-dataset';
 import { importOptionsSchema, jsonField } from '../imports/import-options';
 import { rejectedImportResponse } from '../imports/rejected-import';
+import { archiveLimitsFor } from '../imports/source-events';
 import { apiError, validationError } from '../http/errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
@@ -100,7 +101,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     }
     lateDetails = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
   };
-  const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation });
+  const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
   if (!outcome.ok) return rejectedImportResponse(outcome);
   return Response.json(
     {

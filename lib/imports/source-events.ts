@@ -22,6 +22,9 @@ export interface ArchiveLimits {
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxUnpackedBytes: 20 * 1024 * 1024 * 1024, maxFiles: 200_000 };
 
+/** What an uploaded archive may unpack to: ten times what the upload may be (JSON packs about that well). */
+export const archiveLimitsFor = (uploadBytes: number): ArchiveLimits => ({ maxUnpackedBytes: 10 * uploadBytes, maxFiles: DEFAULT_ARCHIVE_LIMITS.maxFiles });
+
 /** Whether a folder's or an archive's file is read: JSON and JSONL, not macOS's resource forks. */
 export function isReadableFile(name: string): boolean {
   const base = name.split('/').pop() ?? name;

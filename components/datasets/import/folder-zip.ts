@@ -8,7 +8,8 @@ import { pathOf } from './file-drop';
 export function bundleName(files: File[]): string {
   const top = pathOf(files[0]).split('/')[0];
   if (files.every((f) => pathOf(f).startsWith(`${top}/`))) return top;
-  return files.length === 1 ? files[0].name : `${files[0].name} and ${files.length - 1} more`;
+  const first = files[0].name.replace(/\.(jsonl|ndjson|json|csv|tsv|zip)$/i, '');
+  return files.length === 1 ? first : `${first} and ${files.length - 1} more`;
 }
 
 /** The files a folder import reads, in path order (the server reads a zip in the same order). */
