@@ -1,6 +1,10 @@
 import { type Conversation, conversationLimitIssues, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
 import type { MapResult } from './mapped';
+import { attachScores } from './peers/landed-scores';
+import type { LandedScore } from './peers/pieces';
+import { ThreadAssembler } from './peers/thread-assembler';
+import type { ThreadOptions } from './peers/thread-messages';
 import type { ProblemLog } from './problems';
 import type { RoleValues } from './roles';
 import type { Problem } from './types';
@@ -15,6 +19,8 @@ export interface LeftOutLine {
   line: number;
   field: string;
   message: string;
+  /** Its file, in a folder or archive. */
+  file?: string;
 }
 
 export interface Where {
@@ -26,6 +32,8 @@ export interface Where {
   jsonPath?: Path;
   /** What the file calls a record's top-level field (CSV headers). */
   rename?: (key: string) => string;
+  /** The file of a folder or archive the record is in. */
+  file?: string;
 }
 
 /**
@@ -42,20 +50,41 @@ export class Collector {
   readonly leftOutLines: LeftOutLine[] = [];
   /** Role values no name or mapping covered, in the order met. */
   readonly unknownRoles = new Set<string>();
+  /** Conversations whose records are apart in the file (traces, spans, scores, chat messages), until the end. */
+  private assembler: ThreadAssembler | null = null;
+  private readonly noted = new Set<string>();
+  /** The file of a folder or archive being read; records and problems are stamped with it. */
+  file: string | undefined;
+  /** The fields of the first JSON record read (a chat log's "column set", by which its thread key is remembered). */
+  recordKeys: string[] | null = null;
 
   constructor(
     private readonly log: ProblemLog,
     private readonly limits: ConversationLimits = DEFAULT_CONVERSATION_LIMITS,
     /** The file's own role values, which every format's mapper reads before the usual names. */
     readonly roleValues?: RoleValues,
+    /** How chat messages with a thread key are grouped and ordered. */
+    readonly threadOptions: ThreadOptions = {},
   ) {}
+
+  /** A warning said once per kind, however many records have it ("Opik spans of type 'guardrail' are not kept"). */
+  note(key: string, p: Problem): void {
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.log.add(p.file === undefined && this.file !== undefined ? { ...p, file: this.file } : p);
+  }
+
+  /** Makes the conversations whose records were apart; call once the whole input is read. */
+  flush(): void {
+    this.assembler?.flush();
+  }
 
   leftOut(note: LeftOutLine): void {
     if (this.leftOutLines.length < MAX_LEFT_OUT) this.leftOutLines.push(note);
   }
 
   problem(p: Problem): void {
-    this.log.add(p);
+    this.log.add(p.file === undefined && this.file !== undefined ? { ...p, file: this.file } : p);
   }
 
   issues(issues: Issues, at: Where): void {
@@ -63,18 +92,24 @@ export class Collector {
       if (issue.unknownRole !== undefined && this.unknownRoles.size < MAX_UNKNOWN_ROLES) this.unknownRoles.add(issue.unknownRole);
       const path = at.rename && typeof issue.path[0] === 'string' ? [at.rename(issue.path[0]), ...issue.path.slice(1)] : issue.path;
       const p: Problem = { severity: issue.severity, line: at.line, field: formatPath(path), message: issue.message, record: at.record };
+      const file = at.file ?? this.file;
+      if (file !== undefined) p.file = file;
       this.log.add(p);
       if (at.jsonPath) this.unresolved.set(p, [...at.jsonPath, ...issue.path]);
     }
   }
 
   accept(mapped: MapResult, at: Where): void {
-    this.issues(mapped.issues, at);
-    if (mapped.conversation) this.add(mapped.conversation, at);
+    const where = at.file === undefined && this.file !== undefined ? { ...at, file: this.file } : at;
+    this.issues(mapped.issues, where);
+    for (const note of mapped.notes ?? []) this.note(note.key, { severity: 'warning', line: where.line || 1, field: '', message: note.message, ...(where.file ? { file: where.file } : {}) });
+    if (mapped.conversation) this.add(mapped.conversation, where);
+    // A record with an error still names its conversation: the whole conversation is then refused, not stored without it.
+    if (mapped.pieces) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, { ...where, line: where.line || 1 }, mapped.issues.some((i) => i.severity === 'error'));
   }
 
   /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */
-  add(candidate: Conversation, at: Where): boolean {
+  add(candidate: Conversation, at: Where, scores?: LandedScore[]): boolean {
     // Before validation, which walks the value recursively.
     const bad = findBadValue(candidate);
     if (bad) {
@@ -123,6 +158,7 @@ export class Collector {
       } else this.ids.set(conversation.externalId, at.record);
     }
     this.issues(notes, at);
+    if (scores) attachScores(conversation, scores);
     this.conversations.push(conversation);
     this.stats.conversations++;
     this.stats.turns += conversation.turns.length;

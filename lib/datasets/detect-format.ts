@@ -6,6 +6,7 @@ import { isPlainObject } from './fields';
 import { formatFor, locateRecords, recordShape } from './formats';
 import { stripBom } from './text-checks';
 import type { DetectedFormat } from './types';
+import { langfuseKind } from './peers/langfuse';
 import { offsetTooDeep } from './value-checks';
 
 const extensionOf = (fileName?: string): string => /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase() ?? '';
@@ -88,6 +89,10 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
 
   const headerLine = text.slice(start, text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start));
   const headers = (Papa.parse<string[]>(headerLine.trim(), { delimiter: guessDelimiter(headerLine) }).data[0] ?? []).map((h) => h.trim());
+  // Rows of Langfuse's exports (traces, observations, scores) have its columns; their input and output would read as a test case's.
+  if (headers.length > 1 && langfuseKind(Object.fromEntries(headers.map((h) => [h, ''])))) {
+    return { format: 'langfuse-csv', confidence: 'high', reason: "CSV with Langfuse's trace, observation or score columns" };
+  }
   const format = headers.length > 1 ? csvFormatOf(guessCsvMapping(headers)) : null;
   if (format) {
     return { format, confidence: 'high', reason: format === 'long-csv' ? 'CSV with role and content columns' : 'CSV with test-case columns' };

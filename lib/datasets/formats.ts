@@ -1,4 +1,5 @@
 import { FieldReader, isPlainObject } from './fields';
+import { isThreadMessage, peerShape } from './peers/peer-shape';
 import type { Container, FormatId, Shape } from './types';
 
 export const containerOf = (format: FormatId): Container =>
@@ -7,7 +8,7 @@ export const containerOf = (format: FormatId): Container =>
 export const shapeOf = (format: FormatId): Shape => format.split('-')[0] as Shape;
 
 export function formatFor(shape: Shape, container: Container): FormatId {
-  if (container === 'csv') return shape === 'long' ? 'long-csv' : 'deepeval-csv';
+  if (container === 'csv') return shape === 'long' ? 'long-csv' : shape === 'langfuse' ? 'langfuse-csv' : 'deepeval-csv';
   const base = shape === 'long' ? 'deepeval' : shape;
   return `${base}-${container}` as FormatId;
 }
@@ -19,6 +20,8 @@ export const isShareGptMessage = (v: unknown): boolean => isPlainObject(v) && ne
 /** Which mapper a record needs, judged by its keys; null if it looks like none. */
 export function recordShape(record: unknown): Shape | null {
   if (!isPlainObject(record)) return null;
+  const peer = peerShape(record);
+  if (peer) return peer;
   const r = new FieldReader(record);
   const messages = record[r.key('messages') ?? ''];
   if (Array.isArray(messages)) {
@@ -32,10 +35,12 @@ export function recordShape(record: unknown): Shape | null {
   if (r.has('input', 'actual_output', 'expected_output')) return 'deepeval';
   // a conversational golden cut short before its turns (detection reads only the start of a file)
   if (r.has('scenario', 'expected_outcome', 'chatbot_role', 'user_description', 'relevant_topics', 'available_tools')) return 'deepeval';
+  if (isThreadMessage(record)) return 'thread';
   return null;
 }
 
-export const WRAPPER_KEYS = ['goldens', 'test_cases', 'conversations'] as const;
+/** Keys of an object whose list holds the records: deepeval's, and `data` of a page of an API (Langfuse's `{data, meta}`). */
+export const WRAPPER_KEYS = ['goldens', 'test_cases', 'conversations', 'data'] as const;
 
 /**
  * Where the records of a parsed JSON document are: the array itself, a list under a wrapper key

@@ -34,9 +34,11 @@ export function parseJsonDocument(
   }
   const shape = forced && containerOf(forced) === 'json' ? shapeOf(forced) : (recordShape(located.records[0]) ?? 'deepeval');
   const format = formatFor(shape, 'json');
-  const map = mapperFor(shape, out.roleValues);
+  const map = mapperFor(shape, out.roleValues, out.threadOptions);
+  // A document that is itself the record: its problems' paths start at the top.
+  const itself = located.records.length === 1 && located.records[0] === parsed.value;
   located.records.forEach((record, i) => {
-    out.accept(map(record), { line: 0, record: i + 1, jsonPath: [...located.prefix, i] });
+    out.accept(map(record), { line: 0, record: i + 1, jsonPath: itself ? [] : [...located.prefix, i] });
   });
   if (out.unresolved.size > 0) resolveLines(text, out.unresolved);
   return { format, datasetMetadata: located.rest };

@@ -50,6 +50,15 @@ describe('JSON records read one at a time', () => {
     for (const size of [1, 13, 500]) expect(streamed(text, size).conversations).toEqual(whole.conversations);
   });
 
+  it('reads numbers, true, false and null beside the records of a wrapper object, cut anywhere', () => {
+    const text = JSON.stringify({ version: 12, total: -0.0042, public: false, owner: null, goldens: [good(1), good(2)], done: true, count: 1e3 }, null, 2);
+    for (const size of [1, 3, text.length]) {
+      const s = streamed(text, size);
+      expect(s.problems).toEqual([]);
+      expect(s.conversations).toHaveLength(2);
+    }
+  });
+
   it.each([
     ['two records without a comma', `[\n${JSON.stringify(good(1))}\n${JSON.stringify(good(2))}\n]`, 3, 1, "expected ',' or ']' but found '{"],
     ['a trailing comma', `[\n${JSON.stringify(good(1))},\n]`, 3, 1, "trailing comma or missing value before ']'"],

@@ -10,6 +10,9 @@ import type { ConversationLimits } from './value-checks';
 
 const WRAPPERS = new Set<string>(WRAPPER_KEYS.map(normKey));
 
+/** Characters of a number, true, false or null. */
+const isLiteralChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 45 || c === 43 || c === 46;
+
 export interface JsonStreamResult {
   format: FormatId | null;
   datasetMetadata?: Record<string, unknown>;
@@ -59,7 +62,7 @@ export class JsonStreamEngine {
   // In a wrapper object: the key being read, what is expected next at depth 1, and the text outside the records.
   private keyStart = -1;
   private lastKey = '';
-  private expect: 'key' | 'colon' | 'value' | 'comma' = 'key';
+  private expect: 'key' | 'colon' | 'value' | 'literal' | 'comma' = 'key';
   private head = '';
   private tailStart = -1;
   private tailOrigin: Origin = { line: 1, column: 1 };
@@ -310,8 +313,13 @@ export class JsonStreamEngine {
       else this.broken(this.here(), `expected ':' after the property name but found ${this.token()}`);
       return true;
     }
-    if (this.expect === 'value') {
+    if (this.expect === 'literal') {
+      // The rest of a number, true, false or null; its end is checked when the text is parsed.
+      if (isLiteralChar(c)) return true;
       this.expect = 'comma';
+    }
+    if (this.expect === 'value') {
+      this.expect = isLiteralChar(c) ? 'literal' : 'comma';
       if (c === 91 && this.tailStart < 0 && WRAPPERS.has(normKey(this.lastKey))) {
         // The list of records (if its first item is one): from here records are read one by one.
         this.head = this.buf.slice(0, this.base + this.pos + 1 - this.base);
@@ -380,11 +388,11 @@ export class JsonStreamEngine {
     }
     if (!this.map) {
       this.shape = this.forced && containerOf(this.forced) === 'json' ? shapeOf(this.forced) : (recordShape(parsed.value) ?? 'deepeval');
-      this.map = mapperFor(this.shape, this.out.roleValues);
+      this.map = mapperFor(this.shape, this.out.roleValues, this.out.threadOptions);
     }
     const index = this.records++;
     const path = [...this.prefix, index];
-    this.out.accept(this.map(parsed.value), { line: 0, record: index + 1, jsonPath: path });
+    this.out.accept(this.map(parsed.value), { line: origin.line, record: index + 1, jsonPath: path });
     if (this.out.unresolved.size > 0) resolveLines(text, this.out.unresolved, { path, ...origin });
   }
 

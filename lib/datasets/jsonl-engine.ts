@@ -29,7 +29,7 @@ export class JsonlEngine {
     private readonly limits: ConversationLimits,
     private readonly recordChars: number,
   ) {
-    this.map = mapperFor(shapeOf(format), out.roleValues);
+    this.map = mapperFor(shapeOf(format), out.roleValues, out.threadOptions);
   }
 
   push(chunk: string): void {
@@ -112,6 +112,7 @@ export class JsonlEngine {
       });
       return;
     }
+    this.out.recordKeys ??= Object.keys(parsed.value);
     this.out.accept(this.map(parsed.value), { line: this.line, record: this.record });
   }
 }

@@ -1,4 +1,5 @@
-import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
+import { createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
+import { peerScoresOf } from '../datasets/peers/landed-scores';
 import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
@@ -9,7 +10,11 @@ import { createRedactor } from '../pii/redactor';
 import { resolveRedaction } from '../redaction/resolve-redaction';
 import { storedRedaction } from '../redaction/stored-setting';
 import { openDatasetWriter } from './dataset-writer';
-import type { ImportOptions } from './import-options';
+import { parseOptionsOf, type ImportOptions } from './import-options';
+import { importPeerScores, type PeerScoresRun, type ScoredConversation } from './peer-scores/import-peer-scores';
+import { createSourceReader } from './read-source';
+import { bodyEvents, type ArchiveLimits, type SourceEvent } from './source-events';
+import { rememberThreadOptions } from './thread-options-memory';
 
 /** Conversations stored at a time (the writer splits them into transactions of a few thousand turns). */
 export const IMPORT_BATCH = 1000;
@@ -34,6 +39,8 @@ export type ImportOutcome =
       problems: Problem[];
       /** With skipInvalid: the lines left out and why (also stored with the dataset). */
       skipped: SkippedLine[];
+      /** The scores the file carried (Langfuse, Opik), stored as a run on the dataset. */
+      run?: PeerScoresRun;
     }
   | {
       ok: false;
@@ -61,23 +68,23 @@ export async function importDatasetStream(
     lateDetails?: () => { name?: string; modelVersion?: string };
     /** Turns per conversation and characters per turn; the parser's defaults when absent. */
     limits?: ConversationLimits;
+    /** What a zip archive may unpack to. */
+    archive?: ArchiveLimits;
+    /** The body's events already made (a folder read by the CLI), instead of reading it as a plain file or a zip. */
+    events?: AsyncIterable<SourceEvent[]>;
   } = {},
 ): Promise<ImportOutcome> {
-  const parser = createStreamingParser({
-    fileName: options.fileName,
-    format: options.format,
-    csvMapping: options.csvMapping,
-    roleValues: options.roleValues,
-    maxProblems: MAX_PROBLEMS,
-    limits: extra.limits,
-  });
-  const decoder = createChunkDecoder();
+  const parser = createStreamingParser({ ...parseOptionsOf(options), maxProblems: MAX_PROBLEMS, limits: extra.limits });
+  const reader = createSourceReader(parser);
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
   // Before the writer: an unknown pattern name stores nothing. Applied to each conversation the
   // parser hands over (within its bounds), before it is batched: no unredacted text is stored.
   const redaction = await resolveRedaction(db, options.redact);
   const redactor = createRedactor(redaction);
   const redacted: RedactionCounts = {};
+  // Scores that came with the conversations, by the position each conversation is stored at.
+  const scored: ScoredConversation[] = [];
+  let position = 0;
   const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
   const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
@@ -101,6 +108,9 @@ export async function importDatasetStream(
         return;
       }
       for (const c of conversations) {
+        const scores = peerScoresOf(c);
+        if (scores.length > 0) scored.push({ position, scores });
+        position++;
         if (redactor) {
           const taken = redactConversation(c, redactor).counts;
           addCounts(redacted, taken);
@@ -109,12 +119,15 @@ export async function importDatasetStream(
         pending.push(c);
       }
     };
-    for await (const chunk of body) {
-      stats.bytes += chunk.byteLength;
-      if (decoder.problem) continue; // drain the rest of the upload
-      const text = decoder.decode(chunk);
-      if (decoder.problem) continue;
-      take(parser.push(text));
+    const counted = async function* () {
+      for await (const chunk of body) {
+        stats.bytes += chunk.byteLength;
+        yield chunk;
+      }
+    };
+    for await (const events of extra.events ?? bodyEvents(counted(), extra.archive)) {
+      if (reader.undecodable) continue; // drain the rest of the upload
+      take(reader.take(events));
       if (pending.length >= IMPORT_BATCH) {
         const batch = pending;
         const batchCounts = counts;
@@ -123,18 +136,20 @@ export async function importDatasetStream(
         await writer.add(batch, redactor ? batchCounts : undefined);
       }
     }
-    const tail = decoder.end();
-    if (decoder.problem) return await rejected([decoder.problem]);
-    take(parser.push(tail));
-    take(parser.end());
+    const last = reader.end();
+    if (reader.undecodable) return await rejected([reader.undecodable]);
+    take(last);
     const problems = parser.problems;
     const nothingGood = parser.stats.conversations === 0;
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
     if (pending.length > 0) await writer.add(pending, redactor ? counts : undefined);
 
+    // Before the dataset shows: if its scores cannot be stored, neither is it.
+    const late = extra.lateDetails?.();
+    const run = (await importPeerScores(db, writer.id, scored, { modelVersion: late?.modelVersion ?? options.modelVersion })) ?? undefined;
     const skipped = skippedOf(problems, parser.leftOut);
     const piiRedaction = redaction ? { ...storedRedaction(redaction, redacted) } : undefined;
-    const saved = await writer.finish({ sourceFormat: parser.format, ...extra.lateDetails?.(), skippedLines: skipped, piiRedaction });
+    const saved = await writer.finish({ sourceFormat: parser.format, ...late, skippedLines: skipped, piiRedaction });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
     if (redaction) stats.redactions = redacted;
@@ -142,7 +157,10 @@ export async function importDatasetStream(
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped };
+    if (parser.format === 'thread-jsonl' && (options.threadKey || options.orderBy) && parser.recordKeys) {
+      await rememberThreadOptions(db, parser.recordKeys, { threadKey: options.threadKey, orderBy: options.orderBy }).catch((error: unknown) => console.error('could not remember the thread key:', error));
+    }
+    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped, ...(run ? { run } : {}) };
   } catch (error) {
     // A database error, an upload cut short, a bad late field: what was stored goes.
     await writer.abort();
@@ -152,10 +170,12 @@ export async function importDatasetStream(
 
 /** The lines an import that skipped errors left out: each once, with its first error, else the error of its conversation. */
 function skippedOf(problems: readonly Problem[], leftOut: readonly SkippedLine[]): SkippedLine[] {
-  const byLine = new Map<number, SkippedLine>();
-  for (const p of problems) if (p.severity === 'error' && !byLine.has(p.line)) byLine.set(p.line, { line: p.line, field: p.field, message: p.message });
-  for (const l of leftOut) if (!byLine.has(l.line)) byLine.set(l.line, { line: l.line, field: l.field, message: l.message });
-  return [...byLine.values()].sort((a, b) => a.line - b.line);
+  const byLine = new Map<string, SkippedLine>();
+  const key = (l: { line: number; file?: string }) => `${l.file ?? ''}\u0000${l.line}`;
+  const note = (l: { line: number; field: string; message: string; file?: string }): SkippedLine => ({ line: l.line, field: l.field, message: l.message, ...(l.file !== undefined ? { file: l.file } : {}) });
+  for (const p of problems) if (p.severity === 'error' && !byLine.has(key(p))) byLine.set(key(p), note(p));
+  for (const l of leftOut) if (!byLine.has(key(l))) byLine.set(key(l), note(l));
+  return [...byLine.values()].sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line);
 }
 
 /** The first error in words, with where it is and how many others there are. */
@@ -163,7 +183,8 @@ export function rejectionMessage(problems: readonly Problem[]): string {
   const errors = problems.filter((p) => p.severity === 'error');
   const first = errors[0];
   if (!first) return 'Nothing was stored: the file has no conversations we could read.';
-  const where = first.message.includes(`line ${first.line}`) ? '' : ` at line ${first.line}${first.field ? `, ${first.field}` : ''}`;
+  const file = first.file !== undefined ? ` in ${first.file}` : '';
+  const where = first.message.includes(`line ${first.line}`) ? file : `${file} at line ${first.line}${first.field ? `, ${first.field}` : ''}`;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more ${errors.length === 2 ? 'error' : 'errors'})` : '';
   return `Nothing was stored: ${first.message}${where}${more}.`;
 }
