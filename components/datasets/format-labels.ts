@@ -11,6 +11,10 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'long-csv': 'CSV, one row per turn',
   'mastra-json': 'Mastra cases JSON',
   'mastra-jsonl': 'Mastra cases JSONL',
+  'promptfoo-json': 'promptfoo results JSON',
+  'promptfoo-jsonl': 'promptfoo results JSONL',
+  'langsmith-json': 'LangSmith runs or examples JSON',
+  'langsmith-jsonl': 'LangSmith runs or examples JSONL',
 };
 
 /** Sources that are no file format: a live dataset fed over OpenTelemetry. */

@@ -1,5 +1,6 @@
 import { type Conversation, conversationLimitIssues, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
+import type { ScoredConversation } from './imported-scores';
 import type { MapResult } from './mapped';
 import type { ProblemLog } from './problems';
 import type { RoleValues } from './roles';
@@ -10,6 +11,10 @@ import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX
 const MAX_LEFT_OUT = 2000;
 /** Distinct unknown role values kept for the import page's mapper (the schema allows 100 mapped). */
 const MAX_UNKNOWN_ROLES = 100;
+/** Distinct notes of what a format could not carry. */
+const MAX_NOTES = 20;
+/** Distinct metric names kept for the preview's summary of scores. */
+const MAX_SCORE_METRICS = 200;
 
 export interface LeftOutLine {
   line: number;
@@ -42,6 +47,14 @@ export class Collector {
   readonly leftOutLines: LeftOutLine[] = [];
   /** Role values no name or mapping covered, in the order met. */
   readonly unknownRoles = new Set<string>();
+  /** What the file's format could not carry, each said once, in the order met. */
+  readonly notes = new Set<string>();
+  /** Scores the file gave its conversations, by position among the conversations accepted, until taken. */
+  private scored: ScoredConversation[] = [];
+  /** Conversations with scores, and scores, accepted so far. */
+  readonly scoreStats = { conversations: 0, scores: 0 };
+  /** The names of the metrics scored, in the order met. */
+  readonly scoreMetrics = new Set<string>();
 
   constructor(
     private readonly log: ProblemLog,
@@ -68,9 +81,25 @@ export class Collector {
     }
   }
 
+  note(text: string): void {
+    if (this.notes.size < MAX_NOTES) this.notes.add(text);
+  }
+
   accept(mapped: MapResult, at: Where): void {
     this.issues(mapped.issues, at);
-    if (mapped.conversation) this.add(mapped.conversation, at);
+    for (const n of mapped.notes ?? []) this.note(n);
+    if (!mapped.conversation || !this.add(mapped.conversation, at) || !mapped.scores?.length) return;
+    this.scored.push({ position: this.stats.conversations - 1, scores: mapped.scores });
+    this.scoreStats.conversations++;
+    this.scoreStats.scores += mapped.scores.length;
+    for (const s of mapped.scores) if (this.scoreMetrics.size < MAX_SCORE_METRICS) this.scoreMetrics.add(s.metric);
+  }
+
+  /** Hands over the scores gathered since the last call. */
+  takeScores(): ScoredConversation[] {
+    const out = this.scored;
+    this.scored = [];
+    return out;
   }
 
   /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { csvFormatOf, guessCsvMapping } from './csv-mapping';
 import { guessDelimiter } from './csv-rows';
 import { isPlainObject } from './fields';
-import { formatFor, locateRecords, recordShape } from './formats';
+import { formatFor, isPromptfooOutput, locateRecords, recordShape } from './formats';
 import { stripBom } from './text-checks';
 import type { DetectedFormat } from './types';
 import { offsetTooDeep } from './value-checks';
@@ -33,7 +33,7 @@ const tryParse = (line: string): unknown => {
 };
 
 const KNOWN =
-  'expected messages (OpenAI), conversations of {from, value} (ShareGPT), turns or input and actual_output (deepeval), or input and output (Mastra)';
+  'expected messages (OpenAI), conversations of {from, value} (ShareGPT), turns or input and actual_output (deepeval), input and output (Mastra), promptfoo results, or LangSmith runs or examples (inputs and outputs)';
 
 const keysOf = (v: unknown): string => (isPlainObject(v) ? Object.keys(v).join(', ') || 'no fields' : 'no object');
 
@@ -73,6 +73,8 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
     const lineCut = text.indexOf('\n', start) === -1;
     const shapeOfCut = first === '{' && lineCut && (ext === 'jsonl' || ext === 'ndjson') ? recordShape(value) : null;
     if (shapeOfCut) return { format: formatFor(shapeOfCut, 'jsonl'), confidence: 'low', reason: `a JSON object per line with ${shapeOfCut} fields (the first line goes on past the sample)` };
+    // promptfoo's output file says what it is before its first result (which may be cut off here).
+    if (isPromptfooOutput(value)) return { format: 'promptfoo-json', confidence: 'high', reason: 'promptfoo’s output file (evalId, results)' };
     const located = locateRecords(value);
     if (!located) {
       return { format: null, confidence: 'high', reason: `JSON ${Array.isArray(value) ? 'list' : 'object'} with ${keysOf(value)}: ${KNOWN}` };

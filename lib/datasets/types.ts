@@ -12,13 +12,17 @@ export const FORMAT_IDS = [
   'long-csv',
   'mastra-json',
   'mastra-jsonl',
+  'promptfoo-json',
+  'promptfoo-jsonl',
+  'langsmith-json',
+  'langsmith-jsonl',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** How the records of a format are laid out in the file. */
 export type Container = 'json' | 'jsonl' | 'csv';
 /** Which shape each record has. */
-export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long';
+export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long' | 'promptfoo' | 'langsmith';
 
 export interface DetectedFormat {
   /** null when the content is none of the formats we read. */

@@ -1,10 +1,12 @@
-import { createChunkDecoder, createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
+import { createChunkDecoder, createStreamingParser, hasErrors, importedRunParameters, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../domain';
 import { openDatasetWriter } from './dataset-writer';
 import type { ImportOptions } from './import-options';
+import { HeldScores } from './scores/held-scores';
+import { storeImportedScores, type StoredScores } from './scores/store-imported-scores';
 
 /** Conversations stored at a time (the writer splits them into transactions of a few thousand turns). */
 export const IMPORT_BATCH = 1000;
@@ -27,6 +29,10 @@ export type ImportOutcome =
       problems: Problem[];
       /** With skipInvalid: the lines left out and why (also stored with the dataset). */
       skipped: SkippedLine[];
+      /** What the file's format could not carry, each said once. */
+      notes: string[];
+      /** The scores the file gave its conversations (promptfoo's grading, LangSmith's feedback), stored as a run that tool scored. */
+      run?: StoredScores;
     }
   | {
       ok: false;
@@ -66,6 +72,7 @@ export async function importDatasetStream(
   });
   const decoder = createChunkDecoder();
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
+  const scores = new HeldScores();
   const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
   const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
@@ -88,12 +95,15 @@ export async function importDatasetStream(
       }
       for (const c of conversations) pending.push(c);
     };
+    // The scores of the conversations taken so far (positions count every conversation the parser handed over).
+    const takeScores = () => scores.add(parser.takeScores(), 1);
     for await (const chunk of body) {
       stats.bytes += chunk.byteLength;
       if (decoder.problem) continue; // drain the rest of the upload
       const text = decoder.decode(chunk);
       if (decoder.problem) continue;
       take(parser.push(text));
+      takeScores();
       if (pending.length >= IMPORT_BATCH) {
         const batch = pending;
         pending = [];
@@ -104,20 +114,40 @@ export async function importDatasetStream(
     if (decoder.problem) return await rejected([decoder.problem]);
     take(parser.push(tail));
     take(parser.end());
+    takeScores();
+    // Too many scores to keep: refused whatever else the file holds (its conversations without their run would mislead).
+    if (scores.problem) return await rejected([...parser.problems, scores.problem]);
     const problems = parser.problems;
     const nothingGood = parser.stats.conversations === 0;
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
     if (pending.length > 0) await writer.add(pending);
 
     const skipped = skippedOf(problems, parser.leftOut);
-    const saved = await writer.finish({ sourceFormat: parser.format, ...extra.lateDetails?.(), skippedLines: skipped });
+    const late = extra.lateDetails?.();
+    // The scores become their run while the dataset is still hidden: a failure there removes both.
+    const run = await storeImportedScores(db, {
+      datasetId: writer.id,
+      scored: scores.list,
+      modelVersion: late?.modelVersion ?? options.modelVersion,
+      parameters: importedRunParameters(parser.datasetMetadata),
+    });
+    const saved = await writer.finish({ sourceFormat: parser.format, ...late, skippedLines: skipped });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
     // Offered again for the next file with the same columns (a failure here loses no data).
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped };
+    return {
+      ok: true,
+      datasetId: saved.id,
+      format: parser.format,
+      stats,
+      problems: problems.filter((p) => p.severity !== 'error'),
+      skipped,
+      notes: [...parser.notes],
+      ...(run ? { run } : {}),
+    };
   } catch (error) {
     // A database error, an upload cut short, a bad late field: what was stored goes.
     await writer.abort();
