@@ -15,6 +15,8 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'promptfoo-jsonl': 'promptfoo results JSONL',
   'langsmith-json': 'LangSmith runs or examples JSON',
   'langsmith-jsonl': 'LangSmith runs or examples JSONL',
+  'phoenix-json': 'Phoenix dataset JSON',
+  'phoenix-jsonl': 'Phoenix dataset JSONL',
 };
 
 /** Sources that are no file format: a live dataset fed over OpenTelemetry. */

@@ -25,12 +25,17 @@ function isLangSmithRecord(record: Record<string, unknown>): boolean {
   return typeof record.run_type === 'string' || 'outputs' in record;
 }
 
+/** An example of Phoenix's dataset export (its plain JSONL): input and output objects, the input holding messages. */
+const isPhoenixExample = (record: Record<string, unknown>): boolean =>
+  isPlainObject(record.input) && Array.isArray(record.input.messages) && (isPlainObject(record.output) || record.output === null || record.output === undefined);
+
 /** Which mapper a record needs, judged by its keys; null if it looks like none. */
 export function recordShape(record: unknown): Shape | null {
   if (!isPlainObject(record)) return null;
   const r = new FieldReader(record);
   if (isPromptfooResult(r)) return 'promptfoo';
   if (isLangSmithRecord(record)) return 'langsmith';
+  if (isPhoenixExample(record)) return 'phoenix';
   const messages = record[r.key('messages') ?? ''];
   if (Array.isArray(messages)) {
     const first = firstItem(messages);

@@ -1,6 +1,7 @@
 import type { Collector, Where } from './collector';
+import { describe, type Issues, isPlainObject } from './fields';
 import { mapperFor } from './map-record';
-import { readLangSmithRecord } from './langsmith/langsmith-reader';
+import { exampleConversation, readLangSmithRecord } from './langsmith/langsmith-reader';
 import { readPromptfooRecord } from './promptfoo/promptfoo-reader';
 import type { Shape } from './types';
 
@@ -19,6 +20,18 @@ export interface RecordReader {
 export function recordReaderFor(shape: Shape, out: Collector): RecordReader {
   if (shape === 'promptfoo') return readPromptfooRecord(out);
   if (shape === 'langsmith') return readLangSmithRecord(out);
+  if (shape === 'phoenix') {
+    return {
+      read(record, at) {
+        const issues: Issues = [];
+        const notes = new Set<string>();
+        const conversation = isPlainObject(record) ? exampleConversation(record, issues, notes, out.roleValues) : null;
+        if (!isPlainObject(record)) issues.push({ severity: 'error', path: [], message: `expected a Phoenix example (an object with input and output), found ${describe(record)}` });
+        out.accept({ conversation, issues, notes: [...notes] }, at);
+      },
+      end() {},
+    };
+  }
   const map = mapperFor(shape, out.roleValues);
   return { read: (record, at) => out.accept(map(record), at), end() {} };
 }

@@ -16,13 +16,15 @@ export const FORMAT_IDS = [
   'promptfoo-jsonl',
   'langsmith-json',
   'langsmith-jsonl',
+  'phoenix-json',
+  'phoenix-jsonl',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** How the records of a format are laid out in the file. */
 export type Container = 'json' | 'jsonl' | 'csv';
 /** Which shape each record has. */
-export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long' | 'promptfoo' | 'langsmith';
+export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long' | 'promptfoo' | 'langsmith' | 'phoenix';
 
 export interface DetectedFormat {
   /** null when the content is none of the formats we read. */

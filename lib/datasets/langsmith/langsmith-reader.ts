@@ -19,6 +19,7 @@ import { inputMessages, newMessages, outputMessages, type Found } from './run-io
 
 const THREAD_KEYS = ['session_id', 'thread_id', 'conversation_id'];
 const NOTE_EXAMPLE_OUTPUTS = 'A LangSmith example’s outputs are its reference outputs: they are the conversation’s last reply.';
+const NOTE_PHOENIX_OUTPUT = 'A Phoenix example’s output is its reference output: it is the conversation’s last reply.';
 const NOTE_CHILD_RUNS = 'Of a trace’s other runs, retriever documents become the reply’s retrieval context and tool runs its tool calls; model and chain runs inside it are not kept.';
 const NOTE_NO_THREAD = 'A root run with no thread key (session_id, thread_id or conversation_id in its metadata) is a conversation of its own.';
 
@@ -67,27 +68,27 @@ const isRoot = (run: Record<string, unknown>): boolean =>
 /** Whether a record is a run (a trace's span) rather than a dataset example. */
 export const isLangSmithRun = (record: Record<string, unknown>): boolean => typeof record.run_type === 'string';
 
-function readInputs(value: unknown, issues: Issues): Found | null {
+function readInputs(value: unknown, issues: Issues, key = 'inputs'): Found | null {
   if (!isPlainObject(value) && typeof value !== 'string') {
-    issues.push({ severity: 'error', path: ['inputs'], message: `expected LangSmith inputs (an object), found ${describe(value)}` });
+    issues.push({ severity: 'error', path: [key], message: `expected the ${key} (an object holding messages), found ${describe(value)}` });
     return null;
   }
   const found = inputMessages(value);
   if (!found || found.messages.length === 0) {
-    issues.push({ severity: 'error', path: ['inputs'], message: 'no chat message found: expected messages (or input, question…) holding the user’s message' });
+    issues.push({ severity: 'error', path: [key], message: 'no chat message found: expected messages (or input, question…) holding the user’s message' });
     return null;
   }
   return found;
 }
 
-function readOutputs(value: unknown, issues: Issues, error: string | undefined): Found | null {
+function readOutputs(value: unknown, issues: Issues, error: string | undefined, key = 'outputs'): Found | null {
   if (value === undefined || value === null) {
-    issues.push({ severity: 'warning', path: ['outputs'], message: error ? `no outputs (the run failed: ${error.slice(0, 200)}): an empty reply is kept` : 'no outputs: an empty reply is kept' });
+    issues.push({ severity: 'warning', path: [key], message: error ? `no ${key} (the run failed: ${error.slice(0, 200)}): an empty reply is kept` : `no ${key}: an empty reply is kept` });
     return null;
   }
   const found = outputMessages(value);
   if (!found) {
-    issues.push({ severity: 'error', path: ['outputs'], message: 'no reply found: expected messages, output, answer… holding the assistant’s message' });
+    issues.push({ severity: 'error', path: [key], message: 'no reply found: expected messages, output, answer… holding the assistant’s message' });
     return null;
   }
   return found;
@@ -98,22 +99,29 @@ function turnsOf(found: Found, base: string, issues: Issues, roleValues: Collect
   return chatTurns(found.messages, found.key === null ? [base] : [base, found.key], issues, roleValues);
 }
 
-/** One dataset example as a conversation: its input messages, then its output messages. */
-function exampleConversation(record: Record<string, unknown>, issues: Issues, notes: Set<string>, roleValues: Collector['roleValues']): Conversation | null {
-  const input = readInputs(record.inputs, issues);
-  const output = readOutputs(record.outputs, issues, undefined);
+/**
+ * One dataset example as a conversation: its input messages, then its output messages. LangSmith's
+ * examples hold them under `inputs` and `outputs`; Phoenix's dataset export (its plain JSONL) under
+ * `input` and `output`, with its `id`, `metadata` and `splits`.
+ */
+export function exampleConversation(record: Record<string, unknown>, issues: Issues, notes: Set<string>, roleValues: Collector['roleValues']): Conversation | null {
+  const phoenix = !('inputs' in record) && 'input' in record;
+  const [inKey, outKey] = phoenix ? ['input', 'output'] : ['inputs', 'outputs'];
+  const input = readInputs(record[inKey], issues, inKey);
+  const output = readOutputs(record[outKey], issues, undefined, outKey);
   if (!input) return null;
-  const first = turnsOf(input, 'inputs', issues, roleValues);
-  const reply = output ? turnsOf(output, 'outputs', issues, roleValues) : { turns: [{ role: 'assistant', content: '' } as Turn] };
+  const first = turnsOf(input, inKey, issues, roleValues);
+  const reply = output ? turnsOf(output, outKey, issues, roleValues) : { turns: [{ role: 'assistant', content: '' } as Turn] };
   if (!first || !reply || issues.some((i) => i.severity === 'error')) return null;
-  notes.add(NOTE_EXAMPLE_OUTPUTS);
+  notes.add(phoenix ? NOTE_PHOENIX_OUTPUT : NOTE_EXAMPLE_OUTPUTS);
   const metadata = fitMetadata(
     compact({
-      source: 'langsmith',
+      source: phoenix ? 'phoenix' : 'langsmith',
       datasetId: text(record.dataset_id),
+      nodeId: text(record.node_id),
       sourceRunId: text(record.source_run_id),
       createdAt: text(record.created_at),
-      split: record.split,
+      splits: Array.isArray(record.splits) && record.splits.length ? record.splits : undefined,
       ...(isPlainObject(record.metadata) ? record.metadata : {}),
     }),
     notes,
