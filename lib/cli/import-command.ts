@@ -19,7 +19,9 @@ export const IMPORT_USAGE = `usage: turnwise import <file> [--name NAME] [--mode
   Stores a dataset file in the database (DATABASE_URL) as the upload route does, reading it as it
   goes: a file of any size takes the memory of one batch of conversations. Prints the dataset id.
   A deepeval test run (test_run_*.json of DEEPEVAL_RESULTS_FOLDER) becomes a dataset version and a
-  run with deepeval's scores, as its client would have sent it; prints the run id.`;
+  run with deepeval's scores, as its client would have sent it; prints the run id. A file that
+  carries scores (promptfoo's results, LangSmith runs with feedback) is stored with them as a run
+  that tool scored; prints its id too.`;
 
 const SHOWN_PROBLEMS = 20;
 
@@ -68,9 +70,13 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
   }
   for (const p of outcome.problems) io.stderr(`warning: ${file}: ${formatProblem(p)}\n`);
   if (outcome.skipped.length > 0) io.stderr(`${file}: ${outcome.skipped.length} line(s) left out (--skip-invalid)\n`);
+  for (const note of outcome.notes) io.stderr(`note: ${file}: ${note}\n`);
   io.stdout(
     `stored dataset ${outcome.datasetId}: ${outcome.stats.conversations} conversations, ${outcome.stats.turns} turns (${outcome.format}) in ${seconds.toFixed(1)} s\n`,
   );
+  if (outcome.run) {
+    io.stdout(`stored run ${outcome.run.runId} with ${outcome.run.origin}'s scores: ${outcome.run.results} results of ${outcome.run.metrics.join(', ')}\n`);
+  }
   return 0;
 }
 
