@@ -6,10 +6,11 @@ import type { Db } from '@/lib/db/db-types';
 import { listConversationIds } from '@/lib/db/queries/datasets/count-conversations';
 import { getRun } from '@/lib/db/queries/runs/get-run';
 import { importDatasetStream } from '@/lib/imports/import-dataset';
+import { previewDatasetStream } from '@/lib/imports/preview-file';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
 import { type FreshDatabase, migratedDatabase, providers } from './db/databases';
-import { peerFixture } from './helpers/peer-files';
+import { peerFixture } from './fixtures/peers/peer-fixture';
 
 /*
  * Files other tools exported, imported with the scores they carry: the conversations become a
@@ -22,6 +23,17 @@ async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array>
   const bytes = new TextEncoder().encode(text);
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
+
+describe('the import page’s preview of a file with scores', () => {
+  it('counts the scores promptfoo’s results carry, names their metrics and says once what the format cannot carry', async () => {
+    const text = peerFixture('promptfoo-results.json');
+    const snapshot = await previewDatasetStream(chunksOf(text, 997), text.length, { fileName: 'results.json' });
+    expect(snapshot).toMatchObject({ format: 'promptfoo-json', conversations: 3, turns: 8, done: true });
+    expect(snapshot.scores).toEqual({ origin: 'promptfoo', conversations: 3, count: 10, metrics: ['context-faithfulness', 'contains', 'overall', 'llm-rubric', 'conversation_relevancy'] });
+    expect(snapshot.notes.filter((n) => n.includes('no timestamps'))).toHaveLength(1);
+    expect(snapshot.sample.map((c) => c.externalId)).toEqual(['8e0b1d47-5c2a-4f9e-b3d6-1a2c4e6f8b0d', 'f3b7a9c1-0d2e-4b6f-a8c3-5e7d9b1f2a46', 'refund-1']);
+  });
+});
 
 describe.each(providers)('imports with their scores on %s', (provider) => {
   let database: FreshDatabase;

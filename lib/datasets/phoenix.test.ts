@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { peerFixture, readPeerFile } from '../../tests/helpers/peer-files';
+import { peerFixture } from '../../tests/fixtures/peers/peer-fixture';
+import { readInPieces as readPeerFile } from './read-in-pieces';
 
 /*
  * Phoenix's dataset exports as its server writes them (Arize-ai/phoenix

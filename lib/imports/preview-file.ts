@@ -49,6 +49,10 @@ export interface PreviewSnapshot {
   unknownRoleValues: string[];
   /** The mapping the parser used: the one given, completed by the guess from the headers. */
   csvMapping: CsvMapping | null;
+  /** Scores the file carries (promptfoo's grading, LangSmith's feedback): the import stores them as a run that tool scored. */
+  scores: { origin: string | null; conversations: number; count: number; metrics: string[] };
+  /** What the file's format could not carry, each said once. */
+  notes: string[];
   done: boolean;
 }
 
@@ -65,11 +69,15 @@ export async function previewDatasetStream(
   const parser = createStreamingParser({ fileName: options.fileName, format: options.format, csvMapping: options.csvMapping, roleValues: options.roleValues });
   const decoder = createChunkDecoder();
   const sample: Conversation[] = [];
+  let origin: string | null = null;
   let head = '';
   let bytesRead = 0;
   let lastReport = 0;
 
   const take = (batch: Conversation[]) => {
+    // Only their counts are shown: the scores themselves are not kept.
+    origin ??= parser.takeScores()[0]?.scores[0]?.origin ?? null;
+    parser.takeScores();
     for (const c of batch) {
       if (sample.length >= PREVIEW_CONVERSATIONS) return;
       sample.push(c);
@@ -94,6 +102,8 @@ export async function previewDatasetStream(
       csvRoleValues: csv && roleColumn !== -1 ? csv.values[roleColumn] : null,
       unknownRoleValues: [...parser.unknownRoles],
       csvMapping,
+      scores: { origin, conversations: parser.scoreStats.conversations, count: parser.scoreStats.scores, metrics: [...parser.scoreStats.metrics] },
+      notes: [...parser.notes],
       done,
     };
   };

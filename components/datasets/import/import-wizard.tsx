@@ -12,6 +12,7 @@ import { looksLikeTestRun, TEST_RUN_SNIFF_CHARS } from '@/lib/deepeval/test-runs
 import { guessRoleValues } from '@/lib/imports/guess-role-values';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
+import { CarriedScores } from './carried-scores';
 import { CsvMappingEditor } from './csv-mapping-editor';
 import { FileDrop } from './file-drop';
 import { PreviewConversations } from './preview-conversations';
@@ -206,6 +207,11 @@ export function ImportWizard() {
               ) : null}
             </div>
           </Card>
+          {snapshot && (snapshot.scores.count > 0 || snapshot.notes.length > 0) ? (
+            <Card>
+              <CarriedScores snapshot={snapshot} />
+            </Card>
+          ) : null}
           {(snapshot?.csvHeaders && snapshot.csvMapping) || ownRoles ? (
             <Card>
               <div className="space-y-6">

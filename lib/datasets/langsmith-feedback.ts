@@ -1,5 +1,5 @@
-import { type Issues, describe, isPlainObject } from '../fields';
-import { cutName, cutReason, type ImportedScore, scoreNumber } from '../imported-scores';
+import { type Issues, describe, isPlainObject } from './fields';
+import { cutName, cutReason, type ImportedScore, scoreNumber } from './imported-scores';
 
 /** LangSmith gives no pass mark with feedback: a score from this one up counts as a pass. */
 export const FEEDBACK_PASS_MARK = 0.5;

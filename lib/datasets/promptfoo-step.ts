@@ -1,9 +1,9 @@
-import type { Conversation, Turn } from '../../domain';
-import { chatMessagesOfText, chatTurns, contentText } from '../chat-messages';
-import { type Issues, compact, describe, isPlainObject } from '../fields';
-import type { ImportedScore } from '../imported-scores';
-import type { RoleValues } from '../roles';
-import { fitMetadata } from '../fit-metadata';
+import type { Conversation, Turn } from '../domain';
+import { chatMessagesOfText, chatTurns, contentText } from './chat-messages';
+import { type Issues, compact, describe, isPlainObject } from './fields';
+import type { ImportedScore } from './imported-scores';
+import type { RoleValues } from './roles';
+import { fitMetadata } from './fit-metadata';
 import { promptfooScores } from './promptfoo-scores';
 
 /*

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { peerFixture, readPeerFile } from '../../../tests/helpers/peer-files';
+import { peerFixture } from '../../tests/fixtures/peers/peer-fixture';
+import { readInPieces as readPeerFile } from './read-in-pieces';
 
 /*
  * LangSmith's records as its SDK serialises them (langchain-ai/langsmith-sdk python/langsmith/schemas.py:

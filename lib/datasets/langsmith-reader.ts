@@ -1,12 +1,12 @@
-import type { Conversation, Turn } from '../../domain';
-import { chatTurns } from '../chat-messages';
-import type { Collector, Where } from '../collector';
-import { compact, describe, type Issues, isPlainObject } from '../fields';
-import { fitMetadata } from '../fit-metadata';
-import type { ImportedScore } from '../imported-scores';
-import type { RecordReader } from '../record-reader';
-import { feedbackScores } from './feedback';
-import { inputMessages, newMessages, outputMessages, type Found } from './run-io';
+import type { Conversation, Turn } from '../domain';
+import { chatTurns } from './chat-messages';
+import type { Collector, Where } from './collector';
+import { compact, describe, type Issues, isPlainObject } from './fields';
+import { fitMetadata } from './fit-metadata';
+import type { ImportedScore } from './imported-scores';
+import type { RecordReader } from './record-reader';
+import { feedbackScores } from './langsmith-feedback';
+import { inputMessages, newMessages, outputMessages, type Found } from './langsmith-run-io';
 
 /*
  * LangSmith's records (langsmith-sdk's schemas: Run, Example): examples of a dataset (inputs and

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../fields';
-import { isMessage, messageList, toOpenAiMessage } from './messages';
+import { isPlainObject } from './fields';
+import { isMessage, messageList, toOpenAiMessage } from './langsmith-messages';
 
 /*
  * The chat messages in a LangSmith run's or example's inputs and outputs, whatever the traced
