@@ -46,7 +46,9 @@ function assemble(steps: PromptfooStep[], externalId: string): { conversation: C
     scores.push(...onTurn(step.scores, turns.length - 1));
   }
   const metadata = { ...first.fields.metadata, conversationId: first.group!.conversationId, steps: steps.map((s) => s.fields.externalId) };
-  return { conversation: compact({ ...first.fields, externalId, name: first.fields.name, chatbotRole: first.chatbotRole, metadata, turns }), scores };
+  // The steps' tests each have a description: it names the conversation only when they all share it.
+  const name = steps.every((s) => s.fields.name === first.fields.name) ? first.fields.name : undefined;
+  return { conversation: compact({ ...first.fields, externalId, name, chatbotRole: first.chatbotRole, metadata, turns }), scores };
 }
 
 export function readPromptfooRecord(out: Collector): RecordReader {

@@ -42,6 +42,8 @@ describe('promptfoo results', () => {
       ['user', 'It has been a week already. Wh'],
       ['assistant', 'Then please reply with the las'],
     ]);
+    // Its steps' descriptions differ: the conversation is known by its conversationId.
+    expect(refund.name).toBeUndefined();
     expect(refund.metadata).toMatchObject({ conversationId: 'refund-1', steps: ['5a9d2c10-7e4b-4c3f-8a1d-2b6e9f0c3d57', '2c1f6e52-3a7b-4d1e-9f0a-7b5c2d8e1a03'] });
     // A test that errored keeps its question, an empty reply and the error.
     expect(errored.turns[1]).toEqual({ role: 'assistant', content: '', metadata: expect.objectContaining({ error: 'API error: 429 Too Many Requests' }) });
