@@ -37,6 +37,23 @@ const KNOWN =
 
 const keysOf = (v: unknown): string => (isPlainObject(v) ? Object.keys(v).join(', ') || 'no fields' : 'no object');
 
+/**
+ * Another tool's CSV export that holds less than its JSON export: said so, with the export to
+ * make instead, rather than read as if its columns were a conversation's.
+ */
+function peerCsvRefusal(headers: string[]): string | null {
+  const has = (name: string) => headers.includes(name);
+  if (has('Status') && has('Score') && has('Grader Reason')) {
+    return 'this is promptfoo’s CSV output, which keeps neither the prompt sent nor each assertion’s result: export promptfoo eval -o results.json (or results.jsonl) instead';
+  }
+  const lower = headers.map((h) => h.toLowerCase());
+  const side = (prefix: string) => lower.some((h) => h === prefix || h.startsWith(`${prefix}.`) || h.startsWith(`${prefix}_`));
+  if (side('inputs') && side('outputs')) {
+    return 'CSV with inputs and outputs columns (a LangSmith dataset export?): its messages lose their roles in CSV; export the dataset as JSONL instead';
+  }
+  return null;
+}
+
 // Enough of a JSON document to see its first record; tolerant parsing copes with the cut.
 const JSON_SAMPLE = 256 * 1024;
 
@@ -90,6 +107,8 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
 
   const headerLine = text.slice(start, text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start));
   const headers = (Papa.parse<string[]>(headerLine.trim(), { delimiter: guessDelimiter(headerLine) }).data[0] ?? []).map((h) => h.trim());
+  const peer = peerCsvRefusal(headers);
+  if (peer) return { format: null, confidence: 'high', reason: peer };
   const format = headers.length > 1 ? csvFormatOf(guessCsvMapping(headers)) : null;
   if (format) {
     return { format, confidence: 'high', reason: format === 'long-csv' ? 'CSV with role and content columns' : 'CSV with test-case columns' };
