@@ -54,4 +54,12 @@ test('import promptfoo results with their grading, then compare promptfoo’s ru
   await expect(page.getByRole('heading', { name: 'Summary by metric' })).toBeVisible();
   await expect(page.locator('tr[data-metric="conversation_relevancy"]')).toBeVisible();
   await saveScreen(page, 'compare-promptfoo-turnwise');
+
+  // promptfoo's run shows each score as promptfoo gave it: which assertion judged, on which reply.
+  await page.goto(`/runs/${promptfooRun}`);
+  await page.getByRole('link', { name: 'refund-1' }).first().click();
+  await expect(page.getByTestId('imported-result').first()).toContainText('promptfoo');
+  await expect(page.getByText('promptfoo: llm-rubric').first()).toBeVisible();
+  await expect(page.getByText('It asks for card digits but gives no timeline for the ticket.').first()).toBeVisible();
+  await saveScreen(page, 'promptfoo-run-conversation');
 });
