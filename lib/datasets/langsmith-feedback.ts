@@ -4,7 +4,7 @@ import { cutName, cutReason, type ImportedScore, scoreNumber } from './imported-
 /** LangSmith gives no pass mark with feedback: a score from this one up counts as a pass. */
 export const FEEDBACK_PASS_MARK = 0.5;
 
-export const NOTE_PASS_MARK = `LangSmith feedback has no pass mark: a score of ${FEEDBACK_PASS_MARK} or more counts as a pass.`;
+export const NOTE_PASS_MARK = `LangSmith feedback has no pass mark: a score of ${FEEDBACK_PASS_MARK} or more counts as a pass (a key scored outside 0–1, a 1–5 rating, is read on its scale first).`;
 export const NOTE_CATEGORICAL = 'Feedback given as labels (categorical, no numeric score) is kept in the turn’s metadata, not as a score.';
 
 /**

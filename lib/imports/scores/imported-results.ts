@@ -15,7 +15,7 @@ const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / v
  * it judged, pass → yes, fail → no, errored → error). It passes when its score passed, or when
  * every scored turn did.
  */
-function resultOf(conversationId: string, scores: ImportedScore[], threshold: number): ImportedResult {
+function resultOf(conversationId: string, scores: Scaled[], threshold: number): ImportedResult {
   const [first] = scores;
   const whole = scores.find((s) => s.turn === undefined);
   const onTurns = scores.filter((s) => s.turn !== undefined);
@@ -55,11 +55,44 @@ function resultOf(conversationId: string, scores: ImportedScore[], threshold: nu
       origin: first.origin,
       ...(first.sourceMetric ? { sourceMetric: first.sourceMetric } : {}),
       judge: first.judge,
+      // The number the tool stored, when it was read onto [0, 1] (one score: the whole conversation's, or a single reply's).
+      ...(scores.length === 1 && scores[0].storedValue !== undefined ? { facts: { storedValue: scores[0].storedValue } } : {}),
       turnVerdicts: onTurns.length
         ? { found: true, from: `${first.origin}'s ${onTurns.length === 1 ? 'score of the reply it judged' : 'scores of the replies it judged'}` }
         : { found: false, note: `No per-turn verdicts: ${first.origin} scored the conversation as a whole` },
     },
   };
+}
+
+const SCALES = [1, 5, 10, 100];
+
+/**
+ * A metric's scores read into [0, 1] when the tool gave some outside it (a 1–5 rating): on the
+ * smallest of the scales 1, 5, 10 and 100 that holds its largest value (that value itself past
+ * 100), from 0, or from minus the scale when one is negative. Null when they already lie in [0, 1].
+ */
+function scaleOf(scores: ImportedScore[]): { from: number; to: number } | null {
+  const values = scores.map((s) => s.score).filter((v): v is number => v !== null);
+  if (values.every((v) => v >= 0 && v <= 1)) return null;
+  const top = Math.max(...values.map(Math.abs));
+  const to = SCALES.find((s) => s >= top) ?? top;
+  return { from: values.some((v) => v < 0) ? -to : 0, to };
+}
+
+type Scaled = ImportedScore & { storedValue?: number };
+
+/** Scores of one metric put on [0, 1] where needed (their scale kept in the metric's settings); a pass the tool did not decide itself is read again on it. */
+function onUnitScale(scores: ImportedScore[]): Map<ImportedScore, Scaled> | null {
+  const scale = scaleOf(scores);
+  if (!scale) return null;
+  return new Map(
+    scores.map((s) => {
+      if (s.score === null) return [s, s];
+      const score = (s.score - scale.from) / (scale.to - scale.from);
+      const decided = s.origin === 'promptfoo';
+      return [s, { ...s, score, storedValue: s.score, success: decided ? s.success : score >= (s.threshold ?? DEFAULT_THRESHOLD), settings: { ...s.settings, storedScale: `${scale.from}…${scale.to}` } }];
+    }),
+  );
 }
 
 /**
@@ -70,9 +103,13 @@ function resultOf(conversationId: string, scores: ImportedScore[], threshold: nu
 export function importedResults(scored: ScoredConversation[], conversationIds: string[]): { metrics: RunMetrics; results: ImportedResult[] } {
   const metrics: RunMetrics = {};
   const results: ImportedResult[] = [];
+  // A metric's scale is read from all its scores in the file.
+  const all = new Map<string, ImportedScore[]>();
+  for (const { scores } of scored) for (const s of scores) all.set(s.metric, [...(all.get(s.metric) ?? []), s]);
+  const scaled = new Map([...all].map(([metric, list]) => [metric, onUnitScale(list)]));
   for (const { position, scores } of scored) {
-    const byMetric = new Map<string, ImportedScore[]>();
-    for (const s of scores) byMetric.set(s.metric, [...(byMetric.get(s.metric) ?? []), s]);
+    const byMetric = new Map<string, Scaled[]>();
+    for (const s of scores) byMetric.set(s.metric, [...(byMetric.get(s.metric) ?? []), scaled.get(s.metric)?.get(s) ?? s]);
     for (const [metric, list] of byMetric) {
       const withThreshold = list.find((s) => s.threshold !== undefined);
       metrics[metric] ??= {
