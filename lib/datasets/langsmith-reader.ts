@@ -145,6 +145,8 @@ function childParts(run: Record<string, unknown>, parts: TraceParts): void {
 export function readLangSmithRecord(out: Collector): RecordReader {
   const notes = new Set<string>();
   const roots: RootRun[] = [];
+  /** Threads with a run that did not read, and the line of the first such run. */
+  const badThreads = new Map<string, number>();
   const traces = new Map<string, TraceParts>();
   const partsOf = (traceId: string) => {
     let parts = traces.get(traceId);
@@ -174,7 +176,12 @@ export function readLangSmithRecord(out: Collector): RecordReader {
     const adding = input ? turnsOf({ ...input, messages: newMessages(input.messages) }, 'inputs', [], out.roleValues) : null;
     const reply = output ? turnsOf(output, 'outputs', issues, out.roleValues) : { turns: [{ role: 'assistant', content: '' } as Turn] };
     out.issues(issues, at);
-    if (!opening || !reply || !feedback || issues.some((i) => i.severity === 'error')) return;
+    if (!opening || !reply || !feedback || issues.some((i) => i.severity === 'error')) {
+      // A thread without one of its exchanges would read as another conversation: it is left out whole.
+      const thread = threadOf(run);
+      if (thread) badThreads.set(thread, at.line);
+      return;
+    }
     const metadata = metadataOf(run);
     roots.push({
       id,
@@ -248,6 +255,11 @@ export function readLangSmithRecord(out: Collector): RecordReader {
         threads.set(key, list);
       }
       for (const runs of threads.values()) {
+        const bad = runs[0].thread !== undefined ? badThreads.get(runs[0].thread) : undefined;
+        if (bad !== undefined) {
+          for (const run of runs) out.leftOut({ line: run.at.line, field: '', message: `left out with its thread ${runs[0].thread}: the run at line ${bad} has an error` });
+          continue;
+        }
         runs.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
         const { conversation, scores } = threadConversation(runs);
         out.accept({ conversation, issues: [], scores }, runs[0].at);

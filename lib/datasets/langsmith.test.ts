@@ -64,8 +64,9 @@ describe('LangSmith runs', () => {
       expect.objectContaining({ line: 1, field: 'inputs', message: expect.stringContaining('no chat message found') }),
       expect.objectContaining({ line: 6, field: 'feedback_stats.correctness', message: expect.stringContaining("expected the feedback's statistics") }),
     ]);
-    // The thread keeps the run that read; the broken ones are left out.
-    expect(r.conversations.map((c) => c.turns.length)).toEqual([2]);
+    // A thread with a broken run is left out whole (it would read as another conversation), its other runs noted.
+    expect(r.conversations).toEqual([]);
+    expect(r.leftOut).toEqual([expect.objectContaining({ line: 3, message: expect.stringContaining('left out with its thread 0193a5c2-7e41-7b3a-9c5d-2f8e6a1b4c70: the run at line 1 has an error') })]);
   });
 });
 

@@ -85,7 +85,12 @@ export function readPromptfooRecord(out: Collector): RecordReader {
       const columns = new Map<string, number>();
       for (const key of held.keys()) columns.set(JSON.parse(key)[0], (columns.get(JSON.parse(key)[0]) ?? 0) + 1);
       for (const group of held.values()) {
-        if (group.bad || group.steps.length === 0) continue;
+        if (group.bad) {
+          // A conversation without one of its steps would read as another: its other steps are left out with it.
+          for (const { step, at } of group.steps) out.leftOut({ line: at.line, field: '', message: `left out with conversation ${step.group!.conversationId}: one of its steps has an error` });
+          continue;
+        }
+        if (group.steps.length === 0) continue;
         const steps = group.steps.sort((a, b) => a.step.testIdx - b.step.testIdx);
         const first = steps[0].step;
         const id = first.group!.conversationId;

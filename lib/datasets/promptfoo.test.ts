@@ -105,13 +105,14 @@ describe('promptfoo results', () => {
     broken.gradingResult.componentResults[0].pass = 'yes';
     const noPrompt = JSON.parse(lines[1]);
     delete noPrompt.prompt.raw;
-    const r = readPeerFile([JSON.stringify(broken), JSON.stringify(noPrompt), lines[3]].join('\n'), 'results.jsonl');
+    const r = readPeerFile([JSON.stringify(broken), JSON.stringify(noPrompt), lines[2], lines[3]].join('\n'), 'results.jsonl');
     expect(r.errors).toEqual([
       expect.objectContaining({ line: 1, field: 'gradingResult.componentResults[0].pass', message: 'expected true or false, found a string' }),
       expect.objectContaining({ line: 2, field: 'prompt.raw', message: expect.stringContaining('expected the prompt promptfoo rendered') }),
     ]);
-    // The step of refund-1 whose grading is broken leaves its conversation out; the valid result is read.
+    // The step of refund-1 whose grading is broken leaves its conversation out, its other step noted; the valid result is read.
     expect(r.conversations.map((c) => c.externalId)).toEqual(['f3b7a9c1-0d2e-4b6f-a8c3-5e7d9b1f2a46']);
+    expect(r.leftOut).toEqual([{ line: 3, field: '', message: 'left out with conversation refund-1: one of its steps has an error' }]);
   });
 
   it('names the line of a broken result inside results.json', () => {

@@ -24,6 +24,7 @@ export function readInPieces(text: string, fileName: string, options: StreamingO
     scored,
     notes: parser.notes,
     problems: parser.problems,
+    leftOut: parser.leftOut,
     errors: parser.problems.filter((p) => p.severity === 'error'),
     scoreStats: parser.scoreStats,
   };
