@@ -4,7 +4,7 @@ import { compact, type Issues } from './fields';
 import type { ImportedScore } from './imported-scores';
 import { warnIfEmpty } from './mapped';
 import type { RecordReader } from './record-reader';
-import { promptfooStep, type PromptfooStep } from './promptfoo-step';
+import { promptfooGroupOf, promptfooStep, type PromptfooStep } from './promptfoo-step';
 
 /*
  * promptfoo's results as conversations with their grading. A result is a conversation of its own,
@@ -64,19 +64,20 @@ export function readPromptfooRecord(out: Collector): RecordReader {
       const step = promptfooStep(record, issues, notes, out.roleValues);
       if (step?.exchange) warnIfEmpty(step.exchange[1].content, ['response', 'output'], issues);
       flushNotes();
-      if (!step?.group) {
+      const group = promptfooGroupOf(record);
+      if (!group) {
         const built = step ? single(step) : null;
         if (step?.whole) out.note(NOTE_WHOLE);
         out.accept({ conversation: built?.conversation ?? null, issues, scores: built?.scores }, at);
         return;
       }
       out.issues(issues, at);
-      const key = JSON.stringify([step.group.conversationId, step.group.column]);
-      const group = held.get(key) ?? { steps: [], bad: false };
-      held.set(key, group);
-      if (issues.some((i) => i.severity === 'error')) group.bad = true;
+      const key = JSON.stringify([group.conversationId, group.column]);
+      const steps = held.get(key) ?? { steps: [], bad: false };
+      held.set(key, steps);
+      if (!step || issues.some((i) => i.severity === 'error')) steps.bad = true;
       // A record of a whole JSON document (line 0) keeps its path: its problems get their lines once the document is read.
-      else group.steps.push({ step, at: at.line === 0 ? at : { line: at.line, record: at.record } });
+      else steps.steps.push({ step, at: at.line === 0 ? at : { line: at.line, record: at.record } });
     },
     end() {
       if (held.size === 0) return;

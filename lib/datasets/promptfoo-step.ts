@@ -166,6 +166,15 @@ function conversationMetadata(record: Record<string, unknown>, testCase: Record<
   );
 }
 
+/** The scripted conversation a result is a step of, read from the record as it is (so a step that does not read still names its conversation). */
+export function promptfooGroupOf(record: unknown): PromptfooStep['group'] {
+  if (!isPlainObject(record)) return undefined;
+  const testCase = isPlainObject(record.testCase) ? record.testCase : undefined;
+  const id = testCase && isPlainObject(testCase.metadata) ? testCase.metadata.conversationId : isPlainObject(record.metadata) ? record.metadata.conversationId : undefined;
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  return { conversationId: String(id), column: typeof record.promptIdx === 'number' ? record.promptIdx : 0 };
+}
+
 /** One promptfoo result as a step of a conversation; null when it does not read (issues say where). */
 export function promptfooStep(record: unknown, issues: Issues, notes: Set<string>, roleValues?: RoleValues): PromptfooStep | null {
   if (!isPlainObject(record)) {
@@ -191,7 +200,6 @@ export function promptfooStep(record: unknown, issues: Issues, notes: Set<string
 
   const res = isPlainObject(response) ? response : undefined;
   const provider = isPlainObject(record.provider) ? String(record.provider.label ?? record.provider.id ?? 'provider') : 'provider';
-  const conversationId = testCase && isPlainObject(testCase.metadata) ? testCase.metadata.conversationId : isPlainObject(record.metadata) ? record.metadata.conversationId : undefined;
   const name = typeof testCase?.description === 'string' ? testCase.description : typeof record.description === 'string' ? record.description : undefined;
   const userDescription = typeof vars.instructions === 'string' && vars.instructions.trim() !== '' ? vars.instructions : undefined;
   const fields = compact({
@@ -201,7 +209,8 @@ export function promptfooStep(record: unknown, issues: Issues, notes: Set<string
     metadata: conversationMetadata(record, testCase, vars, notes),
   });
   const step: PromptfooStep = { testIdx, history: [], scores, fields, provider };
-  if (typeof conversationId === 'string' || typeof conversationId === 'number') step.group = { conversationId: String(conversationId), column: promptIdx };
+  const group = promptfooGroupOf(record);
+  if (group) step.group = group;
 
   // The simulated user: the whole conversation it had with the target, which the prompt only instructed.
   const simulated = isPlainObject(res?.metadata) && Array.isArray(res.metadata.messages) ? res.metadata.messages : null;
