@@ -15,6 +15,12 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'langfuse-jsonl': 'Langfuse JSONL',
   'langfuse-csv': 'Langfuse CSV',
   'opik-json': 'Opik export',
+  'promptfoo-json': 'promptfoo results JSON',
+  'promptfoo-jsonl': 'promptfoo results JSONL',
+  'langsmith-json': 'LangSmith runs or examples JSON',
+  'langsmith-jsonl': 'LangSmith runs or examples JSONL',
+  'phoenix-json': 'Phoenix dataset JSON',
+  'phoenix-jsonl': 'Phoenix dataset JSONL',
   'thread-jsonl': 'Chat log JSONL (thread key)',
 };
 

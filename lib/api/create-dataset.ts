@@ -113,8 +113,10 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
       turns: outcome.stats.turns,
       ...(outcome.stats.redactions ? { redactions: outcome.stats.redactions } : {}),
       ...(outcome.skipped.length ? { skipped: outcome.skipped } : {}),
-      ...(outcome.run ? { run: outcome.run } : {}),
       warnings: outcome.problems,
+      ...(outcome.notes.length ? { notes: outcome.notes } : {}),
+      // The scores the file carried (promptfoo's grading, LangSmith's feedback), stored as a run that tool scored.
+      ...(outcome.run ? { run: { id: outcome.run.runId, origin: outcome.run.origin, metrics: outcome.run.metrics, results: outcome.run.results } } : {}),
     },
     { status: 201 },
   );

@@ -1,5 +1,6 @@
 import { type Conversation, conversationLimitIssues, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
+import type { ScoredConversation } from './imported-scores';
 import type { MapResult } from './mapped';
 import { attachScores } from './peers/landed-scores';
 import type { LandedScore } from './peers/pieces';
@@ -14,6 +15,10 @@ import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX
 const MAX_LEFT_OUT = 2000;
 /** Distinct unknown role values kept for the import page's mapper (the schema allows 100 mapped). */
 const MAX_UNKNOWN_ROLES = 100;
+/** Distinct notes of what a format could not carry. */
+const MAX_NOTES = 20;
+/** Distinct metric names kept for the preview's summary of scores. */
+const MAX_SCORE_METRICS = 200;
 
 export interface LeftOutLine {
   line: number;
@@ -52,11 +57,18 @@ export class Collector {
   readonly unknownRoles = new Set<string>();
   /** Conversations whose records are apart in the file (traces, spans, scores, chat messages), until the end. */
   private assembler: ThreadAssembler | null = null;
-  private readonly noted = new Set<string>();
+  /** What the file's format could not carry (or how it was read), each said once, in the order met, by its key. */
+  private readonly noted = new Map<string, string>();
   /** The file of a folder or archive being read; records and problems are stamped with it. */
   file: string | undefined;
   /** The fields of the first JSON record read (a chat log's "column set", by which its thread key is remembered). */
   recordKeys: string[] | null = null;
+  /** Scores the file gave its conversations, by position among the conversations accepted, until taken. */
+  private scored: ScoredConversation[] = [];
+  /** Conversations with scores, and scores, accepted so far. */
+  readonly scoreStats = { conversations: 0, scores: 0 };
+  /** The names of the metrics scored, in the order met. */
+  readonly scoreMetrics = new Set<string>();
 
   constructor(
     private readonly log: ProblemLog,
@@ -67,11 +79,18 @@ export class Collector {
     readonly threadOptions: ThreadOptions = {},
   ) {}
 
-  /** A warning said once per kind, however many records have it ("Opik spans of type 'guardrail' are not kept"). */
-  note(key: string, p: Problem): void {
-    if (this.noted.has(key)) return;
-    this.noted.add(key);
-    this.log.add(p.file === undefined && this.file !== undefined ? { ...p, file: this.file } : p);
+  /**
+   * What the format could not carry, or how it was read ("Opik spans of type 'guardrail' are not
+   * kept"): said once per key (the text itself unless given), however many records have it.
+   */
+  note(text: string, key: string = text): void {
+    if (this.noted.has(key) || this.noted.size >= MAX_NOTES) return;
+    this.noted.set(key, text);
+  }
+
+  /** The notes, in the order met. */
+  get notes(): string[] {
+    return [...this.noted.values()];
   }
 
   /** Makes the conversations whose records were apart; call once the whole input is read. */
@@ -102,10 +121,22 @@ export class Collector {
   accept(mapped: MapResult, at: Where): void {
     const where = at.file === undefined && this.file !== undefined ? { ...at, file: this.file } : at;
     this.issues(mapped.issues, where);
-    for (const note of mapped.notes ?? []) this.note(note.key, { severity: 'warning', line: where.line || 1, field: '', message: note.message, ...(where.file ? { file: where.file } : {}) });
-    if (mapped.conversation) this.add(mapped.conversation, where);
+    for (const n of mapped.notes ?? []) this.note(n);
+    if (mapped.conversation && this.add(mapped.conversation, where) && mapped.scores?.length) {
+      this.scored.push({ position: this.stats.conversations - 1, scores: mapped.scores });
+      this.scoreStats.conversations++;
+      this.scoreStats.scores += mapped.scores.length;
+      for (const s of mapped.scores) if (this.scoreMetrics.size < MAX_SCORE_METRICS) this.scoreMetrics.add(s.metric);
+    }
     // A record with an error still names its conversation: the whole conversation is then refused, not stored without it.
     if (mapped.pieces) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, { ...where, line: where.line || 1 }, mapped.issues.some((i) => i.severity === 'error'));
+  }
+
+  /** Hands over the scores gathered since the last call. */
+  takeScores(): ScoredConversation[] {
+    const out = this.scored;
+    this.scored = [];
+    return out;
   }
 
   /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */

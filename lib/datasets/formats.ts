@@ -17,12 +17,28 @@ const firstItem = (v: unknown): unknown => (Array.isArray(v) ? v[0] : undefined)
 
 export const isShareGptMessage = (v: unknown): boolean => isPlainObject(v) && new FieldReader(v).has('from', 'value');
 
+/** A result of promptfoo's output (EvaluateResult): its test and prompt indices with its prompt, response or grading. */
+const isPromptfooResult = (r: FieldReader): boolean => r.has('testIdx') && r.has('promptIdx') && r.has('prompt', 'response', 'gradingResult');
+
+/** A LangSmith run (run_type, inputs) or dataset example (inputs and outputs objects). */
+function isLangSmithRecord(record: Record<string, unknown>): boolean {
+  if (!isPlainObject(record.inputs) && typeof record.inputs !== 'string') return false;
+  return typeof record.run_type === 'string' || 'outputs' in record;
+}
+
+/** An example of Phoenix's dataset export (its plain JSONL): input and output objects, the input holding messages. */
+const isPhoenixExample = (record: Record<string, unknown>): boolean =>
+  isPlainObject(record.input) && Array.isArray(record.input.messages) && (isPlainObject(record.output) || record.output === null || record.output === undefined);
+
 /** Which mapper a record needs, judged by its keys; null if it looks like none. */
 export function recordShape(record: unknown): Shape | null {
   if (!isPlainObject(record)) return null;
   const peer = peerShape(record);
   if (peer) return peer;
   const r = new FieldReader(record);
+  if (isPromptfooResult(r)) return 'promptfoo';
+  if (isLangSmithRecord(record)) return 'langsmith';
+  if (isPhoenixExample(record)) return 'phoenix';
   const messages = record[r.key('messages') ?? ''];
   if (Array.isArray(messages)) {
     const first = firstItem(messages);
@@ -42,6 +58,15 @@ export function recordShape(record: unknown): Shape | null {
 /** Keys of an object whose list holds the records: deepeval's, and `data` of a page of an API (Langfuse's `{data, meta}`). */
 export const WRAPPER_KEYS = ['goldens', 'test_cases', 'conversations', 'data'] as const;
 
+/** promptfoo's output file (OutputFile: evalId, results: {version, timestamp, prompts, results: […], stats}, config…). */
+export const PROMPTFOO_RECORDS = ['results', 'results'] as const;
+
+/** Whether a JSON object is promptfoo's output file, from its start (the list of results may be cut off). */
+export function isPromptfooOutput(value: unknown): value is { results: { results: unknown[] } } {
+  if (!isPlainObject(value) || !('evalId' in value) || !isPlainObject(value.results)) return false;
+  return Array.isArray(value.results.results) || 'version' in value.results;
+}
+
 /**
  * Where the records of a parsed JSON document are: the array itself, a list under a wrapper key
  * (`goldens`, `test_cases`, `conversations`), or the object as one record. A ShareGPT item's own
@@ -52,6 +77,11 @@ export function locateRecords(
 ): { records: unknown[]; prefix: (string | number)[]; rest?: Record<string, unknown> } | null {
   if (Array.isArray(value)) return { records: value, prefix: [] };
   if (!isPlainObject(value)) return null;
+  if (isPromptfooOutput(value)) {
+    const { results, ...rest } = value;
+    const { results: records, ...summary } = results;
+    return { records: Array.isArray(records) ? records : [], prefix: [...PROMPTFOO_RECORDS], rest: { ...rest, results: summary } };
+  }
   const r = new FieldReader(value);
   const key = r.key(...WRAPPER_KEYS);
   if (key !== undefined && Array.isArray(value[key]) && !isShareGptMessage((value[key] as unknown[])[0])) {

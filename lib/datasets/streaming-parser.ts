@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import type { Conversation } from '../domain';
 import { Collector, type LeftOutLine } from './collector';
+import type { ScoredConversation } from './imported-scores';
 import { CsvEngine } from './csv-engine';
 import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
@@ -59,6 +60,12 @@ export interface StreamingParser {
   readonly leftOut: readonly LeftOutLine[];
   /** Role values that no usual name and no given mapping covered, in the order met. */
   readonly unknownRoles: readonly string[];
+  /** What the file's format could not carry, each said once. */
+  readonly notes: readonly string[];
+  /** Scores the file gave its conversations (promptfoo's grading, LangSmith's feedback) since the last call, by position among the conversations handed over. */
+  takeScores(): ScoredConversation[];
+  /** Conversations with scores and scores so far, and the metrics scored (names, in the order met). */
+  readonly scoreStats: { conversations: number; scores: number; metrics: readonly string[] };
   /** null until detected (or if the content is none of the formats). */
   readonly format: FormatId | null;
   readonly stats: ParseStats;
@@ -263,6 +270,13 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     },
     get unknownRoles() {
       return [...out.unknownRoles];
+    },
+    get notes() {
+      return [...out.notes];
+    },
+    takeScores: () => out.takeScores(),
+    get scoreStats() {
+      return { ...out.scoreStats, metrics: [...out.scoreMetrics] };
     },
     get format() {
       return format;

@@ -16,6 +16,12 @@ export const FORMAT_IDS = [
   'langfuse-jsonl',
   'langfuse-csv',
   'opik-json',
+  'promptfoo-json',
+  'promptfoo-jsonl',
+  'langsmith-json',
+  'langsmith-jsonl',
+  'phoenix-json',
+  'phoenix-jsonl',
   'thread-jsonl',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
@@ -23,7 +29,7 @@ export type FormatId = (typeof FORMAT_IDS)[number];
 /** How the records of a format are laid out in the file. */
 export type Container = 'json' | 'jsonl' | 'csv';
 /** Which shape each record has. */
-export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long' | 'langfuse' | 'opik' | 'thread';
+export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long' | 'langfuse' | 'opik' | 'promptfoo' | 'langsmith' | 'phoenix' | 'thread';
 
 export interface DetectedFormat {
   /** null when the content is none of the formats we read. */

@@ -1,4 +1,4 @@
-import { createStreamingParser, hasErrors, type ConversationLimits, type FormatId, type Problem } from '../datasets';
+import { createStreamingParser, hasErrors, importedRunParameters, type ConversationLimits, type FormatId, type Problem } from '../datasets';
 import { peerScoresOf } from '../datasets/peers/landed-scores';
 import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
@@ -15,6 +15,8 @@ import { importPeerScores, type PeerScoresRun, type ScoredConversation } from '.
 import { createSourceReader } from './read-source';
 import { bodyEvents, type ArchiveLimits, type SourceEvent } from './source-events';
 import { rememberThreadOptions } from './thread-options-memory';
+import { HeldScores } from './scores/held-scores';
+import { storeImportedScores, type StoredScores } from './scores/store-imported-scores';
 
 /** Conversations stored at a time (the writer splits them into transactions of a few thousand turns). */
 export const IMPORT_BATCH = 1000;
@@ -39,8 +41,10 @@ export type ImportOutcome =
       problems: Problem[];
       /** With skipInvalid: the lines left out and why (also stored with the dataset). */
       skipped: SkippedLine[];
-      /** The scores the file carried (Langfuse, Opik), stored as a run on the dataset. */
-      run?: PeerScoresRun;
+      /** What the file's format could not carry, each said once. */
+      notes: string[];
+      /** The scores the file carried, stored as a run that tool scored. */
+      run?: PeerScoresRun | StoredScores;
     }
   | {
       ok: false;
@@ -85,6 +89,7 @@ export async function importDatasetStream(
   // Scores that came with the conversations, by the position each conversation is stored at.
   const scored: ScoredConversation[] = [];
   let position = 0;
+  const scores = new HeldScores();
   const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
   const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
@@ -108,8 +113,8 @@ export async function importDatasetStream(
         return;
       }
       for (const c of conversations) {
-        const scores = peerScoresOf(c);
-        if (scores.length > 0) scored.push({ position, scores });
+        const landed = peerScoresOf(c);
+        if (landed.length > 0) scored.push({ position, scores: landed });
         position++;
         if (redactor) {
           const taken = redactConversation(c, redactor).counts;
@@ -125,9 +130,12 @@ export async function importDatasetStream(
         yield chunk;
       }
     };
+    // The scores of the conversations taken so far (positions count every conversation the parser handed over).
+    const takeScores = () => scores.add(parser.takeScores(), 1);
     for await (const events of extra.events ?? bodyEvents(counted(), extra.archive)) {
       if (reader.undecodable) continue; // drain the rest of the upload
       take(reader.take(events));
+      takeScores();
       if (pending.length >= IMPORT_BATCH) {
         const batch = pending;
         const batchCounts = counts;
@@ -139,6 +147,9 @@ export async function importDatasetStream(
     const last = reader.end();
     if (reader.undecodable) return await rejected([reader.undecodable]);
     take(last);
+    takeScores();
+    // Too many scores to keep: refused whatever else the file holds (its conversations without their run would mislead).
+    if (scores.problem) return await rejected([...parser.problems, scores.problem]);
     const problems = parser.problems;
     const nothingGood = parser.stats.conversations === 0;
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
@@ -149,6 +160,12 @@ export async function importDatasetStream(
     const run = (await importPeerScores(db, writer.id, scored, { modelVersion: late?.modelVersion ?? options.modelVersion })) ?? undefined;
     const skipped = skippedOf(problems, parser.leftOut);
     const piiRedaction = redaction ? { ...storedRedaction(redaction, redacted) } : undefined;
+    const carried = await storeImportedScores(db, {
+      datasetId: writer.id,
+      scored: scores.list,
+      modelVersion: late?.modelVersion ?? options.modelVersion,
+      parameters: importedRunParameters(parser.datasetMetadata),
+    });
     const saved = await writer.finish({ sourceFormat: parser.format, ...late, skippedLines: skipped, piiRedaction });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
@@ -160,7 +177,16 @@ export async function importDatasetStream(
     if (parser.format === 'thread-jsonl' && (options.threadKey || options.orderBy) && parser.recordKeys) {
       await rememberThreadOptions(db, parser.recordKeys, { threadKey: options.threadKey, orderBy: options.orderBy }).catch((error: unknown) => console.error('could not remember the thread key:', error));
     }
-    return { ok: true, datasetId: saved.id, format: parser.format, stats, problems: problems.filter((p) => p.severity !== 'error'), skipped, ...(run ? { run } : {}) };
+    return {
+      ok: true,
+      datasetId: saved.id,
+      format: parser.format,
+      stats,
+      problems: problems.filter((p) => p.severity !== 'error'),
+      skipped,
+      notes: [...parser.notes],
+      ...(run ?? carried ? { run: run ?? carried! } : {}),
+    };
   } catch (error) {
     // A database error, an upload cut short, a bad late field: what was stored goes.
     await writer.abort();

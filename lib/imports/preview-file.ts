@@ -77,6 +77,10 @@ export interface PreviewSnapshot {
   scores: PreviewScore[];
   /** Files read from a folder or archive (0 for a single file). */
   files: number;
+  /** Scores the file carries (promptfoo's grading, LangSmith's feedback): the import stores them as a run that tool scored. */
+  carriedScores: { origin: string | null; conversations: number; count: number; metrics: string[] };
+  /** What the file's format could not carry, each said once. */
+  notes: string[];
   done: boolean;
 }
 
@@ -115,11 +119,15 @@ export async function previewSource(
   const redactor = createRedactor(options.redaction);
   const redactions: RedactionCounts | null = redactor ? {} : null;
   const scores = new Map<string, PreviewScore>();
+  let origin: string | null = null;
   let head = '';
   let files = 0;
   let lastReport = 0;
 
   const take = (batch: Conversation[]) => {
+    // Only their counts are shown: the scores themselves are not kept.
+    origin ??= parser.takeScores()[0]?.scores[0]?.origin ?? null;
+    parser.takeScores();
     for (const c of batch) {
       for (const s of peerScoresOf(c)) {
         const key = `${s.tool}\u0000${s.name}`;
@@ -161,6 +169,8 @@ export async function previewSource(
           : null,
       scores: [...scores.values()],
       files,
+      carriedScores: { origin, conversations: parser.scoreStats.conversations, count: parser.scoreStats.scores, metrics: [...parser.scoreStats.metrics] },
+      notes: [...parser.notes],
       done,
     };
   };

@@ -12,6 +12,7 @@ import { looksLikeTestRun, TEST_RUN_SNIFF_CHARS } from '@/lib/deepeval/test-runs
 import { guessRoleValues } from '@/lib/imports/guess-role-values';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
+import { CarriedScores } from './carried-scores';
 import { CsvMappingEditor } from './csv-mapping-editor';
 import { FileDrop } from './file-drop';
 import { bundleName, readableFiles, zipFiles } from './folder-zip';
@@ -265,6 +266,11 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
           {snapshot && snapshot.scores.length > 0 ? (
             <Card>
               <PeerScoresNote scores={snapshot.scores} />
+            </Card>
+          ) : null}
+          {snapshot && (snapshot.carriedScores.count > 0 || snapshot.notes.length > 0) ? (
+            <Card>
+              <CarriedScores snapshot={snapshot} />
             </Card>
           ) : null}
           {(snapshot?.csvHeaders && snapshot.csvMapping) || ownRoles || snapshot?.thread ? (

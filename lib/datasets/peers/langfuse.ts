@@ -61,9 +61,9 @@ function readScore(raw: unknown, path: Path, issues: Issues, notes: Notes): { sc
   const stringValue = text(s.take('stringValue')?.value) ?? text(s.take('longStringValue')?.value);
   const comment = text(s.take('comment')?.value);
   const where = { trace: text(s.take('traceId')?.value), session: text(s.take('sessionId')?.value) };
-  if (text(s.take('observationId')?.value)) notes.push({ key: 'langfuse-observation-score', message: "Langfuse scores on an observation are landed on its trace's turn" });
+  if (text(s.take('observationId')?.value)) notes.push("Langfuse scores on an observation are landed on its trace's turn");
   if (dataType === 'TEXT' || dataType === 'CORRECTION') {
-    notes.push({ key: 'langfuse-text-score', message: 'Langfuse TEXT and CORRECTION scores are kept in the metadata of their turn or conversation, not as scores' });
+    notes.push('Langfuse TEXT and CORRECTION scores are kept in the metadata of their turn or conversation, not as scores');
     return { ...where, text: [name, stringValue ?? ''] };
   }
   const value = typeof valueField?.value === 'string' && valueField.value.trim() !== '' ? Number(valueField.value) : valueField?.value;
@@ -83,7 +83,7 @@ function readScoreList(field: { key: string; value: unknown } | undefined, path:
   if (!field || !Array.isArray(field.value)) return { scores };
   field.value.forEach((raw, i) => {
     if (typeof raw === 'string') {
-      notes.push({ key: 'langfuse-score-ids', message: 'Langfuse traces list their scores by id only: export the scores (or the session from its page) to bring their values' });
+      notes.push('Langfuse traces list their scores by id only: export the scores (or the session from its page) to bring their values');
       return;
     }
     const read = readScore(raw, [...path, field.key, i], issues, notes);
@@ -179,7 +179,7 @@ function observationPiece(raw: Record<string, unknown>, issues: Issues, notes: N
   else if (type === 'TOOL') piece.tools = [compact({ name: text(o.take('name')?.value) ?? 'tool', input_parameters: jsonValueOf(input) ?? undefined, output: output === undefined || output === null ? undefined : jsonValueOf(output) })];
   else if (root) ranked(TEXT_RANK.rootSpan);
   else if (type === 'GENERATION') ranked(TEXT_RANK.generation);
-  else notes.push({ key: `langfuse-observation-${type}`, message: `Langfuse observations of type ${type || '(none)'} inside a trace are not kept: a turn takes its trace's input and output (or its generations'), RETRIEVER documents and TOOL calls` });
+  else notes.push(`Langfuse observations of type ${type || '(none)'} inside a trace are not kept: a turn takes its trace's input and output (or its generations'), RETRIEVER documents and TOOL calls`);
   if (!root) piece.order = undefined;
   else piece.time = isoTime(start);
   return piece;
@@ -227,7 +227,7 @@ function datasetItem(raw: Record<string, unknown>, roleValues: RoleValues | unde
   return {
     conversation: issues.some((i) => i.severity === 'error') ? null : conversation,
     issues,
-    notes: expectedText !== undefined ? [{ key: 'langfuse-dataset-item', message: 'Langfuse dataset items hold no reply: each ends with an empty assistant turn holding the expected output (replay them to get replies)' }] : [],
+    notes: expectedText !== undefined ? ['Langfuse dataset items hold no reply: each ends with an empty assistant turn holding the expected output (replay them to get replies)'] : [],
   };
 }
 
@@ -261,7 +261,7 @@ export function mapLangfuseRecord(record: unknown, roleValues?: RoleValues): Map
       });
     }
     else if (read.session) pieces.push({ kind: 'thread', key: read.session, tool: TOOL, scores: read.score ? [read.score] : undefined, metadata: read.text ? { textScores: { [read.text[0]]: read.text[1] } } : undefined });
-    else if (read.score || read.text) notes.push({ key: 'langfuse-unattached-score', message: 'Langfuse scores on neither a trace nor a session (dataset runs) are not imported' });
+    else if (read.score || read.text) notes.push('Langfuse scores on neither a trace nor a session (dataset runs) are not imported');
   } else {
     const s = new FieldReader(record);
     const id = text(s.take('id')?.value)!;

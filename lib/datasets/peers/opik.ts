@@ -105,8 +105,8 @@ function traceFile(record: Record<string, unknown>, issues: Issues, notes: Notes
   });
   const scores = readScores(trace.feedback_scores, ['trace', 'feedback_scores'], issues);
   if (scores.length) piece.scores = scores;
-  if (nonEmpty(trace.guardrails_validations)) notes.push({ key: 'opik-guardrails', message: "Opik's guardrail validations of a trace are not kept" });
-  if (nonEmpty(record.attachments)) notes.push({ key: 'opik-attachments', message: 'Opik attachments (files of traces and spans) are not kept' });
+  if (nonEmpty(trace.guardrails_validations)) notes.push("Opik's guardrail validations of a trace are not kept");
+  if (nonEmpty(record.attachments)) notes.push('Opik attachments (files of traces and spans) are not kept');
   const retrieval: string[] = [];
   const tools: Record<string, unknown>[] = [];
   const spans: TracePiece[] = [];
@@ -117,7 +117,7 @@ function traceFile(record: Record<string, unknown>, issues: Issues, notes: Notes
     }
     const type = String(raw.type ?? '').toLowerCase();
     const name = text(raw.name);
-    if (nonEmpty(raw.feedback_scores)) notes.push({ key: 'opik-span-scores', message: "Opik feedback scores on spans are not imported: a turn takes its trace's feedback scores" });
+    if (nonEmpty(raw.feedback_scores)) notes.push("Opik feedback scores on spans are not imported: a turn takes its trace's feedback scores");
     if (type === 'tool') {
       tools.push(compact({ name: name ?? 'tool', input_parameters: jsonValueOf(raw.input) ?? undefined, output: raw.output === undefined || raw.output === null ? undefined : jsonValueOf(raw.output) }));
     } else if (type === 'llm') {
@@ -129,10 +129,7 @@ function traceFile(record: Record<string, unknown>, issues: Issues, notes: Notes
     } else if (type === 'general' && name && RETRIEVAL_SPAN.test(name)) {
       retrieval.push(...documentsOf(raw.output));
     } else {
-      notes.push({
-        key: `opik-span-${type}`,
-        message: type === 'general' ? "Opik spans of type 'general' are not kept, but for retrieval spans (a name with \"retriev\"), whose documents become the reply's retrieval context" : `Opik spans of type '${type || '(none)'}' are not kept`,
-      });
+      notes.push(type === 'general' ? "Opik spans of type 'general' are not kept, but for retrieval spans (a name with \"retriev\"), whose documents become the reply's retrieval context" : `Opik spans of type '${type || '(none)'}' are not kept`,);
     }
   });
   if (retrieval.length) piece.retrieval = retrieval;
@@ -144,7 +141,7 @@ function traceFile(record: Record<string, unknown>, issues: Issues, notes: Notes
 function experimentFile(record: Record<string, unknown>, issues: Issues, notes: Notes): Piece[] {
   const experiment = record.experiment as Record<string, unknown>;
   const name = text(experiment.name);
-  if (nonEmpty(experiment.feedback_scores)) notes.push({ key: 'opik-experiment-aggregates', message: "An Opik experiment's average feedback scores are not kept: its items' own scores are" });
+  if (nonEmpty(experiment.feedback_scores)) notes.push("An Opik experiment's average feedback scores are not kept: its items' own scores are");
   const pieces: Piece[] = [];
   (record.items as unknown[]).forEach((raw, i) => {
     const path = ['items', i];

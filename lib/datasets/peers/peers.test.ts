@@ -46,7 +46,7 @@ function read(files: string[], options: StreamingOptions = {}, single = files.le
     for (let i = 0; i < text.length; i += 97) conversations.push(...parser.push(text.slice(i, i + 97)));
   }
   conversations.push(...parser.end());
-  return { conversations, problems: parser.problems, format: parser.format, errors: parser.problems.filter((p) => p.severity === 'error') };
+  return { conversations, problems: parser.problems, notes: parser.notes, format: parser.format, errors: parser.problems.filter((p) => p.severity === 'error') };
 }
 
 const texts = (c: Conversation) => c.turns.map((t) => `${t.role}: ${t.content}`);
@@ -85,9 +85,8 @@ describe('Langfuse', () => {
     expect(peerScoresOf(refund)[0]).toMatchObject({ tool: 'Langfuse', comment: 'Answers the question directly.' });
     expect(texts(shipping)).toHaveLength(4);
     // What the format cannot carry is said once, whatever the number of rows.
-    const notes = r.problems.filter((p) => p.severity === 'warning').map((p) => p.message);
-    expect(notes.filter((m) => m.includes('type EVENT'))).toHaveLength(1);
-    expect(notes.some((m) => m.includes('TEXT and CORRECTION scores'))).toBe(true);
+    expect(r.notes.filter((m) => m.includes('type EVENT'))).toHaveLength(1);
+    expect(r.notes.some((m) => m.includes('TEXT and CORRECTION scores'))).toBe(true);
   });
 
   it('joins the scores export to the observations export, on traces and on sessions', () => {
@@ -230,15 +229,13 @@ describe('Opik', () => {
     ]);
     // The experiment item whose trace file is absent: its dataset item and task output make the turn.
     expect(texts(r.conversations[1])).toEqual(['user: Can I get a replacement instead of a repair?', 'assistant: Please contact the store.']);
-    const notes = r.problems.filter((p) => p.severity === 'warning');
-    expect(notes.map((p) => p.message)).toEqual(
+    expect(r.notes).toEqual(
       expect.arrayContaining([
         "Opik spans of type 'guardrail' are not kept",
         "Opik feedback scores on spans are not imported: a turn takes its trace's feedback scores",
         expect.stringContaining('Opik dataset files beside trace or experiment files are not imported'),
       ]),
     );
-    expect(notes.find((p) => p.message.includes("'guardrail'"))?.file).toBe('opik/support/projects/support-bot/trace_0193a1c2-8a00-7000-8000-000000000001.json');
   });
 
   it('reads one trace file alone, and a dataset file alone as its items', () => {

@@ -15,8 +15,8 @@ export interface AssemblySink {
   issues(issues: Issues, at: Where): void;
   add(candidate: Conversation, at: Where, scores?: LandedScore[]): boolean;
   problem(p: Problem): void;
-  /** A warning said once per key, however many records have it. */
-  note(key: string, p: Problem): void;
+  /** A note of what the format could not carry or how it was read, said once per key (the text unless given). */
+  note(text: string, key?: string): void;
 }
 
 /**
@@ -201,22 +201,11 @@ export class ThreadAssembler {
         group.thread = thread;
         if (thread.seq < group.seq) Object.assign(group, { seq: thread.seq, at: thread.at });
       } else if (thread.scores.length > 0) {
-        this.sink.note(`thread-without-traces`, {
-          severity: 'warning',
-          line: thread.at.line,
-          field: '',
-          message: `session ${JSON.stringify(thread.key)} has scores but no traces in the file: its scores are not imported`,
-          ...(thread.at.file ? { file: thread.at.file } : {}),
-        });
+        this.sink.note(`session ${JSON.stringify(thread.key)} has scores but no traces in the file: its scores are not imported`, 'thread-without-traces');
       }
     }
     if (alone > 0) {
-      this.sink.note('trace-without-thread', {
-        severity: 'warning',
-        line: 1,
-        field: '',
-        message: `${alone} ${alone === 1 ? 'trace has' : 'traces have'} no session or thread id: each became a conversation of its own`,
-      });
+      this.sink.note(`${alone} ${alone === 1 ? 'trace has' : 'traces have'} no session or thread id: each became a conversation of its own`);
     }
     const ordered: { seq: number; make: () => void }[] = [];
     for (const group of groups.values()) ordered.push({ seq: group.seq, make: () => this.makeTraceConversation(group.key, group.traces, group.thread) });
@@ -224,9 +213,9 @@ export class ThreadAssembler {
       ordered.push({ seq: thread.seq, make: () => (thread.failed ? this.leaveOut(thread.items.map((m) => m.at.line)) : this.makeMessageConversation(key, thread.items)) });
     }
     for (const { seq, at, piece } of this.standalone) {
-      if (this.traces.size > 0) this.sink.note(`standalone-${piece.besideTraces}`, { severity: 'warning', line: at.line, field: '', message: piece.besideTraces, ...(at.file ? { file: at.file } : {}) });
+      if (this.traces.size > 0) this.sink.note(piece.besideTraces);
       else {
-        if (piece.keptNote) this.sink.note(`kept-${piece.keptNote}`, { severity: 'warning', line: at.line, field: '', message: piece.keptNote, ...(at.file ? { file: at.file } : {}) });
+        if (piece.keptNote) this.sink.note(piece.keptNote);
         ordered.push({ seq, make: () => void this.sink.add(piece.conversation, at) });
       }
     }
@@ -251,7 +240,7 @@ export class ThreadAssembler {
     }
     const { sorted, someUnordered } = sortOrdered(traces.map((t) => ({ ...t, order: t.order })));
     if (someUnordered) {
-      this.sink.note('trace-without-time', { severity: 'warning', line: 1, field: '', message: 'some traces have no start time: their conversations keep the order of the file' });
+      this.sink.note('some traces have no start time: their conversations keep the order of the file');
     }
     const turns: Turn[] = [];
     const landed: LandedScore[] = [];
@@ -265,7 +254,7 @@ export class ThreadAssembler {
         issues.push({ severity: 'warning', path: [], message: `trace ${JSON.stringify(trace.id)} has no output: its turn has no reply` });
       }
       if (trace.user?.asJson || trace.assistant?.asJson) {
-        this.sink.note('io-as-json', { severity: 'warning', line: trace.at.line, field: '', message: 'some inputs or outputs hold no chat text we know (a message, messages, query, answer…): they are kept as JSON text', ...(trace.at.file ? { file: trace.at.file } : {}) });
+        this.sink.note('some inputs or outputs hold no chat text we know (a message, messages, query, answer…): they are kept as JSON text');
       }
       this.sink.issues(issues, trace.at);
       if (issues.some((i) => i.severity === 'error')) {
@@ -308,7 +297,7 @@ export class ThreadAssembler {
   private makeMessageConversation(key: string, items: HeldMessage[]): void {
     const { sorted, someUnordered } = sortOrdered(items);
     if (someUnordered) {
-      this.sink.note('message-without-order', { severity: 'warning', line: sorted[0].at.line, field: '', message: 'some messages have no order field: their conversations keep the order of the file' });
+      this.sink.note('some messages have no order field: their conversations keep the order of the file');
     }
     const mapped = mapOpenAiRecord({ messages: sorted.map((m) => m.message) }, this.sink.roleValues);
     // A message's problem goes to its own line, with its own field path.

@@ -14,6 +14,7 @@ export interface ScoredConversation {
 
 export interface PeerScoresRun {
   runId: string;
+  origin: string;
   metrics: string[];
   results: number;
 }
@@ -133,5 +134,5 @@ export async function importPeerScores(db: Db, datasetId: string, scored: Scored
     totalResults: results.length,
   };
   const stored = await importRun(db, run, [results]);
-  return { runId: stored.runId, metrics: metrics.map((m) => m.name), results: results.length };
+  return { runId: stored.runId, origin: run.origin, metrics: metrics.map((m) => m.name), results: results.length };
 }
