@@ -29,7 +29,9 @@ describe('the import page’s preview of a file with scores', () => {
     const text = peerFixture('promptfoo-results.json');
     const snapshot = await previewDatasetStream(chunksOf(text, 997), text.length, { fileName: 'results.json' });
     expect(snapshot).toMatchObject({ format: 'promptfoo-json', conversations: 3, turns: 8, done: true });
-    expect(snapshot.carriedScores).toEqual({ origin: 'promptfoo', conversations: 3, count: 10, metrics: ['context-faithfulness', 'contains', 'overall', 'llm-rubric', 'conversation_relevancy'] });
+    const onTurns = (name: string, n: number) => ({ tool: 'promptfoo', name, onTurns: n, onConversations: 0 });
+    expect(snapshot.scoredConversations).toBe(3);
+    expect(snapshot.scores).toEqual([onTurns('context-faithfulness', 1), onTurns('contains', 1), onTurns('overall', 4), onTurns('llm-rubric', 2), onTurns('conversation_relevancy', 2)]);
     expect(snapshot.notes.filter((n) => n.includes('no timestamps'))).toHaveLength(1);
     expect(snapshot.sample.map((c) => c.externalId)).toEqual(['8e0b1d47-5c2a-4f9e-b3d6-1a2c4e6f8b0d', 'f3b7a9c1-0d2e-4b6f-a8c3-5e7d9b1f2a46', 'refund-1']);
   });
@@ -65,7 +67,7 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
     expect(outcome.run).toEqual({ runId: expect.any(String), origin: 'promptfoo', metrics: ['context-faithfulness', 'contains', 'overall', 'llm-rubric', 'conversation_relevancy'], results: 7 });
 
     const run = await getRun(db, outcome.run!.runId);
-    expect(run).toMatchObject({ datasetId: outcome.datasetId, judgeKind: 'imported', judgeModel: 'promptfoo', modelVersion: 'support-bot 2026-11', status: 'completed_with_errors', doneItems: 7, errorItems: 1 });
+    expect(run).toMatchObject({ datasetId: outcome.datasetId, judgeKind: 'imported', judgeModel: 'promptfoo: context-faithfulness, contains, overall, llm-rubric, conversation-relevance', modelVersion: 'support-bot 2026-11', status: 'completed_with_errors', doneItems: 7, errorItems: 1 });
     const stored = await db.run.findUniqueOrThrow({ where: { id: run.id }, select: { origin: true, parameters: true, metricSettings: true } });
     expect(stored.origin).toBe('promptfoo');
     expect(stored.parameters).toEqual({ evalId: 'eval-7Qk-2026-11-28T14:02:11', ranAt: '2026-11-28T14:02:11.000Z', promptfooVersion: '0.120.1' });
@@ -113,7 +115,8 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
     expect(outcome.stats).toMatchObject({ conversations: 2, turns: 6 });
     expect(outcome.run).toMatchObject({ origin: 'langsmith', metrics: ['correctness'], results: 1 });
     const [result] = await resultsOf(outcome.run!.runId);
-    expect(result).toMatchObject({ metric: 'correctness', score: 0.5, success: false, conversation: { externalId: '0193a5c2-7e41-7b3a-9c5d-2f8e6a1b4c70' } });
+    // LangSmith decides no pass: the mean of a passing and a failing reply reads against 0.5, as a Turnwise metric's mean of turns does.
+    expect(result).toMatchObject({ metric: 'correctness', score: 0.5, success: true, conversation: { externalId: '0193a5c2-7e41-7b3a-9c5d-2f8e6a1b4c70' } });
     const verdicts = await db.turnVerdict.findMany({ where: { runId: outcome.run!.runId }, orderBy: { turnIndex: 'asc' }, select: { turnIndex: true, verdict: true, score: true } });
     expect(verdicts).toEqual([
       { turnIndex: 1, verdict: 'yes', score: 1 },

@@ -107,6 +107,18 @@ describe('Langfuse', () => {
     expect({ datasets: await db.dataset.count(), runs: await db.run.count() }).toEqual(before);
   });
 
+  it('redacts the texts the scores carry as it redacts the conversations: a comment quoting the user is stored with a placeholder', async () => {
+    const scores = new TextDecoder().decode(bytes('langfuse', 'scores-2026-11-20.jsonl')).replace('"comment": "Misses the refund window."', '"comment": "Misses the refund window; ann@example.com asked twice."');
+    const zip = zipSync({ 'observations.jsonl': bytes('langfuse', 'observations-2026-11-20.jsonl'), 'scores.jsonl': new TextEncoder().encode(scores) });
+    const answer = await upload(zip, { name: 'redacted scores', fileName: 'langfuse.zip', redact: 'email' });
+    const body = (await answer.json()) as { run: { runId: string }; stats: { redactions: Record<string, number> } };
+    expect(answer.status).toBe(201);
+    const verdicts = (await resultsOf(body.run.runId)).flatMap((r) => r.verdicts.map((v) => v.reason));
+    expect(verdicts).toContain('Misses the refund window; [EMAIL] asked twice.');
+    expect(verdicts.join('\n')).not.toContain('ann@example.com');
+    expect(body.stats.redactions).toMatchObject({ email: 1 });
+  });
+
   it("puts the old scores beside a run Turnwise scored on the same conversations (compare matches them by the session's id)", async () => {
     const both = [bytes('langfuse', 'observations-2026-11-20.jsonl'), bytes('langfuse', 'scores-2026-11-20.jsonl')];
     const outcome = await importDatasetStream(db, (async function* () {})(), { name: 'Langfuse history' }, {
@@ -163,7 +175,7 @@ describe('Opik', () => {
     expect(cli.stderr).toContain("Opik spans of type 'guardrail' are not kept");
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/stored dataset \S+: 3 conversations, 8 turns \(opik-json\)/);
-    const runId = /stored run (\S+) with the scores the file carried: contains_policy, answer_relevance, hallucination, tone \(6 results\)/.exec(cli.stdout)?.[1];
+    const runId = /stored run (\S+) with opik's scores: 6 results of contains_policy, answer_relevance, hallucination, tone/.exec(cli.stdout)?.[1];
     expect(runId).toBeDefined();
     const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { judgeModel: true, origin: true } });
     expect(run).toEqual({ judgeModel: 'Opik: contains_policy, answer_relevance, hallucination, tone', origin: 'opik' });

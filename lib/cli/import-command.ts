@@ -100,8 +100,7 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
     `stored dataset ${outcome.datasetId}: ${outcome.stats.conversations} conversations, ${outcome.stats.turns} turns (${outcome.format}) in ${seconds.toFixed(1)} s\n`,
   );
   for (const note of outcome.notes) io.stderr(`note: ${file}: ${note}\n`);
-  if (outcome.run && ['promptfoo', 'langsmith'].includes(outcome.run.origin)) io.stdout(`stored run ${outcome.run.runId} with ${outcome.run.origin}'s scores: ${outcome.run.results} results of ${outcome.run.metrics.join(', ')}\n`);
-  else if (outcome.run) io.stdout(`stored run ${outcome.run.runId} with the scores the file carried: ${outcome.run.metrics.join(', ')} (${outcome.run.results} results)\n`);
+  if (outcome.run) io.stdout(`stored run ${outcome.run.runId} with ${outcome.run.origin}'s scores: ${outcome.run.results} results of ${outcome.run.metrics.join(', ')}\n`);
   return 0;
 }
 

@@ -1,9 +1,7 @@
 import { type Conversation, conversationLimitIssues, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
-import type { ScoredConversation } from './imported-scores';
+import { boundScore, type ImportedScore, type ScoreCount, type ScoredConversation } from './imported-scores';
 import type { MapResult } from './mapped';
-import { attachScores } from './peers/landed-scores';
-import type { LandedScore } from './peers/pieces';
 import { ThreadAssembler } from './peers/thread-assembler';
 import type { ThreadOptions } from './peers/thread-messages';
 import type { ProblemLog } from './problems';
@@ -17,8 +15,8 @@ const MAX_LEFT_OUT = 2000;
 const MAX_UNKNOWN_ROLES = 100;
 /** Distinct notes of what a format could not carry. */
 const MAX_NOTES = 20;
-/** Distinct metric names kept for the preview's summary of scores. */
-const MAX_SCORE_METRICS = 200;
+/** Distinct score names counted for the preview's summary of scores. */
+const MAX_SCORE_NAMES = 200;
 
 export interface LeftOutLine {
   line: number;
@@ -67,8 +65,8 @@ export class Collector {
   private scored: ScoredConversation[] = [];
   /** Conversations with scores, and scores, accepted so far. */
   readonly scoreStats = { conversations: 0, scores: 0 };
-  /** The names of the metrics scored, in the order met. */
-  readonly scoreMetrics = new Set<string>();
+  /** How many scores of each tool's score name, in the order met. */
+  readonly scoreCounts = new Map<string, ScoreCount>();
 
   constructor(
     private readonly log: ProblemLog,
@@ -122,12 +120,7 @@ export class Collector {
     const where = at.file === undefined && this.file !== undefined ? { ...at, file: this.file } : at;
     this.issues(mapped.issues, where);
     for (const n of mapped.notes ?? []) this.note(n);
-    if (mapped.conversation && this.add(mapped.conversation, where) && mapped.scores?.length) {
-      this.scored.push({ position: this.stats.conversations - 1, scores: mapped.scores });
-      this.scoreStats.conversations++;
-      this.scoreStats.scores += mapped.scores.length;
-      for (const s of mapped.scores) if (this.scoreMetrics.size < MAX_SCORE_METRICS) this.scoreMetrics.add(s.metric);
-    }
+    if (mapped.conversation) this.add(mapped.conversation, where, mapped.scores);
     // A record with an error still names its conversation: the whole conversation is then refused, not stored without it.
     if (mapped.pieces) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, { ...where, line: where.line || 1 }, mapped.issues.some((i) => i.severity === 'error'));
   }
@@ -139,8 +132,12 @@ export class Collector {
     return out;
   }
 
-  /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */
-  add(candidate: Conversation, at: Where, scores?: LandedScore[]): boolean {
+  /**
+   * Validates with conversationSchema; the mappers should never fail it, this is the last guard.
+   * False when refused. The scores the file gave the conversation are kept by its position among
+   * the conversations accepted (the one channel of scores: lib/datasets/imported-scores.ts).
+   */
+  add(candidate: Conversation, at: Where, scores?: ImportedScore[]): boolean {
     // Before validation, which walks the value recursively.
     const bad = findBadValue(candidate);
     if (bad) {
@@ -189,11 +186,29 @@ export class Collector {
       } else this.ids.set(conversation.externalId, at.record);
     }
     this.issues(notes, at);
-    if (scores) attachScores(conversation, scores);
     this.conversations.push(conversation);
     this.stats.conversations++;
     this.stats.turns += conversation.turns.length;
+    if (scores?.length) this.keepScores(scores);
     return true;
+  }
+
+  private keepScores(scores: ImportedScore[]): void {
+    const bounded = scores.map(boundScore);
+    this.scored.push({ position: this.stats.conversations - 1, scores: bounded });
+    this.scoreStats.conversations++;
+    this.scoreStats.scores += bounded.length;
+    for (const s of bounded) {
+      const name = s.sameAs ?? s.name;
+      const key = `${s.tool}\u0000${name}`;
+      let count = this.scoreCounts.get(key);
+      if (!count) {
+        if (this.scoreCounts.size >= MAX_SCORE_NAMES) continue;
+        this.scoreCounts.set(key, (count = { tool: s.tool, name, onTurns: 0, onConversations: 0 }));
+      }
+      if (s.turn === undefined) count.onConversations++;
+      else count.onTurns++;
+    }
   }
 
   /** Hands over the conversations gathered since the last call. */

@@ -1,10 +1,8 @@
 import { type Issues, describe, isPlainObject } from './fields';
-import { cutName, cutReason, type ImportedScore, scoreNumber } from './imported-scores';
+import { type ImportedScore, scoreNumber } from './imported-scores';
 
-/** LangSmith gives no pass mark with feedback: a score from this one up counts as a pass. */
-export const FEEDBACK_PASS_MARK = 0.5;
-
-export const NOTE_PASS_MARK = `LangSmith feedback has no pass mark: a score of ${FEEDBACK_PASS_MARK} or more counts as a pass (a key scored outside 0–1, a 1–5 rating, is read on its scale first).`;
+/** LangSmith gives no pass mark with feedback: Turnwise reads one, as for every tool that gives none (lib/imports/scores/score-values.ts). */
+export const NOTE_PASS_MARK = 'LangSmith feedback has no pass mark: a score of 0.5 or more counts as a pass (a key scored outside 0–1, a 1–5 rating, is read on its scale first).';
 export const NOTE_CATEGORICAL = 'Feedback given as labels (categorical, no numeric score) is kept in the turn’s metadata, not as a score.';
 
 /**
@@ -39,15 +37,7 @@ export function feedbackScores(
     }
     notes.add(NOTE_PASS_MARK);
     const comments = Array.isArray(stat.comments) ? stat.comments.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
-    scores.push({
-      metric: cutName(key),
-      origin: 'langsmith',
-      judge: `langsmith: ${cutName(key)}`,
-      score: avg,
-      success: avg >= FEEDBACK_PASS_MARK,
-      threshold: FEEDBACK_PASS_MARK,
-      ...(comments.length ? { reason: cutReason(comments.join('\n')) } : {}),
-    });
+    scores.push({ tool: 'LangSmith', name: key, kind: 'numeric', value: avg, ...(comments.length ? { reason: comments.join('\n') } : {}) });
   }
   return { scores, ...(Object.keys(labels).length ? { labels } : {}) };
 }

@@ -45,8 +45,9 @@ describe('LangSmith runs', () => {
       {
         position: 0,
         scores: [
-          { metric: 'correctness', origin: 'langsmith', judge: 'langsmith: correctness', score: 1, success: true, threshold: 0.5, reason: 'Right policy and offers the claim.', turn: 1 },
-          { metric: 'correctness', origin: 'langsmith', judge: 'langsmith: correctness', score: 0, success: false, threshold: 0.5, reason: 'The help centre says claims take 3 business days.', turn: 3 },
+          // LangSmith decides no pass: Turnwise reads one when it stores them (lib/imports/scores).
+          { tool: 'LangSmith', name: 'correctness', kind: 'numeric', value: 1, reason: 'Right policy and offers the claim.', turn: 1 },
+          { tool: 'LangSmith', name: 'correctness', kind: 'numeric', value: 0, reason: 'The help centre says claims take 3 business days.', turn: 3 },
         ],
       },
     ]);

@@ -1,5 +1,5 @@
 import { type Issues, type Path, describe, isPlainObject } from './fields';
-import { cutName, cutReason, type ImportedScore, scoreNumber } from './imported-scores';
+import { type ImportedScore, scoreNumber } from './imported-scores';
 
 /**
  * promptfoo's assertion types that are the same metric as one of Turnwise's: its
@@ -14,11 +14,15 @@ const SAME_METRIC: Record<string, string> = {
 /** promptfoo's ResultFailureReason.ERROR: the test errored (the provider failed, or grading threw). */
 const FAILURE_ERROR = 2;
 
+const TOOL = 'promptfoo';
+
 /** The name of a test's aggregate grading (every assertion together, weighted), when it has several. */
 export const OVERALL = 'overall';
 
 interface Component {
   name: string;
+  /** The Turnwise metric it is (SAME_METRIC). */
+  sameAs?: string;
   type: string;
   result: Record<string, unknown>;
   path: Path;
@@ -28,10 +32,11 @@ function assertionOf(result: Record<string, unknown>): Record<string, unknown> |
   return isPlainObject(result.assertion) ? result.assertion : undefined;
 }
 
+/** Which assertion judged, with its grading provider when it names one: "llm-rubric (openai:gpt-4.1)". */
 function judgeOf(type: string, assertion: Record<string, unknown> | undefined): string {
   const provider = assertion?.provider;
   const id = typeof provider === 'string' ? provider : isPlainObject(provider) && typeof provider.id === 'string' ? provider.id : undefined;
-  return `promptfoo: ${type}${id ? ` (${id})` : ''}`;
+  return `${type}${id ? ` (${id})` : ''}`;
 }
 
 /** One graded assertion (or the aggregate) as a score; `pass` must be true or false. */
@@ -48,30 +53,33 @@ function scoreOf(component: Component, issues: Issues): ImportedScore | null {
   const graderError = metadata?.graderError === true;
   const score = graderError ? null : scoreNumber(result.score);
   const threshold = scoreNumber(assertion?.threshold) ?? undefined;
-  const same = SAME_METRIC[component.type];
   const settings: Record<string, number> = {};
   const windowSize = isPlainObject(assertion?.config) ? scoreNumber(assertion.config.windowSize) : null;
-  if (same && windowSize !== null) settings.windowSize = windowSize;
+  if (component.sameAs && windowSize !== null) settings.windowSize = windowSize;
+  const judge = judgeOf(component.type, assertion);
   return {
-    metric: component.name,
-    origin: 'promptfoo',
-    ...(component.name !== component.type && same ? { sourceMetric: component.type } : {}),
-    judge: judgeOf(component.type, assertion),
-    score,
-    success: score !== null && result.pass,
+    tool: TOOL,
+    name: component.name,
+    ...(component.sameAs ? { sameAs: component.sameAs } : {}),
+    kind: 'numeric',
+    value: score,
+    // promptfoo's own verdict, kept as it is.
+    pass: result.pass,
     ...(threshold !== undefined ? { threshold } : {}),
-    ...(reason !== undefined && !graderError ? { reason: cutReason(reason) } : {}),
-    ...(graderError ? { error: cutReason(reason ?? 'the grader could not judge') } : score === null ? { error: `promptfoo gave no numeric score (${describe(result.score)})` } : {}),
+    ...(judge !== component.name ? { judge } : {}),
+    ...(reason !== undefined && !graderError ? { reason } : {}),
+    ...(graderError ? { error: reason ?? 'the grader could not judge' } : score === null ? { error: `promptfoo gave no numeric score (${describe(result.score)})` } : {}),
     ...(Object.keys(settings).length ? { settings } : {}),
   };
 }
 
-/** A component's name: its `metric` when the assertion was given one, else its type (mapped where Turnwise has the same metric). */
+/** A component's name: its `metric` when the assertion was given one, else its type (the Turnwise metric it is, where there is one). */
 function componentOf(result: Record<string, unknown>, path: Path): Component {
   const assertion = assertionOf(result);
   const type = typeof assertion?.type === 'string' && assertion.type.trim() !== '' ? assertion.type : 'assertion';
   const named = typeof assertion?.metric === 'string' && assertion.metric.trim() !== '' ? assertion.metric.trim() : undefined;
-  return { name: cutName(named ?? SAME_METRIC[type] ?? type), type, result, path };
+  const sameAs = named ? undefined : SAME_METRIC[type];
+  return { name: named ?? type, ...(sameAs ? { sameAs } : {}), type, result, path };
 }
 
 /**
@@ -85,7 +93,7 @@ export function promptfooScores(record: Record<string, unknown>, issues: Issues)
   if (grading === undefined || grading === null) {
     if (record.failureReason !== FAILURE_ERROR) return [];
     const error = typeof record.error === 'string' && record.error.trim() !== '' ? record.error : 'the test errored before it was graded';
-    return [{ metric: OVERALL, origin: 'promptfoo', judge: `promptfoo: ${OVERALL}`, score: null, success: false, error: cutReason(error) }];
+    return [{ tool: TOOL, name: OVERALL, kind: 'numeric', value: null, pass: false, error }];
   }
   if (!isPlainObject(grading)) {
     issues.push({ severity: 'error', path: ['gradingResult'], message: `expected promptfoo's grading result (an object with pass, score, reason), found ${describe(grading)}` });
@@ -105,9 +113,13 @@ export function promptfooScores(record: Record<string, unknown>, issues: Issues)
   });
   const seen = new Map<string, number>();
   for (const c of components) {
-    const n = (seen.get(c.name) ?? 0) + 1;
-    seen.set(c.name, n);
-    if (n > 1) c.name = `${c.name} (${n})`;
+    const key = c.sameAs ?? c.name;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    if (n > 1) {
+      c.name = `${c.name} (${n})`;
+      delete c.sameAs;
+    }
   }
   const scores = components.map((c) => scoreOf(c, issues));
   if (components.length !== 1) {

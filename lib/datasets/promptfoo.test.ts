@@ -54,14 +54,14 @@ describe('promptfoo results', () => {
     const r = json();
     const byPosition = new Map(r.scored.map((s) => [s.position, s.scores]));
     expect(byPosition.get(0)).toEqual([
-      { metric: 'context-faithfulness', origin: 'promptfoo', judge: 'promptfoo: context-faithfulness', score: 0.9, success: true, threshold: 0.8, reason: '9 of 10 claims are supported by the context.', turn: 1 },
-      { metric: 'contains', origin: 'promptfoo', judge: 'promptfoo: contains', score: 1, success: true, reason: 'Assertion passed', turn: 1 },
-      { metric: 'overall', origin: 'promptfoo', judge: 'promptfoo: overall', score: 0.95, success: true, reason: 'All assertions passed', turn: 1 },
+      { tool: 'promptfoo', name: 'context-faithfulness', kind: 'numeric', value: 0.9, pass: true, threshold: 0.8, reason: '9 of 10 claims are supported by the context.', turn: 1 },
+      { tool: 'promptfoo', name: 'contains', kind: 'numeric', value: 1, pass: true, reason: 'Assertion passed', turn: 1 },
+      { tool: 'promptfoo', name: 'overall', kind: 'numeric', value: 0.95, pass: true, reason: 'All assertions passed', turn: 1 },
     ]);
     // Errored before grading: one errored score, no invented pass or fail.
-    expect(byPosition.get(1)).toEqual([{ metric: 'overall', origin: 'promptfoo', judge: 'promptfoo: overall', score: null, success: false, error: 'API error: 429 Too Many Requests', turn: 1 }]);
+    expect(byPosition.get(1)).toEqual([{ tool: 'promptfoo', name: 'overall', kind: 'numeric', value: null, pass: false, error: 'API error: 429 Too Many Requests', turn: 1 }]);
     const refund = byPosition.get(2)!;
-    expect(refund.map((s) => [s.metric, s.turn, s.score, s.success])).toEqual([
+    expect(refund.map((s) => [s.sameAs ?? s.name, s.turn, s.value, s.pass])).toEqual([
       ['llm-rubric', 1, 1, true],
       ['conversation_relevancy', 1, 1, true],
       ['overall', 1, 1, true],
@@ -69,9 +69,14 @@ describe('promptfoo results', () => {
       ['conversation_relevancy', 3, 1, true],
       ['overall', 3, 0.5, false],
     ]);
-    expect(refund[1]).toMatchObject({ sourceMetric: 'conversation-relevance', judge: 'promptfoo: conversation-relevance', threshold: 0.7, settings: { windowSize: 3 } });
+    expect(refund[1]).toMatchObject({ name: 'conversation-relevance', sameAs: 'conversation_relevancy', threshold: 0.7, settings: { windowSize: 3 } });
     expect(refund[3].reason).toBe('It asks for card digits but gives no timeline for the ticket.');
-    expect(r.scoreStats).toEqual({ conversations: 3, scores: 10, metrics: ['context-faithfulness', 'contains', 'overall', 'llm-rubric', 'conversation_relevancy'] });
+    const onTurns = (name: string, n: number) => ({ tool: 'promptfoo', name, onTurns: n, onConversations: 0 });
+    expect(r.scoreSummary).toEqual({
+      conversations: 3,
+      scores: 10,
+      names: [onTurns('context-faithfulness', 1), onTurns('contains', 1), onTurns('overall', 4), onTurns('llm-rubric', 2), onTurns('conversation_relevancy', 2)],
+    });
     // What promptfoo's results cannot carry is said once.
     expect(r.notes).toEqual(expect.arrayContaining(['promptfoo records no time for a turn: the turns have no timestamps.']));
   });
@@ -95,7 +100,7 @@ describe('promptfoo results', () => {
     // The agent's prompt is the chatbot's role; the simulated user's instructions describe the user.
     expect(travel.chatbotRole).toBe("You are Acme's travel agent. Book flights only after the traveller confirms the dates.");
     expect(travel.userDescription).toContain('return flight Lisbon–Berlin');
-    expect(r.scored).toEqual([{ position: 0, scores: [expect.objectContaining({ metric: 'llm-rubric', score: 1, success: true })] }]);
+    expect(r.scored).toEqual([{ position: 0, scores: [expect.objectContaining({ name: 'llm-rubric', value: 1, pass: true })] }]);
     expect(r.scored[0].scores[0].turn).toBeUndefined();
   });
 

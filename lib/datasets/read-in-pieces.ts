@@ -26,6 +26,6 @@ export function readInPieces(text: string, fileName: string, options: StreamingO
     problems: parser.problems,
     leftOut: parser.leftOut,
     errors: parser.problems.filter((p) => p.severity === 'error'),
-    scoreStats: parser.scoreStats,
+    scoreSummary: parser.scoreSummary,
   };
 }

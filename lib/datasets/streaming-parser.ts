@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import type { Conversation } from '../domain';
 import { Collector, type LeftOutLine } from './collector';
-import type { ScoredConversation } from './imported-scores';
+import type { ScoreCount, ScoredConversation } from './imported-scores';
 import { CsvEngine } from './csv-engine';
 import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
@@ -60,12 +60,15 @@ export interface StreamingParser {
   readonly leftOut: readonly LeftOutLine[];
   /** Role values that no usual name and no given mapping covered, in the order met. */
   readonly unknownRoles: readonly string[];
-  /** What the file's format could not carry, each said once. */
+  /** What the file's format could not carry, or how it was read, each said once. */
   readonly notes: readonly string[];
-  /** Scores the file gave its conversations (promptfoo's grading, LangSmith's feedback) since the last call, by position among the conversations handed over. */
+  /**
+   * The scores the file gave its conversations (Langfuse's, Opik's, promptfoo's, LangSmith's) since
+   * the last call, by position among the conversations handed over. Taken or not, they are let go.
+   */
   takeScores(): ScoredConversation[];
-  /** Conversations with scores and scores so far, and the metrics scored (names, in the order met). */
-  readonly scoreStats: { conversations: number; scores: number; metrics: readonly string[] };
+  /** Conversations with scores and scores so far, and how many of each tool's score name (in the order met). */
+  readonly scoreSummary: { conversations: number; scores: number; names: readonly ScoreCount[] };
   /** null until detected (or if the content is none of the formats). */
   readonly format: FormatId | null;
   readonly stats: ParseStats;
@@ -275,8 +278,8 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       return [...out.notes];
     },
     takeScores: () => out.takeScores(),
-    get scoreStats() {
-      return { ...out.scoreStats, metrics: [...out.scoreMetrics] };
+    get scoreSummary() {
+      return { ...out.scoreStats, names: [...out.scoreCounts.values()].map((c) => ({ ...c })) };
     },
     get format() {
       return format;

@@ -1,5 +1,4 @@
 import { createStreamingParser, hasErrors, importedRunParameters, type ConversationLimits, type FormatId, type Problem } from '../datasets';
-import { peerScoresOf } from '../datasets/peers/landed-scores';
 import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
@@ -11,11 +10,11 @@ import { resolveRedaction } from '../redaction/resolve-redaction';
 import { storedRedaction } from '../redaction/stored-setting';
 import { openDatasetWriter } from './dataset-writer';
 import { parseOptionsOf, type ImportOptions } from './import-options';
-import { importPeerScores, type PeerScoresRun, type ScoredConversation } from './peer-scores/import-peer-scores';
 import { createSourceReader } from './read-source';
 import { bodyEvents, type ArchiveLimits, type SourceEvent } from './source-events';
 import { rememberThreadOptions } from './thread-options-memory';
 import { HeldScores } from './scores/held-scores';
+import { redactScores } from './scores/redact-scores';
 import { storeImportedScores, type StoredScores } from './scores/store-imported-scores';
 
 /** Conversations stored at a time (the writer splits them into transactions of a few thousand turns). */
@@ -41,10 +40,10 @@ export type ImportOutcome =
       problems: Problem[];
       /** With skipInvalid: the lines left out and why (also stored with the dataset). */
       skipped: SkippedLine[];
-      /** What the file's format could not carry, each said once. */
+      /** What the file's format could not carry, or how it was read, each said once. */
       notes: string[];
-      /** The scores the file carried, stored as a run that tool scored. */
-      run?: PeerScoresRun | StoredScores;
+      /** The scores the file carried (Langfuse's, Opik's, promptfoo's, LangSmith's), stored as a run that tool scored. */
+      run?: StoredScores;
     }
   | {
       ok: false;
@@ -86,9 +85,6 @@ export async function importDatasetStream(
   const redaction = await resolveRedaction(db, options.redact);
   const redactor = createRedactor(redaction);
   const redacted: RedactionCounts = {};
-  // Scores that came with the conversations, by the position each conversation is stored at.
-  const scored: ScoredConversation[] = [];
-  let position = 0;
   const scores = new HeldScores();
   const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
@@ -113,9 +109,6 @@ export async function importDatasetStream(
         return;
       }
       for (const c of conversations) {
-        const landed = peerScoresOf(c);
-        if (landed.length > 0) scored.push({ position, scores: landed });
-        position++;
         if (redactor) {
           const taken = redactConversation(c, redactor).counts;
           addCounts(redacted, taken);
@@ -130,8 +123,8 @@ export async function importDatasetStream(
         yield chunk;
       }
     };
-    // The scores of the conversations taken so far (positions count every conversation the parser handed over).
-    const takeScores = () => scores.add(parser.takeScores(), 1);
+    // The scores of the conversations taken so far (positions count every conversation the parser handed over), redacted as their conversations are.
+    const takeScores = () => scores.add(redactor ? redactScores(parser.takeScores(), redactor, redacted) : parser.takeScores(), 1);
     for await (const events of extra.events ?? bodyEvents(counted(), extra.archive)) {
       if (reader.undecodable) continue; // drain the rest of the upload
       take(reader.take(events));
@@ -155,12 +148,11 @@ export async function importDatasetStream(
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
     if (pending.length > 0) await writer.add(pending, redactor ? counts : undefined);
 
-    // Before the dataset shows: if its scores cannot be stored, neither is it.
     const late = extra.lateDetails?.();
-    const run = (await importPeerScores(db, writer.id, scored, { modelVersion: late?.modelVersion ?? options.modelVersion })) ?? undefined;
     const skipped = skippedOf(problems, parser.leftOut);
     const piiRedaction = redaction ? { ...storedRedaction(redaction, redacted) } : undefined;
-    const carried = await storeImportedScores(db, {
+    // The scores become their run while the dataset is still hidden: a failure there removes both.
+    const run = await storeImportedScores(db, {
       datasetId: writer.id,
       scored: scores.list,
       modelVersion: late?.modelVersion ?? options.modelVersion,
@@ -185,7 +177,7 @@ export async function importDatasetStream(
       problems: problems.filter((p) => p.severity !== 'error'),
       skipped,
       notes: [...parser.notes],
-      ...(run ?? carried ? { run: run ?? carried! } : {}),
+      ...(run ? { run } : {}),
     };
   } catch (error) {
     // A database error, an upload cut short, a bad late field: what was stored goes.

@@ -5,8 +5,8 @@ import {
   type FormatId,
   type Problem,
   type RoleValues,
+  type ScoreCount,
 } from '../datasets';
-import { peerScoresOf } from '../datasets/peers/landed-scores';
 import { orderKeyOf, threadKeyOf } from '../datasets/peers/thread-messages';
 import type { Conversation } from '../domain/conversation';
 import { addCounts, type RedactionCounts, type RedactionSettings } from '../pii/kinds';
@@ -40,14 +40,6 @@ export interface PreviewOptions {
   orderBy?: string;
 }
 
-/** Scores that came with the conversations (Langfuse, Opik), by tool and score name. */
-export interface PreviewScore {
-  tool: string;
-  name: string;
-  /** Scores on one turn (a trace), and on a whole conversation (a session). */
-  onTurns: number;
-  onConversations: number;
-}
 
 export interface PreviewSnapshot {
   bytesRead: number;
@@ -73,13 +65,13 @@ export interface PreviewSnapshot {
   redactions: RedactionCounts | null;
   /** Chat messages with a thread key: the fields of the first record, and the thread key and order field in use. */
   thread: { keys: string[]; threadKey: string | null; orderBy: string | null } | null;
-  /** Scores that came with the conversations, to be stored as a run beside the dataset. */
-  scores: PreviewScore[];
+  /** The scores the file carries, by tool and score name (on turns, on whole conversations): the import stores them as a run that tool scored. */
+  scores: ScoreCount[];
+  /** Conversations that carry scores. */
+  scoredConversations: number;
   /** Files read from a folder or archive (0 for a single file). */
   files: number;
-  /** Scores the file carries (promptfoo's grading, LangSmith's feedback): the import stores them as a run that tool scored. */
-  carriedScores: { origin: string | null; conversations: number; count: number; metrics: string[] };
-  /** What the file's format could not carry, each said once. */
+  /** What the file's format could not carry, or how it was read, each said once. */
   notes: string[];
   done: boolean;
 }
@@ -118,24 +110,14 @@ export async function previewSource(
   const sample: Conversation[] = [];
   const redactor = createRedactor(options.redaction);
   const redactions: RedactionCounts | null = redactor ? {} : null;
-  const scores = new Map<string, PreviewScore>();
-  let origin: string | null = null;
   let head = '';
   let files = 0;
   let lastReport = 0;
 
   const take = (batch: Conversation[]) => {
-    // Only their counts are shown: the scores themselves are not kept.
-    origin ??= parser.takeScores()[0]?.scores[0]?.origin ?? null;
+    // Only their counts are shown: the scores themselves are let go.
     parser.takeScores();
     for (const c of batch) {
-      for (const s of peerScoresOf(c)) {
-        const key = `${s.tool}\u0000${s.name}`;
-        const seen = scores.get(key) ?? { tool: s.tool, name: s.name, onTurns: 0, onConversations: 0 };
-        if (s.turn === undefined) seen.onConversations++;
-        else seen.onTurns++;
-        scores.set(key, seen);
-      }
       // Every conversation, as the import will: the counts are the whole file's.
       if (redactor) addCounts(redactions!, redactConversation(c, redactor).counts);
       if (sample.length < PREVIEW_CONVERSATIONS) sample.push(c);
@@ -167,9 +149,9 @@ export async function previewSource(
         parser.format === 'thread-jsonl' && keys && firstRecord
           ? { keys, threadKey: threadKeyOf(firstRecord, options.threadKey) ?? null, orderBy: orderKeyOf(firstRecord, options.orderBy) ?? null }
           : null,
-      scores: [...scores.values()],
+      scores: [...parser.scoreSummary.names],
+      scoredConversations: parser.scoreSummary.conversations,
       files,
-      carriedScores: { origin, conversations: parser.scoreStats.conversations, count: parser.scoreStats.scores, metrics: [...parser.scoreStats.metrics] },
       notes: [...parser.notes],
       done,
     };

@@ -1,37 +1,43 @@
-import { Badge } from '@/components/ui/badge';
 import type { PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatCount, plural } from '../format-labels';
 
-const ORIGINS: Record<string, string> = { promptfoo: 'promptfoo', langsmith: 'LangSmith' };
-const SHOWN_METRICS = 20;
+const SHOWN_NAMES = 20;
 
 /**
  * What a file exported by another tool brings beside its conversations: the scores it carries
- * (stored as a run that tool scored, to compare with Turnwise's), and what its format could not
- * carry, each said once.
+ * (stored as a run that tool scored, to compare with Turnwise's), by tool and score name, and what
+ * its format could not carry, each said once.
  */
 export function CarriedScores({ snapshot }: { snapshot: PreviewSnapshot }) {
-  const { carriedScores: scores, notes } = snapshot;
-  if (scores.count === 0 && notes.length === 0) return null;
-  const tool = scores.origin ? (ORIGINS[scores.origin] ?? scores.origin) : 'the tool';
+  const { scores, notes } = snapshot;
+  if (scores.length === 0 && notes.length === 0) return null;
+  const tools = [...new Set(scores.map((s) => s.tool))];
+  const total = scores.reduce((n, s) => n + s.onTurns + s.onConversations, 0);
+  const whose = tools.map((t) => `${t}’s`).join(' and ');
   return (
     <div className="space-y-4">
-      {scores.count > 0 ? (
+      {scores.length > 0 ? (
         <section aria-label="Scores" className="space-y-2" data-testid="carried-scores">
           <h3 className="text-sm font-semibold text-slate-800">
-            {tool}’s scores{snapshot.done ? '' : ' so far'}: {formatCount(scores.count)} on {plural(scores.conversations, 'conversation')}
+            {whose} scores{snapshot.done ? '' : ' so far'}: {formatCount(total)} on {plural(snapshot.scoredConversations, 'conversation')}
           </h3>
           <p className="text-sm text-slate-600">
-            Imported with the dataset as a run {tool} scored, one metric per score name, per conversation and on the turn each score judged:
-            compare it with a run Turnwise scores on the same conversations.
+            Imported with the dataset as a run {tools.join(' and ')} scored, one metric per score name, judged by the tool and score they came from. A score on a reply is
+            that turn’s verdict: compare the run with one Turnwise scores on the same conversations.
           </p>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Metrics scored">
-            {scores.metrics.slice(0, SHOWN_METRICS).map((m) => (
-              <li key={m}>
-                <Badge tone="blue">{m}</Badge>
+          <ul className="grid gap-1.5 sm:grid-cols-2" aria-label="Metrics scored">
+            {scores.slice(0, SHOWN_NAMES).map((s) => (
+              <li key={`${s.tool}:${s.name}`} className="flex items-baseline justify-between gap-2 rounded border border-slate-200 px-2 py-1 text-sm">
+                <span className="truncate" title={`${s.tool}: ${s.name}`}>
+                  {tools.length > 1 ? <span className="text-slate-500">{s.tool}: </span> : null}
+                  <span className="font-medium text-slate-800">{s.name}</span>
+                </span>
+                <span className="shrink-0 text-xs text-slate-500 tabular-nums">
+                  {[s.onTurns > 0 ? plural(s.onTurns, 'turn') : null, s.onConversations > 0 ? plural(s.onConversations, 'conversation') : null].filter(Boolean).join(', ')}
+                </span>
               </li>
             ))}
-            {scores.metrics.length > SHOWN_METRICS ? <li className="text-xs text-slate-500">and {scores.metrics.length - SHOWN_METRICS} more</li> : null}
+            {scores.length > SHOWN_NAMES ? <li className="text-xs text-slate-500">and {scores.length - SHOWN_NAMES} more</li> : null}
           </ul>
         </section>
       ) : null}

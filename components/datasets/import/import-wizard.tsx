@@ -16,7 +16,6 @@ import { CarriedScores } from './carried-scores';
 import { CsvMappingEditor } from './csv-mapping-editor';
 import { FileDrop } from './file-drop';
 import { bundleName, readableFiles, zipFiles } from './folder-zip';
-import { PeerScoresNote } from './peer-scores-note';
 import { PreviewConversations } from './preview-conversations';
 import { ProblemList } from './problem-list';
 import { RememberedMappingNote, type Remembered } from './remembered-mapping-note';
@@ -263,12 +262,7 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
               ) : null}
             </div>
           </Card>
-          {snapshot && snapshot.scores.length > 0 ? (
-            <Card>
-              <PeerScoresNote scores={snapshot.scores} />
-            </Card>
-          ) : null}
-          {snapshot && (snapshot.carriedScores.count > 0 || snapshot.notes.length > 0) ? (
+          {snapshot && (snapshot.scores.length > 0 || snapshot.notes.length > 0) ? (
             <Card>
               <CarriedScores snapshot={snapshot} />
             </Card>

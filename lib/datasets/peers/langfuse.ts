@@ -5,7 +5,8 @@ import type { MapResult } from '../mapped';
 import type { RoleValues } from '../roles';
 import { chatTextOf, documentsOf, jsonValueOf } from './io-text';
 import { isoTime, orderValueOf } from './order';
-import { TEXT_RANK, type PeerScore, type Piece, type TracePiece } from './pieces';
+import type { ImportedScore } from '../imported-scores';
+import { TEXT_RANK, type Piece, type TracePiece } from './pieces';
 
 /*
  * Langfuse's exports, read field for field from its code (langfuse/langfuse):
@@ -45,7 +46,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 type Notes = NonNullable<MapResult['notes']>;
 
 /** A score object or row → the score, or what to keep of it when it is no score (TEXT, CORRECTION). */
-function readScore(raw: unknown, path: Path, issues: Issues, notes: Notes): { score?: PeerScore; text?: [string, string]; trace?: string; session?: string } {
+function readScore(raw: unknown, path: Path, issues: Issues, notes: Notes): { score?: ImportedScore; text?: [string, string]; trace?: string; session?: string } {
   if (!isPlainObject(raw)) {
     issues.push({ severity: 'error', path, message: `expected a score object, found ${describe(raw)}` });
     return {};
@@ -59,7 +60,7 @@ function readScore(raw: unknown, path: Path, issues: Issues, notes: Notes): { sc
   const dataType = String(s.take('dataType')?.value ?? 'NUMERIC').toUpperCase();
   const valueField = s.take('value');
   const stringValue = text(s.take('stringValue')?.value) ?? text(s.take('longStringValue')?.value);
-  const comment = text(s.take('comment')?.value);
+  const reason = text(s.take('comment')?.value);
   const where = { trace: text(s.take('traceId')?.value), session: text(s.take('sessionId')?.value) };
   if (text(s.take('observationId')?.value)) notes.push("Langfuse scores on an observation are landed on its trace's turn");
   if (dataType === 'TEXT' || dataType === 'CORRECTION') {
@@ -73,12 +74,12 @@ function readScore(raw: unknown, path: Path, issues: Issues, notes: Notes): { sc
   }
   const kind = dataType === 'BOOLEAN' ? 'boolean' : dataType === 'CATEGORICAL' ? 'categorical' : 'numeric';
   if (dataType !== 'NUMERIC' && kind === 'numeric') issues.push({ severity: 'warning', path: [...path, s.key('dataType') ?? 'dataType'], message: `unknown score data type ${JSON.stringify(dataType)}: read as NUMERIC` });
-  return { ...where, score: compact<PeerScore>({ tool: TOOL, name, kind, value, label: kind === 'numeric' ? undefined : stringValue, comment }) };
+  return { ...where, score: compact<ImportedScore>({ tool: TOOL, name, kind, value, label: kind === 'numeric' ? undefined : stringValue, reason }) };
 }
 
 /** A list of scores (a trace's or a session's): the scores, and the TEXT and CORRECTION ones' texts as metadata. */
-function readScoreList(field: { key: string; value: unknown } | undefined, path: Path, issues: Issues, notes: Notes): { scores: PeerScore[]; texts?: { textScores: Record<string, string> } } {
-  const scores: PeerScore[] = [];
+function readScoreList(field: { key: string; value: unknown } | undefined, path: Path, issues: Issues, notes: Notes): { scores: ImportedScore[]; texts?: { textScores: Record<string, string> } } {
+  const scores: ImportedScore[] = [];
   const texts: Record<string, string> = {};
   if (!field || !Array.isArray(field.value)) return { scores };
   field.value.forEach((raw, i) => {
@@ -217,7 +218,7 @@ function datasetItem(raw: Record<string, unknown>, roleValues: RoleValues | unde
     chatbotRole,
     turns,
     metadata: compact({
-      source: TOOL,
+      source: 'langfuse',
       datasetName: text(r.take('datasetName')?.value),
       datasetId: text(r.take('datasetId')?.value),
       sourceTraceId: text(r.take('sourceTraceId')?.value),

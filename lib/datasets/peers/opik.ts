@@ -5,7 +5,8 @@ import type { MapResult } from '../mapped';
 import type { RoleValues } from '../roles';
 import { chatTextOf, documentsOf, jsonValueOf } from './io-text';
 import { isoTime, orderValueOf } from './order';
-import { TEXT_RANK, type PeerScore, type Piece, type TracePiece } from './pieces';
+import type { ImportedScore } from '../imported-scores';
+import { TEXT_RANK, type Piece, type TracePiece } from './pieces';
 
 /*
  * The files `opik export WORKSPACE …` writes, read field for field from its code (comet-ml/opik,
@@ -38,13 +39,13 @@ const nonEmpty = (v: unknown): unknown[] | undefined => (Array.isArray(v) && v.l
 type Notes = NonNullable<MapResult['notes']>;
 
 /** Opik's feedback scores: a number each, with the category's name when the feedback definition is categorical. */
-function readScores(raw: unknown, path: Path, issues: Issues): PeerScore[] {
+function readScores(raw: unknown, path: Path, issues: Issues): ImportedScore[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
     issues.push({ severity: 'error', path, message: `expected a list of feedback scores, found ${describe(raw)}` });
     return [];
   }
-  const out: PeerScore[] = [];
+  const out: ImportedScore[] = [];
   raw.forEach((s, i) => {
     if (!isPlainObject(s)) {
       issues.push({ severity: 'error', path: [...path, i], message: `expected a feedback score object, found ${describe(s)}` });
@@ -60,7 +61,7 @@ function readScores(raw: unknown, path: Path, issues: Issues): PeerScore[] {
       return;
     }
     const label = text(s.category_name);
-    out.push(compact<PeerScore>({ tool: TOOL, name, kind: label ? 'categorical' : 'numeric', value: s.value, label, comment: text(s.reason) }));
+    out.push(compact<ImportedScore>({ tool: TOOL, name, kind: label ? 'categorical' : 'numeric', value: s.value, label, reason: text(s.reason) }));
   });
   return out;
 }
@@ -207,7 +208,7 @@ function datasetItemConversation(item: Record<string, unknown>, dataset: string 
     issues.push({ severity: 'error', path, message: `a dataset item needs messages or an input (${INPUT_KEYS.join(', ')})` });
     return null;
   }
-  return compact({ externalId: text(r.take('id')?.value), chatbotRole, turns, metadata: mergeMetadata({ source: TOOL }, dataset ? { dataset } : undefined, r.rest()) });
+  return compact({ externalId: text(r.take('id')?.value), chatbotRole, turns, metadata: mergeMetadata({ source: 'opik' }, dataset ? { dataset } : undefined, r.rest()) });
 }
 
 function datasetFile(record: Record<string, unknown>, roleValues: RoleValues | undefined, issues: Issues): Piece[] {

@@ -4,9 +4,9 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../../tests/fixtures/datasets/fixtures';
 import type { Conversation } from '../../domain';
+import type { ImportedScore, ScoredConversation } from '../imported-scores';
 import { formatProblem } from '../problems';
 import { createStreamingParser, type StreamingOptions } from '../streaming-parser';
-import { peerScoresOf } from './landed-scores';
 
 /*
  * The fixtures follow the peers' published types field for field:
@@ -46,11 +46,18 @@ function read(files: string[], options: StreamingOptions = {}, single = files.le
     for (let i = 0; i < text.length; i += 97) conversations.push(...parser.push(text.slice(i, i + 97)));
   }
   conversations.push(...parser.end());
-  return { conversations, problems: parser.problems, notes: parser.notes, format: parser.format, errors: parser.problems.filter((p) => p.severity === 'error') };
+  const scoresOf = scoresOfIn(conversations, parser.takeScores());
+  return { conversations, scoresOf, problems: parser.problems, notes: parser.notes, format: parser.format, errors: parser.problems.filter((p) => p.severity === 'error') };
 }
 
+/** The scores a conversation carried, found by its position among those handed over. */
+const scoresOfIn =
+  (conversations: Conversation[], scored: ScoredConversation[]) =>
+  (c: Conversation): ImportedScore[] =>
+    scored.find((s) => s.position === conversations.indexOf(c))?.scores ?? [];
+
 const texts = (c: Conversation) => c.turns.map((t) => `${t.role}: ${t.content}`);
-const scores = (c: Conversation) => peerScoresOf(c).map((s) => ({ name: s.name, value: s.value, turn: s.turn, label: s.label }));
+const brief = (scores: ImportedScore[]) => scores.map((s) => ({ name: s.name, value: s.value, turn: s.turn, label: s.label }));
 
 describe('Langfuse', () => {
   it("reads the session page's download with the traces and observations export: turns in time order, retrieval, tools, ids, times, scores on turns and on the session", () => {
@@ -72,8 +79,8 @@ describe('Langfuse', () => {
     expect(refund.turns[0].metadata).toEqual({ traceId: 'tr-1042-a', timestamp: '2026-11-20T10:00:00.000Z' });
     expect(refund.turns[1].metadata).toMatchObject({ traceId: 'tr-1042-a', traceName: 'support-turn', userId: 'cust-77', comments: [{ content: 'Good first answer', author: 'Ana', createdAt: '2026-11-20T11:00:00.000Z' }] });
     expect(refund.turns[5].metadata).toMatchObject({ textScores: { note: 'asked twice' } });
-    expect(refund.metadata).toMatchObject({ source: 'Langfuse', comments: [{ content: 'Escalation avoided' }], users: ['cust-77'] });
-    expect(scores(refund)).toEqual([
+    expect(refund.metadata).toMatchObject({ source: 'langfuse', comments: [{ content: 'Escalation avoided' }], users: ['cust-77'] });
+    expect(brief(r.scoresOf(refund))).toEqual([
       { name: 'helpfulness', value: 0.9, turn: 1, label: undefined },
       { name: 'correct', value: 1, turn: 1, label: 'True' },
       { name: 'helpfulness', value: 0.4, turn: 3, label: undefined },
@@ -82,7 +89,7 @@ describe('Langfuse', () => {
       { name: 'helpfulness', value: 1, turn: 5, label: undefined },
       { name: 'resolution', value: 1, turn: undefined, label: 'resolved' },
     ]);
-    expect(peerScoresOf(refund)[0]).toMatchObject({ tool: 'Langfuse', comment: 'Answers the question directly.' });
+    expect(r.scoresOf(refund)[0]).toMatchObject({ tool: 'Langfuse', reason: 'Answers the question directly.' });
     expect(texts(shipping)).toHaveLength(4);
     // What the format cannot carry is said once, whatever the number of rows.
     expect(r.notes.filter((m) => m.includes('type EVENT'))).toHaveLength(1);
@@ -93,7 +100,7 @@ describe('Langfuse', () => {
     const r = read([at('langfuse', 'observations-2026-11-20.jsonl'), at('langfuse', 'scores-2026-11-20.jsonl')]);
     expect(r.errors).toEqual([]);
     const shipping = r.conversations.find((c) => c.externalId === 'sess-ship-2001')!;
-    expect(scores(shipping)).toEqual([
+    expect(brief(r.scoresOf(shipping))).toEqual([
       { name: 'helpfulness', value: 0.8, turn: 1, label: undefined },
       { name: 'helpfulness', value: 0.7, turn: 3, label: undefined },
       { name: 'user-rating', value: 4, turn: undefined, label: undefined },
@@ -118,11 +125,12 @@ describe('Langfuse', () => {
     fromCsv.nextFile('scores.csv');
     fromCsv.push(csv('scores-2026-11-20.jsonl'));
     const csvConversations = fromCsv.end();
+    const csvScoresOf = scoresOfIn(csvConversations, fromCsv.takeScores());
     expect(fromCsv.format).toBe('langfuse-csv');
     expect(fromCsv.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const jsonl = read([at('langfuse', 'observations-2026-11-20.jsonl'), at('langfuse', 'scores-2026-11-20.jsonl')]);
     expect(csvConversations).toEqual(jsonl.conversations);
-    expect(csvConversations.map(scores)).toEqual(jsonl.conversations.map(scores));
+    expect(csvConversations.map((c) => brief(csvScoresOf(c)))).toEqual(jsonl.conversations.map((c) => brief(jsonl.scoresOf(c))));
     // A CSV with other columns is still a dataset CSV.
     expect(parse('conversation_id,role,content\nc1,user,hi\nc1,assistant,hello\n', 'chat.csv').parser.format).toBe('long-csv');
   });
@@ -219,7 +227,7 @@ describe('Opik', () => {
       metadata: { traceId: '0193a1c2-8a00-7000-8000-000000000001', timestamp: '2026-11-24T09:00:00.000Z', experiment: 'warranty-eval', project: 'support-bot' },
     });
     expect(warranty.turns[3].toolsCalled).toEqual([{ name: 'open_claim', input_parameters: { product: 'kettle', purchase: '2026-03' }, output: { claim_id: 'WR-881' } }]);
-    expect(scores(warranty)).toEqual([
+    expect(brief(r.scoresOf(warranty))).toEqual([
       { name: 'contains_policy', value: 1, turn: 1, label: undefined },
       { name: 'answer_relevance', value: 0.92, turn: 1, label: undefined },
       { name: 'hallucination', value: 0, turn: 1, label: undefined },
@@ -246,7 +254,7 @@ describe('Opik', () => {
     expect(dataset.errors).toEqual([]);
     expect(dataset.conversations[1]).toEqual({
       turns: [{ role: 'user', content: 'Can I get a replacement instead of a repair?' }, { role: 'assistant', content: '', expectedOutput: 'Yes, if the repair takes longer than 14 days.' }],
-      metadata: { source: 'Opik', dataset: 'warranty-goldens', topic: 'warranty' },
+      metadata: { source: 'opik', dataset: 'warranty-goldens', topic: 'warranty' },
     });
   });
 

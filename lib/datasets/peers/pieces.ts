@@ -1,4 +1,5 @@
 import type { Conversation } from '../../domain';
+import type { ImportedScore } from '../imported-scores';
 import type { ChatText } from './io-text';
 
 /*
@@ -7,25 +8,6 @@ import type { ChatText } from './io-text';
  * record, in any order; the pieces are gathered by conversation (a session or thread id) and
  * trace id, and become conversations when the whole file has been read (thread-assembler.ts).
  */
-
-/** A score another tool gave, as it stored it. */
-export interface PeerScore {
-  /** The tool that gave it: 'Langfuse', 'Opik'. */
-  tool: string;
-  name: string;
-  kind: 'numeric' | 'boolean' | 'categorical';
-  /** The number the tool stored (a boolean's 1 or 0, a category's mapped value); null when it has none. */
-  value: number | null;
-  /** A category's or a boolean's label. */
-  label?: string;
-  /** The reason or comment stored with it. */
-  comment?: string;
-}
-
-/** A score on an imported conversation: on the whole of it, or on one turn (0-based). */
-export interface LandedScore extends PeerScore {
-  turn?: number;
-}
 
 /** A candidate for a turn's text, ranked by where it came from (a trace's own input beats a span's). */
 export interface RankedText extends ChatText {
@@ -52,7 +34,7 @@ export interface TracePiece {
   tools?: Record<string, unknown>[];
   /** The reply the dataset expected (an experiment item's expected output). */
   expectedOutput?: string;
-  scores?: PeerScore[];
+  scores?: ImportedScore[];
   /** Facts kept in the reply's metadata (name, tags, user, comments…). */
   metadata?: Record<string, unknown>;
   /** Says what to do when the trace ends up with no text (Langfuse's session download carries none). */
@@ -63,7 +45,7 @@ export interface ThreadPiece {
   kind: 'thread';
   key: string;
   tool: string;
-  scores?: PeerScore[];
+  scores?: ImportedScore[];
   metadata?: Record<string, unknown>;
 }
 

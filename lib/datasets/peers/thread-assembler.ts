@@ -5,7 +5,8 @@ import { mapOpenAiRecord } from '../map-openai';
 import type { RoleValues } from '../roles';
 import type { Problem } from '../types';
 import { sortOrdered } from './order';
-import type { LandedScore, MessagePiece, PeerScore, Piece, RankedText, StandalonePiece, ThreadPiece, TracePiece } from './pieces';
+import type { ImportedScore } from '../imported-scores';
+import type { MessagePiece, Piece, RankedText, StandalonePiece, ThreadPiece, TracePiece } from './pieces';
 
 /** What the assembler needs of the collector. */
 export interface AssemblySink {
@@ -13,7 +14,7 @@ export interface AssemblySink {
   /** A line with no error of its own, left out because its conversation has one. */
   leftOut(note: { line: number; field: string; message: string; file?: string }): void;
   issues(issues: Issues, at: Where): void;
-  add(candidate: Conversation, at: Where, scores?: LandedScore[]): boolean;
+  add(candidate: Conversation, at: Where, scores?: ImportedScore[]): boolean;
   problem(p: Problem): void;
   /** A note of what the format could not carry or how it was read, said once per key (the text unless given). */
   note(text: string, key?: string): void;
@@ -39,7 +40,7 @@ interface TraceAcc {
   retrieval: string[];
   tools: Record<string, unknown>[];
   expectedOutput?: string;
-  scores: PeerScore[];
+  scores: ImportedScore[];
   metadata?: Record<string, unknown>;
   noTextHint?: string;
   seq: number;
@@ -53,7 +54,7 @@ interface TraceAcc {
 interface ThreadAcc {
   key: string;
   tool?: string;
-  scores: PeerScore[];
+  scores: ImportedScore[];
   metadata?: Record<string, unknown>;
   seq: number;
   at: Where;
@@ -150,7 +151,7 @@ export class ThreadAssembler {
     }
     for (const score of piece.scores ?? []) {
       acc.scores.push(score);
-      this.held += 100 + (score.comment?.length ?? 0);
+      this.held += 100 + (score.reason?.length ?? 0);
     }
     if (piece.metadata) acc.metadata = mergeMetadata(acc.metadata, piece.metadata);
     acc.expectedOutput ??= piece.expectedOutput;
@@ -243,7 +244,7 @@ export class ThreadAssembler {
       this.sink.note('some traces have no start time: their conversations keep the order of the file');
     }
     const turns: Turn[] = [];
-    const landed: LandedScore[] = [];
+    const landed: ImportedScore[] = [];
     let system: string | undefined;
     let failed = false;
     for (const trace of sorted) {
@@ -289,7 +290,7 @@ export class ThreadAssembler {
       externalId: key,
       chatbotRole: system,
       turns,
-      metadata: mergeMetadata(tool ? { source: tool } : undefined, thread?.metadata),
+      metadata: mergeMetadata(tool ? { source: tool.toLowerCase() } : undefined, thread?.metadata),
     });
     this.sink.add(conversation, first?.at ?? thread!.at, landed);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PeerScore } from '../../datasets/peers/pieces';
+import type { ImportedScore } from '../../datasets/imported-scores';
 import { normalised, passes, scaleOf } from './score-values';
 
-const numeric = (value: number): PeerScore => ({ tool: 'Langfuse', name: 'rating', kind: 'numeric', value });
+const numeric = (value: number): ImportedScore => ({ tool: 'Langfuse', name: 'rating', kind: 'numeric', value });
 
 describe('peer score values', () => {
   it('keeps scores in [0, 1] as they are, and reads ratings on the scale they fit', () => {
