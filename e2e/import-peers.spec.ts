@@ -5,12 +5,12 @@ import { saveScreen } from './fixtures/screens';
 
 /*
  * A team that leaves promptfoo brings its results.json (promptfoo eval -o results.json, with its
- * grading results: tests/fixtures/peers/promptfoo-results.json) through the import preview; its
+ * grading results: tests/fixtures/peers/promptfoo/results.json) through the import preview; its
  * scores arrive as a run promptfoo scored, and compare puts them beside a run Turnwise scores on
  * the same conversations.
  */
 
-const results = readFileSync(path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'peers', 'promptfoo-results.json'));
+const results = readFileSync(path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'peers', 'promptfoo', 'results.json'));
 
 test('import promptfoo results with their grading, then compare promptfoo’s run with a Turnwise run of the same conversations', async ({ page }) => {
   await page.goto('/datasets/new');

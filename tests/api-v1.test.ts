@@ -176,7 +176,7 @@ describe('datasets → runs → results → compare', () => {
   });
 
   it('stores promptfoo’s results with their grading as a run promptfoo scored, and answers it', async () => {
-    const results = readFileSync(new URL('./fixtures/peers/promptfoo-results.json', import.meta.url));
+    const results = readFileSync(new URL('./fixtures/peers/promptfoo/results.json', import.meta.url));
     const res = await routes.datasets.POST(uploadForm([['name', 'promptfoo eval'], ['file', new Blob([results]), 'results.json']]));
     expect(res.status).toBe(201);
     const body = await res.json();

@@ -95,7 +95,7 @@ describe('turnwise import', () => {
   });
 
   it('stores promptfoo’s results.json with its grading as a run promptfoo scored, and says what the format cannot carry', async () => {
-    const file = path.join(ROOT, 'tests/fixtures/peers/promptfoo-results.json');
+    const file = path.join(ROOT, 'tests/fixtures/peers/promptfoo/results.json');
     const out = await turnwise(['import', file, '--name', 'promptfoo eval']);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/stored dataset \S+: 3 conversations, 8 turns \(promptfoo-json\)/);

@@ -26,7 +26,7 @@ async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array>
 
 describe('the import page’s preview of a file with scores', () => {
   it('counts the scores promptfoo’s results carry, names their metrics and says once what the format cannot carry', async () => {
-    const text = peerFixture('promptfoo-results.json');
+    const text = peerFixture('promptfoo', 'results.json');
     const snapshot = await previewDatasetStream(chunksOf(text, 997), text.length, { fileName: 'results.json' });
     expect(snapshot).toMatchObject({ format: 'promptfoo-json', conversations: 3, turns: 8, done: true });
     const onTurns = (name: string, n: number) => ({ tool: 'promptfoo', name, onTurns: n, onConversations: 0 });
@@ -59,7 +59,7 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
     });
 
   it('stores promptfoo’s results.json as a dataset and its grading as a run promptfoo scored, per conversation and per turn', async () => {
-    const outcome = await importDatasetStream(db, chunksOf(peerFixture('promptfoo-results.json'), 1000), { name: 'acme promptfoo', fileName: 'results.json', modelVersion: 'support-bot 2026-11' });
+    const outcome = await importDatasetStream(db, chunksOf(peerFixture('promptfoo', 'results.json'), 1000), { name: 'acme promptfoo', fileName: 'results.json', modelVersion: 'support-bot 2026-11' });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.format).toBe('promptfoo-json');
     expect(outcome.stats).toMatchObject({ conversations: 3, turns: 8 });
@@ -96,7 +96,7 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
     expect(await db.dataset.findUniqueOrThrow({ where: { id: outcome.datasetId }, select: { importing: true, sourceFormat: true } })).toEqual({ importing: false, sourceFormat: 'promptfoo-json' });
 
     // A run Turnwise scored on the same conversations lines up with promptfoo's, conversation by conversation.
-    const conversations = parseDataset(peerFixture('promptfoo-results.json'), { fileName: 'results.json' }).conversations;
+    const conversations = parseDataset(peerFixture('promptfoo', 'results.json'), { fileName: 'results.json' }).conversations;
     const scored = await recordEvaluation(db, {
       dataset: { name: 'acme scored again', sourceFormat: 'turnwise', conversations },
       metrics: [{ name: 'conversation_relevancy', options: { windowSize: 3 } }],
@@ -110,7 +110,7 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
   });
 
   it('stores LangSmith runs as a thread per conversation and their feedback as a run LangSmith scored, on the replies it was given to', async () => {
-    const outcome = await importDatasetStream(db, chunksOf(peerFixture('langsmith-runs.jsonl'), 512), { name: 'acme langsmith', fileName: 'runs.jsonl' });
+    const outcome = await importDatasetStream(db, chunksOf(peerFixture('langsmith', 'runs.jsonl'), 512), { name: 'acme langsmith', fileName: 'runs.jsonl' });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.stats).toMatchObject({ conversations: 2, turns: 6 });
     expect(outcome.run).toMatchObject({ origin: 'langsmith', metrics: ['correctness'], results: 1 });
@@ -128,12 +128,12 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
   });
 
   it('stores a file without scores as a dataset only, and refuses a broken promptfoo file whole', async () => {
-    const examples = await importDatasetStream(db, chunksOf(peerFixture('langsmith-examples.jsonl'), 300), { name: 'langsmith examples', fileName: 'examples.jsonl' });
+    const examples = await importDatasetStream(db, chunksOf(peerFixture('langsmith', 'examples.jsonl'), 300), { name: 'langsmith examples', fileName: 'examples.jsonl' });
     expect(examples).toMatchObject({ ok: true, format: 'langsmith-jsonl' });
     expect(examples.ok && examples.run).toBeUndefined();
 
     const before = { datasets: await db.dataset.count(), runs: await db.run.count() };
-    const broken = peerFixture('promptfoo-results.json').replace('"pass": false,', '"pass": "no",');
+    const broken = peerFixture('promptfoo', 'results.json').replace('"pass": false,', '"pass": "no",');
     const refused = await importDatasetStream(db, chunksOf(broken, 1000), { name: 'broken', fileName: 'results.json' });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;

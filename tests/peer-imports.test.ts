@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { recallThreadOptions } from '@/lib/imports/thread-options-memory';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
+import { PEER_FIXTURES, peerBytes } from './fixtures/peers/peer-fixture';
 import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
 
 /*
@@ -24,8 +24,7 @@ import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
  * which compare puts next to a run Turnwise scored.
  */
 
-const PEERS = path.resolve(import.meta.dirname, 'fixtures/peers');
-const bytes = (...parts: string[]): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(path.join(PEERS, ...parts)));
+const bytes = peerBytes;
 
 let database: FreshDatabase;
 let db: Db;
@@ -171,7 +170,7 @@ it.runIf(providers.includes('postgres'))('stores the same on PostgreSQL', async 
 
 describe('Opik', () => {
   it('an `opik export` folder through the CLI: threads of traces, and the feedback scores as a run', async () => {
-    const cli = await turnwiseInProcess(['import', path.join(PEERS, 'opik', 'support'), '--name', 'opik support'], cliEnv({ DATABASE_URL: database.url }));
+    const cli = await turnwiseInProcess(['import', path.join(PEER_FIXTURES, 'opik', 'support'), '--name', 'opik support'], cliEnv({ DATABASE_URL: database.url }));
     expect(cli.stderr).toContain("Opik spans of type 'guardrail' are not kept");
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/stored dataset \S+: 3 conversations, 8 turns \(opik-json\)/);

@@ -17,28 +17,12 @@ const firstItem = (v: unknown): unknown => (Array.isArray(v) ? v[0] : undefined)
 
 export const isShareGptMessage = (v: unknown): boolean => isPlainObject(v) && new FieldReader(v).has('from', 'value');
 
-/** A result of promptfoo's output (EvaluateResult): its test and prompt indices with its prompt, response or grading. */
-const isPromptfooResult = (r: FieldReader): boolean => r.has('testIdx') && r.has('promptIdx') && r.has('prompt', 'response', 'gradingResult');
-
-/** A LangSmith run (run_type, inputs) or dataset example (inputs and outputs objects). */
-function isLangSmithRecord(record: Record<string, unknown>): boolean {
-  if (!isPlainObject(record.inputs) && typeof record.inputs !== 'string') return false;
-  return typeof record.run_type === 'string' || 'outputs' in record;
-}
-
-/** An example of Phoenix's dataset export (its plain JSONL): input and output objects, the input holding messages. */
-const isPhoenixExample = (record: Record<string, unknown>): boolean =>
-  isPlainObject(record.input) && Array.isArray(record.input.messages) && (isPlainObject(record.output) || record.output === null || record.output === undefined);
-
 /** Which mapper a record needs, judged by its keys; null if it looks like none. */
 export function recordShape(record: unknown): Shape | null {
   if (!isPlainObject(record)) return null;
   const peer = peerShape(record);
   if (peer) return peer;
   const r = new FieldReader(record);
-  if (isPromptfooResult(r)) return 'promptfoo';
-  if (isLangSmithRecord(record)) return 'langsmith';
-  if (isPhoenixExample(record)) return 'phoenix';
   const messages = record[r.key('messages') ?? ''];
   if (Array.isArray(messages)) {
     const first = firstItem(messages);

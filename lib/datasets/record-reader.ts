@@ -1,8 +1,8 @@
 import type { Collector, Where } from './collector';
 import { describe, type Issues, isPlainObject } from './fields';
 import { mapperFor } from './map-record';
-import { exampleConversation, readLangSmithRecord } from './langsmith-reader';
-import { readPromptfooRecord } from './promptfoo-reader';
+import { exampleConversation, readLangSmithRecord } from './peers/langsmith-reader';
+import { readPromptfooRecord } from './peers/promptfoo-reader';
 import type { Shape } from './types';
 
 /**

@@ -52,6 +52,25 @@ export function contentText(content: unknown): string | undefined {
   return undefined;
 }
 
+/** A message's content as a turn's text: `contentText`'s, else the value as JSON text (nothing: empty). */
+export function textOrJson(content: unknown): string {
+  if (content === null || content === undefined) return '';
+  if (Array.isArray(content)) return contentText(content) ?? '';
+  return typeof content === 'string' ? content : jsonText(content);
+}
+
+/** A value another tool gave as text or a number (an id, a name, a time), as text; undefined when empty or anything else. */
+export const textOf = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** A tool call a trace recorded (a tool span or run), in deepeval's shape: its input and output parsed where they are JSON text. */
+export function toolCallOf(name: string | undefined, input: unknown, output: unknown): Record<string, unknown> {
+  const call: Record<string, unknown> = { name: name ?? 'tool' };
+  const parameters = jsonValueOf(input);
+  if (parameters !== undefined && parameters !== null) call.input_parameters = parameters;
+  if (output !== undefined && output !== null) call.output = jsonValueOf(output);
+  return call;
+}
+
 function roleOf(message: Record<string, unknown>): string | undefined {
   const role = message.role ?? message.type ?? message.from;
   return typeof role === 'string' ? role.toLowerCase() : undefined;

@@ -1,9 +1,9 @@
 import type { Conversation, Turn } from '../../domain';
 import { compact, describe, FieldReader, type Issues, isPlainObject, mergeMetadata, type Path } from '../fields';
-import { mapOpenAiRecord } from '../map-openai';
 import type { MapResult } from '../mapped';
 import type { RoleValues } from '../roles';
-import { chatTextOf, documentsOf, jsonValueOf } from './io-text';
+import { chatTurns } from './chat-messages';
+import { chatTextOf, documentsOf, jsonValueOf, textOf as text, toolCallOf } from './io-text';
 import { isoTime, orderValueOf } from './order';
 import type { ImportedScore } from '../imported-scores';
 import { TEXT_RANK, type Piece, type TracePiece } from './pieces';
@@ -41,7 +41,6 @@ export function langfuseKind(record: unknown): LangfuseKind | null {
   return null;
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
 type Notes = NonNullable<MapResult['notes']>;
 
@@ -177,7 +176,7 @@ function observationPiece(raw: Record<string, unknown>, issues: Issues, notes: N
     if (assistant) piece.assistant = { ...assistant, rank, order: piece.order };
   };
   if (type === 'RETRIEVER') piece.retrieval = documentsOf(output);
-  else if (type === 'TOOL') piece.tools = [compact({ name: text(o.take('name')?.value) ?? 'tool', input_parameters: jsonValueOf(input) ?? undefined, output: output === undefined || output === null ? undefined : jsonValueOf(output) })];
+  else if (type === 'TOOL') piece.tools = [toolCallOf(text(o.take('name')?.value), input, output)];
   else if (root) ranked(TEXT_RANK.rootSpan);
   else if (type === 'GENERATION') ranked(TEXT_RANK.generation);
   else notes.push(`Langfuse observations of type ${type || '(none)'} inside a trace are not kept: a turn takes its trace's input and output (or its generations'), RETRIEVER documents and TOOL calls`);
@@ -197,10 +196,11 @@ function datasetItem(raw: Record<string, unknown>, roleValues: RoleValues | unde
   let turns: Turn[];
   let chatbotRole: string | undefined;
   if (messages) {
-    const mapped = mapOpenAiRecord({ messages }, roleValues);
-    for (const issue of mapped.issues) issues.push({ ...issue, path: [inputField!.key, ...issue.path] });
-    turns = mapped.conversation?.turns ?? [];
-    chatbotRole = mapped.conversation?.chatbotRole;
+    // Messages inside JSON text have no path of their own in the file: the text is named, with the message's place.
+    const inText = typeof inputField!.value === 'string';
+    const chat = chatTurns(messages, inText || !isPlainObject(input) ? [inputField!.key] : [inputField!.key, 'messages'], issues, roleValues, inText);
+    turns = chat?.turns ?? [];
+    chatbotRole = chat?.chatbotRole;
   } else {
     const user = chatTextOf(inputField?.value, 'user');
     turns = user ? [{ role: 'user', content: user.text }] : [];

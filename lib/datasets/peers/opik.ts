@@ -1,9 +1,9 @@
 import type { Conversation, Turn } from '../../domain';
 import { compact, describe, FieldReader, type Issues, isPlainObject, mergeMetadata, type Path } from '../fields';
-import { mapOpenAiRecord } from '../map-openai';
 import type { MapResult } from '../mapped';
 import type { RoleValues } from '../roles';
-import { chatTextOf, documentsOf, jsonValueOf } from './io-text';
+import { chatTurns } from './chat-messages';
+import { chatTextOf, documentsOf, textOf as text, toolCallOf } from './io-text';
 import { isoTime, orderValueOf } from './order';
 import type { ImportedScore } from '../imported-scores';
 import { TEXT_RANK, type Piece, type TracePiece } from './pieces';
@@ -34,7 +34,6 @@ export function opikKind(record: unknown): OpikKind | null {
   return null;
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 const nonEmpty = (v: unknown): unknown[] | undefined => (Array.isArray(v) && v.length > 0 ? v : undefined);
 type Notes = NonNullable<MapResult['notes']>;
 
@@ -120,7 +119,7 @@ function traceFile(record: Record<string, unknown>, issues: Issues, notes: Notes
     const name = text(raw.name);
     if (nonEmpty(raw.feedback_scores)) notes.push("Opik feedback scores on spans are not imported: a turn takes its trace's feedback scores");
     if (type === 'tool') {
-      tools.push(compact({ name: name ?? 'tool', input_parameters: jsonValueOf(raw.input) ?? undefined, output: raw.output === undefined || raw.output === null ? undefined : jsonValueOf(raw.output) }));
+      tools.push(toolCallOf(name, raw.input, raw.output));
     } else if (type === 'llm') {
       // The trace's own input and output win (the assembler ranks them); an LLM span's are used where it has none.
       const order = orderValueOf(raw.start_time);
@@ -185,10 +184,9 @@ function datasetItemConversation(item: Record<string, unknown>, dataset: string 
   let turns: Turn[] = [];
   let chatbotRole: string | undefined;
   if (messages && Array.isArray(messages.value)) {
-    const mapped = mapOpenAiRecord({ messages: messages.value }, roleValues);
-    for (const issue of mapped.issues) issues.push({ ...issue, path: [...path, messages.key, ...issue.path.slice(1)] });
-    turns = mapped.conversation?.turns ?? [];
-    chatbotRole = mapped.conversation?.chatbotRole;
+    const chat = chatTurns(messages.value, [...path, messages.key], issues, roleValues);
+    turns = chat?.turns ?? [];
+    chatbotRole = chat?.chatbotRole;
   } else {
     const input = r.take(...INPUT_KEYS);
     const user = chatTextOf(input?.value, 'user');

@@ -2,10 +2,30 @@ import { FieldReader, isPlainObject } from '../fields';
 import { langfuseKind } from './langfuse';
 import { opikKind } from './opik';
 
-/** The tracing tool a record comes from, by its fields: checked before the dataset shapes, whose keys (input, output) such records also have. */
-export function peerShape(record: unknown): 'langfuse' | 'opik' | null {
+/** A result of promptfoo's output (EvaluateResult): its test and prompt indices with its prompt, response or grading. */
+const isPromptfooResult = (r: FieldReader): boolean => r.has('testIdx') && r.has('promptIdx') && r.has('prompt', 'response', 'gradingResult');
+
+/** A LangSmith run (run_type, inputs) or dataset example (inputs and outputs objects). */
+function isLangSmithRecord(record: Record<string, unknown>): boolean {
+  if (!isPlainObject(record.inputs) && typeof record.inputs !== 'string') return false;
+  return typeof record.run_type === 'string' || 'outputs' in record;
+}
+
+/** An example of Phoenix's dataset export (its plain JSONL): input and output objects, the input holding messages. */
+const isPhoenixExample = (record: Record<string, unknown>): boolean =>
+  isPlainObject(record.input) && Array.isArray(record.input.messages) && (isPlainObject(record.output) || record.output === null || record.output === undefined);
+
+/**
+ * The tool a record of another tool's export comes from, by its fields: checked before the
+ * dataset shapes, whose keys (input, output, messages) such records also have.
+ */
+export function peerShape(record: unknown): 'langfuse' | 'opik' | 'promptfoo' | 'langsmith' | 'phoenix' | null {
+  if (!isPlainObject(record)) return null;
   if (opikKind(record)) return 'opik';
   if (langfuseKind(record)) return 'langfuse';
+  if (isPromptfooResult(new FieldReader(record))) return 'promptfoo';
+  if (isLangSmithRecord(record)) return 'langsmith';
+  if (isPhoenixExample(record)) return 'phoenix';
   return null;
 }
 

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES } from '../../../tests/fixtures/datasets/fixtures';
+import { PEER_FIXTURES as PEERS } from '../../../tests/fixtures/peers/peer-fixture';
 import type { Conversation } from '../../domain';
-import type { ImportedScore, ScoredConversation } from '../imported-scores';
+import type { ImportedScore } from '../imported-scores';
+import { readInPieces } from '../read-in-pieces';
 import { formatProblem } from '../problems';
 import { createStreamingParser, type StreamingOptions } from '../streaming-parser';
 
@@ -24,7 +25,6 @@ import { createStreamingParser, type StreamingOptions } from '../streaming-parse
  *   exports/utils.py (create_experiment_data_structure, serialize_experiment_item); exports/dataset.py.
  */
 
-const PEERS = path.join(FIXTURES, '..', 'peers');
 const at = (...parts: string[]) => path.join(PEERS, ...parts);
 
 function filesUnder(dir: string): string[] {
@@ -37,24 +37,14 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Reads files as a folder import does: one after another, in small chunks, into one parser. */
-function read(files: string[], options: StreamingOptions = {}, single = files.length === 1) {
-  const parser = createStreamingParser(single ? { fileName: path.basename(files[0]), ...options } : options);
-  const conversations: Conversation[] = [];
-  for (const file of files) {
-    if (!single) conversations.push(...parser.nextFile(path.relative(PEERS, file)));
-    const text = readFileSync(file, 'utf8');
-    for (let i = 0; i < text.length; i += 97) conversations.push(...parser.push(text.slice(i, i + 97)));
-  }
-  conversations.push(...parser.end());
-  const scoresOf = scoresOfIn(conversations, parser.takeScores());
-  return { conversations, scoresOf, problems: parser.problems, notes: parser.notes, format: parser.format, errors: parser.problems.filter((p) => p.severity === 'error') };
-}
-
-/** The scores a conversation carried, found by its position among those handed over. */
-const scoresOfIn =
-  (conversations: Conversation[], scored: ScoredConversation[]) =>
-  (c: Conversation): ImportedScore[] =>
-    scored.find((s) => s.position === conversations.indexOf(c))?.scores ?? [];
+const read = (files: string[], options: StreamingOptions = {}) =>
+  files.length === 1
+    ? readInPieces(readFileSync(files[0], 'utf8'), path.basename(files[0]), { chunk: 97, ...options })
+    : readInPieces(
+        files.map((file) => ({ name: path.relative(PEERS, file), text: readFileSync(file, 'utf8') })),
+        undefined,
+        { chunk: 97, ...options },
+      );
 
 const texts = (c: Conversation) => c.turns.map((t) => `${t.role}: ${t.content}`);
 const brief = (scores: ImportedScore[]) => scores.map((s) => ({ name: s.name, value: s.value, turn: s.turn, label: s.label }));
@@ -114,25 +104,17 @@ describe('Langfuse', () => {
         .split('\n')
         .map((line) => Object.fromEntries(Object.entries(JSON.parse(line) as Record<string, unknown>).map(([k, v]) => [k, v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)])));
     const csv = (file: string) => Papa.unparse(rowsOf(file));
-    const parse = (text: string, fileName: string) => {
-      const parser = createStreamingParser({ fileName });
-      for (let i = 0; i < text.length; i += 101) parser.push(text.slice(i, i + 101));
-      return { conversations: parser.end(), parser };
-    };
-    const fromCsv = createStreamingParser();
-    fromCsv.nextFile('observations.csv');
-    fromCsv.push(csv('observations-2026-11-20.jsonl'));
-    fromCsv.nextFile('scores.csv');
-    fromCsv.push(csv('scores-2026-11-20.jsonl'));
-    const csvConversations = fromCsv.end();
-    const csvScoresOf = scoresOfIn(csvConversations, fromCsv.takeScores());
+    const fromCsv = readInPieces([
+      { name: 'observations.csv', text: csv('observations-2026-11-20.jsonl') },
+      { name: 'scores.csv', text: csv('scores-2026-11-20.jsonl') },
+    ]);
     expect(fromCsv.format).toBe('langfuse-csv');
-    expect(fromCsv.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(fromCsv.errors).toEqual([]);
     const jsonl = read([at('langfuse', 'observations-2026-11-20.jsonl'), at('langfuse', 'scores-2026-11-20.jsonl')]);
-    expect(csvConversations).toEqual(jsonl.conversations);
-    expect(csvConversations.map((c) => brief(csvScoresOf(c)))).toEqual(jsonl.conversations.map((c) => brief(jsonl.scoresOf(c))));
+    expect(fromCsv.conversations).toEqual(jsonl.conversations);
+    expect(fromCsv.conversations.map((c) => brief(fromCsv.scoresOf(c)))).toEqual(jsonl.conversations.map((c) => brief(jsonl.scoresOf(c))));
     // A CSV with other columns is still a dataset CSV.
-    expect(parse('conversation_id,role,content\nc1,user,hi\nc1,assistant,hello\n', 'chat.csv').parser.format).toBe('long-csv');
+    expect(readInPieces('conversation_id,role,content\nc1,user,hi\nc1,assistant,hello\n', 'chat.csv').format).toBe('long-csv');
   });
 
   it("refuses the session download alone, saying which export brings the messages", () => {
@@ -179,6 +161,16 @@ describe('Langfuse', () => {
         ],
       },
     ]);
+  });
+
+  it('keeps a trace whose metadata is past the limit every metadata has, its largest entry left out with a note', () => {
+    const trace = { id: 'tr-big', timestamp: '2026-11-20T10:00:00Z', sessionId: 's-big', input: 'Hi', output: 'Hello', metadata: { blob: 'x'.repeat(150_000), channel: 'web' } };
+    const parser = createStreamingParser({ fileName: 'traces.jsonl' });
+    const got = [...parser.push(`${JSON.stringify(trace)}\n`), ...parser.end()];
+    expect(parser.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(got.map((c) => c.externalId)).toEqual(['s-big']);
+    expect(got[0].turns[1].metadata).toEqual({ traceId: 'tr-big', timestamp: '2026-11-20T10:00:00.000Z' });
+    expect(parser.notes).toContainEqual(expect.stringContaining('“traceMetadata” is left out'));
   });
 
   it('refuses a broken line and a bad score with their line and field, and a scores export alone', () => {

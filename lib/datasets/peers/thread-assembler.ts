@@ -4,6 +4,7 @@ import { compact, type Issue, type Issues, mergeMetadata } from '../fields';
 import { mapOpenAiRecord } from '../map-openai';
 import type { RoleValues } from '../roles';
 import type { Problem } from '../types';
+import { fitMetadata } from './fit-metadata';
 import { sortOrdered } from './order';
 import type { ImportedScore } from '../imported-scores';
 import type { MessagePiece, Piece, RankedText, StandalonePiece, ThreadPiece, TracePiece } from './pieces';
@@ -93,6 +94,9 @@ export class ThreadAssembler {
   private seq = 0;
   private held = 0;
   private full = false;
+
+  /** Notes of what the reader left out of metadata it built past the limit every metadata has. */
+  private readonly notes = { add: (note: string) => this.sink.note(note) };
 
   constructor(private readonly sink: AssemblySink) {}
 
@@ -273,11 +277,11 @@ export class ThreadAssembler {
             retrievalContext: trace.retrieval.length > 0 ? trace.retrieval : undefined,
             toolsCalled: trace.tools.length > 0 ? trace.tools : undefined,
             expectedOutput: trace.expectedOutput,
-            metadata: mergeMetadata(ids, trace.metadata),
+            metadata: fitMetadata(mergeMetadata(ids, trace.metadata), this.notes),
           }),
         );
       } else if (trace.metadata) {
-        turns[turns.length - 1].metadata = mergeMetadata(ids, trace.metadata);
+        turns[turns.length - 1].metadata = fitMetadata(mergeMetadata(ids, trace.metadata), this.notes);
       }
       const turn = turns.length - 1;
       for (const score of trace.scores) landed.push({ ...score, turn });
@@ -290,7 +294,7 @@ export class ThreadAssembler {
       externalId: key,
       chatbotRole: system,
       turns,
-      metadata: mergeMetadata(tool ? { source: tool.toLowerCase() } : undefined, thread?.metadata),
+      metadata: fitMetadata(mergeMetadata(tool ? { source: tool.toLowerCase() } : undefined, thread?.metadata), this.notes),
     });
     this.sink.add(conversation, first?.at ?? thread!.at, landed);
   }

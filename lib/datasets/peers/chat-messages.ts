@@ -1,7 +1,7 @@
-import type { Conversation } from '../domain';
-import { type Issues, type Path, isPlainObject } from './fields';
-import { mapOpenAiRecord } from './map-openai';
-import type { RoleValues } from './roles';
+import type { Conversation } from '../../domain';
+import { type Issues, type Path, isPlainObject } from '../fields';
+import { mapOpenAiRecord } from '../map-openai';
+import type { RoleValues } from '../roles';
 
 /**
  * A list of chat messages another tool kept ({role, content, tool_calls…}, OpenAI's shape) read
@@ -38,17 +38,4 @@ export function chatMessagesOfText(text: string): Record<string, unknown>[] | nu
   }
   if (!Array.isArray(value) || value.length === 0 || !value.every((m) => isPlainObject(m) && typeof m.role === 'string')) return null;
   return value as Record<string, unknown>[];
-}
-
-/** Text of a message's content: a string, or the text parts of a list joined. */
-export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) => (typeof part === 'string' ? part : isPlainObject(part) && typeof part.text === 'string' ? part.text : ''))
-      .filter((t) => t !== '')
-      .join('\n');
-  }
-  if (content === null || content === undefined) return '';
-  return typeof content === 'object' ? JSON.stringify(content) : String(content);
 }

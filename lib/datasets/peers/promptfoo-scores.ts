@@ -1,5 +1,5 @@
-import { type Issues, type Path, describe, isPlainObject } from './fields';
-import { type ImportedScore, scoreNumber } from './imported-scores';
+import { type Issues, type Path, describe, isPlainObject } from '../fields';
+import { type ImportedScore, scoreNumber } from '../imported-scores';
 
 /**
  * promptfoo's assertion types that are the same metric as one of Turnwise's: its

@@ -1,4 +1,4 @@
-import { FIELD_LIMITS } from '../domain';
+import { FIELD_LIMITS } from '../../domain';
 
 /**
  * Metadata a reader builds from another tool's record (its ids, settings, variables), held to the
@@ -6,7 +6,7 @@ import { FIELD_LIMITS } from '../domain';
  * largest first, until it fits, and a note says which (once per file). A conversation is never
  * refused for what the reader itself chose to keep.
  */
-export function fitMetadata(metadata: Record<string, unknown> | undefined, notes: Set<string>, max: number = FIELD_LIMITS.metadataChars): Record<string, unknown> | undefined {
+export function fitMetadata(metadata: Record<string, unknown> | undefined, notes: { add(note: string): unknown }, max: number = FIELD_LIMITS.metadataChars): Record<string, unknown> | undefined {
   if (!metadata || Object.keys(metadata).length === 0) return undefined;
   const sizes = Object.entries(metadata).map(([key, value]) => ({ key, chars: (JSON.stringify(value) ?? '').length + key.length + 4 }));
   let total = sizes.reduce((sum, s) => sum + s.chars, 2);

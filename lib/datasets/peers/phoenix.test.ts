@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { peerFixture } from '../../tests/fixtures/peers/peer-fixture';
-import { readInPieces as readPeerFile } from './read-in-pieces';
+import { peerFixture } from '../../../tests/fixtures/peers/peer-fixture';
+import { readInPieces as readPeerFile } from '../read-in-pieces';
 
 /*
  * Phoenix's dataset exports as its server writes them (Arize-ai/phoenix
@@ -12,7 +12,7 @@ import { readInPieces as readPeerFile } from './read-in-pieces';
 
 describe('Phoenix dataset exports', () => {
   it('reads /jsonl/openai_ft as OpenAI chat JSONL: system as the chatbot’s role, tool calls with their results, its tools offered', () => {
-    const r = readPeerFile(peerFixture('phoenix-openai-ft.jsonl'), 'support.jsonl');
+    const r = readPeerFile(peerFixture('phoenix', 'openai-ft.jsonl'), 'support.jsonl');
     expect(r.format).toBe('openai-jsonl');
     expect(r.problems).toEqual([]);
     const [order, invoice] = r.conversations;
@@ -32,7 +32,7 @@ describe('Phoenix dataset exports', () => {
   });
 
   it('reads the plain /jsonl export (input and output holding messages) with its id, metadata and splits', () => {
-    const r = readPeerFile(peerFixture('phoenix-dataset.jsonl'), 'support.jsonl');
+    const r = readPeerFile(peerFixture('phoenix', 'dataset.jsonl'), 'support.jsonl');
     expect(r.format).toBe('phoenix-jsonl');
     expect(r.errors).toEqual([]);
     expect(r.conversations).toEqual([
@@ -49,7 +49,7 @@ describe('Phoenix dataset exports', () => {
   });
 
   it('refuses an openai_ft line whose message has no role, with its line and field', () => {
-    const text = peerFixture('phoenix-openai-ft.jsonl').replace('{"role": "user", "content": "Can I pay by invoice?"}', '{"content": "Can I pay by invoice?"}');
+    const text = peerFixture('phoenix', 'openai-ft.jsonl').replace('{"role": "user", "content": "Can I pay by invoice?"}', '{"content": "Can I pay by invoice?"}');
     const r = readPeerFile(text, 'support.jsonl');
     expect(r.errors).toEqual([expect.objectContaining({ line: 2, field: 'messages[1].role', message: 'missing role' })]);
   });

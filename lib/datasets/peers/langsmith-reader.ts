@@ -1,11 +1,12 @@
-import type { Conversation, Turn } from '../domain';
+import type { Conversation, Turn } from '../../domain';
 import { chatTurns } from './chat-messages';
-import type { Collector, Where } from './collector';
-import { compact, describe, type Issues, isPlainObject } from './fields';
+import type { Collector, Where } from '../collector';
+import { compact, describe, type Issues, isPlainObject } from '../fields';
 import { fitMetadata } from './fit-metadata';
-import type { ImportedScore } from './imported-scores';
-import type { RecordReader } from './record-reader';
+import type { ImportedScore } from '../imported-scores';
+import type { RecordReader } from '../record-reader';
 import { feedbackScores } from './langsmith-feedback';
+import { documentsOf, textOf as text, toolCallOf } from './io-text';
 import { inputMessages, newMessages, outputMessages, type Found } from './langsmith-run-io';
 
 /*
@@ -44,7 +45,6 @@ interface TraceParts {
   tools: Record<string, unknown>[];
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 const time = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? new Date(v).toISOString() : '');
 
 function metadataOf(run: Record<string, unknown>): Record<string, unknown> {
@@ -132,13 +132,10 @@ export function exampleConversation(record: Record<string, unknown>, issues: Iss
 function childParts(run: Record<string, unknown>, parts: TraceParts): void {
   const outputs = isPlainObject(run.outputs) ? run.outputs : undefined;
   if (run.run_type === 'retriever' && Array.isArray(outputs?.documents)) {
-    for (const doc of outputs.documents) {
-      const content = isPlainObject(doc) ? (doc.page_content ?? doc.pageContent ?? doc.content) : doc;
-      if (typeof content === 'string' && parts.retrieval.length < 1_000) parts.retrieval.push(content);
-    }
+    for (const doc of documentsOf(outputs.documents)) if (parts.retrieval.length < 1_000) parts.retrieval.push(doc);
   }
   if (run.run_type === 'tool' && typeof run.name === 'string' && parts.tools.length < 100) {
-    parts.tools.push(compact({ name: run.name, input_parameters: run.inputs, output: outputs && 'output' in outputs ? outputs.output : outputs }));
+    parts.tools.push(toolCallOf(run.name, run.inputs, outputs && 'output' in outputs ? outputs.output : outputs));
   }
 }
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from './fields';
+import { isPlainObject } from '../fields';
 import { isMessage, messageList, toOpenAiMessage } from './langsmith-messages';
 
 /*

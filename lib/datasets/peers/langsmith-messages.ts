@@ -1,4 +1,4 @@
-import { isPlainObject } from './fields';
+import { isPlainObject } from '../fields';
 
 /*
  * Chat messages as LangSmith keeps them, in OpenAI's shape for the OpenAI reader: OpenAI's own

@@ -1,9 +1,9 @@
-import type { Conversation, Turn } from '../domain';
-import type { Collector, Where } from './collector';
-import { compact, type Issues } from './fields';
-import type { ImportedScore } from './imported-scores';
-import { warnIfEmpty } from './mapped';
-import type { RecordReader } from './record-reader';
+import type { Conversation, Turn } from '../../domain';
+import type { Collector, Where } from '../collector';
+import { compact, type Issues } from '../fields';
+import type { ImportedScore } from '../imported-scores';
+import { warnIfEmpty } from '../mapped';
+import type { RecordReader } from '../record-reader';
 import { promptfooGroupOf, promptfooStep, type PromptfooStep } from './promptfoo-step';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { peerFixture } from '../../tests/fixtures/peers/peer-fixture';
-import { readInPieces as readPeerFile } from './read-in-pieces';
+import { peerFixture } from '../../../tests/fixtures/peers/peer-fixture';
+import { readInPieces as readPeerFile } from '../read-in-pieces';
 
 /*
  * LangSmith's records as its SDK serialises them (langchain-ai/langsmith-sdk python/langsmith/schemas.py:
@@ -12,7 +12,7 @@ import { readInPieces as readPeerFile } from './read-in-pieces';
 
 describe('LangSmith runs', () => {
   it('puts a thread’s root runs together in order of start, with their retriever documents and their feedback on each reply', () => {
-    const r = readPeerFile(peerFixture('langsmith-runs.jsonl'), 'runs.jsonl');
+    const r = readPeerFile(peerFixture('langsmith', 'runs.jsonl'), 'runs.jsonl');
     expect(r.format).toBe('langsmith-jsonl');
     expect(r.errors).toEqual([]);
     const [thread, norway] = r.conversations;
@@ -55,7 +55,7 @@ describe('LangSmith runs', () => {
   });
 
   it('refuses a run whose inputs hold no message, or whose feedback does not read, naming the line and field', () => {
-    const lines = peerFixture('langsmith-runs.jsonl').trimEnd().split('\n');
+    const lines = peerFixture('langsmith', 'runs.jsonl').trimEnd().split('\n');
     const noMessage = JSON.parse(lines[0]);
     noMessage.inputs = { temperature: 0.2, top_p: 1 };
     const badFeedback = JSON.parse(lines[5]);
@@ -73,7 +73,7 @@ describe('LangSmith runs', () => {
 
 describe('LangSmith dataset examples', () => {
   it('reads a chat dataset’s examples (LangChain’s stored messages) and a kv dataset’s (OpenAI messages) as one conversation each', () => {
-    const r = readPeerFile(peerFixture('langsmith-examples.jsonl'), 'examples.jsonl');
+    const r = readPeerFile(peerFixture('langsmith', 'examples.jsonl'), 'examples.jsonl');
     expect(r.format).toBe('langsmith-jsonl');
     expect(r.errors).toEqual([]);
     const [gift, refund] = r.conversations;

@@ -1,5 +1,5 @@
-import { type Issues, describe, isPlainObject } from './fields';
-import { type ImportedScore, scoreNumber } from './imported-scores';
+import { type Issues, describe, isPlainObject } from '../fields';
+import { type ImportedScore, scoreNumber } from '../imported-scores';
 
 /** LangSmith gives no pass mark with feedback: Turnwise reads one, as for every tool that gives none (lib/imports/scores/score-values.ts). */
 export const NOTE_PASS_MARK = 'LangSmith feedback has no pass mark: a score of 0.5 or more counts as a pass (a key scored outside 0–1, a 1–5 rating, is read on its scale first).';

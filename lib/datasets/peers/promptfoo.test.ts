@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { peerFixture } from '../../tests/fixtures/peers/peer-fixture';
-import { readInPieces as readPeerFile } from './read-in-pieces';
+import { peerFixture } from '../../../tests/fixtures/peers/peer-fixture';
+import { readInPieces as readPeerFile } from '../read-in-pieces';
 
 /*
  * promptfoo's output, as `promptfoo eval -o results.json|results.jsonl` writes it. The fixtures
- * (tests/fixtures/peers/promptfoo-*.json[l]) follow promptfoo's published types field for field:
+ * (tests/fixtures/peers/promptfoo/) follow promptfoo's published types field for field:
  * OutputFile, EvaluateSummaryV3, EvaluateResult, GradingResult (promptfoo/promptfoo
  * src/types/index.ts), the key order of EvalResult.toEvaluateResult (src/models/evalResult.ts)
  * and of createOutputData (src/util/output.ts: JSON.stringify(output, null, 2); JSONL one result
@@ -12,7 +12,7 @@ import { readInPieces as readPeerFile } from './read-in-pieces';
  * createRunEvalState) and the simulated user's response.metadata.messages (src/providers/simulatedUser.ts).
  */
 
-const json = () => readPeerFile(peerFixture('promptfoo-results.json'), 'results.json');
+const json = () => readPeerFile(peerFixture('promptfoo', 'results.json'), 'results.json');
 
 describe('promptfoo results', () => {
   it('reads results.json as it streams: each test a conversation, the steps of a conversationId one conversation in the order of their tests', () => {
@@ -83,7 +83,7 @@ describe('promptfoo results', () => {
 
   it('reads the JSONL output (one result per line) into the same conversations and scores', () => {
     const whole = json();
-    const lines = readPeerFile(peerFixture('promptfoo-results.jsonl'), 'results.jsonl');
+    const lines = readPeerFile(peerFixture('promptfoo', 'results.jsonl'), 'results.jsonl');
     expect(lines.format).toBe('promptfoo-jsonl');
     expect(lines.errors).toEqual([]);
     expect(lines.conversations).toEqual(whole.conversations);
@@ -91,7 +91,7 @@ describe('promptfoo results', () => {
   });
 
   it('reads a simulated-user result as the whole conversation it carries, graded as a whole', () => {
-    const r = readPeerFile(peerFixture('promptfoo-simulated-user.json'), 'results.json');
+    const r = readPeerFile(peerFixture('promptfoo', 'simulated-user.json'), 'results.json');
     expect(r.errors).toEqual([]);
     const [travel] = r.conversations;
     expect(travel.turns).toHaveLength(6);
@@ -105,7 +105,7 @@ describe('promptfoo results', () => {
   });
 
   it('refuses a broken result with its line and field, and reads the others (the forgiving path)', () => {
-    const lines = peerFixture('promptfoo-results.jsonl').trimEnd().split('\n');
+    const lines = peerFixture('promptfoo', 'results.jsonl').trimEnd().split('\n');
     const broken = JSON.parse(lines[0]);
     broken.gradingResult.componentResults[0].pass = 'yes';
     const noPrompt = JSON.parse(lines[1]);
@@ -121,7 +121,7 @@ describe('promptfoo results', () => {
   });
 
   it('names the line of a broken result inside results.json', () => {
-    const text = peerFixture('promptfoo-results.json').replace('"testIdx": 2,', '"testIdx": "two",');
+    const text = peerFixture('promptfoo', 'results.json').replace('"testIdx": 2,', '"testIdx": "two",');
     const r = readPeerFile(text, 'results.json');
     const line = text.split('\n').findIndex((l) => l.includes('"testIdx": "two"')) + 1;
     expect(r.errors).toEqual([expect.objectContaining({ line, field: 'testIdx', message: "expected promptfoo's testIdx (a whole number from 0), found a string" })]);

@@ -1,8 +1,9 @@
-import type { Conversation, Turn } from '../domain';
-import { chatMessagesOfText, chatTurns, contentText } from './chat-messages';
-import { type Issues, compact, describe, isPlainObject } from './fields';
-import type { ImportedScore } from './imported-scores';
-import type { RoleValues } from './roles';
+import type { Conversation, Turn } from '../../domain';
+import { chatMessagesOfText, chatTurns } from './chat-messages';
+import { textOrJson } from './io-text';
+import { type Issues, compact, describe, isPlainObject } from '../fields';
+import type { ImportedScore } from '../imported-scores';
+import type { RoleValues } from '../roles';
 import { fitMetadata } from './fit-metadata';
 import { promptfooScores } from './promptfoo-scores';
 
@@ -100,7 +101,7 @@ function replyOf(record: Record<string, unknown>, response: Record<string, unkno
   if (calls) reply.toolsCalled = calls;
   else if (typeof output === 'string') reply.content = output;
   else if (output !== undefined && output !== null) {
-    reply.content = contentText(output);
+    reply.content = textOrJson(output);
     if (typeof output === 'object') notes.add(NOTE_OUTPUT_JSON);
   }
   if (output === undefined || output === null) notes.add(NOTE_ERRORED);
@@ -116,7 +117,7 @@ function historyFromVar(value: unknown): Turn[] | null {
   const turns: Turn[] = [];
   for (const step of value) {
     if (!isPlainObject(step) || !('input' in step) || !('output' in step)) return null;
-    turns.push({ role: 'user', content: contentText(step.input) }, { role: 'assistant', content: contentText(step.output) });
+    turns.push({ role: 'user', content: textOrJson(step.input) }, { role: 'assistant', content: textOrJson(step.output) });
   }
   return turns;
 }
