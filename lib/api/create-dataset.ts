@@ -31,8 +31,9 @@ const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+
  * folder: Opik's export, Langfuse's files) and optional `name`, `modelVersion` (before or after it),
  * `format`, `csvMapping` (JSON), `roleValues` (JSON), `threadKey`, `orderBy`, `skipInvalid` and `redact`
  * (personal data to take out, lib/pii/redact-spec.ts) (before it). Scores the file carries (Langfuse,
- * Opik) are stored as a run on the dataset (`run` in the answer). The file streams into the same import the upload page uses: nothing is stored unless the
- * whole file is valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
+ * Opik, promptfoo, LangSmith) are stored as a run that tool scored (`run` in the answer). The file
+ * streams into the same import the upload page uses: nothing is stored unless the whole file is
+ * valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
  */
 export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
   const boundary = multipartBoundary(request.headers.get('content-type'));
@@ -115,7 +116,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
       ...(outcome.skipped.length ? { skipped: outcome.skipped } : {}),
       warnings: outcome.problems,
       ...(outcome.notes.length ? { notes: outcome.notes } : {}),
-      // The scores the file carried (promptfoo's grading, LangSmith's feedback), stored as a run that tool scored.
+      // The scores the file carried, stored as a run that tool scored.
       ...(outcome.run ? { run: { id: outcome.run.runId, origin: outcome.run.origin, metrics: outcome.run.metrics, results: outcome.run.results } } : {}),
     },
     { status: 201 },

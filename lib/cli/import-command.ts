@@ -22,8 +22,9 @@ export const IMPORT_USAGE = `usage: turnwise import <file | folder | archive.zip
   Stores a dataset file in the database (DATABASE_URL) as the upload route does, reading it as it
   goes: a file of any size takes the memory of one batch of conversations. Prints the dataset id.
   A folder or a zip archive is read file by file (its JSON and JSONL files): an \`opik export\`
-  folder, or Langfuse's session download beside its traces or observations export. Scores a file
-  carries (Langfuse scores, Opik feedback scores) are stored as a run on the dataset.
+  folder, or Langfuse's session download beside its traces or observations export. The scores a
+  file carries (Langfuse's, Opik's, promptfoo's, LangSmith's) are stored as a run that tool scored;
+  prints its id too. What its format could not carry is said once per kind (note: lines).
   --thread-key and --order-by name the fields that group chat messages into conversations and
   order them (JSONL of messages with a thread id; defaults: thread_id, session_id, conversation_id…).
   A deepeval test run (test_run_*.json of DEEPEVAL_RESULTS_FOLDER) becomes a dataset version and a
