@@ -117,11 +117,13 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
 
   const { selection, env } = judgeSelection(args, io.env);
   const config = loadJudgeConfig(env);
+  // --concurrency, else TURNWISE_JUDGE_CONCURRENCY, else the configuration's default.
+  const concurrency = args.concurrency ?? config.concurrency;
   await ensureDatabase();
   const db = getDb();
   // Before any judge call: an unknown baseline costs nothing.
   if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
-  const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
+  const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency });
   // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
   // ones (picked because the dataset has their data) are left out with a note.
   const isCustom = (name: string) => args.customMetrics.some((c) => c.name === name);
@@ -155,13 +157,13 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
       metrics,
       judge,
       judgeName: selection.kind === 'openai' ? (selection.name ?? 'openai') : null,
-      concurrency: args.concurrency,
+      concurrency,
     });
     results = saved.results;
     io.stderr(`saved: dataset ${saved.datasetId}, run ${saved.runId} (${saved.status})\n`);
     if (args.baseline !== undefined) comparison = await compareRuns(db, args.baseline, [saved.runId]);
   } else {
-    results = await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency: args.concurrency });
+    results = await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency });
   }
 
   const agreement = evalAgreement(dataset.conversations, results);
