@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { createPostgresDatabase, dropPostgresDatabase } from '../lib/db/postgres-adapter';
-import { stopBoss } from '../lib/runs/queue/pg-boss-queue';
+import { stopBoss } from '../lib/jobs/pg-boss/boss';
 import { benchPages } from './bench-scale/pages';
 import { benchWorkers } from './bench-scale/workers';
 

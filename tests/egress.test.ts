@@ -12,7 +12,7 @@ import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { getReplay, startReplay } from '@/lib/replay';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
-import type { RetryPolicy } from '@/lib/replay/targets/send-with-retries';
+import type { RetryPolicy } from '@/lib/llm/send-with-retries';
 import { migratedDatabase, providers } from './db/databases';
 import { startAppTargetServer, type AppReply, type AppTurnRequest } from './helpers/app-target-server';
 import { lastUserMessage, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';

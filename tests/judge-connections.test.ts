@@ -6,10 +6,10 @@ import { defaultJudgeSelection } from '../lib/judge/config';
 import { loadJudgeConfigWithConnections } from '../lib/connections/judge-config-with-connections';
 import { testConnection } from '../lib/connections/test-connection';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { sharedLimiter } from '../lib/judge/adaptive-limiter';
+import { sharedLimiter } from '../lib/llm/adaptive-limiter';
 import { judgeSteps } from '../lib/metrics/registry';
 import { createTarget } from '../lib/replay/targets/create-target';
-import { createRunJudge, resolveRunJudge } from '../lib/runs/execution/run-judge';
+import { createRunJudge, resolveRunJudge } from '../lib/connections/judge-selection';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { answerByStep, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 

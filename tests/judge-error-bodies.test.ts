@@ -3,7 +3,7 @@ import { createDbClient } from '@/lib/db/client';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { getRunStatus } from '@/lib/db/queries/runs/get-run-status';
 import { isAppError } from '@/lib/errors';
-import { boundedFetch, ERROR_BODY_LIMIT, REPLY_BODY_LIMIT } from '@/lib/judge/bounded-fetch';
+import { boundedFetch, ERROR_BODY_LIMIT, REPLY_BODY_LIMIT } from '@/lib/llm/bounded-fetch';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { RESPONSE_MODES } from '@/lib/judge/response-format';
 import { judgeSteps } from '@/lib/metrics/registry';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { judgeSteps } from '@/lib/metrics/registry';
 import { JudgeOutputError, type JudgeRequest } from '@/lib/judge/types';
-import { estimateCost } from '@/lib/judge/prices';
+import { estimateCost } from '@/lib/llm/prices';
 import { answerByStep, requestSchemaName, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_POLICY, pinnedDispatcher } from '@/lib/llm/egress';
 import { createOpenAITarget } from '@/lib/replay/targets/openai-target';
-import { pooledFetch } from '@/lib/replay/targets/pooled-fetch';
+import { pooledFetch } from '@/lib/llm/pooled-fetch';
 import { MAX_TARGET_REPLY_BYTES, TargetError } from '@/lib/replay/targets/target-types';
 import { lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 

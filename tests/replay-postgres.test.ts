@@ -5,7 +5,7 @@ import type { Conversation } from '@/lib/domain';
 import { getReplay, startReplay } from '@/lib/replay';
 import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
 import { startPgBossReplayWorker } from '@/lib/replay/pg-boss-replay-worker';
-import { stopBoss } from '@/lib/runs/queue/pg-boss-queue';
+import { stopBoss } from '@/lib/jobs/pg-boss/boss';
 import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { lastUserMessage, startJudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';

@@ -8,7 +8,7 @@ import { claimRun } from '@/lib/db/queries/runs/claim-run';
 import { createRun } from '@/lib/db/queries/runs/create-run';
 import { renewRunLease } from '@/lib/db/queries/runs/renew-run-lease';
 import { cancelRun } from '@/lib/runs/lifecycle/cancel-run';
-import { isWorkerGone } from '@/lib/runs/execution/worker-identity';
+import { isWorkerGone } from '@/lib/jobs/worker-identity';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
 /* Claiming runs on the SQLite queue: who may take a run, and that only one worker does. */

@@ -9,7 +9,7 @@ import { parseDataset } from '@/lib/datasets';
 import { createOpenAIJudge } from '@/lib/judge/openai-judge';
 import { createMetric, applicableMetrics, metricApplies } from '@/lib/metrics/registry';
 import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
-import { stopBoss } from '@/lib/runs/queue/pg-boss-queue';
+import { stopBoss } from '@/lib/jobs/pg-boss/boss';
 import { runRequestSchema } from '@/lib/runs/request/run-request';
 import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';

@@ -9,7 +9,7 @@ import { storeBatch } from '@/lib/db/queries/ingest/otlp-batches';
 import { parseDataset } from '@/lib/datasets';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { enqueueRun } from '@/lib/runs/queue/enqueue-run';
-import { stopBoss } from '@/lib/runs/queue/pg-boss-queue';
+import { stopBoss } from '@/lib/jobs/pg-boss/boss';
 import { runRequestSchema } from '@/lib/runs/request/run-request';
 import { migratedDatabase, TEST_POSTGRES_URL } from './db/databases';
 import { startJudgeServer } from './helpers/judge-server';

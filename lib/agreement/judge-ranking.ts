@@ -1,7 +1,7 @@
 import type { Db } from '../db/db-types';
 import { listRuns } from '../db/queries/runs/list-runs';
 import { isLiveRun } from '../domain/run-progress';
-import { findModelPrice } from '../judge/prices';
+import { findModelPrice } from '../llm/prices';
 import { sortMetricNames } from '../metrics/registry';
 import { labelsFromOtherDatasets } from './labels-elsewhere';
 import { runAgreement } from './run-agreement';

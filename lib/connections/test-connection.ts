@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { boundedFetch, ERROR_BODY_LIMIT } from '../judge/bounded-fetch';
+import { boundedFetch, ERROR_BODY_LIMIT } from '../llm/bounded-fetch';
 import type { JudgeEndpoint } from '../judge/config';
 import { redactSecrets } from '../redact-secrets';
 import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../llm/egress';

@@ -3,7 +3,7 @@ import { loadJudgeConfigWithConnections } from '../connections/judge-config-with
 import type { Db } from '../db/db-types';
 import { defaultJudgeSelection, type JudgeSelection } from '../judge/config';
 import type { Judge } from '../judge/types';
-import { createRunJudge, resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';
+import { createRunJudge, resolveRunJudge, type RunJudge } from '../connections/judge-selection';
 
 /**
  * The judge that writes a custom metric's evaluation steps or tries it on a conversation: the one

@@ -4,7 +4,7 @@ import { withCache } from './cache';
 import { createOfflineJudge, OFFLINE_MODEL } from './offline';
 import { OFFLINE_JUDGE_LABEL, OFFLINE_JUDGE_SCOPE } from './offline/notice';
 import { createOpenAIJudge, DEFAULT_JUDGE_MODEL, DEFAULT_JUDGE_TIMEOUT_MS, DEFAULT_OPENAI_BASE_URL, DEFAULT_RETRY_BUDGET_MS } from './openai-judge';
-import { MODEL_PRICES } from './prices';
+import { MODEL_PRICES } from '../llm/prices';
 import type { Judge, JudgeCache } from './types';
 import { hasCredentials, registerSecret } from '../redact-secrets';
 import { adminPolicy, readEgressSettings, type EgressSettings } from '../llm/egress';

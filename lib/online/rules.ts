@@ -19,7 +19,7 @@ import { fieldOf } from '../http/errors';
 import { mayChange } from '../identity/roles';
 import { refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
-import { resolveRunJudge } from '../runs/execution/run-judge';
+import { resolveRunJudge } from '../connections/judge-selection';
 import { onlineRuleInputSchema, type OnlineRuleInput } from './rule-input';
 import { uncappedSpend } from './spend-caps';
 

@@ -28,8 +28,8 @@ import { countItems } from '../runs/execution/evaluate-conversations';
 import { executeRunChunk } from '../runs/execution/execute-run-chunk';
 import { finishRun } from '../runs/lifecycle';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
-import { resolveRunJudge, type RunJudge } from '../runs/execution/run-judge';
-import { newWorkerId } from '../runs/execution/worker-identity';
+import { resolveRunJudge, type RunJudge } from '../connections/judge-selection';
+import { newWorkerId } from '../jobs/worker-identity';
 import { inSample, utcDay } from './sample';
 import { capReached, uncappedSpend } from './spend-caps';
 

@@ -1,4 +1,4 @@
-import { findModelPrice } from '../judge/prices';
+import { findModelPrice } from '../llm/prices';
 
 interface Caps {
   judgeKind: string;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db-types';
 import { listConversationTexts } from '../db/queries/replays/list-chunk-work';
-import { estimateCost, estimateTokens, findModelPrice } from '../judge/prices';
+import { estimateCost, estimateTokens, findModelPrice } from '../llm/prices';
 import { previewRun, type RunPreview } from '../runs/request/preview-run';
 import { evaluateRunRequest } from './lifecycle/evaluate-request';
 import type { Principal } from '../identity/principal';

@@ -1,9 +1,9 @@
 import { claimStaleFinishingReplay, markReplayStarted } from '../db/queries/replays/replay-lease';
 import { countReplayTurns, getReplayStatus } from '../db/queries/replays/replay-status';
-import { startPgBossChunkWorker } from '../runs/queue/pg-boss-chunk-worker';
-import { chunkLeaseSeconds } from '../runs/queue/pg-boss-queue';
-import { envNumber } from '../runs/queue/run-worker';
-import { newWorkerId } from '../runs/execution/worker-identity';
+import { startPgBossChunkWorker } from '../jobs/pg-boss/chunk-worker';
+import { chunkLeaseSeconds } from '../jobs/pg-boss/boss';
+import { envNumber } from '../jobs/env-number';
+import { newWorkerId } from '../jobs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import { getReplayBoss, REPLAY_CHUNK_QUEUE, type ReplayChunkJob } from './replay-queue';
@@ -12,7 +12,7 @@ import type { ReplayWorkerOptions } from './sqlite-replay-worker';
 
 /**
  * The replay queue on PostgreSQL: one pg-boss job per chunk of conversations, shared by every
- * worker process, on the loop runs use (pg-boss-chunk-worker.ts) and the process's one pg-boss.
+ * worker process, on the loop runs use (lib/jobs/pg-boss/chunk-worker.ts) and the process's one pg-boss.
  * A chunk generates what its conversations have not stored; whoever stores the last turn closes
  * the replay. A cancel is noticed within a second and the turns in flight are aborted.
  *

@@ -1,9 +1,9 @@
 import pRetry from 'p-retry';
 import type PgBoss from 'pg-boss';
-import { attemptOnce } from '../runs/queue/pg-boss-db';
-import { getBoss } from '../runs/queue/pg-boss-queue';
-import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/queue/run-chunks';
-import { envNumber } from '../runs/queue/run-worker';
+import { attemptOnce } from '../jobs/pg-boss/queue-db';
+import { getBoss } from '../jobs/pg-boss/boss';
+import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../jobs/chunks';
+import { envNumber } from '../jobs/env-number';
 
 /** One pg-boss job: conversations [from, to) of a replay. */
 export interface ReplayChunkJob {
@@ -21,7 +21,7 @@ export async function getReplayBoss(url: string, env: Record<string, string | un
   const boss = await getBoss(url, env);
   if (!created.has(boss)) {
     const options = { name: REPLAY_CHUNK_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 6 * 60 * 60 };
-    // Workers starting together race to create the queue (see pg-boss-queue.ts).
+    // Workers starting together race to create the queue (see lib/jobs/pg-boss/boss.ts).
     const settle = { retries: 5, minTimeout: 50, maxTimeout: 1000, randomize: true, shouldRetry: (error: Error) => RACE_CODES.has((error as { code?: string }).code ?? '') };
     await pRetry(() => boss.createQueue(REPLAY_CHUNK_QUEUE, options), settle);
     created.add(boss);

@@ -2,17 +2,18 @@ import pLimit from 'p-limit';
 import { getReplaySettingsRow } from '../db/queries/replays/get-replay-settings';
 import { countSourceConversations } from '../db/queries/replays/list-chunk-work';
 import { claimReplay, releaseReplay, renewReplayLease } from '../db/queries/replays/replay-lease';
-import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../runs/queue/run-chunks';
-import { endFailedWork, startLeaseWorker, type StopReason } from '../runs/queue/lease-worker';
+import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../jobs/chunks';
+import { endFailedWork, startLeaseWorker, type StopReason } from '../jobs/lease-worker';
 import { retryPassing } from '../db/retry-passing';
-import { storeRetryOf } from '../runs/execution/store-retry';
-import { envNumber, type RunWorkerOptions } from '../runs/queue/run-worker';
-import { isWorkerGone, newWorkerId } from '../runs/execution/worker-identity';
+import { storeRetryOf } from '../jobs/store-retry';
+import { envNumber } from '../jobs/env-number';
+import { type RunWorkerOptions } from '../runs/queue/run-worker';
+import { isWorkerGone, newWorkerId } from '../jobs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import type { ReplayWorker } from './replay-worker-registry';
 import { replaySettingsOf } from './replay-settings';
-import type { RetryPolicy } from './targets/send-with-retries';
+import type { RetryPolicy } from '../llm/send-with-retries';
 
 /** Chunks of a replay in progress at once: the one running and the next, queued behind it. */
 const CHUNKS_AT_ONCE = 2;

@@ -9,7 +9,7 @@ import { ownerIdOf, type Principal } from '../identity/principal';
 import { defaultJudgeSelection, type JudgeSelection } from '../judge/config';
 import { refuseLlmOnlyMetricsOnOffline } from '../metrics/needs-llm-judge';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
-import { resolveRunJudge } from '../runs/execution/run-judge';
+import { resolveRunJudge } from '../connections/judge-selection';
 import { failReplay } from './lifecycle/close-replay';
 import { evaluateRunRequest } from './lifecycle/evaluate-request';
 import { wakeReplayWorker } from './replay-worker-registry';

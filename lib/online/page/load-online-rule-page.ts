@@ -4,7 +4,7 @@ import { getOnlineRule } from '../../db/queries/online/online-rules';
 import { listOnlineRuns } from '../../db/queries/online/online-scores';
 import { AppError } from '../../errors';
 import { costBasis } from '../../format/cost';
-import { findModelPrice } from '../../judge/prices';
+import { findModelPrice } from '../../llm/prices';
 import { loadRuleFormOptions } from '../rule-form-options';
 
 /** An online rule's page: the rule, the runs it scored into and what its edit form offers. NOT_FOUND for an unknown rule. */

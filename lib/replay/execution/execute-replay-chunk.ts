@@ -8,14 +8,14 @@ import { recordReplayTurn, type ReplaySampleOutcome, type ReplayTurnOutcome } fr
 import { setMaxListeners } from 'node:events';
 import { createCancelBatches } from './cancel-batches';
 import { createTurnRecorder } from './turn-recorder';
-import { storeRetryOf } from '../../runs/execution/store-retry';
+import { storeRetryOf } from '../../jobs/store-retry';
 import { createJudge } from '../../judge/config';
 import type { Judge } from '../../judge/types';
 import { redactSecrets } from '../../redact-secrets';
 import { replaySettingsOf } from '../replay-settings';
 import { createTarget } from '../targets/create-target';
 import type { LookupAll } from '../../llm/egress';
-import type { RetryPolicy } from '../targets/send-with-retries';
+import type { RetryPolicy } from '../../llm/send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetMessage, type TargetReply } from '../targets/target-types';
 import { checkNextTurnFits } from './fit-check';
 import { historyBefore, type SourceTurn } from './history';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db-types';
 import { getCompareWithRun } from '../../db/queries/replays/get-compare-with-run';
 import { AppError } from '../../errors';
-import { judgeSelectionOf } from '../../runs/execution/run-judge';
+import { judgeSelectionOf } from '../../connections/judge-selection';
 import { runRequestSchema, type RunRequest } from '../../runs/request/run-request';
 import type { ReplayEvaluate } from '../replay-request';
 

@@ -7,7 +7,7 @@ import { registerSecret } from '../../redact-secrets';
 import type { ReplayTarget } from '../replay-request';
 import { createHttpTarget } from './http-target';
 import { createOpenAITarget } from './openai-target';
-import { targetRetryPolicy, type RetryPolicy } from './send-with-retries';
+import { targetRetryPolicy, type RetryPolicy } from '../../llm/send-with-retries';
 import type { ReplayTargetClient } from './target-types';
 
 type Env = Record<string, string | undefined>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { estimateTokens } from '../../judge/prices';
-import { statusCause } from '../../judge/judge-error-cause';
+import { estimateTokens } from '../../llm/prices';
+import { statusCause } from '../../llm/error-cause';
 import { egressErrorOf, egressFetch, OPERATOR_POLICY, type EgressPolicy } from '../../llm/egress';
 import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
 import { logTargetAnswer } from './log-target-answer';
-import { readBoundedText } from './read-bounded';
-import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
+import { readBoundedText } from '../../llm/read-bounded';
+import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from '../../llm/send-with-retries';
 import { TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
 
 /** The header the secret goes in. */
@@ -53,10 +53,10 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
 
   async function generate(request: TargetTurnRequest): Promise<TargetReply> {
     const payload = JSON.stringify({ conversationId: request.conversationId, turn: request.turn, messages: request.messages, state: request.state ?? null });
-    const { value: text, requests } = await sendWithRetries(
-      { baseURL: options.url, apiKey: options.secret, model: 'http', concurrency: options.concurrency },
-      estimateTokens(payload),
-      async () => {
+    const { value: text, requests } = await sendWithRetries({
+      connection: { baseURL: options.url, apiKey: options.secret, model: 'http', concurrency: options.concurrency },
+      tokens: estimateTokens(payload),
+      attempt: async () => {
         const timeout = AbortSignal.timeout(options.timeoutMs);
         const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
         try {
@@ -81,10 +81,10 @@ export function createHttpTarget(options: HttpTargetOptions): ReplayTargetClient
           return { ok: false, error, kind: 'transient', outcome: { kind: 'other' } };
         }
       },
-      (error, tries) => describeFailure(error, where, tries, secrets),
-      options.retries ?? DEFAULT_TARGET_RETRIES,
-      request.signal,
-    );
+      describe: (error, tries) => describeFailure(error, where, tries, secrets),
+      policy: options.retries ?? DEFAULT_TARGET_RETRIES,
+      signal: request.signal,
+    });
     // A reply that came but is of no use: the turn fails, its requests still counted.
     const failed = (message: string) => new TargetError(message, false, requests);
     let json: unknown;

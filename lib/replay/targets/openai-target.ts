@@ -1,14 +1,16 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
-import type { ConnectionLimits } from '../../judge/adaptive-limiter';
-import { estimateCost, estimateTokens } from '../../judge/prices';
-import { classifyFailure, failureCause } from '../../judge/request-retries';
-import { statusCause } from '../../judge/judge-error-cause';
+import type OpenAI from 'openai';
+import { APIConnectionTimeoutError, APIError } from 'openai';
+import type { ConnectionLimits } from '../../llm/adaptive-limiter';
+import { estimateCost, estimateTokens } from '../../llm/prices';
+import { classifyFailure, failureCause } from '../../llm/request-retries';
+import { statusCause } from '../../llm/error-cause';
 import { egressErrorOf, OPERATOR_POLICY, pinnedDispatcher, type EgressPolicy } from '../../llm/egress';
 import { redactKnownSecrets, redactSecrets } from '../../redact-secrets';
 import { logTargetAnswer } from './log-target-answer';
-import { pooledFetch } from './pooled-fetch';
-import { readBoundedText, replyTooLarge } from './read-bounded';
-import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from './send-with-retries';
+import { createOpenAIClient } from '../../llm/openai-client';
+import { pooledFetch } from '../../llm/pooled-fetch';
+import { readBoundedText, replyTooLarge } from '../../llm/read-bounded';
+import { DEFAULT_TARGET_RETRIES, sendWithRetries, type RetryPolicy } from '../../llm/send-with-retries';
 import { MAX_TARGET_REPLY_BYTES, TargetError, type ReplayTargetClient, type TargetReply, type TargetTurnRequest } from './target-types';
 
 export interface OpenAITargetOptions {
@@ -36,22 +38,16 @@ const EXPECTED_COMPLETION_TOKENS = 400;
 /**
  * A model behind an OpenAI-compatible chat.completions endpoint as a replay target. Requests
  * share the judge's adaptive limiter for the same base URL, key and model, and its retry rules
- * (lib/judge/request-retries.ts); the SDK's own retries are off. A reply must be one assistant
+ * (lib/llm/request-retries.ts); the SDK's own retries are off. A reply must be one assistant
  * message with text: anything else fails the turn with what came back.
  */
 export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetClient {
   const where = `model ${options.model} at ${options.baseURL}`;
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? 'no-key',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
+  const client = createOpenAIClient({
     baseURL: options.baseURL,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 120_000,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 120_000,
     fetch: pooledFetch(MAX_TARGET_REPLY_BYTES, (declared) => replyTooLarge(where, MAX_TARGET_REPLY_BYTES, declared), pinnedDispatcher(options.egress ?? OPERATOR_POLICY)),
-    defaultHeaders: options.apiKey === null ? { Authorization: null } : undefined,
   });
 
   async function generate(request: TargetTurnRequest): Promise<TargetReply> {
@@ -64,10 +60,10 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     };
-    const { value: completion, requests } = await sendWithRetries(
-      { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model, limits: options.limits, concurrency: options.concurrency },
+    const { value: completion, requests } = await sendWithRetries({
+      connection: { baseURL: options.baseURL, apiKey: options.apiKey, model: options.model, limits: options.limits, concurrency: options.concurrency },
       tokens,
-      async (retry) => {
+      attempt: async (retry) => {
         try {
           // The raw response (the SDK still builds the request and turns a failed status into its
           // error): its body, read whole under the bound by the fetch, is parsed here.
@@ -87,10 +83,10 @@ export function createOpenAITarget(options: OpenAITargetOptions): ReplayTargetCl
           return { ok: false, error, kind, outcome };
         }
       },
-      (error, tries) => describeFailure(error, where, tries, options.apiKey),
-      options.retries ?? DEFAULT_TARGET_RETRIES,
-      request.signal,
-    );
+      describe: (error, tries) => describeFailure(error, where, tries, options.apiKey),
+      policy: options.retries ?? DEFAULT_TARGET_RETRIES,
+      signal: request.signal,
+    });
     // A reply that came but is of no use: the turn fails, its requests still counted.
     const failed = (message: string) => new TargetError(message, false, requests);
     const choice = completion.choices?.[0];

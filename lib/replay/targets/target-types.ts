@@ -38,17 +38,7 @@ export interface ReplayTargetClient {
 }
 
 /** A turn the target could not produce: the message says what and where; it is stored on the turn. */
-export class TargetError extends Error {
-  constructor(
-    message: string,
-    readonly retryable = false,
-    /** Requests the turn sent to the target before it failed (counted on the replay). */
-    readonly requests = 0,
-  ) {
-    super(message);
-    this.name = 'TargetError';
-  }
-}
+export { RequestFailedError as TargetError } from '../../llm/request-failed-error';
 
 /** Replies past this are refused before any parser reads them. */
-export const MAX_TARGET_REPLY_BYTES = 1024 * 1024;
+export { MAX_REPLY_BYTES as MAX_TARGET_REPLY_BYTES } from '../../llm/request-failed-error';

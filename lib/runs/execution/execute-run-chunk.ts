@@ -7,10 +7,10 @@ import { withCall, type Judge } from '../../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
 import { reportJudgeActivity } from './report-judge-activity';
 import { withBreaker } from './judge-breaker';
-import { createRunJudge } from './run-judge';
+import { createRunJudge } from '../../connections/judge-selection';
 import { metricSelectionsOf } from '../../metrics/selected-metric';
 import { createResultWriter } from '../lifecycle';
-import { storeRetryOf } from './store-retry';
+import { storeRetryOf } from '../../jobs/store-retry';
 
 const STOPPED = 'RunStopped';
 

@@ -9,7 +9,7 @@ import type { MetricResult } from '../../domain/metric-result';
 import { countItems, evaluateConversations } from './evaluate-conversations';
 import { type MetricSelection, storedSettingsOf } from '../../metrics/selected-metric';
 import { failRun, finishRun, recordResult, type FinalRunStatus } from '../lifecycle';
-import { newWorkerId } from './worker-identity';
+import { newWorkerId } from '../../jobs/worker-identity';
 
 const LEASE_MS = 30_000;
 

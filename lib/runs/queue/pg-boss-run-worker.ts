@@ -4,21 +4,22 @@ import { countRunResults } from '../../db/queries/runs/count-run-results';
 import { executeRunChunk } from '../execution/execute-run-chunk';
 import { isBreakerStop } from '../execution/judge-breaker';
 import { closeCancelledRun, failRun, finishRun, startRun } from '../lifecycle';
-import { startPgBossChunkWorker } from './pg-boss-chunk-worker';
-import { CHUNK_QUEUE, chunkLeaseSeconds, getBoss, stopBoss, type ChunkJob } from './pg-boss-queue';
-import { shareRateLimitsByActiveChunks } from './rate-limit-share';
-import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
-import { newWorkerId } from '../execution/worker-identity';
+import { startPgBossChunkWorker } from '../../jobs/pg-boss/chunk-worker';
+import { CHUNK_QUEUE, chunkLeaseSeconds, getBoss, stopBoss, type ChunkJob } from '../../jobs/pg-boss/boss';
+import { shareRateLimitsByActiveChunks } from '../../jobs/rate-limit-share';
+import { envNumber } from '../../jobs/env-number';
+import { type RunWorker, type RunWorkerOptions } from './run-worker';
+import { newWorkerId } from '../../jobs/worker-identity';
 
 /**
  * The run queue on PostgreSQL: pg-boss jobs, one per chunk of conversations, shared by
  * every worker process on the database (the app server's and `npm run worker`'s). Each
  * chunk job scores what its chunk has not stored yet; the worker that stores a run's last
  * result closes the run. A cancel is noticed within a second and the remaining chunks
- * end at once (the loop is pg-boss-chunk-worker.ts, shared with the replay worker).
+ * end at once (the loop is lib/jobs/pg-boss/chunk-worker.ts, shared with the replay worker).
  *
  * Settings: TURNWISE_WORKER_JOBS (chunk jobs at once per process, 2). Judge rate limits are
- * split between the processes by their share of the active chunks (rate-limit-share.ts).
+ * split between the processes by their share of the active chunks (lib/jobs/rate-limit-share.ts).
  */
 export async function startPgBossRunWorker(options: RunWorkerOptions & { url: string }): Promise<RunWorker> {
   const { db, env, url } = options;

@@ -3,7 +3,7 @@ import { getRun } from '../../db/queries/runs/get-run';
 import { reopenErroredResults } from '../../db/queries/runs/reopen-errored-results';
 import { getDatabaseUrl, providerOf } from '../../db/url';
 import { AppError } from '../../errors';
-import { enqueueRunChunks } from './pg-boss-queue';
+import { enqueueRunChunks } from '../../jobs/pg-boss/boss';
 import { localRunWorker } from './start-run-worker';
 import { isLiveRun } from '../../domain/run-progress';
 

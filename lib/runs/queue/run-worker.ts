@@ -20,9 +20,3 @@ export interface RunWorkerOptions {
   /** Replaces every run's configured judge (tests). */
   judge?: Judge;
 }
-
-/** A positive whole number from the environment, or the fallback. */
-export function envNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const value = Number(env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}

@@ -4,13 +4,14 @@ import { getRunDatasetId } from '../../db/queries/runs/get-run-dataset-id';
 import { releaseRun } from '../../db/queries/runs/release-run';
 import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
 import { executeRunChunk } from '../execution/execute-run-chunk';
-import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
-import { envNumber, type RunWorker, type RunWorkerOptions } from './run-worker';
-import { isWorkerGone, newWorkerId } from '../execution/worker-identity';
+import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../../jobs/chunks';
+import { envNumber } from '../../jobs/env-number';
+import { type RunWorker, type RunWorkerOptions } from './run-worker';
+import { isWorkerGone, newWorkerId } from '../../jobs/worker-identity';
 import { closeCancelledRun, failRun, finishRun } from '../lifecycle';
-import { endFailedWork, startLeaseWorker, type StopReason } from './lease-worker';
+import { endFailedWork, startLeaseWorker, type StopReason } from '../../jobs/lease-worker';
 import { retryPassing } from '../../db/retry-passing';
-import { storeRetryOf } from '../execution/store-retry';
+import { storeRetryOf } from '../../jobs/store-retry';
 
 /**
  * The run queue on SQLite: the Run table itself. A worker claims a run with a lease it

@@ -9,14 +9,14 @@ import { createOfflineJudge } from '../../judge/offline';
 import { DEFAULT_OPENAI_BASE_URL } from '../../judge/openai-judge';
 import { plannedAnswer } from '../../judge/offline/planning-answers';
 import { offlineServes } from '../../judge/offline/run-step';
-import { estimateCost, estimateTokens, findModelPrice } from '../../judge/prices';
+import { estimateCost, estimateTokens, findModelPrice } from '../../llm/prices';
 import type { Judge, JudgeCache, JudgeReply, JudgeRequest } from '../../judge/types';
 import { createSelectedMetric, selectionApplies } from '../../metrics/selected-metric';
 import type { Conversation } from '../../domain/conversation';
 import { countApplicable } from '../aggregates/applicable-counts';
 import { resolveMetrics } from './resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
-import { resolveRunJudge } from '../execution/run-judge';
+import { resolveRunJudge } from '../../connections/judge-selection';
 import type { RunRequest } from './run-request';
 
 export interface MetricPreview {

@@ -314,7 +314,7 @@ function registry(): LimiterRegistry {
 
 /**
  * This process's share of every configured or announced rate limit, in (0, 1]: worker
- * processes sharing one endpoint each take theirs (lib/runs/queue/rate-limit-share.ts).
+ * processes sharing one endpoint each take theirs (lib/jobs/rate-limit-share.ts).
  */
 export function setRateLimitShare(share: number): void {
   registry().share = Number.isFinite(share) && share > 0 ? Math.min(1, share) : 1;

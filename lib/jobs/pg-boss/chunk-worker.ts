@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import { isPassingDbError } from '../../db/passing-error';
 import { backoffMs, dbRetryOf, describePassing, retryPassing } from '../../db/retry-passing';
 import { redactSecrets } from '../../redact-secrets';
-import { failSilentJobs, keepJobAlive } from './pg-boss-queue';
+import { failSilentJobs, keepJobAlive } from './boss';
 
 /** One pg-boss chunk job: conversations [from, to) of a piece of work (a run, a replay). */
 export interface ChunkJobData {

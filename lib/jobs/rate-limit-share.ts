@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
-import { setRateLimitShare } from '../../judge/adaptive-limiter';
-import { CHUNK_QUEUE, queueDbOf } from './pg-boss-queue';
+import { setRateLimitShare } from '../llm/adaptive-limiter';
+import { CHUNK_QUEUE, queueDbOf } from './pg-boss/boss';
 
 /**
  * Worker processes on one PostgreSQL database split every rate limit (configured rpm/tpm

@@ -1,9 +1,9 @@
-import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
-import { createPrismaJudgeCache } from '../../db/queries/judge-cache';
-import type { Db } from '../../db/db-types';
-import { AppError } from '../../errors';
-import { createJudge, listJudges, loadJudgeConfig, OFFLINE_JUDGE_NAME, type JudgeConfig, type JudgeSelection } from '../../judge/config';
-import type { Judge } from '../../judge/types';
+import { loadJudgeConfigWithConnections } from './judge-config-with-connections';
+import { createPrismaJudgeCache } from '../db/queries/judge-cache';
+import type { Db } from '../db/db-types';
+import { AppError } from '../errors';
+import { createJudge, listJudges, loadJudgeConfig, OFFLINE_JUDGE_NAME, type JudgeConfig, type JudgeSelection } from '../judge/config';
+import type { Judge } from '../judge/types';
 
 /** The judge a run is scored by, as stored on the run. */
 export interface RunJudge {

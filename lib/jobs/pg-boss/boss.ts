@@ -1,9 +1,9 @@
 import PgBoss from 'pg-boss';
 import pRetry from 'p-retry';
 import { isPassingDbError } from '../../db/passing-error';
-import { attemptOnce, createQueueDb, type QueueDb } from './pg-boss-db';
-import { chunkRanges, DEFAULT_CHUNK_SIZE } from './run-chunks';
-import { envNumber } from './run-worker';
+import { attemptOnce, createQueueDb, type QueueDb } from './queue-db';
+import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../chunks';
+import { envNumber } from '../env-number';
 
 /** One pg-boss job: conversations [from, to) of a run. */
 export interface ChunkJob {
@@ -25,7 +25,7 @@ export const chunkLeaseSeconds = (env: Record<string, string | undefined>): numb
 const globalForBoss = globalThis as unknown as { turnwiseBoss?: Map<string, Promise<PgBoss>>; turnwiseQueueDbs?: WeakMap<PgBoss, QueueDb> };
 const queueDbs = (globalForBoss.turnwiseQueueDbs ??= new WeakMap());
 
-/** The connections a boss of getBoss works through (pg-boss-db.ts). */
+/** The connections a boss of getBoss works through (queue-db.ts). */
 export function queueDbOf(boss: PgBoss): QueueDb {
   const db = queueDbs.get(boss);
   if (!db) throw new Error('this pg-boss was not made by getBoss');
@@ -39,7 +39,7 @@ const queueLog = (line: string) => console.error(`${new Date().toISOString()} ${
  * "pgboss", on first use) with the chunk queue created. A chunk whose worker died is
  * retried once its worker has been silent for TURNWISE_CHUNK_EXPIRE_SECONDS (300); the retry
  * skips the results already stored. A live worker says so however slow its chunk (keepJobAlive).
- * Its statements wait out a database that blinks (pg-boss-db.ts); `log` (the first caller's) is
+ * Its statements wait out a database that blinks (queue-db.ts); `log` (the first caller's) is
  * told when it goes and comes back. Started inside attemptOnce (a request), it fails instead.
  */
 export function getBoss(url: string, env: Record<string, string | undefined> = process.env, log: (line: string) => void = queueLog): Promise<PgBoss> {

@@ -1,9 +1,9 @@
 import { bodyReadAlready } from './pooled-fetch';
-import { MAX_TARGET_REPLY_BYTES, TargetError } from './target-types';
+import { MAX_REPLY_BYTES, RequestFailedError } from './request-failed-error';
 
 /** A reply refused for its size: of `declared` bytes when it said so, else found over the bound as it was read. */
-export const replyTooLarge = (where: string, maxBytes: number, declared?: number): TargetError =>
-  new TargetError(declared === undefined ? `${where} sent a reply over the ${maxBytes}-byte limit` : `${where} sent a reply of ${declared} bytes, over the ${maxBytes}-byte limit`);
+export const replyTooLarge = (where: string, maxBytes: number, declared?: number): RequestFailedError =>
+  new RequestFailedError(declared === undefined ? `${where} sent a reply over the ${maxBytes}-byte limit` : `${where} sent a reply of ${declared} bytes, over the ${maxBytes}-byte limit`);
 
 /**
  * A response body's bytes, refused once they pass `maxBytes`: the read stops there (the rest
@@ -11,7 +11,7 @@ export const replyTooLarge = (where: string, maxBytes: number, declared?: number
  * length within the bound is taken whole (HTTP/1.1 ends it at that length), which spares a
  * read per chunk on every reply.
  */
-export async function readBoundedBytes(response: Response, where: string, maxBytes = MAX_TARGET_REPLY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBoundedBytes(response: Response, where: string, maxBytes = MAX_REPLY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const read = bodyReadAlready(response);
   if (read) {
     if (read.byteLength > maxBytes) throw replyTooLarge(where, maxBytes, read.byteLength);
@@ -42,7 +42,7 @@ export async function readBoundedBytes(response: Response, where: string, maxByt
 }
 
 /** readBoundedBytes as UTF-8 text. */
-export async function readBoundedText(response: Response, where: string, maxBytes = MAX_TARGET_REPLY_BYTES): Promise<string> {
+export async function readBoundedText(response: Response, where: string, maxBytes = MAX_REPLY_BYTES): Promise<string> {
   const bytes = await readBoundedBytes(response, where, maxBytes);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -1,8 +1,8 @@
-import { AppError } from '../../errors';
-import { egressErrorOf, EgressRefusedError } from '../../llm/egress';
-import { sharedLimiter, type ConnectionLimits, type PermitOutcome } from '../../judge/adaptive-limiter';
-import { backoffMs, formatWait, sleep } from '../../judge/request-retries';
-import { TargetError } from './target-types';
+import { AppError } from '../errors';
+import { egressErrorOf, EgressRefusedError } from './egress';
+import { sharedLimiter, type ConnectionLimits, type PermitOutcome } from './adaptive-limiter';
+import { backoffMs, formatWait, sleep } from './request-retries';
+import { RequestFailedError } from './request-failed-error';
 
 export type Attempt<T> = { ok: true; value: T; outcome: PermitOutcome } | { ok: false; error: unknown; kind: 'refused' | 'transient' | 'fatal'; outcome: PermitOutcome };
 
@@ -52,29 +52,35 @@ function currentStreak(key: string, budgetMs: number, now: number): RefusalStrea
   return streak ?? null;
 }
 
-function budgetSpent(describe: string, tries: number, since: number, now: number, policy: RetryPolicy): TargetError {
-  return new TargetError(
+function budgetSpent(describe: string, tries: number, since: number, now: number, policy: RetryPolicy): RequestFailedError {
+  return new RequestFailedError(
     `${describe}; refused with 429 for ${formatWait(now - since)}, past the target's retry budget of ${formatWait(policy.retryBudgetMs)} (${RETRY_BUDGET_VARIABLE})`,
     true,
     tries,
   );
 }
 
+/** One request to retry through the connection's limiter: what to send, how to tell what happened, under which policy. */
+export interface RetriedRequest<T> {
+  /** The endpoint (its limiter is shared per base URL, key and model); `concurrency`: what the caller keeps in flight. */
+  connection: { baseURL: string; apiKey: string | null; model: string; limits?: ConnectionLimits; concurrency?: number };
+  /** The request's size in tokens, reply included, as the limiter paces it under a token limit. */
+  tokens: number;
+  /** Sends it once (`retry`: the attempts before it) and says how it went. */
+  attempt: (retry: number) => Promise<Attempt<T>>;
+  /** The last error as the failed request's message, after `tries` requests. */
+  describe: (error: unknown, tries: number) => string;
+  policy: RetryPolicy;
+  signal?: AbortSignal;
+}
+
 /**
- * One target request through the connection's shared adaptive limiter (the judge's), retried
- * as the judge retries: a 429 waits in the limiter until the target's refusals have lasted the
- * retry budget, a transient failure backs off, anything else fails at once. `describe` turns
- * the last error into the turn's message; a TargetError thrown here says how many requests the
- * turn sent (`requests`).
+ * One request through the connection's shared adaptive limiter (the judge's), retried as the
+ * judge retries: a 429 waits in the limiter until the endpoint's refusals have lasted the retry
+ * budget, a transient failure backs off, anything else fails at once. A RequestFailedError thrown here
+ * says how many requests were sent (`requests`).
  */
-export async function sendWithRetries<T>(
-  connection: { baseURL: string; apiKey: string | null; model: string; limits?: ConnectionLimits; concurrency?: number },
-  tokens: number,
-  attempt: (retry: number) => Promise<Attempt<T>>,
-  describe: (error: unknown, tries: number) => string,
-  policy: RetryPolicy,
-  signal: AbortSignal | undefined,
-): Promise<{ value: T; requests: number }> {
+export async function sendWithRetries<T>({ connection, tokens, attempt, describe, policy, signal }: RetriedRequest<T>): Promise<{ value: T; requests: number }> {
   const limiter = sharedLimiter(connection, connection.limits ?? {}, connection.concurrency);
   const key = streakKey(connection);
   let transient = 0;
@@ -119,7 +125,7 @@ export async function sendWithRetries<T>(
     }
     lastError = result.error;
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : result.error;
-    if (result.kind === 'fatal') throw new TargetError(describe(result.error, sent), false, sent);
+    if (result.kind === 'fatal') throw new RequestFailedError(describe(result.error, sent), false, sent);
     if (result.kind === 'refused') {
       const now = Date.now();
       const since = currentStreak(key, policy.retryBudgetMs, now)?.since ?? now;
@@ -127,7 +133,7 @@ export async function sendWithRetries<T>(
       if (now - since >= policy.retryBudgetMs) throw budgetSpent(describe(result.error, sent), sent, since, now, policy);
       continue;
     }
-    if (++transient > policy.maxRetries) throw new TargetError(describe(result.error, sent), true, sent);
+    if (++transient > policy.maxRetries) throw new RequestFailedError(describe(result.error, sent), true, sent);
     await sleep(backoffMs(transient, policy.retryBaseMs, result.error), signal);
   }
 }

@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { sameOriginRedirects } from '../../llm/egress';
+import { sameOriginRedirects } from './egress';
 import { oneAnswerPerTurn } from './one-answer-per-turn';
 
 /** Statuses whose response has no body (fetch's null-body statuses): a Response refuses one. */

@@ -1,5 +1,5 @@
-import { isPassingDbError } from '../../db/passing-error';
-import { backoffMs, createOutageLog, dbRetryOf, describePassing } from '../../db/retry-passing';
+import { isPassingDbError } from '../db/passing-error';
+import { backoffMs, createOutageLog, dbRetryOf, describePassing } from '../db/retry-passing';
 
 /** Why a leased piece of work stopped before its end: cancelled by a user, its lease lost, or the worker shutting down. */
 export type StopReason = 'cancelled' | 'lost' | 'shutdown';

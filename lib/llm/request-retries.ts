@@ -1,10 +1,10 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { egressErrorOf } from '../llm/egress';
+import { egressErrorOf } from './egress';
 import { replyTooLarge } from './bounded-fetch';
 import { readRateLimitHeaders } from './rate-limit-headers';
 
-/** One request of a judge step that did not give a usable reply, and why. */
-export interface JudgeRetry {
+/** One request that did not give a usable reply (of a judge step, a target turn), and why. */
+export interface RequestRetry {
   /** Which request of the step it was, from 1. */
   attempt: number;
   cause: string;

@@ -1,4 +1,4 @@
-import { dbRetryOf, type DbRetry } from '../../db/retry-passing';
+import { dbRetryOf, type DbRetry } from '../db/retry-passing';
 
 /**
  * How a piece of work's writes (a run's results, a replay's turns) wait out a database that
