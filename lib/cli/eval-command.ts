@@ -166,6 +166,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
     results = await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency });
   }
 
+  await judge.flush?.();
   const agreement = evalAgreement(dataset.conversations, results);
   const report = {
     ...buildEvalReport(dataset.conversations, results, judge.usage()),

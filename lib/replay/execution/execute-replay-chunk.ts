@@ -391,6 +391,8 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
     signal?.removeEventListener('abort', onStop);
     batches.close();
   }
+  // The judge's replies held for the cache are written before the chunk says it is done.
+  await judge?.flush?.();
   return { generated: await recorder.close() };
 }
 

@@ -120,6 +120,10 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   } finally {
     dispose();
   }
+  // The judge's replies held for the cache are written before the chunk ends: whoever resumes finds them.
+  await judge.flush?.().catch((error: unknown) => {
+    failure ??= error;
+  });
   let scored = 0;
   try {
     // The chunk is done only once what it scored is stored, also when it stops early.
