@@ -27,7 +27,7 @@ export interface EvaluateOptions {
   onResult?: (item: EvaluationItem, result: MetricResult) => void | Promise<void>;
   /** Items are not started once it is aborted; items already being scored finish. */
   signal?: AbortSignal;
-  /** false: do not keep results for the return value (a caller that stores each one in onResult). */
+  /** false: do not keep results for the return value, which is then [] (a caller that stores or reports each one in onResult). */
   retain?: boolean;
   /** Measure each item this many times (judge noise), at `temperature`; the result is their majority (combineSamples). */
   samples?: number;
@@ -60,7 +60,7 @@ export async function evaluateConversations(opts: EvaluateOptions): Promise<(Met
   const judges = samples === 1 ? [opts.judge] : Array.from({ length: samples }, (_, index) => withSampling(opts.judge, { index, temperature }));
   const sampled = judges.map((judge) => opts.metrics.map((m) => createSelectedMetric(m, judge)));
   const metrics = sampled[0];
-  const out: (MetricResult | null)[][] = opts.conversations.map(() => metrics.map(() => null));
+  const out: (MetricResult | null)[][] = opts.retain === false ? [] : opts.conversations.map(() => metrics.map(() => null));
   function* pending(): Generator<{ ci: number; mi: number; item: EvaluationItem }> {
     for (let ci = 0; ci < opts.conversations.length; ci++) {
       for (let mi = 0; mi < metrics.length; mi++) {
