@@ -13,13 +13,15 @@ import { createResultWriter } from '../lifecycle';
 import { storeRetryOf } from '../../jobs/store-retry';
 
 const STOPPED = 'RunStopped';
+/** Why a chunk stops when its judge keeps failing the same way. */
+const JUDGE_FAILING = 'judge failing';
 
 /**
  * The judge as a run uses it. A turn of the event loop before every call: the offline
  * judge computes synchronously, so an item would otherwise hold the process for its whole
  * pipeline, and the app server's worker shares the process with the pages. Once the run
- * is stopped, no new call starts; on a cancel, calls in flight are aborted too, so a
- * cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
+ * is stopped, no new call starts; on a cancel or a tripped breaker, calls in flight or waiting
+ * for a request slot are aborted too, so a cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
  * calls in flight finish and their replies reach the cache for whoever resumes.
  */
 function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void; inFlight: () => number } {
@@ -27,7 +29,9 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; 
   let inFlight = 0;
   // One listener per call in flight (removed when it ends): many at once is not a leak here.
   setMaxListeners(0, cancelled.signal);
-  const onStop = () => signal?.reason === 'cancelled' && cancelled.abort(signal.reason);
+  // A cancel, or a judge that fails every request the same way (the breaker): what is in flight or
+  // waiting for a request slot is dropped, rather than sent to fail like the rest.
+  const onStop = () => (signal?.reason === 'cancelled' || signal?.reason === JUDGE_FAILING) && cancelled.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {
     inFlight++;
@@ -91,7 +95,7 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   // chunk ends with the breaker's error, which fails the run (see the workers).
   const halted = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, halted.signal]) : halted.signal;
-  const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env)), () => halted.abort('judge failing'));
+  const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env, { deferCacheWrites: true })), () => halted.abort(JUDGE_FAILING));
   const { judge, dispose, inFlight } = forRun(breaker.judge, signal);
   const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight });
   // Results are stored in batches while the next items are scored; a store that fails stops the
