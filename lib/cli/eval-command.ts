@@ -124,7 +124,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   const db = getDb();
   // Before any judge call: an unknown baseline costs nothing.
   if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
-  const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency });
+  const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites: true });
   // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
   // ones (picked because the dataset has their data) are left out with a note.
   const isCustom = (name: string) => args.customMetrics.some((c) => c.name === name);

@@ -43,17 +43,20 @@ export function judgeSelectionOf(run: RunJudge): JudgeSelection {
  * The judge that executes a run, from this process's configuration: replies of
  * OpenAI-compatible judges go through the database cache, so a request asked again (a
  * resumed item, a rerun) costs nothing. Judges come from the environment and from the
- * connections stored in the database.
+ * connections stored in the database. `deferCacheWrites`: the caller flushes the judge when its
+ * work ends (createJudge).
  */
 export async function createRunJudge(
   db: Db,
   run: { judgeKind: string; judgeName: string | null; judgeModel: string; concurrency: number },
   env: Record<string, string | undefined>,
+  { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
 ): Promise<Judge> {
   const judgeKind = run.judgeKind === 'offline' ? 'offline' : 'openai';
   const config = judgeKind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
   return createJudge(judgeSelectionOf({ ...run, judgeKind }), config, {
     cache: createPrismaJudgeCache(db),
     concurrency: run.concurrency,
+    deferCacheWrites,
   });
 }

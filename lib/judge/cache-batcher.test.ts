@@ -34,7 +34,7 @@ describe('the cache batcher', () => {
   it('looks up the keys asked for in one turn with one read, and answers each', async () => {
     const store = countingStore();
     store.rows.set('a', entry(1));
-    const batcher = createCacheBatcher(store);
+    const batcher = createCacheBatcher(store, { deferWrites: true });
 
     const found = await Promise.all(['a', 'b', 'a', 'c'].map((k) => batcher.get(k)));
 
@@ -44,10 +44,10 @@ describe('the cache batcher', () => {
 
   it('writes every reply, in batches of at most CACHE_WRITE_BATCH, and answers a held one without a read', async () => {
     const store = countingStore();
-    const batcher = createCacheBatcher(store);
+    const batcher = createCacheBatcher(store, { deferWrites: true });
     const n = CACHE_WRITE_BATCH * 2 + 5;
 
-    for (let i = 0; i < n; i++) batcher.put(`k${i}`, entry(i));
+    for (let i = 0; i < n; i++) void batcher.put(`k${i}`, entry(i));
     expect(await batcher.get(`k${n - 1}`)).toEqual(entry(n - 1));
     expect(store.reads).toEqual([]);
     await batcher.flush();
@@ -60,12 +60,12 @@ describe('the cache batcher', () => {
   it('writes held replies CACHE_WRITE_DELAY_MS after the first without a flush: a process killed then loses only the later ones', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = countingStore();
-    const batcher = createCacheBatcher(store);
+    const batcher = createCacheBatcher(store, { deferWrites: true });
 
-    batcher.put('early-1', entry(1));
-    batcher.put('early-2', entry(2));
+    void batcher.put('early-1', entry(1));
+    void batcher.put('early-2', entry(2));
     await vi.advanceTimersByTimeAsync(CACHE_WRITE_DELAY_MS);
-    batcher.put('late', entry(3));
+    void batcher.put('late', entry(3));
     // Killed here, before the next write: what the store holds is what survives.
 
     expect([...store.rows.keys()]).toEqual(['early-1', 'early-2']);
@@ -75,11 +75,20 @@ describe('the cache batcher', () => {
 
   it('reports at flush a write the store failed', async () => {
     const store = countingStore();
-    const batcher = createCacheBatcher({ ...store, setMany: async () => Promise.reject(new Error('disk on fire')) });
+    const batcher = createCacheBatcher({ ...store, setMany: async () => Promise.reject(new Error('disk on fire')) }, { deferWrites: true });
 
-    batcher.put('k', entry(1));
+    void batcher.put('k', entry(1));
 
     await expect(batcher.flush()).rejects.toThrow('disk on fire');
     await expect(batcher.flush()).resolves.toBeUndefined();
+  });
+
+  it('without deferred writes, stores each reply before its put resolves', async () => {
+    const store = countingStore();
+    const batcher = createCacheBatcher(store, { deferWrites: false });
+
+    await batcher.put('k', entry(1));
+
+    expect(store.rows.get('k')).toEqual(entry(1));
   });
 });

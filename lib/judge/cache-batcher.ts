@@ -8,8 +8,8 @@ export const CACHE_WRITE_DELAY_MS = 200;
 export interface CacheBatcher {
   /** The stored entry, or one written here and not yet stored; lookups made in the same event-loop turn share one read. */
   get(key: string): Promise<JudgeCacheEntry | null>;
-  /** Holds the entry for the next write; never waits for the store. */
-  put(key: string, entry: JudgeCacheEntry): void;
+  /** Deferring writes: holds the entry for the next write and resolves at once. Else: writes it and resolves once it is stored. */
+  put(key: string, entry: JudgeCacheEntry): Promise<void>;
   /** Writes what is held and waits for every write begun; rejects with a write's error other than a passing one (those the store swallows). */
   flush(): Promise<void>;
 }
@@ -17,15 +17,17 @@ export interface CacheBatcher {
 /**
  * Reads and writes of a batch-capable cache gathered into few statements, so that a judge call
  * no longer waits for a read and a write of its own (on SQLite each write was a transaction with
- * its own sync to disk, on the event loop). Lookups asked in the same turn go as one getMany;
- * replies are held and written by setMany once CACHE_WRITE_BATCH are held or
- * CACHE_WRITE_DELAY_MS after the first, and at flush. A held or written-but-unconfirmed reply
- * answers lookups from memory, so a request asked again meanwhile is never sent twice. The
- * timer keeps the process alive until the write, so a process that ends normally loses
- * nothing; one killed outright loses at most the replies of its last CACHE_WRITE_DELAY_MS,
- * which a resumed run asks again.
+ * its own sync to disk, on the event loop). Lookups asked in the same turn go as one getMany.
+ * With `deferWrites` (work that calls flush when it ends: runs, replays, turnwise eval), replies
+ * are held and written by setMany once CACHE_WRITE_BATCH are held or CACHE_WRITE_DELAY_MS after
+ * the first, and at flush; a held or written-but-unconfirmed reply answers lookups from memory,
+ * so a request asked again meanwhile is never sent twice. The timer keeps the process alive
+ * until the write, so a process that ends normally loses nothing; one killed outright loses at
+ * most the replies of its last CACHE_WRITE_DELAY_MS, which a resumed run asks again. Without
+ * it, each reply is written before its call returns, as a caller that reads the store right
+ * after expects.
  */
-export function createCacheBatcher(cache: Required<JudgeCache>): CacheBatcher {
+export function createCacheBatcher(cache: Required<JudgeCache>, { deferWrites }: { deferWrites: boolean }): CacheBatcher {
   const held = new Map<string, JudgeCacheEntry>();
   const writing = new Map<string, JudgeCacheEntry>();
   const writes = new Set<Promise<void>>();
@@ -86,7 +88,8 @@ export function createCacheBatcher(cache: Required<JudgeCache>): CacheBatcher {
         lookupFailed.push(reject);
       });
     },
-    put(key, entry) {
+    async put(key, entry) {
+      if (!deferWrites) return cache.set(key, entry);
       held.set(key, entry);
       if (held.size >= CACHE_WRITE_BATCH) void write();
       else timer ??= setTimeout(() => void write(), CACHE_WRITE_DELAY_MS);

@@ -8,8 +8,8 @@ type Outcome =
   | { kind: 'miss'; entry: JudgeCacheEntry; reply: JudgeReply<unknown> };
 
 /** get and set of the cache as withCache uses them: batched (lib/judge/cache-batcher.ts) when the store can take many at once. */
-function cacheAccess(cache: JudgeCache) {
-  if (cache.getMany && cache.setMany) return createCacheBatcher({ ...cache, getMany: cache.getMany, setMany: cache.setMany });
+function cacheAccess(cache: JudgeCache, deferWrites: boolean) {
+  if (cache.getMany && cache.setMany) return createCacheBatcher({ ...cache, getMany: cache.getMany, setMany: cache.setMany }, { deferWrites });
   return { get: (key: string) => cache.get(key), put: (key: string, entry: JudgeCacheEntry) => cache.set(key, entry), flush: async () => undefined };
 }
 
@@ -18,12 +18,13 @@ function cacheAccess(cache: JudgeCache) {
  * reply. Identical requests in flight share one lookup and one call, so the same request is
  * never sent twice. Replies served without a call have cached=true and cost nothing: their
  * tokens and cost are 0, since usage counts what was spent. With a store that takes many
- * entries at once, replies are written in batches off the call's path: `flush` writes what is
- * held (lib/judge/cache-batcher.ts says what a killed process loses).
+ * entries at once, lookups are read together, and with `deferWrites` replies are written in
+ * batches off the call's path: the caller calls `flush` when its work ends
+ * (lib/judge/cache-batcher.ts says what a killed process loses).
  */
-export function withCache(judge: Judge, cache: JudgeCache): Judge {
+export function withCache(judge: Judge, cache: JudgeCache, { deferWrites = false }: { deferWrites?: boolean } = {}): Judge {
   const inFlight = new Map<string, Promise<Outcome>>();
-  const access = cacheAccess(cache);
+  const access = cacheAccess(cache, deferWrites);
   let cacheHits = 0;
 
   async function resolve<T>(key: string, request: JudgeRequest<T>): Promise<Outcome> {

@@ -76,13 +76,13 @@ describe.each(providers)('judge cache on %s', (provider) => {
     expect(found.get('m2')).toEqual({ ...entry, raw: '{"verdict":"no"}' });
   });
 
-  it('behind a judge, stores every reply of calls made at once by the time it is flushed, and a new judge asks none again', async () => {
+  it('behind a judge that defers its writes, stores every reply of calls made at once by the time it is flushed, and a new judge asks none again', async () => {
     const server = await startJudgeServer({ handler: (body) => ({ content: JSON.stringify({ verdict: 'yes', reason: `about ${lastUserMessage(body)}` }) }) });
     try {
       const schema = judgeSteps['conversation_relevancy.relevance'].output;
       const request = (text: string): JudgeRequest<unknown> => ({ step: 'conversation_relevancy.relevance', input: {}, messages: [{ role: 'user', content: text }], schema, schemaName: 'relevance' });
       const texts = Array.from({ length: 150 }, (_, i) => `${provider} question ${i}`);
-      const first = withCache(createOpenAIJudge({ baseURL: server.url, apiKey: null, model: 'm', concurrency: 16 }), createPrismaJudgeCache(db));
+      const first = withCache(createOpenAIJudge({ baseURL: server.url, apiKey: null, model: 'm', concurrency: 16 }), createPrismaJudgeCache(db), { deferWrites: true });
       await Promise.all(texts.map((t) => first.call(request(t))));
       await first.flush!();
       expect(await db.judgeCache.count({ where: { step: 'conversation_relevancy.relevance' } })).toBe(150);

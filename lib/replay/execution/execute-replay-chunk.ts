@@ -91,7 +91,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   const judge =
     settings.mode !== 'teacher-forced'
       ? (options.judge ??
-        createJudge(settings.judge ?? { kind: 'offline' }, await loadJudgeConfigWithConnections(db, options.env), { cache: createPrismaJudgeCache(db), concurrency: settings.concurrency }))
+        createJudge(settings.judge ?? { kind: 'offline' }, await loadJudgeConfigWithConnections(db, options.env), { cache: createPrismaJudgeCache(db), concurrency: settings.concurrency, deferCacheWrites: true }))
       : null;
 
   // On a cancel the requests in flight are aborted; on a shutdown or lost lease they finish and are stored.
