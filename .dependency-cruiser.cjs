@@ -1,4 +1,4 @@
-/** `npm run check:cycles`: no folder cycles, and no Node entry point (bin/, scripts/) reaching a `server-only` module. The import boundaries themselves are lint rules (eslint.config.mjs). */
+/** `npm run check:cycles` (through scripts/check/cycles.ts, which adds the check of cycles between the top-level parts of lib/): no folder cycles, and no Node entry point (bin/, scripts/) reaching a `server-only` module. The import boundaries themselves are lint rules (eslint.config.mjs). */
 module.exports = {
   forbidden: [
     {

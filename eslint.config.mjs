@@ -13,12 +13,12 @@ const restrictedPaths = (zones) => ['error', { zones }];
 const ZONES = [
   {
     target: './lib/metrics',
-    from: ['./lib/db', './lib/runs', './lib/actions', './lib/api', './lib/imports', './lib/exports', './app', './components'],
+    from: ['./lib/db', './lib/runs', './lib/jobs', './lib/replay', './lib/online', './lib/ingest', './lib/actions', './lib/api', './lib/imports', './lib/exports', './app', './components'],
     message: 'lib/metrics is pure: the judge and the conversation come in as arguments; it reads no database.',
   },
   {
     target: './lib/judge',
-    from: ['./lib/metrics', './lib/runs', './lib/actions', './lib/api', './app', './components'],
+    from: ['./lib/metrics', './lib/runs', './lib/jobs', './lib/replay', './lib/online', './lib/ingest', './lib/connections', './lib/actions', './lib/api', './app', './components'],
     message: 'lib/judge does not depend on the metric engine or on runs: shared types live in lib/domain.',
   },
   {
@@ -28,14 +28,81 @@ const ZONES = [
     message: 'lib/datasets parses and validates; it never writes (storing goes through lib/imports and lib/db; the pages read through lib/datasets/page).',
   },
   {
+    // Queries live in lib/db/queries alone (lib/exports and lib/api hold none any more).
     target: './lib/db',
-    from: ['./lib/runs', './lib/compare', './lib/datasets', './lib/actions', './lib/api', './lib/imports', './lib/exports', './lib/cli', './app', './components'],
-    message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
+    from: [
+      './lib/runs',
+      './lib/compare',
+      './lib/datasets',
+      './lib/jobs',
+      './lib/replay',
+      './lib/ingest',
+      './lib/online',
+      './lib/connections',
+      './lib/custom-metrics',
+      './lib/eval-export',
+      './lib/agreement',
+      './lib/demo',
+      './lib/actions',
+      './lib/api',
+      './lib/imports',
+      './lib/exports',
+      './lib/cli',
+      './lib/server',
+      './app',
+      './components',
+    ],
+    message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare, lib/jobs…).',
   },
   {
-    target: ['./lib/exports/queries', './lib/api/queries'],
-    from: ['./lib/runs', './lib/compare'],
-    message: 'A query is one statement over the database: it calls nothing above it (lib/runs, lib/compare…).',
+    // The engine of background work: the kinds of work register with it (lib/server/job-kinds.ts); it knows none of them.
+    target: './lib/jobs',
+    from: [
+      './lib/runs',
+      './lib/replay',
+      './lib/ingest',
+      './lib/online',
+      './lib/exports',
+      './lib/eval-export',
+      './lib/connections',
+      './lib/custom-metrics',
+      './lib/compare',
+      './lib/agreement',
+      './lib/demo',
+      './lib/metrics',
+      './lib/judge',
+      './lib/imports',
+      './lib/datasets',
+      './lib/auth',
+      './lib/actions',
+      './lib/api',
+      './lib/cli',
+      './lib/server',
+      './app',
+      './components',
+    ],
+    message: 'lib/jobs is the engine every kind of background work runs on: it imports no kind of work (they register through lib/server/job-kinds.ts), no boundary, app or components.',
+  },
+  {
+    // A feature uses another through its front door (lib/runs/index.ts, lib/replay/index.ts), and the engines through theirs.
+    target: ['./lib/replay', './lib/ingest', './lib/online', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    from: ['./lib/runs/queue', './lib/runs/execution'],
+    message: "A feature never imports another feature's queue/ or execution/: runs are queued and scored through lib/runs (its front door, lib/runs/index.ts), background work through lib/jobs.",
+  },
+  {
+    target: ['./lib/runs', './lib/ingest', './lib/online', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    from: ['./lib/replay/execution', './lib/replay/targets', './lib/replay/lifecycle'],
+    message: "A feature never imports another feature's insides: replays are used through lib/replay (its front door, lib/replay/index.ts).",
+  },
+  {
+    target: ['./lib/replay', './lib/runs', './lib/online', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo'],
+    from: ['./lib/ingest'],
+    message: 'OTLP ingest is a door in (its receiver) and a kind of background work (lib/ingest/ingest-jobs.ts): no other feature imports it.',
+  },
+  {
+    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo'],
+    from: ['./lib/online'],
+    message: 'Online scoring is a kind of background work (lib/online/online-jobs.ts) and its rules: no other feature imports it; ingest and online scoring meet only in lib/server/job-kinds.ts.',
   },
   {
     // The outbound transport (the egress check, its pinned dispatcher and redirect rule): low in the
@@ -43,6 +110,7 @@ const ZONES = [
     target: './lib/llm',
     from: [
       './lib/db',
+      './lib/jobs',
       './lib/judge',
       './lib/metrics',
       './lib/runs',
@@ -63,7 +131,7 @@ const ZONES = [
       './app',
       './components',
     ],
-    message: 'lib/llm is the outbound transport: it may import lib/domain and lib/errors, nothing that uses it.',
+    message: 'lib/llm is the outbound transport (the judge, the replay targets and the simulated user call it): it may import lib/domain and lib/errors, nothing that uses it.',
   },
   {
     // deepeval's client lands through lib/deepeval (CONFIDENT_BASE_URL=<Turnwise>/api/deepeval): a door in, like lib/imports.
@@ -78,7 +146,7 @@ const ZONES = [
   },
   {
     target: './lib/domain',
-    from: ['./lib/db', './lib/runs', './lib/judge', './lib/metrics', './lib/datasets', './lib/compare', './app', './components'],
+    from: ['./lib/db', './lib/runs', './lib/jobs', './lib/llm', './lib/judge', './lib/metrics', './lib/datasets', './lib/compare', './app', './components'],
     message: 'lib/domain holds the shared types and imports none of the parts that use them.',
   },
 ];

@@ -1,5 +1,6 @@
 /*
- * A run, replay and OTLP ingest worker process: `npm run worker`. On PostgreSQL, start as many as you like, on this
+ * A worker process for every kind of background work (runs, replays, OTLP ingest, online
+ * scoring: lib/server/job-kinds.ts): `npm run worker`. On PostgreSQL, start as many as you like, on this
  * machine or others with the same DATABASE_URL: they share runs chunk by chunk through
  * pg-boss. On SQLite it works beside (or instead of) the app server's own worker. The judge
  * configuration (OPENAI_API_KEY, TURNWISE_JUDGES, …) must be the same as the app's. It lives
@@ -10,10 +11,8 @@ import 'dotenv/config';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { dbRetryOf, retryPassing } from '../lib/db/retry-passing';
-import { getDatabaseUrl } from '../lib/db/url';
-import { startRunWorker, stopRunWorker } from '../lib/runs/queue/start-run-worker';
-import { startReplayWorker } from '../lib/replay/start-replay-worker';
-import { startIngestWorker } from '../lib/ingest/start-ingest-worker';
+import { describeWorkers, startWorkers, stopWorkers } from '../lib/jobs/worker-manager';
+import { jobKinds } from '../lib/server/job-kinds';
 import { surviveDatabaseBlinks } from '../lib/server/survive-database-blinks';
 import { lowerWorkerPriority } from '../lib/server/worker-priority';
 
@@ -24,17 +23,15 @@ surviveDatabaseBlinks(log);
 // A database that is away, starting up or read-only when the worker starts is waited for.
 const starting = dbRetryOf(process.env, log);
 await retryPassing('worker: preparing the database', () => ensureDatabase(), starting);
-const worker = await retryPassing('worker: starting', () => startRunWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log }), starting);
-log(`worker ${worker.id} is taking runs from the ${worker.queue} queue`);
-await retryPassing('worker: starting replays', () => startReplayWorker({ db: getDb(), env: process.env, url: getDatabaseUrl(), log }), starting);
-startIngestWorker({ db: getDb(), env: process.env, log });
+const workers = await startWorkers(process.env, { db: getDb(), kinds: jobKinds(), log });
+log(describeWorkers(workers));
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log(`${signal}: handing runs in progress back to the queue`);
-  await stopRunWorker();
+  await stopWorkers();
   await disconnectDb();
   process.exit(0);
 }

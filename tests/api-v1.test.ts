@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
-import { stopRunWorker } from '../lib/runs/queue/start-run-worker';
+import { stopWorkers } from '../lib/jobs/worker-manager';
 import { startServerServices } from '../lib/server/start-server-services';
 import { freshDatabase, type FreshDatabase } from './db/databases';
 import { waitFor } from './helpers/wait-for';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await stopRunWorker();
+  await stopWorkers();
   await disconnectDb();
   restore('DATABASE_URL');
   restore('TURNWISE_API_KEY');

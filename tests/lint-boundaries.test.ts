@@ -47,6 +47,24 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/llm/egress/x.ts', `import { AppError } from '../../errors';\nexport const x = AppError;\n`)).toEqual([]);
   });
 
+  it('keeps lib/jobs, the engine of background work, from importing any kind of work or boundary', async () => {
+    const up = `import { executeRunChunk } from '../runs';\nimport { onlineScoring } from '../online/online-jobs';\nimport { jobKinds } from '@/lib/server/job-kinds';\nexport const x = [executeRunChunk, onlineScoring, jobKinds];\n`;
+    expect(await ruleIds('lib/jobs/x.ts', up)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/jobs/x.ts', `import { retryPassing } from '../db/retry-passing';\nexport const x = retryPassing;\n`)).toEqual([]);
+    expect(await ruleIds('lib/llm/x.ts', `import { createFairSlots } from '../jobs/fair-slots';\nexport const x = createFairSlots;\n`)).toEqual(['import/no-restricted-paths']);
+  });
+
+  it("keeps a feature out of another feature's queue/ and execution/: replay, online scoring and ingest use runs through lib/runs", async () => {
+    const insides = `import { executeRunChunk } from '../runs/execution/execute-run-chunk';\nimport { enqueueRun } from '@/lib/runs/queue/enqueue-run';\nexport const x = [executeRunChunk, enqueueRun];\n`;
+    expect(await ruleIds('lib/online/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/ingest/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/replay/lifecycle/x.ts', insides.replaceAll('../runs', '../../runs'))).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/online/x.ts', `import { executeRunChunk, enqueueRun } from '../runs';\nexport const x = [executeRunChunk, enqueueRun];\n`)).toEqual([]);
+    expect(await ruleIds('lib/runs/x.ts', `import { createTarget } from '../replay/targets/create-target';\nexport const x = createTarget;\n`)).toEqual(['import/no-restricted-paths']);
+    expect(await ruleIds('lib/ingest/x.ts', `import { onlineScoring } from '../online/online-jobs';\nexport const x = onlineScoring;\n`)).toEqual(['import/no-restricted-paths']);
+    expect(await ruleIds('lib/online/x.ts', `import { ingestSlices } from '../ingest/ingest-jobs';\nexport const x = ingestSlices;\n`)).toEqual(['import/no-restricted-paths']);
+  });
+
   it('keeps lib/metrics free of the database, Next and the environment', async () => {
     const code = `import { getDb } from '@/lib/db/client';\nimport { notFound } from 'next/navigation';\nexport const x = [getDb, notFound, process.env.X];\n`;
     expect(await ruleIds('lib/metrics/shared/x.ts', code)).toEqual(['import/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties']);

@@ -5,7 +5,7 @@ import { createOfflineJudge } from '@/lib/judge/offline';
 import { offlineServes } from '@/lib/judge/offline/run-step';
 import type { JudgeStepContracts, StepContract, StepName } from '@/lib/judge/steps';
 import { JudgeOutputError, type JudgeRequest } from '@/lib/judge/types';
-import { judgeSteps, stepReplySchema } from '@/lib/metrics/registry';
+import { judgeSteps, stepReplySchema } from './helpers/judge-steps';
 
 const verdictsRequest = (): JudgeRequest<z.infer<(typeof judgeSteps)['turn_faithfulness.verdicts']['output']>> => ({
   step: 'turn_faithfulness.verdicts',

@@ -10,7 +10,7 @@ import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
 import { cancelReplay, getReplay, retryReplay, startReplay } from '@/lib/replay';
 import { estimateReplay } from '@/lib/replay/estimate-replay';
 import { startSqliteReplayWorker } from '@/lib/replay/sqlite-replay-worker';
-import type { ReplayWorker } from '@/lib/replay/replay-worker-registry';
+import type { ReplayWorker } from '@/lib/replay/replay-worker';
 import { migratedDatabase } from './db/databases';
 import { startAppTargetServer, type AppReply, type AppTurnRequest } from './helpers/app-target-server';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServerHandler } from './helpers/judge-server';

@@ -4,7 +4,8 @@ import { requestJsonSchema } from '@/lib/judge/cache-key';
 import { parseReply } from '@/lib/judge/parse-reply';
 import type { StepName } from '@/lib/judge/steps';
 import { offlineServes } from '@/lib/judge/offline/run-step';
-import { BUILT_IN_METRICS, judgeSteps, stepReplySchema } from '@/lib/metrics/registry';
+import { BUILT_IN_METRICS } from '@/lib/metrics/registry';
+import { judgeSteps, stepReplySchema } from './helpers/judge-steps';
 import type { MetricDescriptor } from '@/lib/metrics/shared/descriptor';
 import { valuesFromSchema } from './helpers/schema-values';
 

@@ -2,7 +2,7 @@ import { BreakModeLinks } from '@/components/charts/break-mode-links';
 import { FirstFailureHistogram } from '@/components/charts/first-failure-histogram';
 import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
 import { compareHref, tableState, type CompareSearch } from '@/lib/compare/compare-search';
-import { loadBreakOverlay } from '@/lib/compare/page/load-break-overlay';
+import { loadBreakOverlay } from '@/lib/runs/page/load-break-overlay';
 import { runName } from './delta';
 
 /** The runs' first-failing-turn histograms overlaid per metric: where the candidate now breaks. */

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { formatCost } from '@/lib/format/cost';
 import { formatDuration } from '@/lib/format/format';
+import { QueuedNote } from '@/components/jobs/queued-note';
 import type { ReplayLive } from '@/lib/replay/replay-live';
 import { isLiveReplay, replayStatusLabel, scoringFailed, shownReplayStatus } from '@/lib/replay/replay-status';
 import { ReplayControls, ScoreAgain } from './replay-controls';
@@ -85,6 +86,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
   const scoring = evaluation !== null && isLiveRunStatus(evaluation.status);
   const unscored = scoringFailed(replay);
   const took = !replayLive && replay.startedAt && replay.finishedAt ? Date.parse(replay.finishedAt) - Date.parse(replay.startedAt) : null;
+  const waiting = replay.status === 'queued' ? Date.now() - Date.parse(replay.createdAt) : 0;
 
   return (
     <div className="space-y-4">
@@ -139,6 +141,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
             <Stat label="Took" value={formatDuration(took)} />
           )}
         </dl>
+        <QueuedNote kind="replay" waitingMs={waiting} waitingBehind={replay.waitingBehind} slots="Replays have worker slots of their own, beside the runs' (TURNWISE_WORKER_REPLAYS, 1 by default)" />
         {replay.simulation && replay.simulation.skipped > 0 ? (
           <p className="text-sm text-slate-600" data-testid="replay-skipped">
             {n(replay.simulation.skipped)} conversation{replay.simulation.skipped === 1 ? '' : 's'} skipped: no scenario for the simulated user to play

@@ -7,8 +7,9 @@ import { ensureDatabase } from '../db/migrations';
 import { getDatabaseUrl } from '../db/url';
 import { isLiveRun } from '../domain/run-progress';
 import { getReplay, startReplay } from '../replay';
-import { startRunWorker, stopRunWorker } from '../runs/queue/start-run-worker';
-import { startReplayWorker } from '../replay/start-replay-worker';
+import { startWorkers, stopWorkers } from '../jobs/worker-manager';
+import { replayJobs } from '../replay/replay-jobs';
+import { runJobs } from '../runs/queue/run-jobs';
 import { runCompareCommand } from './compare-command';
 import type { EvalIo } from './eval-command';
 import { loadDatasetFile } from './load-dataset-file';
@@ -42,8 +43,8 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
   const datasetId = await datasetIdOf(db, args.source, io);
   const { id, totalItems } = await startReplay(db, { ...args.request, datasetId }, null, io.env);
   io.stderr(`replay ${id}: ${totalItems} assistant turn(s) to regenerate\n`);
-  await startRunWorker({ db, env: io.env, url, log: () => undefined });
-  await startReplayWorker({ db, env: io.env, url, log: () => undefined });
+  // Runs too: the new version's evaluation run is scored here once the replay has made it.
+  await startWorkers(io.env, { db, kinds: [runJobs(), replayJobs()], log: () => undefined });
   try {
     let replay = await getReplay(db, id);
     let shown = '';
@@ -83,7 +84,7 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
     }
     return replay.status === 'completed' ? 0 : 1;
   } finally {
-    await stopRunWorker();
+    await stopWorkers();
   }
 }
 

@@ -53,10 +53,22 @@ export async function createRunJudge(
   { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
 ): Promise<Judge> {
   const judgeKind = run.judgeKind === 'offline' ? 'offline' : 'openai';
-  const config = judgeKind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
-  return createJudge(judgeSelectionOf({ ...run, judgeKind }), config, {
-    cache: createPrismaJudgeCache(db),
-    concurrency: run.concurrency,
-    deferCacheWrites,
-  });
+  return createSelectedJudge(db, judgeSelectionOf({ ...run, judgeKind }), env, run.concurrency, { deferCacheWrites });
+}
+
+/**
+ * The judge a selection names, with `concurrency` requests in flight, its replies through the
+ * database cache (a replay's fit checks and simulated users). Built once per run, replay or
+ * online pass and handed down: it reads the configuration and decrypts the stored keys.
+ * `deferCacheWrites`: the caller flushes the judge when its work ends (createJudge).
+ */
+export async function createSelectedJudge(
+  db: Db,
+  selection: JudgeSelection,
+  env: Record<string, string | undefined>,
+  concurrency: number,
+  { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
+): Promise<Judge> {
+  const config = selection.kind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
+  return createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites });
 }

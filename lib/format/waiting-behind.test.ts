@@ -16,3 +16,11 @@ describe('what a queued run waits behind', () => {
     expect(describeWaitingBehind(null)).toBeNull();
   });
 });
+
+describe('what a queued replay waits behind', () => {
+  it('names the replays being generated with their turns, never runs: replays have slots of their own', () => {
+    expect(
+      describeWaitingBehind({ running: [{ id: 'r', label: 'v3 from Support', done: 12, total: 400 }], runningCount: 1, queuedAhead: 2 }, 'replays'),
+    ).toBe('The workers are busy: one replay is being generated (v3 from Support, 12 / 400 turns), and 2 queued replays are taken before this one.');
+  });
+});

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { setRateLimitShare } from '../llm/adaptive-limiter';
-import { CHUNK_QUEUE, queueDbOf } from './pg-boss/boss';
+import { queueDbOf } from './pg-boss/boss';
 
 /**
  * Worker processes on one PostgreSQL database split every rate limit (configured rpm/tpm
@@ -9,7 +9,7 @@ import { CHUNK_QUEUE, queueDbOf } from './pg-boss/boss';
  * every few seconds, so a worker that joins or finishes shifts the shares within that
  * time. An approximation: chunks of runs on other judges count too.
  */
-export function shareRateLimitsByActiveChunks(boss: PgBoss, ownActive: () => number, intervalMs = 5000): () => void {
+export function shareRateLimitsByActiveChunks(boss: PgBoss, queue: string, ownActive: () => number, intervalMs = 5000): () => void {
   let checking = false;
   const check = async () => {
     if (checking) return;
@@ -17,7 +17,7 @@ export function shareRateLimitsByActiveChunks(boss: PgBoss, ownActive: () => num
     try {
       const own = ownActive();
       if (own === 0) return setRateLimitShare(1);
-      const { rows } = await queueDbOf(boss).query(`SELECT count(*)::int AS active FROM pgboss.job WHERE name = $1 AND state = 'active'`, [CHUNK_QUEUE]);
+      const { rows } = await queueDbOf(boss).query(`SELECT count(*)::int AS active FROM pgboss.job WHERE name = $1 AND state = 'active'`, [queue]);
       const active = Number(rows[0]?.active ?? 0);
       setRateLimitShare(active > own ? own / active : 1);
     } catch {

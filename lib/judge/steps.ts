@@ -4,7 +4,8 @@ import type { RelevanceModel } from './offline/model/relevance-model';
 /*
  * The contract of every judge step: what a metric sends (input) and what it accepts back
  * (output). Each metric defines its own steps in its folder (lib/metrics/<metric>/steps.ts) and
- * lists them on its descriptor; the judge learns them from lib/metrics/registry.ts (judgeSteps).
+ * lists them on its descriptor (lib/metrics/registry.ts lists every metric's); other features define
+ * theirs beside their code (a replay's, lib/replay/steps). Each request carries its step's contract.
  * OpenAI-compatible judges see the input only through the rendered prompt; the offline judge
  * reads the input directly and answers by the step's `offline` rule.
  *
@@ -64,7 +65,7 @@ export function withRules<C extends Record<string, StepSchemas>>(schemas: C, rul
 /**
  * Every step's contract by name, for types: each folder that defines steps adds its own here
  * (`declare module '…/judge/steps' { interface JudgeStepContracts extends TheirSchemas {} }`), so
- * the judge names no metric. The values at run time are lib/metrics/registry.ts's judgeSteps.
+ * the judge names no metric. The values at run time are the contracts each request carries.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JudgeStepContracts {}

@@ -12,7 +12,6 @@ import type { MetricDescriptor } from './shared/descriptor';
 import type { ConversationMetric } from './shared/metric';
 import { parseMetricOptions } from './shared/options';
 import { reasonSteps } from './shared/reason-step';
-import { replaySteps } from '../replay/steps/replay-steps';
 import { roleAdherence } from './role-adherence/descriptor';
 import { topicAdherence } from './topic-adherence/descriptor';
 import { turnContextualPrecision } from './turn-contextual-precision/descriptor';
@@ -76,12 +75,18 @@ export function referenceCallCount<N extends MetricName>(name: N, conversation: 
   return calls > 0 && parsed.includeReason ? calls + 1 : calls;
 }
 
+type StepsOf<D> = D extends { steps: infer S } ? keyof S : never;
+/** The judge steps metrics send. */
+export type MetricStepName = (StepsOf<Descriptors> | keyof typeof gEvalSteps | keyof typeof reasonSteps) & StepName;
+
 /**
- * Every judge step by name, the only place the judge learns them: each built-in metric's (its
- * descriptor's steps), the custom metrics' (G-Eval's), the closing reason step and the replays'.
+ * Every judge step a metric sends, by name: each built-in metric's (its descriptor's steps), the
+ * custom metrics' (G-Eval's) and the closing reason step. Steps of other features (a replay's fit
+ * check and simulated user, lib/replay/steps) live with them: a request carries its step's
+ * contract, so the judge needs no list of them.
  */
-export const judgeSteps = Object.assign({}, ...BUILT_IN_METRICS.map((d) => d.steps), gEvalSteps, reasonSteps, replaySteps) as {
-  readonly [S in StepName]: JudgeStepContracts[S] & StepRules<StepInput<S>, StepOutput<S>>;
+export const judgeSteps = Object.assign({}, ...BUILT_IN_METRICS.map((d) => d.steps), gEvalSteps, reasonSteps) as {
+  readonly [S in MetricStepName]: JudgeStepContracts[S] & StepRules<StepInput<S>, StepOutput<S>>;
 };
 
 /** A step's contract; undefined for a name no folder defines. */
@@ -91,4 +96,4 @@ export const judgeStep = (name: string): StepContract | undefined => (Object.has
  * The schema a reply to this input must fit: sent to the judge as its JSON schema, and the
  * whole of the reply's validation.
  */
-export const stepReplySchema = <S extends StepName>(step: S, input: StepInput<S>): z.ZodType<StepOutput<S>> => replySchemaOf(judgeSteps[step], input) as z.ZodType<StepOutput<S>>;
+export const stepReplySchema = <S extends MetricStepName>(step: S, input: StepInput<S>): z.ZodType<StepOutput<S>> => replySchemaOf(judgeSteps[step] as StepContract, input) as z.ZodType<StepOutput<S>>;

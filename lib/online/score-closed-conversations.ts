@@ -24,11 +24,10 @@ import { canonicalJson } from '../judge/cache-key';
 import type { JudgeSelection } from '../judge/config';
 import type { Judge } from '../judge/types';
 import { storedSettingsOf, type MetricSelection } from '../metrics/selected-metric';
-import { countItems } from '../runs/execution/evaluate-conversations';
-import { executeRunChunk } from '../runs/execution/execute-run-chunk';
+import { countItems, executeRunChunk } from '../runs';
 import { finishRun } from '../runs/lifecycle';
 import { resolveMetrics } from '../runs/request/resolve-metrics';
-import { resolveRunJudge, type RunJudge } from '../connections/judge-selection';
+import { createRunJudge, resolveRunJudge, type RunJudge } from '../connections/judge-selection';
 import { newWorkerId } from '../jobs/worker-identity';
 import { inSample, utcDay } from './sample';
 import { capReached, uncappedSpend } from './spend-caps';
@@ -63,17 +62,25 @@ export interface RuleContext {
   rule: OnlineRuleRow;
   day: string;
   judge: RunJudge;
+  /** The judge that scores the pass's conversations, built once for all of them. */
+  scorer: Judge;
   metrics: MetricSelection[];
   workerId: string;
   leaseUntil: Date;
 }
 
-/** What a rule scores with (its judge and metrics, resolved once per pass), on the UTC day of `now`. */
+/**
+ * What a rule scores with (its judge and metrics, resolved once per pass, and the judge itself
+ * built once: its configuration read and its stored key decrypted for the pass, not for every
+ * conversation), on the UTC day of `now`.
+ */
 export async function ruleContextOf(options: OnlinePassOptions, rule: OnlineRuleRow, now: Date): Promise<RuleContext> {
+  const judge = resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(options.db, options.env));
   return {
     rule,
     day: utcDay(now),
-    judge: resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(options.db, options.env)),
+    judge,
+    scorer: options.judge ?? (await createRunJudge(options.db, { ...judge, concurrency: CONCURRENCY }, options.env)),
     metrics: await resolveMetrics(options.db, rule.metrics),
     workerId: options.workerId ?? newWorkerId(),
     leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
@@ -125,7 +132,7 @@ export async function scoreConversation(
   await holdOnlineRun(db, run.runId, ctx.workerId, ctx.leaseUntil, items);
   held.add(run.runId);
   try {
-    await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: options.judge, log: options.log });
+    await executeRunChunk({ db, env, runId: run.runId, range: { from: copy.position, to: copy.position + 1 }, judge: ctx.scorer, log: options.log });
   } catch (error) {
     // Not scored: the next pass takes the conversation again.
     await discardCopy(db, { id: copy.id, datasetId: run.datasetId, runId: run.runId, items }).catch(() => undefined);

@@ -5,9 +5,11 @@ import { chunkLeaseSeconds } from '../jobs/pg-boss/boss';
 import { envNumber } from '../jobs/env-number';
 import { newWorkerId } from '../jobs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
+import { openReplaySession } from './execution/replay-session';
+import { createSessionCache } from '../jobs/session-cache';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
 import { getReplayBoss, REPLAY_CHUNK_QUEUE, type ReplayChunkJob } from './replay-queue';
-import type { ReplayWorker } from './replay-worker-registry';
+import type { ReplayWorker } from './replay-worker';
 import type { ReplayWorkerOptions } from './sqlite-replay-worker';
 
 /**
@@ -27,6 +29,8 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
   const log = options.log ?? (() => undefined);
   const leaseSeconds = chunkLeaseSeconds(env);
   const lease = { workerId: id, leaseMs: leaseSeconds * 1000 };
+  // The target and the judge are built once for the chunks of a replay this process generates.
+  const sessions = createSessionCache((replayId) => openReplaySession(db, replayId, env, { judge: options.judge, retries: options.retries }), async () => undefined);
   const worker = await startPgBossChunkWorker<ReplayChunkJob>({
     noun: 'replay',
     boss: await getReplayBoss(url, env),
@@ -44,7 +48,7 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
     },
     stopReason: async (replayId) => ((await getReplayStatus(db, replayId)) === 'cancelled' ? 'cancelled' : null),
     async execute(job, signal) {
-      const { generated } = await executeReplayChunk({ db, env, replayId: job.replayId, range: { from: job.from, to: job.to }, signal, judge: options.judge, retries: options.retries, log });
+      const { generated } = await sessions.use(job.replayId, (session) => executeReplayChunk({ db, env, replayId: job.replayId, range: { from: job.from, to: job.to }, signal, session, log }));
       return `generated ${generated} turn(s)`;
     },
     stopped: (replayId) => closeCancelledReplay(db, replayId),
@@ -68,7 +72,10 @@ export async function startPgBossReplayWorker(options: ReplayWorkerOptions & { u
     id,
     queue: 'pg-boss',
     wake: worker.wake,
-    // The boss is the process's one, shared with the run worker, which stops it (stopRunWorker).
-    stop: worker.stop,
+    // The boss is the process's one, shared with the run worker, which stops it.
+    async stop() {
+      await worker.stop();
+      await sessions.closeAll();
+    },
   };
 }

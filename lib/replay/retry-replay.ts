@@ -7,7 +7,8 @@ import { countReplayTurns } from '../db/queries/replays/replay-status';
 import { getDatabaseUrl, providerOf } from '../db/url';
 import { AppError } from '../errors';
 import type { Principal } from '../identity/principal';
-import { wakeReplayWorker } from './replay-worker-registry';
+import { wakeWorkers } from '../jobs/worker-manager';
+import { REPLAY_JOBS } from './replay-jobs';
 import { enqueueReplayChunks } from './replay-queue';
 
 /**
@@ -31,7 +32,7 @@ export async function retryReplay(db: Db, id: string, env: Record<string, string
     const dataset = await getReplaySource(db, row.sourceDatasetId);
     await enqueueReplayChunks(url, { id, conversations: dataset.conversationCount, round: String(Date.now()) }, env);
   }
-  wakeReplayWorker();
+  wakeWorkers(REPLAY_JOBS);
   if (principal) await recordAudit(db, principal, 'replay.retry', id, `${reopened} errored turn(s) reopened after ${row.status.replace(/_/g, ' ')}`);
   return { reopened };
 }

@@ -7,11 +7,14 @@ import { endFailedWork, startLeaseWorker, type StopReason } from '../jobs/lease-
 import { retryPassing } from '../db/retry-passing';
 import { storeRetryOf } from '../jobs/store-retry';
 import { envNumber } from '../jobs/env-number';
-import { type RunWorkerOptions } from '../runs/queue/run-worker';
+import type { WorkerOptions } from '../jobs/job-kind';
+import type { Judge } from '../judge/types';
 import { isWorkerGone, newWorkerId } from '../jobs/worker-identity';
 import { executeReplayChunk } from './execution/execute-replay-chunk';
+import { openReplaySession } from './execution/replay-session';
+import { HELD_PER_SLOT, type FairSlots } from '../jobs/fair-slots';
 import { closeCancelledReplay, closeReplay, failReplay } from './lifecycle/close-replay';
-import type { ReplayWorker } from './replay-worker-registry';
+import type { ReplayWorker } from './replay-worker';
 import { replaySettingsOf } from './replay-settings';
 import type { RetryPolicy } from '../llm/send-with-retries';
 
@@ -37,9 +40,9 @@ function replayChunkRanges(count: number, size: number): { from: number; to: num
   return [...ranges, ...chunkRanges(count - from, size).map((r) => ({ from: r.from + from, to: r.to + from }))];
 }
 
-export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
+export interface ReplayWorkerOptions extends WorkerOptions {
   /** Replaces the on-policy fit judge (tests). */
-  judge?: RunWorkerOptions['judge'];
+  judge?: Judge;
   retries?: RetryPolicy;
 }
 
@@ -49,7 +52,10 @@ export interface ReplayWorkerOptions extends Omit<RunWorkerOptions, 'judge'> {
  * then aborted. A replay whose worker was killed is taken over when its process is gone or its
  * lease passes; turns already stored are not generated again.
  *
- * Settings: TURNWISE_WORKER_REPLAYS (replays at once, 1), and the run worker's
+ * The replays a worker holds take its slots in turn, a chunk at a time (lib/jobs/fair-slots.ts).
+ *
+ * Settings: TURNWISE_WORKER_REPLAYS (replays generating a chunk at once, 1; a worker holds up to
+ * HELD_PER_SLOT times as many), and the run worker's
  * TURNWISE_WORKER_POLL_MS, TURNWISE_WORKER_LEASE_MS, TURNWISE_RUN_CHUNK_SIZE.
  */
 export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWorker {
@@ -62,10 +68,12 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
   // Larger steps than a run's: a replay turn is one request, and a step waits for its slowest.
   const chunkSize = envNumber(env, 'TURNWISE_REPLAY_CHUNK_SIZE', DEFAULT_CHUNK_SIZE * 10);
 
-  async function execute(replayId: string, signal: AbortSignal, stopReason: () => StopReason | null): Promise<void> {
+  async function execute(replayId: string, signal: AbortSignal, stopReason: () => StopReason | null, slots: FairSlots): Promise<void> {
     try {
       const replay = await getReplaySettingsRow(db, replayId);
       const count = await countSourceConversations(db, replay.sourceDatasetId);
+      // The target and the judge are built once for every chunk of the replay.
+      const session = await openReplaySession(db, replayId, env, { replay, judge: options.judge, retries: options.retries });
       // One pool for the replay's turns, and the next chunk read and queued in it once the
       // turns of this one left to start fall to two rounds of the pool: the pool never drains to
       // its slowest turn between chunks, and no read holds the process (SQLite reads block it)
@@ -77,9 +85,13 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
       for (const range of replayChunkRanges(count, chunkSize)) {
         while (running.size >= CHUNKS_AT_ONCE) await Promise.race(running);
         if (signal.aborted || failure) break;
+        // A chunk's turn: the slot is given back once its turns have all started, so that another
+        // replay held here starts its next chunk then (replays take the slots in turn).
+        const release = await slots.take(signal).catch(() => null);
+        if (!release) break;
         let queueLow: () => void = () => undefined;
         const low = new Promise<void>((resolve) => (queueLow = resolve));
-        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, replay, range, signal, judge: options.judge, retries: options.retries, limit, lowWater: 2 * concurrency, onQueueLow: queueLow, log })
+        const chunk: Promise<void> = executeReplayChunk({ db, env, replayId, range, signal, session, limit, lowWater: 2 * concurrency, onQueueLow: queueLow, log })
           .then(
             () => undefined,
             (error: unknown) => void (failure ??= error),
@@ -87,6 +99,7 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
           .finally(() => running.delete(chunk));
         running.add(chunk);
         await Promise.race([low, chunk]);
+        release();
       }
       await Promise.all(running);
       if (failure) throw failure;
@@ -108,7 +121,8 @@ export function startSqliteReplayWorker(options: ReplayWorkerOptions): ReplayWor
     noun: 'replay',
     workerId: id,
     log,
-    maxActive: maxReplays,
+    maxActive: maxReplays * HELD_PER_SLOT,
+    slots: maxReplays,
     pollMs,
     leaseMs,
     env,

@@ -12,7 +12,8 @@ import { resolveMetrics } from '../runs/request/resolve-metrics';
 import { resolveRunJudge } from '../connections/judge-selection';
 import { failReplay } from './lifecycle/close-replay';
 import { evaluateRunRequest } from './lifecycle/evaluate-request';
-import { wakeReplayWorker } from './replay-worker-registry';
+import { wakeWorkers } from '../jobs/worker-manager';
+import { REPLAY_JOBS } from './replay-jobs';
 import { enqueueReplayChunks } from './replay-queue';
 import { replayRequestSchema, storedTargetOf, type ReplayRequest, type ReplayRequestInput } from './replay-request';
 import { assertEgressAllowed } from '../llm/egress';
@@ -115,7 +116,7 @@ export async function startReplay(db: Db, input: ReplayRequestInput | unknown, p
       throw error;
     }
   }
-  wakeReplayWorker();
+  wakeWorkers(REPLAY_JOBS);
   if (principal) {
     const what = target.kind === 'http' ? `the app at ${target.url}` : `model ${target.model}`;
     await recordAudit(db, principal, 'replay.start', replay.id, `${request.mode} replay of dataset ${dataset.id} with ${what} as ${request.modelVersion}`);

@@ -1,5 +1,5 @@
 import { disconnectDb } from '../../lib/db/client';
-import { stopRunWorker } from '../../lib/runs/queue/start-run-worker';
+import { stopWorkers } from '../../lib/jobs/worker-manager';
 import { startServerServices } from '../../lib/server/start-server-services';
 import { freshDatabase } from '../db/databases';
 import { waitFor } from './wait-for';
@@ -21,7 +21,7 @@ export async function startApiServer(judgeUrl?: string): Promise<{ stop(): Promi
   await startServerServices({ ...process.env, TURNWISE_DEMO: '0', ...(judgeUrl ? { TURNWISE_WORKER_POLL_MS: '100' } : { TURNWISE_WORKER: '0' }) });
   return {
     async stop() {
-      await stopRunWorker();
+      await stopWorkers();
       await disconnectDb();
       for (const key of KEYS) {
         if (saved[key] === undefined) delete process.env[key];

@@ -1,7 +1,7 @@
 import { plannedAnswer } from '@/lib/judge/offline/planning-answers';
 import { offlineServes, runOfflineStep } from '@/lib/judge/offline/run-step';
 import type { StepContract, StepName } from '@/lib/judge/steps';
-import { judgeSteps } from '@/lib/metrics/registry';
+import { judgeSteps } from './judge-steps';
 import { type ChatCompletionBody, type JudgeServerHandler, requestSchemaName } from './judge-server';
 
 const stepBySchemaName = new Map<string, StepName>(

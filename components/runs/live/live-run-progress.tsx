@@ -1,8 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { formatDuration } from '@/lib/format/format';
-import { describeWaitingBehind } from '@/lib/format/waiting-behind';
+import { QueuedNote } from '@/components/jobs/queued-note';
 import { costBasis, formatCost } from '@/lib/format/cost';
 import { isLiveRun, liveJudgeNumbers, lostJudgeCalls, type RunProgressSnapshot } from '@/lib/domain/run-progress';
 import { useRunProgress } from './live-progress-provider';
@@ -41,8 +40,6 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const finished = ms(run.finishedAt);
   const took = !live && started !== null && finished !== null ? finished - started : null;
   const waiting = run.status === 'queued' ? now - Date.parse(run.createdAt) : 0;
-  // Known once the page has polled: what the workers are busy with while this run waits.
-  const busy = run.status === 'queued' ? describeWaitingBehind(run.waitingBehind) : null;
   const limitedSince = ms(run.rateLimitedSince);
   const lost = lostJudgeCalls(run);
   const heldBack = run.status === 'running' && limitedSince !== null ? now - limitedSince : 0;
@@ -112,30 +109,12 @@ export function LiveRunProgress({ runId }: { runId: string }) {
             : ''}
         </p>
       ) : null}
-      {waiting > 15_000 && busy ? (
-        <p className="mt-3 text-sm text-slate-700" data-testid="run-waiting-behind">
-          Queued for {formatDuration(waiting)}. {busy} Each worker scores a few runs at once (TURNWISE_WORKER_RUNS, 2 by default);{' '}
-          <code className="rounded bg-slate-100 px-1">npm run worker</code> starts another.
-          {run.waitingBehind?.running.length ? (
-            <span className="mt-1 block">
-              {run.waitingBehind.running.length === 1 ? 'Open it: ' : 'Open them: '}
-              {run.waitingBehind.running.map((r, i) => (
-                <span key={r.id}>
-                  {i > 0 ? ' · ' : ''}
-                  <Link href={`/runs/${r.id}`} className="text-indigo-700 hover:underline">
-                    {r.label}
-                  </Link>
-                </span>
-              ))}
-            </span>
-          ) : null}
-        </p>
-      ) : waiting > 15_000 ? (
-        <p className="mt-3 text-sm text-amber-800" data-testid="run-no-worker">
-          No worker has taken this run for {formatDuration(waiting)}. <code className="rounded bg-slate-100 px-1">npm run dashboard</code> starts
-          one beside the web server (unless TURNWISE_WORKER=0); more start with <code className="rounded bg-slate-100 px-1">npm run worker</code>.
-        </p>
-      ) : null}
+      <QueuedNote
+        kind="run"
+        waitingMs={waiting}
+        waitingBehind={run.waitingBehind}
+        slots="Each worker scores a few chunks at once (TURNWISE_WORKER_RUNS, 2 by default), taken in turn from the runs it holds"
+      />
     </div>
   );
 }

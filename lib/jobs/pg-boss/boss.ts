@@ -2,17 +2,7 @@ import PgBoss from 'pg-boss';
 import pRetry from 'p-retry';
 import { isPassingDbError } from '../../db/passing-error';
 import { attemptOnce, createQueueDb, type QueueDb } from './queue-db';
-import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../chunks';
 import { envNumber } from '../env-number';
-
-/** One pg-boss job: conversations [from, to) of a run. */
-export interface ChunkJob {
-  runId: string;
-  from: number;
-  to: number;
-}
-
-export const CHUNK_QUEUE = 'turnwise-run-chunks';
 
 const RACE_CODES = new Set(['40P01', '23505']);
 
@@ -22,8 +12,13 @@ const CHUNK_CEILING_SECONDS = 6 * 60 * 60;
 /** How long a worker may stay silent on its chunk before the chunk is given to another (TURNWISE_CHUNK_EXPIRE_SECONDS). */
 export const chunkLeaseSeconds = (env: Record<string, string | undefined>): number => envNumber(env, 'TURNWISE_CHUNK_EXPIRE_SECONDS', 300);
 
-const globalForBoss = globalThis as unknown as { turnwiseBoss?: Map<string, Promise<PgBoss>>; turnwiseQueueDbs?: WeakMap<PgBoss, QueueDb> };
+const globalForBoss = globalThis as unknown as {
+  turnwiseBoss?: Map<string, Promise<PgBoss>>;
+  turnwiseQueueDbs?: WeakMap<PgBoss, QueueDb>;
+  turnwiseChunkQueues?: WeakMap<PgBoss, Map<string, Promise<void>>>;
+};
 const queueDbs = (globalForBoss.turnwiseQueueDbs ??= new WeakMap());
+const chunkQueues = (globalForBoss.turnwiseChunkQueues ??= new WeakMap());
 
 /** The connections a boss of getBoss works through (queue-db.ts). */
 export function queueDbOf(boss: PgBoss): QueueDb {
@@ -36,10 +31,8 @@ const queueLog = (line: string) => console.error(`${new Date().toISOString()} ${
 
 /**
  * The process's pg-boss on a PostgreSQL database, started once (it installs its own schema,
- * "pgboss", on first use) with the chunk queue created. A chunk whose worker died is
- * retried once its worker has been silent for TURNWISE_CHUNK_EXPIRE_SECONDS (300); the retry
- * skips the results already stored. A live worker says so however slow its chunk (keepJobAlive).
- * Its statements wait out a database that blinks (queue-db.ts); `log` (the first caller's) is
+ * "pgboss", on first use); every kind's chunk queue is made on it (ensureChunkQueue). Its
+ * statements wait out a database that blinks (queue-db.ts); `log` (the first caller's) is
  * told when it goes and comes back. Started inside attemptOnce (a request), it fails instead.
  */
 export function getBoss(url: string, env: Record<string, string | undefined> = process.env, log: (line: string) => void = queueLog): Promise<PgBoss> {
@@ -64,8 +57,27 @@ export function getBoss(url: string, env: Record<string, string | undefined> = p
         await db.close();
         throw error;
       }
+      return instance;
+    })();
+    boss.catch(() => bosses.delete(url));
+    bosses.set(url, boss);
+  }
+  return boss;
+}
+
+/**
+ * A kind's chunk queue on the boss, made once per process. A chunk whose worker died is retried
+ * once its worker has been silent for TURNWISE_CHUNK_EXPIRE_SECONDS (300) (failSilentJobs); the
+ * retry skips what the chunk stored. A live worker says so however slow its chunk (keepJobAlive).
+ */
+export function ensureChunkQueue(boss: PgBoss, name: string): Promise<void> {
+  const made = chunkQueues.get(boss) ?? new Map<string, Promise<void>>();
+  chunkQueues.set(boss, made);
+  let queue = made.get(name);
+  if (!queue) {
+    queue = (async () => {
       const options = {
-        name: CHUNK_QUEUE,
+        name,
         retryLimit: 3,
         retryDelay: 5,
         retryBackoff: true,
@@ -76,15 +88,14 @@ export function getBoss(url: string, env: Record<string, string | undefined> = p
       // Workers starting together race to create the queue; PostgreSQL then aborts one of
       // them as a deadlock (40P01) or a duplicate (23505). Creating it again settles it.
       const settle = { retries: 5, minTimeout: 50, maxTimeout: 1000, randomize: true, shouldRetry: (error: Error) => RACE_CODES.has((error as { code?: string }).code ?? '') };
-      await pRetry(() => instance.createQueue(CHUNK_QUEUE, options), settle);
+      await pRetry(() => boss.createQueue(name, options), settle);
       // A queue made by an older version keeps its options otherwise.
-      await pRetry(() => instance.updateQueue(CHUNK_QUEUE, options), settle);
-      return instance;
+      await pRetry(() => boss.updateQueue(name, options), settle);
     })();
-    boss.catch(() => bosses.delete(url));
-    bosses.set(url, boss);
+    queue.catch(() => made.delete(name));
+    made.set(name, queue);
   }
-  return boss;
+  return queue;
 }
 
 /**
@@ -116,7 +127,7 @@ export function keepJobAlive(boss: PgBoss, job: { id: string; name: string }, le
  * process saw the database come back from an outage: every worker was as cut off as it was, and
  * renews its leases within a third of that. Returns how many.
  */
-export async function failSilentJobs(boss: PgBoss, leaseSeconds: number, queue: string = CHUNK_QUEUE, own: readonly string[] = []): Promise<number> {
+export async function failSilentJobs(boss: PgBoss, leaseSeconds: number, queue: string, own: readonly string[] = []): Promise<number> {
   const db = queueDbOf(boss);
   if (db.down || (db.backAt !== null && Date.now() - db.backAt < leaseSeconds * 1000)) return 0;
   const { rows } = await db.query(
@@ -150,23 +161,34 @@ export async function stopBoss(url: string): Promise<void> {
 }
 
 /**
- * Puts a run on the queue as one job per chunk of TURNWISE_RUN_CHUNK_SIZE conversations.
- * `round` tells a later pass over the same run (a re-run of its errored results) from the first.
+ * Puts a piece of work on its kind's queue, one job per range of conversations, taken round-robin
+ * with the work already queued: pg-boss takes the highest priority first, so the first chunk of
+ * new work gets the priority of the next chunk waiting in the queue, and each chunk after it one
+ * less. A run queued behind another scores its first chunk after the other's next one, not after
+ * all of it (the engine's fairness rule within a kind; between kinds, each has its own queue and
+ * its own slots). `key` makes a chunk singular (enqueued twice, it is queued once).
  */
-export async function enqueueRunChunks(
+export async function enqueueChunks<D extends object>(
   url: string,
-  run: { id: string; conversations: number; round?: string },
-  env: Record<string, string | undefined> = process.env,
+  env: Record<string, string | undefined>,
+  work: { queue: string; ranges: readonly { from: number; to: number }[]; data: (range: { from: number; to: number }) => D; key: (range: { from: number; to: number }) => string },
 ): Promise<number> {
-  const ranges = chunkRanges(run.conversations, envNumber(env, 'TURNWISE_RUN_CHUNK_SIZE', DEFAULT_CHUNK_SIZE));
   // Asked for by a request: an error now, rather than a request that waits for the database.
   const boss = await attemptOnce(() => getBoss(url, env));
-  await attemptOnce(() => boss.insert(
-    ranges.map((range) => ({
-      name: CHUNK_QUEUE,
-      data: { runId: run.id, ...range } satisfies ChunkJob,
-      singletonKey: `${run.id}:${range.from}${run.round ? `:${run.round}` : ''}`,
-    })),
-  ));
-  return ranges.length;
+  await attemptOnce(() => ensureChunkQueue(boss, work.queue));
+  const { rows } = await attemptOnce(() =>
+    queueDbOf(boss).executeSql(`SELECT max(priority)::int AS head FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`, [work.queue]),
+  );
+  const head = Number(rows[0]?.head ?? 0);
+  await attemptOnce(() =>
+    boss.insert(
+      work.ranges.map((range, i) => ({
+        name: work.queue,
+        data: work.data(range),
+        singletonKey: work.key(range),
+        priority: head - i,
+      })),
+    ),
+  );
+  return work.ranges.length;
 }

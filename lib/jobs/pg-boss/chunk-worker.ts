@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import { isPassingDbError } from '../../db/passing-error';
 import { backoffMs, dbRetryOf, describePassing, retryPassing } from '../../db/retry-passing';
 import { redactSecrets } from '../../redact-secrets';
+import { registerHeldJobs } from '../held-jobs';
 import { failSilentJobs, keepJobAlive } from './boss';
 
 /** One pg-boss chunk job: conversations [from, to) of a piece of work (a run, a replay). */
@@ -56,7 +57,18 @@ export interface PgBossChunkWorkerOptions<J extends ChunkJobData> {
  */
 export async function startPgBossChunkWorker<J extends ChunkJobData>(options: PgBossChunkWorkerOptions<J>): Promise<{ wake(): void; active(): number; stop(): Promise<void> }> {
   const { noun, boss, queue, workerId, log, leaseSeconds } = options;
-  const controllers = new Set<AbortController>();
+  /** The chunks in progress here, and the work each belongs to. */
+  const controllers = new Map<AbortController, string>();
+  // A cancel made in this process stops its chunks at once, not at their next status check.
+  const unregister = registerHeldJobs(noun, (id) => {
+    let held = false;
+    for (const [controller, workId] of controllers) {
+      if (workId !== id) continue;
+      controller.abort('cancelled');
+      held = true;
+    }
+    return held;
+  });
   const held = new Set<string>();
   const stopping = new AbortController();
   // One listener per step of a chunk waiting for the database.
@@ -111,7 +123,7 @@ export async function startPgBossChunkWorker<J extends ChunkJobData>(options: Pg
     }
     if (!begun) return;
     const controller = new AbortController();
-    controllers.add(controller);
+    controllers.set(controller, id);
     let checking = false;
     const watch = setInterval(() => {
       if (checking) return;
@@ -159,8 +171,9 @@ export async function startPgBossChunkWorker<J extends ChunkJobData>(options: Pg
     active: () => controllers.size,
     async stop() {
       clearInterval(supervise);
+      unregister();
       stopping.abort();
-      for (const controller of controllers) controller.abort('shutdown');
+      for (const controller of controllers.keys()) controller.abort('shutdown');
       for (const workId of workIds) await boss.offWork({ id: workId });
     },
   };

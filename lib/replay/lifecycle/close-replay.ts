@@ -6,7 +6,7 @@ import { getReplaySettingsRow } from '../../db/queries/replays/get-replay-settin
 import { renewReplayLease } from '../../db/queries/replays/replay-lease';
 import { countReplayTurns } from '../../db/queries/replays/replay-status';
 import { redactSecrets } from '../../redact-secrets';
-import { enqueueRun } from '../../runs/queue/enqueue-run';
+import { enqueueRun } from '../../runs';
 import { evaluateSchema } from '../replay-request';
 import { replaySettingsOf } from '../replay-settings';
 import { buildReplayVersion } from './build-version';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withRules } from '../../judge/steps';
 import { OFFLINE_PREFIX } from '../../judge/offline/steps/reason-prefix';
 
-/* The judge steps of replays (not of a metric); lib/metrics/registry.ts lists them with the metrics' steps. */
+/* The judge steps of replays (not of a metric): each request carries its step's contract, so no registry lists them. */
 
 const message = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
 const PLANNED = 'A reply of about this length, planned for the estimate.';

@@ -2,12 +2,10 @@ import { setMaxListeners } from 'node:events';
 import type { Db } from '../../db/db-types';
 import { listRunConversations } from '../../db/queries/runs/list-run-conversations';
 import { listStoredItems, storedItemKey } from '../../db/queries/runs/list-stored-items';
-import { getRunExecutionSettings } from '../../db/queries/runs/get-run-execution-settings';
 import { withCall, type Judge } from '../../judge/types';
 import { evaluateConversations } from './evaluate-conversations';
-import { reportJudgeActivity } from './report-judge-activity';
 import { withBreaker } from './judge-breaker';
-import { createRunJudge } from '../../connections/judge-selection';
+import { openRunSession, type RunSession } from './run-session';
 import { metricSelectionsOf } from '../../metrics/selected-metric';
 import { createResultWriter } from '../lifecycle';
 import { storeRetryOf } from '../../jobs/store-retry';
@@ -24,9 +22,8 @@ const JUDGE_FAILING = 'judge failing';
  * for a request slot are aborted too, so a cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
  * calls in flight finish and their replies reach the cache for whoever resumes.
  */
-function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; dispose: () => void; inFlight: () => number } {
+function forRun(judge: Judge, signal: AbortSignal | undefined, inFlight: RunSession['inFlight']): { judge: Judge; dispose: () => void } {
   const cancelled = new AbortController();
-  let inFlight = 0;
   // One listener per call in flight (removed when it ends): many at once is not a leak here.
   setMaxListeners(0, cancelled.signal);
   // A cancel, or a judge that fails every request the same way (the breaker): what is in flight or
@@ -34,16 +31,15 @@ function forRun(judge: Judge, signal: AbortSignal | undefined): { judge: Judge; 
   const onStop = () => (signal?.reason === 'cancelled' || signal?.reason === JUDGE_FAILING) && cancelled.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {
-    inFlight++;
+    inFlight.add(1);
     try {
       return await call();
     } finally {
-      inFlight--;
+      inFlight.add(-1);
     }
   };
   return {
     dispose: () => signal?.removeEventListener('abort', onStop),
-    inFlight: () => inFlight,
     judge: withCall(judge, async (request) => {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (signal?.aborted) {
@@ -74,8 +70,10 @@ export interface ExecuteChunkOptions {
   range?: { from: number; to: number };
   /** Stops taking new items; items already being scored finish and are stored. */
   signal?: AbortSignal;
-  /** Replaces the run's configured judge (tests). */
+  /** Replaces the run's configured judge (tests, an online pass that built it once for its conversations). */
   judge?: Judge;
+  /** The run's session (its judge and report, held by the worker across the run's chunks); one of the chunk's own when absent. */
+  session?: RunSession;
   /** Told when the database fails the chunk's writes for a passing reason, and when it is back. */
   log?: (line: string) => void;
 }
@@ -87,7 +85,17 @@ export interface ExecuteChunkOptions {
  */
 export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ scored: number }> {
   const { db, runId } = options;
-  const run = await getRunExecutionSettings(db, runId);
+  const session = options.session ?? (await openRunSession(db, runId, options.env, { judge: options.judge }));
+  try {
+    return await scoreChunk(options, session);
+  } finally {
+    if (!options.session) await session.close();
+  }
+}
+
+async function scoreChunk(options: ExecuteChunkOptions, session: RunSession): Promise<{ scored: number }> {
+  const { db, runId } = options;
+  const { run } = session;
   const rows = await listRunConversations(db, run.datasetId, options.range);
   if (rows.length === 0) return { scored: 0 };
   const stored = await listStoredItems(db, runId, options.range ? rows.map((r) => r.id) : undefined);
@@ -95,9 +103,8 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
   // chunk ends with the breaker's error, which fails the run (see the workers).
   const halted = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, halted.signal]) : halted.signal;
-  const breaker = withBreaker(options.judge ?? (await createRunJudge(db, run, options.env, { deferCacheWrites: true })), () => halted.abort(JUDGE_FAILING));
-  const { judge, dispose, inFlight } = forRun(breaker.judge, signal);
-  const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight });
+  const breaker = withBreaker(session.judge, () => halted.abort(JUDGE_FAILING));
+  const { judge, dispose } = forRun(breaker.judge, signal, session.inFlight);
   // Results are stored in batches while the next items are scored; a store that fails stops the
   // chunk, unless it fails for a passing reason: then it is tried again until the database takes it.
   const writer = createResultWriter(db, runId, () => halted.abort('store failing'), storeRetryOf(options.env, options.log ?? (() => undefined), options.signal));
@@ -134,8 +141,6 @@ export async function executeRunChunk(options: ExecuteChunkOptions): Promise<{ s
     scored = await writer.flushed();
   } catch (error) {
     failure ??= error;
-  } finally {
-    await stopReporting();
   }
   if (failure !== null) throw failure;
   const stop = breaker.tripped();

@@ -6,13 +6,14 @@ import { AppError } from '../../errors';
 import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
 import { countApplicable, itemsOf } from '../aggregates/applicable-counts';
 import { failRun } from '../lifecycle';
-import { enqueueRunChunks } from '../../jobs/pg-boss/boss';
+import { enqueueRunChunks } from './run-chunk-queue';
 import { resolveMetrics } from '../request/resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
 import { resolveRunJudge } from '../../connections/judge-selection';
 import { storedSettingsOf } from '../../metrics/selected-metric';
 import type { RunRequest } from '../request/run-request';
-import { localRunWorker } from './start-run-worker';
+import { wakeWorkers } from '../../jobs/worker-manager';
+import { RUN_JOBS } from './run-jobs';
 import { SAMPLING_TEMPERATURE } from '../execution/evaluate-conversations';
 
 /**
@@ -51,6 +52,6 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
     }
   }
   // This process's worker looks at once instead of at its next poll; others find it on theirs.
-  localRunWorker()?.wake();
+  wakeWorkers(RUN_JOBS);
   return { runId: run.id };
 }

@@ -2,10 +2,13 @@ import { isPassingDbError } from '../../db/passing-error';
 import { getRunStatus } from '../../db/queries/runs/get-run-status';
 import { countRunResults } from '../../db/queries/runs/count-run-results';
 import { executeRunChunk } from '../execution/execute-run-chunk';
+import { openRunSession } from '../execution/run-session';
+import { createSessionCache } from '../../jobs/session-cache';
 import { isBreakerStop } from '../execution/judge-breaker';
 import { closeCancelledRun, failRun, finishRun, startRun } from '../lifecycle';
 import { startPgBossChunkWorker } from '../../jobs/pg-boss/chunk-worker';
-import { CHUNK_QUEUE, chunkLeaseSeconds, getBoss, stopBoss, type ChunkJob } from '../../jobs/pg-boss/boss';
+import { chunkLeaseSeconds, stopBoss } from '../../jobs/pg-boss/boss';
+import { CHUNK_QUEUE, getRunBoss, type ChunkJob } from './run-chunk-queue';
 import { shareRateLimitsByActiveChunks } from '../../jobs/rate-limit-share';
 import { envNumber } from '../../jobs/env-number';
 import { type RunWorker, type RunWorkerOptions } from './run-worker';
@@ -17,6 +20,8 @@ import { newWorkerId } from '../../jobs/worker-identity';
  * chunk job scores what its chunk has not stored yet; the worker that stores a run's last
  * result closes the run. A cancel is noticed within a second and the remaining chunks
  * end at once (the loop is lib/jobs/pg-boss/chunk-worker.ts, shared with the replay worker).
+ * Chunks are queued in turn with other runs' (enqueueRunChunks); a run's judge is built once
+ * for the chunks this process scores (run-session.ts).
  *
  * Settings: TURNWISE_WORKER_JOBS (chunk jobs at once per process, 2). Judge rate limits are
  * split between the processes by their share of the active chunks (lib/jobs/rate-limit-share.ts).
@@ -25,7 +30,8 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
   const { db, env, url } = options;
   const id = options.workerId ?? newWorkerId();
   const log = options.log ?? (() => undefined);
-  const boss = await getBoss(url, env, log);
+  const boss = await getRunBoss(url, env, log);
+  const sessions = createSessionCache((runId) => openRunSession(db, runId, env, { judge: options.judge }), (session) => session.close());
   const worker = await startPgBossChunkWorker<ChunkJob>({
     noun: 'run',
     boss,
@@ -53,7 +59,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       return status === 'cancelled' || status === 'failed' ? status : null;
     },
     async execute(job, signal) {
-      const { scored } = await executeRunChunk({ db, env, runId: job.runId, range: { from: job.from, to: job.to }, signal, judge: options.judge, log });
+      const { scored } = await sessions.use(job.runId, (session) => executeRunChunk({ db, env, runId: job.runId, range: { from: job.from, to: job.to }, signal, session, log }));
       return `scored ${scored} item(s)`;
     },
     async stopped(runId, reason) {
@@ -69,7 +75,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     // A judge that failed the same way on every request would fail the same way on a retry.
     isFinal: isBreakerStop,
   });
-  const stopSharing = shareRateLimitsByActiveChunks(boss, worker.active);
+  const stopSharing = shareRateLimitsByActiveChunks(boss, CHUNK_QUEUE, worker.active);
   return {
     id,
     queue: 'pg-boss',
@@ -77,6 +83,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     async stop() {
       stopSharing();
       await worker.stop();
+      await sessions.closeAll();
       await stopBoss(url);
     },
   };

@@ -3,8 +3,9 @@ import { getRun } from '../../db/queries/runs/get-run';
 import { reopenErroredResults } from '../../db/queries/runs/reopen-errored-results';
 import { getDatabaseUrl, providerOf } from '../../db/url';
 import { AppError } from '../../errors';
-import { enqueueRunChunks } from '../../jobs/pg-boss/boss';
-import { localRunWorker } from './start-run-worker';
+import { enqueueRunChunks } from './run-chunk-queue';
+import { wakeWorkers } from '../../jobs/worker-manager';
+import { RUN_JOBS } from './run-jobs';
 import { isLiveRun } from '../../domain/run-progress';
 
 /**
@@ -23,6 +24,6 @@ export async function retryErroredResults(db: Db, runId: string, env: Record<str
   if (providerOf(url) === 'postgres') {
     await enqueueRunChunks(url, { id: runId, conversations: run.dataset.conversationCount, round: `retry-${Date.now()}` }, env);
   }
-  localRunWorker()?.wake();
+  wakeWorkers(RUN_JOBS);
   return { reopened };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db-types';
+import type { WorkerOptions } from '../../jobs/job-kind';
 import type { Judge } from '../../judge/types';
 
 /** A background worker executing queued runs. */
@@ -11,12 +11,7 @@ export interface RunWorker {
   stop(): Promise<void>;
 }
 
-export interface RunWorkerOptions {
-  db: Db;
-  /** Judge configuration (keys, TURNWISE_JUDGES) and worker settings are read from it. */
-  env: Record<string, string | undefined>;
-  workerId?: string;
-  log?: (message: string) => void;
+export interface RunWorkerOptions extends WorkerOptions {
   /** Replaces every run's configured judge (tests). */
   judge?: Judge;
 }

@@ -4,12 +4,15 @@ import { getRunDatasetId } from '../../db/queries/runs/get-run-dataset-id';
 import { releaseRun } from '../../db/queries/runs/release-run';
 import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
 import { executeRunChunk } from '../execution/execute-run-chunk';
+import { openRunSession } from '../execution/run-session';
+import { HELD_PER_SLOT } from '../../jobs/fair-slots';
 import { chunkRanges, DEFAULT_CHUNK_SIZE } from '../../jobs/chunks';
 import { envNumber } from '../../jobs/env-number';
 import { type RunWorker, type RunWorkerOptions } from './run-worker';
 import { isWorkerGone, newWorkerId } from '../../jobs/worker-identity';
 import { closeCancelledRun, failRun, finishRun } from '../lifecycle';
 import { endFailedWork, startLeaseWorker, type StopReason } from '../../jobs/lease-worker';
+import type { FairSlots } from '../../jobs/fair-slots';
 import { retryPassing } from '../../db/retry-passing';
 import { storeRetryOf } from '../../jobs/store-retry';
 
@@ -17,10 +20,14 @@ import { storeRetryOf } from '../../jobs/store-retry';
  * The run queue on SQLite: the Run table itself. A worker claims a run with a lease it
  * renews every second; the renewal also notices a cancel. A run whose worker was killed is
  * taken over at once when that worker's process is gone from this host, or when its lease
- * passes. Results already stored are skipped, so nothing is scored twice.
+ * passes. Results already stored are skipped, so nothing is scored twice. The runs a worker
+ * holds take its chunk slots in turn (lib/jobs/fair-slots.ts): a run queued behind a long one
+ * starts at the long one's next chunk, not at its end. A run's judge is built once for all its
+ * chunks (run-session.ts).
  *
- * Settings: TURNWISE_WORKER_RUNS (runs at once, 2), TURNWISE_WORKER_POLL_MS (1000),
- * TURNWISE_WORKER_LEASE_MS (30000), TURNWISE_RUN_CHUNK_SIZE (conversations per step, 10).
+ * Settings: TURNWISE_WORKER_RUNS (chunks scored at once, 2; a worker holds up to
+ * HELD_PER_SLOT times as many runs), TURNWISE_WORKER_POLL_MS (1000), TURNWISE_WORKER_LEASE_MS
+ * (30000), TURNWISE_RUN_CHUNK_SIZE (conversations per step, 10).
  */
 export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
   const { db, env } = options;
@@ -30,12 +37,24 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
   const pollMs = envNumber(env, 'TURNWISE_WORKER_POLL_MS', 1000);
   const leaseMs = envNumber(env, 'TURNWISE_WORKER_LEASE_MS', 30_000);
   const chunkSize = envNumber(env, 'TURNWISE_RUN_CHUNK_SIZE', DEFAULT_CHUNK_SIZE);
-  async function execute(runId: string, signal: AbortSignal, stopReason: () => StopReason | null): Promise<void> {
+  async function execute(runId: string, signal: AbortSignal, stopReason: () => StopReason | null, slots: FairSlots): Promise<void> {
     try {
       const count = await countDatasetConversations(db, await getRunDatasetId(db, runId));
-      for (const range of chunkRanges(count, chunkSize)) {
-        if (signal.aborted) break;
-        await executeRunChunk({ db, env, runId, range, signal, judge: options.judge, log });
+      const session = await openRunSession(db, runId, env, { judge: options.judge });
+      try {
+        for (const range of chunkRanges(count, chunkSize)) {
+          if (signal.aborted) break;
+          // A stop while waiting for the slot ends the run's turn: nothing more is scored.
+          const release = await slots.take(signal).catch(() => null);
+          if (!release) break;
+          try {
+            await executeRunChunk({ db, env, runId, range, signal, session, log });
+          } finally {
+            release();
+          }
+        }
+      } finally {
+        await session.close();
       }
       const reason = stopReason();
       const closing = <T>(fn: () => Promise<T>) => retryPassing(`run ${runId}: closing`, fn, storeRetryOf(env, log, signal));
@@ -56,7 +75,8 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
     noun: 'run',
     workerId: id,
     log,
-    maxActive: maxRuns,
+    maxActive: maxRuns * HELD_PER_SLOT,
+    slots: maxRuns,
     pollMs,
     leaseMs,
     env,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db-types';
 import { listRunQueue } from '../../db/queries/runs/list-run-queue';
 import type { WaitingBehind } from '../../domain/run-progress';
+import { waitingBehindOf } from '../../jobs/waiting-behind';
 
 /**
  * For each queued run among these: what it waits behind — the runs workers are scoring now and
@@ -11,6 +12,5 @@ export async function waitingBehind(db: Db, runs: readonly { id: string; status:
   if (queuedIds.length === 0) return new Map();
   const queue = await listRunQueue(db);
   const running = queue.running.map((r) => ({ id: r.id, label: `${r.modelVersion ?? 'no model version'} on ${r.datasetName}`, done: r.doneItems, total: r.totalItems }));
-  const position = new Map(queue.queued.map((r, i) => [r.id, i]));
-  return new Map(queuedIds.map((id) => [id, { running, runningCount: queue.runningCount, queuedAhead: position.get(id) ?? queue.queued.length }]));
+  return waitingBehindOf({ running, runningCount: queue.runningCount, queued: queue.queued }, queuedIds);
 }

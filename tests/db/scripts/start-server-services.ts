@@ -4,11 +4,11 @@
  * its own, then a clean stop. Prints "started" once all of it is up.
  */
 import { disconnectDb } from '../../../lib/db/client';
-import { stopRunWorker } from '../../../lib/runs/queue/start-run-worker';
+import { stopWorkers } from '../../../lib/jobs/worker-manager';
 import { startServerServices } from '../../../lib/server/start-server-services';
 
 await startServerServices(process.env);
 console.log('started');
-await stopRunWorker();
+await stopWorkers();
 await disconnectDb();
 process.exit(0);

@@ -1,9 +1,9 @@
 import 'server-only';
 import { getDb } from '../../db/client';
 import { isAppError } from '../../errors';
-import { getRunTurnStats } from '../../runs/aggregates/get-run-turn-stats';
-import type { CompareSearch } from '../compare-search';
-import { loadComparison } from '../load-comparison';
+import type { CompareSearch } from '../../compare/compare-search';
+import { loadComparison } from '../../compare/load-comparison';
+import { getRunTurnStats } from '../aggregates/get-run-turn-stats';
 
 /** The break overlay panel: the runs compared, their metrics and each run's first-failing turns; null when the selection cannot be compared (the summary panel says why). */
 export async function loadBreakOverlay(search: CompareSearch) {
