@@ -44,6 +44,7 @@ const PAGES: Record<string, (k: Known) => string> = {
   'admin/users/page.tsx': () => '/admin/users',
   'admin/connections/page.tsx': () => '/admin/connections',
   'admin/audit/page.tsx': () => '/admin/audit',
+  'admin/redaction/page.tsx': () => '/admin/redaction',
   'denied/page.tsx': () => '/denied',
 };
 // Pages only a signed-out visitor sees (the setup page redirects once an admin exists).

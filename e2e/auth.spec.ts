@@ -31,7 +31,9 @@ test.describe('signed out', () => {
           const res = await request.fetch(route, { method, maxRedirects: 0, data: method === 'POST' ? '{}' : undefined });
           statuses.push(res.status());
           expect([401, 405], `${method} ${route}`).toContain(res.status());
-          if (res.status() === 401) expect((await res.json()).error.code, route).toBe('UNAUTHORIZED');
+          // deepeval's client's routes answer in its envelope, which it raises with the error's message.
+          if (res.status() === 401 && route.startsWith('/api/deepeval/')) expect(await res.json(), route).toMatchObject({ success: false, error: expect.stringContaining('API key') });
+          else if (res.status() === 401) expect((await res.json()).error.code, route).toBe('UNAUTHORIZED');
         }
         expect(statuses, route).toContain(401);
       } else {

@@ -257,6 +257,41 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     }
   });
 
+  it('--redact takes personal data out of the file before the judge sees it, and --save stores it redacted with its counts', async () => {
+    const file = path.join(tmp, 'pii.json');
+    const turns = [
+      { role: 'user', content: 'I am sam@example.com, card 4111 1111 1111 1111, order ORD-2024-000123.' },
+      { role: 'assistant', content: 'Thanks, I will call you on (555) 123-4567.' },
+    ];
+    writeFileSync(file, JSON.stringify([{ id: 'pii', chatbot_role: 'A clerk; escalate to boss@example.com.', turns }]));
+    server = await startJudgeServer({ handler: answerLikeOfflineJudge() });
+    const databaseUrl = newDatabaseUrl();
+    const bad = await turnwise([file, '--redact', 'emails', '--json', '-'], databaseUrl);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--redact: "emails" is not something to redact/);
+
+    const run = await turnwise([file, '--redact', 'builtin', '--save', '--judge', 'openai', '--judge-base-url', server.url, '--judge-model', 'local-judge', '--metrics', 'role_adherence', '--json', '-'], databaseUrl);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/redacted: 2 emails · 1 card · 1 phone \(--redact email,phone,card,ip\)/);
+    const sent = JSON.stringify(server.requests.map((r) => r.body.messages));
+    expect(server.requests.length).toBeGreaterThan(0);
+    for (const value of ['sam@example.com', '4111 1111 1111 1111', '(555) 123-4567', 'boss@example.com']) expect(sent).not.toContain(value);
+    expect(sent).toContain('escalate to [EMAIL]');
+    expect(sent).toContain('ORD-2024-000123');
+
+    const db = createDbClient(databaseUrl);
+    try {
+      const stored = await db.conversation.findFirstOrThrow({ select: { redactions: true, chatbotRole: true, dataset: { select: { piiRedaction: true } } } });
+      expect(stored).toEqual({
+        redactions: { email: 2, card: 1, phone: 1 },
+        chatbotRole: 'A clerk; escalate to [EMAIL].',
+        dataset: { piiRedaction: { kinds: ['email', 'phone', 'card', 'ip'], patterns: [], sources: [], counts: { email: 2, card: 1, phone: 1 } } },
+      });
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
   it('role_adherence: refused on the offline judge before any call, left out when not named, scored by an LLM judge', async () => {
     const file = path.join(tmp, 'wizard.json');
     const turns = [

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { nodeArgs } from './helpers/entry-bundles';
+import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';
 
 /*
  * `turnwise import <file>` as a user runs it: a subprocess that streams a file into the
@@ -72,4 +73,24 @@ describe('turnwise import', () => {
     expect(refused.stderr).toMatch(/line 2, turns\[0\]\.content: content has more than 1,000,000 characters/);
     expect(refused.stderr).toMatch(/line 3, chatbot_role: expected text, found a number/);
   }, 120_000);
+
+  it('--redact stores the file with personal data replaced and says what it took; an unknown pattern stores nothing', async () => {
+    const file = path.join(tmp, 'pii.jsonl');
+    writeFileSync(file, `${JSON.stringify({ id: 'p1', turns: [{ role: 'user', content: 'Mail ann@example.com or call 555-123-4567 about ORD-555-1234' }, { role: 'assistant', content: 'Done.' }] })}\n`);
+    const redactUrl = pathToFileURL(path.join(tmp, 'redact.db')).href;
+    const env = cliEnv({ DATABASE_URL: redactUrl, TURNWISE_DEMO: '0' });
+    const unknown = await turnwiseInProcess(['import', file, '--redact', 'email,custom:staff'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--redact: no pattern named "staff"/);
+    const ok = await turnwiseInProcess(['import', file, '--redact', 'email,phone'], env);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/pii\.jsonl: redacted 1 email · 1 phone/);
+    const db = createDbClient(redactUrl);
+    try {
+      expect(await db.dataset.count()).toBe(1);
+      expect(await db.turn.findFirstOrThrow({ where: { index: 0 }, select: { content: true } })).toEqual({ content: 'Mail [EMAIL] or call [PHONE] about ORD-555-1234' });
+    } finally {
+      await db.$disconnect();
+    }
+  });
 });

@@ -148,3 +148,23 @@ describe('skipInvalid', () => {
     expect(JSON.stringify(bad.body)).toMatch(/skipInvalid/);
   });
 });
+
+describe('redact', () => {
+  it('replaces personal data before storing, answers the counts, and must come before the file', async () => {
+    const chat = JSON.stringify({ id: 'r1', turns: [{ role: 'user', content: 'I am lee@example.com from 198.51.100.7' }, { role: 'assistant', content: 'Hi.' }] });
+    const { status, body } = await upload({ name: 'redacted', redact: 'email,ip' }, chat, 'r.jsonl');
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.redactions).toEqual({ email: 1, ip: 1 });
+    const turn = await getDb().turn.findFirstOrThrow({ where: { conversation: { datasetId: body.id as string }, index: 0 }, select: { content: true } });
+    expect(turn.content).toBe('I am [EMAIL] from [IP]');
+
+    const form = new FormData();
+    form.append('file', new Blob([chat]), 'late.jsonl');
+    form.append('redact', 'email');
+    const before = await datasetCount();
+    const late = await routes.datasets.POST(new Request(`${BASE}/datasets`, { method: 'POST', body: form }));
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as Body).error).toMatchObject({ code: 'BAD_INPUT', field: 'redact', message: expect.stringMatching(/put this field before file/) });
+    expect(await datasetCount()).toBe(before);
+  });
+});

@@ -102,6 +102,35 @@ describe.each(providers)('ingest step on %s', (provider) => {
   });
 });
 
+describe.each(providers)('redaction in the ingest step on %s', (provider) => {
+  it('stores turns redacted, adds up a conversation’s counts as it grows, and keeps no received body', async () => {
+    const fresh = await migratedDatabase(provider);
+    const db = createDbClient(fresh.url);
+    cleanups.push(async () => {
+      await db.$disconnect();
+      await fresh.drop();
+    });
+    const env = { TURNWISE_LIVE_REDACT: 'email,phone' };
+    const send = async (i: number, user: string, answer: string) => {
+      const body = Buffer.from(JSON.stringify(spanExport('clinic', [{ traceId: (i + 1).toString(16).padStart(32, '0'), spanId: (i + 1).toString(16).padStart(16, '0'), start: 1_000 * (i + 1), attributes: genAiChatAttributes('c-0', user, answer) }])));
+      await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+      await processPendingBatches(db, { env, limit: 10 });
+    };
+    await send(0, 'I am jo@example.com', 'Hello');
+    // A second pass writes the stored conversation again (its counts in the UPDATE of the grown conversation).
+    await send(1, 'Call 555-123-4567 or mail jo@example.com', 'Noted, order ORD-555-1234');
+    const conversation = await db.conversation.findFirstOrThrow({ select: { redactions: true, turns: { orderBy: { index: 'asc' }, select: { content: true } } } });
+    expect(conversation.turns.map((t) => t.content)).toEqual(['I am [EMAIL]', 'Hello', 'Call [PHONE] or mail [EMAIL]', 'Noted, order ORD-555-1234']);
+    expect(conversation.redactions).toEqual({ email: 2, phone: 1 });
+    expect(await db.dataset.findFirstOrThrow({ select: { piiRedaction: true } })).toEqual({ piiRedaction: { kinds: ['email', 'phone'], patterns: [] } });
+    expect(await db.otlpBatch.count()).toBe(0);
+    // A fixed copy keeps what was taken from each conversation.
+    const live = await db.dataset.findFirstOrThrow({ select: { id: true } });
+    const snapshot = await snapshotLiveDataset(db, live.id, 'clinic today');
+    expect(await db.conversation.findFirstOrThrow({ where: { datasetId: snapshot.id }, select: { redactions: true } })).toEqual({ redactions: { email: 2, phone: 1 } });
+  });
+});
+
 describe('ingest step when the database fails for a passing reason', () => {
   it('hands the slice back unprocessed and takes it again later, not marking it failed', async () => {
     const fresh = await migratedDatabase('sqlite');

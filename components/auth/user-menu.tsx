@@ -17,6 +17,9 @@ export async function UserMenu() {
           <Link href="/admin/connections" className={link}>
             Judge connections
           </Link>
+          <Link href="/admin/redaction" className={link}>
+            Personal data
+          </Link>
           <Link href="/admin/audit" className={link}>
             Audit
           </Link>

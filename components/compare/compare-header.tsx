@@ -17,7 +17,7 @@ function RunCard({ run, role, counts }: { run: ComparedRun; role: string; counts
         <RunStatusBadge status={run.status} />
       </p>
       <p className="mt-0.5 text-slate-600">
-        {run.datasetName} · {formatDate(run.createdAt)}
+        {run.datasetName} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} · {formatDate(run.createdAt)}
       </p>
       {counts ? (
         <p className="mt-1 text-xs text-slate-500 tabular-nums">

@@ -8,6 +8,7 @@ import type { ConversationDetail } from '@/lib/db/queries/datasets/get-conversat
 import { ScrollToHash } from '@/components/ui/scroll-to-hash';
 import { ChatTranscript } from './chat-transcript';
 import { ConversationFields } from './conversation-fields';
+import { RedactionNote } from './redaction-note';
 
 function Neighbour({ href, label, rel }: { href: string | null; label: string; rel: 'prev' | 'next' }) {
   if (!href) return <span className="rounded-md px-2 py-1 text-slate-400">{label}</span>;
@@ -40,6 +41,7 @@ export function ConversationView({ detail, window }: { detail: ConversationDetai
           {c.turns.length.toLocaleString('en-US')} turns
           {window.pageCount > 1 ? ` · showing ${window.from + 1}–${window.to}` : ''}
         </p>
+        <RedactionNote counts={detail.redactions} />
       </div>
       {hasFields ? (
         <Card title="Conversation">

@@ -6,6 +6,7 @@ import { loadDatasetConversations } from '@/lib/datasets/page/load-dataset-conve
 import type { PageRequest } from '@/lib/format/pagination';
 import { formatCount, plural } from './format-labels';
 import { titleOf } from '@/lib/conversations/text-preview';
+import { RedactionCell } from './redaction-note';
 
 /** The URL of the dataset page with these list settings (defaults left out). */
 export function conversationListHref(datasetId: string, query: ConversationQuery, page = 1): string {
@@ -36,8 +37,10 @@ function SortHeader({ datasetId, query, sort, children }: { datasetId: string; q
 }
 
 /** One server-side page of the dataset's conversations, searched and sorted from the URL. */
-export async function ConversationsPanel({ datasetId, query, page }: { datasetId: string; query: ConversationQuery; page: PageRequest }) {
+export async function ConversationsPanel({ datasetId, query, page, redacting = false }: { datasetId: string; query: ConversationQuery; page: PageRequest; redacting?: boolean }) {
   const { rows, total, more } = await loadDatasetConversations(datasetId, page, query);
+  // The column shows when the dataset redacts (or did) or a row on this page was redacted.
+  const redactions = redacting || rows.some((r) => r.redactions);
   // Past the counted matches there is at least one more page.
   const pageCount = Math.max(1, Math.ceil(total / page.size) + (more ? 1 : 0));
   const head = (sort: ConversationSort, label: string) => (
@@ -54,7 +57,7 @@ export async function ConversationsPanel({ datasetId, query, page }: { datasetId
         {total > 0 ? ` · showing ${formatCount(page.skip + 1)}–${formatCount(Math.min(total, page.skip + rows.length))}` : ''}
       </p>
       <Table
-        head={[head('position', '#'), head('name', 'Name / id'), head('message', 'First user message'), head('turns', 'Turns')]}
+        head={[head('position', '#'), head('name', 'Name / id'), head('message', 'First user message'), head('turns', 'Turns'), ...(redactions ? ['Redacted'] : [])]}
         empty={
           rows.length === 0 ? (
             <p className="p-4 text-sm text-slate-500">{query.q ? 'No conversation name, id or first message matches this search (the turns that mention it are listed above).' : page.page > 1 ? 'No conversations on this page.' : 'This dataset has no conversations.'}</p>
@@ -76,6 +79,11 @@ export async function ConversationsPanel({ datasetId, query, page }: { datasetId
                 <span className="line-clamp-2 break-words text-slate-700">{c.firstUserMessage ?? '–'}</span>
               </Td>
               <Td className="w-16 tabular-nums">{c.turnCount}</Td>
+              {redactions ? (
+                <Td className="w-52">
+                  <RedactionCell counts={c.redactions} />
+                </Td>
+              ) : null}
             </tr>
           );
         })}

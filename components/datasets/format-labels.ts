@@ -14,7 +14,14 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
 };
 
 /** Sources that are no file format: a live dataset fed over OpenTelemetry. */
-const SOURCE_LABELS: Record<string, string> = { otlp: 'OpenTelemetry (live)', 'otlp-snapshot': 'OpenTelemetry (fixed copy of live conversations)', online: 'Online evaluation (production conversations as scored)' };
+const SOURCE_LABELS: Record<string, string> = {
+  otlp: 'OpenTelemetry (live)',
+  'otlp-snapshot': 'OpenTelemetry (fixed copy of live conversations)',
+  online: 'Online evaluation (production conversations as scored)',
+  'deepeval-test-run': 'deepeval test run (its test cases)',
+  'deepeval-goldens': 'deepeval dataset (goldens pushed)',
+  'deepeval-conversational-goldens': 'deepeval dataset (conversational goldens pushed)',
+};
 
 export const formatLabel = (format: string | null): string =>
   format && format in FORMAT_LABELS ? FORMAT_LABELS[format as FormatId] : format && format in SOURCE_LABELS ? SOURCE_LABELS[format] : (format ?? 'unknown');

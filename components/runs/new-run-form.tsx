@@ -8,17 +8,20 @@ import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 import { NewRunFormExecution as ExecutionFields, useExecutionSettings } from './new-run-form-execution';
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
+import { ScoreAgainNote } from './score-again-note';
 import type { FieldErrors } from '@/components/ui/form-styles';
 import type { FormMetric, NewRunFormOptions, OptionField, OptionValue } from './new-run-form-types';
 import { useRunPreview } from './use-run-preview';
 
 type Values = Record<string, Record<string, OptionValue>>;
 
-function initialValues(metrics: FormMetric[]): Values {
+/** Each option's value as the form starts: the run scored again used it, else the metric's default. */
+function initialValues(metrics: FormMetric[], preset: NewRunFormOptions['scoreAgain']): Values {
+  const shown = (value: unknown): OptionValue | null => (typeof value === 'boolean' ? value : typeof value === 'number' ? String(value) : null);
   return Object.fromEntries(
     metrics.map((m) => [
       m.name,
-      Object.fromEntries(m.fields.map((f) => [f.key, typeof f.defaultValue === 'boolean' ? f.defaultValue : f.defaultValue === null ? '' : String(f.defaultValue)])),
+      Object.fromEntries(m.fields.map((f) => [f.key, shown(preset?.metrics[m.name]?.[f.key]) ?? shown(f.defaultValue) ?? ''])),
     ]),
   );
 }
@@ -41,12 +44,16 @@ function optionValue(value: OptionValue, field: OptionField | undefined): unknow
 
 /** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
 export function NewRunForm({ options }: { options: NewRunFormOptions }) {
-  // The default set, decided on the server (preselectMetric): nothing the user would have to uncheck on good data.
-  const [selected, setSelected] = useState<Record<string, boolean>>(() => Object.fromEntries(options.metrics.map((m) => [m.name, m.preselected])));
-  const [values, setValues] = useState<Values>(() => initialValues(options.metrics));
+  const preset = options.scoreAgain;
+  // The default set, decided on the server (preselectMetric): nothing the user would have to uncheck on good data;
+  // scoring an imported run again preselects the metrics that run had.
+  const [selected, setSelected] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(options.metrics.map((m) => [m.name, preset ? m.name in preset.metrics && m.conversations > 0 : m.preselected])),
+  );
+  const [values, setValues] = useState<Values>(() => initialValues(options.metrics, preset));
   const judgeChoice = useJudgeChoice(options.judges, options.defaultJudge);
   const { judge } = judgeChoice;
-  const execution = useExecutionSettings(options.defaultConcurrency, options.dataset.modelVersion ?? '');
+  const execution = useExecutionSettings(options.defaultConcurrency, preset?.modelVersion ?? options.dataset.modelVersion ?? '');
   const { concurrency, samples, temperature, modelVersion } = execution;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -100,6 +107,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   return (
     <form onSubmit={submit} className="grid gap-6 lg:grid-cols-3" noValidate>
       <div className="space-y-3 lg:col-span-2">
+        {preset ? <ScoreAgainNote preset={preset} metrics={options.metrics} /> : null}
         <h2 className="text-lg font-semibold">Metrics</h2>
         {refusal ? (
           <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="needs-llm-judge-refusal">

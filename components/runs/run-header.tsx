@@ -6,6 +6,7 @@ import { RetryErroredButton } from './retry-errored-button';
 import { RunExportLinks } from './run-export-links';
 import { LiveRunStatus } from './live/live-run-cells';
 import { isLiveRun } from '@/lib/domain/run-progress';
+import { ImportedRunDetails } from './imported-run-details';
 
 export interface RunHeaderProps {
   run: {
@@ -18,6 +19,10 @@ export interface RunHeaderProps {
     judgeModel: string;
     createdAt: Date;
     error: string | null;
+    /** The tool whose scores an imported run holds; null for a run Turnwise scored. */
+    origin: string | null;
+    /** The parameters that tool says the run was made with (deepeval's hyperparameters). */
+    parameters: unknown;
   };
   /** Results that errored whole (`whole`, the run's error count) or in part; an ended run offers to score them again. */
   erroredResults: { total: number; whole: number };
@@ -39,18 +44,28 @@ export function RunHeader({ run, erroredResults, mayChange, mayReplay = false }:
           <LiveRunStatus runId={run.id} status={run.status} />
         </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}
-          {run.dataset.conversationCount.toLocaleString('en-US')} conversations · started {run.createdAt.toISOString().replace('T', ' ').slice(0, 16)}
+          {run.origin ? `Imported from ${run.origin} · ` : ''}Model version {run.modelVersion ?? '–'} · judge {run.judgeKind === 'offline' ? 'offline heuristic' : run.judgeModel} ·{' '}
+          {run.dataset.conversationCount.toLocaleString('en-US')} conversations · {run.origin ? 'imported' : 'started'} {run.createdAt.toISOString().replace('T', ' ').slice(0, 16)}
         </p>
+        {run.origin ? <ImportedRunDetails origin={run.origin} parameters={run.parameters} /> : null}
         {run.judgeKind === 'offline' ? <OfflineJudgeNotice className="mt-2" /> : null}
         {run.error ? <p className="mt-1 text-sm text-rose-700">{run.error}</p> : null}
       </div>
       <div className="flex flex-col items-end gap-2">
         {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
-        {mayChange && erroredResults.total > 0 && !isLiveRun(run.status) ? (
+        {mayChange && erroredResults.total > 0 && !isLiveRun(run.status) && !run.origin ? (
           <RetryErroredButton runId={run.id} count={erroredResults.total} whole={erroredResults.whole} />
         ) : null}
-        {mayReplay && (run.status === 'completed' || run.status === 'completed_with_errors') ? (
+        {mayReplay && run.origin && (run.status === 'completed' || run.status === 'completed_with_errors') ? (
+          <Link
+            href={`/runs/new?dataset=${run.datasetId}&from=${run.id}`}
+            className={buttonClass('secondary')}
+            title={`Score the same conversations with a Turnwise judge and the same metrics, then compare with ${run.origin}'s scores`}
+          >
+            Score again in Turnwise
+          </Link>
+        ) : null}
+        {mayReplay && !run.origin && (run.status === 'completed' || run.status === 'completed_with_errors') ? (
           <Link
             href={`/replays/new?dataset=${run.datasetId}&run=${run.id}`}
             className={buttonClass('secondary')}

@@ -11,6 +11,8 @@ import { failure, type ActionResult } from './action-result';
 import { deleteDataset } from '../db/queries/datasets/delete-dataset';
 import { renameDataset } from '../db/queries/datasets/rename-dataset';
 import { snapshotLiveDataset } from '../db/queries/datasets/snapshot-live-dataset';
+import { setScoringFields, type ScoringFields } from '../db/queries/datasets/set-scoring-fields';
+import { FIELD_LIMITS } from '../domain/conversation-limits';
 
 export type DatasetActionState = ActionResult;
 
@@ -82,4 +84,55 @@ export async function snapshotLiveDatasetAction(_prev: DatasetActionState, formD
   }
   revalidatePath('/datasets');
   redirect(`/datasets/${created.id}`);
+}
+
+const toolSchema = z.looseObject({ name: z.string().trim().min(1, 'each tool needs a name').max(FIELD_LIMITS.nameChars) });
+const scoringFieldsSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  chatbotRole: z.string().trim().max(FIELD_LIMITS.chatbotRoleChars, `Keep the role under ${FIELD_LIMITS.chatbotRoleChars.toLocaleString('en-US')} characters`),
+  relevantTopics: z
+    .string()
+    .transform((text) => text.split('\n').map((line) => line.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(FIELD_LIMITS.nameChars, `Keep each topic under ${FIELD_LIMITS.nameChars.toLocaleString('en-US')} characters`)).max(200, 'At most 200 topics')),
+  availableTools: z.string().transform((text, ctx) => {
+    if (!text.trim()) return [];
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return Array.isArray(parsed) ? parsed : [parsed];
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `Not JSON: ${(e as Error).message}` });
+      return z.NEVER;
+    }
+  }).pipe(z.array(toolSchema, { error: 'Give a JSON list of tools: [{"name": "…", "description": "…"}]' }).max(FIELD_LIMITS.toolCallsPerTurn, `At most ${FIELD_LIMITS.toolCallsPerTurn} tools`)),
+  where: z.enum(['missing', 'all']),
+});
+
+/**
+ * Form action: sets the chatbot role, relevant topics and available tools on a dataset's
+ * conversations (where they have none, or on all), so metrics that read them can score them: a
+ * field left empty is not changed. deepeval's client, for one, never sends them.
+ */
+export async function setScoringFieldsAction(_prev: DatasetActionState, formData: FormData): Promise<DatasetActionState> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  const text = (name: string) => String(formData.get(name) ?? '');
+  const parsed = scoringFieldsSchema.safeParse({ id: text('id'), chatbotRole: text('chatbotRole'), relevantTopics: text('relevantTopics'), availableTools: text('availableTools'), where: text('where') || 'missing' });
+  if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the fields.' };
+  const { id, chatbotRole, relevantTopics, availableTools, where } = parsed.data;
+  const fields: ScoringFields = {
+    ...(chatbotRole ? { chatbotRole } : {}),
+    ...(relevantTopics.length ? { relevantTopics } : {}),
+    ...(availableTools.length ? { availableTools } : {}),
+  };
+  if (Object.keys(fields).length === 0) return { ok: false, message: 'Fill in at least one field.' };
+  let counts: Awaited<ReturnType<typeof setScoringFields>>;
+  try {
+    await assertMayChange(getDb(), who.principal, 'dataset', id);
+    counts = await setScoringFields(getDb(), id, fields, where === 'missing');
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath(`/datasets/${id}`);
+  const done = (Object.keys(fields) as (keyof ScoringFields)[]).map((f) => `${{ chatbotRole: 'chatbot role', relevantTopics: 'relevant topics', availableTools: 'available tools' }[f]} on ${counts[f].toLocaleString('en-US')}`);
+  return { ok: true, message: `Set ${done.join(', ')} conversation(s).` };
 }

@@ -10,9 +10,9 @@ import { apiError, validationError } from '../http/errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
 /** Form fields read as import options. */
-const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid']);
+const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid', 'redact']);
 /** Options that decide how the file is read: they must come before it (it is parsed as it arrives). */
-const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid']);
+const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid', 'redact']);
 /** Options that may come after the file: applied in the import's transaction, before it commits. */
 const lateSchema = importOptionsSchema.pick({ name: true, modelVersion: true }).partial();
 
@@ -28,7 +28,7 @@ const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+
 /**
  * POST /api/v1/datasets: a multipart form with the dataset in `file` and optional `name`,
  * `modelVersion` (before or after it), `format`, `csvMapping` (JSON), `roleValues` (JSON), `skipInvalid`
- * (before it). The file streams into the same import the upload page uses: nothing is stored unless the
+ * and `redact` (personal data to take out, lib/pii/redact-spec.ts) (before it). The file streams into the same import the upload page uses: nothing is stored unless the
  * whole file is valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
  */
 export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
@@ -67,6 +67,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     csvMapping: jsonField(fields.csvMapping),
     roleValues: jsonField(fields.roleValues),
     skipInvalid: fields.skipInvalid || undefined,
+    redact: fields.redact || undefined,
   });
   if (!options.success) {
     await parts.return(undefined);
@@ -105,6 +106,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
       format: outcome.format,
       conversations: outcome.stats.conversations,
       turns: outcome.stats.turns,
+      ...(outcome.stats.redactions ? { redactions: outcome.stats.redactions } : {}),
       ...(outcome.skipped.length ? { skipped: outcome.skipped } : {}),
       warnings: outcome.problems,
     },

@@ -98,7 +98,8 @@ const multipartUpload = {
     },
   },
   description:
-    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues and skipInvalid must come before it. ' +
+    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues, skipInvalid and redact must come before it. ' +
+    'redact takes personal data out of every text field before anything is stored: email, phone, card, ip, custom:<saved pattern>, builtin (the four) or all (the four and every saved pattern), comma-separated; the answer counts what was taken by kind (redactions). ' +
     'roleValues maps the file’s own role values to user/assistant (CSV), e.g. {"agent_1":"user","agent_2":"assistant"}. ' +
     'skipInvalid=true stores the valid conversations and answers the lines left out as skipped (a CSV conversation with a bad row is left out whole, each of its rows noted); without it a file with errors stores nothing ' +
     '(the 400 lists its problems and groups them by kind).',
@@ -150,6 +151,14 @@ export function openApiDocument(): Record<string, unknown> {
           summary: 'Start a run (queued for a worker)',
           requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(runRequestSchema) } } },
           responses: { 202: json('The queued run'), ...errors(400, 401, 403, 404, 422) },
+        },
+      },
+      '/runs/import': {
+        post: {
+          summary:
+            'Import a run scored elsewhere: a deepeval test_run_*.json (written to DEEPEVAL_RESULTS_FOLDER) sent as the body becomes a dataset version and a closed run with deepeval’s scores, as its client would have sent it; the same file again answers the same run',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'deepeval’s TestRun: conversationalTestCases or testCases with their metricsData, metricsScores, identifier, hyperparameters…' } } } },
+          responses: { 201: json('The stored run: { runId, link, stored, received, expected, repeated }'), 202: json('Part of a run whose other cases have not arrived'), ...errors(400, 401, 403) },
         },
       },
       '/runs/{id}': {

@@ -22,7 +22,10 @@ export type AuditAction =
   | 'connection.default.clear'
   | 'online-rule.create'
   | 'online-rule.update'
-  | 'online-rule.delete';
+  | 'online-rule.delete'
+  | 'redaction.live'
+  | 'redaction.pattern.create'
+  | 'redaction.pattern.delete';
 
 /** Records who did what; a failure to record is logged and does not undo the action. */
 export async function recordAudit(db: Db, actor: Principal, action: AuditAction, targetId: string | null, detail?: string): Promise<void> {

@@ -35,6 +35,8 @@ const evalArgsSchema = (known: readonly string[]) => z.object({
   baseline: z.string().trim().min(1, 'give the id of the run to compare with').optional(),
   strict: z.boolean().default(false),
   noReason: z.boolean().default(false),
+  /** What personal data to take out of the file before the judge sees it (lib/pii/redact-spec.ts). */
+  redact: z.string().optional(),
 });
 /** Per-metric options as the REST API's `options` takes them: { "<metric>": { "<option>": value } }. */
 export type MetricOptionsByName = Record<string, Record<string, unknown>>;
@@ -118,6 +120,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
         'no-reason': { type: 'boolean' },
         options: { type: 'string' },
         'metric-file': { type: 'string', multiple: true },
+        redact: { type: 'string' },
       },
     });
   } catch (e) {
@@ -146,6 +149,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs {
     baseline: v.baseline,
     strict: v.strict,
     noReason: v['no-reason'],
+    redact: v.redact,
   });
   if (!res.success) {
     const issue = res.error.issues[0];

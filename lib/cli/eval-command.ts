@@ -20,6 +20,13 @@ import { applicableMetrics, metricDescriptor } from '../metrics/registry';
 import { formatComparison } from './compare-report';
 import { formatAgreement } from './eval-agreement';
 import type { EvalArgs } from './eval-args';
+import type { Conversation } from '../domain/conversation';
+import { describeCounts } from '../pii/kinds';
+import { formatRedactSpec } from '../pii/redact-spec';
+import { redactConversations } from '../pii/redact-conversation';
+import { createRedactor } from '../pii/redactor';
+import { redactSpecOf, resolveRedaction } from '../redaction/resolve-redaction';
+import { storedRedaction } from '../redaction/stored-setting';
 import { formatUsage, reportUsage } from './eval-report';
 import { createEvalReportStream } from './eval-report-stream';
 import { loadDatasetFile } from './load-dataset-file';
@@ -86,6 +93,16 @@ async function withCustomDefinitions(db: Db, chosen: MetricSelection[], args: Ev
   return out;
 }
 
+/** Redacts the loaded conversations as --redact asks; what to store with them when they are saved. */
+async function redactLoaded(db: Db, conversations: Conversation[], spec: string | undefined, io: EvalIo) {
+  const settings = await resolveRedaction(db, redactSpecOf(spec, '--redact'), '--redact');
+  const redactor = createRedactor(settings);
+  if (!settings || !redactor) return {};
+  const { each, total } = redactConversations(conversations, redactor);
+  io.stderr(`redacted: ${describeCounts(total) || 'nothing found'} (--redact ${formatRedactSpec(storedRedaction(settings))})\n`);
+  return { redactions: each, piiRedaction: { ...storedRedaction(settings, total) } };
+}
+
 /** A baseline must exist (NOT_FOUND names it) and be over: a run still scoring has no final numbers. */
 async function checkBaseline(db: Db, runId: string): Promise<void> {
   const run = await getRun(db, runId);
@@ -124,6 +141,8 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   const db = getDb();
   // Before any judge call: an unknown baseline costs nothing.
   if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
+  // Before the judge sees anything: the personal data --redact names is taken out of the file's conversations.
+  const redaction = await redactLoaded(db, dataset.conversations, args.redact, io);
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites: true });
   // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
   // ones (picked because the dataset has their data) are left out with a note.
@@ -157,6 +176,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
           sourceFileName: path.basename(args.file),
           modelVersion: args.modelVersion,
           conversations: dataset.conversations,
+          ...redaction,
         },
         metrics,
         judge,

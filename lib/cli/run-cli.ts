@@ -4,10 +4,10 @@ import type { EvalIo } from './eval-command';
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
                       [--no-reason] [--window-size N] [--options JSON] [--concurrency N]
-                      [--metric-file FILE …]
+                      [--metric-file FILE …] [--redact LIST]
                       [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
-       turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid]
+       turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid] [--redact LIST]
        turnwise replay <dataset id or file> --model-version LABEL (--target-base-url URL --model NAME
                       | --target-http URL [--secret-env VAR]) [--mode on-policy] [--metrics a,b,…]
                       [--judge …] [--compare-with RUN_ID] [--json PATH|-]   (turnwise replay --help)

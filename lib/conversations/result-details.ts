@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { importedDetailsOf } from '../domain/imported-result';
 import { gEvalView } from '../metrics/g-eval/view';
+import { importedStepsView } from './imported-steps-view';
 import { metricDescriptor } from '../metrics/registry';
 import type { StepsView } from '../metrics/shared/steps-view';
 
@@ -7,6 +9,9 @@ import type { StepsView } from '../metrics/shared/steps-view';
 export type ResultSteps = { kind: 'view'; view: StepsView } | { kind: 'raw'; json: string };
 
 export function parseResultSteps(metric: string, steps: unknown): ResultSteps {
+  // A score another tool computed carries what that tool said of it, not a Turnwise metric's steps.
+  const imported = importedDetailsOf(steps);
+  if (imported) return { kind: 'view', view: importedStepsView(imported) };
   const descriptor = metricDescriptor(metric);
   // Any other name is a custom metric, whose steps start with its evaluation steps.
   const view = descriptor ? descriptor.view(steps) : gEvalView(steps);

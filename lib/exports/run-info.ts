@@ -12,6 +12,8 @@ export interface RunInfo {
   datasetId: string;
   datasetName: string;
   modelVersion: string | null;
+  /** For a run another tool scored (deepeval…): that tool and the parameters it gave (deepeval's hyperparameters); absent for a run Turnwise scored. */
+  imported?: { origin: string; parameters: unknown };
   /** `notice` says, for the offline judge, that its scores come from rules, not an LLM. */
   judge: { kind: string; name: string | null; model: string; notice?: string };
   /** The metrics scored and their options, as the run was started. */
@@ -44,6 +46,7 @@ export async function runInfoOf(db: Db, run: RunRow): Promise<RunInfo> {
     datasetId: run.datasetId,
     datasetName: run.dataset.name,
     modelVersion: run.modelVersion,
+    ...(run.origin ? { imported: { origin: run.origin, parameters: run.parameters ?? null } } : {}),
     judge: { kind: run.judgeKind, name: run.judgeName, model: run.judgeModel, ...(run.judgeKind === 'offline' ? { notice: OFFLINE_JUDGE_NOTICE } : {}) },
     metrics: (run.metricSettings ?? {}) as Record<string, unknown>,
     progress: { done: run.doneItems, total: run.totalItems, errors: run.errorItems },

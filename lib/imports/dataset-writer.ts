@@ -2,7 +2,7 @@ import type { Db } from '../db/db-types';
 import { indexDatasetTurns } from '../db/queries/datasets/index-dataset-turns';
 import { listConversationsAsJson } from '../db/queries/datasets/list-conversations-as-json';
 import { IMPORT_HEARTBEAT_MS, purgeDataset } from '../db/queries/datasets/purge-dataset';
-import { createDatasetShell, insertConversationBatch, showDataset, touchImportingDataset, type DatasetShell, type ShownDataset } from '../db/queries/datasets/save-dataset';
+import { createDatasetShell, insertConversationBatch, showDataset, touchImportingDataset, type BatchRedactions, type DatasetShell, type ShownDataset } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/sequential-ids';
 import type { Conversation } from '../domain';
 import { addToProfile, emptyProfile } from '../metrics/applicability-profile';
@@ -15,8 +15,8 @@ export interface SavedDataset {
 
 export interface DatasetWriter {
   readonly id: string;
-  /** Stores the next conversations, after those already added. */
-  add(batch: Conversation[]): Promise<void>;
+  /** Stores the next conversations, after those already added, with the personal data redacted from each (by index). */
+  add(batch: Conversation[], redactions?: BatchRedactions): Promise<void>;
   /**
    * Stores the next conversations with `insert`, which writes them in the database itself (an
    * INSERT … SELECT from stored rows) at positions from `offset` and says how many conversations
@@ -35,13 +35,13 @@ const TURNS_PER_TRANSACTION = 2000;
 const READ_BACK = 500;
 
 /** The batch in pieces of about TURNS_PER_TRANSACTION turns (a conversation is never split). */
-function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; offset: number }> {
+function* piecesOf(batch: Conversation[]): Generator<{ piece: Conversation[]; offset: number; end: number }> {
   let start = 0;
   let turns = 0;
   for (let i = 0; i < batch.length; i++) {
     turns += batch[i].turns.length;
     if (turns >= TURNS_PER_TRANSACTION || i === batch.length - 1) {
-      yield { piece: batch.slice(start, i + 1), offset: start };
+      yield { piece: batch.slice(start, i + 1), offset: start, end: i + 1 };
       start = i + 1;
       turns = 0;
     }
@@ -72,9 +72,9 @@ export async function openDatasetWriter(db: Db, shell: DatasetShell): Promise<Da
   const stored: { from: number; to: number }[] = [];
   return {
     id,
-    async add(batch) {
-      for (const { piece, offset } of piecesOf(batch)) {
-        turnCount += await insertConversationBatch(db, id, piece, conversationCount + offset, nextId);
+    async add(batch, redactions) {
+      for (const { piece, offset, end } of piecesOf(batch)) {
+        turnCount += await insertConversationBatch(db, id, piece, conversationCount + offset, nextId, redactions?.slice(offset, end));
       }
       conversationCount += batch.length;
       addToProfile(applicable, batch);

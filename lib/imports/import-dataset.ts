@@ -3,6 +3,11 @@ import type { Db } from '../db/db-types';
 import { rememberCsvMapping } from '../db/queries/datasets/csv-mapping-memory';
 import type { SkippedLine } from '../db/rows/skipped-lines';
 import type { Conversation } from '../domain';
+import { addCounts, type RedactionCounts } from '../pii/kinds';
+import { redactConversation } from '../pii/redact-conversation';
+import { createRedactor } from '../pii/redactor';
+import { resolveRedaction } from '../redaction/resolve-redaction';
+import { storedRedaction } from '../redaction/stored-setting';
 import { openDatasetWriter } from './dataset-writer';
 import type { ImportOptions } from './import-options';
 
@@ -15,6 +20,8 @@ export interface ImportStats {
   bytes: number;
   conversations: number;
   turns: number;
+  /** Personal data taken out, by kind (with the redact option). */
+  redactions?: RedactionCounts;
 }
 
 export type ImportOutcome =
@@ -66,6 +73,11 @@ export async function importDatasetStream(
   });
   const decoder = createChunkDecoder();
   const stats: ImportStats = { bytes: 0, conversations: 0, turns: 0 };
+  // Before the writer: an unknown pattern name stores nothing. Applied to each conversation the
+  // parser hands over (within its bounds), before it is batched: no unredacted text is stored.
+  const redaction = await resolveRedaction(db, options.redact);
+  const redactor = createRedactor(redaction);
+  const redacted: RedactionCounts = {};
   const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
   const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
@@ -77,6 +89,7 @@ export async function importDatasetStream(
 
   try {
     let pending: Conversation[] = [];
+    let counts: (RedactionCounts | null)[] = [];
     let failed = false;
     const take = (conversations: Conversation[]) => {
       if (failed || conversations.length === 0) return;
@@ -84,9 +97,17 @@ export async function importDatasetStream(
       if (!options.skipInvalid && hasErrors(parser.problems)) {
         failed = true;
         pending = [];
+        counts = [];
         return;
       }
-      for (const c of conversations) pending.push(c);
+      for (const c of conversations) {
+        if (redactor) {
+          const taken = redactConversation(c, redactor).counts;
+          addCounts(redacted, taken);
+          counts.push(Object.keys(taken).length ? taken : null);
+        }
+        pending.push(c);
+      }
     };
     for await (const chunk of body) {
       stats.bytes += chunk.byteLength;
@@ -96,8 +117,10 @@ export async function importDatasetStream(
       take(parser.push(text));
       if (pending.length >= IMPORT_BATCH) {
         const batch = pending;
+        const batchCounts = counts;
         pending = [];
-        await writer.add(batch);
+        counts = [];
+        await writer.add(batch, redactor ? batchCounts : undefined);
       }
     }
     const tail = decoder.end();
@@ -107,12 +130,14 @@ export async function importDatasetStream(
     const problems = parser.problems;
     const nothingGood = parser.stats.conversations === 0;
     if ((hasErrors(problems) && (!options.skipInvalid || nothingGood)) || parser.format === null) return await rejected(problems);
-    if (pending.length > 0) await writer.add(pending);
+    if (pending.length > 0) await writer.add(pending, redactor ? counts : undefined);
 
     const skipped = skippedOf(problems, parser.leftOut);
-    const saved = await writer.finish({ sourceFormat: parser.format, ...extra.lateDetails?.(), skippedLines: skipped });
+    const piiRedaction = redaction ? { ...storedRedaction(redaction, redacted) } : undefined;
+    const saved = await writer.finish({ sourceFormat: parser.format, ...extra.lateDetails?.(), skippedLines: skipped, piiRedaction });
     stats.conversations = saved.conversationCount;
     stats.turns = saved.turnCount;
+    if (redaction) stats.redactions = redacted;
     // Offered again for the next file with the same columns (a failure here loses no data).
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
       await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));

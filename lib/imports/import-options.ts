@@ -1,5 +1,23 @@
 import { z } from 'zod';
 import { csvMappingSchema, FORMAT_IDS, roleValuesSchema, type CsvMapping, type FormatId, type RoleValues } from '../datasets';
+import { parseRedactSpec, type RedactSpec } from '../pii/redact-spec';
+
+/** `redact`: what personal data to take out before anything is stored (lib/pii/redact-spec.ts); absent or "none": nothing. */
+const redactOption = z
+  .string()
+  .max(2000, 'Keep redact under 2,000 characters')
+  .describe('Personal data to replace with placeholders before storing: email, phone, card, ip, custom:<pattern>, builtin or all, comma-separated')
+  .optional()
+  .transform((text, ctx): RedactSpec | undefined => {
+    if (!text?.trim()) return undefined;
+    const parsed = parseRedactSpec(text);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    const { spec } = parsed;
+    return spec.kinds.length || spec.patterns.length || spec.allPatterns ? spec : undefined;
+  });
 
 /** What an upload says about the file besides its bytes (query string of the upload route). */
 export const importOptionsSchema = z.object({
@@ -19,6 +37,7 @@ export const importOptionsSchema = z.object({
     .enum(['true', 'false'], { error: 'skipInvalid is "true" or "false"' })
     .optional()
     .transform((v) => v === 'true'),
+  redact: redactOption,
 });
 export interface ImportOptions {
   name: string;
@@ -28,6 +47,8 @@ export interface ImportOptions {
   csvMapping?: CsvMapping;
   roleValues?: RoleValues;
   skipInvalid?: boolean;
+  /** Personal data to take out of every conversation before it is stored. */
+  redact?: RedactSpec;
 }
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
@@ -41,6 +62,7 @@ export function importOptionsToSearchParams(options: ImportOptionsInput): URLSea
   if (options.csvMapping) params.set('csvMapping', JSON.stringify(options.csvMapping));
   if (options.roleValues && Object.keys(options.roleValues).length > 0) params.set('roleValues', JSON.stringify(options.roleValues));
   if (options.skipInvalid) params.set('skipInvalid', String(options.skipInvalid));
+  if (options.redact?.trim()) params.set('redact', options.redact);
   return params;
 }
 
@@ -64,5 +86,6 @@ export function importOptionsFromSearchParams(params: URLSearchParams) {
     csvMapping: jsonField(params.get('csvMapping')),
     roleValues: jsonField(params.get('roleValues')),
     skipInvalid: params.get('skipInvalid') ?? undefined,
+    redact: params.get('redact') ?? undefined,
   });
 }

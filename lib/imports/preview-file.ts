@@ -8,6 +8,9 @@ import {
   type RoleValues,
 } from '../datasets';
 import type { Conversation } from '../domain/conversation';
+import { addCounts, type RedactionCounts, type RedactionSettings } from '../pii/kinds';
+import { redactConversation } from '../pii/redact-conversation';
+import { createRedactor } from '../pii/redactor';
 import { readCsvHead } from './csv-headers';
 
 /*
@@ -27,6 +30,8 @@ export interface PreviewOptions {
   format?: FormatId;
   csvMapping?: CsvMapping;
   roleValues?: RoleValues;
+  /** Personal data to redact, as the import will (the saved patterns' sources included): the sample shows it done and the counts say how much. */
+  redaction?: RedactionSettings;
 }
 
 export interface PreviewSnapshot {
@@ -49,6 +54,8 @@ export interface PreviewSnapshot {
   unknownRoleValues: string[];
   /** The mapping the parser used: the one given, completed by the guess from the headers. */
   csvMapping: CsvMapping | null;
+  /** With a redaction: what it took so far, by kind. */
+  redactions: RedactionCounts | null;
   done: boolean;
 }
 
@@ -65,14 +72,17 @@ export async function previewDatasetStream(
   const parser = createStreamingParser({ fileName: options.fileName, format: options.format, csvMapping: options.csvMapping, roleValues: options.roleValues });
   const decoder = createChunkDecoder();
   const sample: Conversation[] = [];
+  const redactor = createRedactor(options.redaction);
+  const redactions: RedactionCounts | null = redactor ? {} : null;
   let head = '';
   let bytesRead = 0;
   let lastReport = 0;
 
   const take = (batch: Conversation[]) => {
     for (const c of batch) {
-      if (sample.length >= PREVIEW_CONVERSATIONS) return;
-      sample.push(c);
+      // Every conversation, as the import will: the counts are the whole file's.
+      if (redactor) addCounts(redactions!, redactConversation(c, redactor).counts);
+      if (sample.length < PREVIEW_CONVERSATIONS) sample.push(c);
     }
   };
   const snapshot = (done: boolean, problems: Problem[] = parser.problems): PreviewSnapshot => {
@@ -94,6 +104,7 @@ export async function previewDatasetStream(
       csvRoleValues: csv && roleColumn !== -1 ? csv.values[roleColumn] : null,
       unknownRoleValues: [...parser.unknownRoles],
       csvMapping,
+      redactions: redactions ? { ...redactions } : null,
       done,
     };
   };

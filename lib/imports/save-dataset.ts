@@ -1,5 +1,5 @@
 import type { Db } from '../db/db-types';
-import type { DatasetShell } from '../db/queries/datasets/save-dataset';
+import type { BatchRedactions, DatasetShell } from '../db/queries/datasets/save-dataset';
 import type { Conversation } from '../domain';
 import { openDatasetWriter, type SavedDataset } from './dataset-writer';
 
@@ -10,13 +10,16 @@ export interface SaveDatasetInput extends DatasetShell {
   conversations: Conversation[] | AsyncIterable<Conversation[]>;
   /** Called once every row is stored, before the dataset is shown (a replay links its turns to their sources here). */
   beforeShow?: (datasetId: string) => Promise<void>;
+  /** With a list of conversations: the personal data redacted from each (by index), and the redaction applied (lib/redaction's StoredRedaction). */
+  redactions?: BatchRedactions;
+  piiRedaction?: Record<string, unknown>;
 }
 
-async function* batchesOf(source: SaveDatasetInput['conversations']): AsyncIterable<Conversation[]> {
+async function* batchesOf(source: SaveDatasetInput['conversations'], redactions?: BatchRedactions): AsyncIterable<[Conversation[], BatchRedactions | undefined]> {
   if (Array.isArray(source)) {
-    for (let i = 0; i < source.length; i += BATCH) yield source.slice(i, i + BATCH);
+    for (let i = 0; i < source.length; i += BATCH) yield [source.slice(i, i + BATCH), redactions?.slice(i, i + BATCH)];
   } else {
-    yield* source;
+    for await (const batch of source) yield [batch, undefined];
   }
 }
 
@@ -26,12 +29,12 @@ async function* batchesOf(source: SaveDatasetInput['conversations']): AsyncItera
  * the batch source included).
  */
 export async function saveDataset(db: Db, input: SaveDatasetInput): Promise<SavedDataset> {
-  const { conversations, beforeShow, ...shell } = input;
+  const { conversations, beforeShow, redactions, piiRedaction, ...shell } = input;
   const writer = await openDatasetWriter(db, shell);
   try {
-    for await (const batch of batchesOf(conversations)) await writer.add(batch);
+    for await (const [batch, counts] of batchesOf(conversations, redactions)) await writer.add(batch, counts);
     await beforeShow?.(writer.id);
-    return await writer.finish({ sourceFormat: shell.sourceFormat });
+    return await writer.finish({ sourceFormat: shell.sourceFormat, piiRedaction });
   } catch (error) {
     await writer.abort();
     throw error;

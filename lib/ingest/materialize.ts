@@ -15,6 +15,8 @@ import {
 } from '../db/queries/ingest/live-conversations';
 import { isUniqueViolation } from '../db/unique-violation';
 import { emptyProfile } from '../metrics/applicability-profile';
+import { addCounts, countsFromJson, totalOf, type RedactionCounts } from '../pii/kinds';
+import { initialLiveRedaction } from '../redaction/live-redaction';
 import { liveConversationOf, nextLiveCounts } from './live-applicable-counts';
 
 interface TurnPair {
@@ -27,6 +29,8 @@ interface TurnPair {
   toolCalls: unknown;
   /** Attributes kept as labels (a model version), shown in the answer's metadata. */
   labels: unknown;
+  /** Personal data redacted from the pair (its texts, tool calls and its trace's documents), by kind. */
+  redactions: RedactionCounts;
 }
 
 const TRACE_PREFIX = 'trace:';
@@ -85,9 +89,22 @@ async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, Tu
       retrieved: Array.isArray(call.retrieved) ? (call.retrieved as string[]) : null,
       toolCalls: call.toolCalls ?? null,
       labels: call.labels ?? null,
+      redactions: call.redactions.reduce((sum: RedactionCounts, counts) => addCounts(sum, countsFromJson(counts)), {}),
     });
   }
   return out;
+}
+
+/** What a live dataset made now starts redacting (TURNWISE_LIVE_REDACT), as stored. */
+const newLiveRedaction = (db: Db, env: Record<string, string | undefined>) => async () => {
+  const initial = await initialLiveRedaction(db, env);
+  return initial ? { ...initial } : null;
+};
+
+/** A conversation's redactions from its pairs, as the JSON text its row stores (null: none). */
+function redactionsOf(pairs: TurnPair[]): string | null {
+  const sum = pairs.reduce((all: RedactionCounts, pair) => addCounts(all, pair.redactions), {});
+  return totalOf(sum) > 0 ? JSON.stringify(sum) : null;
 }
 
 const answerKey = (pair: TurnPair) => `${pair.otel.traceId}:${pair.otel.spanId}`;
@@ -144,10 +161,15 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
         if (from * 2 < before.turnCount) write.cut.push({ conversationId: id, fromIndex: from * 2 });
       } else {
         id = nextId();
-        write.conversations.push(conversationRow({ id, datasetId, position: nextPosition++, externalId: conversationId, matchKey: conversationId, firstUserMessage: pairs[0].user.slice(0, 500), turnCount: pairs.length * 2 }));
+      }
+      const redactions = redactionsOf(pairs);
+      if (!before) {
+        write.conversations.push(
+          conversationRow({ id, datasetId, position: nextPosition++, externalId: conversationId, matchKey: conversationId, firstUserMessage: pairs[0].user.slice(0, 500), turnCount: pairs.length * 2, redactions }),
+        );
       }
       write.turns.push(...pairRows(id, pairs, from, nextId));
-      if (before) write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500) });
+      if (before) write.touched.push({ id, turnCount: pairs.length * 2, firstUserMessage: pairs[0].user.slice(0, 500), redactions });
       write.added.conversations += before ? 0 : 1;
       write.added.turns += pairs.length * 2 - (before?.turnCount ?? 0);
       written.push(liveConversationOf(conversationId, pairs));
@@ -169,14 +191,14 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
 }
 
 /** Rewrites what changed of the live conversations the given traces belong to, with their datasets' counts. */
-export async function materializeTraces(db: Db, traceIds: Iterable<string>): Promise<void> {
+export async function materializeTraces(db: Db, traceIds: Iterable<string>, env: Record<string, string | undefined> = process.env): Promise<void> {
   const ids = [...new Set(traceIds)];
   if (!ids.length) return;
   const touched = new Map<string, { conversations: Set<string>; orphans: Set<string> }>();
   const datasetOf = new Map<string, string>();
   for (const [traceId, { conversationId, service }] of await conversationsOfTraces(db, ids)) {
     if (!service) continue;
-    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service, emptyProfile()));
+    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service, emptyProfile(), newLiveRedaction(db, env)));
     datasetOf.set(service, datasetId);
     const entry = touched.get(datasetId) ?? { conversations: new Set<string>(), orphans: new Set<string>() };
     entry.conversations.add(conversationId);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db-types';
 import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
-import { leasePendingBatches, markBatchesProcessed, releaseBatches } from '../db/queries/ingest/otlp-batches';
+import { deleteBatches, leasePendingBatches, markBatchesProcessed, releaseBatches } from '../db/queries/ingest/otlp-batches';
 import { isPassingDbError } from '../db/passing-error';
 import { LiveCountsMoved } from '../db/queries/ingest/live-conversations';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -32,8 +32,15 @@ interface Facts {
   traces: TraceFact[];
 }
 
-/** Decodes one stored batch into facts; the rejected records' count and first reason, or null. */
-function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; body: Uint8Array }, userKey: string | undefined, labelKeys: readonly string[], into: Facts): string | null {
+/** Decodes one stored batch into facts; the rejected records' count and first reason, or null. `services` gets the services its records came from. */
+function factsOfBatch(
+  batch: { signal: string; encoding: string; gzip: boolean; body: Uint8Array },
+  userKey: string | undefined,
+  labelKeys: readonly string[],
+  into: Facts,
+  services: Set<string>,
+): string | null {
+  const before = { calls: into.calls.length, traces: into.traces.length };
   const decoded = decodeExport(batch.signal as Signal, batch.encoding as Encoding, batch.gzip, batch.body);
   let rejected: { count: number; first: string | null };
   if (batch.signal === 'traces') {
@@ -49,6 +56,7 @@ function factsOfBatch(batch: { signal: string; encoding: string; gzip: boolean; 
     rejected = { count: logs.rejected, first: logs.firstError };
     into.calls.push(...factsOfLogs(logs.records));
   }
+  for (const fact of [...into.calls.slice(before.calls), ...into.traces.slice(before.traces)]) if (fact.service) services.add(fact.service);
   return rejected.count ? `${rejected.count} record(s) rejected; first: ${rejected.first}` : null;
 }
 
@@ -61,6 +69,9 @@ interface StoredSlice {
   traceIds: string[];
   /** Why the slice failed for a passing reason (the database busy or out of reach): it is handed back, not marked. */
   retry?: string;
+  /** Batches that carried records of a service whose personal data is redacted: their bodies go once processed. */
+  redacted: string[];
+  env: Record<string, string | undefined>;
 }
 
 const messageOf = (thrown: unknown) => (thrown as Error).message.slice(0, 1000);
@@ -81,24 +92,28 @@ function failed(slice: StoredSlice, thrown: unknown): void {
 }
 
 /** Leases up to `limit` stored batches (oldest first), decodes each and stores the merged facts of all of them; null when none waits. */
-async function storeSlice(db: Db, limit: number, userKey: string | undefined): Promise<StoredSlice | null> {
+async function storeSlice(db: Db, limit: number, userKey: string | undefined, env: Record<string, string | undefined>): Promise<StoredSlice | null> {
   const batches = await leasePendingBatches(db, limit, LEASE_MS);
   if (!batches.length) return null;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
-  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [] };
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [], env };
+  const servicesOf = new Map<string, Set<string>>();
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
     await new Promise((resolve) => setImmediate(resolve));
+    const services = new Set<string>();
+    servicesOf.set(batch.id, services);
     try {
-      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts));
+      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts, services));
     } catch (thrown) {
       slice.errors.set(batch.id, messageOf(thrown));
     }
   }
   try {
-    await storeFacts(db, facts.calls, facts.traces);
+    const redacting = await storeFacts(db, facts.calls, facts.traces, env);
     slice.traceIds = [...facts.calls, ...facts.traces].map((f) => f.traceId);
+    slice.redacted = [...servicesOf].filter(([, services]) => [...services].some((s) => redacting.has(s))).map(([id]) => id);
   } catch (thrown) {
     failed(slice, thrown);
   }
@@ -113,7 +128,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined): P
 async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
   if (!slice.retry) {
     try {
-      await materializeTraces(db, slice.traceIds);
+      await materializeTraces(db, slice.traceIds, slice.env);
     } catch (thrown) {
       failed(slice, thrown);
     }
@@ -128,6 +143,8 @@ async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
     return markBatchesProcessed(db, outcomes, new Date());
   }
   await markBatchesProcessed(db, slice.errors, new Date());
+  // The body as received still holds the personal data its facts no longer do: it is not kept the TURNWISE_OTLP_KEEP_HOURS others are.
+  if (slice.redacted.length) await deleteBatches(db, slice.redacted);
 }
 
 const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;
@@ -139,7 +156,8 @@ const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP
  * decoded: such a batch is kept, not retried). The number processed.
  */
 export async function processPendingBatches(db: Db, options: { limit?: number; env?: Record<string, string | undefined> } = {}): Promise<number> {
-  const slice = await storeSlice(db, options.limit ?? 20, userKeyOf(options.env ?? process.env));
+  const env = options.env ?? process.env;
+  const slice = await storeSlice(db, options.limit ?? 20, userKeyOf(env), env);
   if (!slice) return 0;
   await finishSlice(db, slice);
   return slice.attempts.size;
@@ -154,12 +172,12 @@ export async function processPendingBatches(db: Db, options: { limit?: number; e
 export async function drainPendingBatches(db: Db, options: { limit: number; env: Record<string, string | undefined>; stopped: () => boolean }): Promise<number> {
   const userKey = userKeyOf(options.env);
   let processed = 0;
-  let next = storeSlice(db, options.limit, userKey);
+  let next = storeSlice(db, options.limit, userKey, options.env);
   for (;;) {
     const slice = await next;
     if (!slice) return processed;
     const more = slice.attempts.size === options.limit && !slice.retry && !options.stopped();
-    next = more ? storeSlice(db, options.limit, userKey) : Promise.resolve(null);
+    next = more ? storeSlice(db, options.limit, userKey, options.env) : Promise.resolve(null);
     // Handled now, so that its failure while this slice is written is not an unhandled rejection; awaited above on the next turn.
     next.catch(() => undefined);
     try {

@@ -1,6 +1,7 @@
 import { findOnlineRuleByName, getOnlineRule, leaseOnlineRule, releaseOnlineRule } from '../db/queries/online/online-rules';
 import { currentScoresOf, findLiveConversation } from '../db/queries/online/online-scores';
 import { AppError } from '../errors';
+import { liveDatasetRedactor } from '../redaction/live-redaction';
 import { capLeavesRoom, closeHeldRuns, RULE_LEASE_MS, ruleContextOf, scoreConversation, uncappedSpendOf, type OnlinePassOptions } from './score-closed-conversations';
 import { capsLabel } from './spend-caps';
 
@@ -69,7 +70,10 @@ export async function scoreConversationNow(options: OnlinePassOptions, request: 
     if (rule.capReachedOn === ctx.day || !(await capLeavesRoom(db, ctx))) {
       throw new AppError('CONFLICT', `The online rule "${rule.name}" has reached its daily cap (${capsLabel(rule)}) for ${ctx.day} (UTC); it scores again tomorrow`);
     }
-    const scored = await scoreConversation(options, ctx, conversation, older, held, { chatbotRole: request.chatbotRole, now });
+    // Sent beside the traces, so redacted as they were before the judge reads it.
+    const redactor = request.chatbotRole ? await liveDatasetRedactor(db, conversation.datasetId) : null;
+    const chatbotRole = request.chatbotRole && redactor ? redactor.text(request.chatbotRole, {}) : request.chatbotRole;
+    const scored = await scoreConversation(options, ctx, conversation, older, held, { chatbotRole, now });
     return { ...base, scored: true, runId: scored.runId, conversationId: scored.conversationId, superseded: scored.superseded };
   } finally {
     await closeHeldRuns(options, held);

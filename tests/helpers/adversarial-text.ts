@@ -26,3 +26,31 @@ export function adversarialShapes(bytes = 1 << 20): Record<string, string> {
     'JSON error body': fill('{"error":{"message":"Incorrect API key provided: sk-abc","type":"invalid_request_error"}}', bytes),
   };
 }
+
+/**
+ * Text shaped against the personal-data scanner (lib/pii): long runs of what a candidate is made
+ * of, each one character short of a match, so that a scanner trying every start would read the
+ * run again from each. Used by tests/redact-pii-linear.test.ts and npm run bench:redact-pii.
+ */
+export function adversarialPiiShapes(bytes = 1 << 20): Record<string, string> {
+  return {
+    'one run of digits': fill('4', bytes),
+    'digits split by single spaces': fill('5 ', bytes),
+    'digit groups split by -': fill('55-', bytes),
+    'digit groups split by .': fill('12.', bytes),
+    'phone-like groups that never end': fill('555 123 ', bytes),
+    '+ then digits and spaces': `+${fill('1 ', bytes)}`,
+    'repeated +1': fill('+1', bytes),
+    'repeated (5': fill('(5', bytes),
+    'local part then no @': fill('a.b_c', bytes),
+    'local part then @ at the end': `${fill('a', bytes - 1)}@`,
+    'repeated a@': fill('a@', bytes),
+    '@ then a domain with no end': `a@${fill('b.', bytes)}`,
+    'repeated @': fill('@', bytes),
+    'dotted quads that never end': fill('1.', bytes),
+    'hex groups split by :': fill('abcd:', bytes),
+    'repeated ::': fill('::', bytes),
+    'hex words': fill('dead beef cafe ', bytes),
+    'card-like groups failing Luhn': fill('4111 1111 1111 1112 ', bytes),
+  };
+}

@@ -12,7 +12,7 @@ export default async function AuditPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold">Audit</h1>
-        <p className="mt-1 text-sm text-slate-600">Deletes, cancels, user and role changes and judge connection changes, newest first (the last 200).</p>
+        <p className="mt-1 text-sm text-slate-600">Deletes, cancels, user and role changes, judge connection changes, online rule changes and redaction settings and patterns, newest first (the last 200).</p>
       </div>
       <Table head={['When (UTC)', 'Who', 'What', 'On', 'Detail']} empty={entries.length === 0 ? <p className="p-4 text-sm text-slate-500">Nothing recorded yet.</p> : null}>
         {entries.map((e) => (

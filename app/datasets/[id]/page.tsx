@@ -3,8 +3,10 @@ import { ConversationSearch } from '@/components/datasets/conversation-search';
 import { ConversationsPanel } from '@/components/datasets/conversations-panel';
 import { DatasetHeader } from '@/components/datasets/dataset-header';
 import { SkippedLinesNote } from '@/components/datasets/skipped-lines-note';
+import { ScoringFieldsForm } from '@/components/datasets/scoring-fields-form';
 import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
+import { LiveRedactionPanel } from '@/components/redaction/live-redaction-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { parseConversationQuery } from '@/lib/domain/conversation-query';
 import { loadDatasetPage } from '@/lib/datasets/page/load-dataset-page';
@@ -33,6 +35,8 @@ export default async function DatasetPage(props: Props) {
     <div className="space-y-8">
       <DatasetHeader dataset={dataset} may={{ run: hasRole(principal.role, 'editor'), change: mayChange(principal, dataset.createdById) }} />
       <SkippedLinesNote skipped={dataset.skipped} />
+      {mayChange(principal, dataset.createdById) && dataset.sourceFormat !== 'otlp' ? <ScoringFieldsForm datasetId={id} /> : null}
+      {dataset.sourceFormat === 'otlp' ? <LiveRedactionPanel datasetId={id} setting={dataset.piiRedaction} mayEdit={hasRole(principal.role, 'admin')} /> : null}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Runs</h2>
         <Suspense fallback={<TableSkeleton rows={2} label="Loading runs" />}>
@@ -50,7 +54,7 @@ export default async function DatasetPage(props: Props) {
           </Suspense>
         ) : null}
         <Suspense key={`${query.q}|${query.sort}|${query.dir}|${page.page}`} fallback={<TableSkeleton rows={8} label="Loading conversations" />}>
-          <ConversationsPanel datasetId={id} query={query} page={page} />
+          <ConversationsPanel datasetId={id} query={query} page={page} redacting={dataset.piiRedaction !== null} />
         </Suspense>
       </section>
     </div>

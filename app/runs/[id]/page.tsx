@@ -17,6 +17,8 @@ import { loadRunScoreStats } from '@/lib/runs/page/load-run-score-stats';
 import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage } from '@/lib/auth/session';
 import { runProgressSnapshot } from '@/lib/runs/aggregates/progress-snapshot';
+import { loadPendingRunImport } from '@/lib/deepeval/page/load-pending-run-import';
+import { PendingRunImport } from '@/components/runs/pending-run-import';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Run' };
@@ -24,6 +26,9 @@ export const metadata = { title: 'Run' };
 export default async function RunPage(props: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
+  // An imported run still arriving has its id already: deepeval's client links to it at its first request.
+  const pending = await loadPendingRunImport(id);
+  if (pending) return <PendingRunImport pending={pending} />;
   const { run, erroredResults, metrics, query, scope } = await orNotFound(loadRunPage(id, search));
   // Cards, histograms and the table's counts share one read of the score distribution.
   const stats = loadRunScoreStats(run);

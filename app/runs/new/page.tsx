@@ -10,9 +10,9 @@ import { requirePage } from '@/lib/auth/session';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New run' };
 
-export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string; q?: string }> }) {
+export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string; q?: string; from?: string }> }) {
   await requirePage('editor');
-  const { dataset, q } = await props.searchParams;
+  const { dataset, q, from } = await props.searchParams;
   if (!dataset) {
     return (
       <div className="space-y-4">
@@ -26,7 +26,7 @@ export default async function NewRunPage(props: { searchParams: Promise<{ datase
       </div>
     );
   }
-  const options = await orNotFound(loadNewRunPage(dataset));
+  const options = await orNotFound(loadNewRunPage(dataset, from));
   return (
     <div className="space-y-6">
       <div>

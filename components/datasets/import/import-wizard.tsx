@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { recallCsvMappingAction } from '@/lib/actions/csv-mappings';
 import { normaliseRole, type CsvMapping, type Problem, type RoleValues } from '@/lib/datasets';
+import { looksLikeTestRun, TEST_RUN_SNIFF_CHARS } from '@/lib/deepeval/test-runs/detect-test-run';
 import { guessRoleValues } from '@/lib/imports/guess-role-values';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
@@ -17,6 +18,10 @@ import { PreviewConversations } from './preview-conversations';
 import { ProblemList } from './problem-list';
 import { RememberedMappingNote, type Remembered } from './remembered-mapping-note';
 import { RoleValuesEditor } from './role-values-editor';
+import { TestRunImport } from './test-run-import';
+import { RedactionChoices, type RedactionChoice } from '@/components/redaction/redaction-choices';
+import { describeCounts } from '@/lib/pii/kinds';
+import { formatRedactSpec } from '@/lib/pii/redact-spec';
 import { uploadDataset } from './upload-dataset';
 import { useFilePreview } from './use-file-preview';
 
@@ -90,20 +95,39 @@ function Summary({ file, snapshot }: { file: File; snapshot: PreviewSnapshot | n
  * columns, name it and import. Nothing is stored before the import, and the server stores nothing
  * if it finds any error.
  */
-export function ImportWizard() {
+export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pattern: string }[] }) {
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<PreviewOptions>({});
+  const [redaction, setRedaction] = useState<RedactionChoice>({ kinds: [], patterns: [] });
+  const redacting = redaction.kinds.length > 0 || redaction.patterns.length > 0;
+  // The preview redacts as the import will: the saved patterns go to the worker with their sources.
+  const previewOptions: PreviewOptions = redacting
+    ? { ...options, redaction: { kinds: redaction.kinds, patterns: patterns.filter((p) => redaction.patterns.includes(p.name)) } }
+    : options;
   const [name, setName] = useState('');
   const [modelVersion, setModelVersion] = useState('');
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [remembered, setRemembered] = useState<Remembered | null>(null);
   const abort = useRef<(() => void) | null>(null);
-  const { snapshot, error } = useFilePreview(file, options);
+  // A deepeval test run is no dataset to preview: its start says which it is before the preview reads it.
+  const [kind, setKind] = useState<'checking' | 'dataset' | 'test-run'>('checking');
+  const picked = useRef<File | null>(null);
+  const { snapshot, error } = useFilePreview(kind === 'dataset' ? file : null, previewOptions);
 
   const pick = (f: File) => {
     abort.current?.();
+    setKind('checking');
+    picked.current = f;
+    const settle = (found: 'dataset' | 'test-run') => picked.current === f && setKind(found);
+    void f
+      .slice(0, TEST_RUN_SNIFF_CHARS)
+      .text()
+      .then(
+        (start) => settle(looksLikeTestRun(start) ? 'test-run' : 'dataset'),
+        () => settle('dataset'),
+      );
     setFile(f);
     setOptions({ fileName: f.name });
     setName(baseName(f.name));
@@ -152,7 +176,15 @@ export function ImportWizard() {
     const csvMapping: CsvMapping | undefined = snapshot?.csvMapping ?? undefined;
     const request = uploadDataset(
       file,
-      { name, modelVersion: modelVersion || undefined, fileName: file.name, csvMapping, roleValues: ownRoles ? options.roleValues : undefined, skipInvalid: skipping ? 'true' : undefined },
+      {
+        name,
+        modelVersion: modelVersion || undefined,
+        fileName: file.name,
+        csvMapping,
+        roleValues: ownRoles ? options.roleValues : undefined,
+        skipInvalid: skipping ? 'true' : undefined,
+        redact: redacting ? formatRedactSpec(redaction) : undefined,
+      },
       (share) => setUpload({ phase: 'sending', share }),
     );
     abort.current = request.abort;
@@ -166,6 +198,7 @@ export function ImportWizard() {
   };
 
   if (!file) return <FileDrop onFile={pick} />;
+  if (kind === 'test-run') return <TestRunImport file={file} onFile={pick} />;
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -240,6 +273,16 @@ export function ImportWizard() {
               className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
             />
           </Field>
+          <div className="space-y-1.5 rounded-md bg-slate-50 p-3" data-testid="upload-redaction-choices">
+            <RedactionChoices value={redaction} onChange={setRedaction} patterns={patterns} legend="Personal data (optional)" disabled={sending} />
+            <p className="text-xs text-slate-500" aria-live="polite" data-testid="preview-redactions">
+              {redacting
+                ? snapshot?.redactions
+                  ? `${snapshot.done ? 'Replaced in the file' : 'Replaced so far'}: ${describeCounts(snapshot.redactions) || 'none found'}. Replaced before anything is stored or judged.`
+                  : 'Reading the file…'
+                : 'Tick what to replace with placeholders before anything is stored.'}
+            </p>
+          </div>
           <Field label="Model version (optional)" hint="The chatbot version that produced these answers.">
             <input
               name="modelVersion"

@@ -16,7 +16,20 @@ export interface TurnReviews {
   byMetric: Record<string, ReviewState>;
 }
 
-export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: RunConversationTurn; verdicts: PreparedTurnVerdicts; selected: boolean; reviews: TurnReviews }) {
+export function ConversationTurn({
+  turn,
+  verdicts,
+  selected,
+  reviews,
+  withoutWindows,
+}: {
+  turn: RunConversationTurn;
+  verdicts: PreparedTurnVerdicts;
+  selected: boolean;
+  reviews: TurnReviews;
+  /** Metrics whose results have no window detail in their steps (scored by another tool). */
+  withoutWindows?: ReadonlySet<string>;
+}) {
   const user = turn.role === 'user';
   return (
     <li
@@ -60,7 +73,7 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
                     </p>
                     {block}
                     {verdicts.retrieval.chips.map((chip) => (
-                      <VerdictChipCard key={chip.metric} chip={chip} turn={turn} reviews={reviews} />
+                      <VerdictChipCard key={chip.metric} chip={chip} turn={turn} reviews={reviews} withoutWindows={withoutWindows} />
                     ))}
                   </div>
                 )
@@ -72,7 +85,7 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
         {verdicts.chips.length === 0 ? (
           <p className="text-xs text-slate-400">{user ? '' : verdicts.retrieval.chips.length ? 'No metric judged the reply; the verdicts on its retrieval context are beside it.' : 'No metric judged this turn.'}</p>
         ) : (
-          verdicts.chips.map((chip) => <VerdictChipCard key={chip.metric} chip={chip} turn={turn} reviews={reviews} />)
+          verdicts.chips.map((chip) => <VerdictChipCard key={chip.metric} chip={chip} turn={turn} reviews={reviews} withoutWindows={withoutWindows} />)
         )}
       </div>
     </li>
@@ -80,7 +93,17 @@ export function ConversationTurn({ turn, verdicts, selected, reviews }: { turn: 
 }
 
 /** One metric's verdict on a turn (its message or its retrieval context): label, score, reason, the file's label, review, window link. */
-function VerdictChipCard({ chip, turn, reviews }: { chip: PreparedVerdictChip; turn: RunConversationTurn; reviews: TurnReviews }) {
+function VerdictChipCard({
+  chip,
+  turn,
+  reviews,
+  withoutWindows,
+}: {
+  chip: PreparedVerdictChip;
+  turn: RunConversationTurn;
+  reviews: TurnReviews;
+  withoutWindows?: ReadonlySet<string>;
+}) {
   return (
     <div
       className="rounded-md border bg-white px-2 py-1.5 text-xs"
@@ -115,7 +138,7 @@ function VerdictChipCard({ chip, turn, reviews }: { chip: PreparedVerdictChip; t
         judge={chip.state}
         review={reviews.byMetric[chip.metric] ?? { mine: null, others: 0 }}
       />
-      {WINDOWED.has(chip.metric) ? (
+      {WINDOWED.has(chip.metric) && !withoutWindows?.has(chip.metric) ? (
         <a href={`#${windowAnchor(chip.metric, turn.index)}`} className="mt-1 inline-block text-indigo-700 hover:underline">
           Window detail
         </a>

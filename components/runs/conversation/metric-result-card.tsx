@@ -47,7 +47,7 @@ export function MetricResultCard({
         </div>
       ) : null}
       <MetricSteps metric={result.metric} steps={result.steps} />
-      <JudgeCalls calls={result.calls} unreadable={result.unreadableCalls} cache={cache} offline={offline} />
+      {result.imported && result.calls.length === 0 ? null : <JudgeCalls calls={result.calls} unreadable={result.unreadableCalls} cache={cache} offline={offline} />}
     </section>
   );
 }

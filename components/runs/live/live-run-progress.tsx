@@ -4,6 +4,7 @@ import { formatDuration } from '@/lib/format/format';
 import { QueuedNote } from '@/components/jobs/queued-note';
 import { costBasis, formatCost } from '@/lib/format/cost';
 import { isLiveRun, liveJudgeNumbers, lostJudgeCalls, type RunProgressSnapshot } from '@/lib/domain/run-progress';
+import { IMPORTED_JUDGE_KIND } from '@/lib/domain/imported-result';
 import { useRunProgress } from './live-progress-provider';
 
 const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null);
@@ -32,6 +33,8 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   if (!run) return null;
   const live = isLiveRun(run.status);
   const offline = run.judgeKind === 'offline';
+  // Scores another tool computed (deepeval…): no judge call of Turnwise's, its tokens and cost as the tool gave them.
+  const imported = run.judgeKind === IMPORTED_JUDGE_KIND;
   const share = run.totalItems ? Math.min(1, run.doneItems / run.totalItems) : 0;
   const percent = Math.floor(share * 100);
   const now = Date.now();
@@ -50,14 +53,15 @@ export function LiveRunProgress({ runId }: { runId: string }) {
   const timeLeftText =
     run.status === 'queued' ? 'once started' : left !== null ? `about ${formatDuration(left)}` : judge.calls > 0 || judge.inFlight > 0 ? 'estimating…' : '–';
   // A model with no known price costs something unknown, not $0 (as the new-run estimate says).
-  const cost = formatCost(costBasis(run.judgeKind ?? 'openai', run.priced), judge.costUsd);
+  // An imported run's cost is what its tool reported, if it did.
+  const cost = imported ? (run.costUsd > 0 ? formatCost('priced', run.costUsd) : 'not given') : formatCost(costBasis(run.judgeKind ?? 'openai', run.priced), judge.costUsd);
   const rateLimit =
     run.rateLimitRpm !== null ? `${run.rateLimitRpm.toLocaleString('en-US')} requests/min` : refusals > 0 ? 'met (no limit announced)' : 'none seen';
 
   return (
     <div data-testid="run-progress-live" data-status={run.status}>
       <div className="flex items-baseline justify-between gap-4 text-sm">
-        <span className="font-semibold text-slate-700">{run.status === 'queued' ? 'Waiting for a worker' : live ? 'Scoring' : 'Progress'}</span>
+        <span className="font-semibold text-slate-700">{run.status === 'queued' ? 'Waiting for a worker' : live ? 'Scoring' : imported ? 'Results imported' : 'Progress'}</span>
         <span className="tabular-nums text-slate-600" data-testid="run-progress-count">
           {run.doneItems} / {run.totalItems} results · {percent}%
         </span>
@@ -75,16 +79,18 @@ export function LiveRunProgress({ runId }: { runId: string }) {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         <Stat label="Errors" value={String(run.errorItems)} tone={run.errorItems ? 'text-rose-700' : 'text-slate-900'} testId="run-progress-errors-count" />
-        <Stat
-          label={offline ? 'Rule evaluations' : 'Judge calls'}
-          value={`${judge.calls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}${
-            live && !offline ? ` · ${judge.inFlight.toLocaleString('en-US')} pending` : ''
-          }`}
-          testId="run-progress-calls"
-        />
+        {imported ? null : (
+          <Stat
+            label={offline ? 'Rule evaluations' : 'Judge calls'}
+            value={`${judge.calls.toLocaleString('en-US')}${run.cacheHits ? ` (+${run.cacheHits.toLocaleString('en-US')} cached)` : ''}${
+              live && !offline ? ` · ${judge.inFlight.toLocaleString('en-US')} pending` : ''
+            }`}
+            testId="run-progress-calls"
+          />
+        )}
         <Stat label="Tokens" value={offline ? 'none' : judge.tokens.toLocaleString('en-US')} testId="run-progress-tokens" />
         <Stat label={live ? 'Cost so far' : 'Cost'} value={cost} testId="run-progress-cost" />
-        {offline ? null : (
+        {offline || imported ? null : (
           <Stat
             label="Rate limit"
             value={heldBack >= 1000 ? `${rateLimit} · waiting` : rateLimit}
@@ -92,7 +98,7 @@ export function LiveRunProgress({ runId }: { runId: string }) {
             testId="run-progress-rate-limit"
           />
         )}
-        <Stat label={live ? 'Time left' : 'Took'} value={live ? timeLeftText : took === null ? '–' : formatDuration(took)} testId="run-progress-time" />
+        <Stat label={live ? 'Time left' : imported ? 'Stored in' : 'Took'} value={live ? timeLeftText : took === null ? '–' : formatDuration(took)} testId="run-progress-time" />
         <Stat label="Started" value={run.startedAt ? run.startedAt.replace('T', ' ').slice(0, 19) : 'not yet'} />
       </dl>
       {lost > 0 ? (

@@ -6,8 +6,8 @@ import { readJsonBody, requestLimits } from '../../http/limits';
 import { scoreConversationNow } from '../../online/score-conversation-now';
 import { MAX_THREAD_ID_CHARS } from '../traces/trace-body';
 import { deepevalOk } from '../http/answers';
-import { badBody } from '../http/bad-body';
-import { turnwiseLink } from '../http/link';
+import { badBody } from '../parse-body';
+import { publicUrl } from '../../http/public-url';
 
 /** What evaluate_thread() posts (deepeval/tracing/offline_evals/api.py EvaluateThreadRequestBody). */
 const evaluateThreadSchema = z.object(
@@ -37,6 +37,6 @@ export async function evaluateThread(db: Db, request: Request, threadId: string,
     { db, env },
     { ruleName: body.metricCollection, externalId: threadId, chatbotRole: body.chatbotRole || undefined, overwrite: body.overwriteMetrics ?? false },
   );
-  const link = turnwiseLink(request, `/runs/${outcome.runId}/conversations/${outcome.conversationId}`, env);
+  const link = publicUrl(request, `/runs/${outcome.runId}/conversations/${outcome.conversationId}`, env);
   return deepevalOk({ threadId, metricCollection: body.metricCollection, ...outcome }, { id: outcome.runId, link });
 }

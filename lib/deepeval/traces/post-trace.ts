@@ -5,8 +5,8 @@ import { readJsonBody, requestLimits } from '../../http/limits';
 import { ingestFacts } from '../../ingest/ingest-facts';
 import { liveConversationIdOf } from '../../ingest/materialize';
 import { deepevalOk } from '../http/answers';
-import { badBody } from '../http/bad-body';
-import { turnwiseLink } from '../http/link';
+import { badBody } from '../parse-body';
+import { publicUrl } from '../../http/public-url';
 import { factsOfTrace } from './facts-of-trace';
 import { traceBodySchema } from './trace-body';
 
@@ -20,8 +20,8 @@ export async function postTrace(db: Db, request: Request, env: Record<string, st
   const parsed = traceBodySchema.safeParse(await readJsonBody(request, requestLimits(env).jsonBodyBytes));
   if (!parsed.success) throw badBody(parsed.error);
   const facts = factsOfTrace(parsed.data);
-  await ingestFacts(db, [facts.call], [facts.trace]);
+  await ingestFacts(db, [facts.call], [facts.trace], env);
   const landed = await findLiveConversationOf(db, facts.trace.service!, liveConversationIdOf(facts.trace.traceId, facts.trace.conversationId));
-  const link = landed ? turnwiseLink(request, `/datasets/${landed.datasetId}/conversations/${landed.conversationId}`, env) : undefined;
+  const link = landed ? publicUrl(request, `/datasets/${landed.datasetId}/conversations/${landed.conversationId}`, env) : undefined;
   return deepevalOk({ id: parsed.data.uuid, conversation: landed?.conversationId ?? null }, { id: parsed.data.uuid, ...(link ? { link } : {}) });
 }

@@ -59,19 +59,15 @@ export interface SampleOutcome {
   requests: number;
 }
 
-export function createChunkContext(options: {
-  db: Db;
-  replayId: string;
-  settings: ReplaySettings;
-  target: ReplayTargetClient;
-  judge: Judge | null;
-  limit: LimitFunction;
-  recorder: ReturnType<typeof createTurnRecorder>;
+/** The pieces of a chunk's context, built once per chunk; `toStart` turns are pending, `onQueueLow` is told when no more than `lowWater` are left to start. */
+type ChunkContextOptions = Pick<ChunkContext, 'db' | 'replayId' | 'settings' | 'target' | 'judge' | 'limit' | 'recorder'> & {
   signal?: AbortSignal;
   toStart: number;
   lowWater: number;
   onQueueLow?: () => void;
-}): ChunkContext {
+};
+
+export function createChunkContext(options: ChunkContextOptions): ChunkContext {
   const { signal, settings, target } = options;
   const cancel = new AbortController();
   // One listener per request in flight (removed when it ends): many at once is not a leak.

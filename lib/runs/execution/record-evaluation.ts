@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db-types';
 import { listConversationIds } from '../../db/queries/datasets/count-conversations';
-import { saveDataset } from '../../imports/save-dataset';
+import { saveDataset, type SaveDatasetInput } from '../../imports/save-dataset';
 import { createRun } from '../../db/queries/runs/create-run';
 import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
 import type { Judge } from '../../judge/types';
@@ -14,7 +14,7 @@ import { newWorkerId } from '../../jobs/worker-identity';
 const LEASE_MS = 30_000;
 
 export interface RecordEvaluationInput {
-  dataset: { name: string; sourceFormat: string; sourceFileName?: string; modelVersion?: string; conversations: Conversation[] };
+  dataset: { name: string; sourceFormat: string; sourceFileName?: string; modelVersion?: string; conversations: Conversation[]; redactions?: SaveDatasetInput['redactions']; piiRedaction?: Record<string, unknown> };
   metrics: MetricSelection[];
   judge: Judge;
   judgeName: string | null;

@@ -2,5 +2,5 @@ import 'server-only';
 import { getDb } from '../../db/client';
 import { loadNewRunOptions, type NewRunOptions } from '../request/new-run-options';
 
-/** The new-run form for a dataset: the metrics that apply to it and the judges on offer. NOT_FOUND for an unknown dataset. */
-export const loadNewRunPage = (datasetId: string): Promise<NewRunOptions> => loadNewRunOptions(getDb(), datasetId, process.env);
+/** The new-run form for a dataset: the metrics that apply to it and the judges on offer, and those of a run to score again (`from`). NOT_FOUND for an unknown dataset or run. */
+export const loadNewRunPage = (datasetId: string, fromRunId?: string): Promise<NewRunOptions> => loadNewRunOptions(getDb(), datasetId, process.env, fromRunId);

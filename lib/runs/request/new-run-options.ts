@@ -1,13 +1,15 @@
 import 'server-only';
 import type { Db } from '../../db/db-types';
 import { getDataset } from '../../db/queries/datasets/get-dataset';
+import { getRun } from '../../db/queries/runs/get-run';
+import { AppError } from '../../errors';
 import { loadJudgesOnOffer } from '../../connections/judges-on-offer';
 import type { JudgeInfo } from '../../judge/config';
 import { listCustomMetrics } from '../../db/queries/custom-metrics/custom-metrics';
 import { customMetricNeeds } from '../../metrics/g-eval/applies';
 import type { MetricSelection } from '../../metrics/selected-metric';
 import { notInDefaultSet, preselectMetric } from '../../metrics/default-set';
-import { BUILT_IN_METRICS } from '../../metrics/registry';
+import { BUILT_IN_METRICS, isBuiltInMetric } from '../../metrics/registry';
 import type { MetricDescriptor } from '../../metrics/shared/descriptor';
 import { countApplicable } from '../aggregates/applicable-counts';
 import { customOptionFields, metricOptionFields, type MetricOptionField } from './metric-option-fields';
@@ -40,11 +42,35 @@ export interface NewRunOptions {
   judgeConfigError: string | null;
   defaultJudge: string;
   defaultConcurrency: number;
+  /**
+   * Scoring again the metrics of a run on this dataset (an imported run's, to compare its tool's
+   * scores with a Turnwise judge's): its built-in metrics with the options it used. Null otherwise.
+   */
+  scoreAgain: ScoreAgain | null;
+}
+
+export interface ScoreAgain {
+  runId: string;
+  /** The tool whose scores the run holds; null for a run Turnwise scored. */
+  origin: string | null;
+  judge: string;
+  modelVersion: string | null;
+  /** The run's built-in metrics and the options it stored for them (threshold, strict mode, window size…). */
+  metrics: Record<string, Record<string, unknown>>;
+}
+
+async function scoreAgainOf(db: Db, datasetId: string, runId: string): Promise<ScoreAgain> {
+  const run = await getRun(db, runId);
+  if (run.datasetId !== datasetId) throw new AppError('BAD_INPUT', `Run ${runId} scored another dataset`, { field: 'from' });
+  const settings = (run.metricSettings ?? {}) as Record<string, Record<string, unknown>>;
+  const metrics = Object.fromEntries(Object.entries(settings).filter(([name]) => isBuiltInMetric(name)));
+  return { runId: run.id, origin: run.origin, judge: run.judgeModel, modelVersion: run.modelVersion, metrics };
 }
 
 /** What the new-run form needs for a dataset: which metrics apply and the judges on offer. */
-export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<string, string | undefined>): Promise<NewRunOptions> {
+export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<string, string | undefined>, fromRunId?: string): Promise<NewRunOptions> {
   const dataset = await getDataset(db, datasetId);
+  const scoreAgain = fromRunId ? await scoreAgainOf(db, datasetId, fromRunId) : null;
   const custom = await listCustomMetrics(db);
   const customSelections: MetricSelection[] = custom.map((m) => ({ name: m.name, options: {}, custom: { version: m.version, definition: m.definition } }));
   const counts = await countApplicable(db, datasetId, customSelections);
@@ -77,5 +103,6 @@ export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<s
     judgeConfigError,
     defaultJudge,
     defaultConcurrency: concurrency,
+    scoreAgain,
   };
 }

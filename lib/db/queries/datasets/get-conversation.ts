@@ -9,6 +9,8 @@ export interface ConversationDetail {
   datasetName: string;
   position: number;
   conversation: Conversation;
+  /** Personal data redacted from it on the way in, by kind (JSON as stored; lib/pii's countsFromJson reads it). */
+  redactions: unknown;
   /** Neighbours in file order, for previous / next links. */
   previousId: string | null;
   nextId: string | null;
@@ -18,10 +20,10 @@ export interface ConversationDetail {
 export async function getConversation(db: Db, datasetId: string, conversationId: string): Promise<ConversationDetail> {
   const row = await db.conversation.findFirst({
     where: { id: conversationId, datasetId },
-    select: { id: true, position: true, dataset: { select: { name: true } }, ...conversationSelect },
+    select: { id: true, position: true, redactions: true, dataset: { select: { name: true } }, ...conversationSelect },
   });
   if (!row) throw notFound('Conversation', conversationId);
-  const { id, position, dataset, ...rest } = row;
+  const { id, position, dataset, redactions, ...rest } = row;
   const [previous, next] = await Promise.all([
     db.conversation.findUnique({ where: { datasetId_position: { datasetId, position: position - 1 } }, select: { id: true } }),
     db.conversation.findUnique({ where: { datasetId_position: { datasetId, position: position + 1 } }, select: { id: true } }),
@@ -31,6 +33,7 @@ export async function getConversation(db: Db, datasetId: string, conversationId:
     datasetId,
     datasetName: dataset.name,
     position,
+    redactions,
     conversation: conversationFromRow(rest),
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,

@@ -17,10 +17,12 @@ export async function getDataset(db: Db, id: string) {
       createdAt: true,
       createdById: true,
       skippedLines: true,
+      piiRedaction: true,
       _count: { select: { runs: true } },
+      aliasVersions: { select: { alias: true, version: true, source: true, finalized: true }, take: 1 },
     },
   });
   if (!dataset) throw notFound('Dataset', id);
-  const { skippedLines, ...rest } = dataset;
-  return { ...rest, skipped: readSkippedLines(skippedLines) };
+  const { skippedLines, aliasVersions, ...rest } = dataset;
+  return { ...rest, skipped: readSkippedLines(skippedLines), aliasVersion: aliasVersions[0] ?? null };
 }

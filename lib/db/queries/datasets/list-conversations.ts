@@ -12,6 +12,8 @@ export interface ConversationListItem {
   scenario: string | null;
   firstUserMessage: string | null;
   turnCount: number;
+  /** Personal data redacted from it on the way in, by kind (JSON as stored). */
+  redactions: unknown;
 }
 
 /** Case-insensitive contains: SQLite's LIKE already is for ASCII; Postgres needs the mode. */
@@ -68,7 +70,7 @@ export async function listConversations(
       orderBy: orderOf({ sort: query.sort ?? 'position', dir: query.dir ?? 'asc' }),
       skip: page.skip,
       take: page.take,
-      select: { id: true, position: true, externalId: true, name: true, scenario: true, firstUserMessage: true, turnCount: true },
+      select: { id: true, position: true, externalId: true, name: true, scenario: true, firstUserMessage: true, turnCount: true, redactions: true },
     }),
     q ? db.conversation.count({ where, take: cap + 1 }) : getDatasetConversationCount(db, datasetId).then((n) => n ?? 0),
   ]);

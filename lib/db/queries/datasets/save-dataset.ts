@@ -44,6 +44,7 @@ export const CONVERSATION_COLUMNS = [
   'matchKey',
   'firstUserMessage',
   'turnCount',
+  'redactions',
 ] as const;
 export const TURN_COLUMNS = ['id', 'conversationId', 'index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'] as const;
 
@@ -94,7 +95,10 @@ export const conversationRow = (values: Partial<Record<ConversationColumn, unkno
 /** A Turn row in the order of TURN_COLUMNS, null where `values` has nothing (for insertRows). */
 export const turnRow = (values: Partial<Record<TurnColumn, unknown>>): unknown[] => TURN_COLUMNS.map((c) => values[c] ?? null);
 
-async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], offset: number, nextId: () => string): Promise<number> {
+/** Redactions made in each conversation of a batch (lib/pii's counts by kind), by index; absent or null: none. */
+export type BatchRedactions = readonly (Record<string, number> | null)[];
+
+async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], offset: number, nextId: () => string, redactions?: BatchRedactions): Promise<number> {
   const conversationRows: unknown[][] = [];
   const turnRows: unknown[][] = [];
   batch.forEach((c, i) => {
@@ -118,6 +122,7 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
         matchKey: conversationMatchKey(c, position),
         firstUserMessage: c.turns.find((t) => t.role === 'user')?.content.slice(0, 500),
         turnCount: c.turns.length,
+        redactions: redactions?.[i] ? JSON.stringify(redactions[i]) : null,
       }),
     );
     c.turns.forEach((t, index) => {
@@ -171,11 +176,11 @@ export async function touchImportingDataset(db: Db, id: string): Promise<void> {
  * transaction; the number of turns stored. Throws when the dataset is no longer being imported
  * (the sweep took it away): the rows must not land without it.
  */
-export async function insertConversationBatch(db: Db, datasetId: string, batch: Conversation[], offset: number, nextId: () => string): Promise<number> {
+export async function insertConversationBatch(db: Db, datasetId: string, batch: Conversation[], offset: number, nextId: () => string, redactions?: BatchRedactions): Promise<number> {
   return db.$transaction(
     async (tx) => {
       await tx.dataset.update({ where: { id: datasetId, importing: true }, data: { updatedAt: new Date() }, select: { id: true } });
-      return insertBatch(tx, datasetId, batch, offset, nextId);
+      return insertBatch(tx, datasetId, batch, offset, nextId, redactions);
     },
     { timeout: 5 * 60_000 },
   );
@@ -192,17 +197,20 @@ export interface ShownDataset {
   skippedLines?: readonly SkippedLine[];
   /** Which metrics apply to how many conversations (lib/metrics/applicability-profile.ts), as JSON. */
   applicableCounts?: Record<string, unknown>;
+  /** The redaction of personal data applied on the way in, and what it took (lib/redaction's StoredRedaction), as JSON. */
+  piiRedaction?: Record<string, unknown>;
 }
 
 /** Shows a dataset whose rows are all stored, with its counts, in one update. */
 export async function showDataset(db: Db, id: string, shown: ShownDataset): Promise<void> {
-  const { skippedLines, applicableCounts, ...rest } = shown;
+  const { skippedLines, applicableCounts, piiRedaction, ...rest } = shown;
   await db.dataset.update({
     where: { id, importing: true },
     data: {
       ...rest,
       ...(skippedLines?.length ? { skippedLines: skippedLines.map((s) => ({ ...s })) } : {}),
       ...(applicableCounts ? { applicableCounts: applicableCounts as Prisma.InputJsonObject } : {}),
+      ...(piiRedaction ? { piiRedaction: piiRedaction as Prisma.InputJsonObject } : {}),
       importing: false,
     },
   });

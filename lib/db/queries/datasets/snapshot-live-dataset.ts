@@ -6,7 +6,7 @@ import { notFound } from '../../not-found';
 import { indexDatasetTurns } from './index-dataset-turns';
 
 /** The columns a copy of a conversation takes from it (all but its id, dataset and position); TURN_COPY likewise for its turns. */
-export const CONVERSATION_COPY = ['externalId', 'name', 'scenario', 'expectedOutcome', 'chatbotRole', 'userDescription', 'context', 'metadata', 'relevantTopics', 'availableTools', 'matchKey', 'firstUserMessage', 'turnCount'];
+export const CONVERSATION_COPY = ['externalId', 'name', 'scenario', 'expectedOutcome', 'chatbotRole', 'userDescription', 'context', 'metadata', 'relevantTopics', 'availableTools', 'matchKey', 'firstUserMessage', 'turnCount', 'redactions'];
 export const TURN_COPY = ['index', 'role', 'content', 'retrievalContext', 'context', 'toolsCalled', 'expectedTools', 'expectedOutput', 'metadata', 'labels'];
 export const quotedColumns = (columns: string[], table = '') => columns.map((c) => `${table}"${c}"`).join(', ');
 

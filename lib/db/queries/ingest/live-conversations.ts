@@ -13,14 +13,23 @@ const IN_CHUNK = 500;
 
 const typed = (columns: readonly string[], types: Record<string, JsonColumnType>): JsonColumn[] => columns.map((name) => ({ name, type: types[name] ?? 'text' }));
 // A new live conversation gets its last activity in its insert (no update of the row just written).
-const CONVERSATION_JSON_COLUMNS = typed([...CONVERSATION_COLUMNS, 'lastActivityAt'], { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json', lastActivityAt: 'timestamp' });
+const CONVERSATION_JSON_COLUMNS = typed([...CONVERSATION_COLUMNS, 'lastActivityAt'], { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json', redactions: 'json', lastActivityAt: 'timestamp' });
 const TURN_JSON_COLUMNS = typed(TURN_COLUMNS, { index: 'int', retrievalContext: 'json', context: 'json', toolsCalled: 'json', expectedTools: 'json', metadata: 'json', labels: 'json' });
 
 /** The live dataset of a service, made on first use. */
-export async function liveDatasetOf(db: Db, service: string, applicableCounts: Record<string, unknown>): Promise<string> {
+export async function liveDatasetOf(db: Db, service: string, applicableCounts: Record<string, unknown>, piiRedaction?: () => Promise<Record<string, unknown> | null>): Promise<string> {
   const found = await db.liveDataset.findUnique({ where: { service } });
   if (found) return found.datasetId;
-  const dataset = await db.dataset.create({ data: { name: `Live: ${service}`, sourceFormat: 'otlp', description: `Conversations received over OpenTelemetry from ${service}`, applicableCounts: applicableCounts as Prisma.InputJsonObject } });
+  const redaction = await piiRedaction?.();
+  const dataset = await db.dataset.create({
+    data: {
+      name: `Live: ${service}`,
+      sourceFormat: 'otlp',
+      description: `Conversations received over OpenTelemetry from ${service}`,
+      applicableCounts: applicableCounts as Prisma.InputJsonObject,
+      ...(redaction ? { piiRedaction: redaction as Prisma.InputJsonObject } : {}),
+    },
+  });
   try {
     await db.liveDataset.create({ data: { service, datasetId: dataset.id } });
     return dataset.id;
@@ -99,21 +108,36 @@ export interface AnsweredCall {
   labels: unknown;
   /** Its trace's retrieved documents. */
   retrieved: unknown;
+  /** Personal data redacted from its texts, its tool calls and its trace's documents: each field's counts by kind (null where none were counted). */
+  redactions: unknown[];
 }
 
 /** The calls of these traces with both a user message and an answer, latest first, each with its trace's retrieved documents. */
 export async function listAnsweredCalls(db: Db, traceIds: string[]): Promise<AnsweredCall[]> {
   if (!traceIds.length) return [];
   const postgres = isPostgresDb(db);
-  const rows = await selectJsonRows<[string, string, string | null, string | number, string, string, string | null, unknown, unknown, unknown]>(db, {
+  const rows = await selectJsonRows<[string, string, string | null, string | number, string, string, string | null, unknown, unknown, unknown, unknown, unknown, unknown, unknown]>(db, {
     values: Prisma.sql`c."traceId", c."spanId", c."responseId", ${utc(postgres, 'COALESCE(c."startedAt", c."createdAt")')}, c."userText", c."assistantText", c."shape",
-      ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')}`,
+      ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')},
+      ${jsonColumn(postgres, 'c."userRedactions"')}, ${jsonColumn(postgres, 'c."assistantRedactions"')}, ${jsonColumn(postgres, 'c."toolRedactions"')}, ${jsonColumn(postgres, 't."retrievedRedactions"')}`,
     table: 'OtelLlmCall',
     where: Prisma.sql`${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`,
     order: 'c."startedAt" DESC, c."spanId" DESC',
     join: Prisma.sql`LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`,
   });
-  return rows.map(([traceId, spanId, responseId, at, userText, assistantText, shape, toolCalls, labels, retrieved]) => ({ traceId, spanId, responseId, at: dateOf(at), userText, assistantText, shape, toolCalls, labels, retrieved }));
+  return rows.map(([traceId, spanId, responseId, at, userText, assistantText, shape, toolCalls, labels, retrieved, ...redactions]) => ({
+    traceId,
+    spanId,
+    responseId,
+    at: dateOf(at),
+    userText,
+    assistantText,
+    shape,
+    toolCalls,
+    labels,
+    retrieved,
+    redactions,
+  }));
 }
 
 export interface StoredLiveConversation {
@@ -163,8 +187,8 @@ export interface LiveConversationWrite {
   cut: { conversationId: string; fromIndex: number }[];
   /** Turns to add, rows in TURN_COLUMNS order. */
   turns: unknown[][];
-  /** Every stored conversation written again: its counts now (new ones have theirs in their row). */
-  touched: { id: string; turnCount: number; firstUserMessage: string }[];
+  /** Every stored conversation written again: its counts now (new ones have theirs in their row), redactions as JSON text or null. */
+  touched: { id: string; turnCount: number; firstUserMessage: string; redactions: string | null }[];
   /** What the write adds to the dataset's conversation and turn counts (negative: takes away). */
   added: { conversations: number; turns: number };
   /** The version (updatedAt) of the dataset row the write was made from: another writer since then means read again. */
@@ -208,9 +232,10 @@ export async function writeLiveConversations(db: Db, datasetId: string, write: L
       await tx.$executeRaw(insertFromJson(postgres, 'Turn', TURN_JSON_COLUMNS, write.turns.slice(i, i + JSON_ROWS_PER_STATEMENT)));
     }
     for (let i = 0; i < write.touched.length; i += IN_CHUNK) {
-      const values = Prisma.join(write.touched.slice(i, i + IN_CHUNK).map((c) => Prisma.sql`(${c.id}, ${c.turnCount}, ${c.firstUserMessage})`));
+      const values = Prisma.join(write.touched.slice(i, i + IN_CHUNK).map((c) => Prisma.sql`(${c.id}, ${c.turnCount}, ${c.firstUserMessage}, ${c.redactions})`));
+      const redactions = Prisma.raw(postgres ? 'CAST(v.column4 AS JSONB)' : 'v.column4');
       // VALUES' columns are column1, column2, … on both databases.
-      await tx.$executeRaw`UPDATE "Conversation" SET "turnCount" = CAST(v.column2 AS INTEGER), "firstUserMessage" = v.column3, "lastActivityAt" = ${now}
+      await tx.$executeRaw`UPDATE "Conversation" SET "turnCount" = CAST(v.column2 AS INTEGER), "firstUserMessage" = v.column3, "redactions" = ${redactions}, "lastActivityAt" = ${now}
         FROM (VALUES ${values}) AS v WHERE "Conversation"."id" = v.column1`;
     }
   });

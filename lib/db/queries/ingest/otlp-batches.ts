@@ -64,6 +64,11 @@ export async function markBatchesProcessed(db: Db, outcomes: Map<string, string 
   ]);
 }
 
+/** Deletes these batches (processed ones whose bodies must not be kept). */
+export async function deleteBatches(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.otlpBatch.deleteMany({ where: { id: { in: ids } } });
+}
+
 /** Deletes up to `limit` batches processed before `before`, oldest first; how many went. */
 export async function deleteProcessedBatches(db: Db, before: Date, limit: number): Promise<number> {
   const old = await db.otlpBatch.findMany({ where: { processedAt: { lt: before } }, orderBy: { processedAt: 'asc' }, take: limit, select: { id: true } });

@@ -16,6 +16,10 @@ export interface CallFactRow {
   toolCalls?: unknown;
   labels?: unknown;
   responseId?: string;
+  /** Redactions of personal data made in each text field, by kind. */
+  userRedactions?: Record<string, number>;
+  assistantRedactions?: Record<string, number>;
+  toolRedactions?: Record<string, number>;
 }
 
 /** What a trace says about itself; `retrieved` already merged with what is stored (retrievedOf). */
@@ -24,13 +28,15 @@ export interface TraceFactRow {
   service?: string;
   conversationId?: string;
   retrieved?: string[];
+  /** Redactions made in the retrieved documents (those stored included), by kind. */
+  retrievedRedactions?: Record<string, number>;
 }
 
 const IN_CHUNK = 500;
 
-const CALL_KEYS = ['service', 'conversationId', 'shape', 'startedAt', 'userText', 'assistantText', 'toolCalls', 'labels', 'responseId'] as const;
-const TRACE_KEYS = ['conversationId', 'service', 'retrieved'] as const;
-const JSON_KEYS = new Set<string>(['toolCalls', 'labels', 'retrieved']);
+const CALL_KEYS = ['service', 'conversationId', 'shape', 'startedAt', 'userText', 'assistantText', 'toolCalls', 'labels', 'responseId', 'userRedactions', 'assistantRedactions', 'toolRedactions'] as const;
+const TRACE_KEYS = ['conversationId', 'service', 'retrieved', 'retrievedRedactions'] as const;
+const JSON_KEYS = new Set<string>(['toolCalls', 'labels', 'retrieved', 'userRedactions', 'assistantRedactions', 'toolRedactions', 'retrievedRedactions']);
 const TIME_KEYS = new Set<string>(['startedAt', 'createdAt', 'updatedAt']);
 
 const column = (name: string): JsonColumn => ({ name, type: JSON_KEYS.has(name) ? 'json' : TIME_KEYS.has(name) ? 'timestamp' : 'text' });
@@ -70,12 +76,16 @@ export async function upsertFacts(db: Db, calls: CallFactRow[], traces: TraceFac
   });
 }
 
-/** The documents already stored for these traces (only traces with some are listed). */
-export async function retrievedOf(db: Db, traceIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+/** The documents already stored for these traces, with the redactions made in them (only traces with some are listed). */
+export async function retrievedOf(db: Db, traceIds: string[]): Promise<Map<string, { retrieved: string[]; redactions?: Record<string, number> }>> {
+  const out = new Map<string, { retrieved: string[]; redactions?: Record<string, number> }>();
   for (let i = 0; i < traceIds.length; i += IN_CHUNK) {
-    const rows = await db.otelTrace.findMany({ where: { traceId: { in: traceIds.slice(i, i + IN_CHUNK) } }, select: { traceId: true, retrieved: true } });
-    for (const row of rows) if (Array.isArray(row.retrieved)) out.set(row.traceId, row.retrieved as string[]);
+    const rows = await db.otelTrace.findMany({ where: { traceId: { in: traceIds.slice(i, i + IN_CHUNK) } }, select: { traceId: true, retrieved: true, retrievedRedactions: true } });
+    for (const row of rows) {
+      if (!Array.isArray(row.retrieved)) continue;
+      const counts = row.retrievedRedactions && typeof row.retrievedRedactions === 'object' && !Array.isArray(row.retrievedRedactions) ? (row.retrievedRedactions as Record<string, number>) : undefined;
+      out.set(row.traceId, { retrieved: row.retrieved as string[], ...(counts ? { redactions: counts } : {}) });
+    }
   }
   return out;
 }

@@ -17,6 +17,8 @@ export const runSelect = {
   summary: true,
   scoreStats: true,
   createdById: true,
+  origin: true,
+  parameters: true,
 } as const;
 
 export type RunRow = NonNullable<Awaited<ReturnType<typeof getRun>>>;

@@ -35,3 +35,17 @@ export const turnVerdictRows = (resultId: string, runId: string, conversationId:
     reason: v.verdict === 'error' ? redactSecrets(v.reason) : v.reason,
     voteShare: v.voteShare ?? null,
   }));
+
+/** What stored results add to their run's counters: items done and errored, judge calls, cache hits, tokens and cost. */
+export function runCounterIncrements(results: readonly MetricResult[]) {
+  const sum = (of: (r: MetricResult) => number) => results.reduce((total, result) => total + of(result), 0);
+  return {
+    doneItems: { increment: results.length },
+    errorItems: { increment: sum((r) => (r.error ? 1 : 0)) },
+    judgeCalls: { increment: sum((r) => r.usage.calls) },
+    cacheHits: { increment: sum((r) => r.usage.cacheHits) },
+    promptTokens: { increment: sum((r) => r.usage.promptTokens) },
+    completionTokens: { increment: sum((r) => r.usage.completionTokens) },
+    costUsd: { increment: sum((r) => r.usage.costUsd) },
+  };
+}

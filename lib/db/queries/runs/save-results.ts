@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MetricResult, TurnVerdict } from '../../../domain';
 import type { Db } from '../../db-types';
 import { isUniqueViolation } from '../../unique-violation';
-import { resultRow, turnVerdictRows } from './result-rows';
+import { resultRow, runCounterIncrements, turnVerdictRows } from './result-rows';
 import { saveResult } from './save-result';
 
 export interface ResultToSave {
@@ -30,19 +30,7 @@ export async function saveResults(db: Db, runId: string, items: ResultToSave[]):
       await tx.result.createMany({ data: rows.map(({ id, conversationId, result }) => ({ id, ...resultRow(runId, conversationId, result) })) });
       const verdicts = rows.flatMap(({ id, conversationId, result, turnVerdicts }) => turnVerdictRows(id, runId, conversationId, result.metric, turnVerdicts));
       if (verdicts.length) await tx.turnVerdict.createMany({ data: verdicts });
-      const sum = (of: (r: MetricResult) => number) => items.reduce((total, { result }) => total + of(result), 0);
-      await tx.run.update({
-        where: { id: runId },
-        data: {
-          doneItems: { increment: items.length },
-          errorItems: { increment: sum((r) => (r.error ? 1 : 0)) },
-          judgeCalls: { increment: sum((r) => r.usage.calls) },
-          cacheHits: { increment: sum((r) => r.usage.cacheHits) },
-          promptTokens: { increment: sum((r) => r.usage.promptTokens) },
-          completionTokens: { increment: sum((r) => r.usage.completionTokens) },
-          costUsd: { increment: sum((r) => r.usage.costUsd) },
-        },
-      });
+      await tx.run.update({ where: { id: runId }, data: runCounterIncrements(items.map((i) => i.result)) });
       return items.map(() => true);
     });
   } catch (error) {

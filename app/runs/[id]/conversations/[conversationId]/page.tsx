@@ -39,6 +39,7 @@ export default async function RunConversationPage(props: {
     : conversation.turns.map((_, i) => i);
   const window = turnWindow(positions.length, failingOnly ? { turns: search.turns } : search);
   const base = `/runs/${id}/conversations/${conversationId}`;
+  const imported = new Set(conversation.results.filter((r) => r.imported).map((r) => r.metric));
   const pageHref = (page: number) => `${base}?${failingOnly ? 'failing=1&' : ''}turns=${page}`;
   return (
     <div className="space-y-6">
@@ -62,6 +63,7 @@ export default async function RunConversationPage(props: {
               verdicts={verdicts.turns[positions[window.from + i]]}
               selected={turn.index === selected}
               reviews={{ runId: run.id, conversationId: conversation.id, byMetric: reviewsByTurn.get(turn.index) ?? {} }}
+              withoutWindows={imported}
             />
           ))}
         </ol>

@@ -1,0 +1,19 @@
+import type { Db } from '../../db-types';
+import { isUniqueViolation } from '../../unique-violation';
+import { runImportSelect, type RunImportRow } from './run-import-row';
+
+/**
+ * The import of the run with this key: the one already open (the same run sent again), or a new
+ * one with `id`. Two requests racing with one key meet on the unique key and share the first.
+ */
+export async function openRunImport(db: Db, input: { id: string; origin: string; key: string; head: object; expected: number }): Promise<{ row: RunImportRow; created: boolean }> {
+  const existing = await db.runImport.findUnique({ where: { key: input.key }, select: runImportSelect });
+  if (existing) return { row: existing, created: false };
+  try {
+    const row = await db.runImport.create({ data: { id: input.id, origin: input.origin, key: input.key, head: input.head, expected: input.expected }, select: runImportSelect });
+    return { row, created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { row: await db.runImport.findUniqueOrThrow({ where: { key: input.key }, select: runImportSelect }), created: false };
+  }
+}
