@@ -7,4 +7,4 @@
 export { enqueueRun } from './queue/enqueue-run';
 export { executeRunChunk, type ExecuteChunkOptions } from './execution/execute-run-chunk';
 export { countItems } from './execution/evaluate-conversations';
-export { recordEvaluation } from './execution/record-evaluation';
+export { scoreStoredDataset, type RecordedEvaluation, type ScoreDatasetInput } from './execution/score-stored-dataset';
