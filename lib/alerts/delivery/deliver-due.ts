@@ -9,7 +9,7 @@ import { envNumber } from '../../jobs/env-number';
 import type { EgressPolicy } from '../../llm/egress';
 import { redactSecrets } from '../../redact-secrets';
 import { destinationPolicy, openDestination } from '../destination';
-import { absoluteLink } from '../links';
+import { backgroundPublicUrl } from '../../http/public-url';
 import { conditionSchema } from '../rule-input';
 import type { AlertMessage } from './alert-message';
 import { conditionText } from './alert-text';
@@ -54,8 +54,8 @@ async function messageOf(db: Db, event: DeliveryEvent, env: Env): Promise<AlertM
     crossing: event.crossing,
     value: event.value,
     summary: event.summary,
-    link: absoluteLink(event.link, env),
-    rulePage: absoluteLink(`/alerts/${event.rule.id}`, env),
+    link: backgroundPublicUrl(event.link, env),
+    rulePage: backgroundPublicUrl(`/alerts/${event.rule.id}`, env),
     at: event.createdAt,
     details: event.details,
   };

@@ -5,7 +5,7 @@ import { listAlertableDatasets, listBaselineCandidates } from '../../db/queries/
 import { listCustomMetrics } from '../../db/queries/custom-metrics/custom-metrics';
 import { listOnlineRules } from '../../db/queries/online/online-rules';
 import { METRIC_NAMES } from '../../metrics/registry';
-import { linkBaseWarning } from '../links';
+import { backgroundUrlWarning } from '../../http/public-url';
 
 export interface AlertFormOptions {
   datasets: { id: string; name: string }[];
@@ -24,6 +24,6 @@ export async function loadAlertFormOptions(db: Db = getDb()): Promise<AlertFormO
     onlineRules: online.map((r) => ({ id: r.id, name: r.name, metrics: r.metrics.map((m) => m.name), hasCap: r.dailyCapUsd !== null || r.dailyCapCalls !== null || r.dailyCapTokens !== null })),
     metrics: [...METRIC_NAMES, ...custom.map((m) => m.name).filter((name) => !(METRIC_NAMES as readonly string[]).includes(name))],
     baselineRuns: runs,
-    linkWarning: linkBaseWarning(process.env),
+    linkWarning: backgroundUrlWarning(process.env),
   };
 }

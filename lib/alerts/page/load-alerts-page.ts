@@ -5,7 +5,7 @@ import { latestAlertEvents } from '../../db/queries/alerts/alert-events';
 import { listAlertRules } from '../../db/queries/alerts/alert-rules';
 import { countFiringByRule } from '../../db/queries/alerts/alert-states';
 import { conditionIds, sentenceOf } from '../condition-names';
-import { linkBaseWarning } from '../links';
+import { backgroundUrlWarning } from '../../http/public-url';
 import { conditionSchema } from '../rule-input';
 
 export interface AlertRuleListItem {
@@ -42,6 +42,6 @@ export async function loadAlertsPage(): Promise<{ rules: AlertRuleListItem[]; li
         last: event ? { state: event.state, at: event.createdAt, delivery: event.delivery } : null,
       };
     }),
-    linkWarning: linkBaseWarning(process.env),
+    linkWarning: backgroundUrlWarning(process.env),
   };
 }
