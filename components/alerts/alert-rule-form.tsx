@@ -121,7 +121,7 @@ export function AlertRuleForm({ ruleId, initial, stored, options }: AlertRuleFor
             ) : null}
           </div>
         ) : null}
-        <FieldError errors={errors} field="destination" />
+        <FieldError errors={errors} field="destination" exact />
         {options.linkWarning && !stored ? <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">{options.linkWarning}</p> : null}
       </fieldset>
 

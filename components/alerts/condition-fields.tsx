@@ -11,8 +11,9 @@ export function errorsOf(errors: FieldErrors, field: string): string[] {
   return Object.entries(errors).flatMap(([key, messages]) => (key === field || key.startsWith(`${field}.`) ? messages : []));
 }
 
-export function FieldError({ errors, field }: { errors: FieldErrors; field: string }) {
-  const messages = errorsOf(errors, field);
+/** The server's errors for `field` and its sub-fields, or (`exact`) for it alone, where its sub-fields have inputs of their own. */
+export function FieldError({ errors, field, exact = false }: { errors: FieldErrors; field: string; exact?: boolean }) {
+  const messages = exact ? (errors[field] ?? []) : errorsOf(errors, field);
   return messages.length ? (
     <p className="mt-1 text-xs text-rose-700" role="alert">
       {messages.join(' ')}

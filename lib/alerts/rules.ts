@@ -88,7 +88,7 @@ async function checkUrl(db: Db, url: string, setBy: UrlSetBy, env: Env): Promise
 async function sealDestination(db: Db, input: AlertRuleInput, principal: Principal | null, env: Env, stored: { urlCipher: string; urlHint: string; secretCipher: string | null } | null): Promise<SealedDestination & { urlCipher: string }> {
   const { destination } = input;
   const url = destination.url || null;
-  if (!url && !stored) throw bad('destination.url', 'the URL alerts are posted to');
+  if (!url && !stored) throw bad('destination.url', 'enter the URL alerts are posted to');
   const secret = destination.secret || null;
   if (destination.kind === 'slack' && secret) throw bad('destination.secret', "Slack's incoming webhooks are not signed: leave the secret empty (the URL itself is the credential)");
   const sealed: SealedDestination & { urlCipher: string } = { urlCipher: stored?.urlCipher ?? '' };

@@ -125,9 +125,13 @@ export async function batchIngestedSince(db: Db, since: Date): Promise<boolean> 
   return (await db.otlpBatch.count({ where: { processedAt: { gt: since }, error: null }, take: 1 })) > 0;
 }
 
-/** A run as a sentence names it: "2026-11-29 08:42 · Support · bot-v1". */
+/** A run as a list to choose from names it: "2026-11-29 08:42 · Support · bot-v1". */
 export const runLabelOf = (run: { createdAt: Date; modelVersion: string | null; dataset: { name: string } }): string =>
   `${run.createdAt.toISOString().slice(0, 16).replace('T', ' ')} · ${run.dataset.name}${run.modelVersion ? ` · ${run.modelVersion}` : ''}`;
+
+/** A run as a sentence that already names its dataset names it: "2026-11-29 08:42 · bot-v1". */
+const runShortLabelOf = (run: { createdAt: Date; modelVersion: string | null }): string =>
+  `${run.createdAt.toISOString().slice(0, 16).replace('T', ' ')}${run.modelVersion ? ` · ${run.modelVersion}` : ''}`;
 
 /** Names of datasets, online rules and runs by id (what an alert and a rule's sentence call them). */
 export async function namesOf(
@@ -137,9 +141,9 @@ export async function namesOf(
   const [datasets, rules, runs] = await Promise.all([
     ids.datasets?.length ? db.dataset.findMany({ where: { id: { in: [...ids.datasets] } }, select: { id: true, name: true } }) : [],
     ids.onlineRules?.length ? db.onlineRule.findMany({ where: { id: { in: [...ids.onlineRules] } }, select: { id: true, name: true } }) : [],
-    ids.runs?.length ? db.run.findMany({ where: { id: { in: [...ids.runs] } }, select: { id: true, createdAt: true, modelVersion: true, dataset: { select: { name: true } } } }) : [],
+    ids.runs?.length ? db.run.findMany({ where: { id: { in: [...ids.runs] } }, select: { id: true, createdAt: true, modelVersion: true } }) : [],
   ]);
-  return { datasets: new Map(datasets.map((d) => [d.id, d.name])), onlineRules: new Map(rules.map((r) => [r.id, r.name])), runs: new Map(runs.map((r) => [r.id, runLabelOf(r)])) };
+  return { datasets: new Map(datasets.map((d) => [d.id, d.name])), onlineRules: new Map(rules.map((r) => [r.id, r.name])), runs: new Map(runs.map((r) => [r.id, runShortLabelOf(r)])) };
 }
 
 /** The datasets a rule may watch (uploaded and replayed ones, not the online rules' own), newest first. */
