@@ -77,7 +77,7 @@ export function ConditionFields({ draft, set, options, errors }: Props) {
           {datasetSelect('Runs on it and on the versions replays made of it (scheduled runs too).')}
           <Field label="Check" field={at('check')} errors={errors}>
             <select className={inputClass} value={draft.check} onChange={(e) => set({ check: e.target.value as ConditionDraft['check'] })}>
-              <option value="regression">Regression against its baseline (the compare page&apos;s interval)</option>
+              <option value="regression">Regression against its baseline</option>
               <option value="pass_rate_below">Pass rate below a value</option>
               <option value="mean_below">Mean score below a value</option>
             </select>
