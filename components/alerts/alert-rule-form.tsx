@@ -2,13 +2,14 @@
 
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
 import { saveAlertRuleAction } from '@/lib/actions/alerts';
 import { describeCondition } from '@/lib/alerts/describe-rule';
 import type { AlertFormOptions } from '@/lib/alerts/page/load-alert-form-options';
 import { conditionProblem, conditionSchema } from '@/lib/alerts/rule-input';
 import { conditionOf, type ConditionDraft } from './condition-draft';
-import { ConditionFields, Field, FieldError } from './condition-fields';
+import { ConditionFields, Field } from './condition-fields';
 
 export interface AlertRuleFormProps {
   ruleId: string | null;

@@ -1,25 +1,11 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { FieldError } from '@/components/ui/field-error';
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
 import type { AlertFormOptions } from '@/lib/alerts/page/load-alert-form-options';
 import { metricLabel } from '@/lib/format/format';
 import type { ConditionDraft } from './condition-draft';
-
-/** The errors of a field and of its sub-fields. */
-export function errorsOf(errors: FieldErrors, field: string): string[] {
-  return Object.entries(errors).flatMap(([key, messages]) => (key === field || key.startsWith(`${field}.`) ? messages : []));
-}
-
-/** The server's errors for `field` and its sub-fields, or (`exact`) for it alone, where its sub-fields have inputs of their own. */
-export function FieldError({ errors, field, exact = false }: { errors: FieldErrors; field: string; exact?: boolean }) {
-  const messages = exact ? (errors[field] ?? []) : errorsOf(errors, field);
-  return messages.length ? (
-    <p className="mt-1 text-xs text-rose-700" role="alert">
-      {messages.join(' ')}
-    </p>
-  ) : null;
-}
 
 /** A labelled input or select with its help and the server's errors for `field` beneath. */
 export function Field({ label, field, help, errors, children }: { label: string; field: string; help?: string; errors: FieldErrors; children: ReactNode }) {
