@@ -9,7 +9,8 @@ export interface HistoryRow {
   state: string;
   scope: string;
   crossing: number;
-  value: number | null;
+  /** The value measured, with its unit. */
+  measured: string;
   summary: string;
   link: string;
   delivery: string;
@@ -26,8 +27,6 @@ const STATE: Record<string, { tone: 'red' | 'green' | 'blue'; label: string }> =
   test: { tone: 'blue', label: 'Test' },
 };
 
-const valueText = (v: number | null) => (v === null ? '–' : String(Number(v.toFixed(3))));
-
 /** A rule's alerts, newest first: what fired or resolved, where, the value, the page that explains it, and how its delivery went. */
 export function AlertHistoryTable({ rows }: { rows: HistoryRow[] }) {
   return (
@@ -42,7 +41,7 @@ export function AlertHistoryTable({ rows }: { rows: HistoryRow[] }) {
               {r.state === 'test' ? null : <span className="ml-1 text-xs text-slate-500">#{r.crossing}</span>}
             </Td>
             <Td className="max-w-[12rem] break-words text-slate-700">{r.scope}</Td>
-            <Td className="tabular-nums">{valueText(r.value)}</Td>
+            <Td className="tabular-nums whitespace-nowrap">{r.measured}</Td>
             <Td className="max-w-xl">
               <p className="break-words text-slate-800">{r.summary}</p>
               {r.state === 'test' ? null : (

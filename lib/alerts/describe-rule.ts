@@ -58,3 +58,19 @@ export function describeRecovery(condition: AlertCondition): string {
       return condition.of === 'ingest' ? 'a batch is ingested without error' : 'the next one on the same dataset ends without failing';
   }
 }
+
+/** A value an alert measured, as the rule's history shows it: "72 %", "0.61", "$4.20"; "–" where nothing is measured. */
+export function measuredText(condition: AlertCondition | null, value: number | null): string {
+  if (value === null) return '–';
+  const percent = `${Number(value.toFixed(1))} %`;
+  switch (condition?.kind) {
+    case 'run_result':
+      return condition.check === 'pass_rate_below' ? percent : trim(value);
+    case 'online_window':
+      return percent;
+    case 'judge_cost':
+      return `$${value.toFixed(2)}`;
+    default:
+      return trim(value);
+  }
+}

@@ -6,7 +6,7 @@ import { getAlertRule } from '../../db/queries/alerts/alert-rules';
 import { listAlertStates } from '../../db/queries/alerts/alert-states';
 import { notFound } from '../../db/not-found';
 import { conditionIds, sentenceOf } from '../condition-names';
-import { describeRecovery } from '../describe-rule';
+import { describeRecovery, measuredText } from '../describe-rule';
 import { conditionSchema } from '../rule-input';
 import { loadAlertFormOptions } from './load-alert-form-options';
 import { scopeIds, scopeLabel } from './scope-label';
@@ -28,7 +28,7 @@ export async function loadAlertPage(id: string) {
     sentence: condition ? sentenceOf(condition, names) : 'Its stored condition cannot be read: edit the rule',
     recovery: condition ? describeRecovery(condition) : null,
     states: states.map((s) => ({ ...s, label: scopeLabel(s.scopeKey, names) })),
-    history: events.map((e) => ({ ...e, scope: scopeLabel(e.scopeKey, names) })),
+    history: events.map((e) => ({ ...e, scope: scopeLabel(e.scopeKey, names), measured: measuredText(condition, e.value) })),
     options,
   };
 }
