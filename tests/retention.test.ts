@@ -45,7 +45,8 @@ async function send(db: Db, service: string, conversationId: string, turn: numbe
 
 async function replayOf(db: Db, sourceDatasetId: string, finishedAt: Date, name: string): Promise<{ replayId: string; datasetId: string }> {
   const version = await saveDataset(db, { name, sourceFormat: 'replay', conversations: [{ externalId: 'c0', turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
-  await createRun(db, { datasetId: version.id, modelVersion: name, judgeKind: 'offline', judgeName: null, judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 0, status: 'completed' });
+  const run = await createRun(db, { datasetId: version.id, modelVersion: name, judgeKind: 'offline', judgeName: null, judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 0 });
+  await db.run.update({ where: { id: run.id }, data: { status: 'completed', finishedAt: new Date() } });
   const replay = await db.replay.create({
     data: { sourceDatasetId, mode: 'teacher-forced', targetKind: 'openai', target: { kind: 'openai', model: 'm' }, parameters: {}, modelVersion: name, status: 'completed', finishedAt, datasetId: version.id },
   });
