@@ -27,9 +27,7 @@ export async function checkScheduleRequest(db: Db, kind: ScheduleKind, request: 
   if (kind === 'replay') {
     const checked = await checkReplayRequest(db, request, principal, env);
     if (!checked.evaluate) {
-      throw new AppError('BAD_INPUT', 'evaluate: a scheduled replay scores the version it makes (its runs are what each start is compared with): tick “Score the new version”', {
-        field: 'evaluate',
-      });
+      throw new AppError('BAD_INPUT', 'A scheduled replay scores the version it makes (its runs are what each start is compared with): tick “Score the new version when the replay ends” (evaluate).');
     }
     return JSON.parse(JSON.stringify(checked)) as Record<string, unknown>;
   }

@@ -67,3 +67,6 @@ export function zoneOffset(at: Date, timeZone: string): string {
 
 // cronstrue throws strings that start with "Error: ".
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).replace(/^Error: /, '').slice(0, 200);
+
+/** The server's timezone as the pages state it: its name and its offset now. */
+export const serverZone = (now = new Date()): { name: string; offset: string } => ({ name: serverTimeZone(), offset: zoneOffset(now, serverTimeZone()) });
