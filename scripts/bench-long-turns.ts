@@ -12,7 +12,7 @@ import { createDbClient } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/migrations';
 import { createScriptedJudge } from '../lib/judge/scripted-judge';
 import type { Conversation } from '../lib/domain/conversation';
-import { recordEvaluation } from '../lib/runs/execution/record-evaluation';
+import { recordEvaluation } from '../lib/imports/record-evaluation';
 import { buildApp, startNextServer, stopNextServer, timePage } from './bench/next-server';
 
 const { values: args } = parseArgs({

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { stopWorkers } from '../lib/jobs/worker-manager';
@@ -172,6 +173,15 @@ describe('datasets → runs → results → compare', () => {
     const res = await routes.datasets.POST(uploadForm([['file', jsonFile(conversations(false)), 'nightly.chats.json']]));
     expect(res.status).toBe(201);
     expect((await getDb().dataset.findUniqueOrThrow({ where: { id: (await res.json()).id } })).name).toBe('nightly.chats');
+  });
+
+  it('stores promptfoo’s results with their grading as a run promptfoo scored, and answers it', async () => {
+    const results = readFileSync(new URL('./fixtures/peers/promptfoo/results.json', import.meta.url));
+    const res = await routes.datasets.POST(uploadForm([['name', 'promptfoo eval'], ['file', new Blob([results]), 'results.json']]));
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ format: 'promptfoo-json', conversations: 3, run: { id: expect.any(String), origin: 'promptfoo', results: 7 }, notes: expect.arrayContaining([expect.stringContaining('no timestamps')]) });
+    expect(await getDb().run.findUniqueOrThrow({ where: { id: body.run.id }, select: { datasetId: true, origin: true } })).toEqual({ datasetId: body.id, origin: 'promptfoo' });
   });
 
   it('refuses a bad file with 400 naming the line, and stores nothing', async () => {

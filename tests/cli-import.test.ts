@@ -93,4 +93,20 @@ describe('turnwise import', () => {
       await db.$disconnect();
     }
   });
+
+  it('stores promptfoo’s results.json with its grading as a run promptfoo scored, and says what the format cannot carry', async () => {
+    const file = path.join(ROOT, 'tests/fixtures/peers/promptfoo/results.json');
+    const out = await turnwise(['import', file, '--name', 'promptfoo eval']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/stored dataset \S+: 3 conversations, 8 turns \(promptfoo-json\)/);
+    const runId = /stored run (\S+) with promptfoo's scores: 7 results of context-faithfulness, contains, overall, llm-rubric, conversation_relevancy/.exec(out.stdout)?.[1];
+    expect(runId).toBeTruthy();
+    expect(out.stderr).toContain('note: ' + file + ': promptfoo records no time for a turn');
+    const db = createDbClient(url);
+    try {
+      expect(await db.run.findUniqueOrThrow({ where: { id: runId! }, select: { origin: true, status: true } })).toEqual({ origin: 'promptfoo', status: 'completed_with_errors' });
+    } finally {
+      await db.$disconnect();
+    }
+  });
 });

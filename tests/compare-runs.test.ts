@@ -6,7 +6,7 @@ import { loadComparison } from '@/lib/compare/load-comparison';
 import { processLru } from '@/lib/compare/lru';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import type { Conversation } from '@/lib/domain/conversation';
-import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
+import { recordEvaluation } from '@/lib/imports/record-evaluation';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 
 /*

@@ -8,7 +8,7 @@ import { exportRunStream, RESULT_CSV_COLUMNS, runCsvChunks, VERDICT_CSV_COLUMNS 
 import { loadRunInfo } from '../lib/exports/run-info';
 import { createScriptedJudge } from '../lib/judge/scripted-judge';
 import type { Conversation } from '../lib/domain/conversation';
-import { recordEvaluation } from '../lib/runs/execution/record-evaluation';
+import { recordEvaluation } from '../lib/imports/record-evaluation';
 import { parseRunSummary } from '../lib/domain/run-summary';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 

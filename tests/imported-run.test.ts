@@ -7,7 +7,7 @@ import { getRun } from '@/lib/db/queries/runs/get-run';
 import type { Conversation } from '@/lib/domain/conversation';
 import { saveDataset } from '@/lib/imports/save-dataset';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
-import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
+import { recordEvaluation } from '@/lib/imports/record-evaluation';
 import { importRun, type ImportedResult, type ImportedRun } from '@/lib/runs/imported/import-run';
 import { migratedDatabase, providers, type FreshDatabase } from './db/databases';
 import { cliEnv, turnwiseInProcess } from './helpers/turnwise-cli';

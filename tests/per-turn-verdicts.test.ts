@@ -4,7 +4,7 @@ import { exportRunStream } from '../lib/exports/run-export';
 import { loadRunInfo } from '../lib/exports/run-info';
 import { createOpenAIJudge } from '../lib/judge/openai-judge';
 import { contradictionOnTurn14 } from '../lib/metrics/testing/conversations';
-import { recordEvaluation } from '../lib/runs/execution/record-evaluation';
+import { recordEvaluation } from '../lib/imports/record-evaluation';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 import { startJudgeServer, type JudgeServer, type JudgeServerHandler } from './helpers/judge-server';
 import { answerLikeOfflineJudge } from './helpers/step-answers';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { createScriptedJudge } from '@/lib/judge/scripted-judge';
 import type { Conversation } from '@/lib/domain/conversation';
-import { recordEvaluation } from '@/lib/runs/execution/record-evaluation';
+import { recordEvaluation } from '@/lib/imports/record-evaluation';
 import { answerByStep, lastUserMessage, startJudgeServer, type JudgeServer } from './helpers/judge-server';
 import { promptInput } from './helpers/step-answers';
 import { type FreshDatabase, migratedDatabase } from './db/databases';

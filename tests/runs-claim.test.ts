@@ -81,7 +81,7 @@ describe('isWorkerGone', () => {
 describe('a run stored by turnwise eval --save', () => {
   it('is not taken by a dashboard worker on the same database while the CLI scores it', async () => {
     await db.run.updateMany({ where: { status: { in: ['queued', 'running'] } }, data: { status: 'completed' } });
-    const { recordEvaluation } = await import('@/lib/runs/execution/record-evaluation');
+    const { recordEvaluation } = await import('@/lib/imports/record-evaluation');
     const { createScriptedJudge } = await import('@/lib/judge/scripted-judge');
     let claimedDuringScoring: unknown = 'not tried';
     const judge = createScriptedJudge({

@@ -11,6 +11,17 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'long-csv': 'CSV, one row per turn',
   'mastra-json': 'Mastra cases JSON',
   'mastra-jsonl': 'Mastra cases JSONL',
+  'langfuse-json': 'Langfuse JSON',
+  'langfuse-jsonl': 'Langfuse JSONL',
+  'langfuse-csv': 'Langfuse CSV',
+  'opik-json': 'Opik export',
+  'promptfoo-json': 'promptfoo results JSON',
+  'promptfoo-jsonl': 'promptfoo results JSONL',
+  'langsmith-json': 'LangSmith runs or examples JSON',
+  'langsmith-jsonl': 'LangSmith runs or examples JSONL',
+  'phoenix-json': 'Phoenix dataset JSON',
+  'phoenix-jsonl': 'Phoenix dataset JSONL',
+  'thread-jsonl': 'Chat log JSONL (thread key)',
 };
 
 /** Sources that are no file format: a live dataset fed over OpenTelemetry. */

@@ -11,8 +11,10 @@ export function SkippedLinesNote({ skipped }: { skipped: SkippedLine[] }) {
       </summary>
       <ul className="mt-2 max-h-64 space-y-1 overflow-auto">
         {skipped.map((s) => (
-          <li key={s.line} className="break-words">
-            <span className="font-medium tabular-nums">Line {s.line}</span>
+          <li key={`${s.file ?? ''}:${s.line}`} className="break-words">
+            <span className="font-medium tabular-nums">
+              {s.file ? `${s.file}, line` : 'Line'} {s.line}
+            </span>
             {s.field ? <span className="font-mono text-xs"> · {s.field}</span> : null}: {s.message}
           </li>
         ))}

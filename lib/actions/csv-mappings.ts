@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { recallCsvMapping, type RememberedMapping } from '../imports/recall-csv-mapping';
+import { recallThreadOptions, type RememberedThreadOptions } from '../imports/thread-options-memory';
 import { failure, type ActionResult } from './action-result';
 
 const headersSchema = z.array(z.string().max(500)).min(1).max(500);
@@ -16,6 +17,19 @@ export async function recallCsvMappingAction(headers: string[]): Promise<ActionR
   if (!parsed.success) return { ok: false, message: 'Those column names could not be read.' };
   try {
     return { ok: true, remembered: await recallCsvMapping(getDb(), parsed.data) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The thread key and order field saved by the last import of a chat log whose messages have these fields. */
+export async function recallThreadOptionsAction(keys: string[]): Promise<ActionResult & { remembered?: RememberedThreadOptions | null }> {
+  const who = await actionPrincipal('editor');
+  if (!who.ok) return who.refusal;
+  const parsed = headersSchema.safeParse(keys);
+  if (!parsed.success) return { ok: false, message: 'Those field names could not be read.' };
+  try {
+    return { ok: true, remembered: await recallThreadOptions(getDb(), parsed.data) };
   } catch (error) {
     return failure(error);
   }

@@ -6,13 +6,14 @@ import { bodyChunks } from '../imports/body-chunks';
 import { importDatasetStream } from '../imports/import-dataset';
 import { importOptionsSchema, jsonField } from '../imports/import-options';
 import { rejectedImportResponse } from '../imports/rejected-import';
+import { archiveLimitsFor } from '../imports/source-events';
 import { apiError, validationError } from '../http/errors';
 import { multipartBoundary, multipartParts, readFieldText, type MultipartPart } from './multipart';
 
 /** Form fields read as import options. */
-const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid', 'redact']);
+const OPTION_FIELDS = new Set(['name', 'modelVersion', 'fileName', 'format', 'csvMapping', 'roleValues', 'threadKey', 'orderBy', 'skipInvalid', 'redact']);
 /** Options that decide how the file is read: they must come before it (it is parsed as it arrives). */
-const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'skipInvalid', 'redact']);
+const BEFORE_FILE = new Set(['fileName', 'format', 'csvMapping', 'roleValues', 'threadKey', 'orderBy', 'skipInvalid', 'redact']);
 /** Options that may come after the file: applied in the import's transaction, before it commits. */
 const lateSchema = importOptionsSchema.pick({ name: true, modelVersion: true }).partial();
 
@@ -26,10 +27,13 @@ const drain = async (part: MultipartPart) => {
 const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || fileName;
 
 /**
- * POST /api/v1/datasets: a multipart form with the dataset in `file` and optional `name`,
- * `modelVersion` (before or after it), `format`, `csvMapping` (JSON), `roleValues` (JSON), `skipInvalid`
- * and `redact` (personal data to take out, lib/pii/redact-spec.ts) (before it). The file streams into the same import the upload page uses: nothing is stored unless the
- * whole file is valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
+ * POST /api/v1/datasets: a multipart form with the dataset in `file` (a file, or a zip archive of a
+ * folder: Opik's export, Langfuse's files) and optional `name`, `modelVersion` (before or after it),
+ * `format`, `csvMapping` (JSON), `roleValues` (JSON), `threadKey`, `orderBy`, `skipInvalid` and `redact`
+ * (personal data to take out, lib/pii/redact-spec.ts) (before it). Scores the file carries (Langfuse,
+ * Opik, promptfoo, LangSmith) are stored as a run that tool scored (`run` in the answer). The file
+ * streams into the same import the upload page uses: nothing is stored unless the whole file is
+ * valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
  */
 export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
   const boundary = multipartBoundary(request.headers.get('content-type'));
@@ -66,6 +70,8 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     format: fields.format || undefined,
     csvMapping: jsonField(fields.csvMapping),
     roleValues: jsonField(fields.roleValues),
+    threadKey: fields.threadKey || undefined,
+    orderBy: fields.orderBy || undefined,
     skipInvalid: fields.skipInvalid || undefined,
     redact: fields.redact || undefined,
   });
@@ -98,7 +104,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     }
     lateDetails = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
   };
-  const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation });
+  const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
   if (!outcome.ok) return rejectedImportResponse(outcome);
   return Response.json(
     {
@@ -109,6 +115,9 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
       ...(outcome.stats.redactions ? { redactions: outcome.stats.redactions } : {}),
       ...(outcome.skipped.length ? { skipped: outcome.skipped } : {}),
       warnings: outcome.problems,
+      ...(outcome.notes.length ? { notes: outcome.notes } : {}),
+      // The scores the file carried, stored as a run that tool scored.
+      ...(outcome.run ? { run: { id: outcome.run.runId, origin: outcome.run.origin, metrics: outcome.run.metrics, results: outcome.run.results } } : {}),
     },
     { status: 201 },
   );

@@ -90,7 +90,7 @@ const multipartUpload = {
         properties: {
           ...(jsonSchema(importOptionsSchema.partial()) as { properties: JsonSchema }).properties,
           file: { type: 'string', format: 'binary', description:
-              "The dataset: deepeval JSON/JSONL/CSV, OpenAI chat logs, ShareGPT, or a CSV with a column mapping. Per conversation: scenario, expected_outcome, chatbot_role, user_description, context, relevant_topics (list of text), available_tools (list of {name, description?, input_parameters?}); per turn: retrieval_context, tools_called, expected_tools, expected_output, context",
+              "The dataset: deepeval JSON/JSONL/CSV, OpenAI chat logs, ShareGPT, a CSV with a column mapping, Langfuse's session download and exports, Opik's export (a zip of its folder), promptfoo's results (JSON or JSONL), LangSmith runs or examples (JSONL or JSON), Phoenix's dataset exports, or chat messages with a thread key (JSONL; threadKey and orderBy name the fields). Per conversation: scenario, expected_outcome, chatbot_role, user_description, context, relevant_topics (list of text), available_tools (list of {name, description?, input_parameters?}); per turn: retrieval_context, tools_called, expected_tools, expected_output, context",
           },
         },
       },
@@ -98,11 +98,13 @@ const multipartUpload = {
     },
   },
   description:
-    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues, skipInvalid and redact must come before it. ' +
+    'name and modelVersion may come before or after file; fileName, format, csvMapping, roleValues, threadKey, orderBy, skipInvalid and redact must come before it. ' +
     'redact takes personal data out of every text field before anything is stored: email, phone, card, ip, custom:<saved pattern>, builtin (the four) or all (the four and every saved pattern), comma-separated; the answer counts what was taken by kind (redactions). ' +
+    'A zip archive is read file by file (the JSON and JSONL files it holds). ' +
     'roleValues maps the file’s own role values to user/assistant (CSV), e.g. {"agent_1":"user","agent_2":"assistant"}. ' +
     'skipInvalid=true stores the valid conversations and answers the lines left out as skipped (a CSV conversation with a bad row is left out whole, each of its rows noted); without it a file with errors stores nothing ' +
-    '(the 400 lists its problems and groups them by kind).',
+    '(the 400 lists its problems and groups them by kind). ' +
+    'A file that carries scores (Langfuse’s scores, Opik’s feedback scores, promptfoo’s grading results, LangSmith’s feedback) also stores them as a run that tool scored: the answer names it as run {id, origin, metrics, results}; notes say what the format could not carry.',
 };
 
 const metricNameParameter = { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'The custom metric’s name, e.g. refund_policy' };

@@ -13,7 +13,7 @@ import type { MetricResult } from '../domain/metric-result';
 import { saveCustomMetric } from '../custom-metrics/save-custom-metric';
 import { withEvaluationSteps } from '../custom-metrics/write-steps';
 import type { Judge } from '../judge/types';
-import { recordEvaluation } from '../runs/execution/record-evaluation';
+import { recordEvaluation } from '../imports/record-evaluation';
 import { evaluateConversations } from '../runs/execution/evaluate-conversations';
 import { type MetricSelection } from '../metrics/selected-metric';
 import { applicableMetrics, metricDescriptor } from '../metrics/registry';

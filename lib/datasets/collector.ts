@@ -1,6 +1,9 @@
 import { type Conversation, conversationLimitIssues, conversationSchema } from '../domain';
 import { type Issues, type Path, formatPath } from './fields';
+import { boundScore, type ImportedScore, type ScoreCount, type ScoredConversation } from './imported-scores';
 import type { MapResult } from './mapped';
+import { ThreadAssembler } from './peers/thread-assembler';
+import type { ThreadOptions } from './peers/thread-messages';
 import type { ProblemLog } from './problems';
 import type { RoleValues } from './roles';
 import type { Problem } from './types';
@@ -10,11 +13,17 @@ import { type ConversationLimits, DEFAULT_CONVERSATION_LIMITS, findBadValue, MAX
 const MAX_LEFT_OUT = 2000;
 /** Distinct unknown role values kept for the import page's mapper (the schema allows 100 mapped). */
 const MAX_UNKNOWN_ROLES = 100;
+/** Distinct notes of what a format could not carry. */
+const MAX_NOTES = 20;
+/** Distinct score names counted for the preview's summary of scores. */
+const MAX_SCORE_NAMES = 200;
 
 export interface LeftOutLine {
   line: number;
   field: string;
   message: string;
+  /** Its file, in a folder or archive. */
+  file?: string;
 }
 
 export interface Where {
@@ -26,6 +35,8 @@ export interface Where {
   jsonPath?: Path;
   /** What the file calls a record's top-level field (CSV headers). */
   rename?: (key: string) => string;
+  /** The file of a folder or archive the record is in. */
+  file?: string;
 }
 
 /**
@@ -42,20 +53,55 @@ export class Collector {
   readonly leftOutLines: LeftOutLine[] = [];
   /** Role values no name or mapping covered, in the order met. */
   readonly unknownRoles = new Set<string>();
+  /** Conversations whose records are apart in the file (traces, spans, scores, chat messages), until the end. */
+  private assembler: ThreadAssembler | null = null;
+  /** What the file's format could not carry (or how it was read), each said once, in the order met, by its key. */
+  private readonly noted = new Map<string, string>();
+  /** The file of a folder or archive being read; records and problems are stamped with it. */
+  file: string | undefined;
+  /** The fields of the first JSON record read (a chat log's "column set", by which its thread key is remembered). */
+  recordKeys: string[] | null = null;
+  /** Scores the file gave its conversations, by position among the conversations accepted, until taken. */
+  private scored: ScoredConversation[] = [];
+  /** Conversations with scores, and scores, accepted so far. */
+  readonly scoreStats = { conversations: 0, scores: 0 };
+  /** How many scores of each tool's score name, in the order met. */
+  readonly scoreCounts = new Map<string, ScoreCount>();
 
   constructor(
     private readonly log: ProblemLog,
     private readonly limits: ConversationLimits = DEFAULT_CONVERSATION_LIMITS,
     /** The file's own role values, which every format's mapper reads before the usual names. */
     readonly roleValues?: RoleValues,
+    /** How chat messages with a thread key are grouped and ordered. */
+    readonly threadOptions: ThreadOptions = {},
   ) {}
+
+  /**
+   * What the format could not carry, or how it was read ("Opik spans of type 'guardrail' are not
+   * kept"): said once per key (the text itself unless given), however many records have it.
+   */
+  note(text: string, key: string = text): void {
+    if (this.noted.has(key) || this.noted.size >= MAX_NOTES) return;
+    this.noted.set(key, text);
+  }
+
+  /** The notes, in the order met. */
+  get notes(): string[] {
+    return [...this.noted.values()];
+  }
+
+  /** Makes the conversations whose records were apart; call once the whole input is read. */
+  flush(): void {
+    this.assembler?.flush();
+  }
 
   leftOut(note: LeftOutLine): void {
     if (this.leftOutLines.length < MAX_LEFT_OUT) this.leftOutLines.push(note);
   }
 
   problem(p: Problem): void {
-    this.log.add(p);
+    this.log.add(p.file === undefined && this.file !== undefined ? { ...p, file: this.file } : p);
   }
 
   issues(issues: Issues, at: Where): void {
@@ -63,18 +109,35 @@ export class Collector {
       if (issue.unknownRole !== undefined && this.unknownRoles.size < MAX_UNKNOWN_ROLES) this.unknownRoles.add(issue.unknownRole);
       const path = at.rename && typeof issue.path[0] === 'string' ? [at.rename(issue.path[0]), ...issue.path.slice(1)] : issue.path;
       const p: Problem = { severity: issue.severity, line: at.line, field: formatPath(path), message: issue.message, record: at.record };
+      const file = at.file ?? this.file;
+      if (file !== undefined) p.file = file;
       this.log.add(p);
       if (at.jsonPath) this.unresolved.set(p, [...at.jsonPath, ...issue.path]);
     }
   }
 
   accept(mapped: MapResult, at: Where): void {
-    this.issues(mapped.issues, at);
-    if (mapped.conversation) this.add(mapped.conversation, at);
+    const where = at.file === undefined && this.file !== undefined ? { ...at, file: this.file } : at;
+    this.issues(mapped.issues, where);
+    for (const n of mapped.notes ?? []) this.note(n);
+    if (mapped.conversation) this.add(mapped.conversation, where, mapped.scores);
+    // A record with an error still names its conversation: the whole conversation is then refused, not stored without it.
+    if (mapped.pieces) (this.assembler ??= new ThreadAssembler(this)).add(mapped.pieces, { ...where, line: where.line || 1 }, mapped.issues.some((i) => i.severity === 'error'));
   }
 
-  /** Validates with conversationSchema; the mappers should never fail it, this is the last guard. False when refused. */
-  add(candidate: Conversation, at: Where): boolean {
+  /** Hands over the scores gathered since the last call. */
+  takeScores(): ScoredConversation[] {
+    const out = this.scored;
+    this.scored = [];
+    return out;
+  }
+
+  /**
+   * Validates with conversationSchema; the mappers should never fail it, this is the last guard.
+   * False when refused. The scores the file gave the conversation are kept by its position among
+   * the conversations accepted (the one channel of scores: lib/datasets/imported-scores.ts).
+   */
+  add(candidate: Conversation, at: Where, scores?: ImportedScore[]): boolean {
     // Before validation, which walks the value recursively.
     const bad = findBadValue(candidate);
     if (bad) {
@@ -126,7 +189,26 @@ export class Collector {
     this.conversations.push(conversation);
     this.stats.conversations++;
     this.stats.turns += conversation.turns.length;
+    if (scores?.length) this.keepScores(scores);
     return true;
+  }
+
+  private keepScores(scores: ImportedScore[]): void {
+    const bounded = scores.map(boundScore);
+    this.scored.push({ position: this.stats.conversations - 1, scores: bounded });
+    this.scoreStats.conversations++;
+    this.scoreStats.scores += bounded.length;
+    for (const s of bounded) {
+      const name = s.sameAs ?? s.name;
+      const key = `${s.tool}\u0000${name}`;
+      let count = this.scoreCounts.get(key);
+      if (!count) {
+        if (this.scoreCounts.size >= MAX_SCORE_NAMES) continue;
+        this.scoreCounts.set(key, (count = { tool: s.tool, name, onTurns: 0, onConversations: 0 }));
+      }
+      if (s.turn === undefined) count.onConversations++;
+      else count.onTurns++;
+    }
   }
 
   /** Hands over the conversations gathered since the last call. */

@@ -46,4 +46,11 @@ describe('detectFormat', () => {
     expect(detectFormat('name,age\nana,3\n').reason).toContain('has none of the columns we know');
     expect(detectFormat('a\0b').reason).toContain('binary');
   });
+
+  it('says which export to make instead of promptfoo’s CSV output or a LangSmith dataset CSV', () => {
+    // promptfoo's CSV header (src/util/eval/evalTableUtils.ts, buildCsvHeaders): vars, then per prompt its output and grading columns.
+    const promptfoo = 'question,[support-bot] prompts/support.json,Status,Score,Named Scores,Grader Reason,Comment\nHi,Hello,PASS,1.00,,All assertions passed,\n';
+    expect(detectFormat(promptfoo, 'results.csv')).toEqual({ format: null, confidence: 'high', reason: expect.stringContaining('export promptfoo eval -o results.json') });
+    expect(detectFormat('inputs,outputs\n"{""question"": ""hi""}","{""answer"": ""hello""}"\n', 'ds.csv').reason).toContain('export the dataset as JSONL instead');
+  });
 });

@@ -3,9 +3,10 @@ import Papa from 'papaparse';
 import { csvFormatOf, guessCsvMapping } from './csv-mapping';
 import { guessDelimiter } from './csv-rows';
 import { isPlainObject } from './fields';
-import { formatFor, locateRecords, recordShape } from './formats';
+import { formatFor, isPromptfooOutput, locateRecords, recordShape } from './formats';
 import { stripBom } from './text-checks';
 import type { DetectedFormat } from './types';
+import { langfuseKind } from './peers/langfuse';
 import { offsetTooDeep } from './value-checks';
 
 const extensionOf = (fileName?: string): string => /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase() ?? '';
@@ -33,9 +34,26 @@ const tryParse = (line: string): unknown => {
 };
 
 const KNOWN =
-  'expected messages (OpenAI), conversations of {from, value} (ShareGPT), turns or input and actual_output (deepeval), or input and output (Mastra)';
+  'expected messages (OpenAI), conversations of {from, value} (ShareGPT), turns or input and actual_output (deepeval), input and output (Mastra), promptfoo results, or LangSmith runs or examples (inputs and outputs)';
 
 const keysOf = (v: unknown): string => (isPlainObject(v) ? Object.keys(v).join(', ') || 'no fields' : 'no object');
+
+/**
+ * Another tool's CSV export that holds less than its JSON export: said so, with the export to
+ * make instead, rather than read as if its columns were a conversation's.
+ */
+function peerCsvRefusal(headers: string[]): string | null {
+  const has = (name: string) => headers.includes(name);
+  if (has('Status') && has('Score') && has('Grader Reason')) {
+    return 'this is promptfoo’s CSV output, which keeps neither the prompt sent nor each assertion’s result: export promptfoo eval -o results.json (or results.jsonl) instead';
+  }
+  const lower = headers.map((h) => h.toLowerCase());
+  const side = (prefix: string) => lower.some((h) => h === prefix || h.startsWith(`${prefix}.`) || h.startsWith(`${prefix}_`));
+  if (side('inputs') && side('outputs')) {
+    return 'CSV with inputs and outputs columns (a LangSmith dataset export?): its messages lose their roles in CSV; export the dataset as JSONL instead';
+  }
+  return null;
+}
 
 // Enough of a JSON document to see its first record; tolerant parsing copes with the cut.
 const JSON_SAMPLE = 256 * 1024;
@@ -73,6 +91,8 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
     const lineCut = text.indexOf('\n', start) === -1;
     const shapeOfCut = first === '{' && lineCut && (ext === 'jsonl' || ext === 'ndjson') ? recordShape(value) : null;
     if (shapeOfCut) return { format: formatFor(shapeOfCut, 'jsonl'), confidence: 'low', reason: `a JSON object per line with ${shapeOfCut} fields (the first line goes on past the sample)` };
+    // promptfoo's output file says what it is before its first result (which may be cut off here).
+    if (isPromptfooOutput(value)) return { format: 'promptfoo-json', confidence: 'high', reason: 'promptfoo’s output file (evalId, results)' };
     const located = locateRecords(value);
     if (!located) {
       return { format: null, confidence: 'high', reason: `JSON ${Array.isArray(value) ? 'list' : 'object'} with ${keysOf(value)}: ${KNOWN}` };
@@ -88,6 +108,12 @@ export function detectFormat(sample: string, fileName?: string): DetectedFormat 
 
   const headerLine = text.slice(start, text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start));
   const headers = (Papa.parse<string[]>(headerLine.trim(), { delimiter: guessDelimiter(headerLine) }).data[0] ?? []).map((h) => h.trim());
+  // Rows of Langfuse's exports (traces, observations, scores) have its columns; their input and output would read as a test case's.
+  if (headers.length > 1 && langfuseKind(Object.fromEntries(headers.map((h) => [h, ''])))) {
+    return { format: 'langfuse-csv', confidence: 'high', reason: "CSV with Langfuse's trace, observation or score columns" };
+  }
+  const peer = peerCsvRefusal(headers);
+  if (peer) return { format: null, confidence: 'high', reason: peer };
   const format = headers.length > 1 ? csvFormatOf(guessCsvMapping(headers)) : null;
   if (format) {
     return { format, confidence: 'high', reason: format === 'long-csv' ? 'CSV with role and content columns' : 'CSV with test-case columns' };

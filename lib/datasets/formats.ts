@@ -1,4 +1,5 @@
 import { FieldReader, isPlainObject } from './fields';
+import { isThreadMessage, peerShape } from './peers/peer-shape';
 import type { Container, FormatId, Shape } from './types';
 
 export const containerOf = (format: FormatId): Container =>
@@ -7,7 +8,7 @@ export const containerOf = (format: FormatId): Container =>
 export const shapeOf = (format: FormatId): Shape => format.split('-')[0] as Shape;
 
 export function formatFor(shape: Shape, container: Container): FormatId {
-  if (container === 'csv') return shape === 'long' ? 'long-csv' : 'deepeval-csv';
+  if (container === 'csv') return shape === 'long' ? 'long-csv' : shape === 'langfuse' ? 'langfuse-csv' : 'deepeval-csv';
   const base = shape === 'long' ? 'deepeval' : shape;
   return `${base}-${container}` as FormatId;
 }
@@ -19,6 +20,8 @@ export const isShareGptMessage = (v: unknown): boolean => isPlainObject(v) && ne
 /** Which mapper a record needs, judged by its keys; null if it looks like none. */
 export function recordShape(record: unknown): Shape | null {
   if (!isPlainObject(record)) return null;
+  const peer = peerShape(record);
+  if (peer) return peer;
   const r = new FieldReader(record);
   const messages = record[r.key('messages') ?? ''];
   if (Array.isArray(messages)) {
@@ -32,10 +35,21 @@ export function recordShape(record: unknown): Shape | null {
   if (r.has('input', 'actual_output', 'expected_output')) return 'deepeval';
   // a conversational golden cut short before its turns (detection reads only the start of a file)
   if (r.has('scenario', 'expected_outcome', 'chatbot_role', 'user_description', 'relevant_topics', 'available_tools')) return 'deepeval';
+  if (isThreadMessage(record)) return 'thread';
   return null;
 }
 
-export const WRAPPER_KEYS = ['goldens', 'test_cases', 'conversations'] as const;
+/** Keys of an object whose list holds the records: deepeval's, and `data` of a page of an API (Langfuse's `{data, meta}`). */
+export const WRAPPER_KEYS = ['goldens', 'test_cases', 'conversations', 'data'] as const;
+
+/** promptfoo's output file (OutputFile: evalId, results: {version, timestamp, prompts, results: […], stats}, config…). */
+export const PROMPTFOO_RECORDS = ['results', 'results'] as const;
+
+/** Whether a JSON object is promptfoo's output file, from its start (the list of results may be cut off). */
+export function isPromptfooOutput(value: unknown): value is { results: { results: unknown[] } } {
+  if (!isPlainObject(value) || !('evalId' in value) || !isPlainObject(value.results)) return false;
+  return Array.isArray(value.results.results) || 'version' in value.results;
+}
 
 /**
  * Where the records of a parsed JSON document are: the array itself, a list under a wrapper key
@@ -47,6 +61,11 @@ export function locateRecords(
 ): { records: unknown[]; prefix: (string | number)[]; rest?: Record<string, unknown> } | null {
   if (Array.isArray(value)) return { records: value, prefix: [] };
   if (!isPlainObject(value)) return null;
+  if (isPromptfooOutput(value)) {
+    const { results, ...rest } = value;
+    const { results: records, ...summary } = results;
+    return { records: Array.isArray(records) ? records : [], prefix: [...PROMPTFOO_RECORDS], rest: { ...rest, results: summary } };
+  }
   const r = new FieldReader(value);
   const key = r.key(...WRAPPER_KEYS);
   if (key !== undefined && Array.isArray(value[key]) && !isShareGptMessage((value[key] as unknown[])[0])) {

@@ -24,3 +24,4 @@ export { exportDeepevalJson, exportJsonl, toDeepevalRecord } from './export-deep
 export { exportLongCsv, LONG_CSV_COLUMNS } from './export-long-csv';
 export { formatProblem, hasErrors } from './problems';
 export { groupProblems, type ProblemGroup } from './problem-groups';
+export { importedRunParameters, type ImportedScore, type ScoreCount, type ScoredConversation } from './imported-scores';

@@ -3,7 +3,7 @@ import type { Collector } from './collector';
 import { type Path, describe } from './fields';
 import { containerOf, formatFor, locateRecords, recordShape, shapeOf } from './formats';
 import { parseJson } from './json-errors';
-import { mapperFor } from './map-record';
+import { recordReaderFor } from './record-reader';
 import type { FormatId, Problem } from './types';
 
 /**
@@ -34,10 +34,11 @@ export function parseJsonDocument(
   }
   const shape = forced && containerOf(forced) === 'json' ? shapeOf(forced) : (recordShape(located.records[0]) ?? 'deepeval');
   const format = formatFor(shape, 'json');
-  const map = mapperFor(shape, out.roleValues);
-  located.records.forEach((record, i) => {
-    out.accept(map(record), { line: 0, record: i + 1, jsonPath: [...located.prefix, i] });
-  });
+  const reader = recordReaderFor(shape, out);
+  // A document that is itself the record: its problems' paths start at the top.
+  const itself = located.records.length === 1 && located.records[0] === parsed.value;
+  located.records.forEach((record, i) => reader.read(record, { line: 0, record: i + 1, jsonPath: itself ? [] : [...located.prefix, i] }));
+  reader.end();
   if (out.unresolved.size > 0) resolveLines(text, out.unresolved);
   return { format, datasetMetadata: located.rest };
 }

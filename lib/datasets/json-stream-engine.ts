@@ -1,14 +1,17 @@
 import type { Collector } from './collector';
 import { isPlainObject, normKey, type Path } from './fields';
-import { containerOf, formatFor, isShareGptMessage, recordShape, shapeOf, WRAPPER_KEYS } from './formats';
+import { containerOf, formatFor, isShareGptMessage, PROMPTFOO_RECORDS, recordShape, shapeOf, WRAPPER_KEYS } from './formats';
 import { parseJsonDocument, resolveLines } from './json-document';
 import { parseJson } from './json-errors';
-import { mapperFor } from './map-record';
+import { recordReaderFor, type RecordReader } from './record-reader';
 import { GUARD_FROM, RecordGuard } from './record-guard';
 import type { FormatId, Problem, Shape } from './types';
 import type { ConversationLimits } from './value-checks';
 
-const WRAPPERS = new Set<string>(WRAPPER_KEYS.map(normKey));
+/** Where a list of records may be in an object: under a wrapper key, or deeper (promptfoo's output file). */
+const RECORD_PATHS: string[][] = [...WRAPPER_KEYS.map((key) => [normKey(key)]), PROMPTFOO_RECORDS.map(normKey)];
+
+const startsWith = (path: string[], prefix: string[]): boolean => prefix.every((key, i) => path[i] === key);
 
 export interface JsonStreamResult {
   format: FormatId | null;
@@ -54,12 +57,17 @@ export class JsonStreamEngine {
   private afterComma = false;
   private records = 0;
   private shape: Shape | null = null;
-  private map: ReturnType<typeof mapperFor> | null = null;
+  private reader: RecordReader | null = null;
+  /** Depth of the wrapper object whose keys are being followed, and the (normalised) keys leading to it. */
+  private objectDepth = 1;
+  private keyPath: string[] = [];
+  /** The same keys as the file spells them. */
+  private objectKeys: string[] = [];
 
   // In a wrapper object: the key being read, what is expected next at depth 1, and the text outside the records.
   private keyStart = -1;
   private lastKey = '';
-  private expect: 'key' | 'colon' | 'value' | 'comma' = 'key';
+  private expect: 'key' | 'colon' | 'value' | 'literal' | 'comma' = 'key';
   private head = '';
   private tailStart = -1;
   private tailOrigin: Origin = { line: 1, column: 1 };
@@ -147,14 +155,19 @@ export class JsonStreamEngine {
         if (this.stopped) return { format: this.formatOf() };
       }
       this.broken(this.here(), `expected ',' or ']' but found the end of the file`);
+      this.reader?.end();
       return { format: this.formatOf() };
     }
     if (this.mode === 'object') {
       this.broken(this.here(), `expected ',' or '}' but found the end of the file`);
+      this.reader?.end();
       return { format: this.formatOf() };
     }
     // 'after': the records are all in; a wrapper object's other keys are the dataset's metadata.
-    return { format: this.formatOf(), datasetMetadata: this.restOfWrapper() };
+    const datasetMetadata = this.restOfWrapper();
+    // Conversations a reader held (records that belong together) come last.
+    this.reader?.end();
+    return { format: this.formatOf(), datasetMetadata };
   }
 
   private checkSize(held: number): void {
@@ -271,7 +284,7 @@ export class JsonStreamEngine {
         this.afterComma = false;
       }
     }
-    if (this.mode === 'object' && depth === 1) {
+    if (this.mode === 'object' && depth === this.objectDepth) {
       if (this.objectStep(c)) return;
     }
     if (c === 91 || c === 123) {
@@ -285,6 +298,13 @@ export class JsonStreamEngine {
       }
       if (this.mode === 'records' && this.stack.length === this.level) this.recordClosed = true;
       if (this.stack.length === 0) this.mode = 'after';
+      else if (this.mode === 'object' && this.stack.length < this.objectDepth) {
+        // A nested object on the way to the records ended without them: back to its parent's keys.
+        this.objectDepth = this.stack.length;
+        this.keyPath.pop();
+        this.objectKeys.pop();
+        this.expect = 'comma';
+      }
       return;
     }
     if (c === 34) {
@@ -311,17 +331,33 @@ export class JsonStreamEngine {
       return true;
     }
     if (this.expect === 'value') {
-      this.expect = 'comma';
-      if (c === 91 && this.tailStart < 0 && WRAPPERS.has(normKey(this.lastKey))) {
+      // A number, true, false or null: read to its end (a comma or the object's end), it holds no brackets.
+      this.expect = c === 91 || c === 123 || c === 34 ? 'comma' : 'literal';
+      if (this.expect === 'literal' || this.tailStart >= 0) return false;
+      const path = [...this.keyPath, normKey(this.lastKey)];
+      if (c === 91 && RECORD_PATHS.some((p) => p.length === path.length && startsWith(path, p))) {
         // The list of records (if its first item is one): from here records are read one by one.
         this.head = this.buf.slice(0, this.base + this.pos + 1 - this.base);
-        this.prefix = [this.lastKey];
+        this.prefix = [...this.objectKeys, this.lastKey];
         this.mode = 'records';
-        this.level = 2;
+        this.level = this.objectDepth + 1;
+        this.stack.push(c);
+        return true;
+      }
+      if (c === 123 && RECORD_PATHS.some((p) => p.length > path.length && startsWith(p, path))) {
+        // An object on the way to a list of records: its keys are followed in turn.
+        this.keyPath = path;
+        this.objectKeys = [...this.objectKeys, this.lastKey];
+        this.objectDepth++;
+        this.expect = 'key';
         this.stack.push(c);
         return true;
       }
       return false;
+    }
+    if (this.expect === 'literal') {
+      if (c !== 44 && c !== 125) return true;
+      this.expect = 'comma';
     }
     // expect === 'comma'
     if (c === 44) {
@@ -339,6 +375,7 @@ export class JsonStreamEngine {
       return;
     }
     this.mode = 'object';
+    this.objectDepth = this.level - 1;
     this.expect = 'comma';
     if (this.keepAll) {
       // No record was seen (an empty list): nothing was dropped yet, keep reading as a whole object.
@@ -378,13 +415,13 @@ export class JsonStreamEngine {
       }
       this.keepAll = false;
     }
-    if (!this.map) {
+    if (!this.reader) {
       this.shape = this.forced && containerOf(this.forced) === 'json' ? shapeOf(this.forced) : (recordShape(parsed.value) ?? 'deepeval');
-      this.map = mapperFor(this.shape, this.out.roleValues);
+      this.reader = recordReaderFor(this.shape, this.out);
     }
     const index = this.records++;
     const path = [...this.prefix, index];
-    this.out.accept(this.map(parsed.value), { line: 0, record: index + 1, jsonPath: path });
+    this.reader.read(parsed.value, { line: origin.line, record: index + 1, jsonPath: path });
     if (this.out.unresolved.size > 0) resolveLines(text, this.out.unresolved, { path, ...origin });
   }
 
@@ -410,8 +447,17 @@ export class JsonStreamEngine {
       return undefined;
     }
     if (!isPlainObject(parsed.value)) return undefined;
-    const rest: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(parsed.value)) if (key !== this.prefix[0]) rest[key] = value;
+    const rest: Record<string, unknown> = { ...parsed.value };
+    // The records' (emptied) list is left out, and so is an object on the way to it once nothing else is in it.
+    const owners: Record<string, unknown>[] = [rest];
+    for (const key of this.prefix.slice(0, -1)) {
+      const owner = owners[owners.length - 1];
+      if (!isPlainObject(owner[key as string])) break;
+      owner[key as string] = { ...(owner[key as string] as Record<string, unknown>) };
+      owners.push(owner[key as string] as Record<string, unknown>);
+    }
+    if (owners.length === this.prefix.length) delete owners[owners.length - 1][this.prefix[this.prefix.length - 1] as string];
+    for (let i = owners.length - 1; i > 0; i--) if (Object.keys(owners[i]).length === 0) delete owners[i - 1][this.prefix[i - 1] as string];
     return Object.keys(rest).length ? rest : undefined;
   }
 

@@ -1,8 +1,8 @@
 import type { Collector } from './collector';
 import { describe } from './fields';
 import { parseJson } from './json-errors';
-import { mapperFor } from './map-record';
 import { shapeOf } from './formats';
+import { recordReaderFor, type RecordReader } from './record-reader';
 import { GUARD_FROM, RecordGuard, type Oversize } from './record-guard';
 import type { FormatId } from './types';
 import type { ConversationLimits } from './value-checks';
@@ -21,7 +21,7 @@ export class JsonlEngine {
   private guard: RecordGuard | null = null;
   /** The current line broke a bound: the rest of it is read past, not held. */
   private skipping = false;
-  private readonly map: ReturnType<typeof mapperFor>;
+  private readonly reader: RecordReader;
 
   constructor(
     readonly format: FormatId,
@@ -29,7 +29,7 @@ export class JsonlEngine {
     private readonly limits: ConversationLimits,
     private readonly recordChars: number,
   ) {
-    this.map = mapperFor(shapeOf(format), out.roleValues);
+    this.reader = recordReaderFor(shapeOf(format), out);
   }
 
   push(chunk: string): void {
@@ -45,6 +45,7 @@ export class JsonlEngine {
 
   end(): void {
     if (this.held > 0 || this.skipping) this.endLine();
+    this.reader.end();
   }
 
   get buffered(): number {
@@ -112,6 +113,7 @@ export class JsonlEngine {
       });
       return;
     }
-    this.out.accept(this.map(parsed.value), { line: this.line, record: this.record });
+    this.out.recordKeys ??= Object.keys(parsed.value);
+    this.reader.read(parsed.value, { line: this.line, record: this.record });
   }
 }

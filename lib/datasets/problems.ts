@@ -9,9 +9,13 @@ export class ProblemLog {
   private omittedErrors = 0;
   private errorCount = 0;
 
+  /** The file of a folder or archive being read: problems without a file are stamped with it. */
+  file: string | undefined;
+
   constructor(private readonly max: number = DEFAULT_MAX_PROBLEMS) {}
 
-  add(problem: Problem): void {
+  add(given: Problem): void {
+    const problem = given.file === undefined && this.file !== undefined ? { ...given, file: this.file } : given;
     if (problem.severity === 'error') this.errorCount++;
     if (this.list.length < this.max) {
       this.list.push(problem);
@@ -44,11 +48,12 @@ export const hasErrors = (problems: readonly Problem[]): boolean => problems.som
 export const problem = (severity: Severity, line: number, field: string, message: string, record?: number): Problem =>
   record === undefined ? { severity, line, field, message } : { severity, line, field, message, record };
 
-/** One line for logs and the CLI: `line 4, turns[2].role: unknown role "system" …`. */
+/** One line for logs and the CLI: `line 4, turns[2].role: unknown role "system" …` (`trace_1.json, line 4, …` in a folder). */
 export function formatProblem(p: Problem): string {
+  const file = p.file !== undefined ? `${p.file}, ` : '';
   // File-level messages already say where ("broken JSON at line 3, column 17: …").
-  if (!p.field && p.message.includes(`line ${p.line}`)) return `${p.severity}: ${p.message}`;
-  const where = [`line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''}`];
+  if (!p.field && p.message.includes(`line ${p.line}`)) return `${p.severity}: ${file}${p.message}`;
+  const where = [`${file}line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''}`];
   if (p.field) where.push(p.field);
   return `${p.severity}: ${where.join(', ')}: ${p.message}`;
 }

@@ -23,6 +23,8 @@ export async function readDatasetFile(path: string, options: ReadFileOptions = {
   const decoder = createChunkDecoder();
   const kept: Conversation[] = [];
   const take = async (batch: Conversation[]) => {
+    // Scores a file carries are for an import to store: read for a run here, they are let go as they come.
+    parser.takeScores();
     if (batch.length === 0) return;
     if (onConversations) await onConversations(batch);
     else kept.push(...batch);

@@ -1,11 +1,13 @@
 import { AppError } from '../errors';
 import type { Conversation } from '../domain';
 import { Collector, type LeftOutLine } from './collector';
+import type { ScoreCount, ScoredConversation } from './imported-scores';
 import { CsvEngine } from './csv-engine';
 import { detectFormat } from './detect-format';
 import { containerOf } from './formats';
 import { JsonStreamEngine } from './json-stream-engine';
 import { JsonlEngine } from './jsonl-engine';
+import { CsvRecordEngine } from './peers/csv-records';
 import { parseOptionsSchema } from './options-schema';
 import { ProblemLog } from './problems';
 import { checkText, countNewlines, emptyFileProblem } from './text-checks';
@@ -41,6 +43,16 @@ export interface StreamingOptions extends ParseOptions {
 export interface StreamingParser {
   /** Feeds the next piece of text; returns the conversations completed by it. */
   push(chunk: string): Conversation[];
+  /**
+   * Starts the next file of a folder or archive: the text pushed after it is read as a file of its
+   * own (its own format, lines and problems, which name it), into the same conversations: records
+   * of one conversation may be in several files (a trace per file, scores in another).
+   */
+  nextFile(name: string): Conversation[];
+  /** Adds a problem found outside the text (files left out of an archive, bytes that are not UTF-8), naming the file it names. */
+  addProblem(problem: Problem): void;
+  /** Stops reading the current file (of a folder or archive; else the input) after a problem added for it. */
+  skipFile(): void;
   /** Ends the input; returns the last conversations. Problems are final after this. */
   end(): Conversation[];
   readonly problems: Problem[];
@@ -48,10 +60,21 @@ export interface StreamingParser {
   readonly leftOut: readonly LeftOutLine[];
   /** Role values that no usual name and no given mapping covered, in the order met. */
   readonly unknownRoles: readonly string[];
+  /** What the file's format could not carry, or how it was read, each said once. */
+  readonly notes: readonly string[];
+  /**
+   * The scores the file gave its conversations (Langfuse's, Opik's, promptfoo's, LangSmith's) since
+   * the last call, by position among the conversations handed over. Taken or not, they are let go.
+   */
+  takeScores(): ScoredConversation[];
+  /** Conversations with scores and scores so far, and how many of each tool's score name (in the order met). */
+  readonly scoreSummary: { conversations: number; scores: number; names: readonly ScoreCount[] };
   /** null until detected (or if the content is none of the formats). */
   readonly format: FormatId | null;
   readonly stats: ParseStats;
   readonly datasetMetadata: Record<string, unknown> | undefined;
+  /** The fields of the first JSONL record (null before one, or for CSV and JSON): a chat log's thread key is remembered by them. */
+  readonly recordKeys: string[] | null;
   /** Characters held back waiting for the end of a line, row or JSON document. */
   readonly buffered: number;
 }
@@ -77,14 +100,20 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   const log = new ProblemLog(options.maxProblems);
   const limits = options.limits ?? DEFAULT_CONVERSATION_LIMITS;
   const bounds = { limits, recordChars: options.maxRecordChars ?? FIELD_LIMITS.recordChars };
-  const out = new Collector(log, limits, options.roleValues);
+  const out = new Collector(log, limits, options.roleValues, { threadKey: options.threadKey, orderBy: options.orderBy });
   const maxJson = options.maxJsonChars ?? MAX_JSON_CHARS;
+  // Per file: a folder or archive starts each of its files afresh (nextFile).
   let format: FormatId | null = options.format ?? null;
+  let firstFormat: FormatId | null = null;
   let datasetMetadata: Record<string, unknown> | undefined;
   let engine: Engine | null = null;
   let lines = 0;
   let stopped = false;
   let ended = false;
+  let files = 0;
+  /** The current file's name in a folder or archive: its extension settles what its content leaves open. */
+  let fileName: string | undefined;
+  const fileIndex = new Map<string, number>();
 
   const stop = (p: Problem) => {
     log.add(p);
@@ -110,7 +139,7 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
 
   const start = (text: string) => {
     if (format === null) {
-      const detected = detectFormat(text, options.fileName);
+      const detected = detectFormat(text, fileName ?? options.fileName);
       if (!detected.format) {
         stop({ severity: 'error', line: 1, field: '', message: `unrecognised content: ${detected.reason}` });
         return;
@@ -118,7 +147,8 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
       format = detected.format;
     }
     const container = containerOf(format);
-    if (container === 'csv') {
+    if (format === 'langfuse-csv') engine = new CsvRecordEngine(out, bounds);
+    else if (container === 'csv') {
       const csv = new CsvEngine(
         { format: options.format, mapping: options.csvMapping, roleValues: options.roleValues, grouping: options.grouping ?? 'contiguous', bounds },
         out,
@@ -163,7 +193,45 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
   /** Detection waits for SAMPLE_CHARS and two complete lines, or SAMPLE_MAX. */
   const ready = (): boolean => sample.length >= SAMPLE_MAX || (sample.length >= SAMPLE_CHARS && sample.newlines >= 2);
 
+  /** Reads what is left of the current file: its sample if it was short, its engine's last record. */
+  const endFile = () => {
+    if (!stopped && !engine) {
+      const text = takeSample();
+      if (text.trim() === '') stop(emptyFileProblem(text !== ''));
+      else start(text);
+    }
+    if (!stopped && engine) engine.end();
+    firstFormat ??= format;
+  };
+
   return {
+    nextFile(name) {
+      if (ended) return [];
+      if (files > 0) endFile();
+      files++;
+      if (!fileIndex.has(name)) fileIndex.set(name, files);
+      Object.assign(sample, { pieces: [], length: 0, contentSeen: false, newlines: 0 });
+      format = options.format ?? null;
+      engine = null;
+      lines = 0;
+      stopped = false;
+      log.file = name;
+      out.file = name;
+      fileName = name;
+      return out.drain();
+    },
+    addProblem(problem) {
+      // As given: a problem of the archive or folder names no file.
+      const file = log.file;
+      log.file = undefined;
+      log.add(problem);
+      log.file = file;
+    },
+    skipFile() {
+      stopped = true;
+      engine = null;
+      takeSample();
+    },
     push(chunk) {
       if (stopped || ended || chunk === '') return [];
       const bad = checkText(chunk, lines);
@@ -184,17 +252,17 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     end() {
       if (ended) return [];
       ended = true;
-      if (!stopped && !engine) {
-        const text = takeSample();
-        if (text.trim() === '') stop(emptyFileProblem(text !== ''));
-        else start(text);
-      }
-      if (!stopped && engine) engine.end();
-      if (!log.hasErrors && out.stats.conversations === 0 && !stopped) {
-        log.add({ severity: 'error', line: Math.max(1, lines), field: '', message: `no conversations found in the file (${format ?? 'unknown format'})` });
+      endFile();
+      log.file = undefined;
+      out.file = undefined;
+      out.flush();
+      format = firstFormat ?? format;
+      if (!log.hasErrors && out.stats.conversations === 0) {
+        log.add({ severity: 'error', line: files > 0 ? 1 : Math.max(1, lines), field: '', message: `no conversations found in the ${files > 0 ? 'files' : 'file'} (${format ?? 'unknown format'})` });
       }
       log.close();
-      log.list.sort((a, b) => a.line - b.line);
+      const fileOrder = (p: Problem) => (p.file === undefined ? -1 : (fileIndex.get(p.file) ?? files));
+      log.list.sort((a, b) => fileOrder(a) - fileOrder(b) || a.line - b.line);
       return out.drain();
     },
     get problems() {
@@ -206,6 +274,13 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     get unknownRoles() {
       return [...out.unknownRoles];
     },
+    get notes() {
+      return [...out.notes];
+    },
+    takeScores: () => out.takeScores(),
+    get scoreSummary() {
+      return { ...out.scoreStats, names: [...out.scoreCounts.values()].map((c) => ({ ...c })) };
+    },
     get format() {
       return format;
     },
@@ -214,6 +289,9 @@ export function createStreamingParser(options: StreamingOptions = {}): Streaming
     },
     get datasetMetadata() {
       return datasetMetadata;
+    },
+    get recordKeys() {
+      return out.recordKeys;
     },
     get buffered() {
       return (engine?.buffered ?? 0) + sample.length;

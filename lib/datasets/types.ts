@@ -12,13 +12,24 @@ export const FORMAT_IDS = [
   'long-csv',
   'mastra-json',
   'mastra-jsonl',
+  'langfuse-json',
+  'langfuse-jsonl',
+  'langfuse-csv',
+  'opik-json',
+  'promptfoo-json',
+  'promptfoo-jsonl',
+  'langsmith-json',
+  'langsmith-jsonl',
+  'phoenix-json',
+  'phoenix-jsonl',
+  'thread-jsonl',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** How the records of a format are laid out in the file. */
 export type Container = 'json' | 'jsonl' | 'csv';
 /** Which shape each record has. */
-export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long';
+export type Shape = 'deepeval' | 'openai' | 'sharegpt' | 'mastra' | 'long' | 'langfuse' | 'opik' | 'promptfoo' | 'langsmith' | 'phoenix' | 'thread';
 
 export interface DetectedFormat {
   /** null when the content is none of the formats we read. */
@@ -43,6 +54,8 @@ export interface Problem {
   message: string;
   /** 1-based index of the record (JSON item, JSONL record, CSV data row) when there is one. */
   record?: number;
+  /** The file of a folder or archive the problem is in (its line is that file's); absent for a single file. */
+  file?: string;
 }
 
 export const CSV_FIELDS = [
@@ -88,6 +101,10 @@ export interface ParseOptions {
   roleValues?: RoleValues;
   /** Problems kept in full; the rest are counted in one summary problem. Default 500. */
   maxProblems?: number;
+  /** Chat messages with a thread key (thread-jsonl): the field that groups them into conversations (a dotted path reaches inside: metadata.session_id). */
+  threadKey?: string;
+  /** Chat messages with a thread key: the field that orders a conversation's messages (file order when absent). */
+  orderBy?: string;
 }
 
 export interface ParseStats {

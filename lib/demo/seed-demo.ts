@@ -6,7 +6,7 @@ import { parseDataset } from '../datasets';
 import { AppError } from '../errors';
 import { createOfflineJudge } from '../judge/offline';
 import { applicableMetrics, metricDescriptor } from '../metrics/registry';
-import { recordEvaluation } from '../runs';
+import { recordEvaluation } from '../imports/record-evaluation';
 
 export const DEMO_DATASET_NAME = 'Demo: support and onboarding conversations';
 const DEMO_FILE = path.join(process.cwd(), 'lib', 'demo', 'demo-dataset.json');

@@ -7,7 +7,8 @@ export const formatPercent = (share: number | null | undefined): string =>
 
 export const formatDate = (date: Date): string => date.toISOString().replace('T', ' ').slice(0, 16);
 
-export const metricLabel = (metric: string): string => metric.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+/** Turnwise's snake_case names read as words (turn_faithfulness → Turn faithfulness); another tool's kebab-case names (promptfoo's llm-rubric) stay as that tool writes them. */
+export const metricLabel = (metric: string): string => (metric.includes('-') ? metric : metric.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()));
 
 export const runStatusLabel: Record<string, string> = {
   queued: 'queued',

@@ -11,6 +11,7 @@ import { exportDatasetStream, exportFileName, exportFormatSchema, EXPORT_FORMATS
 import { importDatasetStream } from './import-dataset';
 import { importOptionsFromSearchParams } from './import-options';
 import { rejectedImportResponse } from './rejected-import';
+import { archiveLimitsFor } from './source-events';
 
 /*
  * The boundary of the upload and download routes: validate the query, call lib, turn AppErrors
@@ -33,7 +34,7 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
       await request.body?.cancel().catch(() => {});
       throw tooLarge('The upload', limits.uploadBytes, 'TURNWISE_MAX_UPLOAD_MB', 'file');
     }
-    const outcome = await importDatasetStream(db, bodyChunks(request.body, limits.uploadBytes), options.data, { limits: limits.conversation });
+    const outcome = await importDatasetStream(db, bodyChunks(request.body, limits.uploadBytes), options.data, { limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
     if (outcome.ok) return Response.json(outcome, { status: 201 });
     return rejectedImportResponse(outcome);
   } catch (error) {

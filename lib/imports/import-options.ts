@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvMappingSchema, FORMAT_IDS, roleValuesSchema, type CsvMapping, type FormatId, type RoleValues } from '../datasets';
+import { threadFieldSchema } from '../datasets/options-schema';
 import { parseRedactSpec, type RedactSpec } from '../pii/redact-spec';
 
 /** `redact`: what personal data to take out before anything is stored (lib/pii/redact-spec.ts); absent or "none": nothing. */
@@ -32,6 +33,9 @@ export const importOptionsSchema = z.object({
   format: z.enum(FORMAT_IDS).optional(),
   csvMapping: csvMappingSchema.optional(),
   roleValues: roleValuesSchema.optional(),
+  /** Chat messages with a thread key: the field that groups them into conversations, and the one that orders them. */
+  threadKey: threadFieldSchema.optional(),
+  orderBy: threadFieldSchema.optional(),
   /** Store the valid conversations and a note of the lines left out, instead of refusing the file. */
   skipInvalid: z
     .enum(['true', 'false'], { error: 'skipInvalid is "true" or "false"' })
@@ -46,6 +50,8 @@ export interface ImportOptions {
   format?: FormatId;
   csvMapping?: CsvMapping;
   roleValues?: RoleValues;
+  threadKey?: string;
+  orderBy?: string;
   skipInvalid?: boolean;
   /** Personal data to take out of every conversation before it is stored. */
   redact?: RedactSpec;
@@ -61,6 +67,8 @@ export function importOptionsToSearchParams(options: ImportOptionsInput): URLSea
   if (options.format) params.set('format', options.format);
   if (options.csvMapping) params.set('csvMapping', JSON.stringify(options.csvMapping));
   if (options.roleValues && Object.keys(options.roleValues).length > 0) params.set('roleValues', JSON.stringify(options.roleValues));
+  if (options.threadKey) params.set('threadKey', options.threadKey);
+  if (options.orderBy) params.set('orderBy', options.orderBy);
   if (options.skipInvalid) params.set('skipInvalid', String(options.skipInvalid));
   if (options.redact?.trim()) params.set('redact', options.redact);
   return params;
@@ -85,7 +93,19 @@ export function importOptionsFromSearchParams(params: URLSearchParams) {
     format: params.get('format') ?? undefined,
     csvMapping: jsonField(params.get('csvMapping')),
     roleValues: jsonField(params.get('roleValues')),
+    threadKey: params.get('threadKey') ?? undefined,
+    orderBy: params.get('orderBy') ?? undefined,
     skipInvalid: params.get('skipInvalid') ?? undefined,
     redact: params.get('redact') ?? undefined,
   });
 }
+
+/** What of an import's options the parser reads (the upload, the CLI, the API and the preview alike). */
+export const parseOptionsOf = (options: Pick<ImportOptions, 'fileName' | 'format' | 'csvMapping' | 'roleValues' | 'threadKey' | 'orderBy'>) => ({
+  fileName: options.fileName,
+  format: options.format,
+  csvMapping: options.csvMapping,
+  roleValues: options.roleValues,
+  threadKey: options.threadKey,
+  orderBy: options.orderBy,
+});

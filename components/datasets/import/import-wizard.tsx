@@ -6,14 +6,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { recallCsvMappingAction } from '@/lib/actions/csv-mappings';
+import { recallCsvMappingAction, recallThreadOptionsAction } from '@/lib/actions/csv-mappings';
 import { normaliseRole, type CsvMapping, type Problem, type RoleValues } from '@/lib/datasets';
 import { looksLikeTestRun, TEST_RUN_SNIFF_CHARS } from '@/lib/deepeval/test-runs/detect-test-run';
 import { guessRoleValues } from '@/lib/imports/guess-role-values';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
 import { formatBytes, formatCount, formatLabel, plural } from '../format-labels';
+import { CarriedScores } from './carried-scores';
 import { CsvMappingEditor } from './csv-mapping-editor';
 import { FileDrop } from './file-drop';
+import { bundleName, readableFiles, zipFiles } from './folder-zip';
 import { PreviewConversations } from './preview-conversations';
 import { ProblemList } from './problem-list';
 import { RememberedMappingNote, type Remembered } from './remembered-mapping-note';
@@ -22,6 +24,7 @@ import { TestRunImport } from './test-run-import';
 import { RedactionChoices, type RedactionChoice } from '@/components/redaction/redaction-choices';
 import { describeCounts } from '@/lib/pii/kinds';
 import { formatRedactSpec } from '@/lib/pii/redact-spec';
+import { ThreadKeyEditor } from './thread-key-editor';
 import { uploadDataset } from './upload-dataset';
 import { useFilePreview } from './use-file-preview';
 
@@ -56,16 +59,22 @@ function ReadingStatus({ snapshot }: { snapshot: PreviewSnapshot | null }) {
   );
 }
 
-function Summary({ file, snapshot }: { file: File; snapshot: PreviewSnapshot | null }) {
+function Summary({ files, snapshot }: { files: File[]; snapshot: PreviewSnapshot | null }) {
   const errors = snapshot?.problems.filter((p) => p.severity === 'error').length ?? 0;
+  const bundle = files.length > 1 || !!files[0].webkitRelativePath;
+  const name = bundle ? bundleName(files) : files[0].name;
+  const read = bundle ? readableFiles(files) : files;
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
       <div className="min-w-0">
-        <dt className="text-xs text-slate-500">File</dt>
-        <dd className="truncate font-medium" title={file.name}>
-          {file.name}
+        <dt className="text-xs text-slate-500">{files[0].webkitRelativePath ? 'Folder' : files.length > 1 ? 'Files' : 'File'}</dt>
+        <dd className="truncate font-medium" title={name}>
+          {name}
         </dd>
-        <dd className="text-xs text-slate-500">{formatBytes(file.size)}</dd>
+        <dd className="text-xs text-slate-500">
+          {bundle ? `${plural(read.length, 'JSON file')}${files.length > read.length ? ` of ${files.length}` : ''}, ` : ''}
+          {formatBytes(read.reduce((n, f) => n + f.size, 0))}
+        </dd>
       </div>
       <div>
         <dt className="text-xs text-slate-500">Format</dt>
@@ -97,7 +106,9 @@ function Summary({ file, snapshot }: { file: File; snapshot: PreviewSnapshot | n
  */
 export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pattern: string }[] }) {
   const router = useRouter();
-  const [file, setFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[] | null>(null);
+  const file = files?.[0] ?? null;
+  const bundle = !!files && (files.length > 1 || !!files[0].webkitRelativePath);
   const [options, setOptions] = useState<PreviewOptions>({});
   const [redaction, setRedaction] = useState<RedactionChoice>({ kinds: [], patterns: [] });
   const redacting = redaction.kinds.length > 0 || redaction.patterns.length > 0;
@@ -114,23 +125,27 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
   // A deepeval test run is no dataset to preview: its start says which it is before the preview reads it.
   const [kind, setKind] = useState<'checking' | 'dataset' | 'test-run'>('checking');
   const picked = useRef<File | null>(null);
-  const { snapshot, error } = useFilePreview(kind === 'dataset' ? file : null, previewOptions);
+  const { snapshot, error } = useFilePreview(kind === 'dataset' ? files : null, previewOptions);
 
-  const pick = (f: File) => {
+  const pick = (picks: File[]) => {
     abort.current?.();
-    setKind('checking');
+    const f = picks[0];
+    const several = picks.length > 1 || !!f.webkitRelativePath;
+    setKind(several ? 'dataset' : 'checking');
     picked.current = f;
     const settle = (found: 'dataset' | 'test-run') => picked.current === f && setKind(found);
-    void f
-      .slice(0, TEST_RUN_SNIFF_CHARS)
-      .text()
-      .then(
-        (start) => settle(looksLikeTestRun(start) ? 'test-run' : 'dataset'),
-        () => settle('dataset'),
-      );
-    setFile(f);
-    setOptions({ fileName: f.name });
-    setName(baseName(f.name));
+    if (!several) {
+      void f
+        .slice(0, TEST_RUN_SNIFF_CHARS)
+        .text()
+        .then(
+          (start) => settle(looksLikeTestRun(start) ? 'test-run' : 'dataset'),
+          () => settle('dataset'),
+        );
+    }
+    setFiles(picks);
+    setOptions(several ? {} : { fileName: f.name });
+    setName(several ? bundleName(picks) : baseName(f.name));
     setUpload({ phase: 'idle' });
     setSkipInvalid(false);
     setRemembered(null);
@@ -150,12 +165,26 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
     });
   }, [file, headersKey]);
 
+  // A chat log whose fields were imported before: offer the thread key and order used then.
+  const threadKeys = snapshot?.thread ? JSON.stringify(snapshot.thread.keys) : null;
+  const askedThread = useRef<string | null>(null);
+  useEffect(() => {
+    if (!file || !threadKeys || options.threadKey || askedThread.current === `${file.name}:${threadKeys}`) return;
+    askedThread.current = `${file.name}:${threadKeys}`;
+    void recallThreadOptionsAction(JSON.parse(threadKeys) as string[]).then((answer) => {
+      if (!answer.ok || !answer.remembered) return;
+      const saved = answer.remembered;
+      setRemembered({ savedAt: new Date(saved.savedAt), active: true });
+      setOptions((o) => ({ ...o, ...(saved.threadKey ? { threadKey: saved.threadKey } : {}), ...(saved.orderBy ? { orderBy: saved.orderBy } : {}) }));
+    });
+  }, [file, threadKeys, options.threadKey]);
+
   const done = snapshot?.done ?? false;
   const errors = snapshot?.problems.filter((p) => p.severity === 'error') ?? [];
   const unreadable = done && snapshot?.format === null;
   const sending = upload.phase === 'sending';
   const skipping = skipInvalid && errors.length > 0;
-  const canImport = !!file && done && (errors.length === 0 || skipInvalid) && (snapshot?.conversations ?? 0) > 0 && name.trim() !== '' && !sending;
+  const canImport = !!files && done && (errors.length === 0 || skipInvalid) && (snapshot?.conversations ?? 0) > 0 && name.trim() !== '' && !sending;
   // Role values the usual names do not cover (a CSV's role column, or any format's turns): the file needs them mapped.
   const roleValues = [...new Set([...(snapshot?.csvRoleValues ?? []), ...Object.keys(options.roleValues ?? {}), ...(snapshot?.unknownRoleValues ?? [])])];
   const ownRoles = roleValues.length > 0 && (options.roleValues !== undefined || roleValues.some((v) => normaliseRole(v) === null));
@@ -171,17 +200,27 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!file || !canImport) return;
+    if (!files || !file || !canImport) return;
     setUpload({ phase: 'sending', share: 0 });
     const csvMapping: CsvMapping | undefined = snapshot?.csvMapping ?? undefined;
+    // A folder goes as one zip archive, which the server reads file by file as it arrives.
+    let body: Blob = file;
+    try {
+      if (bundle) body = await zipFiles(files);
+    } catch (zipError) {
+      setUpload({ phase: 'failed', message: `The files could not be read to send them: ${zipError instanceof Error ? zipError.message : String(zipError)}`, problems: [] });
+      return;
+    }
     const request = uploadDataset(
-      file,
+      body,
       {
         name,
         modelVersion: modelVersion || undefined,
-        fileName: file.name,
+        fileName: bundle ? `${bundleName(files)}.zip` : file.name,
         csvMapping,
         roleValues: ownRoles ? options.roleValues : undefined,
+        threadKey: options.threadKey,
+        orderBy: options.orderBy,
         skipInvalid: skipping ? 'true' : undefined,
         redact: redacting ? formatRedactSpec(redaction) : undefined,
       },
@@ -197,15 +236,15 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
     setUpload({ phase: 'failed', message: answer.message, problems: answer.problems, fieldErrors: answer.fieldErrors });
   };
 
-  if (!file) return <FileDrop onFile={pick} />;
-  if (kind === 'test-run') return <TestRunImport file={file} onFile={pick} />;
+  if (!files || !file) return <FileDrop onFiles={pick} />;
+  if (kind === 'test-run') return <TestRunImport file={file} onFiles={pick} />;
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
           <Card>
             <div className="space-y-4">
-              <Summary file={file} snapshot={snapshot} />
+              <Summary files={files} snapshot={snapshot} />
               <ReadingStatus snapshot={snapshot} />
               {error ? (
                 <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
@@ -223,7 +262,12 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
               ) : null}
             </div>
           </Card>
-          {(snapshot?.csvHeaders && snapshot.csvMapping) || ownRoles ? (
+          {snapshot && (snapshot.scores.length > 0 || snapshot.notes.length > 0) ? (
+            <Card>
+              <CarriedScores snapshot={snapshot} />
+            </Card>
+          ) : null}
+          {(snapshot?.csvHeaders && snapshot.csvMapping) || ownRoles || snapshot?.thread ? (
             <Card>
               <div className="space-y-6">
                 {remembered ? (
@@ -231,8 +275,17 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
                     remembered={remembered}
                     onReset={() => {
                       setRemembered({ ...remembered, active: false });
-                      setOptions({ fileName: file.name });
+                      setOptions(bundle ? {} : { fileName: file.name });
                     }}
+                  />
+                ) : null}
+                {snapshot?.thread ? (
+                  <ThreadKeyEditor
+                    keys={snapshot.thread.keys}
+                    threadKey={snapshot.thread.threadKey}
+                    orderBy={snapshot.thread.orderBy}
+                    busy={!done || sending}
+                    onApply={(choice) => setOptions({ ...options, threadKey: choice.threadKey, orderBy: choice.orderBy })}
                   />
                 ) : null}
                 {snapshot?.csvHeaders && snapshot.csvMapping ? (
@@ -332,7 +385,7 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
                 ? 'The lines with errors are left out and listed on the dataset page.'
                 : 'Nothing is stored until you import.'}
           </p>
-          {sending ? null : <FileDrop onFile={pick} compact />}
+          {sending ? null : <FileDrop onFiles={pick} compact />}
         </form>
       </div>
       {upload.phase === 'failed' && upload.problems.length > 0 ? <ProblemList problems={upload.problems} /> : null}

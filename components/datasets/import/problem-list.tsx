@@ -43,7 +43,13 @@ export function ProblemList({ problems }: { problems: Problem[] }) {
                   {g.count.toLocaleString('en-US')}
                 </td>
                 <td className="px-3 py-1.5 align-top tabular-nums">
-                  {g.lines.join(', ')}
+                  {g.files ? (
+                    <span className="break-all" title={g.files.map((f, j) => `${f}:${g.lines[j]}`).join('\n')}>
+                      {g.lines.map((line, j) => `${g.files![j].split('/').pop()}:${line}`).join(', ')}
+                    </span>
+                  ) : (
+                    g.lines.join(', ')
+                  )}
                   {g.count > g.lines.length ? '…' : ''}
                 </td>
               </tr>

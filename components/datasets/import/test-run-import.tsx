@@ -17,7 +17,7 @@ type State = { phase: 'idle' } | { phase: 'sending'; share: number } | { phase: 
  * it is not a dataset to preview but a run scored by deepeval, stored as a dataset version and a
  * run, then opened.
  */
-export function TestRunImport({ file, onFile }: { file: File; onFile: (file: File) => void }) {
+export function TestRunImport({ file, onFiles }: { file: File; onFiles: (files: File[]) => void }) {
   const router = useRouter();
   const [state, setState] = useState<State>({ phase: 'idle' });
   const abort = useRef<(() => void) | null>(null);
@@ -80,7 +80,7 @@ export function TestRunImport({ file, onFile }: { file: File; onFile: (file: Fil
             </Button>
           ) : null}
         </div>
-        {sending ? null : <FileDrop onFile={onFile} compact />}
+        {sending ? null : <FileDrop onFiles={onFiles} compact />}
       </form>
     </div>
   );

@@ -5,10 +5,10 @@ import { importOptionsToSearchParams } from '@/lib/imports/import-options';
 import { readUploadAnswer, type UploadAnswer } from '@/lib/imports/upload-answer';
 
 /**
- * Sends the file's bytes to the upload route, which parses and stores them as they arrive.
+ * Sends the file's bytes (or a zip archive of a folder's files) to the upload route, which parses and stores them as they arrive.
  * XMLHttpRequest rather than fetch: it reports upload progress.
  */
-export function uploadDataset(file: File, options: ImportOptionsInput, onProgress: (share: number) => void): { done: Promise<UploadAnswer>; abort: () => void } {
+export function uploadDataset(file: Blob, options: ImportOptionsInput, onProgress: (share: number) => void): { done: Promise<UploadAnswer>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadAnswer>((resolve) => {
     xhr.open('POST', `/api/datasets/import?${importOptionsToSearchParams(options)}`);

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { PreviewOptions, PreviewSnapshot } from '@/lib/imports/preview-file';
+import { pathOf } from './file-drop';
 import type { PreviewMessage, PreviewRequest } from './preview-messages';
 
 export interface FilePreviewState {
@@ -11,14 +12,14 @@ export interface FilePreviewState {
 }
 
 /**
- * Parses `file` in a Web Worker with `options` and returns the latest snapshot. A new file or new
- * options stop the previous worker and start again.
+ * Parses `files` (one file, a zip archive, or a folder's files) in a Web Worker with `options`
+ * and returns the latest snapshot. New files or new options stop the previous worker and start again.
  */
-export function useFilePreview(file: File | null, options: PreviewOptions): FilePreviewState {
+export function useFilePreview(files: File[] | null, options: PreviewOptions): FilePreviewState {
   const [state, setState] = useState<FilePreviewState>({ snapshot: null, error: null });
   const key = JSON.stringify(options);
   useEffect(() => {
-    if (!file) {
+    if (!files || files.length === 0) {
       setState({ snapshot: null, error: null });
       return;
     }
@@ -34,8 +35,10 @@ export function useFilePreview(file: File | null, options: PreviewOptions): File
       setState({ snapshot: null, error: event.message || 'The file could not be read in the browser.' });
       worker.terminate();
     };
-    worker.postMessage({ file, options: JSON.parse(key) as PreviewOptions } satisfies PreviewRequest);
+    const parsed = JSON.parse(key) as PreviewOptions;
+    const request: PreviewRequest = files.length === 1 && !files[0].webkitRelativePath ? { file: files[0], options: parsed } : { files: files.map((file) => ({ file, path: pathOf(file) })), options: parsed };
+    worker.postMessage(request);
     return () => worker.terminate();
-  }, [file, key]);
+  }, [files, key]);
   return state;
 }

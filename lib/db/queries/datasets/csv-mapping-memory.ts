@@ -21,3 +21,19 @@ export async function rememberCsvMapping(db: Db, mapping: Readonly<Record<string
 export async function getCsvMappingMemory(db: Db, headers: readonly string[]): Promise<{ mapping: unknown; roleValues: unknown; updatedAt: Date } | null> {
   return db.csvMappingMemory.findUnique({ where: { signature: headerSignature(headers) }, select: { mapping: true, roleValues: true, updatedAt: true } });
 }
+
+/** Chat messages with a thread key (thread-jsonl) are remembered beside CSV mappings, under their own signature. */
+const threadSignature = (keys: readonly string[]) => headerSignature(['\u0000thread-jsonl', ...keys]);
+
+/** Keeps how chat messages with these fields were grouped and ordered, for the next file with the same fields. */
+export async function rememberThreadMapping(db: Db, keys: readonly string[], options: { threadKey?: string; orderBy?: string }): Promise<void> {
+  if (keys.length === 0) return;
+  const signature = threadSignature(keys);
+  const data = { headers: [...keys], mapping: { ...options }, roleValues: {} };
+  await db.csvMappingMemory.upsert({ where: { signature }, create: { signature, ...data }, update: data });
+}
+
+/** The grouping and ordering stored for chat messages with these fields, unchecked (lib/imports/thread-options-memory.ts reads it). */
+export async function getThreadMapping(db: Db, keys: readonly string[]): Promise<{ mapping: unknown; updatedAt: Date } | null> {
+  return db.csvMappingMemory.findUnique({ where: { signature: threadSignature(keys) }, select: { mapping: true, updatedAt: true } });
+}

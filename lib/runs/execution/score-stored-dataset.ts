@@ -1,6 +1,5 @@
 import type { Db } from '../../db/db-types';
 import { listConversationIds } from '../../db/queries/datasets/count-conversations';
-import { saveDataset, type SaveDatasetInput } from '../../imports/save-dataset';
 import { createRun } from '../../db/queries/runs/create-run';
 import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
 import type { Judge } from '../../judge/types';
@@ -13,8 +12,9 @@ import { newWorkerId } from '../../jobs/worker-identity';
 
 const LEASE_MS = 30_000;
 
-export interface RecordEvaluationInput {
-  dataset: { name: string; sourceFormat: string; sourceFileName?: string; modelVersion?: string; conversations: Conversation[]; redactions?: SaveDatasetInput['redactions']; piiRedaction?: Record<string, unknown> };
+export interface ScoreDatasetInput {
+  /** The dataset, stored by the caller (lib/imports' saveDataset), with its conversations in their stored order. */
+  dataset: { id: string; modelVersion?: string; conversations: Conversation[] };
   metrics: MetricSelection[];
   judge: Judge;
   judgeName: string | null;
@@ -29,12 +29,12 @@ export interface RecordedEvaluation {
 }
 
 /**
- * Stores a dataset, scores it, and stores the run: each result is written as soon as it
- * is done, and the run is closed with its summary (or marked failed with the error).
+ * Scores a stored dataset and stores the run: each result is written as soon as it is done,
+ * and the run is closed with its summary (or marked failed with the error).
  */
-export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Promise<RecordedEvaluation> {
+export async function scoreStoredDataset(db: Db, input: ScoreDatasetInput): Promise<RecordedEvaluation> {
   const { conversations } = input.dataset;
-  const dataset = await saveDataset(db, { ...input.dataset });
+  const dataset = input.dataset;
   const rows = await listConversationIds(db, dataset.id);
   const workerId = newWorkerId();
   const run = await createRun(db, {
