@@ -74,7 +74,10 @@ describe.each(providers)('schedules on %s', (provider) => {
     const who = await editor(db);
     const datasetId = await dataset(db);
     await expect(createSchedule(db, who, { ...nightly(datasetId), cron: '0 2 * *' }, env)).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'cron' } });
-    await expect(createSchedule(db, who, { ...nightly(datasetId), cron: '0 25 * * *' }, env)).rejects.toThrow('hours part must be >= 0 and <= 23');
+    await expect(createSchedule(db, who, { ...nightly(datasetId), cron: '0 25 * * *' }, env)).rejects.toMatchObject({
+      message: expect.stringMatching(/^The hour \(field 2\) "25" is not valid: it takes 0-23/),
+      details: { field: 'cron' },
+    });
     // The one sentence every place that starts work gives.
     await expect(createSchedule(db, who, nightly(datasetId, { request: runRequest(datasetId, ['role_adherence']) }), env)).rejects.toMatchObject({
       code: 'BAD_INPUT',

@@ -11,7 +11,10 @@ describe('a schedule’s times', () => {
     expect(checkCron('0 2 * *')).toMatchObject({ ok: false, message: expect.stringContaining('not 4') });
     expect(checkCron('0 0 2 * * *')).toMatchObject({ ok: false, message: expect.stringContaining('not 6') });
     expect(checkCron('@daily')).toMatchObject({ ok: false });
-    expect(checkCron('61 2 * * *')).toEqual({ ok: false, message: 'Not a cron expression: minutes part must be >= 0 and <= 59' });
+    expect(checkCron('61 2 * * *')).toEqual({ ok: false, message: 'The minute (field 1) "61" is not valid: it takes 0-59, lists (1,15), ranges (9-17) and steps (*/5)' });
+    expect(checkCron('0 2 * * 8')).toMatchObject({ ok: false, message: expect.stringMatching(/^The day-of-week \(field 5\) "8" is not valid: it takes 0-7/) });
+    expect(checkCron('0 2,, * * *')).toMatchObject({ ok: false, message: expect.stringMatching(/^The hour \(field 2\) "2,," is not valid \(Invalid list value format\)/) });
+    expect(checkCron('0 2 30 2 *')).toMatchObject({ ok: false, message: expect.stringMatching(/^The fields together name no time that ever comes/) });
     expect(checkCron('x'.repeat(500))).toEqual({ ok: false, message: 'At most 100 characters' });
   });
 

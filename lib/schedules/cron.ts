@@ -19,7 +19,7 @@ export type CronCheck = { ok: true; cron: string; description: string } | { ok: 
 /**
  * A cron expression checked: exactly five fields (a seconds field or a name such as @daily is
  * refused: a start a second is no schedule, and the five fields say it all), each in range.
- * The message says which field is wrong.
+ * The message names the field that is wrong and what it takes.
  */
 export function checkCron(input: string): CronCheck {
   const cron = input.trim().replace(/\s+/g, ' ');
@@ -29,15 +29,43 @@ export function checkCron(input: string): CronCheck {
   if (fields.length !== 5) {
     return { ok: false, message: `Give five fields (minute hour day-of-month month day-of-week), not ${fields.length}: e.g. "0 2 * * *" is every day at 02:00` };
   }
-  // cronstrue's messages name the field ("minutes part must be >= 0 and <= 59"): asked first.
+  const wrong = fields.map((value, index) => fieldProblem(value, index)).find((problem) => problem !== null);
+  if (wrong) return { ok: false, message: wrong };
   let description: string;
   try {
     description = describeCron(cron);
     CronExpressionParser.parse(cron, { tz: 'UTC' });
   } catch (error) {
-    return { ok: false, message: `Not a cron expression: ${messageOf(error)}` };
+    // Each field reads on its own, not together (a 30th of February): the libraries' words.
+    return { ok: false, message: `The fields together name no time that ever comes (${messageOf(error)})` };
   }
   return { ok: true, cron, description };
+}
+
+const FIELDS = [
+  { name: 'minute', values: '0-59' },
+  { name: 'hour', values: '0-23' },
+  { name: 'day-of-month', values: '1-31' },
+  { name: 'month', values: '1-12 or JAN-DEC' },
+  { name: 'day-of-week', values: '0-7 (0 and 7 are Sunday) or SUN-SAT' },
+] as const;
+
+/**
+ * What is wrong with one field, read alone (every other field "*"), naming it: "The hour
+ * (field 2) "25" is not a time: it takes 0-23, ...". Null when it reads.
+ */
+function fieldProblem(value: string, index: number): string | null {
+  const alone = FIELDS.map((_, i) => (i === index ? value : '*')).join(' ');
+  try {
+    describeCron(alone);
+    CronExpressionParser.parse(alone, { tz: 'UTC' });
+    return null;
+  } catch (error) {
+    const field = FIELDS[index];
+    // A value out of range is said by the range itself; anything else keeps the library's detail.
+    const detail = /part must be >= \d+ and <= \d+/.test(messageOf(error)) ? '' : ` (${messageOf(error)})`;
+    return `The ${field.name} (field ${index + 1}) "${value}" is not valid${detail}: it takes ${field.values}, lists (1,15), ranges (9-17) and steps (*/5)`;
+  }
 }
 
 /** "At 02:00, every day": the expression in words, 24-hour times. */
