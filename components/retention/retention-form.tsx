@@ -31,6 +31,8 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
   const [pending, start] = useTransition();
   const latest = useRef(0);
   const key = JSON.stringify(values);
+  // The values the shown preview counted: saving waits for the preview of what is typed.
+  const [previewed, setPreviewed] = useState(key);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -44,14 +46,17 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
       if (asked !== latest.current) return;
       if (result.ok && result.kinds) {
         setPreview({ kinds: result.kinds, defaultOtlpHours: result.defaultOtlpHours ?? null });
+        setPreviewed(key);
         setProblem(null);
       } else setProblem(result);
     }, 400);
     return () => clearTimeout(timer);
   }, [datasetId, key]);
 
+  const current = previewed === key;
   const save = (event: React.FormEvent) => {
     event.preventDefault();
+    if (!current) return;
     start(async () => setState(await setRetentionAction(datasetId, inputOf(values))));
   };
   const errorOf = (field: RetentionKey) => state.fieldErrors?.[field]?.join(' ') ?? problem?.fieldErrors?.[field]?.join(' ');
@@ -83,7 +88,7 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
                 <span className="mt-1 text-slate-600">days</span>
               </div>
               {error ? <span className="block text-xs text-rose-700">{error}</span> : null}
-              <span id={`retention-${kind.key}-preview`} className="mt-1 block text-xs text-slate-600" data-testid={`retention-preview-${kind.key}`}>
+              <span id={`retention-${kind.key}-preview`} className={`mt-1 block text-xs ${current ? 'text-slate-600' : 'text-slate-400'}`} data-testid={`retention-preview-${kind.key}`}>
                 {preview.kinds[i] ? describeKindPreview(preview.kinds[i], preview.defaultOtlpHours) : null}
               </span>
             </div>
@@ -96,8 +101,8 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? 'Saving…' : 'Save retention'}
+        <Button type="submit" variant="primary" disabled={pending || !current}>
+          {pending ? 'Saving…' : current ? 'Save retention' : 'Counting what it deletes…'}
         </Button>
         <FormMessage state={state} />
       </div>
