@@ -5,6 +5,9 @@ describe('a schedule’s times', () => {
   it('reads five cron fields and says them in words', () => {
     expect(checkCron(' 0  2 * * * ')).toEqual({ ok: true, cron: '0 2 * * *', description: 'At 02:00, every day' });
     expect(checkCron('*/15 9-17 * * 1-5')).toMatchObject({ ok: true, description: 'Every 15 minutes, between 09:00 and 17:59, Monday through Friday' });
+    // Not "Every 2 minutes, every hour, every day".
+    expect(checkCron('*/2 * * * *')).toMatchObject({ ok: true, description: 'Every 2 minutes' });
+    expect(checkCron('0 2,14 * * *')).toMatchObject({ ok: true, description: 'At 02:00 and 14:00, every day' });
   });
 
   it('refuses what is not five fields in range, saying which part is wrong', () => {

@@ -68,9 +68,18 @@ function fieldProblem(value: string, index: number): string | null {
   }
 }
 
-/** "At 02:00, every day": the expression in words, 24-hour times. */
+const ANY = new Set(['*', '?']);
+
+/**
+ * "At 02:00, every day": the expression in words, 24-hour times. cronstrue's verbose words say
+ * "Every 2 minutes, every hour, every day": its short ones, with "every day" added where only
+ * the time of day is set.
+ */
 export function describeCron(cron: string): string {
-  return cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: true, throwExceptionOnParseError: true });
+  const words = cronstrue.toString(cron, { use24HourTimeFormat: true, throwExceptionOnParseError: true });
+  const [minute, hour, ...days] = cron.trim().split(/\s+/);
+  const daily = days.every((field) => ANY.has(field)) && !ANY.has(hour) && !/[*/-]/.test(`${minute}${hour}`);
+  return daily ? `${words}, every day` : words;
 }
 
 /** The first `count` times the expression names after `after`, read in `timeZone`. */
