@@ -33,6 +33,8 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
   const key = JSON.stringify(values);
   // The values the shown preview counted: saving waits for the preview of what is typed.
   const [previewed, setPreviewed] = useState(key);
+  // The values the server last answered for, counted or refused.
+  const [answered, setAnswered] = useState(key);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -44,6 +46,7 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
     const timer = setTimeout(async () => {
       const result = await previewRetentionAction(datasetId, inputOf(JSON.parse(key) as Values));
       if (asked !== latest.current) return;
+      setAnswered(key);
       if (result.ok && result.kinds) {
         setPreview({ kinds: result.kinds, defaultOtlpHours: result.defaultOtlpHours ?? null });
         setPreviewed(key);
@@ -102,7 +105,7 @@ export function RetentionForm({ datasetId, initial, initialPreview }: { datasetI
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" disabled={pending || !current}>
-          {pending ? 'Saving…' : current ? 'Save retention' : 'Counting what it deletes…'}
+          {pending ? 'Saving…' : current || answered === key ? 'Save retention' : 'Counting what it deletes…'}
         </Button>
         <FormMessage state={state} />
       </div>
