@@ -107,6 +107,7 @@ describe.each(providers)('retention on %s', (provider) => {
     expect(describeKindPreview(preview.kinds[1], 24)).toBe('Saving this deletes 4 conversations last active more than 30 days ago now; none more each day at the current rate (none in the last 7 days).');
 
     const c0Before = await conversationOf('c0');
+    const { finishedAt: userRunEnded } = await db.run.findUniqueOrThrow({ where: { id: userRun }, select: { finishedAt: true } });
     const [outcome] = await applyRetention(db, { now: later });
     expect(Object.fromEntries(Object.entries(outcome.kinds).map(([key, kind]) => [key, kind!.deleted]))).toEqual(shown);
 
@@ -131,6 +132,8 @@ describe.each(providers)('retention on %s', (provider) => {
     expect(run).toMatchObject({ status: 'completed', doneItems: 2, totalItems: 2 });
     expect((run.summary as Record<string, { count: number }>).conversation_relevancy.count).toBe(2);
     expect(run.scoreVector?.size).toBe(2);
+    // Closed again, not ended again: when it ended stays (lists and trends order by it).
+    expect(run.finishedAt).toEqual(userRunEnded);
 
     // The online run: only c5's copy is left in it, its numbers and vector say so.
     const online = await db.dataset.findMany({ where: { onlineRuleId: rule.id }, select: { conversationCount: true, conversations: { select: { externalId: true } }, runs: { include: { scoreVector: { select: { size: true } } } } } });

@@ -8,7 +8,8 @@ const ENDED: FinalRunStatus[] = ['completed', 'completed_with_errors', 'failed',
 /**
  * A run that had ended before some of its conversations were deleted (retention): its counters
  * are recounted from the results left and it is closed again through close-run, so that its
- * summary, score statistics and score vector cover what is left. A failed or cancelled run keeps
+ * summary, score statistics and score vector cover what is left (its end time kept, its verdicts
+ * not exported again). A failed or cancelled run keeps
  * its status and error; a completed one is completed_with_errors only while errored results are
  * left. A run that is not ended (a worker holds it) is left alone: its own close counts.
  * True when it was recomputed.
@@ -18,6 +19,6 @@ export async function recomputeEndedRun(db: Db, runId: string): Promise<boolean>
   if (!run || !ENDED.includes(run.status as FinalRunStatus)) return false;
   if (!(await recountRun(db, runId, 'held', [run.status]))) return false;
   const kept = run.status === 'failed' || run.status === 'cancelled' ? (run.status as FinalRunStatus) : undefined;
-  const closed = await closeRun(db, runId, { status: kept, error: run.error ?? undefined }, { status: [run.status] });
+  const closed = await closeRun(db, runId, { status: kept, error: run.error ?? undefined, again: true }, { status: [run.status] });
   return closed.closed;
 }
