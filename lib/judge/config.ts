@@ -239,11 +239,13 @@ export const defaultJudgeName = (config: JudgeConfig): string => {
 /**
  * The judge a selection names. Replies of OpenAI-compatible judges go through `cache` when
  * given; the offline judge is never cached (it is free, and a cache would pin old heuristics).
+ * `deferCacheWrites`: replies are written in batches, off the calls' path; the caller calls the
+ * judge's flush when its work ends (lib/judge/cache.ts).
  */
 export function createJudge(
   selection: JudgeSelection,
   config: JudgeConfig,
-  options: { cache?: JudgeCache; concurrency?: number } = {},
+  options: { cache?: JudgeCache; concurrency?: number; deferCacheWrites?: boolean } = {},
 ): Judge {
   const parsed = judgeSelectionSchema.safeParse(selection);
   if (!parsed.success) throw new AppError('BAD_INPUT', `Invalid judge selection: ${parsed.error.issues[0].message}`);
@@ -268,7 +270,7 @@ export function createJudge(
     rpm: endpoint.rpm,
     tpm: endpoint.tpm,
   }, { egress: adminPolicy({ allow: config.egressAllow ?? [] }) });
-  return options.cache ? withCache(judge, options.cache) : judge;
+  return options.cache ? withCache(judge, options.cache, { deferWrites: options.deferCacheWrites }) : judge;
 }
 
 function findEndpoint(config: JudgeConfig, name: string): JudgeEndpoint {
