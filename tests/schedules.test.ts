@@ -10,7 +10,13 @@ import { createSchedule, deleteSchedule, runScheduleNow, setScheduleEnabled, upd
 import { scheduleJobs } from '@/lib/schedules/schedule-jobs';
 import { listAudit } from '@/lib/auth/audit';
 import { stopBoss } from '@/lib/jobs/pg-boss/boss';
+import { executeReplayChunk } from '@/lib/replay/execution/execute-replay-chunk';
+import { closeReplay } from '@/lib/replay/lifecycle/close-replay';
+import { executeRunChunk } from '@/lib/runs';
+import { finishRun } from '@/lib/runs/lifecycle';
+import { listScheduleStarts } from '@/lib/schedules/schedule-starts';
 import { migratedDatabase, providers, TEST_POSTGRES_URL } from './db/databases';
+import { lastUserMessage, startJudgeServer } from './helpers/judge-server';
 import { waitFor } from './helpers/wait-for';
 
 /*
@@ -160,6 +166,45 @@ describe.each(providers)('schedules on %s', (provider) => {
     // The runs it started stay; the record of its starts goes with it.
     expect(await db.run.count()).toBe(1);
     expect(await db.scheduleRun.count()).toBe(0);
+  });
+});
+
+describe('a scheduled replay', () => {
+  it('regenerates the dataset with its target, scores the new version, and the next start is compared with that run', { timeout: 60_000 }, async () => {
+    const { db, env: base } = await database('sqlite');
+    const env = { ...base, TURNWISE_EGRESS_ALLOW: '127.0.0.1' };
+    const who = await editor(db);
+    const datasetId = await dataset(db);
+    const model = await startJudgeServer({ handler: (body) => ({ content: `New: ${lastUserMessage(body)}` }) });
+    cleanups.push(() => model.close());
+    const request = { datasetId, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2', evaluate: { metrics: ['knowledge_retention'], judge: { kind: 'offline' } } };
+    const schedule = await createSchedule(db, who, { name: 'nightly replay', cron: '0 2 * * *', kind: 'replay', request }, env);
+    await db.schedule.update({ where: { id: schedule.id }, data: { nextDueAt: new Date(Date.now() - 60_000) } });
+
+    // As the replay and run workers would: generate, close (which queues the scoring run), score, close.
+    const endStart = async (replayId: string): Promise<string> => {
+      await db.replay.update({ where: { id: replayId }, data: { status: 'running', startedAt: new Date() } });
+      await executeReplayChunk({ db, env, replayId });
+      await closeReplay(db, replayId, env);
+      const { runId } = await db.replay.findUniqueOrThrow({ where: { id: replayId }, select: { runId: true } });
+      await executeRunChunk({ db, env, runId: runId! });
+      await finishRun(db, runId!);
+      return runId!;
+    };
+    const [first] = await startDueSchedules(db, env, { timeZone: TZ });
+    expect(first.outcome).toMatchObject({ status: 'started', previousRunId: null });
+    const firstRun = await endStart((first.outcome as { replayId: string }).replayId);
+    expect(model.requests.map((r) => lastUserMessage(r.body))).toEqual(['Where is order 1?', 'Where is order 2?', 'Where is order 3?']);
+    const firstVersion = await db.run.findUniqueOrThrow({ where: { id: firstRun }, select: { status: true, dataset: { select: { conversations: { select: { turns: { where: { role: 'assistant' }, select: { content: true } } } } } } } });
+    expect(firstVersion.status).toBe('completed');
+    expect(firstVersion.dataset.conversations.flatMap((c) => c.turns.map((t) => t.content)).sort()).toEqual(['New: Where is order 1?', 'New: Where is order 2?', 'New: Where is order 3?']);
+
+    const second = await runScheduleNow(db, who, schedule.id, env);
+    expect(second).toMatchObject({ status: 'started', previousRunId: firstRun });
+    const secondRun = await endStart((second as { replayId: string }).replayId);
+    const [latest] = await listScheduleStarts(db, schedule.id);
+    expect(latest.compareHref).toBe(`/compare?baseline=${firstRun}&candidate=${secondRun}`);
+    expect(latest.changes.map((c) => c.metric)).toEqual(['knowledge_retention']);
   });
 });
 
