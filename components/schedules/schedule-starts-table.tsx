@@ -10,6 +10,14 @@ export type ScheduleStartRow = ScheduleStartView & { due: string; started: strin
 
 const TRIGGER: Record<string, string> = { schedule: 'on time', missed: 'missed while the server was down: started once', manual: 'run now' };
 
+/** How a start came: "on time" only when it was (a worker back within minutes starts it a little late). */
+function howItCame(s: ScheduleStartRow): string {
+  if (s.trigger !== 'schedule' || s.createdAt.getTime() - s.dueAt.getTime() <= 60_000) return TRIGGER[s.trigger] ?? s.trigger;
+  // "Sun, 29 Nov 2026, 09:12": the time alone when it is the due day.
+  const day = (at: string) => at.slice(0, at.lastIndexOf(', '));
+  return `late: started ${day(s.started) === day(s.due) ? s.started.slice(s.started.lastIndexOf(', ') + 2) : s.started}`;
+}
+
 function RunCell({ run, label }: { run: StartRun | null; label: string }) {
   if (!run) return <span className="text-slate-500">–</span>;
   if (run === 'gone') return <span className="text-slate-500">deleted</span>;
@@ -56,7 +64,7 @@ export function ScheduleStartsTable({ starts, timeZone }: { starts: ScheduleStar
         <tr key={s.id} className="hover:bg-slate-50" data-testid="schedule-start">
           <Td className="whitespace-nowrap">
             <span className="tabular-nums">{s.due}</span>
-            <span className="block text-xs text-slate-500">{TRIGGER[s.trigger] ?? s.trigger}</span>
+            <span className="block text-xs text-slate-500">{howItCame(s)}</span>
           </Td>
           <Td>
             {s.replay === null ? (
