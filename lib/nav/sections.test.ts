@@ -3,7 +3,7 @@ import { isCurrentSection, sectionsFor } from './sections';
 
 describe('the top bar', () => {
   it('links every section, online evaluation included', () => {
-    expect(sectionsFor('/datasets').map((s) => s.label)).toEqual(['Datasets', 'Runs', 'Replays', 'Online', 'Compare', 'Trends', 'Metrics', 'Judges']);
+    expect(sectionsFor('/datasets').map((s) => s.label)).toEqual(['Datasets', 'Runs', 'Replays', 'Online', 'Schedules', 'Compare', 'Trends', 'Metrics', 'Judges']);
     expect(isCurrentSection('/online/abc', '/online')).toBe(true);
     expect(isCurrentSection('/onlineish', '/online')).toBe(false);
   });
