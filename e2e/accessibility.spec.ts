@@ -13,7 +13,7 @@ import { saveScreen } from './fixtures/screens';
  * needs a line here.
  */
 
-type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string; alertId: string };
+type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string; liveDatasetId: string; scheduleId: string; alertId: string };
 
 const PAGES: Record<string, (k: Known) => string> = {
   'page.tsx': () => '/',
@@ -34,6 +34,9 @@ const PAGES: Record<string, (k: Known) => string> = {
   'online/page.tsx': () => '/online',
   'online/new/page.tsx': () => '/online/new',
   'online/[id]/page.tsx': (k) => `/online/${k.onlineRuleId}`,
+  'schedules/page.tsx': () => '/schedules',
+  'schedules/new/page.tsx': (k) => `/schedules/new?kind=run&dataset=${k.datasetId}`,
+  'schedules/[id]/page.tsx': (k) => `/schedules/${k.scheduleId}`,
   'alerts/page.tsx': () => '/alerts',
   'alerts/new/page.tsx': () => '/alerts/new',
   'alerts/[id]/page.tsx': (k) => `/alerts/${k.alertId}`,
@@ -58,6 +61,10 @@ const EXTRA: ((k: Known) => string)[] = [
   () => '/compare',
   (k) => `/runs/${k.runId}?failed=1&bmode=share`,
   (k) => `/datasets/${k.datasetId}?q=account`,
+  // A live dataset's page: its redaction and retention settings.
+  (k) => `/datasets/${k.liveDatasetId}`,
+  () => '/schedules/new',
+  (k) => `/schedules/new?kind=replay&dataset=${k.datasetId}`,
   (k) => `/compare/conversation?baseline=${k.runId}&candidate=${k.candidateId}&key=${encodeURIComponent(k.compareKey)}&changed=1`,
 ];
 
@@ -149,6 +156,21 @@ async function knownRecords(page: Page): Promise<Known> {
   const live =
     (await db.liveDataset.findUnique({ where: { service: 'a11y-shop' } })) ??
     (await db.liveDataset.create({ data: { service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
+  // A schedule of the demo dataset's scoring whose start made the second run, compared with the demo run.
+  const schedule =
+    (await db.schedule.findUnique({ where: { name: 'a11y nightly' } })) ??
+    (await db.schedule.create({
+      data: {
+        name: 'a11y nightly',
+        cron: '0 2 * * *',
+        kind: 'run',
+        request: { datasetId: baseline.datasetId, metrics: [{ name: 'knowledge_retention', options: {} }], judge: { kind: 'offline' }, concurrency: 2 },
+        nextDueAt: new Date(Date.now() + 86_400_000),
+        createdBy: 'admin@e2e.test',
+        savedVia: 'session',
+        runs: { create: { dueAt: new Date(), trigger: 'manual', runId: candidateId, previousRunId: baseline.id } },
+      },
+    }));
   await db.$disconnect();
   const rules = (await (await page.request.get('/api/v1/online-rules')).json()) as { items: { id: string; name: string }[] };
   let rule = rules.items.find((r) => r.name === 'a11y production');
@@ -175,6 +197,8 @@ async function knownRecords(page: Page): Promise<Known> {
     metric: 'a11y_politeness',
     replayId: ((await replay.json()) as { id: string }).id,
     onlineRuleId: rule.id,
+    liveDatasetId: live.datasetId,
+    scheduleId: schedule.id,
     alertId: alert.id,
   };
   return known;

@@ -31,6 +31,9 @@ const PAGES: Case[] = [
   { route: 'replays/[id]/page.tsx', url: () => `/replays/${MISSING}` },
   { route: 'replays/new/page.tsx', url: () => `/replays/new?dataset=${MISSING}` },
   { route: 'online/[id]/page.tsx', url: () => `/online/${MISSING}` },
+  { route: 'schedules/[id]/page.tsx', url: () => `/schedules/${MISSING}` },
+  { route: 'schedules/new/page.tsx', url: () => `/schedules/new?kind=run&dataset=${MISSING}` },
+  { route: 'schedules/new/page.tsx', url: () => `/schedules/new?kind=replay&dataset=${MISSING}` },
   { route: 'alerts/[id]/page.tsx', url: () => `/alerts/${MISSING}` },
 ];
 
@@ -73,6 +76,7 @@ const WITHOUT_IDS = [
   'runs/page.tsx',
   'replays/page.tsx',
   'online/page.tsx',
+  'schedules/page.tsx',
   // Its dataset parameter only ticks a box of the form: an unknown one ticks none.
   'online/new/page.tsx',
   // A rule names its live datasets in its body: an unknown one is a field error (400), tested in tests/online-eval.test.ts.

@@ -73,6 +73,18 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/online/x.ts', `import { ingestSlices } from '../ingest/ingest-jobs';\nexport const x = ingestSlices;\n`)).toEqual(['import/no-restricted-paths']);
   });
 
+  it('keeps schedules and retention on the front doors of runs, replays and the engines, and no feature on theirs', async () => {
+    const insides = `import { enqueueRun } from '../runs/queue/enqueue-run';\nimport { createTarget } from '../replay/targets/create-target';\nimport { materializeTraces } from '../ingest/materialize';\nexport const x = [enqueueRun, createTarget, materializeTraces];\n`;
+    expect(await ruleIds('lib/schedules/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/retention/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/schedules/x.ts', `import { enqueueRun } from '../runs';\nimport { startReplay } from '../replay';\nexport const x = [enqueueRun, startReplay];\n`)).toEqual([]);
+    expect(await ruleIds('lib/runs/x.ts', `import { startDueSchedules } from '../schedules/due-schedules';\nimport { applyRetention } from '../retention/apply-retention';\nexport const x = [startDueSchedules, applyRetention];\n`)).toEqual([
+      'import/no-restricted-paths',
+      'import/no-restricted-paths',
+    ]);
+    expect(await ruleIds('lib/jobs/x.ts', `import { scheduleJobs } from '../schedules/schedule-jobs';\nexport const x = scheduleJobs;\n`)).toEqual(['import/no-restricted-paths']);
+  });
+
   it('keeps lib/metrics free of the database, Next and the environment', async () => {
     const code = `import { getDb } from '@/lib/db/client';\nimport { notFound } from 'next/navigation';\nexport const x = [getDb, notFound, process.env.X];\n`;
     expect(await ruleIds('lib/metrics/shared/x.ts', code)).toEqual(['import/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties']);

@@ -29,7 +29,14 @@ export type AuditAction =
   | 'online-rule.delete'
   | 'redaction.live'
   | 'redaction.pattern.create'
-  | 'redaction.pattern.delete';
+  | 'redaction.pattern.delete'
+  | 'schedule.create'
+  | 'schedule.update'
+  | 'schedule.pause'
+  | 'schedule.resume'
+  | 'schedule.run'
+  | 'schedule.delete'
+  | 'retention.set';
 
 /** Records who did what; a failure to record is logged and does not undo the action. */
 export async function recordAudit(db: Db, actor: Principal, action: AuditAction, targetId: string | null, detail?: string): Promise<void> {

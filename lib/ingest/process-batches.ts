@@ -72,6 +72,8 @@ interface StoredSlice {
   retry?: string;
   /** Batches that carried records of a service whose personal data is redacted: their bodies go once processed. */
   redacted: string[];
+  /** The services whose records each batch carried: their live datasets' retention keeps its body. */
+  services: Map<string, Set<string>>;
   env: Record<string, string | undefined>;
 }
 
@@ -98,8 +100,8 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
   if (!batches.length) return null;
   const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
-  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [], env };
   const servicesOf = new Map<string, Set<string>>();
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [], services: servicesOf, env };
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
     await new Promise((resolve) => setImmediate(resolve));
@@ -141,12 +143,12 @@ async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
     await releaseBatches(db, [...slice.attempts.keys()].filter((id) => !spent.includes(id)), new Date(Date.now() + after));
     if (!spent.length) return;
     const outcomes = new Map(spent.map((id) => [id, slice.errors.get(id) ?? `failed ${MAX_ATTEMPTS} times; last: ${slice.retry}`]));
-    await markBatchesProcessed(db, outcomes, new Date());
+    await markBatchesProcessed(db, outcomes, new Date(), slice.services);
     return tellAlerts(db, outcomes);
   }
-  await markBatchesProcessed(db, slice.errors, new Date());
+  await markBatchesProcessed(db, slice.errors, new Date(), slice.services);
   await tellAlerts(db, slice.errors);
-  // The body as received still holds the personal data its facts no longer do: it is not kept the TURNWISE_OTLP_KEEP_HOURS others are.
+  // The body as received still holds the personal data its facts no longer do: it is not kept as others are (retention).
   if (slice.redacted.length) await deleteBatches(db, slice.redacted);
 }
 

@@ -7,12 +7,16 @@ export interface CloseGuard {
   workerId?: string;
 }
 
-/** Writes a run's final status and numbers; with a guard, only while the run still matches it. True when it did. */
+/**
+ * Writes a run's final status and numbers, and its end time unless `keepFinishedAt` (a run closed
+ * again keeps when it ended); with a guard, only while the run still matches it. True when it did.
+ */
 export async function markRunClosed(
   db: Db,
   runId: string,
   data: { status: string; summary: object; scoreStats: object; error: string | null },
   guard: CloseGuard = {},
+  keepFinishedAt = false,
 ): Promise<boolean> {
   const updated = await db.run.updateMany({
     where: {
@@ -20,7 +24,7 @@ export async function markRunClosed(
       ...(guard.status ? { status: { in: guard.status } } : {}),
       ...(guard.workerId ? { workerId: guard.workerId } : {}),
     },
-    data: { ...data, finishedAt: new Date(), leaseUntil: null },
+    data: { ...data, ...(keepFinishedAt ? {} : { finishedAt: new Date() }), leaseUntil: null },
   });
   return updated.count === 1;
 }

@@ -1,0 +1,6 @@
+import type { Db } from '../../db-types';
+
+/** Runs of a dataset that a worker has yet to finish (queued or running). */
+export function countUnfinishedRuns(db: Db, datasetId: string): Promise<number> {
+  return db.run.count({ where: { datasetId, status: { in: ['queued', 'running'] } } });
+}

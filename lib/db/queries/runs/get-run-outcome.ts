@@ -1,0 +1,6 @@
+import type { Db } from '../../db-types';
+
+/** A run's status and error, or null for a run that is gone. */
+export function getRunOutcome(db: Db, runId: string): Promise<{ status: string; error: string | null } | null> {
+  return db.run.findUnique({ where: { id: runId }, select: { status: true, error: true } });
+}
