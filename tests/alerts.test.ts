@@ -14,6 +14,7 @@ import { scoreClosedConversations } from '@/lib/online/score-closed-conversation
 import { recordEvaluation } from '@/lib/imports/record-evaluation';
 import { executeRunChunk } from '@/lib/runs';
 import { failRun, finishRun } from '@/lib/runs/lifecycle';
+import { recomputeEndedRun } from '@/lib/runs/lifecycle/recompute-run';
 import { migratedDatabase, providers } from './db/databases';
 import { startAlertReceiver, type ReceivedCall } from './helpers/alert-receiver';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
@@ -206,6 +207,9 @@ describe('alerts on runs', () => {
     await alertTick(db);
     expect(of(pinned.id).map((c) => c.body.state)).toEqual(['firing']);
     expect(of(previous.id).map((c) => c.body.state)).toEqual(['firing', 'resolved']);
+    // Retention recomputing an ended run closes it again: the rules are not told of it twice.
+    expect(await recomputeEndedRun(db, second)).toBe(true);
+    expect(await db.alertSignal.count()).toBe(0);
   });
 
   it('fire on a failed run, in the alerts lane the worker runs, with a Slack message that reads well', { timeout: 60_000 }, async () => {
