@@ -45,6 +45,7 @@ const ZONES = [
       './lib/eval-export',
       './lib/agreement',
       './lib/demo',
+      './lib/alerts',
       './lib/actions',
       './lib/api',
       './lib/imports',
@@ -66,6 +67,7 @@ const ZONES = [
       './lib/online',
       './lib/schedules',
       './lib/retention',
+      './lib/alerts',
       './lib/exports',
       './lib/eval-export',
       './lib/connections',
@@ -110,14 +112,27 @@ const ZONES = [
   },
   {
     // Schedules and retention act on the engines through their front doors; no feature uses them back.
-    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/online', './lib/retention', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/online', './lib/retention', './lib/alerts', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
     from: ['./lib/schedules'],
     message: 'Schedules are a kind of background work (lib/schedules/schedule-jobs.ts) and their pages: no other feature imports them; they meet the others in lib/server/job-kinds.ts.',
   },
   {
-    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/online', './lib/schedules', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/online', './lib/schedules', './lib/alerts', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
     from: ['./lib/retention'],
     message: 'Retention is a kind of background work (lib/retention/retention-jobs.ts) and its settings: no other feature imports it; it meets the others in lib/server/job-kinds.ts.',
+  },
+  {
+    // Alerts are told what happened through their front door (lib/alerts/index.ts: onRunClosed, onReplayEnded, onOnlinePass, onIngestFailed).
+    target: ['./lib/runs', './lib/replay', './lib/online', './lib/ingest', './lib/imports', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement', './lib/deepeval', './lib/redaction', './lib/schedules', './lib/retention'],
+    from: './lib/alerts',
+    except: ['./index.ts'],
+    message: 'A feature tells alerts what happened through their front door, lib/alerts/index.ts (onRunClosed, onReplayEnded, onOnlinePass, onIngestFailed), never their insides.',
+  },
+  {
+    // The features that call the front door: alerts read what they left in the database, never their code (a cycle otherwise).
+    target: './lib/alerts',
+    from: ['./lib/runs', './lib/replay', './lib/online', './lib/ingest', './lib/schedules', './lib/retention', './lib/deepeval', './lib/actions', './lib/api', './lib/cli', './lib/server', './app', './components'],
+    message: 'lib/alerts reads runs, replays, online scores and ingested batches through lib/db queries: it imports none of the features that tell it what happened, nor any boundary.',
   },
   {
     // The outbound transport (the egress check, its pinned dispatcher and redirect rule): low in the
@@ -133,6 +148,7 @@ const ZONES = [
       './lib/online',
       './lib/schedules',
       './lib/retention',
+      './lib/alerts',
       './lib/connections',
       './lib/eval-export',
       './lib/ingest',

@@ -13,7 +13,7 @@ import { saveScreen } from './fixtures/screens';
  * needs a line here.
  */
 
-type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string; liveDatasetId: string; scheduleId: string };
+type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string; liveDatasetId: string; scheduleId: string; alertId: string };
 
 const PAGES: Record<string, (k: Known) => string> = {
   'page.tsx': () => '/',
@@ -37,6 +37,9 @@ const PAGES: Record<string, (k: Known) => string> = {
   'schedules/page.tsx': () => '/schedules',
   'schedules/new/page.tsx': (k) => `/schedules/new?kind=run&dataset=${k.datasetId}`,
   'schedules/[id]/page.tsx': (k) => `/schedules/${k.scheduleId}`,
+  'alerts/page.tsx': () => '/alerts',
+  'alerts/new/page.tsx': () => '/alerts/new',
+  'alerts/[id]/page.tsx': (k) => `/alerts/${k.alertId}`,
   'trends/page.tsx': () => '/trends',
   'trends/[datasetId]/page.tsx': (k) => `/trends/${k.datasetId}`,
   'metrics/page.tsx': () => '/metrics',
@@ -176,6 +179,15 @@ async function knownRecords(page: Page): Promise<Known> {
     expect(created.status(), await created.text()).toBe(201);
     rule = (await created.json()) as { id: string; name: string };
   }
+  // An alert rule whose test went nowhere: its page shows a failed delivery in its history.
+  const alerts = (await (await page.request.get('/api/v1/alerts')).json()) as { items: { id: string; name: string }[] };
+  let alert = alerts.items.find((a) => a.name === 'a11y failures');
+  if (!alert) {
+    const created = await page.request.post('/api/v1/alerts', { data: { name: 'a11y failures', condition: { kind: 'failure', of: 'any' }, destination: { kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'a11y-secret-1234' } } });
+    expect(created.status(), await created.text()).toBe(201);
+    alert = (await created.json()) as { id: string; name: string };
+    expect((await page.request.post(`/api/v1/alerts/${alert.id}/test`)).status()).toBe(200);
+  }
   known = {
     datasetId: baseline.datasetId,
     conversationId: conversationHref!.split('/').pop()!,
@@ -187,6 +199,7 @@ async function knownRecords(page: Page): Promise<Known> {
     onlineRuleId: rule.id,
     liveDatasetId: live.datasetId,
     scheduleId: schedule.id,
+    alertId: alert.id,
   };
   return known;
 }

@@ -54,6 +54,14 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/llm/x.ts', `import { createFairSlots } from '../jobs/fair-slots';\nexport const x = createFairSlots;\n`)).toEqual(['import/no-restricted-paths']);
   });
 
+  it('lets a feature tell alerts what happened through their front door only, and keeps alerts from importing the features that tell them', async () => {
+    const insides = `import { evaluateSignals } from '../../alerts/evaluate';\nimport { applyObservation } from '@/lib/alerts/apply-observation';\nexport const x = [evaluateSignals, applyObservation];\n`;
+    expect(await ruleIds('lib/runs/lifecycle/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/online/x.ts', `import { onOnlinePass } from '../alerts';\nimport { onRunClosed } from '@/lib/alerts/index';\nexport const x = [onOnlinePass, onRunClosed];\n`)).toEqual([]);
+    const up = `import { executeRunChunk } from '../runs';\nimport { scoringPass } from '../online/online-jobs';\nimport { failReplay } from '@/lib/replay/lifecycle/close-replay';\nexport const x = [executeRunChunk, scoringPass, failReplay];\n`;
+    expect(await ruleIds('lib/alerts/x.ts', up)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+  });
+
   it("keeps a feature out of another feature's queue/ and execution/: replay, online scoring and ingest use runs through lib/runs", async () => {
     const insides = `import { executeRunChunk } from '../runs/execution/execute-run-chunk';\nimport { enqueueRun } from '@/lib/runs/queue/enqueue-run';\nexport const x = [executeRunChunk, enqueueRun];\n`;
     expect(await ruleIds('lib/online/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);

@@ -3,6 +3,10 @@ import { insertAuditEvent, listAuditEvents, type AuditEntry } from '../db/querie
 import type { Principal } from '../identity/principal';
 
 export type AuditAction =
+  | 'alert.create'
+  | 'alert.update'
+  | 'alert.delete'
+  | 'alert.test'
   | 'dataset.delete'
   | 'run.cancel'
   | 'run.delete'

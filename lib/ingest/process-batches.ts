@@ -1,3 +1,4 @@
+import { onIngestFailed } from '../alerts';
 import type { Db } from '../db/db-types';
 import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
 import { deleteBatches, leasePendingBatches, markBatchesProcessed, releaseBatches } from '../db/queries/ingest/otlp-batches';
@@ -142,11 +143,19 @@ async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
     await releaseBatches(db, [...slice.attempts.keys()].filter((id) => !spent.includes(id)), new Date(Date.now() + after));
     if (!spent.length) return;
     const outcomes = new Map(spent.map((id) => [id, slice.errors.get(id) ?? `failed ${MAX_ATTEMPTS} times; last: ${slice.retry}`]));
-    return markBatchesProcessed(db, outcomes, new Date(), slice.services);
+    await markBatchesProcessed(db, outcomes, new Date(), slice.services);
+    return tellAlerts(db, outcomes);
   }
   await markBatchesProcessed(db, slice.errors, new Date(), slice.services);
+  await tellAlerts(db, slice.errors);
   // The body as received still holds the personal data its facts no longer do: it is not kept as others are (retention).
   if (slice.redacted.length) await deleteBatches(db, slice.redacted);
+}
+
+/** Batches marked failed (kept, not retried): the alert rules on ingest failures are told, once per slice. */
+async function tellAlerts(db: Db, outcomes: Map<string, string | null>): Promise<void> {
+  const failed = [...outcomes.values()].filter((error): error is string => error !== null);
+  if (failed.length) await onIngestFailed(db, { batches: failed.length, error: failed[0] });
 }
 
 const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;

@@ -1,3 +1,4 @@
+import { alertJobs } from '../alerts/alert-jobs';
 import { ingestPollMs, ingestSlices } from '../ingest/ingest-jobs';
 import type { JobKind } from '../jobs/job-kind';
 import { periodicJobKind } from '../jobs/periodic-worker';
@@ -10,9 +11,9 @@ import { scheduleJobs } from '../schedules/schedule-jobs';
 /**
  * Every kind of background work a worker process takes, in the order its workers start (and
  * stop in reverse): runs, replays, the periodic lane of ingest slices and online scoring, the
- * schedules' lane (due starts, at once when the process starts) and the retention lane (each
- * live dataset's retention, and the server's default for received OTLP bodies). Each kind has
- * slots or a lane of its own, so none waits for another's work (docs/architecture.md,
- * "Background work"). A new kind (alerts) is one more entry here.
+ * schedules' lane (due starts, at once when the process starts), the retention lane (each
+ * live dataset's retention, and the server's default for received OTLP bodies) and the alerts
+ * lane (evaluation and delivery). Each kind has slots or a lane of its own, so none waits for
+ * another's work (docs/architecture.md, "Background work"). A new kind is one more entry here.
  */
-export const jobKinds = (): JobKind[] => [runJobs(), replayJobs(), periodicJobKind('ingest', ingestPollMs, [ingestSlices, onlineScoring]), scheduleJobs(), retentionJobs()];
+export const jobKinds = (): JobKind[] => [runJobs(), replayJobs(), periodicJobKind('ingest', ingestPollMs, [ingestSlices, onlineScoring]), scheduleJobs(), retentionJobs(), alertJobs()];

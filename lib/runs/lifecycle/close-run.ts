@@ -1,3 +1,4 @@
+import { onRunClosed } from '../../alerts';
 import { refreshRunVector } from '../../compare/get-run-vector';
 import type { Db } from '../../db/db-types';
 import { markRunClosed as writeClosedRun, type CloseGuard } from '../../db/queries/runs/mark-run-closed';
@@ -17,7 +18,8 @@ export interface ClosedRun {
 /**
  * The one way a run ends: its numbers are computed from the stored results, written with
  * the final status, and the comparison pages' score vector is built (and, on a live dataset, its
- * verdicts exported over OTLP when TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT is set). Without an explicit
+ * verdicts exported over OTLP when TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT is set), and the alert rules on
+ * runs are told (lib/alerts, evaluated in the background: scheduled runs too). Without an explicit
  * status a run with errored results is completed_with_errors. A run closed `again` (it had ended,
  * and retention deleted some of its results) has its numbers and vector rebuilt only: it keeps
  * its end time, and what its end set off (the export, the alert rules) is not set off twice.
@@ -37,6 +39,8 @@ export async function closeRun(db: Db, runId: string, outcome: { status?: FinalR
       const { exportRunEvaluations } = await import('../../eval-export/export-run-evaluations');
       await exportRunEvaluations(db, runId, process.env);
     }
+    // Alert rules on runs look at it in the alerts lane; this records one signal and never fails the close.
+    if (!outcome.again) await onRunClosed(db, runId);
   }
   return { status, summary, closed };
 }
