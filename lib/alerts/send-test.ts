@@ -33,7 +33,7 @@ export async function sendTestAlert(db: Db, principal: Principal, id: string, en
     crossing: 0,
     state: 'test',
     value: null,
-    summary: `A test of alert rule "${rule.name}", sent by ${principal.email || principal.name}: no condition was crossed.`,
+    summary: `A test of alert rule "${rule.name}", sent from its page: no condition was crossed.`,
     link: `/alerts/${rule.id}`,
     details: {},
     delivery: 'pending',
