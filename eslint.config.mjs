@@ -197,6 +197,7 @@ export default defineConfig([
     rules: {
       'turnwise/client-boundary': 'error',
       'turnwise/prisma-in-queries': 'error',
+      'turnwise/project-scoped-queries': 'error',
       // Unused arguments and caught errors named with a leading underscore are deliberate.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       // React Compiler readiness rules: the app does not use the compiler, and they flag

@@ -6,6 +6,7 @@ import { safeNext } from '@/lib/auth/safe-next';
 import { refuseLargeAction } from '@/lib/http/action-body-limit';
 import { hostAllowed, hostRefusal } from '@/lib/http/allowed-hosts';
 import { crossOriginResponse } from '@/lib/http/cross-origin';
+import { isProjectPagePath, PROJECT_HEADER, projectOfPath } from '@/lib/nav/project-path';
 
 export async function proxy(request: NextRequest) {
   const host = request.headers.get('host');
@@ -23,7 +24,7 @@ export async function proxy(request: NextRequest) {
     hasSessionCookie: getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX }) !== null,
     hasBearer: /^Bearer\s/i.test(request.headers.get('authorization') ?? ''),
   });
-  if (decision === 'pass') return NextResponse.next();
+  if (decision === 'pass') return projectPage(request);
   if (decision === 'unauthorized') {
     return NextResponse.json(
       { error: { code: 'UNAUTHORIZED', message: 'Sign in first: send Authorization: Bearer <personal API key or TURNWISE_API_KEY>, or a session cookie' } },
@@ -33,6 +34,22 @@ export async function proxy(request: NextRequest) {
   const signIn = new URL('/sign-in', request.url);
   if (pathname !== '/') signIn.searchParams.set('next', safeNext(`${pathname}${search}`));
   return NextResponse.redirect(signIn);
+}
+
+/**
+ * A project's page: /p/<slug>/… is served by the page of the short path, told its project in
+ * PROJECT_HEADER (the short paths themselves are the project "default"); any other page gets no
+ * such header, whatever the client sent.
+ */
+function projectPage(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const headers = new Headers(request.headers);
+  headers.delete(PROJECT_HEADER);
+  const project = projectOfPath(pathname);
+  if (!project || !isProjectPagePath(project.path)) return NextResponse.next({ request: { headers } });
+  headers.set(PROJECT_HEADER, project.slug);
+  if (project.path === pathname) return NextResponse.next({ request: { headers } });
+  return NextResponse.rewrite(new URL(`${project.path}${search}`, request.url), { request: { headers } });
 }
 
 export const config = {

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { Suspense } from 'react';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { HomeTrends } from '@/components/compare/trend-panels';
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {
   const principal = await requirePage();
-  const { runs, datasets } = await loadHomePage();
+  const { runs, datasets } = await loadHomePage(principal.project.id);
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-3">

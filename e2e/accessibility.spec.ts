@@ -42,7 +42,7 @@ const PAGES: Record<string, (k: Known) => string> = {
   'judges/page.tsx': () => '/judges',
   'settings/api-keys/page.tsx': () => '/settings/api-keys',
   'admin/users/page.tsx': () => '/admin/users',
-  'admin/connections/page.tsx': () => '/admin/connections',
+  'settings/connections/page.tsx': () => '/settings/connections',
   'admin/audit/page.tsx': () => '/admin/audit',
   'admin/redaction/page.tsx': () => '/admin/redaction',
   'denied/page.tsx': () => '/denied',
@@ -144,8 +144,8 @@ async function knownRecords(page: Page): Promise<Known> {
   // An online rule over a live dataset (as the OTLP worker makes one for a service).
   const db = createDbClient(currentE2EServer().databaseUrl);
   const live =
-    (await db.liveDataset.findUnique({ where: { service: 'a11y-shop' } })) ??
-    (await db.liveDataset.create({ data: { service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
+    (await db.liveDataset.findUnique({ where: { projectId_service: { projectId: 'default', service: 'a11y-shop' } } })) ??
+    (await db.liveDataset.create({ data: { projectId: 'default', service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { projectId: 'default', name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
   await db.$disconnect();
   const rules = (await (await page.request.get('/api/v1/online-rules')).json()) as { items: { id: string; name: string }[] };
   let rule = rules.items.find((r) => r.name === 'a11y production');

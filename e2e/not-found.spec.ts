@@ -86,7 +86,7 @@ const WITHOUT_IDS = [
   'denied/page.tsx',
   'settings/api-keys/page.tsx',
   'admin/users/page.tsx',
-  'admin/connections/page.tsx',
+  'settings/connections/page.tsx',
   'admin/audit/page.tsx',
   'admin/redaction/page.tsx',
   'api/auth/[...all]/route.ts',

@@ -14,10 +14,10 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };
 
 export default async function ComparePage(props: { searchParams: Promise<SearchParams> }) {
-  await requirePage();
+  const principal = await requirePage();
   const search = parseCompareSearch(await props.searchParams);
   // A run named in the address that does not exist is a 404, not a silent picker.
-  await orNotFound(loadComparedRuns(search));
+  await orNotFound(loadComparedRuns(principal.project.id, search));
   const chosen = Boolean(search.baseline) && search.candidates.length > 0;
   const selection = [search.baseline, ...search.candidates].join(',');
   return (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { formatCost } from '@/lib/format/cost';
 import { Table, Td } from '@/components/ui/table';
 import { loadJudgesPage } from '@/lib/agreement/page/load-judges-page';
@@ -10,9 +10,9 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Judges' };
 
 export default async function JudgesPage(props: { searchParams: Promise<{ dataset?: string }> }) {
-  await requirePage();
+  const principal = await requirePage();
   const { dataset: datasetId } = await props.searchParams;
-  const { datasets, dataset, ranking } = await orNotFound(loadJudgesPage(datasetId));
+  const { datasets, dataset, ranking } = await orNotFound(loadJudgesPage(principal.project.id, datasetId));
   return (
     <div className="space-y-4">
       <div>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { buttonClass } from '@/components/ui/button';
 import { Table, Td } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
@@ -9,8 +9,8 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Metrics' };
 
 export default async function MetricsPage() {
-  await requirePage();
-  const metrics = await loadMetricsPage();
+  const principal = await requirePage();
+  const metrics = await loadMetricsPage(principal.project.id);
   return (
     <div className="space-y-4">
       <div className="flex items-end justify-between gap-4">

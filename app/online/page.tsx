@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { RulesTable } from '@/components/online/rules-table';
 import { buttonClass } from '@/components/ui/button';
 import { hasRole } from '@/lib/identity/roles';
@@ -11,7 +11,7 @@ export const metadata = { title: 'Online evaluation' };
 
 export default async function OnlineRulesPage() {
   const principal = await requirePage();
-  const { rules, live } = await loadOnlineRulesPage();
+  const { rules, live } = await loadOnlineRulesPage(principal.project.id);
   const nameOf = new Map(live.map((l) => [l.datasetId, l.name]));
   const today = utcDay(new Date());
   const mayCreate = hasRole(principal.role, 'editor');

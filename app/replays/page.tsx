@@ -6,8 +6,8 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Replays' };
 
 export default async function ReplaysPage() {
-  await requirePage();
-  const replays = await loadReplayList();
+  const principal = await requirePage();
+  const replays = await loadReplayList(principal.project.id);
   return (
     <div className="space-y-4">
       <div>

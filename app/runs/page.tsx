@@ -12,7 +12,7 @@ export const metadata = { title: 'Runs' };
 
 export default async function RunsPage() {
   const principal = await requirePage();
-  const runs = await loadRunsPage();
+  const runs = await loadRunsPage(principal.project.id);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { pageProjectId } from '@/lib/auth/session';
+import Link from '@/components/nav/project-link';
 import { Table, Td } from '@/components/ui/table';
 import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate } from '@/lib/format/format';
@@ -6,7 +7,7 @@ import { loadDatasetPicker } from '@/lib/runs/page/load-dataset-picker';
 
 /** `/runs/new` without a dataset: choose the one to score, by name if there are many. */
 export async function DatasetPicker({ query }: { query: string }) {
-  const all = await loadDatasetPicker();
+  const all = await loadDatasetPicker(await pageProjectId());
   const needle = query.trim().toLowerCase();
   const label = datasetLabels(all);
   const datasets = needle ? all.filter((d) => `${d.name} ${d.modelVersion ?? ''}`.toLowerCase().includes(needle)) : all;

@@ -24,7 +24,7 @@ export async function startReplayAction(input: ReplayRequestInput): Promise<Acti
   if (!parsed.success) return { ok: false, fieldErrors: replayFieldErrors(parsed.error), message: 'Check the highlighted fields.' };
   let id: string;
   try {
-    ({ id } = await startReplay(getDb(), parsed.data, who.principal));
+    ({ id } = await startReplay(getDb(), who.principal.project.id, parsed.data, who.principal));
   } catch (error) {
     return failure(error);
   }
@@ -39,7 +39,7 @@ export async function estimateReplayAction(input: ReplayRequestInput): Promise<A
   const parsed = replayRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: replayFieldErrors(parsed.error), message: 'Fix the highlighted fields to see the estimate.' };
   try {
-    return { ok: true, estimate: await estimateReplay(getDb(), parsed.data, process.env, who.principal) };
+    return { ok: true, estimate: await estimateReplay(getDb(), who.principal.project.id, parsed.data, process.env, who.principal) };
   } catch (error) {
     return failure(error);
   }
@@ -54,7 +54,7 @@ async function onReplay(replayId: string, change: (id: string, principal: Princi
   const id = replayIdSchema.safeParse(replayId);
   if (!id.success) return { ok: false, message: 'No replay given.' };
   try {
-    const row = await getReplayRow(getDb(), id.data);
+    const row = await getReplayRow(getDb(), who.principal.project.id, id.data);
     if (!mayChange(who.principal, row.createdById)) throw new AppError('FORBIDDEN', 'Only an admin or the editor who started this replay may change it');
     await change(id.data, who.principal);
   } catch (error) {
@@ -67,15 +67,15 @@ async function onReplay(replayId: string, change: (id: string, principal: Princi
 
 /** Stops a queued or running replay: the worker aborts its requests within a second or two. */
 export async function cancelReplayAction(replayId: string): Promise<ActionResult> {
-  return onReplay(replayId, (id, principal) => cancelReplay(getDb(), id, principal));
+  return onReplay(replayId, (id, principal) => cancelReplay(getDb(), principal.project.id, id, principal));
 }
 
 /** Generates the errored turns of an ended replay again, into a new dataset version. */
 export async function retryReplayAction(replayId: string): Promise<ActionResult> {
-  return onReplay(replayId, (id, principal) => retryReplay(getDb(), id, process.env, principal));
+  return onReplay(replayId, (id, principal) => retryReplay(getDb(), principal.project.id, id, process.env, principal));
 }
 
 /** Starts the scoring of a replay's new version again, after it failed; nothing is generated. */
 export async function rescoreReplayAction(replayId: string): Promise<ActionResult> {
-  return onReplay(replayId, (id, principal) => rescoreReplay(getDb(), id, process.env, principal));
+  return onReplay(replayId, (id, principal) => rescoreReplay(getDb(), principal.project.id, id, process.env, principal));
 }

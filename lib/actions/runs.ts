@@ -26,7 +26,7 @@ export async function startRunAction(input: RunRequestInput): Promise<ActionResu
   }
   let runId: string;
   try {
-    ({ runId } = await enqueueRun(getDb(), parsed.data, process.env));
+    ({ runId } = await enqueueRun(getDb(), who.principal.project.id, parsed.data, process.env));
   } catch (error) {
     return failure(error);
   }
@@ -42,7 +42,7 @@ export async function previewRunAction(input: RunRequestInput): Promise<ActionRe
   const parsed = runRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: runRequestFieldErrors(parsed.error, input) };
   try {
-    return { ok: true, preview: await previewRun(getDb(), parsed.data, process.env) };
+    return { ok: true, preview: await previewRun(getDb(), who.principal.project.id, parsed.data, process.env) };
   } catch (error) {
     return failure(error);
   }
@@ -70,7 +70,7 @@ export async function cancelRunAction(runId: string): Promise<ActionResult> {
   if (!who.ok) return who.refusal;
   return onRun(runId, async (id) => {
     await assertMayChange(getDb(), who.principal, 'run', id);
-    await cancelRun(getDb(), id);
+    await cancelRun(getDb(), who.principal.project.id, id);
     await recordAudit(getDb(), who.principal, 'run.cancel', id);
   });
 }
@@ -81,6 +81,6 @@ export async function retryErroredAction(runId: string): Promise<ActionResult> {
   if (!who.ok) return who.refusal;
   return onRun(runId, async (id) => {
     await assertMayChange(getDb(), who.principal, 'run', id);
-    await retryErroredResults(getDb(), id, process.env);
+    await retryErroredResults(getDb(), who.principal.project.id, id, process.env);
   });
 }

@@ -1,19 +1,24 @@
 import 'server-only';
 import { runAs } from '../identity/acting-principal';
 import { assertRole, authenticate, roleForMethod } from '../auth/authenticate';
+import { resolvePrincipal } from '../auth/project-access';
+import { getDb } from '../db/client';
 import type { Principal } from '../identity/principal';
 import type { Role } from '../identity/roles';
 import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
 import { crossOriginResponse } from '../http/cross-origin';
 import { apiError, errorResponse } from '../http/errors';
+import { requestedProject } from '../http/requested-project';
 
 const CHALLENGE = { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } };
 
 /**
  * The boundary of every route: who is asking first (a bearer key — TURNWISE_API_KEY or a
- * personal key — or a session cookie), then the role (GET needs a viewer, anything else an
- * editor, unless `role` says otherwise), then the handler, whose thrown errors are translated
- * here once. A request for a host name this server does not answer to is refused first (DNS
+ * personal key — or a session cookie), then in which project (a key's own; else the `project`
+ * parameter or X-Turnwise-Project header, else "default": lib/auth/project-access.ts), then the
+ * role there (GET needs a viewer, anything else an editor, unless `role` says otherwise), then
+ * the handler, which works in principal.project and whose thrown errors are translated here
+ * once. A request for a host name this server does not answer to is refused first (DNS
  * rebinding), then a browser's cross-origin request that would change something
  * (lib/http/cross-origin.ts). A refused request's body is not read.
  */
@@ -44,7 +49,7 @@ export async function withApi(
         : 'Sign in first: send Authorization: Bearer <personal API key or TURNWISE_API_KEY>, or a session cookie';
       return apiError('UNAUTHORIZED', message, {}, CHALLENGE);
     }
-    principal = assertRole(who, role);
+    principal = assertRole(await resolvePrincipal(getDb(), who, requestedProject(request)), role);
   } catch (error) {
     await request.body?.cancel().catch(() => undefined);
     return errorResponse(error);
@@ -56,8 +61,7 @@ export async function withApi(
   }
 }
 
-/** The boundary of a dashboard route: the same checks as withApi (the pages' cookie is a session). */
+/** The boundary of a dashboard route: the same checks as withApi (the pages' cookie is a session; they name their project in the query). */
 export async function withErrors(request: Request, handle: (principal: Principal) => Promise<Response>): Promise<Response> {
   return withApi(request, handle);
 }
-

@@ -5,12 +5,14 @@ import { runCompare } from './compare-command';
 import { runEvalCommand, type EvalIo } from './eval-command';
 import { runReplay } from './replay-command';
 import { runImport } from './import-command';
+import { takeProjectOption } from './cli-project';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
                       [--no-reason] [--window-size N] [--options JSON] [--concurrency N]
                       [--metric-file FILE …] [--redact LIST]
                       [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
+       every command: [--project SLUG] (else TURNWISE_PROJECT, else the project "default")
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
        turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid] [--redact LIST]
        turnwise replay <dataset id or file> --model-version LABEL (--target-base-url URL --model NAME
@@ -40,8 +42,10 @@ exit:    eval: 0 every metric passed, 1 a metric failed its threshold or errored
 
 /** Runs one command and returns the process exit code; never throws. */
 export async function runCli(argv: string[], io: EvalIo): Promise<number> {
-  const [command, ...rest] = argv;
   try {
+    const { slug, rest: args } = takeProjectOption(argv, io.env ?? process.env);
+    const [command, ...rest] = args;
+    io = { ...io, project: slug };
     if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
     if (command === 'compare') return await runCompare(rest, io);
     if (command === 'replay') return await runReplay(rest, io);

@@ -66,7 +66,8 @@ interface StoredSlice {
   errors: Map<string, string | null>;
   /** Leases taken of each batch of the slice, this one included. */
   attempts: Map<string, number>;
-  traceIds: string[];
+  /** The traces whose facts were stored, by project: a project's facts and conversations never meet another's. */
+  traceIds: Map<string, string[]>;
   /** Why the slice failed for a passing reason (the database busy or out of reach): it is handed back, not marked. */
   retry?: string;
   /** Batches that carried records of a service whose personal data is redacted: their bodies go once processed. */
@@ -95,25 +96,28 @@ function failed(slice: StoredSlice, thrown: unknown): void {
 async function storeSlice(db: Db, limit: number, userKey: string | undefined, env: Record<string, string | undefined>): Promise<StoredSlice | null> {
   const batches = await leasePendingBatches(db, limit, LEASE_MS);
   if (!batches.length) return null;
-  const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
-  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [], env };
-  const servicesOf = new Map<string, Set<string>>();
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: new Map(), redacted: [], env };
+  const projects = new Map<string, { facts: Facts; servicesOf: Map<string, Set<string>> }>();
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
     await new Promise((resolve) => setImmediate(resolve));
+    const project = projects.get(batch.projectId) ?? { facts: { calls: [], traces: [] }, servicesOf: new Map() };
+    projects.set(batch.projectId, project);
     const services = new Set<string>();
-    servicesOf.set(batch.id, services);
+    project.servicesOf.set(batch.id, services);
     try {
-      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts, services));
+      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, project.facts, services));
     } catch (thrown) {
       slice.errors.set(batch.id, messageOf(thrown));
     }
   }
   try {
-    const redacting = await storeFacts(db, facts.calls, facts.traces, env);
-    slice.traceIds = [...facts.calls, ...facts.traces].map((f) => f.traceId);
-    slice.redacted = [...servicesOf].filter(([, services]) => [...services].some((s) => redacting.has(s))).map(([id]) => id);
+    for (const [projectId, { facts, servicesOf }] of projects) {
+      const redacting = await storeFacts(db, projectId, facts.calls, facts.traces, env);
+      slice.traceIds.set(projectId, [...facts.calls, ...facts.traces].map((f) => f.traceId));
+      slice.redacted.push(...[...servicesOf].filter(([, services]) => [...services].some((s) => redacting.has(s))).map(([id]) => id));
+    }
   } catch (thrown) {
     failed(slice, thrown);
   }
@@ -128,7 +132,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
 async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
   if (!slice.retry) {
     try {
-      await materializeTraces(db, slice.traceIds, slice.env);
+      for (const [projectId, traceIds] of slice.traceIds) await materializeTraces(db, projectId, traceIds, slice.env);
     } catch (thrown) {
       failed(slice, thrown);
     }

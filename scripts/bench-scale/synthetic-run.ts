@@ -17,6 +17,7 @@ export async function writeSyntheticRun(
   options: { datasetId: string; conversations: number; metrics: readonly string[]; modelVersion: string; failShare: number },
 ): Promise<string> {
   const { id: runId } = await createRun(db, {
+    projectId: 'default',
     datasetId: options.datasetId,
     modelVersion: options.modelVersion,
     judgeKind: 'offline',

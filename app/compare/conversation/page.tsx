@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { Suspense } from 'react';
 import { SideBySidePanel } from '@/components/compare/panels';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
@@ -13,9 +13,9 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Conversation side by side' };
 
 export default async function CompareConversationPage(props: { searchParams: Promise<SearchParams> }) {
-  await requirePage();
+  const principal = await requirePage();
   const search = parseCompareSearch(await props.searchParams);
-  await orNotFound(loadComparedRuns(search));
+  await orNotFound(loadComparedRuns(principal.project.id, search));
   return (
     <div className="space-y-6">
       <div>

@@ -13,7 +13,7 @@ import { loadDatasetPage } from '@/lib/datasets/page/load-dataset-page';
 import { pageFromSearchParams } from '@/lib/format/pagination';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { hasRole, mayChange } from '@/lib/identity/roles';
-import { requirePage } from '@/lib/auth/session';
+import { requirePage, pageProjectId } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,14 +21,14 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 export async function generateMetadata({ params }: Props) {
   const { id } = await params;
-  const dataset = await orNotFound(loadDatasetPage(id));
+  const dataset = await orNotFound(loadDatasetPage(await pageProjectId(), id));
   return { title: dataset.name };
 }
 
 export default async function DatasetPage(props: Props) {
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
-  const dataset = await orNotFound(loadDatasetPage(id));
+  const dataset = await orNotFound(loadDatasetPage(principal.project.id, id));
   const query = parseConversationQuery(search);
   const page = pageFromSearchParams(search, 50);
   return (

@@ -18,7 +18,7 @@ export default async function MetricPage(props: { params: Promise<{ name: string
   const { name } = await props.params;
   const { saved, unchanged } = await props.searchParams;
   const mayEdit = hasRole(principal.role, 'editor');
-  const { versions, newest, owner, editor } = await orNotFound(loadMetricPage(name, mayEdit));
+  const { versions, newest, owner, editor } = await orNotFound(loadMetricPage(principal.project.id, name, mayEdit));
   const mayPublish = mayChange(principal, newest.ownerId);
   return (
     <div className="space-y-6">

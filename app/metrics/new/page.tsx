@@ -7,8 +7,8 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New metric' };
 
 export default async function NewMetricPage() {
-  await requirePage('editor');
-  const options = await loadNewMetricPage();
+  const principal = await requirePage('editor');
+  const options = await loadNewMetricPage(principal.project.id);
   return (
     <div className="space-y-6">
       <div>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { OnlineRunsTable } from '@/components/online/online-runs-table';
 import { PauseButton } from '@/components/online/pause-button';
@@ -20,7 +20,7 @@ type Props = { params: Promise<{ id: string }> };
 export default async function OnlineRulePage({ params }: Props) {
   const principal = await requirePage();
   const { id } = await params;
-  const { rule, runs, options } = await orNotFound(loadOnlineRulePage(id));
+  const { rule, runs, options } = await orNotFound(loadOnlineRulePage(principal.project.id, id));
   const nameOf = new Map(options.liveDatasets.map((l) => [l.datasetId, l.name]));
   const may = hasRole(principal.role, 'editor') && mayChange(principal, rule.createdById);
   const latest = runs.find((r) => r.day !== 'superseded');

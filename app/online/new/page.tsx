@@ -8,8 +8,8 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New online rule' };
 
 export default async function NewOnlineRulePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePage('editor');
-  const [search, options] = await Promise.all([searchParams, loadNewOnlineRulePage()]);
+  const principal = await requirePage('editor');
+  const [search, options] = await Promise.all([searchParams, loadNewOnlineRulePage(principal.project.id)]);
   const wanted = typeof search.dataset === 'string' ? search.dataset : null;
   const preset = options.liveDatasets.filter((d) => d.datasetId === wanted || options.liveDatasets.length === 1).map((d) => d.datasetId);
   return (

@@ -11,7 +11,7 @@ export const metadata = { title: 'Replay' };
 export default async function ReplayPage(props: { params: Promise<{ id: string }> }) {
   const principal = await requirePage();
   const { id } = await props.params;
-  const { replay, sourceDatasetName, createdById } = await orNotFound(loadReplayPage(id));
+  const { replay, sourceDatasetName, createdById } = await orNotFound(loadReplayPage(principal.project.id, id));
   return (
     <div className="space-y-6">
       <ReplayHeader replay={replay} sourceDatasetName={sourceDatasetName} />

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { NewReplayForm } from '@/components/replays/new-replay-form';
 import { NoticePage } from '@/components/ui/notice-page';
 import { orNotFound } from '@/lib/http/or-not-found';
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New replay' };
 
 export default async function NewReplayPage(props: { searchParams: Promise<{ dataset?: string; run?: string }> }) {
-  await requirePage('editor');
+  const principal = await requirePage('editor');
   const { dataset, run } = await props.searchParams;
   if (!dataset) {
     return (
@@ -19,7 +19,7 @@ export default async function NewReplayPage(props: { searchParams: Promise<{ dat
       </NoticePage>
     );
   }
-  const options = await orNotFound(loadNewReplayOptions(dataset, run ?? null, process.env));
+  const options = await orNotFound(loadNewReplayOptions(principal.project.id, dataset, run ?? null, process.env));
   return (
     <div className="space-y-6">
       <div>

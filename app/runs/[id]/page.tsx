@@ -27,9 +27,9 @@ export default async function RunPage(props: { params: Promise<{ id: string }>; 
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
   // An imported run still arriving has its id already: deepeval's client links to it at its first request.
-  const pending = await loadPendingRunImport(id);
+  const pending = await loadPendingRunImport(principal.project.id, id);
   if (pending) return <PendingRunImport pending={pending} />;
-  const { run, erroredResults, metrics, query, scope } = await orNotFound(loadRunPage(id, search));
+  const { run, erroredResults, metrics, query, scope } = await orNotFound(loadRunPage(principal.project.id, id, search));
   // Cards, histograms and the table's counts share one read of the score distribution.
   const stats = loadRunScoreStats(run);
   return (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { Suspense } from 'react';
 import { DatasetPicker } from '@/components/runs/dataset-picker';
 import { NewRunForm } from '@/components/runs/new-run-form';
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New run' };
 
 export default async function NewRunPage(props: { searchParams: Promise<{ dataset?: string; q?: string; from?: string }> }) {
-  await requirePage('editor');
+  const principal = await requirePage('editor');
   const { dataset, q, from } = await props.searchParams;
   if (!dataset) {
     return (
@@ -26,7 +26,7 @@ export default async function NewRunPage(props: { searchParams: Promise<{ datase
       </div>
     );
   }
-  const options = await orNotFound(loadNewRunPage(dataset, from));
+  const options = await orNotFound(loadNewRunPage(principal.project.id, dataset, from));
   return (
     <div className="space-y-6">
       <div>

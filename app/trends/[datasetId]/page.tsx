@@ -10,10 +10,10 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Trends' };
 
 export default async function TrendPage(props: { params: Promise<{ datasetId: string }> }) {
-  await requirePage();
+  const principal = await requirePage();
   const { datasetId } = await props.params;
   // Before the boundary: an unknown dataset answers 404, not a streamed 200.
-  await orNotFound(loadTrendPage(datasetId));
+  await orNotFound(loadTrendPage(principal.project.id, datasetId));
   return (
     <Suspense fallback={<PanelPlaceholder label="Loading the trends" height="h-72" />}>
       <DatasetTrend datasetId={datasetId} />

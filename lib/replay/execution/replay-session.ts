@@ -38,12 +38,12 @@ export async function openReplaySession(db: Db, replayId: string, env: Record<st
   const settings = replaySettingsOf(replay);
   let target: ReplaySession['target'];
   try {
-    target = await createTarget(db, settings.target, env, { retries: options.retries, concurrency: settings.concurrency, setBy: settings.urlSetBy, lookup: options.lookup });
+    target = await createTarget(db, replay.projectId, settings.target, env, { retries: options.retries, concurrency: settings.concurrency, setBy: settings.urlSetBy, lookup: options.lookup });
   } catch (error) {
     target = { unavailable: redactSecrets((error as Error).message) };
   }
   // A replay whose target cannot be built here generates nothing: it needs no judge either.
   const needsJudge = settings.mode !== 'teacher-forced' && !('unavailable' in target);
-  const judge = needsJudge ? (options.judge ?? (await createSelectedJudge(db, settings.judge ?? { kind: 'offline' }, env, settings.concurrency))) : null;
+  const judge = needsJudge ? (options.judge ?? (await createSelectedJudge(db, replay.projectId, settings.judge ?? { kind: 'offline' }, env, settings.concurrency))) : null;
   return { replay, settings, target, judge };
 }

@@ -25,7 +25,7 @@ export interface RunSession {
 /** Opens a run's session: `judge` replaces the run's configured judge (tests, an online pass that built it already). */
 export async function openRunSession(db: Db, runId: string, env: Record<string, string | undefined>, options: { judge?: Judge } = {}): Promise<RunSession> {
   const run = await getRunExecutionSettings(db, runId);
-  const judge = options.judge ?? (await createRunJudge(db, run, env));
+  const judge = options.judge ?? (await createRunJudge(db, run.projectId, run, env));
   let inFlight = 0;
   const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight: () => inFlight });
   return {

@@ -17,14 +17,15 @@ import { RUN_JOBS } from './run-jobs';
 import { SAMPLING_TEMPERATURE } from '../execution/evaluate-conversations';
 
 /**
- * Creates a queued run for a checked request and hands it to the queue: on PostgreSQL as
+ * Creates a queued run of a project for a checked request (its dataset, judge and custom metrics
+ * found in that project) and hands it to the queue: on PostgreSQL as
  * pg-boss chunk jobs, on SQLite by waking this process's worker (any worker on the
  * database finds it at its next poll). Nothing is scored here.
  */
-export async function enqueueRun(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
-  const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, env));
-  const dataset = await getDataset(db, request.datasetId);
-  const metrics = await resolveMetrics(db, request.metrics);
+export async function enqueueRun(db: Db, projectId: string, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
+  const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, projectId, env));
+  const dataset = await getDataset(db, projectId, request.datasetId);
+  const metrics = await resolveMetrics(db, projectId, request.metrics);
   refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
   const counts = await countApplicable(db, dataset.id, metrics, { backFill: true });
   const totalItems = itemsOf(counts, metrics);
@@ -32,6 +33,7 @@ export async function enqueueRun(db: Db, request: RunRequest, env: Record<string
     throw new AppError('BAD_INPUT', 'None of the selected metrics applies to any conversation of this dataset', { field: 'metrics' });
   }
   const run = await createRun(db, {
+    projectId,
     datasetId: dataset.id,
     modelVersion: request.modelVersion ?? null,
     ...judge,

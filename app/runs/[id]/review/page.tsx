@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/nav/project-link';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { ReviewQueueView } from '@/components/runs/review/review-queue-view';
 import { loadReviewPage } from '@/lib/agreement/page/load-review-page';
@@ -10,7 +10,7 @@ export const metadata = { title: 'Review verdicts' };
 export default async function ReviewPage(props: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const principal = await requirePage();
   const [{ id }, search] = await Promise.all([props.params, props.searchParams]);
-  const { run, metrics, queue } = await orNotFound(loadReviewPage(id, search, principal.id));
+  const { run, metrics, queue } = await orNotFound(loadReviewPage(principal.project.id, id, search, principal.id));
   return (
     <div className="space-y-6">
       <div>

@@ -26,7 +26,7 @@ export default async function RunConversationPage(props: {
 }) {
   const principal = await requirePage();
   const [{ id, conversationId }, search] = await Promise.all([props.params, props.searchParams]);
-  const { run, conversation, metrics, reviewsByTurn, queue } = await orNotFound(loadRunConversationPage(id, conversationId, search.queue, principal.id));
+  const { run, conversation, metrics, reviewsByTurn, queue } = await orNotFound(loadRunConversationPage(principal.project.id, id, conversationId, search.queue, principal.id));
   const verdicts = prepareTurnVerdicts(
     conversation.turns.map((t) => t.role),
     conversation.verdicts,

@@ -9,8 +9,8 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Judge connections' };
 
 export default async function ConnectionsPage() {
-  await requirePage('admin');
-  const { connections, fromEnv, defaultJudge } = await loadConnectionsPage();
+  const principal = await requirePage('admin');
+  const { connections, fromEnv, defaultJudge } = await loadConnectionsPage(principal.project.id);
   return (
     <div className="space-y-6">
       <div>
