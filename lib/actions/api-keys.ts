@@ -24,7 +24,7 @@ export async function createApiKeyAction(_prev: ApiKeyActionState, formData: For
   if (!name.success) return { ok: false, message: name.error.issues[0].message };
   const scope = apiKeyScopeSchema.safeParse(formData.get('scope') ?? 'full');
   if (!scope.success) return { ok: false, message: 'scope: choose full or ingest' };
-  const { key } = await createApiKey(getDb(), who.principal.id, name.data, scope.data);
+  const { key } = await createApiKey(getDb(), who.principal.project.id, who.principal.id, name.data, scope.data);
   revalidatePath('/settings/api-keys');
   return { ok: true, key, message: 'Copy the key now: it is not shown again.' };
 }
