@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import type { ReactNode } from 'react';
 import { UserMenu } from '@/components/auth/user-menu';
 import { NavLinks } from '@/components/nav/nav-links';

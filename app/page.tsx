@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Suspense } from 'react';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';
 import { HomeTrends } from '@/components/compare/trend-panels';

@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Suspense } from 'react';
 import { DatasetsPanel } from '@/components/datasets/datasets-panel';
 import { buttonClass } from '@/components/ui/button';

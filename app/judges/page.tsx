@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { formatCost } from '@/lib/format/cost';
 import { Table, Td } from '@/components/ui/table';
 import { loadJudgesPage } from '@/lib/agreement/page/load-judges-page';

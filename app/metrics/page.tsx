@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { buttonClass } from '@/components/ui/button';
 import { Table, Td } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';

@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { RulesTable } from '@/components/online/rules-table';
 import { buttonClass } from '@/components/ui/button';
 import { hasRole } from '@/lib/identity/roles';

@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { signOutAction } from '@/lib/actions/session';
 import { currentActor, currentPagePrincipal } from '@/lib/auth/session';
 

@@ -1,5 +1,5 @@
 import { pageProjectId } from '@/lib/auth/session';
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
 import { loadPickerPanel } from '@/lib/compare/page/load-picker-panel';
 import { loadSideBySidePanel } from '@/lib/compare/page/load-side-by-side-panel';

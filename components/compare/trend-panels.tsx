@@ -1,5 +1,5 @@
 import { pageProjectId } from '@/lib/auth/session';
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { TrendChart } from '@/components/charts/trend-chart';
 import { TrendSparkline } from '@/components/charts/trend-sparkline';
 import { Table, Td } from '@/components/ui/table';

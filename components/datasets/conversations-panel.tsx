@@ -1,5 +1,5 @@
 import { pageProjectId } from '@/lib/auth/session';
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, Td } from '@/components/ui/table';
 import type { ConversationQuery, ConversationSort } from '@/lib/domain/conversation-query';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import type { ReactNode } from 'react';
 import type { WaitingBehind } from '@/lib/domain/run-progress';
 import { formatDuration } from '@/lib/format/format';

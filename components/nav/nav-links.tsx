@@ -1,6 +1,6 @@
 'use client';
 
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { usePathname } from 'next/navigation';
 import { projectOfPath } from '@/lib/nav/project-path';
 import { isCurrentSection, sectionsFor } from '@/lib/nav/sections';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { pageProjectId } from '@/lib/auth/session';
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Table, Td } from '@/components/ui/table';
 import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate } from '@/lib/format/format';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Suspense } from 'react';
 import { SideBySidePanel } from '@/components/compare/panels';
 import { PanelPlaceholder } from '@/components/compare/compare-skeleton';

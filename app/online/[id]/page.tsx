@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { OnlineRunsTable } from '@/components/online/online-runs-table';
 import { PauseButton } from '@/components/online/pause-button';

@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { NewReplayForm } from '@/components/replays/new-replay-form';
 import { NoticePage } from '@/components/ui/notice-page';
 import { orNotFound } from '@/lib/http/or-not-found';

@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { Suspense } from 'react';
 import { DatasetPicker } from '@/components/runs/dataset-picker';
 import { NewRunForm } from '@/components/runs/new-run-form';

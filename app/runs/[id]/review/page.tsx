@@ -1,4 +1,4 @@
-import Link from '@/components/nav/project-link';
+import Link from '@/components/ui/project-link';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { ReviewQueueView } from '@/components/runs/review/review-queue-view';
 import { loadReviewPage } from '@/lib/agreement/page/load-review-page';
