@@ -55,3 +55,13 @@ export const memberRole = (role: unknown): Role => (isRole(role) ? role : 'viewe
 /** The id stored as createdById: null for the service key and the local user, which are no rows. */
 export const ownerIdOf = (principal: Pick<Principal, 'id' | 'via'> | null | undefined): string | null =>
   principal && (principal.via === 'session' || principal.via === 'api-key') ? principal.id : null;
+
+/** The actor behind a principal (a key still opens its own project alone). */
+export const actorOfPrincipal = (principal: Principal): Actor => ({
+  id: principal.id,
+  email: principal.email,
+  name: principal.name,
+  instanceAdmin: principal.instanceAdmin,
+  via: principal.via,
+  keyProjectId: principal.via === 'api-key' || principal.via === 'service-key' ? principal.project.id : null,
+});
