@@ -7,7 +7,6 @@
  * event-loop delay, the end step), then BENCH {json}.
  * Usage: npm run bench:replay [-- --conversations N] [-- --exchanges N] [-- --latency-ms N] [-- --concurrency N]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { getLastTurnStoredAt } from '../lib/db/queries/replays/list-chunk-work';
 import type { Conversation } from '../lib/domain';
 import { getReplay, startReplay } from '../lib/replay';
 import { startSqliteReplayWorker } from '../lib/replay/sqlite-replay-worker';
+import { startTarget } from './bench/target-server';
 
 const { values } = parseArgs({
   options: { conversations: { type: 'string' }, exchanges: { type: 'string' }, 'latency-ms': { type: 'string' }, concurrency: { type: 'string' } },
@@ -29,41 +29,6 @@ const CONVERSATIONS = Number(values.conversations ?? 200);
 const EXCHANGES = Number(values.exchanges ?? 10);
 const LATENCY_MS = Number(values['latency-ms'] ?? 100);
 const CONCURRENCY = Number(values.concurrency ?? 32);
-
-// The target runs in a process of its own, so that its work does not share the replay's event loop.
-// It notes when each of the replay's requests (model bench-model) arrived and was answered,
-// and hands the list over on GET /stats.
-const TARGET = `
-import http from 'node:http';
-const seen = [];
-const server = http.createServer((req, res) => {
-  if (req.method === 'GET') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    return res.end(JSON.stringify(seen));
-  }
-  let body = '';
-  req.on('data', (c) => (body += c));
-  const arrived = Date.now();
-  req.on('end', () => setTimeout(() => {
-    const request = JSON.parse(body);
-    if (request.model === 'bench-model') seen.push([arrived, Date.now()]);
-    const last = request.messages[request.messages.length - 1].content;
-    const reply = { id: 'x', object: 'chat.completion', created: 0, model: request.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Replayed answer to: ' + last.slice(0, 80), refusal: null }, finish_reason: 'stop', logprobs: null }],
-      usage: { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: 20, total_tokens: Math.ceil(body.length / 4) + 20 } };
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(reply));
-  }, ${LATENCY_MS}));
-});
-server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-`;
-
-function startTarget(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    child.stdout.once('data', (port: Buffer) => resolve({ url: `http://127.0.0.1:${String(port).trim()}/v1`, stop: () => child.kill() }));
-  });
-}
 
 function dataset(): Conversation[] {
   return Array.from({ length: CONVERSATIONS }, (_, c) => ({
@@ -81,7 +46,7 @@ const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnwise-bench-replay-'));
   const url = pathToFileURL(path.join(dir, 'bench.db')).href;
-  const target = await startTarget();
+  const target = await startTarget(LATENCY_MS);
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   try {

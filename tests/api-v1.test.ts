@@ -353,6 +353,18 @@ describe('bad input', () => {
     expect(await getDb().run.count({ where: { datasetId } })).toBe(0);
   });
 
+  it('starts a run that names no concurrency with TURNWISE_JUDGE_CONCURRENCY requests in flight, as the form does', async () => {
+    process.env.TURNWISE_JUDGE_CONCURRENCY = '3';
+    try {
+      const res = await postRun({ datasetId, metrics: ['conversation_relevancy'], judge: { kind: 'offline' } });
+      expect(res.status).toBe(202);
+      const { id } = await res.json();
+      expect((await getDb().run.findUniqueOrThrow({ where: { id } })).concurrency).toBe(3);
+    } finally {
+      delete process.env.TURNWISE_JUDGE_CONCURRENCY;
+    }
+  });
+
   it('answers 404 for unknown runs and names bad query parameters', async () => {
     const unknown = await getRun('no-such-run');
     expect(unknown.status).toBe(404);

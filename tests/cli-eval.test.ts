@@ -210,6 +210,24 @@ describe('turnwise eval', { timeout: 60_000 }, () => {
     expect(two.conversations).toEqual(one.conversations);
   });
 
+  it('keeps TURNWISE_JUDGE_CONCURRENCY requests in flight, and --concurrency over it', async () => {
+    const args = ['eval', SUPPORT, '--judge', 'openai', '--judge-model', 'local-judge', '--metrics', 'knowledge_retention,contextual_recall', '--json', '-'];
+    const inFlight = async (extra: string[]): Promise<number> => {
+      // Replies that take a while, so that every request the command allows is in flight at once.
+      const judge = await startJudgeServer({ handler: answerLikeOfflineJudge(), latencyMs: 40 });
+      try {
+        const run = await turnwiseInProcess([...args, '--judge-base-url', judge.url, ...extra], cliEnv({ DATABASE_URL: newDatabaseUrl(), TURNWISE_JUDGE_CONCURRENCY: '2' }));
+        expect(run.code, run.stderr).toBe(0);
+        return judge.maxInFlight;
+      } finally {
+        await judge.close();
+      }
+    };
+
+    expect(await inFlight([])).toBe(2);
+    expect(await inFlight(['--concurrency', '3'])).toBe(3);
+  });
+
   it('scores every metric of a 10-exchange RAG conversation (two documents a turn) with a judge that answers only from the JSON schema', async () => {
     server = await startJudgeServer({ handler: answerFromSchema(5) });
     const file = path.join(tmp, 'rag-ten.json');

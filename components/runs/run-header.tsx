@@ -35,7 +35,8 @@ export interface RunHeaderProps {
 export function RunHeader({ run, erroredResults, mayChange, mayReplay = false }: RunHeaderProps) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
-      <div>
+      {/* Grows and shrinks beside the actions, so a long description wraps instead of pushing them under it. */}
+      <div className="min-w-0 flex-1 basis-96">
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
           Run on{' '}
           <Link href={`/datasets/${run.datasetId}`} className="text-indigo-700 hover:underline">
@@ -51,7 +52,7 @@ export function RunHeader({ run, erroredResults, mayChange, mayReplay = false }:
         {run.judgeKind === 'offline' ? <OfflineJudgeNotice className="mt-2" /> : null}
         {run.error ? <p className="mt-1 text-sm text-rose-700">{run.error}</p> : null}
       </div>
-      <div className="flex flex-col items-end gap-2">
+      <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
         {mayChange ? <RunControls run={{ id: run.id, status: run.status }} /> : null}
         {mayChange && erroredResults.total > 0 && !isLiveRun(run.status) && !run.origin ? (
           <RetryErroredButton runId={run.id} count={erroredResults.total} whole={erroredResults.whole} />

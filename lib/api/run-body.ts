@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { judgeSelectionSchema } from '../judge/config';
 import { runRequestSchema, type RunRequest } from '../runs/request/run-request';
 
-/** Concurrency of a run the API starts without saying (the Run model's default). */
-export const DEFAULT_API_CONCURRENCY = 8;
-
 /** The body of POST /api/v1/runs: metrics by name, their options beside them. */
 export const apiRunBodySchema = z.strictObject({
   datasetId: z.string({ error: 'a dataset id is required' }),
@@ -22,8 +19,9 @@ export type ApiRunRequestResult = { ok: true; request: RunRequest } | { ok: fals
 /**
  * Checks the API's run body with the very schema the New run form uses (lib/runs), then names
  * each problem the way the API spells the field: `metrics.0`, `options.turn_faithfulness.windowSize`.
+ * A run that does not say its concurrency gets `defaultConcurrency` (TURNWISE_JUDGE_CONCURRENCY's, as the form's).
  */
-export function parseApiRunBody(body: unknown): ApiRunRequestResult {
+export function parseApiRunBody(body: unknown, defaultConcurrency: number): ApiRunRequestResult {
   const shape = apiRunBodySchema.safeParse(body);
   if (!shape.success) return { ok: false, error: shape.error, field: (path) => path.map(String).join('.') };
   const { datasetId, metrics, options = {}, judge, modelVersion, concurrency, samples, temperature } = shape.data;
@@ -41,7 +39,7 @@ export function parseApiRunBody(body: unknown): ApiRunRequestResult {
       return { name, options: options[name] ?? {}, ...(version ? { version: Number(version) } : {}) };
     }),
     judge,
-    concurrency: concurrency ?? DEFAULT_API_CONCURRENCY,
+    concurrency: concurrency ?? defaultConcurrency,
     modelVersion,
     ...(samples === undefined ? {} : { samples }),
     ...(temperature === undefined ? {} : { temperature }),

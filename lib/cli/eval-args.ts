@@ -26,7 +26,8 @@ const evalArgsSchema = (known: readonly string[]) => z.object({
   judgeModel: z.string().min(1).optional(),
   threshold: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
   windowSize: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
-  concurrency: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(256).default(8),
+  /** Requests in flight; unset: TURNWISE_JUDGE_CONCURRENCY, else 8 (the judge configuration's). */
+  concurrency: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(256).optional(),
   json: z.string().optional(),
   save: z.boolean().default(false),
   name: z.string().min(1).optional(),

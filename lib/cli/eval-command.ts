@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareRuns, type RunComparisonReport } from '../compare/compare-runs';
 import type { Db } from '../db/db-types';
@@ -16,11 +16,11 @@ import { saveCustomMetric } from '../custom-metrics/save-custom-metric';
 import { withEvaluationSteps } from '../custom-metrics/write-steps';
 import type { Judge } from '../judge/types';
 import { recordEvaluation } from '../imports/record-evaluation';
-import { evaluateConversations } from '../runs/execution/evaluate-conversations';
+import { evaluateConversations, type EvaluationItem } from '../runs/execution/evaluate-conversations';
 import { type MetricSelection } from '../metrics/selected-metric';
 import { applicableMetrics, metricDescriptor } from '../metrics/registry';
 import { formatComparison } from './compare-report';
-import { evalAgreement, formatAgreement } from './eval-agreement';
+import { formatAgreement } from './eval-agreement';
 import type { EvalArgs } from './eval-args';
 import type { Conversation } from '../domain/conversation';
 import { describeCounts } from '../pii/kinds';
@@ -29,7 +29,8 @@ import { redactConversations } from '../pii/redact-conversation';
 import { createRedactor } from '../pii/redactor';
 import { redactSpecOf, resolveRedaction } from '../redaction/resolve-redaction';
 import { storedRedaction } from '../redaction/stored-setting';
-import { buildEvalReport, formatEvalTable, formatUsage } from './eval-report';
+import { formatUsage, reportUsage } from './eval-report';
+import { createEvalReportStream } from './eval-report-stream';
 import { loadDatasetFile } from './load-dataset-file';
 import { isLiveRun } from '../domain/run-progress';
 import { notInDefaultSet } from '../metrics/default-set';
@@ -138,6 +139,8 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
 
   const { selection, env } = judgeSelection(args, io.env);
   const config = loadJudgeConfig(env);
+  // --concurrency, else TURNWISE_JUDGE_CONCURRENCY, else the configuration's default.
+  const concurrency = args.concurrency ?? config.concurrency;
   await ensureDatabase();
   const db = getDb();
   const projectId = (await resolveCliProject(io.project ?? DEFAULT_PROJECT_SLUG)).id;
@@ -145,7 +148,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   if (args.baseline !== undefined) await checkBaseline(db, projectId, args.baseline);
   // Before the judge sees anything: the personal data --redact names is taken out of the file's conversations.
   const redaction = await redactLoaded(db, dataset.conversations, args.redact, io);
-  const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency: args.concurrency });
+  const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites: true });
   // Before the judge writes anything: named metrics that need an LLM judge are refused; unnamed
   // ones (picked because the dataset has their data) are left out with a note.
   const isCustom = (name: string) => args.customMetrics.some((c) => c.name === name);
@@ -165,52 +168,57 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
 
   const metrics = await withCustomDefinitions(db, projectId, chosen, args, judge, io);
 
-  let results: (MetricResult | null)[][];
-  let comparison: RunComparisonReport | undefined;
-  if (args.save) {
-    const saved = await recordEvaluation(db, {
-      dataset: {
-        projectId,
-        name: args.name ?? path.basename(args.file),
-        sourceFormat: dataset.format,
-        sourceFileName: path.basename(args.file),
-        modelVersion: args.modelVersion,
-        conversations: dataset.conversations,
-        ...redaction,
-      },
-      metrics,
-      judge,
-      judgeName: selection.kind === 'openai' ? (selection.name ?? 'openai') : null,
-      concurrency: args.concurrency,
-    });
-    results = saved.results;
-    io.stderr(`saved: dataset ${saved.datasetId}, run ${saved.runId} (${saved.status})\n`);
-    if (args.baseline !== undefined) comparison = await compareRuns(db, projectId, args.baseline, [saved.runId]);
-  } else {
-    results = await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency: args.concurrency });
-  }
+  // The report is written as results come in; none is kept to the end (eval-report-stream.ts).
+  const report = createEvalReportStream(dataset.conversations, metrics);
+  try {
+    const onResult = (item: EvaluationItem, result: MetricResult) => report.add(item.conversation, metrics.findIndex((m) => m.name === item.metric), result);
+    let comparison: RunComparisonReport | undefined;
+    if (args.save) {
+      const saved = await recordEvaluation(db, {
+        dataset: {
+          projectId,
+          name: args.name ?? path.basename(args.file),
+          sourceFormat: dataset.format,
+          sourceFileName: path.basename(args.file),
+          modelVersion: args.modelVersion,
+          conversations: dataset.conversations,
+          ...redaction,
+        },
+        metrics,
+        judge,
+        judgeName: selection.kind === 'openai' ? (selection.name ?? 'openai') : null,
+        concurrency,
+        onResult,
+        retain: false,
+      });
+      io.stderr(`saved: dataset ${saved.datasetId}, run ${saved.runId} (${saved.status})\n`);
+      if (args.baseline !== undefined) comparison = await compareRuns(db, projectId, args.baseline, [saved.runId]);
+    } else {
+      await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency, onResult, retain: false });
+    }
+    await judge.flush?.();
 
-  const agreement = evalAgreement(dataset.conversations, results);
-  const report = {
-    ...buildEvalReport(dataset.conversations, results, judge.usage()),
-    ...(Object.keys(agreement).length ? { agreement } : {}),
-    ...(comparison ? { comparison } : {}),
-  };
-  if (args.json === '-') {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    io.stdout(`${formatEvalTable(report)}\n\n${formatUsage(report)}\n`);
-    if (report.agreement) io.stdout(`\n${formatAgreement(report.agreement)}\n`);
-    if (comparison) io.stdout(`\n${formatComparison(comparison)}\n`);
-    if (args.json) {
-      try {
-        await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
-      } catch (e) {
-        throw new AppError('BAD_INPUT', `--json: cannot write ${args.json}: ${(e as Error).message}`, { field: '--json' });
+    const agreement = report.agreement();
+    const usage = reportUsage(judge.usage());
+    report.finish({ usage, ...(Object.keys(agreement).length ? { agreement } : {}), ...(comparison ? { comparison } : {}) });
+    if (args.json === '-') {
+      for await (const piece of report.json()) io.stdout(piece);
+    } else {
+      for await (const piece of report.table()) io.stdout(piece);
+      io.stdout(`\n\n${formatUsage({ usage })}\n`);
+      if (Object.keys(agreement).length) io.stdout(`\n${formatAgreement(agreement)}\n`);
+      if (comparison) io.stdout(`\n${formatComparison(comparison)}\n`);
+      if (args.json) {
+        try {
+          await copyFile(report.jsonFile, args.json);
+        } catch (e) {
+          throw new AppError('BAD_INPUT', `--json: cannot write ${args.json}: ${(e as Error).message}`, { field: '--json' });
+        }
       }
     }
+    if (comparison) return comparison.regressions.length > 0 ? 1 : 0;
+    return report.failed() ? 1 : 0;
+  } finally {
+    report.close();
   }
-  if (comparison) return comparison.regressions.length > 0 ? 1 : 0;
-  const failed = results.flat().some((r) => r !== null && !r.success);
-  return failed ? 1 : 0;
 }

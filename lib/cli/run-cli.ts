@@ -1,10 +1,5 @@
-import { disconnectDb } from '../db/client';
 import { isAppError } from '../errors';
-import { parseEvalArgs } from './eval-args';
-import { runCompare } from './compare-command';
-import { runEvalCommand, type EvalIo } from './eval-command';
-import { runReplay } from './replay-command';
-import { runImport } from './import-command';
+import type { EvalIo } from './eval-command';
 import { takeProjectOption } from './cli-project';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
@@ -40,16 +35,26 @@ exit:    eval: 0 every metric passed, 1 a metric failed its threshold or errored
          replay: with --compare-with as compare --fail-on-regression; else 1 when turns errored;
          2 bad input or configuration`;
 
+// Each command is loaded when asked for: a command's start pays only for the modules it uses.
+const COMMANDS: Record<string, () => Promise<(rest: string[], io: EvalIo) => Promise<number>>> = {
+  eval: async () => {
+    const [{ parseEvalArgs }, { runEvalCommand }] = await Promise.all([import('./eval-args'), import('./eval-command')]);
+    return (rest, io) => runEvalCommand(parseEvalArgs(rest), io);
+  },
+  compare: async () => (await import('./compare-command')).runCompare,
+  replay: async () => (await import('./replay-command')).runReplay,
+  import: async () => (await import('./import-command')).runImport,
+};
+
 /** Runs one command and returns the process exit code; never throws. */
 export async function runCli(argv: string[], io: EvalIo): Promise<number> {
+  let load: ((typeof COMMANDS)[string]) | undefined;
   try {
     const { slug, rest: args } = takeProjectOption(argv, io.env ?? process.env);
     const [command, ...rest] = args;
     io = { ...io, project: slug };
-    if (command === 'eval') return await runEvalCommand(parseEvalArgs(rest), io);
-    if (command === 'compare') return await runCompare(rest, io);
-    if (command === 'replay') return await runReplay(rest, io);
-    if (command === 'import') return await runImport(rest, io);
+    load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (load) return await (await load())(rest, io);
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
@@ -64,6 +69,6 @@ export async function runCli(argv: string[], io: EvalIo): Promise<number> {
     io.stderr(`turnwise: ${(e as Error).stack ?? String(e)}\n`);
     return 2;
   } finally {
-    await disconnectDb().catch(() => undefined);
+    if (load) await import('../db/client').then(({ disconnectDb }) => disconnectDb()).catch(() => undefined);
   }
 }

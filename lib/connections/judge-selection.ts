@@ -43,24 +43,34 @@ export function judgeSelectionOf(run: RunJudge): JudgeSelection {
  * The judge that executes a run, from this process's configuration: replies of
  * OpenAI-compatible judges go through the database cache, so a request asked again (a
  * resumed item, a rerun) costs nothing. Judges come from the environment and from the
- * connections the run's project stored in the database.
+ * connections the run's project stored in the database. `deferCacheWrites`: the caller flushes
+ * the judge when its work ends (createJudge).
  */
 export async function createRunJudge(
   db: Db,
   projectId: string,
   run: { judgeKind: string; judgeName: string | null; judgeModel: string; concurrency: number },
   env: Record<string, string | undefined>,
+  { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
 ): Promise<Judge> {
   const judgeKind = run.judgeKind === 'offline' ? 'offline' : 'openai';
-  return createSelectedJudge(db, projectId, judgeSelectionOf({ ...run, judgeKind }), env, run.concurrency);
+  return createSelectedJudge(db, projectId, judgeSelectionOf({ ...run, judgeKind }), env, run.concurrency, { deferCacheWrites });
 }
 
 /**
  * The judge a selection names, with `concurrency` requests in flight, its replies through the
  * database cache (a replay's fit checks and simulated users). Built once per run, replay or
  * online pass and handed down: it reads the configuration and decrypts the stored keys.
+ * `deferCacheWrites`: the caller flushes the judge when its work ends (createJudge).
  */
-export async function createSelectedJudge(db: Db, projectId: string, selection: JudgeSelection, env: Record<string, string | undefined>, concurrency: number): Promise<Judge> {
+export async function createSelectedJudge(
+  db: Db,
+  projectId: string,
+  selection: JudgeSelection,
+  env: Record<string, string | undefined>,
+  concurrency: number,
+  { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
+): Promise<Judge> {
   const config = selection.kind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, projectId, env);
-  return createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency });
+  return createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites });
 }

@@ -1,7 +1,7 @@
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import { createPostgresAdapterFactory } from './postgres-adapter';
-import { createSqliteAdapterFactory } from './sqlite-adapter';
+import { SeparateReadsPrismaLibSql } from './sqlite-adapter';
 import { getDatabaseUrl, parseDatabaseUrl, providerOf } from './url';
 import type { Db } from './db-types';
 
@@ -18,7 +18,7 @@ export function createDbClient(url: string): Db {
     return client as unknown as Db;
   }
   return new SqlitePrismaClient({
-    adapter: createSqliteAdapterFactory(checked),
+    adapter: new SeparateReadsPrismaLibSql(checked),
     // One SQLite client runs one transaction at a time; the others queue for it. An import's
     // batch or a large delete can take a few seconds, and a run storing its results meanwhile
     // must wait its turn rather than give up after Prisma's default 2 s.

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { withFileLock } from './file-lock';
 import { prismaPaths } from './paths';
 import { createPostgresDatabase } from './postgres-adapter';
-import { createMigrationFactory, engineErrorMessage, withSchemaEngine } from './schema-engine';
+import { createMigrationFactory } from './migration-factory';
 import { ensureIndexesOutsideMigrations } from './indexes-outside-migrations';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 import { type DbProvider, getDatabaseUrl, providerOf, sqliteFilePath } from './url';
@@ -93,18 +93,44 @@ export async function applyMigrations(
 ): Promise<string[]> {
   const provider = providerOf(url);
   const factory = createMigrationFactory(url);
+  const migrationsList = await readMigrationList(prismaPaths(provider, options.root).migrationsDir);
   const adapter = await factory.connect();
   try {
     await createMigrationsTable(adapter, provider);
+    if (await upToDate(adapter, migrationsList)) return [];
   } finally {
     await adapter.dispose();
   }
-  const migrationsList = await readMigrationList(prismaPaths(provider, options.root).migrationsDir);
+  // Loaded only when there is something to apply: compiling the engine's WebAssembly costs
+  // tens of milliseconds and megabytes at every start of the CLI otherwise.
+  const { withSchemaEngine } = await import('./schema-engine');
   const { appliedMigrationNames } = await withSchemaEngine(factory, null, (engine) =>
     engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
   );
   return appliedMigrationNames;
 }
+
+/**
+ * True when every migration folder is recorded as applied and finished, and none failed:
+ * then the schema engine would apply nothing. A failed or unfinished one is left to the
+ * engine, which reports it.
+ */
+async function upToDate(adapter: SqlDriverAdapter, list: MigrationList): Promise<boolean> {
+  const { rows } = await adapter.queryRaw({
+    sql: 'SELECT migration_name, finished_at IS NOT NULL AND rolled_back_at IS NULL, finished_at IS NULL AND rolled_back_at IS NULL FROM _prisma_migrations',
+    args: [],
+    argTypes: [],
+  });
+  const applied = new Set<string>();
+  for (const [name, done, failed] of rows) {
+    if (isTrue(failed)) return false;
+    if (isTrue(done)) applied.add(String(name));
+  }
+  return list.migrationDirectories.every((d) => applied.has(d.path));
+}
+
+/** A boolean as SQLite (1) or PostgreSQL (true) returns it. */
+const isTrue = (value: unknown): boolean => value === true || value === 1 || value === 1n || value === '1' || value === 't';
 
 const globalForEnsure = globalThis as unknown as {
   turnwiseEnsured?: Map<string, Promise<void>>;
@@ -175,6 +201,7 @@ async function migrate(url: string, root?: string): Promise<void> {
     if (applied.length > 0) console.error(`Database migrated: ${migratedSummary(applied)}`);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    const { engineErrorMessage } = await import('./schema-engine');
     throw new AppError('CONFIG', `Cannot prepare the database: ${engineErrorMessage(error)}`, {
       cause: error,
     });

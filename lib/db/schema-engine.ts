@@ -9,9 +9,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import { AppError } from '../errors';
-import { createPostgresMigrationFactory } from './postgres-adapter';
-import { createSqliteMigrationFactory } from './sqlite-adapter';
-import { providerOf } from './url';
+export { createMigrationFactory } from './migration-factory';
 
 export type { SchemaEngine };
 
@@ -62,12 +60,6 @@ function loadWasm(): void {
   bindings.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
   globalForEngine.turnwiseSchemaEngineLoaded = true;
-}
-
-export function createMigrationFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
-  return providerOf(url) === 'postgres'
-    ? createPostgresMigrationFactory(url)
-    : createSqliteMigrationFactory(url);
 }
 
 /** Keeps every adapter the engine opens so they can all be closed when we are done. */

@@ -9,6 +9,7 @@ import type {
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import { storageErrorOf } from './storage-error';
+import { sqliteFilePath } from './url';
 
 /**
  * How long a connection waits for another process's write lock before failing. A large delete or
@@ -106,6 +107,45 @@ export class TunedPrismaLibSql extends PrismaLibSql {
 
 export function createSqliteAdapterFactory(url: string): TunedPrismaLibSql {
   return new TunedPrismaLibSql({ url });
+}
+
+/** A statement that only reads: what the reading connection takes. */
+const READS_ONLY = /^\s*SELECT\b/i;
+
+/** The reading connection's client: our settings, and writes refused outright, so that one sent to it by mistake fails loudly. */
+class ReadingPrismaLibSql extends PrismaLibSql {
+  createClient(config: Config): Client {
+    return withConnectionPragmas(super.createClient(config), ['PRAGMA query_only = ON']);
+  }
+}
+
+/**
+ * The adapter factory of the app's client (lib/db/client.ts): SELECTs made outside a transaction
+ * go to a connection of their own. The libsql adapter holds one lock over its connection for the
+ * whole of a transaction, so every read of the process waited for the transaction to end: a page
+ * waited for an import's batch (seconds, as the import lets requests in between its statements),
+ * the worker's reads for its result writes. In WAL mode a reader never waits for the writer; it
+ * sees what was committed, as a read made after the transaction did. A file's URL only: an
+ * in-memory database is private to its connection.
+ */
+export class SeparateReadsPrismaLibSql extends TunedPrismaLibSql {
+  constructor(private readonly url: string) {
+    super({ url });
+  }
+
+  override async connect(): Promise<SqlDriverAdapter> {
+    const adapter = await super.connect();
+    if (sqliteFilePath(this.url) === null) return adapter;
+    const reader = await new ReadingPrismaLibSql({ url: this.url }).connect();
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.queryRaw = (query) => (READS_ONLY.test(query.sql) ? reader.queryRaw(query) : queryRaw(query));
+    adapter.dispose = async () => {
+      await reader.dispose();
+      await dispose();
+    };
+    return adapter;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONVERSATION_LIMITS, type ConversationLimits } from '../datasets';
 import { AppError } from '../errors';
+import { readStreamUpTo } from '../streams/read-up-to';
 
 /** What one request may bring, from the environment (documented in docs/deployment.md, Limits). */
 export interface RequestLimits {
@@ -58,22 +59,9 @@ export async function readBodyUpTo(request: Request, maxBytes: number, error: Ap
     await request.body?.cancel().catch(() => {});
     throw error;
   }
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw error;
-      }
-      chunks.push(value);
-    }
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readStreamUpTo(request.body, maxBytes);
+  if (!bytes) throw error;
+  return bytes;
 }
 
 /** A JSON body, read up to `maxBytes` (a longer one is refused while it arrives, not buffered). */

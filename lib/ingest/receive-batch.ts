@@ -5,26 +5,8 @@ import { notePendingBatch, pendingBatches } from './backlog-estimate';
 import { checkIds, checksInFlight, MAX_CHECKS_IN_FLIGHT, type IdCheck } from './id-check';
 import { cutWarning, lockWaitMs, MAX_BODY_BYTES, maxPendingBatches, RETRY_AFTER_S } from './limits';
 import { encodeExportResponse, type Encoding, type Signal } from './otlp-codec';
+import { readStreamUpTo } from '../streams/read-up-to';
 import { encodingOf, GRPC_CODE, otlpRefusal, storageUnavailable } from './otlp-status';
-
-/** The body, or null once it passes `limit` bytes (counted as it arrives; the rest is not read). */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** The OTLP success answer in the request's encoding, with partialSuccess when records were rejected. */
 function accepted(signal: Signal, encoding: Encoding, partial?: { rejected: number; errorMessage: string }): Response {
@@ -73,7 +55,7 @@ async function receive(db: Db, projectId: string, request: Request, signal: Sign
   const pending = await pendingBatches(db, limit);
   if (pending >= limit) return refuse(429, GRPC_CODE.RESOURCE_EXHAUSTED, { code: 'BUSY', message: `${pending} batches are waiting to be processed; retry later` }, retryAfter);
   const declared = Number(request.headers.get('content-length'));
-  const body = declared > MAX_BODY_BYTES ? null : await readBounded(request, MAX_BODY_BYTES);
+  const body = declared > MAX_BODY_BYTES ? null : await readStreamUpTo(request.body, MAX_BODY_BYTES);
   const tooLarge = `The body is over ${MAX_BODY_BYTES} bytes; send smaller batches (BatchSpanProcessor maxExportBatchSize)`;
   if (!body) return refuse(413, GRPC_CODE.INVALID_ARGUMENT, { code: 'TOO_LARGE', message: tooLarge, field: 'body' });
   if (checksInFlight() >= MAX_CHECKS_IN_FLIGHT) return refuse(503, GRPC_CODE.UNAVAILABLE, { code: 'BUSY', message: `${checksInFlight()} bodies are being checked; retry later` }, retryAfter);

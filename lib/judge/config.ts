@@ -79,6 +79,8 @@ const httpUrl = z
   .refine((url) => !hasCredentials(url), 'must not carry a user name or password (fetch refuses them, and they would show in every error): give the key as the API key');
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable');
 
+const DEFAULT_JUDGE_CONCURRENCY = 8;
+
 const envSchema = z.object({
   OPENAI_API_KEY: optional(z.string().trim()),
   OPENAI_BASE_URL: optional(httpUrl),
@@ -123,6 +125,12 @@ const namedJudgesSchema = z.array(namedJudgeSchema).refine(
   'judge names must be unique',
 );
 
+/** Judge requests in flight when a run does not say: TURNWISE_JUDGE_CONCURRENCY, else 8 (a malformed value is reported where a judge is built). */
+export function defaultJudgeConcurrency(env: Record<string, string | undefined>): number {
+  const parsed = envSchema.shape.TURNWISE_JUDGE_CONCURRENCY.safeParse(env.TURNWISE_JUDGE_CONCURRENCY);
+  return (parsed.success ? parsed.data : undefined) ?? DEFAULT_JUDGE_CONCURRENCY;
+}
+
 /** Judge configuration from an environment record (pass process.env at the boundary). */
 export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeConfig {
   const parsed = envSchema.safeParse(env);
@@ -132,7 +140,7 @@ export function loadJudgeConfig(env: Record<string, string | undefined>): JudgeC
   registerSecret(vars.OPENAI_API_KEY);
   const onOpenAI = !vars.OPENAI_BASE_URL || new URL(vars.OPENAI_BASE_URL).host === new URL(DEFAULT_OPENAI_BASE_URL).host;
   return {
-    concurrency: vars.TURNWISE_JUDGE_CONCURRENCY ?? 8,
+    concurrency: vars.TURNWISE_JUDGE_CONCURRENCY ?? DEFAULT_JUDGE_CONCURRENCY,
     attempts: vars.TURNWISE_JUDGE_ATTEMPTS ?? 3,
     retryBudgetMs: Math.round((vars.TURNWISE_JUDGE_RETRY_BUDGET_S ?? DEFAULT_RETRY_BUDGET_MS / 1000) * 1000),
     timeoutMs: Math.round((vars.TURNWISE_JUDGE_TIMEOUT_S ?? DEFAULT_JUDGE_TIMEOUT_MS / 1000) * 1000),
@@ -239,11 +247,13 @@ export const defaultJudgeName = (config: JudgeConfig): string => {
 /**
  * The judge a selection names. Replies of OpenAI-compatible judges go through `cache` when
  * given; the offline judge is never cached (it is free, and a cache would pin old heuristics).
+ * `deferCacheWrites`: replies are written in batches, off the calls' path; the caller calls the
+ * judge's flush when its work ends (lib/judge/cache.ts).
  */
 export function createJudge(
   selection: JudgeSelection,
   config: JudgeConfig,
-  options: { cache?: JudgeCache; concurrency?: number } = {},
+  options: { cache?: JudgeCache; concurrency?: number; deferCacheWrites?: boolean } = {},
 ): Judge {
   const parsed = judgeSelectionSchema.safeParse(selection);
   if (!parsed.success) throw new AppError('BAD_INPUT', `Invalid judge selection: ${parsed.error.issues[0].message}`);
@@ -268,7 +278,7 @@ export function createJudge(
     rpm: endpoint.rpm,
     tpm: endpoint.tpm,
   }, { egress: adminPolicy({ allow: config.egressAllow ?? [] }) });
-  return options.cache ? withCache(judge, options.cache) : judge;
+  return options.cache ? withCache(judge, options.cache, { deferWrites: options.deferCacheWrites }) : judge;
 }
 
 function findEndpoint(config: JudgeConfig, name: string): JudgeEndpoint {

@@ -87,6 +87,8 @@ export interface Judge {
   usage(): Usage;
   /** Judges on an endpoint with rate limits (OpenAI-compatible) report how they are held back. */
   rateLimit?(): JudgeRateLimitStatus;
+  /** Writes what the judge holds back to write later (its cache's replies); work that ends calls it before it reports done. */
+  flush?(): Promise<void>;
 }
 
 /** The judge with its calls made through `call`; its name, usage, cache scope and rate limit stay its own. */
@@ -98,6 +100,7 @@ export function withCall(judge: Judge, call: Judge['call']): Judge {
     call,
     usage: () => judge.usage(),
     ...(judge.rateLimit ? { rateLimit: () => judge.rateLimit!() } : {}),
+    ...(judge.flush ? { flush: () => judge.flush!() } : {}),
   };
 }
 
@@ -115,6 +118,13 @@ export interface JudgeCacheEntry {
 export interface JudgeCache {
   get(key: string): Promise<JudgeCacheEntry | null>;
   set(key: string, entry: JudgeCacheEntry): Promise<void>;
+  /**
+   * Many at once, for stores where one statement costs about what one entry does (the
+   * database's): withCache then looks keys up together and writes replies in batches, off the
+   * path of the call (lib/judge/cache-batcher.ts).
+   */
+  getMany?(keys: readonly string[]): Promise<Map<string, JudgeCacheEntry>>;
+  setMany?(entries: readonly (readonly [string, JudgeCacheEntry])[]): Promise<void>;
 }
 
 /** A judge reply that failed validation in every attempt (repair prompt, then fresh requests). */

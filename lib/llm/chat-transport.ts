@@ -2,9 +2,10 @@ import type OpenAI from 'openai';
 import { APIConnectionTimeoutError, APIError } from 'openai';
 import pLimit from 'p-limit';
 import { sharedLimiter, type AdaptiveLimiter, type ConnectionLimits, type LimiterState } from './adaptive-limiter';
-import { boundedFetch } from './bounded-fetch';
-import { egressFetch, type EgressPolicy } from './egress';
+import { ERROR_BODY_LIMIT, REPLY_BODY_LIMIT, ReplyTooLargeError } from './bounded-fetch';
+import { pinnedDispatcher, type EgressPolicy } from './egress';
 import { createOpenAIClient } from './openai-client';
+import { pooledFetch } from './pooled-fetch';
 import { estimateCost } from './prices';
 import { backoffMs, classifyFailure, failureCause, ReplyCutShortError, sleep, type RequestRetry } from './request-retries';
 
@@ -84,7 +85,10 @@ export interface ChatTransport {
  */
 export function createChatTransport(options: ChatTransportOptions): ChatTransport {
   const { baseURL, retries: policy } = options;
-  const client = createOpenAIClient({ baseURL, apiKey: options.apiKey, timeoutMs: options.timeoutMs, fetch: boundedFetch({}, egressFetch(options.egress)) });
+  // Over undici's pools, the body read whole under the bound (an error answer cut to a few KB):
+  // the fetch of the replay targets, a fraction of the CPU of Node's fetch per request.
+  const fetch = pooledFetch(REPLY_BODY_LIMIT, (declared) => new ReplyTooLargeError(REPLY_BODY_LIMIT, declared), pinnedDispatcher(options.egress), { errorBytes: ERROR_BODY_LIMIT });
+  const client = createOpenAIClient({ baseURL, apiKey: options.apiKey, timeoutMs: options.timeoutMs, fetch });
   const limit = pLimit(options.concurrency);
   const limiters = new Set<AdaptiveLimiter>();
   let refused = 0;

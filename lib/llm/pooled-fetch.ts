@@ -52,8 +52,10 @@ export const bodyReadAlready = (response: Response): Buffer | undefined => (resp
  * event-loop turn (oneAnswerPerTurn), so that a wave of them never holds the requests they start.
  * `dispatcher` is the egress policy's pinned one (lib/llm/egress: a keep-alive pool per origin,
  * connections only to checked addresses); redirects are followed only within the origin.
+ * With `errorBytes`, an error answer (status 400 or more) is read up to that many bytes and the
+ * rest dropped unread, before the client, a regex or a log sees it.
  */
-export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => Error, dispatcher: Dispatcher): typeof fetch {
+export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => Error, dispatcher: Dispatcher, { errorBytes }: { errorBytes?: number } = {}): typeof fetch {
   return sameOriginRedirects(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const response = await request(url, {
@@ -63,7 +65,7 @@ export function pooledFetch(maxBytes: number, tooLarge: (declared?: number) => E
       body: init?.body as string | Uint8Array | null | undefined,
       signal: init?.signal ?? undefined,
     });
-    const body = await readBody(response, maxBytes, tooLarge);
+    const body = errorBytes !== undefined && response.statusCode >= 400 ? await readHead(response.body, errorBytes) : await readBody(response, maxBytes, tooLarge);
     await oneAnswerPerTurn();
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
@@ -96,6 +98,31 @@ function readBody({ headers, body }: Dispatcher.ResponseData, maxBytes: number, 
       } else chunks.push(chunk);
     });
     body.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-    body.once('error', reject);
+    body.once('error', (error) => reject(cutShort(error)));
+  });
+}
+
+/** A body the connection dropped fails as fetch's does: TypeError "terminated", the cause behind it. */
+const cutShort = (error: Error): TypeError => new TypeError('terminated', { cause: error });
+
+/** The first `limit` bytes of a body; the rest is dropped unread. */
+function readHead(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => resolve(Buffer.concat(chunks));
+    body.on('data', (chunk: Buffer) => {
+      const part = chunk.subarray(0, limit - size);
+      chunks.push(part);
+      size += part.byteLength;
+      if (size >= limit) {
+        body.off('end', done);
+        // Dropped unread: the error it is destroyed with (undici's "aborted") is no one's to handle.
+        body.once('error', () => undefined).destroy();
+        done();
+      }
+    });
+    body.once('end', done);
+    body.once('error', (error) => reject(cutShort(error)));
   });
 }

@@ -1,5 +1,6 @@
 import { bodyReadAlready } from './pooled-fetch';
 import { MAX_REPLY_BYTES, RequestFailedError } from './request-failed-error';
+import { readStreamUpTo } from '../streams/read-up-to';
 
 /** A reply refused for its size: of `declared` bytes when it said so, else found over the bound as it was read. */
 export const replyTooLarge = (where: string, maxBytes: number, declared?: number): RequestFailedError =>
@@ -25,20 +26,9 @@ export async function readBoundedBytes(response: Response, where: string, maxByt
   }
   if (!response.body) return new Uint8Array(0);
   if (Number.isFinite(length) && !response.headers.has('content-encoding')) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw replyTooLarge(where, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readStreamUpTo(response.body, maxBytes);
+  if (!bytes) throw replyTooLarge(where, maxBytes);
+  return bytes as Uint8Array<ArrayBuffer>;
 }
 
 /** readBoundedBytes as UTF-8 text. */

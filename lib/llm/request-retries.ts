@@ -51,12 +51,26 @@ export function isCutBody(error: unknown): boolean {
   return error.message === 'terminated' || code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }
 
+/**
+ * The cut body behind a client's connection error: a body read whole inside the fetch
+ * (lib/llm/pooled-fetch.ts) that the connection dropped fails the fetch as "terminated", and
+ * the client hands that on as the cause of its connection error.
+ */
+export function cutBodyBehind(error: unknown): Error | undefined {
+  if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIConnectionTimeoutError) return undefined;
+  return isCutBody(error.cause) ? (error.cause as Error) : undefined;
+}
+
+const cutCause = (error: Error): string => `connection cut mid-reply: ${(error.cause as Error | undefined)?.message ?? error.message}`;
+
 export function failureCause(error: unknown): string {
   const large = replyTooLarge(error);
   if (large) return large.message;
   const egress = egressErrorOf(error);
   if (egress) return egress.message;
   if (error instanceof APIConnectionTimeoutError) return 'timed out';
+  const cut = cutBodyBehind(error);
+  if (cut) return cutCause(cut);
   if (error instanceof APIError) {
     if (error.status === undefined) return `no reply: ${error.message}`;
     const wait = readRateLimitHeaders(error.headers).retryAfterMs;
@@ -64,7 +78,7 @@ export function failureCause(error: unknown): string {
     return `${error.status} ${label}${wait !== null ? ` (retry after ${(wait / 1000).toFixed(wait < 1000 ? 2 : 1)} s)` : ''}`;
   }
   if (error instanceof SyntaxError) return `reply body is not JSON (cut short?): ${error.message}`;
-  if (isCutBody(error)) return `connection cut mid-reply: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`;
+  if (isCutBody(error)) return cutCause(error as Error);
   return error instanceof Error ? error.message : String(error);
 }
 

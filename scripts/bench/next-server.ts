@@ -88,10 +88,12 @@ export async function startDashboard(options: {
   inProcessWorker?: boolean;
   /** Extra settings of the worker process (poll intervals). */
   workerEnv?: Record<string, string>;
+  /** Extra settings of the web server process. */
+  serverEnv?: Record<string, string>;
   workers?: number;
 }): Promise<Dashboard> {
   const databaseUrl = options.databaseUrl ?? `file:${options.dbFile}`;
-  const server = await startNextServer({ databaseUrl, port: options.port, readyPath: options.readyPath, env: { TURNWISE_AUTH: 'off', TURNWISE_WORKER: options.inProcessWorker ? '1' : '0' } });
+  const server = await startNextServer({ databaseUrl, port: options.port, readyPath: options.readyPath, env: { ...options.serverEnv, TURNWISE_AUTH: 'off', TURNWISE_WORKER: options.inProcessWorker ? '1' : '0' } });
   const workers: ChildProcess[] = [];
   const stop = async () => {
     await Promise.all(

@@ -35,7 +35,7 @@ describe.each(providers)('migrations on %s', (provider) => {
     }
     await Promise.all([ensureDatabase(database.url), ensureDatabase(database.url)]);
     await ensureDatabase(database.url);
-    // Bypasses ensureDatabase's memo: the engine itself finds nothing left to apply.
+    // Bypasses ensureDatabase's memo: nothing is left to apply.
     expect(await applyMigrations(database.url)).toEqual([]);
 
     db = createDbClient(database.url);
@@ -60,6 +60,22 @@ describe.each(providers)('migrations on %s', (provider) => {
       // The conversation search's trigram index (this role owns the database, so it may create pg_trgm).
       expect(await db.$queryRawUnsafe(`SELECT indexname FROM pg_indexes WHERE tablename = 'Conversation' AND indexname = 'Conversation_search_trgm_idx'`)).toHaveLength(1);
     }
+  });
+
+  it('leaves a failed migration to the schema engine, which refuses to go on', async () => {
+    // An up-to-date database skips the engine; a failed migration recorded beside the applied
+    // ones must still stop the start with the engine's own words.
+    const failed = createDbClient(database.url);
+    try {
+      await failed.$executeRawUnsafe(
+        `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count) VALUES ('failed-one', 'x', '99990101000000_half_done', CURRENT_TIMESTAMP, 0)`,
+      );
+      await expect(applyMigrations(database.url)).rejects.toThrow(/failed migrations/);
+    } finally {
+      await failed.$executeRawUnsafe(`DELETE FROM _prisma_migrations WHERE id = 'failed-one'`);
+      await failed.$disconnect();
+    }
+    expect(await applyMigrations(database.url)).toEqual([]);
   });
 
   if (provider === 'sqlite') {

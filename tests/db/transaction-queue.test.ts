@@ -44,3 +44,31 @@ describe('a result stored while an import is under way', () => {
     expect(await sqlite.db.result.count({ where: { runId: run.id } })).toBe(1);
   }, 30_000);
 });
+
+describe('a read made while a transaction of the same client is open', () => {
+  it('answers at once with what was committed, and sees the transaction once it committed', async () => {
+    await sqlite.db.dataset.count();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const inside = new Promise<void>((r) => (written = r));
+    // A transaction that stays open, as an import's batch does while requests get in between its statements.
+    const transaction = sqlite.db.$transaction(async (tx) => {
+      await tx.dataset.create({ data: { projectId: 'default', name: 'in a transaction', sourceFormat: 'deepeval-json' } });
+      written();
+      await held;
+    });
+    await inside;
+
+    const started = performance.now();
+    const during = await sqlite.db.dataset.count({ where: { name: 'in a transaction' } });
+    const waited = performance.now() - started;
+    release();
+    await transaction;
+
+    // Before, every read of the client waited for the transaction's end: here it never would have come.
+    expect(during).toBe(0);
+    expect(waited).toBeLessThan(5_000);
+    expect(await sqlite.db.dataset.count({ where: { name: 'in a transaction' } })).toBe(1);
+  }, 30_000);
+});

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { egressErrorOf } from '../../llm/egress';
 import { replyTooLarge } from '../../llm/bounded-fetch';
 import { failureSignature, statusCause } from '../../llm/error-cause';
-import { describeAttempts, failureCause, isCutBody, ReplyCutShortError, type RequestRetry } from '../../llm/request-retries';
+import { cutBodyBehind, describeAttempts, failureCause, isCutBody, ReplyCutShortError, type RequestRetry } from '../../llm/request-retries';
 import { redactSecrets } from '../../redact-secrets';
 import { JudgeOutputError } from '../types';
 
@@ -30,6 +30,10 @@ export function toJudgeError(error: unknown, name: string, model: string, apiKey
   if (error instanceof ReplyCutShortError) {
     return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${error.message}.${earlier}`, [apiKey]), { judge: name, model, status: null, retries });
   }
+  // A body the connection dropped: as the fetch's own error, or behind the client's connection error.
+  if (isCutBody(error) || cutBodyBehind(error)) {
+    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}${earlier}`, [apiKey]), { judge: name, model, status: null, retries });
+  }
   if (error instanceof APIError) {
     const details = { judge: name, model, status: error.status ?? null, retries, signature: failureSignature(error) };
     if (error.status === undefined) {
@@ -44,9 +48,6 @@ export function toJudgeError(error: unknown, name: string, model: string, apiKey
       redactSecrets(`${where} request failed with status ${error.status} (${statusCause(error.status, code)})${tried}. The endpoint's own answer is in the server log (and, for a stored connection, shown by Test on Judge connections).${earlier}`, [apiKey]),
       details,
     );
-  }
-  if (isCutBody(error)) {
-    return new AppError('JUDGE', redactSecrets(`${where} sent no complete reply${tried}: ${failureCause(error)}${earlier}`, [apiKey]), { judge: name, model, status: null, retries });
   }
   return error;
 }

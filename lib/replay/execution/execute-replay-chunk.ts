@@ -84,5 +84,7 @@ export async function executeReplayChunk(options: ExecuteReplayChunkOptions): Pr
   } finally {
     ctx.close();
   }
+  // The judge's replies held for the cache are written before the chunk says it is done.
+  await session.judge?.flush?.();
   return { generated: await recorder.close() };
 }

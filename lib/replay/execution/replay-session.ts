@@ -44,6 +44,7 @@ export async function openReplaySession(db: Db, replayId: string, env: Record<st
   }
   // A replay whose target cannot be built here generates nothing: it needs no judge either.
   const needsJudge = settings.mode !== 'teacher-forced' && !('unavailable' in target);
-  const judge = needsJudge ? (options.judge ?? (await createSelectedJudge(db, replay.projectId, settings.judge ?? { kind: 'offline' }, env, settings.concurrency))) : null;
+  // Its replies reach the cache in batches: every chunk flushes the judge before it ends.
+  const judge = needsJudge ? (options.judge ?? (await createSelectedJudge(db, replay.projectId, settings.judge ?? { kind: 'offline' }, env, settings.concurrency, { deferCacheWrites: true }))) : null;
   return { replay, settings, target, judge };
 }

@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import type { Judge } from '../../judge/types';
 import { createSelectedMetric, selectionApplies, type MetricSelection } from '../../metrics/selected-metric';
 import type { Conversation } from '../../domain/conversation';
@@ -16,7 +15,11 @@ export interface EvaluateOptions {
   conversations: Conversation[];
   metrics: MetricSelection[];
   judge: Judge;
-  /** Conversation×metric items scored at once; the judge limits requests in flight on its own. */
+  /**
+   * Judge requests in flight the caller asks for (the judge's own limit holds them to it): twice
+   * as many items are scored at once, so that a request slot an item leaves while it works
+   * between its calls (parsing, scoring, storing) is taken by another item's request.
+   */
   concurrency: number;
   /** Items to leave out (already done, e.g. when a run resumes). */
   skip?: (item: EvaluationItem) => boolean;
@@ -24,7 +27,7 @@ export interface EvaluateOptions {
   onResult?: (item: EvaluationItem, result: MetricResult) => void | Promise<void>;
   /** Items are not started once it is aborted; items already being scored finish. */
   signal?: AbortSignal;
-  /** false: do not keep results for the return value (a caller that stores each one in onResult). */
+  /** false: do not keep results for the return value, which is then [] (a caller that stores or reports each one in onResult). */
   retain?: boolean;
   /** Measure each item this many times (judge noise), at `temperature`; the result is their majority (combineSamples). */
   samples?: number;
@@ -33,6 +36,9 @@ export interface EvaluateOptions {
 
 /** Default temperature of a judge asked several times: different enough answers to show its noise. */
 export const SAMPLING_TEMPERATURE = 0.7;
+
+/** Items scored at once per request in flight. */
+const ITEMS_PER_REQUEST = 2;
 
 /** The conversation×metric pairs a run scores: those where the conversation has the metric's data. */
 export function countItems(conversations: Conversation[], metrics: MetricSelection[]): number {
@@ -45,7 +51,8 @@ export function countItems(conversations: Conversation[], metrics: MetricSelecti
  * Scores every conversation with every selected metric that applies to it (a pair left
  * out stays null). Results are handed to onResult as
  * they finish (so a caller can persist each one at once) and also returned in order,
- * unless retain is false.
+ * unless retain is false. Items are taken in order, conversation by conversation, as earlier
+ * ones finish; after an item fails (onResult threw) no new one starts.
  */
 export async function evaluateConversations(opts: EvaluateOptions): Promise<(MetricResult | null)[][]> {
   const samples = Math.max(1, opts.samples ?? 1);
@@ -53,25 +60,35 @@ export async function evaluateConversations(opts: EvaluateOptions): Promise<(Met
   const judges = samples === 1 ? [opts.judge] : Array.from({ length: samples }, (_, index) => withSampling(opts.judge, { index, temperature }));
   const sampled = judges.map((judge) => opts.metrics.map((m) => createSelectedMetric(m, judge)));
   const metrics = sampled[0];
-  const limit = pLimit(Math.max(1, opts.concurrency));
-  const out: (MetricResult | null)[][] = opts.conversations.map(() => metrics.map(() => null));
-  const tasks: Promise<void>[] = [];
-  opts.conversations.forEach((conversation, ci) => {
-    metrics.forEach((metric, mi) => {
-      const item: EvaluationItem = { conversation: ci, metric: metric.name };
-      if (!selectionApplies(opts.metrics[mi], conversation) || opts.skip?.(item)) return;
-      tasks.push(
-        limit(async () => {
-          if (opts.signal?.aborted) return;
-          const results: MetricResult[] = [];
-          for (const perSample of sampled) results.push(await perSample[mi].measure(conversation));
-          const result = combineSamples(results);
-          if (opts.retain !== false) out[ci][mi] = result;
-          await opts.onResult?.(item, result);
-        }),
-      );
-    });
-  });
-  await Promise.all(tasks);
+  const out: (MetricResult | null)[][] = opts.retain === false ? [] : opts.conversations.map(() => metrics.map(() => null));
+  function* pending(): Generator<{ ci: number; mi: number; item: EvaluationItem }> {
+    for (let ci = 0; ci < opts.conversations.length; ci++) {
+      for (let mi = 0; mi < metrics.length; mi++) {
+        const item: EvaluationItem = { conversation: ci, metric: metrics[mi].name };
+        if (selectionApplies(opts.metrics[mi], opts.conversations[ci]) && !opts.skip?.(item)) yield { ci, mi, item };
+      }
+    }
+  }
+  const queue = pending();
+  let failed = false;
+  async function worker(): Promise<void> {
+    while (!failed && !opts.signal?.aborted) {
+      const next = queue.next();
+      if (next.done) return;
+      const { ci, mi, item } = next.value;
+      try {
+        const results: MetricResult[] = [];
+        for (const perSample of sampled) results.push(await perSample[mi].measure(opts.conversations[ci]));
+        const result = combineSamples(results);
+        if (opts.retain !== false) out[ci][mi] = result;
+        await opts.onResult?.(item, result);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  }
+  const itemsAtOnce = Math.max(1, opts.concurrency) * ITEMS_PER_REQUEST;
+  await Promise.all(Array.from({ length: itemsAtOnce }, worker));
   return out;
 }

@@ -11,20 +11,24 @@ import { createResultWriter } from '../lifecycle';
 import { storeRetryOf } from '../../jobs/store-retry';
 
 const STOPPED = 'RunStopped';
+/** Why a chunk stops when its judge keeps failing the same way. */
+const JUDGE_FAILING = 'judge failing';
 
 /**
  * The judge as a run uses it. A turn of the event loop before every call: the offline
  * judge computes synchronously, so an item would otherwise hold the process for its whole
  * pipeline, and the app server's worker shares the process with the pages. Once the run
- * is stopped, no new call starts; on a cancel, calls in flight are aborted too, so a
- * cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
+ * is stopped, no new call starts; on a cancel or a tripped breaker, calls in flight or waiting
+ * for a request slot are aborted too, so a cancelled run spends nothing more. When a worker hands a run back (shutdown, lost lease),
  * calls in flight finish and their replies reach the cache for whoever resumes.
  */
 function forRun(judge: Judge, signal: AbortSignal | undefined, inFlight: RunSession['inFlight']): { judge: Judge; dispose: () => void } {
   const cancelled = new AbortController();
   // One listener per call in flight (removed when it ends): many at once is not a leak here.
   setMaxListeners(0, cancelled.signal);
-  const onStop = () => signal?.reason === 'cancelled' && cancelled.abort(signal.reason);
+  // A cancel, or a judge that fails every request the same way (the breaker): what is in flight or
+  // waiting for a request slot is dropped, rather than sent to fail like the rest.
+  const onStop = () => (signal?.reason === 'cancelled' || signal?.reason === JUDGE_FAILING) && cancelled.abort(signal.reason);
   signal?.addEventListener('abort', onStop, { once: true });
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {
     inFlight.add(1);
@@ -99,7 +103,7 @@ async function scoreChunk(options: ExecuteChunkOptions, session: RunSession): Pr
   // chunk ends with the breaker's error, which fails the run (see the workers).
   const halted = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, halted.signal]) : halted.signal;
-  const breaker = withBreaker(session.judge, () => halted.abort('judge failing'));
+  const breaker = withBreaker(session.judge, () => halted.abort(JUDGE_FAILING));
   const { judge, dispose } = forRun(breaker.judge, signal, session.inFlight);
   // Results are stored in batches while the next items are scored; a store that fails stops the
   // chunk, unless it fails for a passing reason: then it is tried again until the database takes it.
@@ -127,6 +131,10 @@ async function scoreChunk(options: ExecuteChunkOptions, session: RunSession): Pr
   } finally {
     dispose();
   }
+  // The judge's replies held for the cache are written before the chunk ends: whoever resumes finds them.
+  await judge.flush?.().catch((error: unknown) => {
+    failure ??= error;
+  });
   let scored = 0;
   try {
     // The chunk is done only once what it scored is stored, also when it stops early.

@@ -25,7 +25,8 @@ export interface RunSession {
 /** Opens a run's session: `judge` replaces the run's configured judge (tests, an online pass that built it already). */
 export async function openRunSession(db: Db, runId: string, env: Record<string, string | undefined>, options: { judge?: Judge } = {}): Promise<RunSession> {
   const run = await getRunExecutionSettings(db, runId);
-  const judge = options.judge ?? (await createRunJudge(db, run.projectId, run, env));
+  // Its replies reach the cache in batches: every chunk flushes the judge before it ends.
+  const judge = options.judge ?? (await createRunJudge(db, run.projectId, run, env, { deferCacheWrites: true }));
   let inFlight = 0;
   const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight: () => inFlight });
   return {

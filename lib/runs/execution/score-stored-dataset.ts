@@ -5,7 +5,7 @@ import { renewRunLease } from '../../db/queries/runs/renew-run-lease';
 import type { Judge } from '../../judge/types';
 import type { Conversation } from '../../domain/conversation';
 import type { MetricResult } from '../../domain/metric-result';
-import { countItems, evaluateConversations } from './evaluate-conversations';
+import { countItems, evaluateConversations, type EvaluationItem } from './evaluate-conversations';
 import { type MetricSelection, storedSettingsOf } from '../../metrics/selected-metric';
 import { failRun, finishRun, recordResult, type FinalRunStatus } from '../lifecycle';
 import { newWorkerId } from '../../jobs/worker-identity';
@@ -19,6 +19,10 @@ export interface ScoreDatasetInput {
   judge: Judge;
   judgeName: string | null;
   concurrency: number;
+  /** Told of each result once it is stored. */
+  onResult?: (item: EvaluationItem, result: MetricResult) => void;
+  /** false: results are not kept for the return value (results is then empty), as a caller of onResult needs. */
+  retain?: boolean;
 }
 
 export interface RecordedEvaluation {
@@ -59,8 +63,10 @@ export async function scoreStoredDataset(db: Db, input: ScoreDatasetInput): Prom
       metrics: input.metrics,
       judge: input.judge,
       concurrency: input.concurrency,
+      retain: input.retain,
       onResult: async (item, result) => {
         await recordResult(db, run.id, rows[item.conversation].id, result);
+        input.onResult?.(item, result);
       },
     });
     const { status } = await finishRun(db, run.id);
