@@ -1,5 +1,6 @@
 'use client';
 
+import { inCurrentProject } from '@/components/ui/project-link';
 import Link from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
@@ -58,7 +59,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const response = await fetch(`/api/replays/${encodeURIComponent(replay.id)}/progress`, { cache: 'no-store', signal: controller.signal });
+        const response = await fetch(inCurrentProject(`/api/replays/${encodeURIComponent(replay.id)}/progress`), { cache: 'no-store', signal: controller.signal });
         if (response.ok) {
           const fresh = (await response.json()) as ReplayLive;
           setReplay(fresh);

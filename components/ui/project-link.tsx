@@ -26,3 +26,9 @@ export default function ProjectLink({ href, ...props }: ComponentProps<typeof Li
   const slug = useProjectSlug();
   return <Link href={typeof href === 'string' ? projectPath(slug, href) : href} {...props} />;
 }
+
+/** `href` in the project of the page the browser shows, outside render (an upload, a poll started by an effect). */
+export function inCurrentProject(href: string): string {
+  const pathname = typeof window === 'undefined' ? '/' : window.location.pathname;
+  return projectPath(projectOfPath(pathname)?.slug ?? DEFAULT_PROJECT_SLUG, href);
+}

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -74,5 +75,5 @@ export async function saveMetricAction(input: MetricEditorInput): Promise<Action
   }
   revalidatePath('/metrics');
   revalidatePath(`/metrics/${saved.name}`);
-  redirect(`/metrics/${saved.name}?${saved.created ? 'saved' : 'unchanged'}=${saved.version}`);
+  redirect(projectPath(who.principal.project.slug, `/metrics/${saved.name}?${saved.created ? 'saved' : 'unchanged'}=${saved.version}`));
 }

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -62,7 +63,7 @@ export async function deleteDatasetAction(_prev: DatasetActionState, formData: F
   revalidatePath('/datasets');
   revalidatePath('/runs');
   revalidatePath('/');
-  redirect('/datasets');
+  redirect(projectPath(who.principal.project.slug, '/datasets'));
 }
 
 const snapshotSchema = z.object({
@@ -83,7 +84,7 @@ export async function snapshotLiveDatasetAction(_prev: DatasetActionState, formD
     return failure(error);
   }
   revalidatePath('/datasets');
-  redirect(`/datasets/${created.id}`);
+  redirect(projectPath(who.principal.project.slug, `/datasets/${created.id}`));
 }
 
 const toolSchema = z.looseObject({ name: z.string().trim().min(1, 'each tool needs a name').max(FIELD_LIMITS.nameChars) });

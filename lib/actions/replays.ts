@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ export async function startReplayAction(input: ReplayRequestInput): Promise<Acti
     return failure(error);
   }
   revalidatePath('/replays');
-  redirect(`/replays/${id}`);
+  redirect(projectPath(who.principal.project.slug, `/replays/${id}`));
 }
 
 /** Target calls, tokens, judge calls and cost the replay would have; nothing is written. */

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -32,7 +33,7 @@ export async function startRunAction(input: RunRequestInput): Promise<ActionResu
   }
   revalidatePath('/runs');
   revalidatePath(`/datasets/${parsed.data.datasetId}`);
-  redirect(`/runs/${runId}`);
+  redirect(projectPath(who.principal.project.slug, `/runs/${runId}`));
 }
 
 /** Judge calls, tokens, cost and cached replies the run would have; nothing is written. */
