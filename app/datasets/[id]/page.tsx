@@ -6,6 +6,7 @@ import { SkippedLinesNote } from '@/components/datasets/skipped-lines-note';
 import { ScoringFieldsForm } from '@/components/datasets/scoring-fields-form';
 import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
+import { MoveDatasetForm } from '@/components/projects/move-dataset-form';
 import { LiveRedactionPanel } from '@/components/redaction/live-redaction-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { parseConversationQuery } from '@/lib/domain/conversation-query';
@@ -14,6 +15,7 @@ import { pageFromSearchParams } from '@/lib/format/pagination';
 import { orNotFound } from '@/lib/http/or-not-found';
 import { hasRole, mayChange } from '@/lib/identity/roles';
 import { requirePage, pageProjectId } from '@/lib/auth/session';
+import { loadMoveTargets } from '@/lib/projects/page/load-move-targets';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,9 +33,11 @@ export default async function DatasetPage(props: Props) {
   const dataset = await orNotFound(loadDatasetPage(principal.project.id, id));
   const query = parseConversationQuery(search);
   const page = pageFromSearchParams(search, 50);
+  const moveTo = dataset.sourceFormat === 'otlp' ? [] : await loadMoveTargets(principal);
   return (
     <div className="space-y-8">
       <DatasetHeader dataset={dataset} may={{ run: hasRole(principal.role, 'editor'), change: mayChange(principal, dataset.createdById) }} />
+      <MoveDatasetForm datasetId={id} targets={moveTo} />
       <SkippedLinesNote skipped={dataset.skipped} />
       {mayChange(principal, dataset.createdById) && dataset.sourceFormat !== 'otlp' ? <ScoringFieldsForm datasetId={id} /> : null}
       {dataset.sourceFormat === 'otlp' ? <LiveRedactionPanel datasetId={id} setting={dataset.piiRedaction} mayEdit={hasRole(principal.role, 'admin')} /> : null}

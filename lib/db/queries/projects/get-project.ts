@@ -21,3 +21,12 @@ export async function listMemberProjects(db: Db, userId: string): Promise<(Proje
 
 /** How many projects there are (the switcher shows from two). */
 export const countProjects = (db: Db): Promise<number> => db.project.count();
+
+/** Every project with how many members and datasets it has (the projects page of instance admins). */
+export async function listProjectsWithCounts(db: Db): Promise<(ProjectRef & { members: number; datasets: number; createdAt: Date })[]> {
+  const rows = await db.project.findMany({
+    orderBy: [{ name: 'asc' }, { slug: 'asc' }],
+    select: { ...PROJECT_REF, createdAt: true, _count: { select: { members: true, datasets: true } } },
+  });
+  return rows.map(({ _count, ...p }) => ({ ...p, members: _count.members, datasets: _count.datasets }));
+}

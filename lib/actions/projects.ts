@@ -1,0 +1,101 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { actionPrincipal, instanceAdminAction } from '../auth/session';
+import { getDb } from '../db/client';
+import { isAppError } from '../errors';
+import { projectPath } from '../nav/project-path';
+import { createProject, moveDataset, removeMember, renameProjectAs, setProjectMember } from '../projects/manage-projects';
+
+export interface ProjectActionState {
+  ok: boolean;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+  /** What was typed, shown again after a refusal: React resets the form. */
+  values?: Record<string, string>;
+}
+
+function failure(error: unknown, values?: Record<string, string>): ProjectActionState {
+  if (isAppError(error) && error.code !== 'INTERNAL') {
+    const field = typeof error.details?.field === 'string' ? error.details.field : null;
+    return { ok: false, message: error.message, values, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };
+  }
+  console.error(error);
+  return { ok: false, message: 'Something went wrong on the server; see its log.', values };
+}
+
+const text = (formData: FormData, name: string) => String(formData.get(name) ?? '').slice(0, 200);
+
+/** Form action (instance admins): a new project; opens its settings to give it members. */
+export async function createProjectAction(_prev: ProjectActionState, formData: FormData): Promise<ProjectActionState> {
+  const who = await instanceAdminAction();
+  if (!who.ok) return who.refusal;
+  const values = { name: text(formData, 'name'), slug: text(formData, 'slug') };
+  let slug: string;
+  try {
+    slug = (await createProject(getDb(), who.actor, values)).slug;
+  } catch (error) {
+    return failure(error, values);
+  }
+  revalidatePath('/admin/projects');
+  redirect(projectPath(slug, '/settings'));
+}
+
+/** Form action (project admins): renames the project of the page. */
+export async function renameProjectAction(_prev: ProjectActionState, formData: FormData): Promise<ProjectActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  try {
+    await renameProjectAs(getDb(), who.principal, formData.get('name'));
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath('/settings');
+  return { ok: true, message: 'Renamed.' };
+}
+
+/** Form action (project admins): gives a user of the server a role in the project of the page, or changes it. */
+export async function setMemberAction(_prev: ProjectActionState, formData: FormData): Promise<ProjectActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const values = { email: text(formData, 'email'), role: text(formData, 'role') };
+  try {
+    const { role } = await setProjectMember(getDb(), who.principal, values);
+    revalidatePath('/settings');
+    return { ok: true, message: `${values.email} is ${role === 'admin' ? 'an' : 'a'} ${role} of ${who.principal.project.name}.` };
+  } catch (error) {
+    return failure(error, values);
+  }
+}
+
+/** Form action (project admins): takes a member out of the project of the page; their keys of it stop working. */
+export async function removeMemberAction(_prev: ProjectActionState, formData: FormData): Promise<ProjectActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const userId = z.string().min(1).max(100).safeParse(formData.get('userId'));
+  if (!userId.success) return { ok: false, message: 'No member given.' };
+  try {
+    const { keysDeleted } = await removeMember(getDb(), who.principal, userId.data);
+    revalidatePath('/settings');
+    return { ok: true, message: `Removed${keysDeleted ? `; ${keysDeleted} API key(s) of theirs stopped working` : ''}.` };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Form action (admins of both projects): moves the dataset of the page with its runs; opens it in its new project. */
+export async function moveDatasetAction(_prev: ProjectActionState, formData: FormData): Promise<ProjectActionState> {
+  const who = await actionPrincipal('admin');
+  if (!who.ok) return who.refusal;
+  const id = z.string().min(1).max(100).safeParse(formData.get('id'));
+  if (!id.success) return { ok: false, message: 'No dataset given.' };
+  let to: string;
+  try {
+    to = (await moveDataset(getDb(), who.principal, id.data, formData.get('project'))).project.slug;
+  } catch (error) {
+    return failure(error);
+  }
+  redirect(projectPath(to, `/datasets/${id.data}`));
+}
