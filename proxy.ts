@@ -37,8 +37,9 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
- * A project's page: /p/<slug>/… is served by the page of the short path, told its project in
- * PROJECT_HEADER (the short paths themselves are the project "default"); any other page gets no
+ * A project's pages live at /p/<slug>/… (app/p/[project]); the short paths of the project
+ * "default" are served from /p/default/…. The page is told its project in PROJECT_HEADER, read
+ * from the path on every pass (a rewritten request passes here again); any other page gets no
  * such header, whatever the client sent.
  */
 function projectPage(request: NextRequest): NextResponse {
@@ -48,8 +49,8 @@ function projectPage(request: NextRequest): NextResponse {
   const project = projectOfPath(pathname);
   if (!project || !isProjectPagePath(project.path)) return NextResponse.next({ request: { headers } });
   headers.set(PROJECT_HEADER, project.slug);
-  if (project.path === pathname) return NextResponse.next({ request: { headers } });
-  return NextResponse.rewrite(new URL(`${project.path}${search}`, request.url), { request: { headers } });
+  if (pathname.startsWith('/p/')) return NextResponse.next({ request: { headers } });
+  return NextResponse.rewrite(new URL(`/p/${project.slug}${project.path === '/' ? '' : project.path}${search}`, request.url), { request: { headers } });
 }
 
 export const config = {

@@ -43,6 +43,8 @@ const PAGES: Record<string, (k: Known) => string> = {
   'settings/api-keys/page.tsx': () => '/settings/api-keys',
   'admin/users/page.tsx': () => '/admin/users',
   'settings/connections/page.tsx': () => '/settings/connections',
+  'settings/page.tsx': () => '/settings',
+  'admin/projects/page.tsx': () => '/admin/projects',
   'admin/audit/page.tsx': () => '/admin/audit',
   'admin/redaction/page.tsx': () => '/admin/redaction',
   'denied/page.tsx': () => '/denied',
@@ -60,7 +62,7 @@ const EXTRA: ((k: Known) => string)[] = [
 
 function pageFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? pageFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : e.name === 'page.tsx' ? [`${prefix}${e.name}`] : [],
+    e.isDirectory() ? pageFiles(path.join(dir, e.name), prefix === '' && e.name === 'p' ? 'p/' : prefix === 'p/' ? '' : `${prefix}${e.name}/`) : e.name === 'page.tsx' ? [`${prefix}${e.name}`] : [],
   );
 }
 

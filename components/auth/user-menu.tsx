@@ -1,18 +1,25 @@
 import Link from '@/components/ui/project-link';
 import { signOutAction } from '@/lib/actions/session';
-import { currentActor, currentPagePrincipal } from '@/lib/auth/session';
+import { currentActor, currentPagePrincipal, currentProjects } from '@/lib/auth/session';
 
 /** The header's right side: who is signed in, the instance pages for instance admins, the project's settings for its admins, sign-out. */
 export async function UserMenu() {
   const actor = await currentActor();
   if (!actor) return null;
-  const principal = await currentPagePrincipal();
+  const [principal, projects] = await Promise.all([currentPagePrincipal(), currentProjects()]);
+  // One project and an instance admin: the menu it always had (members are given on the Users page).
+  const projectSettings = principal?.role === 'admin' && (projects.length > 1 || !actor.instanceAdmin);
   const link = 'text-slate-600 hover:text-slate-900';
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-      {principal?.role === 'admin' ? (
+      {projectSettings ? (
         <Link href="/settings" className={link}>
           Project settings
+        </Link>
+      ) : null}
+      {principal?.role === 'admin' ? (
+        <Link href="/settings/connections" className={link}>
+          Judge connections
         </Link>
       ) : null}
       {actor.instanceAdmin ? (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
 import { FormMessage } from '@/components/admin/form-message';
 import { Button } from '@/components/ui/button';
 import { moveDatasetAction, type ProjectActionState } from '@/lib/actions/projects';
@@ -8,6 +8,10 @@ import { moveDatasetAction, type ProjectActionState } from '@/lib/actions/projec
 /** Moves the dataset with its runs to another project the viewer administers. */
 export function MoveDatasetForm({ datasetId, targets }: { datasetId: string; targets: { slug: string; name: string }[] }) {
   const [state, action, pending] = useActionState<ProjectActionState, FormData>(moveDatasetAction, { ok: true });
+  // A page of another project: a full load, so the page is told its project by its URL.
+  useEffect(() => {
+    if (state.location) window.location.assign(state.location);
+  }, [state.location]);
   if (targets.length === 0) return null;
   return (
     <form

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
 import { FormMessage } from '@/components/admin/form-message';
 import { AuthField } from '@/components/auth/auth-field';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,10 @@ import { createProjectAction, type ProjectActionState } from '@/lib/actions/proj
 /** Makes a project (instance admins); its settings page opens next, to give it members. */
 export function NewProjectForm() {
   const [state, action, pending] = useActionState<ProjectActionState, FormData>(createProjectAction, { ok: true });
+  // A page of another project: a full load, so the page is told its project by its URL.
+  useEffect(() => {
+    if (state.location) window.location.assign(state.location);
+  }, [state.location]);
   const error = (field: string) => state.fieldErrors?.[field]?.[0];
   return (
     <form action={action} className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Add a project">

@@ -1,7 +1,6 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { actionPrincipal, instanceAdminAction } from '../auth/session';
 import { getDb } from '../db/client';
@@ -15,6 +14,11 @@ export interface ProjectActionState {
   fieldErrors?: Record<string, string[]>;
   /** What was typed, shown again after a refusal: React resets the form. */
   values?: Record<string, string>;
+  /**
+   * A page of another project to open next. Not a redirect(): Next renders the page a server
+   * action redirects to within the action's request, which names the project it was posted from.
+   */
+  location?: string;
 }
 
 function failure(error: unknown, values?: Record<string, string>): ProjectActionState {
@@ -33,14 +37,13 @@ export async function createProjectAction(_prev: ProjectActionState, formData: F
   const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   const values = { name: text(formData, 'name'), slug: text(formData, 'slug') };
-  let slug: string;
   try {
-    slug = (await createProject(getDb(), who.actor, values)).slug;
+    const { slug, name } = await createProject(getDb(), who.actor, values);
+    revalidatePath('/admin/projects');
+    return { ok: true, message: `Made ${name}: opening its settings…`, location: projectPath(slug, '/settings') };
   } catch (error) {
     return failure(error, values);
   }
-  revalidatePath('/admin/projects');
-  redirect(projectPath(slug, '/settings'));
 }
 
 /** Form action (project admins): renames the project of the page. */
@@ -91,11 +94,10 @@ export async function moveDatasetAction(_prev: ProjectActionState, formData: For
   if (!who.ok) return who.refusal;
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No dataset given.' };
-  let to: string;
   try {
-    to = (await moveDataset(getDb(), who.principal, id.data, formData.get('project'))).project.slug;
+    const { project, runs } = await moveDataset(getDb(), who.principal, id.data, formData.get('project'));
+    return { ok: true, message: `Moved to ${project.name} with ${runs} run(s): opening it there…`, location: projectPath(project.slug, `/datasets/${id.data}`) };
   } catch (error) {
     return failure(error);
   }
-  redirect(projectPath(to, `/datasets/${id.data}`));
 }
