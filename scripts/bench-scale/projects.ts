@@ -18,31 +18,43 @@ export async function benchProject(db: Db): Promise<ProjectRef> {
   return found ?? insertProject(db, BENCH_PROJECT);
 }
 
-/** Copies a dataset's conversations (the first `conversations` of them) and turns into a new dataset of `projectId`; its id. */
+/** The columns of a table that an INSERT may write (not the generated ones, such as the search columns). */
+async function writableColumns(db: Db, table: string): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<{ column_name: string }[]>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    table,
+  );
+  return rows.map((r) => r.column_name);
+}
+
+/** INSERT … SELECT of a table's rows with some columns replaced by expressions over the source row `s`. */
+async function copyRows(db: Db, table: string, replaced: Record<string, string>, from: string, ...params: unknown[]): Promise<void> {
+  const columns = await writableColumns(db, table);
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const values = columns.map((c) => replaced[c] ?? `s."${c}"`).join(', ');
+  await db.$executeRawUnsafe(`INSERT INTO "${table}" (${list}) SELECT ${values} ${from}`, ...params);
+}
+
+/** Copies a dataset's first `conversations` conversations and their turns into a new dataset of `projectId`; its id. */
 async function copyDataset(db: Db, sourceId: string, projectId: string, suffix: string, conversations: number): Promise<string> {
   const id = `${sourceId}-${suffix}`;
-  await db.$executeRawUnsafe(
-    `INSERT INTO "Dataset" SELECT * FROM json_populate_record(NULL::"Dataset",
-       (SELECT (row_to_json(d)::jsonb || jsonb_build_object('id', $2::text, 'projectId', $3::text, 'name', d."name" || ' (' || $4::text || ')', 'conversationCount', LEAST(d."conversationCount", $5::int)))::json FROM "Dataset" d WHERE d."id" = $1))`,
+  const tail = `'-${suffix}'`;
+  await copyRows(
+    db,
+    'Dataset',
+    { id: `'${id}'`, projectId: '$2', name: `s."name" || ' (${suffix})'`, conversationCount: `LEAST(s."conversationCount", $3::int)` },
+    'FROM "Dataset" s WHERE s."id" = $1',
     sourceId,
-    id,
     projectId,
-    suffix,
     conversations,
   );
-  await db.$executeRawUnsafe(
-    `INSERT INTO "Conversation" SELECT (json_populate_record(NULL::"Conversation", (row_to_json(c)::jsonb || jsonb_build_object('id', c."id" || $3::text, 'datasetId', $2::text))::json)).*
-       FROM "Conversation" c WHERE c."datasetId" = $1 AND c."position" < $4`,
+  await copyRows(db, 'Conversation', { id: `s."id" || ${tail}`, datasetId: `'${id}'` }, 'FROM "Conversation" s WHERE s."datasetId" = $1 AND s."position" < $2', sourceId, conversations);
+  await copyRows(
+    db,
+    'Turn',
+    { id: `s."id" || ${tail}`, conversationId: `s."conversationId" || ${tail}` },
+    'FROM "Turn" s JOIN "Conversation" c ON c."id" = s."conversationId" WHERE c."datasetId" = $1 AND c."position" < $2',
     sourceId,
-    id,
-    `-${suffix}`,
-    conversations,
-  );
-  await db.$executeRawUnsafe(
-    `INSERT INTO "Turn" SELECT (json_populate_record(NULL::"Turn", (row_to_json(t)::jsonb || jsonb_build_object('id', t."id" || $2::text, 'conversationId', t."conversationId" || $2::text))::json)).*
-       FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId" WHERE c."datasetId" = $1 AND c."position" < $3`,
-    sourceId,
-    `-${suffix}`,
     conversations,
   );
   await db.$executeRawUnsafe(`UPDATE "Dataset" SET "turnCount" = (SELECT count(*) FROM "Turn" t JOIN "Conversation" c ON c."id" = t."conversationId" WHERE c."datasetId" = $1) WHERE "id" = $1`, id);

@@ -17,8 +17,8 @@ export default async function ApiKeysPage() {
       <div>
         <h1 className="text-2xl font-semibold">API keys</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Personal keys for scripts and CI: each acts as you, with your role ({me.role}). Only a hash is stored; a key is shown once. Changing your password, or an admin setting
-          it, revokes your keys.
+          Personal keys for scripts and CI: each opens the project {me.project.name} alone and acts as you, with your role there ({me.role}); what an ingest key sends lands in
+          it. Only a hash is stored; a key is shown once. Changing your password, or an admin setting it, revokes your keys; leaving the project stops them.
         </p>
       </div>
       <Card title="New key">
@@ -43,7 +43,7 @@ export default async function ApiKeysPage() {
           <h2 id="all-keys" className="text-lg font-semibold">
             Other users’ keys
           </h2>
-          <p className="text-sm text-slate-600">As an admin you may revoke anyone’s key; each revoke is in the audit log.</p>
+          <p className="text-sm text-slate-600">As an admin of this project you may revoke anyone’s key of it; each revoke is in the audit log.</p>
           <Table head={['User', 'Name', 'Key', 'Created (UTC)', 'Last used', '']} empty={everyone.length === 0 ? <p className="p-4 text-sm text-slate-500">No other user has a key.</p> : null}>
             {everyone.map((key) => (
               <tr key={key.id}>

@@ -2,7 +2,7 @@ import { ConnectionForm } from '@/components/admin/connection-form';
 import { ConnectionRowActions } from '@/components/admin/connection-row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { requirePage } from '@/lib/auth/session';
+import { currentProjects, requirePage } from '@/lib/auth/session';
 import { loadConnectionsPage } from '@/lib/connections/page/load-connections-page';
 
 export const dynamic = 'force-dynamic';
@@ -10,11 +10,12 @@ export const metadata = { title: 'Judge connections' };
 
 export default async function ConnectionsPage() {
   const principal = await requirePage('admin');
+  const many = (await currentProjects()).length > 1;
   const { connections, fromEnv, defaultJudge } = await loadConnectionsPage(principal.project.id);
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">Judge connections</h1>
+        <h1 className="text-2xl font-semibold">Judge connections{many ? ` of ${principal.project.name}` : ''}</h1>
         <p className="mt-1 text-sm text-slate-600">
           OpenAI-compatible endpoints the run form offers as judges. Keys are encrypted on the server; this page shows only their last four characters.
         </p>
