@@ -232,4 +232,14 @@ export default defineConfig([
     ignores: ['app/api/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', DB_FROM_PAGES] },
   },
+  {
+    // A request acts in its principal's project: only workers (their own queued records) pass ANY_PROJECT (lib/db/project-scope.ts).
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/api/**', 'lib/actions/**', 'lib/**/page/**', 'lib/cli/**', 'lib/deepeval/**', 'lib/auth/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='ANY_PROJECT']", message: 'A request acts in its principal\'s project: pass principal.project.id, not ANY_PROJECT (for workers only).' },
+      ],
+    },
+  },
 ]);
