@@ -9,7 +9,7 @@ import { createPasswordUser, ensureEnvAdmin } from '../lib/auth/users';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
-// The server actions read the request's headers: here, those of the admin's session.
+// The server actions read the request's headers: here, those of the admin's session on a page of "default" (the proxy names the project).
 const request = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock('next/headers', () => ({ headers: async () => request.headers }));
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
@@ -70,7 +70,7 @@ beforeAll(async () => {
   keyActions = await import('../lib/actions/api-keys');
   await ensureEnvAdmin(getDb(), { email: 'admin@example.com', password: PASSWORD });
   await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'Editor', password: PASSWORD, role: 'editor' });
-  request.headers = new Headers({ cookie: await signIn('admin@example.com') });
+  request.headers = new Headers({ cookie: await signIn('admin@example.com'), 'x-turnwise-project': 'default' });
 });
 beforeEach(() => resetAuth());
 afterAll(async () => {
@@ -200,7 +200,7 @@ describe("an admin and other users' keys", () => {
     const others = await (await import('../lib/auth/api-keys')).listAllApiKeys(getDb(), 'default', await userId('admin@example.com'));
     expect(others.some((k) => k.id === info.id)).toBe(false);
     const admin = request.headers;
-    request.headers = new Headers({ cookie: await signIn('editor@example.com', 'another new password') });
+    request.headers = new Headers({ cookie: await signIn('editor@example.com', 'another new password'), 'x-turnwise-project': 'default' });
     try {
       const form = new FormData();
       form.set('id', info.id);
