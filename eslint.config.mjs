@@ -38,11 +38,14 @@ const ZONES = [
       './lib/replay',
       './lib/ingest',
       './lib/online',
+      './lib/schedules',
+      './lib/retention',
       './lib/connections',
       './lib/custom-metrics',
       './lib/eval-export',
       './lib/agreement',
       './lib/demo',
+      './lib/alerts',
       './lib/actions',
       './lib/api',
       './lib/imports',
@@ -62,6 +65,9 @@ const ZONES = [
       './lib/replay',
       './lib/ingest',
       './lib/online',
+      './lib/schedules',
+      './lib/retention',
+      './lib/alerts',
       './lib/exports',
       './lib/eval-export',
       './lib/connections',
@@ -85,24 +91,48 @@ const ZONES = [
   },
   {
     // A feature uses another through its front door (lib/runs/index.ts, lib/replay/index.ts), and the engines through theirs.
-    target: ['./lib/replay', './lib/ingest', './lib/online', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    target: ['./lib/replay', './lib/ingest', './lib/online', './lib/schedules', './lib/retention', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
     from: ['./lib/runs/queue', './lib/runs/execution'],
     message: "A feature never imports another feature's queue/ or execution/: runs are queued and scored through lib/runs (its front door, lib/runs/index.ts), background work through lib/jobs.",
   },
   {
-    target: ['./lib/runs', './lib/ingest', './lib/online', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    target: ['./lib/runs', './lib/ingest', './lib/online', './lib/schedules', './lib/retention', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
     from: ['./lib/replay/execution', './lib/replay/targets', './lib/replay/lifecycle'],
     message: "A feature never imports another feature's insides: replays are used through lib/replay (its front door, lib/replay/index.ts).",
   },
   {
-    target: ['./lib/replay', './lib/runs', './lib/online', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo'],
+    target: ['./lib/replay', './lib/runs', './lib/online', './lib/schedules', './lib/retention', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo'],
     from: ['./lib/ingest'],
     message: 'OTLP ingest is a door in (its receiver) and a kind of background work (lib/ingest/ingest-jobs.ts): no other feature imports it.',
   },
   {
-    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo'],
+    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/schedules', './lib/retention', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo'],
     from: ['./lib/online'],
     message: 'Online scoring is a kind of background work (lib/online/online-jobs.ts) and its rules: no other feature imports it; ingest and online scoring meet only in lib/server/job-kinds.ts.',
+  },
+  {
+    // Schedules and retention act on the engines through their front doors; no feature uses them back.
+    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/online', './lib/retention', './lib/alerts', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    from: ['./lib/schedules'],
+    message: 'Schedules are a kind of background work (lib/schedules/schedule-jobs.ts) and their pages: no other feature imports them; they meet the others in lib/server/job-kinds.ts.',
+  },
+  {
+    target: ['./lib/replay', './lib/runs', './lib/ingest', './lib/online', './lib/schedules', './lib/alerts', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement'],
+    from: ['./lib/retention'],
+    message: 'Retention is a kind of background work (lib/retention/retention-jobs.ts) and its settings: no other feature imports it; it meets the others in lib/server/job-kinds.ts.',
+  },
+  {
+    // Alerts are told what happened through their front door (lib/alerts/index.ts: onRunClosed, onReplayEnded, onOnlinePass, onIngestFailed).
+    target: ['./lib/runs', './lib/replay', './lib/online', './lib/ingest', './lib/imports', './lib/exports', './lib/eval-export', './lib/connections', './lib/custom-metrics', './lib/demo', './lib/compare', './lib/agreement', './lib/deepeval', './lib/redaction', './lib/schedules', './lib/retention'],
+    from: './lib/alerts',
+    except: ['./index.ts'],
+    message: 'A feature tells alerts what happened through their front door, lib/alerts/index.ts (onRunClosed, onReplayEnded, onOnlinePass, onIngestFailed), never their insides.',
+  },
+  {
+    // The features that call the front door: alerts read what they left in the database, never their code (a cycle otherwise).
+    target: './lib/alerts',
+    from: ['./lib/runs', './lib/replay', './lib/online', './lib/ingest', './lib/schedules', './lib/retention', './lib/deepeval', './lib/actions', './lib/api', './lib/cli', './lib/server', './app', './components'],
+    message: 'lib/alerts reads runs, replays, online scores and ingested batches through lib/db queries: it imports none of the features that tell it what happened, nor any boundary.',
   },
   {
     // The outbound transport (the egress check, its pinned dispatcher and redirect rule): low in the
@@ -116,6 +146,9 @@ const ZONES = [
       './lib/runs',
       './lib/replay',
       './lib/online',
+      './lib/schedules',
+      './lib/retention',
+      './lib/alerts',
       './lib/connections',
       './lib/eval-export',
       './lib/ingest',

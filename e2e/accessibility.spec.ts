@@ -13,7 +13,7 @@ import { saveScreen } from './fixtures/screens';
  * needs a line here.
  */
 
-type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string };
+type Known = { datasetId: string; conversationId: string; runId: string; candidateId: string; compareKey: string; metric: string; replayId: string; onlineRuleId: string; liveDatasetId: string; scheduleId: string; alertId: string };
 
 const PAGES: Record<string, (k: Known) => string> = {
   'page.tsx': () => '/',
@@ -34,6 +34,12 @@ const PAGES: Record<string, (k: Known) => string> = {
   'online/page.tsx': () => '/online',
   'online/new/page.tsx': () => '/online/new',
   'online/[id]/page.tsx': (k) => `/online/${k.onlineRuleId}`,
+  'schedules/page.tsx': () => '/schedules',
+  'schedules/new/page.tsx': (k) => `/schedules/new?kind=run&dataset=${k.datasetId}`,
+  'schedules/[id]/page.tsx': (k) => `/schedules/${k.scheduleId}`,
+  'alerts/page.tsx': () => '/alerts',
+  'alerts/new/page.tsx': () => '/alerts/new',
+  'alerts/[id]/page.tsx': (k) => `/alerts/${k.alertId}`,
   'trends/page.tsx': () => '/trends',
   'trends/[datasetId]/page.tsx': (k) => `/trends/${k.datasetId}`,
   'metrics/page.tsx': () => '/metrics',
@@ -57,6 +63,10 @@ const EXTRA: ((k: Known) => string)[] = [
   () => '/compare',
   (k) => `/runs/${k.runId}?failed=1&bmode=share`,
   (k) => `/datasets/${k.datasetId}?q=account`,
+  // A live dataset's page: its redaction and retention settings.
+  (k) => `/datasets/${k.liveDatasetId}`,
+  () => '/schedules/new',
+  (k) => `/schedules/new?kind=replay&dataset=${k.datasetId}`,
   (k) => `/compare/conversation?baseline=${k.runId}&candidate=${k.candidateId}&key=${encodeURIComponent(k.compareKey)}&changed=1`,
 ];
 
@@ -148,6 +158,22 @@ async function knownRecords(page: Page): Promise<Known> {
   const live =
     (await db.liveDataset.findUnique({ where: { projectId_service: { projectId: 'default', service: 'a11y-shop' } } })) ??
     (await db.liveDataset.create({ data: { projectId: 'default', service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { projectId: 'default', name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
+  // A schedule of the demo dataset's scoring whose start made the second run, compared with the demo run.
+  const schedule =
+    (await db.schedule.findUnique({ where: { projectId_name: { projectId: 'default', name: 'a11y nightly' } } })) ??
+    (await db.schedule.create({
+      data: {
+        projectId: 'default',
+        name: 'a11y nightly',
+        cron: '0 2 * * *',
+        kind: 'run',
+        request: { datasetId: baseline.datasetId, metrics: [{ name: 'knowledge_retention', options: {} }], judge: { kind: 'offline' }, concurrency: 2 },
+        nextDueAt: new Date(Date.now() + 86_400_000),
+        createdBy: 'admin@e2e.test',
+        savedVia: 'session',
+        runs: { create: { dueAt: new Date(), trigger: 'manual', runId: candidateId, previousRunId: baseline.id } },
+      },
+    }));
   await db.$disconnect();
   const rules = (await (await page.request.get('/api/v1/online-rules')).json()) as { items: { id: string; name: string }[] };
   let rule = rules.items.find((r) => r.name === 'a11y production');
@@ -155,6 +181,15 @@ async function knownRecords(page: Page): Promise<Known> {
     const created = await page.request.post('/api/v1/online-rules', { data: { name: 'a11y production', datasetIds: [live.datasetId], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: 100 } });
     expect(created.status(), await created.text()).toBe(201);
     rule = (await created.json()) as { id: string; name: string };
+  }
+  // An alert rule whose test went nowhere: its page shows a failed delivery in its history.
+  const alerts = (await (await page.request.get('/api/v1/alerts')).json()) as { items: { id: string; name: string }[] };
+  let alert = alerts.items.find((a) => a.name === 'a11y failures');
+  if (!alert) {
+    const created = await page.request.post('/api/v1/alerts', { data: { name: 'a11y failures', condition: { kind: 'failure', of: 'any' }, destination: { kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'a11y-secret-1234' } } });
+    expect(created.status(), await created.text()).toBe(201);
+    alert = (await created.json()) as { id: string; name: string };
+    expect((await page.request.post(`/api/v1/alerts/${alert.id}/test`)).status()).toBe(200);
   }
   known = {
     datasetId: baseline.datasetId,
@@ -165,6 +200,9 @@ async function knownRecords(page: Page): Promise<Known> {
     metric: 'a11y_politeness',
     replayId: ((await replay.json()) as { id: string }).id,
     onlineRuleId: rule.id,
+    liveDatasetId: live.datasetId,
+    scheduleId: schedule.id,
+    alertId: alert.id,
   };
   return known;
 }

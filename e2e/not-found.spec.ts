@@ -31,6 +31,10 @@ const PAGES: Case[] = [
   { route: 'replays/[id]/page.tsx', url: () => `/replays/${MISSING}` },
   { route: 'replays/new/page.tsx', url: () => `/replays/new?dataset=${MISSING}` },
   { route: 'online/[id]/page.tsx', url: () => `/online/${MISSING}` },
+  { route: 'schedules/[id]/page.tsx', url: () => `/schedules/${MISSING}` },
+  { route: 'schedules/new/page.tsx', url: () => `/schedules/new?kind=run&dataset=${MISSING}` },
+  { route: 'schedules/new/page.tsx', url: () => `/schedules/new?kind=replay&dataset=${MISSING}` },
+  { route: 'alerts/[id]/page.tsx', url: () => `/alerts/${MISSING}` },
 ];
 
 const replayOf = (datasetId: string) => ({
@@ -60,6 +64,8 @@ const API: Case[] = [
   { route: 'api/v1/replays/[id]/rescore/route.ts', url: () => `/api/v1/replays/${MISSING}/rescore`, method: 'POST' },
   { route: 'api/replays/[id]/progress/route.ts', url: () => `/api/replays/${MISSING}/progress` },
   { route: 'api/v1/online-rules/[id]/route.ts', url: () => `/api/v1/online-rules/${MISSING}` },
+  { route: 'api/v1/alerts/[id]/route.ts', url: () => `/api/v1/alerts/${MISSING}` },
+  { route: 'api/v1/alerts/[id]/test/route.ts', url: () => `/api/v1/alerts/${MISSING}/test`, method: 'POST' },
 ];
 
 // Routes that name no record: nothing can be missing.
@@ -70,10 +76,15 @@ const WITHOUT_IDS = [
   'runs/page.tsx',
   'replays/page.tsx',
   'online/page.tsx',
+  'schedules/page.tsx',
   // Its dataset parameter only ticks a box of the form: an unknown one ticks none.
   'online/new/page.tsx',
   // A rule names its live datasets in its body: an unknown one is a field error (400), tested in tests/online-eval.test.ts.
   'api/v1/online-rules/route.ts',
+  'alerts/page.tsx',
+  'alerts/new/page.tsx',
+  // A rule names its dataset, online rule and baseline in its body: an unknown one is a field error (400).
+  'api/v1/alerts/route.ts',
   'trends/page.tsx',
   'api/v1/datasets/route.ts',
   'api/v1/metrics/route.ts',

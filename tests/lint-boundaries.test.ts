@@ -54,6 +54,14 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/llm/x.ts', `import { createFairSlots } from '../jobs/fair-slots';\nexport const x = createFairSlots;\n`)).toEqual(['import/no-restricted-paths']);
   });
 
+  it('lets a feature tell alerts what happened through their front door only, and keeps alerts from importing the features that tell them', async () => {
+    const insides = `import { evaluateSignals } from '../../alerts/evaluate';\nimport { applyObservation } from '@/lib/alerts/apply-observation';\nexport const x = [evaluateSignals, applyObservation];\n`;
+    expect(await ruleIds('lib/runs/lifecycle/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/online/x.ts', `import { onOnlinePass } from '../alerts';\nimport { onRunClosed } from '@/lib/alerts/index';\nexport const x = [onOnlinePass, onRunClosed];\n`)).toEqual([]);
+    const up = `import { executeRunChunk } from '../runs';\nimport { scoringPass } from '../online/online-jobs';\nimport { failReplay } from '@/lib/replay/lifecycle/close-replay';\nexport const x = [executeRunChunk, scoringPass, failReplay];\n`;
+    expect(await ruleIds('lib/alerts/x.ts', up)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+  });
+
   it("keeps a feature out of another feature's queue/ and execution/: replay, online scoring and ingest use runs through lib/runs", async () => {
     const insides = `import { executeRunChunk } from '../runs/execution/execute-run-chunk';\nimport { enqueueRun } from '@/lib/runs/queue/enqueue-run';\nexport const x = [executeRunChunk, enqueueRun];\n`;
     expect(await ruleIds('lib/online/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths']);
@@ -63,6 +71,18 @@ describe('import boundaries', () => {
     expect(await ruleIds('lib/runs/x.ts', `import { createTarget } from '../replay/targets/create-target';\nexport const x = createTarget;\n`)).toEqual(['import/no-restricted-paths']);
     expect(await ruleIds('lib/ingest/x.ts', `import { onlineScoring } from '../online/online-jobs';\nexport const x = onlineScoring;\n`)).toEqual(['import/no-restricted-paths']);
     expect(await ruleIds('lib/online/x.ts', `import { ingestSlices } from '../ingest/ingest-jobs';\nexport const x = ingestSlices;\n`)).toEqual(['import/no-restricted-paths']);
+  });
+
+  it('keeps schedules and retention on the front doors of runs, replays and the engines, and no feature on theirs', async () => {
+    const insides = `import { enqueueRun } from '../runs/queue/enqueue-run';\nimport { createTarget } from '../replay/targets/create-target';\nimport { materializeTraces } from '../ingest/materialize';\nexport const x = [enqueueRun, createTarget, materializeTraces];\n`;
+    expect(await ruleIds('lib/schedules/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/retention/x.ts', insides)).toEqual(['import/no-restricted-paths', 'import/no-restricted-paths', 'import/no-restricted-paths']);
+    expect(await ruleIds('lib/schedules/x.ts', `import { enqueueRun } from '../runs';\nimport { startReplay } from '../replay';\nexport const x = [enqueueRun, startReplay];\n`)).toEqual([]);
+    expect(await ruleIds('lib/runs/x.ts', `import { startDueSchedules } from '../schedules/due-schedules';\nimport { applyRetention } from '../retention/apply-retention';\nexport const x = [startDueSchedules, applyRetention];\n`)).toEqual([
+      'import/no-restricted-paths',
+      'import/no-restricted-paths',
+    ]);
+    expect(await ruleIds('lib/jobs/x.ts', `import { scheduleJobs } from '../schedules/schedule-jobs';\nexport const x = scheduleJobs;\n`)).toEqual(['import/no-restricted-paths']);
   });
 
   it('keeps lib/metrics free of the database, Next and the environment', async () => {

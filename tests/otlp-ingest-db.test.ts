@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { snapshotLiveDataset } from '@/lib/db/queries/datasets/snapshot-live-dataset';
 import { drainPendingBatches, processPendingBatches } from '@/lib/ingest/process-batches';
-import { pruneProcessedBatches } from '@/lib/ingest/prune-batches';
+import { pruneProcessedBatches } from '@/lib/retention/otlp-default';
 import { migratedDatabase, providers } from './db/databases';
 import { genAiChatAttributes, spanExport } from './helpers/otlp-json';
 import { storedAndCounted } from './helpers/stored-applicable-counts';

@@ -7,7 +7,9 @@ import { createConnection } from '../lib/connections/connection-store';
 import { connectionInputSchema } from '../lib/connections/connection-input';
 import { saveCustomMetric } from '../lib/custom-metrics/save-custom-metric';
 import { disconnectDb, getDb } from '../lib/db/client';
+import { insertAlertRule } from '../lib/db/queries/alerts/alert-rules';
 import { createOnlineRule } from '../lib/db/queries/online/online-rules';
+import { createSchedule } from '../lib/db/queries/schedules/schedules';
 import type { DbProvider } from '../lib/db/url';
 import { actorOf, principalOf, type Principal } from '../lib/identity/principal';
 import type { ProjectRef } from '../lib/identity/project';
@@ -58,6 +60,8 @@ interface World {
   live: string;
   /** A's own run, to compare with B's. */
   runA: string;
+  alert: string;
+  schedule: string;
 }
 
 type Call = (key: string, w: World) => Promise<Response>;
@@ -86,6 +90,7 @@ const READS: [string, (w: World) => Call][] = [
   ['GET a replay\'s progress', (w) => get(`/api/replays/${w.replay}/progress`, 'replays/[id]/progress/route.ts', { id: w.replay })],
   ['GET an online rule', (w) => get(`/api/v1/online-rules/${w.rule}`, 'v1/online-rules/[id]/route.ts', { id: w.rule })],
   ['GET a custom metric', (w) => get(`/api/v1/metrics/${w.metric}`, 'v1/metrics/[name]/route.ts', { name: w.metric })],
+  ['GET an alert rule', (w) => get(`/api/v1/alerts/${w.alert}`, 'v1/alerts/[id]/route.ts', { id: w.alert })],
 ];
 
 /**
@@ -103,6 +108,9 @@ const WRITES: [string, (w: World) => Call, number?][] = [
   ['rescore B\'s replay', (w) => send('POST', `/api/v1/replays/${w.replay}/rescore`, 'v1/replays/[id]/rescore/route.ts', undefined, { id: w.replay })],
   ['pause B\'s online rule', (w) => send('PATCH', `/api/v1/online-rules/${w.rule}`, 'v1/online-rules/[id]/route.ts', { enabled: false }, { id: w.rule })],
   ['delete B\'s online rule', (w) => send('DELETE', `/api/v1/online-rules/${w.rule}`, 'v1/online-rules/[id]/route.ts', undefined, { id: w.rule })],
+  ['pause B\'s alert rule', (w) => send('PATCH', `/api/v1/alerts/${w.alert}`, 'v1/alerts/[id]/route.ts', { enabled: false }, { id: w.alert })],
+  ['delete B\'s alert rule', (w) => send('DELETE', `/api/v1/alerts/${w.alert}`, 'v1/alerts/[id]/route.ts', undefined, { id: w.alert })],
+  ['send a test of B\'s alert rule', (w) => send('POST', `/api/v1/alerts/${w.alert}/test`, 'v1/alerts/[id]/test/route.ts', undefined, { id: w.alert })],
   [
     'make a rule over B\'s live dataset',
     (w) => send('POST', '/api/v1/online-rules', 'v1/online-rules/route.ts', { name: 'steal', datasetIds: [w.live], metrics: [{ name: 'conversation_relevancy' }], judge: { kind: 'offline' }, sampleRate: 100, idleMinutes: 5, dailyCapCalls: 10 }),
@@ -111,7 +119,7 @@ const WRITES: [string, (w: World) => Call, number?][] = [
 ];
 
 /** What B holds, for the lists: none of it may appear in any answer of A. */
-const secretsOf = (w: World) => [w.dataset, w.run, w.replay, w.rule, w.live, w.conversation, 'Sales secret', 'sales_tone'];
+const secretsOf = (w: World) => [w.dataset, w.run, w.replay, w.rule, w.live, w.conversation, w.alert, w.schedule, 'Sales secret', 'sales_tone', 'sales-regressions', 'sales-nightly'];
 
 async function makeWorld(): Promise<World> {
   const db = getDb();
@@ -163,7 +171,14 @@ async function makeWorld(): Promise<World> {
     { name: 'sales prod', datasetIds: [live], metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'offline' }, sampleRate: 100, idleMinutes: 5, dailyCapUsd: null, dailyCapCalls: 100, dailyCapTokens: null, versionAttribute: null, enabled: true },
     bEditor.id,
   );
-  return { a, b, keys, users, dataset: inB.datasetId, run: inB.runId, conversation, replay: replay.id, rule: rule.id, metric: 'sales_tone', live, runA: inA.runId };
+  const alert = await insertAlertRule(
+    db,
+    b.id,
+    { name: 'sales-regressions', kind: 'run_result', condition: { kind: 'run_result', datasetId: inB.datasetId, check: 'regression', metric: null, value: null, baselineRunId: null }, destinationKind: 'webhook', notifyResolved: true, enabled: true, urlCipher: 'sealed', urlHint: 'https://hooks.example.com/…', urlSetBy: 'admin' },
+    bEditor.id,
+  );
+  const schedule = await createSchedule(db, b.id, { name: 'sales-nightly', cron: '0 2 * * *', kind: 'run', request: { datasetId: inB.datasetId, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'offline' } }, enabled: true, nextDueAt: new Date(Date.now() + 86_400_000), createdById: bEditor.id, createdBy: 'editor@sales.test', savedVia: 'session' });
+  return { a, b, keys, users, dataset: inB.datasetId, run: inB.runId, conversation, replay: replay.id, rule: rule.id, metric: 'sales_tone', live, runA: inA.runId, alert: alert.id, schedule: schedule.id };
 }
 
 describe.each(providers)('projects: no role of one project reaches another on %s', { timeout: 240_000 }, (provider: DbProvider) => {
@@ -217,6 +232,7 @@ describe.each(providers)('projects: no role of one project reaches another on %s
         get(`/api/v1/replays?dataset=${w.dataset}`, 'v1/replays/route.ts'),
         get('/api/v1/metrics', 'v1/metrics/route.ts'),
         get('/api/v1/online-rules', 'v1/online-rules/route.ts'),
+        get('/api/v1/alerts', 'v1/alerts/route.ts'),
         get(`/api/runs/progress?ids=${w.run},${w.runA}`, 'runs/progress/route.ts'),
       ];
       for (const list of lists) {
@@ -254,6 +270,8 @@ describe.each(providers)('projects: no role of one project reaches another on %s
         ['online rule page', async () => (await import('../lib/online/page/load-online-rule-page')).loadOnlineRulePage(p, w.rule)],
         ['metric page', async () => (await import('../lib/custom-metrics/page/load-metric-page')).loadMetricPage(p, w.metric, false)],
         ['judges page', async () => (await import('../lib/agreement/page/load-judges-page')).loadJudgesPage(p, w.dataset)],
+        ['alert rule page', async () => (await import('../lib/alerts/page/load-alert-page')).loadAlertPage(p, w.alert)],
+        ['schedule page', async () => (await import('../lib/schedules/page/load-schedule-page')).loadSchedulePage(p, w.schedule)],
       ];
       for (const [name, load] of loaders) {
         const outcome = await load().then(
@@ -276,6 +294,10 @@ describe.each(providers)('projects: no role of one project reaches another on %s
         (await import('../lib/compare/page/load-recent-trends')).loadRecentTrends(p),
         (await import('../lib/connections/page/load-connections-page')).loadConnectionsPage(p),
         (await import('../lib/compare/page/load-picker-panel')).loadPickerPanel(p, { page: 1, candidates: [] } as never),
+        (await import('../lib/alerts/page/load-alerts-page')).loadAlertsPage(p),
+        (await import('../lib/schedules/page/load-schedules-page')).loadSchedulesPage(p),
+        (await import('../lib/alerts/page/load-alert-form-options')).loadAlertFormOptions(p),
+        (await import('../lib/retention/page/load-retention-panel')).loadRetentionPanel(p, w.live),
       ];
       for (const page of await Promise.all(pages)) {
         const text = JSON.stringify(page);
@@ -357,11 +379,12 @@ describe.each(providers)('projects: no role of one project reaches another on %s
 /** What a refused write must leave as it was. */
 async function snapshotB(w: World) {
   const db = getDb();
+  const [alert, schedules] = await Promise.all([db.alertRule.findUnique({ where: { id: w.alert }, select: { enabled: true } }), db.schedule.count()]);
   const [runs, replay, rule, rules] = await Promise.all([
     db.run.findMany({ where: { projectId: w.b.id }, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
     db.replay.findUniqueOrThrow({ where: { id: w.replay }, select: { status: true } }),
     db.onlineRule.findUnique({ where: { id: w.rule }, select: { enabled: true } }),
     db.onlineRule.count(),
   ]);
-  return { runs, replay, rule, rules, replays: await db.replay.count() };
+  return { runs, replay, rule, rules, alert, schedules, replays: await db.replay.count() };
 }

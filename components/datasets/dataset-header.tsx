@@ -57,6 +57,9 @@ export function DatasetHeader({ dataset, may }: DatasetHeaderProps) {
             <Link href={`/replays/new?dataset=${dataset.id}`} className={buttonClass('secondary')}>
               Replay with another model
             </Link>
+            <Link href={`/schedules/new?dataset=${dataset.id}`} className={buttonClass('secondary')}>
+              Schedule
+            </Link>
             <Link href={`/runs/new?dataset=${dataset.id}`} className={buttonClass('primary')}>
               New run
             </Link>

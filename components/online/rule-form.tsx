@@ -2,6 +2,8 @@
 
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { errorsOf, FieldError } from '@/components/ui/field-error';
+import type { FieldErrors } from '@/components/ui/form-styles';
 import { saveOnlineRuleAction } from '@/lib/actions/online-rules';
 import type { JudgeInfo } from '@/lib/judge/config';
 import { JudgeScope } from '@/components/judges/judge-scope';
@@ -31,22 +33,7 @@ export interface RuleFormProps {
   judges: JudgeInfo[];
 }
 
-type FieldErrors = Record<string, string[]>;
 const input = 'mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm shadow-sm focus:border-indigo-500 focus:outline-none';
-
-/** The errors of a field and of its sub-fields ("metrics" shows "metrics.0.options.threshold"). */
-function errorsOf(errors: FieldErrors, field: string): string[] {
-  return Object.entries(errors).flatMap(([key, messages]) => (key === field || key.startsWith(`${field}.`) ? messages : []));
-}
-
-function FieldError({ errors, field }: { errors: FieldErrors; field: string }) {
-  const messages = errorsOf(errors, field);
-  return messages.length ? (
-    <p id={`${field}-error`} className="mt-1 text-xs text-rose-700" role="alert">
-      {messages.join(' ')}
-    </p>
-  ) : null;
-}
 
 type NumberText = Record<'sampleRate' | 'idleMinutes' | 'dailyCapUsd' | 'dailyCapCalls' | 'dailyCapTokens', string>;
 

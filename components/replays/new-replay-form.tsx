@@ -7,6 +7,7 @@ import { metricLabel } from '@/lib/format/format';
 import { offlineJudgeRefusal } from '@/lib/metrics/llm-judge-refusal';
 import type { NewReplayOptions } from '@/lib/replay/page/load-new-replay-options';
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
+import type { FormSubmit } from '@/components/ui/form-submit';
 import { FormField } from './form-field';
 import { ReplayEstimateView } from './replay-estimate';
 import { EMPTY_TARGET, numberOrUnset, ReplayTargetFields, targetInput, type TargetValues } from './replay-target-fields';
@@ -17,8 +18,12 @@ const TARGET_FIELDS = ['baseUrl', 'apiKeyEnv', 'connection', 'model', 'temperatu
 /** The request fields the form shows an error beside. */
 const PLACED = new Set(['mode', 'maxTurns', 'judge', 'modelVersion', 'samples', 'concurrency', 'evaluate.compareWith', 'evaluate.metrics', 'evaluate.judge', ...TARGET_FIELDS.map((f) => `target.${f}`)]);
 
-/** The new-replay form: target, mode, model version, the optional scoring, and the estimate. */
-export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
+/**
+ * The new-replay form: target, mode, model version, the optional scoring, and the estimate. With
+ * `saveAs` it saves the request elsewhere (a schedule) instead of starting it; `lead` goes above
+ * the target (the schedule's own fields).
+ */
+export function NewReplayForm({ options, saveAs, lead }: { options: NewReplayFormOptions; saveAs?: FormSubmit<ReplayRequestInput>; lead?: React.ReactNode }) {
   const [target, setTarget] = useState<TargetValues>(EMPTY_TARGET);
   const [mode, setMode] = useState<ReplayRequestInput['mode']>('teacher-forced');
   const [maxTurns, setMaxTurns] = useState('10');
@@ -79,11 +84,11 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     startSubmit(async () => {
-      const result = await startReplayAction(input);
+      const result = saveAs ? await saveAs.action(input) : await startReplayAction(input);
       // On success the action opens the replay's page; only a refusal comes back.
       if (result && !result.ok) {
         setErrors(result.fieldErrors ?? {});
-        setMessage(result.message ?? 'The replay could not be started.');
+        setMessage(result.message ?? (saveAs ? 'It could not be saved.' : 'The replay could not be started.'));
       }
     });
   };
@@ -92,6 +97,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
   return (
     <form onSubmit={submit} className="grid gap-6 lg:grid-cols-3" noValidate aria-label="New replay">
       <div className="space-y-4 lg:col-span-2">
+        {lead}
         <ReplayTargetFields value={target} onChange={setTarget} connections={options.connections} errors={shown} />
 
         <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -249,7 +255,7 @@ export function NewReplayForm({ options }: { options: NewReplayFormOptions }) {
           disabled={submitting || refusal !== null}
           className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
         >
-          {submitting ? 'Starting…' : 'Start replay'}
+          {submitting ? (saveAs?.busyLabel ?? 'Starting…') : (saveAs?.label ?? 'Start replay')}
         </button>
       </div>
     </form>

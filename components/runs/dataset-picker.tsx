@@ -5,8 +5,11 @@ import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate } from '@/lib/format/format';
 import { loadDatasetPicker } from '@/lib/runs/page/load-dataset-picker';
 
-/** `/runs/new` without a dataset: choose the one to score, by name if there are many. */
-export async function DatasetPicker({ query }: { query: string }) {
+/**
+ * `/runs/new` without a dataset: choose the one to score, by name if there are many. `link` says
+ * where a choice leads (a schedule's form) instead of the new-run form.
+ */
+export async function DatasetPicker({ query, link = { base: '/runs/new?dataset=', label: 'Score this dataset' } }: { query: string; link?: { base: string; label: string } }) {
   const all = await loadDatasetPicker(await pageProjectId());
   const needle = query.trim().toLowerCase();
   const label = datasetLabels(all);
@@ -57,8 +60,9 @@ export async function DatasetPicker({ query }: { query: string }) {
             <Td className="tabular-nums">{d.conversationCount.toLocaleString('en-US')}</Td>
             <Td className="whitespace-nowrap">{formatDate(d.createdAt)}</Td>
             <Td>
-              <Link href={`/runs/new?dataset=${encodeURIComponent(d.id)}`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
-                Score this dataset<span className="sr-only">: {label.get(d.id)}</span>
+              <Link href={`${link.base}${encodeURIComponent(d.id)}`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
+                {link.label}
+                <span className="sr-only">: {label.get(d.id)}</span>
               </Link>
             </Td>
           </tr>

@@ -10,6 +10,7 @@ import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
 import { ScoreAgainNote } from './score-again-note';
 import type { FieldErrors } from '@/components/ui/form-styles';
+import type { FormSubmit } from '@/components/ui/form-submit';
 import type { FormMetric, NewRunFormOptions, OptionField, OptionValue } from './new-run-form-types';
 import { useRunPreview } from './use-run-preview';
 
@@ -42,8 +43,12 @@ function optionValue(value: OptionValue, field: OptionField | undefined): unknow
   return Number.isFinite(number) ? number : text;
 }
 
-/** The new-run form: metrics and their options, judge, concurrency, model version, and the cost estimate. */
-export function NewRunForm({ options }: { options: NewRunFormOptions }) {
+/**
+ * The new-run form: metrics and their options, judge, concurrency, model version, and the cost
+ * estimate. With `saveAs` it saves the request elsewhere (a schedule) instead of starting it;
+ * `lead` goes above the metrics (the schedule's own fields).
+ */
+export function NewRunForm({ options, saveAs, lead }: { options: NewRunFormOptions; saveAs?: FormSubmit<RunRequestInput>; lead?: React.ReactNode }) {
   const preset = options.scoreAgain;
   // The default set, decided on the server (preselectMetric): nothing the user would have to uncheck on good data;
   // scoring an imported run again preselects the metrics that run had.
@@ -94,11 +99,11 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     startSubmit(async () => {
-      const result = await startRunAction(input);
+      const result = saveAs ? await saveAs.action(input) : await startRunAction(input);
       // On success the action opens the run's page; only a refusal comes back.
       if (result && !result.ok) {
         setErrors(result.fieldErrors ?? {});
-        setMessage(result.message ?? 'The run could not be started.');
+        setMessage(result.message ?? (saveAs ? 'It could not be saved.' : 'The run could not be started.'));
       }
     });
   };
@@ -107,6 +112,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
   return (
     <form onSubmit={submit} className="grid gap-6 lg:grid-cols-3" noValidate>
       <div className="space-y-3 lg:col-span-2">
+        {lead}
         {preset ? <ScoreAgainNote preset={preset} metrics={options.metrics} /> : null}
         <h2 className="text-lg font-semibold">Metrics</h2>
         {refusal ? (
@@ -164,7 +170,7 @@ export function NewRunForm({ options }: { options: NewRunFormOptions }) {
           disabled={submitting || refusal !== null}
           className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
         >
-          {submitting ? 'Starting…' : 'Start run'}
+          {submitting ? (saveAs?.busyLabel ?? 'Starting…') : (saveAs?.label ?? 'Start run')}
         </button>
       </div>
     </form>

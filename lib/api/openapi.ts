@@ -12,6 +12,7 @@ import { pageQuerySchema } from './pagination';
 import { replayRequestSchema } from '../replay/replay-request';
 import { replaysQuerySchema } from './replays';
 import { onlineRuleInputSchema } from '../online/rule-input';
+import { alertRuleInputSchema } from '../alerts/rule-input';
 
 /*
  * The OpenAPI 3.1 document of /api/v1, built from the zod schemas the routes parse their input
@@ -48,6 +49,20 @@ const ruleBody = (partial: boolean) => ({
     'dailyCapCalls, dailyCapTokens: judge calls and tokens a UTC day may reach (a judge whose model has no known price needs one of them); ' +
     'versionAttribute: the span attribute whose value becomes each run\'s model version.' +
     (partial ? ' Only the fields given change ({"enabled": false} pauses the rule).' : ''),
+});
+
+const alertIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The alert rule id' };
+const alertBody = (partial: boolean) => ({
+  required: true,
+  content: { 'application/json': { schema: jsonSchema(partial ? alertRuleInputSchema.partial() : alertRuleInputSchema) } },
+  description:
+    'condition: {kind:"run_result", datasetId?, metric?, check: regression | pass_rate_below | mean_below, value? (percent for a pass rate), baselineRunId?} ' +
+    '(a regression: the whole 95 % interval of the difference against the baseline below 0; no baseline: the run before it on the same dataset), ' +
+    '{kind:"online_window", onlineRuleId, metric, passRateBelow (percent), window: conversations | hours, size, minCount (default 10)}, ' +
+    '{kind:"judge_cost", onlineRuleId? (its daily cap reached), dailyUsd? (null onlineRuleId: the day\'s spend of every run)} or {kind:"failure", of: runs | replays | ingest | any, datasetId?}. ' +
+    'destination: {kind: webhook | slack, url, secret? (webhooks: HMAC-SHA256 signature), clearSecret?}: the url and secret are stored encrypted and never answered back. ' +
+    'docs/alerts.md documents the webhook body.' +
+    (partial ? ' Only the fields given change; a destination without url keeps the stored URL, without secret the stored secret ({"enabled": false} pauses the rule).' : ''),
 });
 
 const replayIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The replay id' };
@@ -241,6 +256,18 @@ export function openApiDocument(): Record<string, unknown> {
         get: { summary: 'A rule and its runs, newest day first (the run of superseded results last)', parameters: [ruleIdParameter], responses: { 200: json('The rule with runs'), ...errors(401, 404) } },
         patch: { summary: 'Change, pause or resume a rule', parameters: [ruleIdParameter], requestBody: ruleBody(true), responses: { 200: json('The rule'), ...errors(400, 401, 403, 404, 409) } },
         delete: { summary: 'Delete a rule (its runs stay)', parameters: [ruleIdParameter], responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404) } },
+      },
+      '/alerts': {
+        get: { summary: 'Alert rules (destinations by kind, origin and last four characters)', responses: { 200: json('The rules'), ...errors(401) } },
+        post: { summary: 'Create an alert rule: told once per crossing of its condition, and once more when it recovers', requestBody: alertBody(false), responses: { 201: json('The rule'), ...errors(400, 401, 403, 409) } },
+      },
+      '/alerts/{id}': {
+        get: { summary: 'An alert rule, where each of its scopes stands (ok or firing) and its history, newest first: fired, resolved or test, value, link, delivery and attempts', parameters: [alertIdParameter], responses: { 200: json('The rule with states and history'), ...errors(401, 404) } },
+        patch: { summary: 'Change, pause or resume an alert rule', parameters: [alertIdParameter], requestBody: alertBody(true), responses: { 200: json('The rule'), ...errors(400, 401, 403, 404, 409) } },
+        delete: { summary: 'Delete an alert rule and its history', parameters: [alertIdParameter], responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404) } },
+      },
+      '/alerts/{id}/test': {
+        post: { summary: 'Send a test alert ("test": true) to the rule\'s destination now, once; answers whether it was delivered', parameters: [alertIdParameter], responses: { 200: json('{eventId, delivered, status, error, ms}'), ...errors(401, 403, 404) } },
       },
       '/compare': {
         get: {

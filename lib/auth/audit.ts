@@ -3,6 +3,10 @@ import { insertAuditEvent, listAuditEvents, type AuditEntry } from '../db/querie
 import type { Actor, Principal } from '../identity/principal';
 
 export type AuditAction =
+  | 'alert.create'
+  | 'alert.update'
+  | 'alert.delete'
+  | 'alert.test'
   | 'dataset.delete'
   | 'run.cancel'
   | 'run.delete'
@@ -30,7 +34,15 @@ export type AuditAction =
   | 'project.rename'
   | 'project.member'
   | 'project.member.remove'
-  | 'dataset.move';
+  | 'dataset.move'
+
+  | 'schedule.create'
+  | 'schedule.update'
+  | 'schedule.pause'
+  | 'schedule.resume'
+  | 'schedule.run'
+  | 'schedule.delete'
+  | 'retention.set';
 
 /**
  * Records who did what, in the principal's project (an instance admin's change to users or

@@ -55,6 +55,10 @@ function quoteIdent(name: string): string {
 
 async function connectAdapter(url: string, onDispose?: () => Promise<void>): Promise<SqlDriverAdapter> {
   const pool = new pg.Pool({ connectionString: url, Client: CatalogSafeClient });
+  // An idle client whose session the server ends (a restart; a throwaway database dropped WITH
+  // (FORCE) as its pool closes) is dropped by the pool, which then emits 'error': without a
+  // listener that event ends the process. The next query opens a new connection or fails itself.
+  pool.on('error', () => undefined);
   const adapter = await new PrismaPg(pool).connect();
   const dispose = adapter.dispose.bind(adapter);
   let disposed = false;

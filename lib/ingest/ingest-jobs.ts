@@ -1,7 +1,6 @@
 import type { Env } from '../jobs/job-kind';
 import type { PeriodicTask } from '../jobs/periodic-worker';
 import { drainPendingBatches } from './process-batches';
-import { keepHoursOf, pruneProcessedBatches } from './prune-batches';
 
 /** How often the ingest lane looks for stored batches (TURNWISE_INGEST_POLL_MS, 1 s). */
 export const ingestPollMs = (env: Env): number => (Number(env.TURNWISE_INGEST_POLL_MS) > 0 ? Number(env.TURNWISE_INGEST_POLL_MS) : 1_000);
@@ -18,24 +17,5 @@ export const ingestSlices: PeriodicTask = {
   everyMs: () => 0,
   async run({ db, env, stopped }) {
     await drainPendingBatches(db, { env, limit: 20, stopped });
-  },
-};
-
-/** Bodies processed longer ago than TURNWISE_OTLP_KEEP_HOURS go, once a minute. */
-export const otlpPruning: PeriodicTask = {
-  name: 'deleting processed OTLP batches',
-  everyMs: () => 60_000,
-  enabled({ env, log }) {
-    try {
-      keepHoursOf(env);
-      return true;
-    } catch (error) {
-      log(`${(error as Error).message}: every received batch is kept`);
-      return false;
-    }
-  },
-  async run({ db, env, log }) {
-    const deleted = await pruneProcessedBatches(db, env);
-    if (deleted) log(`deleted ${deleted} processed OTLP batch(es) past TURNWISE_OTLP_KEEP_HOURS`);
   },
 };

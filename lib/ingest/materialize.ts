@@ -3,7 +3,6 @@ import { conversationRow, turnRow } from '../db/queries/datasets/save-dataset';
 import { createSequentialIds } from '../db/sequential-ids';
 import {
   listAnsweredCalls,
-  listConversationTraces,
   listStoredLiveConversations,
   listTraceOwners,
   liveDatasetOf,
@@ -14,6 +13,7 @@ import {
   type LiveConversationWrite,
 } from '../db/queries/ingest/live-conversations';
 import { isUniqueViolation } from '../db/unique-violation';
+import { liveConversationIdOf, traceOnlyId, tracesOfConversations } from '../db/queries/ingest/live-conversation-ids';
 import { emptyProfile } from '../metrics/applicability-profile';
 import { addCounts, countsFromJson, totalOf, type RedactionCounts } from '../pii/kinds';
 import { initialLiveRedaction } from '../redaction/live-redaction';
@@ -33,10 +33,7 @@ interface TurnPair {
   redactions: RedactionCounts;
 }
 
-const TRACE_PREFIX = 'trace:';
-
-/** The id of the live conversation a trace lands in: the conversation its spans named, else the trace alone. */
-export const liveConversationIdOf = (traceId: string, conversationId?: string | null): string => conversationId || `${TRACE_PREFIX}${traceId}`;
+export { liveConversationIdOf };
 
 /** The conversation each trace belongs to (the one its spans named, else the trace alone) and its service. */
 async function conversationsOfTraces(db: Db, projectId: string, traceIds: string[]): Promise<Map<string, { conversationId: string; service: string | null }>> {
@@ -57,17 +54,6 @@ async function conversationsOfTraces(db: Db, projectId: string, traceIds: string
       },
     ]),
   );
-}
-
-/**
- * The traces of each conversation: those a span named it in (a span naming a conversation
- * always makes its trace's fact, so the traces alone say it); a trace-only conversation is its trace.
- */
-async function tracesOfConversations(db: Db, projectId: string, conversationIds: string[]): Promise<Map<string, Set<string>>> {
-  const out = new Map<string, Set<string>>(conversationIds.map((c) => [c, new Set(c.startsWith(TRACE_PREFIX) ? [c.slice(TRACE_PREFIX.length)] : [])]));
-  const named = conversationIds.filter((c) => !c.startsWith(TRACE_PREFIX));
-  for (const row of await listConversationTraces(db, projectId, named)) if (row.conversationId) out.get(row.conversationId)?.add(row.traceId);
-  return out;
 }
 
 /**
@@ -202,7 +188,7 @@ export async function materializeTraces(db: Db, projectId: string, traceIds: Ite
     datasetOf.set(service, datasetId);
     const entry = touched.get(datasetId) ?? { conversations: new Set<string>(), orphans: new Set<string>() };
     entry.conversations.add(conversationId);
-    if (!conversationId.startsWith(TRACE_PREFIX)) entry.orphans.add(`${TRACE_PREFIX}${traceId}`);
+    if (traceOnlyId(conversationId) === null) entry.orphans.add(liveConversationIdOf(traceId));
     touched.set(datasetId, entry);
   }
   const changed = new Set(ids);

@@ -1,3 +1,4 @@
+import { onIngestFailed } from '../alerts';
 import type { Db } from '../db/db-types';
 import { listVersionAttributes } from '../db/queries/ingest/list-label-keys';
 import { deleteBatches, leasePendingBatches, markBatchesProcessed, releaseBatches } from '../db/queries/ingest/otlp-batches';
@@ -72,6 +73,10 @@ interface StoredSlice {
   retry?: string;
   /** Batches that carried records of a service whose personal data is redacted: their bodies go once processed. */
   redacted: string[];
+  /** The services whose records each batch carried: their live datasets' retention keeps its body. */
+  services: Map<string, Set<string>>;
+  /** The project of each batch (its key's). */
+  projectOf: Map<string, string>;
   env: Record<string, string | undefined>;
 }
 
@@ -97,7 +102,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
   const batches = await leasePendingBatches(db, limit, LEASE_MS);
   if (!batches.length) return null;
   const labelKeys = await labelKeysOf(db);
-  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: new Map(), redacted: [], env };
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: new Map(), redacted: [], services: new Map(), projectOf: new Map(batches.map((b) => [b.id, b.projectId])), env };
   const projects = new Map<string, { facts: Facts; servicesOf: Map<string, Set<string>> }>();
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
@@ -106,6 +111,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
     projects.set(batch.projectId, project);
     const services = new Set<string>();
     project.servicesOf.set(batch.id, services);
+    slice.services.set(batch.id, services);
     try {
       slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, project.facts, services));
     } catch (thrown) {
@@ -144,11 +150,24 @@ async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
     await releaseBatches(db, [...slice.attempts.keys()].filter((id) => !spent.includes(id)), new Date(Date.now() + after));
     if (!spent.length) return;
     const outcomes = new Map(spent.map((id) => [id, slice.errors.get(id) ?? `failed ${MAX_ATTEMPTS} times; last: ${slice.retry}`]));
-    return markBatchesProcessed(db, outcomes, new Date());
+    await markBatchesProcessed(db, outcomes, new Date(), slice.services);
+    return tellAlerts(db, outcomes, slice.projectOf);
   }
-  await markBatchesProcessed(db, slice.errors, new Date());
-  // The body as received still holds the personal data its facts no longer do: it is not kept the TURNWISE_OTLP_KEEP_HOURS others are.
+  await markBatchesProcessed(db, slice.errors, new Date(), slice.services);
+  await tellAlerts(db, slice.errors, slice.projectOf);
+  // The body as received still holds the personal data its facts no longer do: it is not kept as others are (retention).
   if (slice.redacted.length) await deleteBatches(db, slice.redacted);
+}
+
+/** Batches marked failed (kept, not retried): the alert rules on ingest failures of their project are told, once per slice and project. */
+async function tellAlerts(db: Db, outcomes: Map<string, string | null>, projectOf: Map<string, string>): Promise<void> {
+  const failedBy = new Map<string, string[]>();
+  for (const [id, error] of outcomes) {
+    if (error === null) continue;
+    const projectId = projectOf.get(id) ?? '';
+    failedBy.set(projectId, [...(failedBy.get(projectId) ?? []), error]);
+  }
+  for (const [projectId, failed] of failedBy) await onIngestFailed(db, { projectId, batches: failed.length, error: failed[0] });
 }
 
 const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;

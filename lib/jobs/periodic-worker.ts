@@ -36,9 +36,13 @@ function startPeriodicWorker(name: string, context: WorkerContext, pollMs: numbe
   const retry = dbRetryOf(env, log);
   const outage = createOutageLog(name, log);
   let failures = 0;
+  let ticking = false;
+  let woken = false;
   const taskContext = { ...context, stopped: () => stopped };
 
   const tick = () => {
+    ticking = true;
+    woken = false;
     current = (async () => {
       let passing = false;
       for (const task of enabled) {
@@ -62,12 +66,23 @@ function startPeriodicWorker(name: string, context: WorkerContext, pollMs: numbe
         outage.succeeded();
         failures = 0;
       }
-      if (!stopped) timer = setTimeout(tick, passing ? Math.max(pollMs, backoffMs(++failures, retry)) : pollMs);
+      ticking = false;
+      // Woken while it ran (work was queued meanwhile): again at once, unless the database is away.
+      if (!stopped) timer = setTimeout(tick, passing ? Math.max(pollMs, backoffMs(++failures, retry)) : woken ? 0 : pollMs);
     })();
   };
   timer = setTimeout(tick, 0);
   return {
-    wake: () => undefined,
+    // Work was queued: the lane runs now instead of at its next poll (its tasks still run only when due).
+    wake() {
+      if (stopped) return;
+      if (ticking) {
+        woken = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

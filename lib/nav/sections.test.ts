@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isCurrentSection, sectionsFor } from './sections';
 
 describe('the top bar', () => {
-  it('links every section, online evaluation included', () => {
-    expect(sectionsFor('/datasets').map((s) => s.label)).toEqual(['Datasets', 'Runs', 'Replays', 'Online', 'Compare', 'Trends', 'Metrics', 'Judges']);
+  it('links every section, online evaluation, schedules and alerts included', () => {
+    expect(sectionsFor('/datasets').map((s) => s.label)).toEqual(['Datasets', 'Runs', 'Replays', 'Online', 'Schedules', 'Compare', 'Trends', 'Alerts', 'Metrics', 'Judges']);
     expect(isCurrentSection('/online/abc', '/online')).toBe(true);
     expect(isCurrentSection('/onlineish', '/online')).toBe(false);
   });

@@ -1,11 +1,13 @@
-/** The top bar's sections, in the order of the work: data, scoring, replay, production, comparison. */
+/** The top bar's sections, in the order of the work: data, scoring, replay, production, what runs on its own, comparison, watching. */
 export const SECTIONS = [
   { href: '/datasets', label: 'Datasets' },
   { href: '/runs', label: 'Runs' },
   { href: '/replays', label: 'Replays' },
   { href: '/online', label: 'Online' },
+  { href: '/schedules', label: 'Schedules' },
   { href: '/compare', label: 'Compare' },
   { href: '/trends', label: 'Trends' },
+  { href: '/alerts', label: 'Alerts' },
   { href: '/metrics', label: 'Metrics' },
   { href: '/judges', label: 'Judges' },
 ] as const;

@@ -1,3 +1,4 @@
+import { onOnlinePass } from '../alerts';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
 import { ANY_PROJECT } from '../db/project-scope';
 import type { Db } from '../db/db-types';
@@ -285,7 +286,10 @@ export async function scoreClosedConversations(options: OnlinePassOptions): Prom
   for (const rule of await listOnlineRules(options.db, ANY_PROJECT, { enabledOnly: true })) {
     if (!(await leaseOnlineRule(options.db, rule.id, new Date(), RULE_LEASE_MS))) continue;
     try {
-      out.push(await scoreRule(options, rule, now));
+      const pass = await scoreRule(options, rule, now);
+      out.push(pass);
+      // Its window and cost alerts look again (in the alerts lane) when the pass changed anything.
+      if (pass.scored > 0 || pass.capped) await onOnlinePass(options.db, rule.id);
     } catch (error) {
       options.log?.(`online rule "${rule.name}": ${(error as Error).message}`);
     } finally {

@@ -75,6 +75,16 @@ export async function checkReplay(db: Db, projectId: string, request: ReplayRequ
 }
 
 /**
+ * A replay request checked as startReplay checks it, egress policy of whoever asks included,
+ * with nothing stored, generated or sent: what a schedule is saved after.
+ */
+export async function checkReplayRequest(db: Db, projectId: string, input: unknown, principal: Principal | null, env: Env = process.env): Promise<ReplayRequest> {
+  const request = parseReplayRequest(input);
+  await checkReplay(db, projectId, request, env, urlSetByOf(principal));
+  return request;
+}
+
+/**
  * Starts a replay: checks it, stores it queued with one work item per assistant turn (simulated-user:
  * per exchange up to maxTurns), and hands
  * it to the worker (pg-boss chunk jobs on PostgreSQL; the SQLite worker finds it at its next

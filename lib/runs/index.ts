@@ -8,3 +8,6 @@ export { enqueueRun } from './queue/enqueue-run';
 export { executeRunChunk, type ExecuteChunkOptions } from './execution/execute-run-chunk';
 export { countItems } from './execution/evaluate-conversations';
 export { scoreStoredDataset, type RecordedEvaluation, type ScoreDatasetInput } from './execution/score-stored-dataset';
+export { recomputeEndedRun } from './lifecycle/recompute-run';
+export { checkRunRequest } from './request/check-run-request';
+export { runRequestSchema, runRequestFieldErrors, type RunRequest, type RunRequestInput } from './request/run-request';

@@ -1,3 +1,4 @@
+import { onReplayEnded } from '../../alerts';
 import type { Db } from '../../db/db-types';
 import { runAs } from '../../identity/acting-principal';
 import type { Principal } from '../../identity/principal';
@@ -49,7 +50,9 @@ export async function closeReplay(
   if (!(await markReplayFinishing(db, replayId, guard))) return null;
   const renew = lease ? setInterval(() => void renewReplayLease(db, replayId, lease.workerId, lease.leaseMs).catch(() => undefined), Math.max(200, lease.leaseMs / 3)) : null;
   try {
-    return await closeTaken(db, replayId, env);
+    const status = await closeTaken(db, replayId, env);
+    await onReplayEnded(db, replayId);
+    return status;
   } finally {
     if (renew) clearInterval(renew);
   }
@@ -98,7 +101,7 @@ export async function startEvaluation(db: Db, replay: { projectId: string; creat
 
 /** The replay cannot go on: it ends failed with the error; stored turns stay (a retry starts from them). */
 export async function failReplay(db: Db, replayId: string, error: string, from: string[] = ['queued', 'running', 'finishing']): Promise<void> {
-  await markReplayFailed(db, replayId, redactSecrets(error), from);
+  if (await markReplayFailed(db, replayId, redactSecrets(error), from)) await onReplayEnded(db, replayId);
 }
 
 /** Ends a cancelled replay's record: its finish time (the turns stored stay). */

@@ -1,15 +1,9 @@
 import type { Db } from '../../db/db-types';
-import { getDataset } from '../../db/queries/datasets/get-dataset';
 import { createRun } from '../../db/queries/runs/create-run';
 import { getDatabaseUrl, providerOf } from '../../db/url';
-import { AppError } from '../../errors';
-import { loadJudgeConfigWithConnections } from '../../connections/judge-config-with-connections';
-import { countApplicable, itemsOf } from '../aggregates/applicable-counts';
 import { failRun } from '../lifecycle';
 import { enqueueRunChunks } from './run-chunk-queue';
-import { resolveMetrics } from '../request/resolve-metrics';
-import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
-import { resolveRunJudge } from '../../connections/judge-selection';
+import { checkRunRequest } from '../request/check-run-request';
 import { storedSettingsOf } from '../../metrics/selected-metric';
 import type { RunRequest } from '../request/run-request';
 import { wakeWorkers } from '../../jobs/worker-manager';
@@ -23,15 +17,7 @@ import { SAMPLING_TEMPERATURE } from '../execution/evaluate-conversations';
  * database finds it at its next poll). Nothing is scored here.
  */
 export async function enqueueRun(db: Db, projectId: string, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
-  const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, projectId, env));
-  const dataset = await getDataset(db, projectId, request.datasetId);
-  const metrics = await resolveMetrics(db, projectId, request.metrics);
-  refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
-  const counts = await countApplicable(db, dataset.id, metrics, { backFill: true });
-  const totalItems = itemsOf(counts, metrics);
-  if (totalItems === 0) {
-    throw new AppError('BAD_INPUT', 'None of the selected metrics applies to any conversation of this dataset', { field: 'metrics' });
-  }
+  const { judge, dataset, metrics, counts, totalItems } = await checkRunRequest(db, projectId, request, env);
   const run = await createRun(db, {
     projectId,
     datasetId: dataset.id,

@@ -57,25 +57,23 @@ export async function releaseBatches(db: Db, ids: string[], until: Date): Promis
   if (ids.length) await db.otlpBatch.updateMany({ where: { id: { in: ids }, processedAt: null }, data: { leaseUntil: until } });
 }
 
-/** Marks batches processed, with the reason for those that failed (`error` not null), in one transaction (across projects: the worker's own leases). */
-export async function markBatchesProcessed(db: Db, outcomes: Map<string, string | null>, at: Date): Promise<void> {
+/**
+ * Marks batches processed, with the reason for those that failed (`error` not null), and the
+ * services whose records each carried (their live datasets' retention keeps its body), in one
+ * transaction (across projects: the worker's own leases).
+ */
+export async function markBatchesProcessed(db: Db, outcomes: Map<string, string | null>, at: Date, services: Map<string, Iterable<string>> = new Map()): Promise<void> {
   const clean = [...outcomes].filter(([, error]) => error === null).map(([id]) => id);
   const failed = [...outcomes].filter((e): e is [string, string] => e[1] !== null);
+  const links = [...outcomes.keys()].flatMap((batchId) => [...new Set(services.get(batchId) ?? [])].map((service) => ({ batchId, service })));
   await db.$transaction([
     ...(clean.length ? [db.otlpBatch.updateMany({ where: { id: { in: clean } }, data: { processedAt: at, leaseUntil: null, error: null } })] : []),
     ...failed.map(([id, error]) => db.otlpBatch.update({ where: { id }, data: { processedAt: at, leaseUntil: null, error } })),
+    ...(links.length ? [db.otlpBatchService.createMany({ data: links })] : []),
   ]);
 }
 
 /** Deletes these batches (processed ones whose bodies must not be kept; across projects: the worker's own). */
 export async function deleteBatches(db: Db, ids: string[]): Promise<void> {
   if (ids.length) await db.otlpBatch.deleteMany({ where: { id: { in: ids } } });
-}
-
-/** Deletes up to `limit` batches processed before `before`, oldest first; how many went. Across projects: the pruning keeps no project's bodies longer. */
-export async function deleteProcessedBatches(db: Db, before: Date, limit: number): Promise<number> {
-  const old = await db.otlpBatch.findMany({ where: { processedAt: { lt: before } }, orderBy: { processedAt: 'asc' }, take: limit, select: { id: true } });
-  if (!old.length) return 0;
-  const { count } = await db.otlpBatch.deleteMany({ where: { id: { in: old.map((b) => b.id) } } });
-  return count;
 }

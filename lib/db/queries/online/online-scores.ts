@@ -2,6 +2,7 @@ import { createSequentialIds } from '../../sequential-ids';
 import { CONVERSATION_COPY, quotedColumns, TURN_COPY } from '../datasets/snapshot-live-dataset';
 import type { Db } from '../../db-types';
 import { isUniqueViolation } from '../../unique-violation';
+import { recountRun } from '../runs/recount-run';
 
 export interface ClosedConversation {
   id: string;
@@ -203,31 +204,7 @@ export async function discardCopy(db: Db, copy: { id: string; datasetId: string;
 where: { id: copy.id } }),
     db.dataset.update({ where: { id: copy.datasetId }, data: { conversationCount: { decrement: 1 }, turnCount: { decrement: row.turnCount } } }),
   ]);
-  await recountRun(db, copy.runId, -copy.items);
-}
-
-/** A run's counters from the results it holds; `totalItems` changes by `totalDelta`. */
-// across projects: the runs of the rule the scoring worker holds.
-async function recountRun(db: Db, runId: string, totalDelta: number): Promise<void> {
-  const agg = await db.result.aggregate({
-    where: { runId },
-    _count: { _all: true },
-    _sum: { judgeCalls: true, cacheHits: true, promptTokens: true, completionTokens: true, costUsd: true },
-  });
-  const errors = await db.result.count({ where: { runId, error: { not: null } } });
-  await db.run.update({
-    where: { id: runId },
-    data: {
-      totalItems: { increment: totalDelta },
-      doneItems: agg._count._all,
-      errorItems: errors,
-      judgeCalls: agg._sum.judgeCalls ?? 0,
-      cacheHits: agg._sum.cacheHits ?? 0,
-      promptTokens: agg._sum.promptTokens ?? 0,
-      completionTokens: agg._sum.completionTokens ?? 0,
-      costUsd: agg._sum.costUsd ?? 0,
-    },
-  });
+  await recountRun(db, copy.runId, { delta: -copy.items });
 }
 
 /**
@@ -255,8 +232,8 @@ export async function supersedeScore(db: Db, score: { id: string; runId: string;
       if ((error as { code?: string }).code !== 'P2002' || attempt >= 5) throw error;
     }
   }
-  await recountRun(db, score.runId, -moved);
-  await recountRun(db, history.runId, moved);
+  await recountRun(db, score.runId, { delta: -moved });
+  await recountRun(db, history.runId, { delta: moved });
 }
 
 export interface OnlineRunRow {

@@ -29,10 +29,11 @@ export async function saveReplayRescored(db: Db, id: string, end: { status: stri
   await db.replay.update({ where: { id }, data: { status: end.status, runId: end.runId, error: null } });
 }
 
-/** A replay in one of `from` ends failed with the error (already redacted). */
+/** A replay in one of `from` ends failed with the error (already redacted); false when it was in none of them. */
 // across projects: the replay its worker holds, or one its caller found in its project.
-export async function markReplayFailed(db: Db, id: string, error: string, from: readonly string[]): Promise<void> {
-  await db.replay.updateMany({ where: { id, status: { in: [...from] } }, data: { status: 'failed', error, finishedAt: new Date(), workerId: null, leaseUntil: null } });
+export async function markReplayFailed(db: Db, id: string, error: string, from: readonly string[]): Promise<boolean> {
+  const { count } = await db.replay.updateMany({ where: { id, status: { in: [...from] } }, data: { status: 'failed', error, finishedAt: new Date(), workerId: null, leaseUntil: null } });
+  return count === 1;
 }
 
 /** A cancelled replay not yet closed gets its finish time, and no worker holds it. */

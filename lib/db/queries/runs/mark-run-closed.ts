@@ -7,13 +7,17 @@ export interface CloseGuard {
   workerId?: string;
 }
 
-/** Writes a run's final status and numbers; with a guard, only while the run still matches it. True when it did. */
+/**
+ * Writes a run's final status and numbers, and its end time unless `keepFinishedAt` (a run closed
+ * again keeps when it ended); with a guard, only while the run still matches it. True when it did.
+ */
 // across projects: a worker's own run, handed to it by the queue.
 export async function markRunClosed(
   db: Db,
   runId: string,
   data: { status: string; summary: object; scoreStats: object; error: string | null },
   guard: CloseGuard = {},
+  keepFinishedAt = false,
 ): Promise<boolean> {
   const updated = await db.run.updateMany({
     where: {
@@ -21,7 +25,7 @@ export async function markRunClosed(
       ...(guard.status ? { status: { in: guard.status } } : {}),
       ...(guard.workerId ? { workerId: guard.workerId } : {}),
     },
-    data: { ...data, finishedAt: new Date(), leaseUntil: null },
+    data: { ...data, ...(keepFinishedAt ? {} : { finishedAt: new Date() }), leaseUntil: null },
   });
   return updated.count === 1;
 }

@@ -211,3 +211,33 @@ ALTER TABLE "RunImport" ADD CONSTRAINT "RunImport_projectId_fkey" FOREIGN KEY ("
 INSERT INTO "ProjectMember" ("projectId", "userId", "role", "createdAt")
   SELECT 'default', "id", CASE WHEN "role" IN ('viewer', 'editor') THEN "role" ELSE 'viewer' END, CURRENT_TIMESTAMP FROM "User" WHERE "role" <> 'admin';
 UPDATE "User" SET "role" = 'member' WHERE "role" <> 'admin';
+
+-- Alert rules and schedules belong to a project too: those made so far to "Default".
+-- DropIndex
+DROP INDEX "AlertRule_name_key";
+
+-- DropIndex
+DROP INDEX "Schedule_name_key";
+
+-- AlterTable
+ALTER TABLE "AlertRule" ADD COLUMN     "projectId" TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE "AlertRule" ALTER COLUMN "projectId" DROP DEFAULT;
+
+-- AlterTable
+ALTER TABLE "Schedule" ADD COLUMN     "projectId" TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE "Schedule" ALTER COLUMN "projectId" DROP DEFAULT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AlertRule_projectId_name_key" ON "AlertRule"("projectId", "name");
+
+-- CreateIndex
+CREATE INDEX "Schedule_projectId_createdAt_idx" ON "Schedule"("projectId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Schedule_projectId_name_key" ON "Schedule"("projectId", "name");
+
+-- AddForeignKey
+ALTER TABLE "Schedule" ADD CONSTRAINT "Schedule_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AlertRule" ADD CONSTRAINT "AlertRule_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE RESTRICT ON UPDATE CASCADE;

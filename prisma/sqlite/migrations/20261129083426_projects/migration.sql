@@ -149,11 +149,15 @@ CREATE TABLE "new_LiveDataset" (
     "service" TEXT NOT NULL,
     "datasetId" TEXT NOT NULL,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "keepOtlpDays" INTEGER,
+    "keepConversationsDays" INTEGER,
+    "keepOnlineRunsDays" INTEGER,
+    "keepReplayOutputsDays" INTEGER,
 
     PRIMARY KEY ("projectId", "service"),
     CONSTRAINT "LiveDataset_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );
-INSERT INTO "new_LiveDataset" ("projectId", "createdAt", "datasetId", "service") SELECT 'default', "createdAt", "datasetId", "service" FROM "LiveDataset";
+INSERT INTO "new_LiveDataset" ("projectId", "createdAt", "datasetId", "service", "keepOtlpDays", "keepConversationsDays", "keepOnlineRunsDays", "keepReplayOutputsDays") SELECT 'default', "createdAt", "datasetId", "service", "keepOtlpDays", "keepConversationsDays", "keepOnlineRunsDays", "keepReplayOutputsDays" FROM "LiveDataset";
 DROP TABLE "LiveDataset";
 ALTER TABLE "new_LiveDataset" RENAME TO "LiveDataset";
 CREATE UNIQUE INDEX "LiveDataset_datasetId_key" ON "LiveDataset"("datasetId");
@@ -378,3 +382,55 @@ CREATE INDEX "ProjectMember_userId_idx" ON "ProjectMember"("userId");
 INSERT INTO "ProjectMember" ("projectId", "userId", "role", "createdAt")
   SELECT 'default', "id", CASE WHEN "role" IN ('viewer', 'editor') THEN "role" ELSE 'viewer' END, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM "User" WHERE "role" <> 'admin';
 UPDATE "User" SET "role" = 'member' WHERE "role" <> 'admin';
+
+-- Alert rules and schedules belong to a project too: those made so far to "Default".
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_AlertRule" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "condition" JSONB NOT NULL,
+    "destinationKind" TEXT NOT NULL,
+    "urlCipher" TEXT NOT NULL,
+    "urlHint" TEXT NOT NULL,
+    "secretCipher" TEXT,
+    "secretLastFour" TEXT,
+    "urlSetBy" TEXT NOT NULL,
+    "notifyResolved" BOOLEAN NOT NULL DEFAULT true,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "createdById" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "AlertRule_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+INSERT INTO "new_AlertRule" ("projectId", "condition", "createdAt", "createdById", "destinationKind", "enabled", "id", "kind", "name", "notifyResolved", "secretCipher", "secretLastFour", "updatedAt", "urlCipher", "urlHint", "urlSetBy") SELECT 'default', "condition", "createdAt", "createdById", "destinationKind", "enabled", "id", "kind", "name", "notifyResolved", "secretCipher", "secretLastFour", "updatedAt", "urlCipher", "urlHint", "urlSetBy" FROM "AlertRule";
+DROP TABLE "AlertRule";
+ALTER TABLE "new_AlertRule" RENAME TO "AlertRule";
+CREATE UNIQUE INDEX "AlertRule_projectId_name_key" ON "AlertRule"("projectId", "name");
+CREATE TABLE "new_Schedule" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "cron" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "request" JSONB NOT NULL,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "nextDueAt" DATETIME,
+    "createdById" TEXT,
+    "createdBy" TEXT NOT NULL,
+    "savedVia" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Schedule_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+INSERT INTO "new_Schedule" ("projectId", "createdAt", "createdBy", "createdById", "cron", "enabled", "id", "kind", "name", "nextDueAt", "request", "savedVia", "updatedAt") SELECT 'default', "createdAt", "createdBy", "createdById", "cron", "enabled", "id", "kind", "name", "nextDueAt", "request", "savedVia", "updatedAt" FROM "Schedule";
+DROP TABLE "Schedule";
+ALTER TABLE "new_Schedule" RENAME TO "Schedule";
+CREATE INDEX "Schedule_enabled_nextDueAt_idx" ON "Schedule"("enabled", "nextDueAt");
+CREATE INDEX "Schedule_projectId_createdAt_idx" ON "Schedule"("projectId", "createdAt");
+CREATE UNIQUE INDEX "Schedule_projectId_name_key" ON "Schedule"("projectId", "name");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;

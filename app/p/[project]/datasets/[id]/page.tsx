@@ -8,6 +8,7 @@ import { TurnMatchesPanel } from '@/components/datasets/turn-matches-panel';
 import { DatasetRunsPanel } from '@/components/datasets/dataset-runs-panel';
 import { MoveDatasetForm } from '@/components/projects/move-dataset-form';
 import { LiveRedactionPanel } from '@/components/redaction/live-redaction-panel';
+import { RetentionPanel } from '@/components/retention/retention-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { parseConversationQuery } from '@/lib/domain/conversation-query';
 import { loadDatasetPage } from '@/lib/datasets/page/load-dataset-page';
@@ -41,6 +42,11 @@ export default async function DatasetPage(props: Props) {
       <SkippedLinesNote skipped={dataset.skipped} />
       {mayChange(principal, dataset.createdById) && dataset.sourceFormat !== 'otlp' ? <ScoringFieldsForm datasetId={id} /> : null}
       {dataset.sourceFormat === 'otlp' ? <LiveRedactionPanel datasetId={id} setting={dataset.piiRedaction} mayEdit={hasRole(principal.role, 'admin')} /> : null}
+      {dataset.sourceFormat === 'otlp' ? (
+        <Suspense fallback={<TableSkeleton rows={2} label="Loading retention" />}>
+          <RetentionPanel datasetId={id} mayEdit={hasRole(principal.role, 'admin')} />
+        </Suspense>
+      ) : null}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Runs</h2>
         <Suspense fallback={<TableSkeleton rows={2} label="Loading runs" />}>
