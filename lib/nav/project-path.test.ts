@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isProjectPagePath, projectOfPath, projectPath } from './project-path';
+import { isProjectPagePath, PROJECT_SECTIONS, projectOfPath, projectPath } from './project-path';
 
 describe('project paths', () => {
   it('keeps the short URLs for the project "default" and prefixes the others', () => {
@@ -26,5 +28,11 @@ describe('project paths', () => {
     expect(projectOfPath('/p/Bad_Slug/runs')).toBeNull();
     expect(projectOfPath('/admin/users')).toBeNull();
     expect(isProjectPagePath('/runsx')).toBe(false);
+  });
+
+  it('knows every section of app/p/[project]: a page left out would lose its project in links and at its short URL', () => {
+    const dir = path.resolve(import.meta.dirname, '../../app/p/[project]');
+    const sections = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect([...PROJECT_SECTIONS].sort()).toEqual(sections.sort());
   });
 });

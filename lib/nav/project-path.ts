@@ -13,7 +13,7 @@ export const PROJECT_HEADER = 'x-turnwise-project';
 export const PROJECT_PARAM = 'project';
 
 /** The first segments of a project's pages; '/' is its home. */
-export const PROJECT_SECTIONS = ['datasets', 'runs', 'replays', 'online', 'compare', 'trends', 'metrics', 'judges', 'settings'] as const;
+export const PROJECT_SECTIONS = ['datasets', 'runs', 'replays', 'schedules', 'online', 'alerts', 'compare', 'trends', 'metrics', 'judges', 'settings'] as const;
 
 const firstSegment = (pathname: string): string => pathname.split('/')[1] ?? '';
 
