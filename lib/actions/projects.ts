@@ -4,14 +4,12 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { actionPrincipal, instanceAdminAction } from '../auth/session';
 import { getDb } from '../db/client';
-import { isAppError } from '../errors';
 import { projectPath } from '../nav/project-path';
+import { failure, type ActionResult } from './action-result';
 import { createProject, moveDataset, removeMember, renameProjectAs, setProjectMember } from '../projects/manage-projects';
 
-export interface ProjectActionState {
-  ok: boolean;
-  message?: string;
-  fieldErrors?: Record<string, string[]>;
+/** An action's result (action-result.ts), with what was typed to show again after a refusal, and a page of another project to open next. */
+export interface ProjectActionState extends ActionResult {
   /** What was typed, shown again after a refusal: React resets the form. */
   values?: Record<string, string>;
   /**
@@ -21,14 +19,7 @@ export interface ProjectActionState {
   location?: string;
 }
 
-function failure(error: unknown, values?: Record<string, string>): ProjectActionState {
-  if (isAppError(error) && error.code !== 'INTERNAL') {
-    const field = typeof error.details?.field === 'string' ? error.details.field : null;
-    return { ok: false, message: error.message, values, ...(field ? { fieldErrors: { [field]: [error.message] } } : {}) };
-  }
-  console.error(error);
-  return { ok: false, message: 'Something went wrong on the server; see its log.', values };
-}
+const refused = (error: unknown, values?: Record<string, string>): ProjectActionState => ({ ...failure(error), ...(values ? { values } : {}) });
 
 const text = (formData: FormData, name: string) => String(formData.get(name) ?? '').slice(0, 200);
 
@@ -42,7 +33,7 @@ export async function createProjectAction(_prev: ProjectActionState, formData: F
     revalidatePath('/admin/projects');
     return { ok: true, message: `Made ${name}: opening its settings…`, location: projectPath(slug, '/settings') };
   } catch (error) {
-    return failure(error, values);
+    return refused(error, values);
   }
 }
 
@@ -69,7 +60,7 @@ export async function setMemberAction(_prev: ProjectActionState, formData: FormD
     revalidatePath('/settings');
     return { ok: true, message: `${values.email} is ${role === 'admin' ? 'an' : 'a'} ${role} of ${who.principal.project.name}.` };
   } catch (error) {
-    return failure(error, values);
+    return refused(error, values);
   }
 }
 

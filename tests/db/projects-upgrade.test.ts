@@ -12,6 +12,7 @@ import { applyMigrations } from '@/lib/db/migrations';
 import { sqliteFilePath, type DbProvider } from '@/lib/db/url';
 import { actorOf } from '@/lib/identity/principal';
 import { DEFAULT_PROJECT_ID } from '@/lib/identity/project';
+import { rootBefore } from './root-before';
 import { freshDatabase, providers, type FreshDatabase } from './databases';
 
 /*
@@ -32,17 +33,6 @@ interface Answers {
   answers: Record<string, unknown>;
 }
 
-/** A project root whose migrations stop before MIGRATION. */
-function rootBefore(provider: DbProvider): string {
-  const from = path.resolve('prisma', provider, 'migrations');
-  const to = path.join(tmp, provider, 'prisma', provider, 'migrations');
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name >= MIGRATION) continue;
-    fs.cpSync(path.join(from, entry.name), path.join(to, entry.name), { recursive: true });
-  }
-  return path.join(tmp, provider);
-}
 
 /** Inserts every table's rows as they were dumped; a table whose parents are not in yet waits for the next round. */
 async function restore(provider: DbProvider, url: string, tables: Record<string, Row[]>): Promise<void> {
@@ -136,7 +126,7 @@ describe.each(providers)('upgrading a database of the schema before projects on 
     fresh = await freshDatabase(provider);
     const file = sqliteFilePath(fresh.url);
     if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
-    await applyMigrations(fresh.url, { root: rootBefore(provider) });
+    await applyMigrations(fresh.url, { root: rootBefore(tmp, provider, MIGRATION) });
     const { tables } = JSON.parse(fs.readFileSync(path.join(FIXTURES, `pre-projects-${provider}.json`), 'utf8')) as { tables: Record<string, Row[]> };
     await restore(provider, fresh.url, tables);
     expect((await applyMigrations(fresh.url))[0]).toBe(MIGRATION);
