@@ -47,6 +47,8 @@ function projectPage(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete(PROJECT_HEADER);
   const project = projectOfPath(pathname);
+  // /p/<not a slug>/…: a project no one has, so the page answers not found (not the project "default").
+  if (!project && pathname.startsWith('/p/')) headers.set(PROJECT_HEADER, '-');
   if (!project || !isProjectPagePath(project.path)) return NextResponse.next({ request: { headers } });
   headers.set(PROJECT_HEADER, project.slug);
   if (pathname.startsWith('/p/')) return NextResponse.next({ request: { headers } });
