@@ -3,7 +3,7 @@ import { runAs } from '../identity/acting-principal';
 import { assertRole, authenticate, roleForMethod } from '../auth/authenticate';
 import { resolvePrincipal } from '../auth/project-access';
 import { getDb } from '../db/client';
-import type { Principal } from '../identity/principal';
+import type { Actor, Principal } from '../identity/principal';
 import type { Role } from '../identity/roles';
 import { hostAllowed, hostRefusal } from '../http/allowed-hosts';
 import { crossOriginResponse } from '../http/cross-origin';
@@ -28,6 +28,19 @@ export async function withApi(
   env: Record<string, string | undefined> = process.env,
   role: Role = roleForMethod(request.method),
 ): Promise<Response> {
+  return boundary(request, env, async (who) => {
+    const principal = assertRole(await resolvePrincipal(getDb(), who, requestedProject(request)), role);
+    return () => runAs(principal, () => handle(principal));
+  });
+}
+
+/** The boundary of a route of no project (the API's own description): who is asking, as withApi checks it, and nothing of any project. */
+export async function withSignedIn(request: Request, handle: (actor: Actor) => Promise<Response>, env: Record<string, string | undefined> = process.env): Promise<Response> {
+  return boundary(request, env, async (who) => () => handle(who));
+}
+
+/** The host, a browser's cross-origin request, then who is asking; `admit` checks the rest before the handler runs (its errors answered alike). */
+async function boundary(request: Request, env: Record<string, string | undefined>, admit: (who: Actor) => Promise<() => Promise<Response>>): Promise<Response> {
   const host = request.headers.get('host');
   if (!hostAllowed(host, env)) {
     await request.body?.cancel().catch(() => undefined);
@@ -38,7 +51,7 @@ export async function withApi(
     await request.body?.cancel().catch(() => undefined);
     return crossOrigin;
   }
-  let principal: Principal;
+  let run: () => Promise<Response>;
   try {
     const who = await authenticate(request.headers, env);
     if (!who) {
@@ -49,13 +62,13 @@ export async function withApi(
         : 'Sign in first: send Authorization: Bearer <personal API key or TURNWISE_API_KEY>, or a session cookie';
       return apiError('UNAUTHORIZED', message, {}, CHALLENGE);
     }
-    principal = assertRole(await resolvePrincipal(getDb(), who, requestedProject(request)), role);
+    run = await admit(who);
   } catch (error) {
     await request.body?.cancel().catch(() => undefined);
     return errorResponse(error);
   }
   try {
-    return await runAs(principal, () => handle(principal));
+    return await run();
   } catch (error) {
     return errorResponse(error);
   }
