@@ -58,7 +58,7 @@ export async function setMemberAction(_prev: ProjectActionState, formData: FormD
   try {
     const { role } = await setProjectMember(getDb(), who.principal, values);
     revalidatePath('/settings');
-    return { ok: true, message: `${values.email} is ${role === 'admin' ? 'an' : 'a'} ${role} of ${who.principal.project.name}.` };
+    return { ok: true, message: `${values.email} is ${role === 'viewer' ? 'a' : 'an'} ${role} of ${who.principal.project.name}.` };
   } catch (error) {
     return refused(error, values);
   }
