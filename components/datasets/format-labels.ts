@@ -24,9 +24,9 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'thread-jsonl': 'Chat log JSONL (thread key)',
 };
 
-/** Sources that are no file format: a live dataset fed over OpenTelemetry. */
+/** Sources that are no file format: a live dataset fed by traces (OTLP, or deepeval's own client), its copies, and what deepeval sent. */
 const SOURCE_LABELS: Record<string, string> = {
-  otlp: 'OpenTelemetry (live)',
+  otlp: 'live traces (OpenTelemetry or deepeval)',
   'otlp-snapshot': 'OpenTelemetry (fixed copy of live conversations)',
   online: 'Online evaluation (production conversations as scored)',
   'deepeval-test-run': 'deepeval test run (its test cases)',
