@@ -230,6 +230,7 @@ export default defineConfig([
     rules: {
       'turnwise/client-boundary': 'error',
       'turnwise/prisma-in-queries': 'error',
+      'turnwise/project-scoped-queries': 'error',
       // Unused arguments and caught errors named with a leading underscore are deliberate.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       // React Compiler readiness rules: the app does not use the compiler, and they flag
@@ -263,5 +264,15 @@ export default defineConfig([
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     ignores: ['app/api/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', DB_FROM_PAGES] },
+  },
+  {
+    // A request acts in its principal's project: only workers (their own queued records) pass ANY_PROJECT (lib/db/project-scope.ts).
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/api/**', 'lib/actions/**', 'lib/**/page/**', 'lib/cli/**', 'lib/deepeval/**', 'lib/auth/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='ANY_PROJECT']", message: 'A request acts in its principal\'s project: pass principal.project.id, not ANY_PROJECT (for workers only).' },
+      ],
+    },
   },
 ]);

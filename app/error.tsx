@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { useEffect } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ACTION_TOO_LARGE_MESSAGE } from '@/lib/http/action-body-limit';

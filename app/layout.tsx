@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { ReactNode } from 'react';
 import { UserMenu } from '@/components/auth/user-menu';
 import { NavLinks } from '@/components/nav/nav-links';
+import { ProjectSwitcher } from '@/components/nav/project-switcher';
 import { ThemeScript } from '@/components/theme/theme-script';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import './globals.css';
@@ -25,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" className="text-base font-semibold tracking-tight text-indigo-700">
               Turnwise
             </Link>
+            <ProjectSwitcher />
             <NavLinks />
             <div className="ml-auto flex flex-wrap items-center gap-4">
               <ThemeToggle />

@@ -48,7 +48,9 @@ const PAGES: Record<string, (k: Known) => string> = {
   'judges/page.tsx': () => '/judges',
   'settings/api-keys/page.tsx': () => '/settings/api-keys',
   'admin/users/page.tsx': () => '/admin/users',
-  'admin/connections/page.tsx': () => '/admin/connections',
+  'settings/connections/page.tsx': () => '/settings/connections',
+  'settings/page.tsx': () => '/settings',
+  'admin/projects/page.tsx': () => '/admin/projects',
   'admin/audit/page.tsx': () => '/admin/audit',
   'admin/redaction/page.tsx': () => '/admin/redaction',
   'denied/page.tsx': () => '/denied',
@@ -70,7 +72,7 @@ const EXTRA: ((k: Known) => string)[] = [
 
 function pageFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? pageFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : e.name === 'page.tsx' ? [`${prefix}${e.name}`] : [],
+    e.isDirectory() ? pageFiles(path.join(dir, e.name), prefix === '' && e.name === 'p' ? 'p/' : prefix === 'p/' ? '' : `${prefix}${e.name}/`) : e.name === 'page.tsx' ? [`${prefix}${e.name}`] : [],
   );
 }
 
@@ -154,13 +156,14 @@ async function knownRecords(page: Page): Promise<Known> {
   // An online rule over a live dataset (as the OTLP worker makes one for a service).
   const db = createDbClient(currentE2EServer().databaseUrl);
   const live =
-    (await db.liveDataset.findUnique({ where: { service: 'a11y-shop' } })) ??
-    (await db.liveDataset.create({ data: { service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
+    (await db.liveDataset.findUnique({ where: { projectId_service: { projectId: 'default', service: 'a11y-shop' } } })) ??
+    (await db.liveDataset.create({ data: { projectId: 'default', service: 'a11y-shop', datasetId: (await db.dataset.create({ data: { projectId: 'default', name: 'Live: a11y-shop', sourceFormat: 'otlp' } })).id } }));
   // A schedule of the demo dataset's scoring whose start made the second run, compared with the demo run.
   const schedule =
-    (await db.schedule.findUnique({ where: { name: 'a11y nightly' } })) ??
+    (await db.schedule.findUnique({ where: { projectId_name: { projectId: 'default', name: 'a11y nightly' } } })) ??
     (await db.schedule.create({
       data: {
+        projectId: 'default',
         name: 'a11y nightly',
         cron: '0 2 * * *',
         kind: 'run',

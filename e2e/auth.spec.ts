@@ -109,7 +109,7 @@ test.describe('judge connections', () => {
 
   test('an admin adds one, tests it, and the page never carries its key beyond the last four characters', async ({ page }) => {
     const key = 'sk-e2e-very-secret-key-WXYZ';
-    await page.goto('/admin/connections');
+    await page.goto('/settings/connections');
     const form = page.getByRole('form', { name: 'Add a judge connection' });
     await form.getByLabel('Name').fill('test-judge');
     await form.getByLabel('Base URL').fill(judge.url);
@@ -124,7 +124,7 @@ test.describe('judge connections', () => {
     expect(judge.requests.at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
     await saveScreen(page, 'connections');
 
-    const html = await (await page.request.get('/admin/connections')).text();
+    const html = await (await page.request.get('/settings/connections')).text();
     expect(html).toContain('…WXYZ');
     expect(html).not.toContain('sk-e2e-very-secret');
     expect(await page.content()).not.toContain('sk-e2e-very-secret');
@@ -152,7 +152,7 @@ test.describe('judge connections', () => {
     await expect(page.locator('#run-judge option', { hasText: 'test-judge' })).toHaveCount(1);
 
     // Deleted again, it is no longer offered (and the specs after this one see the offline default).
-    await page.goto('/admin/connections');
+    await page.goto('/settings/connections');
     await page.getByRole('button', { name: 'Delete test-judge' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
     await expect(page.getByRole('button', { name: 'Test test-judge' })).toHaveCount(0);

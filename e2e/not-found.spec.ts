@@ -96,8 +96,10 @@ const WITHOUT_IDS = [
   'setup/page.tsx',
   'denied/page.tsx',
   'settings/api-keys/page.tsx',
+  'settings/page.tsx',
+  'admin/projects/page.tsx',
   'admin/users/page.tsx',
-  'admin/connections/page.tsx',
+  'settings/connections/page.tsx',
   'admin/audit/page.tsx',
   'admin/redaction/page.tsx',
   'api/auth/[...all]/route.ts',
@@ -117,9 +119,12 @@ const WITHOUT_IDS = [
   'api/deepeval/v1/traces/route.ts',
 ];
 
+/** A project's pages (app/p/[project]/…) are listed as the short paths of "default" they also answer at. */
+const projectPagesAtTop = (prefix: string) => (prefix === 'p/[project]/' ? '' : prefix);
+
 function routeFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? routeFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : /^(page\.tsx|route\.ts)$/.test(e.name) ? [`${prefix}${e.name}`] : [],
+    e.isDirectory() ? routeFiles(path.join(dir, e.name), projectPagesAtTop(`${prefix}${e.name}/`)) : /^(page\.tsx|route\.ts)$/.test(e.name) ? [`${prefix}${e.name}`] : [],
   );
 }
 

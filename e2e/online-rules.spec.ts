@@ -21,7 +21,7 @@ test('an online rule made in the dashboard scores closed production conversation
       span++;
       const attributes = [...genAiChatAttributes(conversation, `Where is ${conversation}, question ${turn}?`, `${conversation} ships tomorrow (answer ${turn}).`), attr('app.model_version', 'v7')];
       const body = Buffer.from(JSON.stringify(spanExport('e2e-shop', [{ traceId: `e2e${span}`.padEnd(32, '0'), spanId: `e2e${span}`.padEnd(16, '0'), start: Date.now() + span, attributes }])));
-      await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+      await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
     }
   }
   await expect.poll(async () => db.conversation.count({ where: { dataset: { sourceFormat: 'otlp' }, turnCount: 4 } }), { timeout: 30_000 }).toBe(2);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { prismaInQueries } from './prisma-in-queries.mjs';
+import { projectScopedQueries } from './project-scoped-queries.mjs';
 
 /*
  * A 'use client' module is sent to the browser with everything it imports, so it must not
@@ -64,6 +65,6 @@ export const clientBoundary = {
   },
 };
 
-const plugin = { meta: { name: 'turnwise' }, rules: { 'client-boundary': clientBoundary, 'prisma-in-queries': prismaInQueries } };
+const plugin = { meta: { name: 'turnwise' }, rules: { 'client-boundary': clientBoundary, 'prisma-in-queries': prismaInQueries, 'project-scoped-queries': projectScopedQueries } };
 
 export default plugin;

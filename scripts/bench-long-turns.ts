@@ -64,7 +64,7 @@ async function main() {
   const judge = () => createScriptedJudge({ 'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'Scripted.' }), reason: () => ({ reason: 'Scripted.' }) });
   const record = (name: string, variant: string) =>
     recordEvaluation(db, {
-      dataset: { name, sourceFormat: 'turnwise', modelVersion: variant, conversations: [conversation(variant)] },
+      dataset: { projectId: 'default', name, sourceFormat: 'turnwise', modelVersion: variant, conversations: [conversation(variant)] },
       metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }],
       judge: judge(),
       judgeName: null,

@@ -73,10 +73,10 @@ async function round(way: 'loop' | 'thread', n: number): Promise<Figures> {
   const url = `file:${path.join(dir, 'bench.db')}`;
   await ensureDatabase(url);
   const db: Db = createDbClient(url);
-  const store = (body: Uint8Array) => (way === 'loop' ? storeBatch : storeReceivedBatch)(db, { signal: 'traces', encoding: 'protobuf', gzip: false, body });
+  const store = (body: Uint8Array) => (way === 'loop' ? storeBatch : storeReceivedBatch)(db, 'default', { signal: 'traces', encoding: 'protobuf', gzip: false, body });
   try {
     for (let b = 0; b < Number(args.batches); b++) await store(batchBody(b));
-    await listDatasets(db);
+    await listDatasets(db, 'default');
     const figures: Figures = { storeMs: [], readMs: [], loopP99Ms: 0, loopMaxMs: 0, drainS: 0 };
     const started = Date.now();
     const worker = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--drain', url], { stdio: 'inherit' });
@@ -104,7 +104,7 @@ async function round(way: 'loop' | 'thread', n: number): Promise<Figures> {
       for (let k = 0; !done; k++) {
         const due = t0 + k * every;
         if (due > performance.now()) await sleep(due - performance.now());
-        await listDatasets(db);
+        await listDatasets(db, 'default');
         figures.readMs.push(performance.now() - due);
       }
     })();

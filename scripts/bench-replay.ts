@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     const plainCpuMs = cpuMs(process.cpuUsage(plainCpu));
     await ensureDatabase(url);
     const db = createDbClient(url);
-    const source = await saveDataset(db, { name: 'bench', sourceFormat: 'turnwise', conversations: dataset() });
+    const source = await saveDataset(db, { projectId: 'default', name: 'bench', sourceFormat: 'turnwise', conversations: dataset() });
     // The window a user sees: from asking for the replay to the end the replay stores (its
     // finishedAt), not to this loop's next look; generation ends at the last turn stored.
     const startedAt = Date.now();
@@ -72,13 +72,13 @@ async function main(): Promise<void> {
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     let generationCpuMs = 0;
-    const { id, totalItems } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'bench-model' }, modelVersion: 'bench-v2', concurrency: CONCURRENCY }, null, {});
+    const { id, totalItems } = await startReplay(db, 'default', { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'bench-model' }, modelVersion: 'bench-v2', concurrency: CONCURRENCY }, null, {});
     const startReplayMs = Date.now() - startedAt;
     const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50' } });
-    let replay = await getReplay(db, id);
+    let replay = await getReplay(db, 'default', id);
     while (!['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(replay.status)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      replay = await getReplay(db, id);
+      replay = await getReplay(db, 'default', id);
       if (!generationCpuMs && replay.progress.done + replay.progress.errors === totalItems) {
         generationCpuMs = cpuMs(process.cpuUsage(replayCpu));
         loopDelay.disable();

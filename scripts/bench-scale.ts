@@ -13,7 +13,10 @@
  * Pages: --conversations N (1,000,000) × 10 turns imported through the upload route of `next start`
  * and through `turnwise import`, two completed runs of 4 metrics, then the server time (median,
  * p95) of the datasets list, dataset, run, filtered results, conversation, compare, trends and
- * dataset search pages; import time and rate, peak RSS of the web process, database size.
+ * dataset search pages; import time and rate, peak RSS of the web process, database size. The
+ * pages are those of a project "bench" (at /p/bench/…) among --projects (10) projects, each other
+ * one with a copy of --other-conversations (as many) of its conversations and a run
+ * (bench-scale/projects.ts): every list must find its project's rows through its indexes.
  * Needs a production build in .next (npx next build).
  *
  * `--keep` leaves the database (its name is printed) instead of dropping it; `--reuse <name>` times
@@ -23,7 +26,7 @@
  * per page, the statements a view sends and the time spent waiting for them, costliest first.
  *
  * Usage: npm run bench:scale -- --postgres postgresql://user:pass@host/db [--conversations N] [--port 3260]
- *        [--requests 20] [--workers-only | --pages-only]
+ *        [--requests 20] [--workers-only | --pages-only] [--projects 10] [--other-conversations N]
  *        [--keep] [--reuse turnwise_bench_scale_<pid>] [--log-sql <file>]
  *        [--worker-conversations 2000] [--latency 200] [--concurrency 1] [--jobs 2] [--chunk-size 10] [--workers 1,2,4]
  *        (a role with CREATEDB)
@@ -54,6 +57,8 @@ const { values: args } = parseArgs({
     jobs: { type: 'string', default: '2' },
     'chunk-size': { type: 'string', default: '10' },
     workers: { type: 'string', default: '1,2,4' },
+    projects: { type: 'string', default: '10' },
+    'other-conversations': { type: 'string' },
   },
 });
 if (!args.postgres) {
@@ -119,7 +124,16 @@ try {
     failed ||= !workers.kill.ok;
   }
   if (!args['workers-only']) {
-    const pages = await benchPages(db, url, { conversations: Number(args.conversations), port: Number(args.port), requests: Number(args.requests), reuse: Boolean(reuse), sqlLog: args['log-sql'], log });
+    const pages = await benchPages(db, url, {
+      conversations: Number(args.conversations),
+      port: Number(args.port),
+      requests: Number(args.requests),
+      reuse: Boolean(reuse),
+      sqlLog: args['log-sql'],
+      projects: Number(args.projects),
+      otherConversations: Number(args['other-conversations'] ?? args.conversations),
+      log,
+    });
     const imported = pages.imported;
     log(
       `pages: worst p95 ${pages.worstPageP95Ms.toFixed(0)} ms (target 300); web peak RSS ${pages.webPeakRssMb.toFixed(0)} MB (target 1024); ${
@@ -127,12 +141,14 @@ try {
       }; database ${pages.databaseMb.toFixed(0)} MB; load average ${load()}`,
     );
     bench.conversations = Number(args.conversations);
+    bench.projects = Number(await db.project.count());
     if (imported) {
       Object.assign(bench, {
         importSeconds: Number(imported.importSeconds.toFixed(1)),
         importConversationsPerSecond: Math.round(imported.importConversationsPerSecond),
         cliImportSeconds: Number(imported.cliImportSeconds.toFixed(1)),
         cliPeakRssMb: Math.round(imported.cliPeakRssMb),
+        otherProjectsSeconds: Number(imported.otherProjectsSeconds.toFixed(1)),
       });
     }
     Object.assign(bench, {

@@ -70,7 +70,7 @@ const db = createDbClient(url);
 const engine = args.postgres ? 'PostgreSQL (stored tsvector, GIN index)' : 'SQLite (FTS5)';
 
 let t = performance.now();
-const { id: datasetId, turnCount } = await saveDataset(db, { name: 'bench search', sourceFormat: 'turnwise', conversations: batches() });
+const { id: datasetId, turnCount } = await saveDataset(db, { projectId: 'default', name: 'bench search', sourceFormat: 'turnwise', conversations: batches() });
 const storeMs = performance.now() - t;
 console.log(`${engine}: stored ${n.toLocaleString('en-US')} conversations (${turnCount.toLocaleString('en-US')} turns) with the index: ${(storeMs / 1000).toFixed(1)} s`);
 

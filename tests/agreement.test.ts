@@ -119,7 +119,7 @@ describe('labels from the dataset file', () => {
     // The Judges page ranks the run; a model with no known price costs "unknown", not $0.
     for (const [judgeModel, cost] of [['gpt-4.1-mini', 'priced'], ['local-finetune-7b', 'unknown']] as const) {
       await getDb().run.update({ where: { id: runId }, data: { judgeModel } });
-      const ranking = await rankJudges(getDb(), datasetId);
+      const ranking = await rankJudges(getDb(), 'default', datasetId);
       expect(ranking.rows.map((r) => [r.runId, r.judge, r.cost])).toEqual([[runId, judgeModel, cost]]);
     }
   });

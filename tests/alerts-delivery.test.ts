@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT } from '../lib/identity/project';
 import { applyObservation } from '@/lib/alerts/apply-observation';
 import { deliverDueAlerts } from '@/lib/alerts/delivery/deliver-due';
 import { evaluateSignals, sweepAlerts } from '@/lib/alerts/evaluate';
@@ -23,7 +24,7 @@ import { startAlertReceiver } from './helpers/alert-receiver';
  */
 
 const ENV = { TURNWISE_URL: 'https://evals.example.com', TURNWISE_SECRET: 'alerts-test-secret-0123456789abcdef0123', TURNWISE_ALERT_RETRY_MS: '1' };
-const EDITOR: Principal = { id: 'editor-1', email: 'ed@example.com', name: 'Ed', role: 'editor', via: 'session' };
+const EDITOR: Principal = { id: 'editor-1', email: 'ed@example.com', name: 'Ed', role: 'editor', via: 'session', instanceAdmin: false, project: DEFAULT_PROJECT };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ async function setup(provider: 'sqlite' | 'postgres' = 'sqlite') {
     await db.$disconnect();
     await fresh.drop();
   });
-  const dataset = await saveDataset(db, { name: 'Support', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
+  const dataset = await saveDataset(db, { projectId: 'default', name: 'Support', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
   return { db, url: fresh.url, datasetId: dataset.id };
 }
 
@@ -51,7 +52,7 @@ const failureRule = (datasetId: string, url: string, extra: Record<string, unkno
 
 /** A run on the dataset that fails, through the one close path: a signal for the alerts lane. */
 async function failedRun(db: Db, datasetId: string): Promise<string> {
-  const run = await createRun(db, { datasetId, judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 0, status: 'running' });
+  const run = await createRun(db, { projectId: 'default', datasetId, judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 0, status: 'running' });
   const { failRun } = await import('@/lib/runs/lifecycle');
   await failRun(db, run.id, 'boom');
   return run.id;
@@ -155,7 +156,7 @@ describe('delivery', () => {
   it('fires when an online rule reaches its daily cap, and resolves on the next UTC day', async () => {
     const { db, datasetId } = await setup();
     const hook = await receiver();
-    const online = await createOnlineRule(db, { name: 'prod', datasetIds: [datasetId], metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'offline' }, sampleRate: 100, idleMinutes: 5, dailyCapUsd: 5, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: true }, null);
+    const online = await createOnlineRule(db, 'default', { name: 'prod', datasetIds: [datasetId], metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'offline' }, sampleRate: 100, idleMinutes: 5, dailyCapUsd: 5, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: true }, null);
     await createAlert(db, LOCAL_PRINCIPAL, { name: 'Cap', condition: { kind: 'judge_cost', onlineRuleId: online.id }, destination: { kind: 'webhook', url: hook.url } }, ENV);
     const today = new Date().toISOString().slice(0, 10);
     await markCapReached(db, online.id, today);
@@ -186,7 +187,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('two workers on PostgreSQL', () => {
     ];
     // Ten scopes crossing, each judged by both workers at the same moment (as two workers that
     // each took a signal about it would): one alert each.
-    const [rule] = activeRules(await listAlertRules(db), () => undefined);
+    const [rule] = activeRules(await listAlertRules(db, 'default'), () => undefined);
     const crossing = (i: number) => ({ rule, scopeKey: `runs:dataset-${i}`, firing: true, value: null, summary: `Run ${i} failed`, link: `/runs/run-${i}`, details: {} });
     await Promise.all(Array.from({ length: 10 }, (_, i) => workers.map((w) => applyObservation(w.db, crossing(i)))).flat());
     // And a real failed run, told twice (its close, and again), its signals taken by both workers at once.

@@ -73,7 +73,7 @@ async function sendConversation(db: Db, id: string, good: boolean): Promise<void
   span++;
   const answer = good ? `Your order ${id} ships on Monday.` : 'Bananas are a yellow fruit rich in potassium.';
   const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: span.toString(16).padStart(32, '0'), spanId: span.toString(16).padStart(16, '0'), start: Date.now(), attributes: genAiChatAttributes(id, `Where is my order ${id}?`, answer) }])));
-  await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+  await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
 }
 
 describe.each(providers)('an online rule’s pass rate on %s', (provider) => {
@@ -93,7 +93,7 @@ describe.each(providers)('an online rule’s pass rate on %s', (provider) => {
     await processPendingBatches(db, { env: {}, limit: 100 });
     const live = await db.dataset.findFirstOrThrow({ where: { sourceFormat: 'otlp' }, select: { id: true } });
     const online = await createOnlineRule(
-      db,
+      db, 'default',
       { name: 'prod', datasetIds: [live.id], metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'offline' }, sampleRate: 100, idleMinutes: 5, dailyCapUsd: null, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: true },
       null,
     );
@@ -173,7 +173,7 @@ const conversations = Array.from({ length: 12 }, (_, i) => ({ externalId: `q${i}
 /** Another run on the same dataset, scored by `judge` and closed through the one close path. */
 async function runAgain(db: Db, datasetId: string, metricSettings: Record<string, Record<string, unknown>>, bad: boolean): Promise<string> {
   const judge = judgeOf(bad);
-  const run = await createRun(db, { datasetId, judgeKind: judge.kind, judgeModel: judge.model, metricSettings, concurrency: 2, totalItems: conversations.length, status: 'running' });
+  const run = await createRun(db, { projectId: 'default', datasetId, judgeKind: judge.kind, judgeModel: judge.model, metricSettings, concurrency: 2, totalItems: conversations.length, status: 'running' });
   await executeRunChunk({ db, env: {}, runId: run.id, range: { from: 0, to: conversations.length }, judge });
   await finishRun(db, run.id);
   return run.id;
@@ -183,7 +183,7 @@ describe('alerts on runs', () => {
   it('fire once for a run that regresses against its baseline, and once more only after it recovered', { timeout: 60_000 }, async () => {
     const db = await setup('sqlite');
     const hook = await receiver();
-    const first = await recordEvaluation(db, { dataset: { name: 'Support', sourceFormat: 'turnwise', conversations }, metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }], judge: judgeOf(false), judgeName: null, concurrency: 2 });
+    const first = await recordEvaluation(db, { dataset: { projectId: 'default', name: 'Support', sourceFormat: 'turnwise', conversations }, metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }], judge: judgeOf(false), judgeName: null, concurrency: 2 });
     const { metricSettings } = await db.run.findUniqueOrThrow({ where: { id: first.runId }, select: { metricSettings: true } });
     const settings = metricSettings as Record<string, Record<string, unknown>>;
     const condition = { kind: 'run_result', datasetId: first.datasetId, metric: 'conversation_relevancy', check: 'regression' };
@@ -216,7 +216,7 @@ describe('alerts on runs', () => {
     const db = await setup('sqlite');
     const hook = await receiver();
     const slack = await receiver();
-    const dataset = await recordEvaluation(db, { dataset: { name: 'Support <beta> & co', sourceFormat: 'turnwise', conversations }, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: judgeOf(false), judgeName: null, concurrency: 2 });
+    const dataset = await recordEvaluation(db, { dataset: { projectId: 'default', name: 'Support <beta> & co', sourceFormat: 'turnwise', conversations }, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: judgeOf(false), judgeName: null, concurrency: 2 });
     await createAlert(db, LOCAL_PRINCIPAL, { name: 'Runs failing', condition: { kind: 'failure', of: 'runs', datasetId: dataset.datasetId }, destination: { kind: 'webhook', url: hook.url }, notifyResolved: false }, ENV);
     await createAlert(db, LOCAL_PRINCIPAL, { name: 'Failures to Slack', condition: { kind: 'failure', of: 'any', datasetId: null }, destination: { kind: 'slack', url: `${slack.url}/services/T000/B000/XXXX` } }, ENV);
     const { startWorkers, stopWorkers } = await import('@/lib/jobs/worker-manager');
@@ -225,7 +225,7 @@ describe('alerts on runs', () => {
     await startWorkers({ ...ENV, DATABASE_URL: databaseUrl, TURNWISE_ALERTS_POLL_MS: '60000' }, { db, kinds: [alertJobs()], log: (line) => lines.push(line) });
     cleanups.push(() => stopWorkers());
 
-    const run = await createRun(db, { datasetId: dataset.datasetId, judgeKind: 'openai', judgeModel: 'gpt-4o', metricSettings: { conversation_relevancy: {} }, concurrency: 1, totalItems: 12, status: 'running' });
+    const run = await createRun(db, { projectId: 'default', datasetId: dataset.datasetId, judgeKind: 'openai', judgeModel: 'gpt-4o', metricSettings: { conversation_relevancy: {} }, concurrency: 1, totalItems: 12, status: 'running' });
     await failRun(db, run.id, 'the judge endpoint refused the key');
     // The close woke the lane: no waiting for its 60 s poll.
     const { waitFor } = await import('./helpers/wait-for');
@@ -245,7 +245,7 @@ describe('alerts on runs', () => {
     expect(message.blocks[1].elements![0].text).toMatch(/^A run or a replay fails, or a batch of received spans cannot be ingested · <https:\/\/evals\.example\.com\/alerts\/\w+\|rule and history>$/);
 
     // The next run on the dataset ends well: it resolves; the Slack rule says so, the other sends no resolutions.
-    const again = await createRun(db, { datasetId: dataset.datasetId, judgeKind: 'openai', judgeModel: 'gpt-4o', metricSettings: { conversation_relevancy: {} }, concurrency: 1, totalItems: 0, status: 'running' });
+    const again = await createRun(db, { projectId: 'default', datasetId: dataset.datasetId, judgeKind: 'openai', judgeModel: 'gpt-4o', metricSettings: { conversation_relevancy: {} }, concurrency: 1, totalItems: 0, status: 'running' });
     await finishRun(db, again.id);
     await waitFor('the Slack resolution', () => slack.calls.length === 2, { timeoutMs: 15_000, detail: () => lines.join('\n') });
     expect((slack.calls[1].body as { text: string }).text).toContain(':white_check_mark: Resolved: Failures to Slack');

@@ -72,7 +72,7 @@ describe.each(providers)('applicable-metrics counts on %s', (provider) => {
   });
 
   it('are stored with the dataset and answer for built-in and custom metrics as reading it would', async () => {
-    const { id } = await saveDataset(db, { name: 'mixed', sourceFormat: 'turnwise', conversations });
+    const { id } = await saveDataset(db, { projectId: 'default', name: 'mixed', sourceFormat: 'turnwise', conversations });
     const { stored, counted } = await storedAndCounted(db, id);
     expect(stored).toEqual(counted);
     expect(await countApplicable(db, id, chosen)).toEqual(expected(chosen));
@@ -80,7 +80,7 @@ describe.each(providers)('applicable-metrics counts on %s', (provider) => {
   });
 
   it('reads conversations back as one JSON row each, the same as through the client', async () => {
-    const { id } = await saveDataset(db, { name: 'json', sourceFormat: 'turnwise', conversations });
+    const { id } = await saveDataset(db, { projectId: 'default', name: 'json', sourceFormat: 'turnwise', conversations });
     const viaClient = (await listConversationBatch(db, id, { afterPosition: -1, take: 100 })).map((r) => r.conversation);
     expect(viaClient).toHaveLength(conversations.length);
     expect(await listConversationsAsJson(db, id, 0, 100)).toEqual(viaClient);
@@ -88,7 +88,7 @@ describe.each(providers)('applicable-metrics counts on %s', (provider) => {
   });
 
   it('are counted for a dataset stored before they existed by the next run started on it, not by a page', async () => {
-    const { id } = await saveDataset(db, { name: 'older', sourceFormat: 'turnwise', conversations });
+    const { id } = await saveDataset(db, { projectId: 'default', name: 'older', sourceFormat: 'turnwise', conversations });
     await db.$executeRawUnsafe(`UPDATE "Dataset" SET "applicableCounts" = NULL WHERE "id" = $1`, id);
     expect(await countApplicable(db, id, chosen)).toEqual(expected(chosen));
     expect((await storedAndCounted(db, id)).stored).toBeNull();

@@ -9,7 +9,7 @@ import { createPasswordUser, ensureEnvAdmin } from '../lib/auth/users';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
-// The server actions read the request's headers: here, those of the admin's session.
+// The server actions read the request's headers: here, those of the admin's session on a page of "default" (the proxy names the project).
 const request = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock('next/headers', () => ({ headers: async () => request.headers }));
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
@@ -70,7 +70,7 @@ beforeAll(async () => {
   keyActions = await import('../lib/actions/api-keys');
   await ensureEnvAdmin(getDb(), { email: 'admin@example.com', password: PASSWORD });
   await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'Editor', password: PASSWORD, role: 'editor' });
-  request.headers = new Headers({ cookie: await signIn('admin@example.com') });
+  request.headers = new Headers({ cookie: await signIn('admin@example.com'), 'x-turnwise-project': 'default' });
 });
 beforeEach(() => resetAuth());
 afterAll(async () => {
@@ -147,7 +147,7 @@ describe('password reset and change', () => {
   it("an admin's reset signs the user out and revokes the user's API keys, and says so", async () => {
     const id = await userId('editor@example.com');
     const cookie = await signIn('editor@example.com');
-    const { key } = await createApiKey(getDb(), id, 'ci');
+    const { key } = await createApiKey(getDb(), 'default', id, 'ci');
     expect(await who({ authorization: `Bearer ${key}` })).toBe('editor@example.com');
     const form = new FormData();
     form.set('id', id);
@@ -166,7 +166,7 @@ describe('password reset and change', () => {
     const id = await userId('editor@example.com');
     const other = await signIn('editor@example.com');
     const current = await signIn('editor@example.com');
-    const { key } = await createApiKey(getDb(), id, 'laptop');
+    const { key } = await createApiKey(getDb(), 'default', id, 'laptop');
     // Asked not to revoke the other sessions: they end all the same.
     const res = await post('/change-password', JSON.stringify({ currentPassword: PASSWORD, newPassword: 'another new password', revokeOtherSessions: false }), { cookie: current });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -174,7 +174,7 @@ describe('password reset and change', () => {
     expect(await who({ authorization: `Bearer ${key}` })).toBeNull();
     expect(await who({ cookie: cookieOf(res) })).toBe('editor@example.com');
     // A wrong current password changes nothing and revokes nothing.
-    const kept = await createApiKey(getDb(), id, 'kept');
+    const kept = await createApiKey(getDb(), 'default', id, 'kept');
     const wrong = await post('/change-password', JSON.stringify({ currentPassword: 'not it at all', newPassword: 'yet another password' }), { cookie: cookieOf(res) });
     expect(wrong.status).toBe(400);
     expect(await who({ authorization: `Bearer ${kept.key}` })).toBe('editor@example.com');
@@ -183,8 +183,8 @@ describe('password reset and change', () => {
 
 describe("an admin and other users' keys", () => {
   it('lists every key with its owner and revokes one, audited', async () => {
-    const { key, info } = await createApiKey(getDb(), await userId('editor@example.com'), 'nightly');
-    const listed = await (await import('../lib/auth/api-keys')).listAllApiKeys(getDb());
+    const { key, info } = await createApiKey(getDb(), 'default', await userId('editor@example.com'), 'nightly');
+    const listed = await (await import('../lib/auth/api-keys')).listAllApiKeys(getDb(), 'default');
     expect(listed.find((k) => k.id === info.id)).toMatchObject({ name: 'nightly', lastFour: key.slice(-4), lastUsedAt: null, user: { email: 'editor@example.com' } });
     const form = new FormData();
     form.set('id', info.id);
@@ -195,12 +195,12 @@ describe("an admin and other users' keys", () => {
   });
 
   it('refuses the revoke to anyone but an admin', async () => {
-    const { info } = await createApiKey(getDb(), await userId('admin@example.com'), 'admin key');
+    const { info } = await createApiKey(getDb(), 'default', await userId('admin@example.com'), 'admin key');
     // The admin's own keys are in the admin's own list, not again among the others'.
-    const others = await (await import('../lib/auth/api-keys')).listAllApiKeys(getDb(), await userId('admin@example.com'));
+    const others = await (await import('../lib/auth/api-keys')).listAllApiKeys(getDb(), 'default', await userId('admin@example.com'));
     expect(others.some((k) => k.id === info.id)).toBe(false);
     const admin = request.headers;
-    request.headers = new Headers({ cookie: await signIn('editor@example.com', 'another new password') });
+    request.headers = new Headers({ cookie: await signIn('editor@example.com', 'another new password'), 'x-turnwise-project': 'default' });
     try {
       const form = new FormData();
       form.set('id', info.id);

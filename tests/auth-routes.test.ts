@@ -147,8 +147,8 @@ describe('personal API keys', () => {
   it('act with their owner role and are stored only as a hash', async () => {
     const viewer = await getDb().user.findUniqueOrThrow({ where: { email: 'viewer@example.com' } });
     const editor = await getDb().user.findUniqueOrThrow({ where: { email: 'editor@example.com' } });
-    const { key: viewerKey } = await createApiKey(getDb(), viewer.id, 'viewer script');
-    const { key: editorKey } = await createApiKey(getDb(), editor.id, 'ci');
+    const { key: viewerKey } = await createApiKey(getDb(), 'default', viewer.id, 'viewer script');
+    const { key: editorKey } = await createApiKey(getDb(), 'default', editor.id, 'ci');
     expect((await startRun({ authorization: `Bearer ${viewerKey}` })).status).toBe(403);
     expect((await compare({ authorization: `Bearer ${viewerKey}` })).status).toBe(404);
     expect((await startRun({ authorization: `Bearer ${editorKey}` })).status).toBe(404);
@@ -313,7 +313,7 @@ describe('cross-origin requests', () => {
       delete process.env.TURNWISE_AUTH;
     }
     const editor = await getDb().user.findUniqueOrThrow({ where: { email: 'editor@example.com' } });
-    const { key } = await createApiKey(getDb(), editor.id, 'browser notebook');
+    const { key } = await createApiKey(getDb(), 'default', editor.id, 'browser notebook');
     expect((await startRun({ authorization: `Bearer ${key}`, origin: 'http://ci.example' })).status).toBe(404);
   });
 });

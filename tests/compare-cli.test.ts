@@ -42,7 +42,7 @@ beforeAll(async () => {
   const record = async (name: string, conversations: Conversation[]) =>
     (
       await recordEvaluation(db, {
-        dataset: { name, sourceFormat: 'turnwise', conversations },
+        dataset: { projectId: 'default', name, sourceFormat: 'turnwise', conversations },
         metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }],
         judge: createScriptedJudge({
           'conversation_relevancy.relevance': (input) =>

@@ -42,7 +42,7 @@ const judge = () =>
 
 async function record(db: Db, name: string, modelVersion: string, conversations: Conversation[]) {
   const saved = await recordEvaluation(db, {
-    dataset: { name, sourceFormat: 'turnwise', modelVersion, conversations },
+    dataset: { projectId: 'default', name, sourceFormat: 'turnwise', modelVersion, conversations },
     metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }],
     judge: judge(),
     judgeName: null,
@@ -69,7 +69,7 @@ describe.each(providers)('comparing runs on %s', (provider) => {
   });
 
   it('matches the same scenarios across the two datasets and measures the change', async () => {
-    const report = await compareRuns(db, base, [cand]);
+    const report = await compareRuns(db, 'default', base, [cand]);
     expect(report.baseline).toMatchObject({ id: base, datasetName: 'support v1', modelVersion: 'bot-v1' });
     expect(report.candidates).toEqual([
       expect.objectContaining({ id: cand, datasetName: 'support v2', modelVersion: 'bot-v2', matched: 3, baselineOnly: 1, candidateOnly: 1 }),
@@ -98,7 +98,7 @@ describe.each(providers)('comparing runs on %s', (provider) => {
   });
 
   it('lists the matched conversations with their deltas, filtered and sorted', async () => {
-    const { table } = await loadComparison(db, base, [cand]);
+    const { table } = await loadComparison(db, 'default', base, [cand]);
     const query = { metric: 'conversation_relevancy', sort: 'position' as const, by: 0, skip: 0, take: 50 };
     const all = table.page({ ...query, filter: 'all' });
     expect(all.rows.map((r) => r.key)).toEqual(['name:Refund', 'name:Shipping', 'name:Warranty', 'name:Login', 'name:Billing']);
@@ -125,12 +125,12 @@ describe.each(providers)('comparing runs on %s', (provider) => {
     processLru('comparisons', 6).clear();
     await db.result.deleteMany({ where: { runId: cand } });
     // The results are gone, the stored vector is not: the numbers are the same.
-    const report = await compareRuns(db, base, [cand]);
+    const report = await compareRuns(db, 'default', base, [cand]);
     expect(report.metrics[0].candidates[0].difference).toBeCloseTo(-0.5, 12);
   });
 
   it('names an unknown run and refuses a comparison without a candidate', async () => {
-    await expect(compareRuns(db, base, ['no-such-run'])).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Run no-such-run was not found' });
-    await expect(compareRuns(db, base, [base])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(compareRuns(db, 'default', base, ['no-such-run'])).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Run no-such-run was not found' });
+    await expect(compareRuns(db, 'default', base, [base])).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 });

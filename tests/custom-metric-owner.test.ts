@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCustomMetric } from '../lib/custom-metrics/save-custom-metric';
 import { createDbClient } from '../lib/db/client';
 import { type Db } from '../lib/db/db-types';
-import { principalOf, SERVICE_PRINCIPAL, type Principal } from '../lib/identity/principal';
+import { actorOf, principalOf, SERVICE_PRINCIPAL, type Principal } from '../lib/identity/principal';
+import { DEFAULT_PROJECT } from '../lib/identity/project';
 import type { Judge } from '../lib/judge/types';
 import { migratedDatabase, type FreshDatabase } from './db/databases';
 
@@ -22,7 +23,7 @@ const noJudge = async (): Promise<Judge> =>
     },
   });
 const definition = (name: string, step: string) => ({ name, scope: 'conversation', evaluationSteps: [step] });
-const save = (by: Principal | null, name: string, step: string) => saveCustomMetric(db, definition(name, step), { judge: noJudge, createdBy: by?.email ?? 'cli', principal: by });
+const save = (by: Principal | null, name: string, step: string) => saveCustomMetric(db, 'default', definition(name, step), { judge: noJudge, createdBy: by?.email ?? 'cli', principal: by });
 const versions = (name: string) => db.customMetric.findMany({ where: { name }, orderBy: { version: 'asc' }, select: { version: true, ownerId: true, createdBy: true } });
 
 beforeAll(async () => {
@@ -30,7 +31,7 @@ beforeAll(async () => {
   db = createDbClient(database.url);
   for (const [key, role] of [['alice', 'editor'], ['bob', 'editor'], ['root', 'admin']] as const) {
     const user = await db.user.create({ data: { id: `${key}-id`, name: key, email: `${key}@example.com`, role } });
-    people[key] = principalOf(user, 'session');
+    people[key] = principalOf(actorOf(user, 'session'), DEFAULT_PROJECT, role);
   }
 });
 afterAll(async () => {

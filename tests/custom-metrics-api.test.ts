@@ -244,8 +244,8 @@ describe('a custom metric with the offline judge', () => {
     expect(judge.requests.length).toBe(callsBefore);
 
     const request = { datasetId, metrics: [{ name: 'refund_policy', options: {} }], judge: { kind: 'offline' as const }, concurrency: 4, samples: 1, modelVersion: undefined };
-    await expect(previewRun(getDb(), request, process.env)).rejects.toMatchObject({ code: 'BAD_INPUT', message: llmJudgeRefusal(['refund_policy']), details: { field: 'metrics' } });
+    await expect(previewRun(getDb(), 'default', request, process.env)).rejects.toMatchObject({ code: 'BAD_INPUT', message: llmJudgeRefusal(['refund_policy']), details: { field: 'metrics' } });
     // Built-in metrics alone still run on the offline judge.
-    await expect(previewRun(getDb(), { ...request, metrics: [{ name: 'conversation_relevancy', options: {} }] }, process.env)).resolves.toBeTruthy();
+    await expect(previewRun(getDb(), 'default', { ...request, metrics: [{ name: 'conversation_relevancy', options: {} }] }, process.env)).resolves.toBeTruthy();
   });
 });

@@ -24,9 +24,9 @@ beforeAll(async () => {
   catchAll = await import('../app/api/deepeval/v1/[...path]/route');
   const editor = await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'editor', password: 'correct horse battery', role: 'editor' });
   const viewer = await createPasswordUser(getDb(), { email: 'viewer@example.com', name: 'viewer', password: 'correct horse battery', role: 'viewer' });
-  keys.editor = (await createApiKey(getDb(), editor.id, 'pytest')).key;
-  keys.viewer = (await createApiKey(getDb(), viewer.id, 'notebook')).key;
-  keys.ingest = (await createApiKey(getDb(), editor.id, 'tracer', 'ingest')).key;
+  keys.editor = (await createApiKey(getDb(), 'default', editor.id, 'pytest')).key;
+  keys.viewer = (await createApiKey(getDb(), 'default', viewer.id, 'notebook')).key;
+  keys.ingest = (await createApiKey(getDb(), 'default', editor.id, 'tracer', 'ingest')).key;
 });
 
 afterAll(async () => {

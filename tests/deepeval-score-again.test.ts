@@ -1,3 +1,4 @@
+import { DEFAULT_PROJECT } from '../lib/identity/project';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   database = await migratedDatabase('sqlite');
   db = createDbClient(database.url);
   judge = await startJudgeServer({ handler: answerFromSchema(7) });
-  const receipt = await importTestRunText(db, file);
+  const receipt = await importTestRunText(db, DEFAULT_PROJECT, file);
   importedId = receipt.id;
   datasetId = (await db.run.findUniqueOrThrow({ where: { id: importedId }, select: { datasetId: true } })).datasetId;
 });
@@ -52,7 +53,7 @@ const env = () => ({ TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 
 
 describe('scoring a deepeval run again in Turnwise', () => {
   it("offers the run's metrics with the thresholds and window size deepeval used, and its identifier as model version", async () => {
-    const options = await loadNewRunOptions(db, datasetId, env(), importedId);
+    const options = await loadNewRunOptions(db, 'default', datasetId, env(), importedId);
     expect(options.scoreAgain).toMatchObject({ runId: importedId, origin: 'deepeval', judge: 'deepeval (judge)', modelVersion: 'filerun' });
     expect(Object.keys(options.scoreAgain!.metrics).sort()).toEqual([
       'conversation_completeness',
@@ -70,18 +71,18 @@ describe('scoring a deepeval run again in Turnwise', () => {
   });
 
   it('lets the fields deepeval never sends be set on the dataset, where the metrics that read them then apply', async () => {
-    const set = await setScoringFields(db, datasetId, { relevantTopics: ['savings accounts'], availableTools: [{ name: 'open_account', description: 'opens an account' }] }, true);
+    const set = await setScoringFields(db, 'default', datasetId, { relevantTopics: ['savings accounts'], availableTools: [{ name: 'open_account', description: 'opens an account' }] }, true);
     expect(set).toEqual({ chatbotRole: 0, relevantTopics: 3, availableTools: 3 });
-    const options = await loadNewRunOptions(db, datasetId, env(), importedId);
+    const options = await loadNewRunOptions(db, 'default', datasetId, env(), importedId);
     const count = (name: string) => options.metrics.find((m) => m.name === name)!.conversations;
     expect(count('topic_adherence')).toBe(3);
     expect(count('tool_use')).toBe(3);
     // Only where missing: a second call changes nothing.
-    expect(await setScoringFields(db, datasetId, { relevantTopics: ['other'] }, true)).toMatchObject({ relevantTopics: 0 });
+    expect(await setScoringFields(db, 'default', datasetId, { relevantTopics: ['other'] }, true)).toMatchObject({ relevantTopics: 0 });
   });
 
   it("scores the same metrics with a Turnwise judge, and the run compares with deepeval's", async () => {
-    const { scoreAgain } = await loadNewRunOptions(db, datasetId, env(), importedId);
+    const { scoreAgain } = await loadNewRunOptions(db, 'default', datasetId, env(), importedId);
     const metrics = Object.entries(scoreAgain!.metrics).map(([name, settings]) => ({
       name,
       options: Object.fromEntries(Object.entries(settings).filter(([key]) => ['threshold', 'strictMode', 'windowSize'].includes(key))),
@@ -89,9 +90,9 @@ describe('scoring a deepeval run again in Turnwise', () => {
     const request = runRequestSchema.parse({ datasetId, metrics, judge: { kind: 'openai', name: 'local', model: 'judge-model' }, concurrency: 4, modelVersion: 'filerun' });
     const worker = startSqliteRunWorker({ db, env: env() });
     try {
-      const { runId } = await enqueueRun(db, request, env());
-      await waitFor('the Turnwise run to end', async () => ['completed', 'completed_with_errors'].includes((await getRunStatus(db, runId)).status), { timeoutMs: 60_000 });
-      const report = await compareRuns(db, importedId, [runId]);
+      const { runId } = await enqueueRun(db, 'default', request, env());
+      await waitFor('the Turnwise run to end', async () => ['completed', 'completed_with_errors'].includes((await getRunStatus(db, 'default', runId)).status), { timeoutMs: 60_000 });
+      const report = await compareRuns(db, 'default', importedId, [runId]);
       expect(report.candidates[0]).toMatchObject({ matched: 3, baselineOnly: 0, candidateOnly: 0 });
       expect(report.metrics.map((m) => m.metric).sort()).toEqual(metrics.map((m) => m.name).sort());
       // Every metric of deepeval's compares with the Turnwise judge's on the same conversations.

@@ -58,7 +58,7 @@ describe('a conversational test run: POST of its first 20 cases, PUT of the rest
     ]);
     expect(run.summary).toMatchObject({ conversation_relevancy: { count: 22, passRate: 0.5 }, role_adherence: { count: 22, passRate: 0 } });
     // The API and the JSON export say where it came from.
-    expect(await loadRunInfo(getDb(), runId)).toMatchObject({ modelVersion: 'baseline', imported: { origin: 'deepeval', parameters: { model: 'baseline', 'prompt version': '7' } }, judge: { kind: 'imported', model: 'deepeval (judge)' } });
+    expect(await loadRunInfo(getDb(), 'default', runId)).toMatchObject({ modelVersion: 'baseline', imported: { origin: 'deepeval', parameters: { model: 'baseline', 'prompt version': '7' } }, judge: { kind: 'imported', model: 'deepeval (judge)' } });
   });
 
   it("keeps each case's fields, its turns in deepeval's order, and the chatbot role its role adherence log names", async () => {
@@ -128,7 +128,7 @@ describe('a conversational test run: POST of its first 20 cases, PUT of the rest
     const candidate = await getDb().run.findUniqueOrThrow({ where: { id: post.body.id }, select: { datasetId: true, modelVersion: true } });
     const baseline = await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { datasetId: true } });
     expect(candidate).toEqual({ datasetId: baseline.datasetId, modelVersion: 'candidate' });
-    const report = await compareRuns(getDb(), runId, [post.body.id!]);
+    const report = await compareRuns(getDb(), 'default', runId, [post.body.id!]);
     expect(report.candidates[0]).toMatchObject({ matched: 22, baselineOnly: 0, candidateOnly: 0 });
     const relevancy = report.metrics.find((m) => m.metric === 'conversation_relevancy')!;
     expect(relevancy.candidates[0].difference).toBeCloseTo(0.5, 5);

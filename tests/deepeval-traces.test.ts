@@ -61,9 +61,9 @@ beforeAll(async () => {
   };
   const editor = await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'editor', password: 'correct horse battery', role: 'editor' });
   const viewer = await createPasswordUser(getDb(), { email: 'viewer@example.com', name: 'viewer', password: 'correct horse battery', role: 'viewer' });
-  keys.editor = (await createApiKey(getDb(), editor.id, 'pytest')).key;
-  keys.ingest = (await createApiKey(getDb(), editor.id, 'tracer', 'ingest')).key;
-  keys.viewerIngest = (await createApiKey(getDb(), viewer.id, 'viewer tracer', 'ingest')).key;
+  keys.editor = (await createApiKey(getDb(), 'default', editor.id, 'pytest')).key;
+  keys.ingest = (await createApiKey(getDb(), 'default', editor.id, 'tracer', 'ingest')).key;
+  keys.viewerIngest = (await createApiKey(getDb(), 'default', viewer.id, 'viewer tracer', 'ingest')).key;
 });
 
 afterAll(async () => {
@@ -220,7 +220,7 @@ describe('POST /api/deepeval/v1/evaluate/threads/:threadId', () => {
   beforeAll(async () => {
     const live = await getDb().dataset.findFirstOrThrow({ where: { name: 'Live: deepeval/development' }, select: { id: true } });
     const rule = await createOnlineRule(
-      getDb(),
+      getDb(), 'default',
       { name: 'nightly', datasetIds: [live.id], metrics: METRICS.map((name) => ({ name, options: {} })), judge: { kind: 'openai' }, sampleRate: 100, idleMinutes: 60, dailyCapUsd: null, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: false },
       null,
     );

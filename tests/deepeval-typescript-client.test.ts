@@ -36,7 +36,7 @@ type Handler = (request: Request, context: { params: Promise<{ alias: string }> 
 beforeAll(async () => {
   process.env.DEEPEVAL_TELEMETRY_OPT_OUT = '1';
   const editor = await createPasswordUser(getDb(), { email: 'ts@example.com', name: 'ts', password: 'correct horse battery', role: 'editor' });
-  process.env.CONFIDENT_API_KEY = (await createApiKey(getDb(), editor.id, 'typescript client')).key;
+  process.env.CONFIDENT_API_KEY = (await createApiKey(getDb(), 'default', editor.id, 'typescript client')).key;
 
   const testRun = await import('../app/api/deepeval/v1/test-run/route');
   const datasets = await import('../app/api/deepeval/v1/datasets/[alias]/route');

@@ -110,7 +110,7 @@ describe.each(providers)('replay targets on %s', (provider) => {
       await db.$disconnect();
       await fresh.drop();
     });
-    const dataset = await saveDataset(db, { name: 'support', sourceFormat: 'deepeval', conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'support', sourceFormat: 'deepeval', conversations });
     return { db, datasetId: dataset.id };
   }
 
@@ -118,7 +118,7 @@ describe.each(providers)('replay targets on %s', (provider) => {
     await db.replay.update({ where: { id: replayId }, data: { status: 'running', startedAt: new Date() } });
     await executeReplayChunk({ db, env, replayId, retries: FAST, ...options });
     await closeReplay(db, replayId, env);
-    return getReplay(db, replayId);
+    return getReplay(db, 'default', replayId);
   }
 
   it('refuses an editor a loopback target on a team server before any request, naming the field, the address and the setting', async () => {
@@ -126,23 +126,23 @@ describe.each(providers)('replay targets on %s', (provider) => {
     const model = await modelServer();
     const openai = { datasetId, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2' };
     const app = { datasetId, target: { kind: 'http', url: model.url }, modelVersion: 'v2' };
-    await expect(startReplay(db, openai, SERVICE_PRINCIPAL, TEAM)).rejects.toMatchObject({
+    await expect(startReplay(db, 'default', openai, SERVICE_PRINCIPAL, TEAM)).rejects.toMatchObject({
       code: 'BAD_INPUT',
       message: expect.stringMatching(/^target\.baseUrl: 127\.0\.0\.1 is a loopback address: on this server a URL an editor sets may not reach loopback or private addresses \(TURNWISE_EGRESS_PRIVATE unset: .*listens beyond loopback/),
       details: expect.objectContaining({ field: 'target.baseUrl', address: '127.0.0.1', setting: 'TURNWISE_EGRESS_PRIVATE' }),
     });
-    await expect(startReplay(db, app, SERVICE_PRINCIPAL, { TURNWISE_EGRESS_PRIVATE: 'admins' })).rejects.toMatchObject({ details: expect.objectContaining({ field: 'target.url' }) });
+    await expect(startReplay(db, 'default', app, SERVICE_PRINCIPAL, { TURNWISE_EGRESS_PRIVATE: 'admins' })).rejects.toMatchObject({ details: expect.objectContaining({ field: 'target.url' }) });
     expect(await db.replay.count()).toBe(0);
     expect(model.requests).toHaveLength(0);
 
     // An admin's URL, the allow-list, and a single-user install listening on loopback (the default) reach it.
-    await expect(startReplay(db, openai, LOCAL_PRINCIPAL, TEAM)).resolves.toMatchObject({ totalItems: 2 });
-    await expect(startReplay(db, openai, SERVICE_PRINCIPAL, { ...TEAM, TURNWISE_EGRESS_ALLOW: '127.0.0.0/8' })).resolves.toMatchObject({ totalItems: 2 });
-    const { id } = await startReplay(db, openai, SERVICE_PRINCIPAL, {});
+    await expect(startReplay(db, 'default', openai, LOCAL_PRINCIPAL, TEAM)).resolves.toMatchObject({ totalItems: 2 });
+    await expect(startReplay(db, 'default', openai, SERVICE_PRINCIPAL, { ...TEAM, TURNWISE_EGRESS_ALLOW: '127.0.0.0/8' })).resolves.toMatchObject({ totalItems: 2 });
+    const { id } = await startReplay(db, 'default', openai, SERVICE_PRINCIPAL, {});
     expect((await runToEnd(db, id, {})).progress).toEqual({ done: 2, total: 2, errors: 0 });
 
     // Checked again at call time: the worker of a team server refuses the editor's stored target.
-    const { id: later } = await startReplay(db, openai, SERVICE_PRINCIPAL, {});
+    const { id: later } = await startReplay(db, 'default', openai, SERVICE_PRINCIPAL, {});
     const sent = model.requests.length;
     const refused = await runToEnd(db, later, TEAM);
     expect(refused.progress).toMatchObject({ done: 0, errors: 2 });
@@ -154,16 +154,16 @@ describe.each(providers)('replay targets on %s', (provider) => {
     const { db, datasetId } = await setup();
     const opened = connectionsTo('169.254.169.254');
     const metadata = { datasetId, target: { kind: 'openai', baseUrl: 'http://169.254.169.254/latest/meta-data/v1', model: 'm' }, modelVersion: 'v2' };
-    await expect(startReplay(db, metadata, LOCAL_PRINCIPAL, {})).rejects.toMatchObject({
+    await expect(startReplay(db, 'default', metadata, LOCAL_PRINCIPAL, {})).rejects.toMatchObject({
       message: expect.stringMatching(/^target\.baseUrl: 169\.254\.169\.254 is a link-local address: requests there are refused .*TURNWISE_EGRESS_ALLOW/),
       details: expect.objectContaining({ field: 'target.baseUrl', setting: 'TURNWISE_EGRESS_ALLOW' }),
     });
-    await expect(startReplay(db, { ...metadata, target: { kind: 'http', url: 'http://[::ffff:a9fe:a9fe]/' } }, LOCAL_PRINCIPAL, {})).rejects.toMatchObject({ details: expect.objectContaining({ field: 'target.url' }) });
+    await expect(startReplay(db, 'default', { ...metadata, target: { kind: 'http', url: 'http://[::ffff:a9fe:a9fe]/' } }, LOCAL_PRINCIPAL, {})).rejects.toMatchObject({ details: expect.objectContaining({ field: 'target.url' }) });
 
     // The app's name resolved to loopback when the replay was asked for; at call time it resolves to the metadata address.
     const app = await appServer(() => ({ body: { content: 'fine' } }));
     const url = app.url.replace('127.0.0.1', 'localhost');
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, { TARGET_APP_SECRET: 'app-secret-0123456789' });
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, { TARGET_APP_SECRET: 'app-secret-0123456789' });
     const lookup = vi.fn(async () => [{ address: '169.254.169.254', family: 4 }]);
     const replay = await runToEnd(db, id, { TARGET_APP_SECRET: 'app-secret-0123456789' }, { lookup });
     expect(replay.progress).toMatchObject({ done: 0, errors: 2 });
@@ -179,7 +179,7 @@ describe.each(providers)('replay targets on %s', (provider) => {
     const other = await elsewhere();
     const secret = 'app-secret-0123456789';
     const app = await appServer((turn) => (turn.conversationId === 'c1' ? { status: 307, headers: { location: `${other.url}/steal` }, body: '' } : { body: { content: `fine ${turn.conversationId}` } }));
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, { TARGET_APP_SECRET: secret });
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, { TARGET_APP_SECRET: secret });
     const replay = await runToEnd(db, id, { TARGET_APP_SECRET: secret });
     expect(other.seen).toHaveLength(0);
     expect(replay.progress).toMatchObject({ done: 1, errors: 1 });
@@ -195,7 +195,7 @@ describe.each(providers)('replay targets on %s', (provider) => {
     });
     await new Promise<void>((resolve) => same.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => same.close(() => resolve())));
-    const { id: moved } = await startReplay(db, { datasetId, target: { kind: 'http', url: `http://127.0.0.1:${(same.address() as AddressInfo).port}/turn`, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v3' }, LOCAL_PRINCIPAL, { TARGET_APP_SECRET: secret });
+    const { id: moved } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: `http://127.0.0.1:${(same.address() as AddressInfo).port}/turn`, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v3' }, LOCAL_PRINCIPAL, { TARGET_APP_SECRET: secret });
     expect((await runToEnd(db, moved, { TARGET_APP_SECRET: secret })).progress).toEqual({ done: 2, total: 2, errors: 0 });
     expect(hops.filter((h) => h === `/v2/turn ${secret}`)).toHaveLength(2);
   });
@@ -210,10 +210,10 @@ describe.each(providers)('replay targets on %s', (provider) => {
     const app = await appServer((turn, headers) =>
       turn.conversationId === 'c1' ? { status: 500, body: `internal error; you sent ${String(headers['x-turnwise-secret'])}` } : { body: { content: `Hello! (my secret is ${String(headers['x-turnwise-secret'])})` } },
     );
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, env);
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, env);
     const byApp = await runToEnd(db, id, env);
     const model = await modelServer((_body, { headers }) => ({ status: 400, body: { error: { message: `Incorrect API key provided: ${String(headers.authorization)}`, code: 'invalid_request_error' } } }));
-    const { id: second } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: model.url, apiKeyEnv: 'TARGET_MODEL_KEY', model: 'm' }, modelVersion: 'v3' }, LOCAL_PRINCIPAL, env);
+    const { id: second } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: model.url, apiKeyEnv: 'TARGET_MODEL_KEY', model: 'm' }, modelVersion: 'v3' }, LOCAL_PRINCIPAL, env);
     const byModel = await runToEnd(db, second, env);
 
     // The reply that came back whole is stored with the secret it echoed taken out.
@@ -233,7 +233,7 @@ describe.each(providers)('replay targets on %s', (provider) => {
   it('counts every call a turn made, errors and retries included', async () => {
     const { db, datasetId } = await setup();
     const model = await modelServer(() => ({ status: 500, body: { error: { message: 'down' } } }));
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, {});
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, {});
     const replay = await runToEnd(db, id, {});
     expect(replay.progress).toMatchObject({ done: 0, errors: 2 });
     // FAST allows one retry: two requests per turn.
@@ -245,7 +245,7 @@ describe.each(providers)('replay targets on %s', (provider) => {
     const { db, datasetId } = await setup();
     const model = await modelServer(() => ({ status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } }));
     const env = { TURNWISE_TARGET_RETRY_BUDGET_S: '1' };
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: model.url, model: 'm-429' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, env);
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: model.url, model: 'm-429' }, modelVersion: 'v2' }, LOCAL_PRINCIPAL, env);
     const started = Date.now();
     const replay = await runToEnd(db, id, env, { retries: undefined });
     expect(Date.now() - started).toBeLessThan(8000);

@@ -90,8 +90,8 @@ describe.each(providers)('an empty retrieval context stored on %s', (provider) =
 
   it('reads back as [] and a missing field reads back missing', async () => {
     const [conversation] = parse(JSON.stringify([conversational]));
-    const { id } = await saveDataset(db, { name: 'empty retrieval', sourceFormat: 'deepeval-json', conversations: [conversation] });
-    const { rows } = await listConversations(db, id, { skip: 0, take: 1 });
+    const { id } = await saveDataset(db, { projectId: 'default', name: 'empty retrieval', sourceFormat: 'deepeval-json', conversations: [conversation] });
+    const { rows } = await listConversations(db, 'default', id, { skip: 0, take: 1 });
     const stored = (await getConversation(db, id, rows[0].id)).conversation;
     expect(retrievalOf(stored)).toEqual(EXPECTED);
   });

@@ -56,7 +56,7 @@ beforeAll(async () => {
     reason: () => ({ reason: '-Scripted reason, with a comma' }),
   });
   const saved = await recordEvaluation(getDb(), {
-    dataset: { name: 'export test', sourceFormat: 'turnwise', conversations },
+    dataset: { projectId: 'default', name: 'export test', sourceFormat: 'turnwise', conversations },
     metrics: [
       { name: 'conversation_relevancy', options: { windowSize: 1 } },
       { name: 'knowledge_retention', options: {} },
@@ -146,7 +146,7 @@ describe('GET /api/runs/:id/export', () => {
   });
 
   it('reads the same rows whatever the page size', async () => {
-    const run = await loadRunInfo(getDb(), runId);
+    const run = await loadRunInfo(getDb(), 'default', runId);
     const whole = (await readChunks(exportRunStream(getDb(), run, { format: 'csv', level: 'results' }))).text;
     for (const size of [1, 7, 1000]) {
       expect((await readChunks(exportRunStream(getDb(), run, { format: 'csv', level: 'results' }, size))).text).toBe(whole);

@@ -59,14 +59,14 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
     });
 
   it('stores promptfoo’s results.json as a dataset and its grading as a run promptfoo scored, per conversation and per turn', async () => {
-    const outcome = await importDatasetStream(db, chunksOf(peerFixture('promptfoo', 'results.json'), 1000), { name: 'acme promptfoo', fileName: 'results.json', modelVersion: 'support-bot 2026-11' });
+    const outcome = await importDatasetStream(db, 'default', chunksOf(peerFixture('promptfoo', 'results.json'), 1000), { name: 'acme promptfoo', fileName: 'results.json', modelVersion: 'support-bot 2026-11' });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.format).toBe('promptfoo-json');
     expect(outcome.stats).toMatchObject({ conversations: 3, turns: 8 });
     expect(outcome.notes).toContain('promptfoo records no time for a turn: the turns have no timestamps.');
     expect(outcome.run).toEqual({ runId: expect.any(String), origin: 'promptfoo', metrics: ['context-faithfulness', 'contains', 'overall', 'llm-rubric', 'conversation_relevancy'], results: 7 });
 
-    const run = await getRun(db, outcome.run!.runId);
+    const run = await getRun(db, 'default', outcome.run!.runId);
     expect(run).toMatchObject({ datasetId: outcome.datasetId, judgeKind: 'imported', judgeModel: 'promptfoo: context-faithfulness, contains, overall, llm-rubric, conversation-relevance', modelVersion: 'support-bot 2026-11', status: 'completed_with_errors', doneItems: 7, errorItems: 1 });
     const stored = await db.run.findUniqueOrThrow({ where: { id: run.id }, select: { origin: true, parameters: true, metricSettings: true } });
     expect(stored.origin).toBe('promptfoo');
@@ -98,19 +98,19 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
     // A run Turnwise scored on the same conversations lines up with promptfoo's, conversation by conversation.
     const conversations = parseDataset(peerFixture('promptfoo', 'results.json'), { fileName: 'results.json' }).conversations;
     const scored = await recordEvaluation(db, {
-      dataset: { name: 'acme scored again', sourceFormat: 'turnwise', conversations },
+      dataset: { projectId: 'default', name: 'acme scored again', sourceFormat: 'turnwise', conversations },
       metrics: [{ name: 'conversation_relevancy', options: { windowSize: 3 } }],
       judge: createScriptedJudge({ 'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'On topic.' }), reason: () => ({ reason: 'Scripted.' }) }),
       judgeName: null,
       concurrency: 2,
     });
-    const report = await compareRuns(db, run.id, [scored.runId]);
+    const report = await compareRuns(db, 'default', run.id, [scored.runId]);
     expect(report.candidates[0]).toMatchObject({ matched: 3, baselineOnly: 0, candidateOnly: 0 });
     expect(report.metrics.map((m) => m.metric)).toContain('conversation_relevancy');
   });
 
   it('stores LangSmith runs as a thread per conversation and their feedback as a run LangSmith scored, on the replies it was given to', async () => {
-    const outcome = await importDatasetStream(db, chunksOf(peerFixture('langsmith', 'runs.jsonl'), 512), { name: 'acme langsmith', fileName: 'runs.jsonl' });
+    const outcome = await importDatasetStream(db, 'default', chunksOf(peerFixture('langsmith', 'runs.jsonl'), 512), { name: 'acme langsmith', fileName: 'runs.jsonl' });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.stats).toMatchObject({ conversations: 2, turns: 6 });
     expect(outcome.run).toMatchObject({ origin: 'langsmith', metrics: ['correctness'], results: 1 });
@@ -128,13 +128,13 @@ describe.each(providers)('imports with their scores on %s', (provider) => {
   });
 
   it('stores a file without scores as a dataset only, and refuses a broken promptfoo file whole', async () => {
-    const examples = await importDatasetStream(db, chunksOf(peerFixture('langsmith', 'examples.jsonl'), 300), { name: 'langsmith examples', fileName: 'examples.jsonl' });
+    const examples = await importDatasetStream(db, 'default', chunksOf(peerFixture('langsmith', 'examples.jsonl'), 300), { name: 'langsmith examples', fileName: 'examples.jsonl' });
     expect(examples).toMatchObject({ ok: true, format: 'langsmith-jsonl' });
     expect(examples.ok && examples.run).toBeUndefined();
 
     const before = { datasets: await db.dataset.count(), runs: await db.run.count() };
     const broken = peerFixture('promptfoo', 'results.json').replace('"pass": false,', '"pass": "no",');
-    const refused = await importDatasetStream(db, chunksOf(broken, 1000), { name: 'broken', fileName: 'results.json' });
+    const refused = await importDatasetStream(db, 'default', chunksOf(broken, 1000), { name: 'broken', fileName: 'results.json' });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     const line = broken.split('\n').findIndex((l) => l.includes('"pass": "no"')) + 1;

@@ -69,7 +69,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
     const bytes = readFileSync(fixturePath(name));
     const expected = parseDataset(new TextDecoder().decode(bytes), { fileName: name });
     // 13-byte pieces cut lines, rows and UTF-8 sequences at arbitrary places.
-    const outcome = await importDatasetStream(db, chunksOf(bytes, 13), { name: `fixture ${name}`, fileName: name });
+    const outcome = await importDatasetStream(db, 'default', chunksOf(bytes, 13), { name: `fixture ${name}`, fileName: name });
     expect(outcome.ok, JSON.stringify(outcome.problems)).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.format).toBe(format);
@@ -88,7 +88,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
   it('stores several batches of a large file inside one dataset, with the model version', async () => {
     const n = IMPORT_BATCH * 2 + 17;
     const text = Array.from({ length: n }, (_, i) => line(i)).join('\n');
-    const outcome = await importDatasetStream(db, chunksOf(utf8(text), 64 * 1024), {
+    const outcome = await importDatasetStream(db, 'default', chunksOf(utf8(text), 64 * 1024), {
       name: 'big',
       modelVersion: 'bot-2.1',
       fileName: 'big.jsonl',
@@ -108,7 +108,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
     const badLine = IMPORT_BATCH * 3 + 5; // well after the first batches went to the database
     const lines = Array.from({ length: IMPORT_BATCH * 4 }, (_, i) => line(i + 1));
     lines[badLine - 1] = '{"id": "broken", "turns": [{"role": "user", "content": "unfinished"}';
-    const outcome = await importDatasetStream(db, chunksOf(utf8(lines.join('\n')), 16 * 1024), { name: 'broken', fileName: 'broken.jsonl' });
+    const outcome = await importDatasetStream(db, 'default', chunksOf(utf8(lines.join('\n')), 16 * 1024), { name: 'broken', fileName: 'broken.jsonl' });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     const errors = outcome.problems.filter((p) => p.severity === 'error');
@@ -130,7 +130,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
       firstPartSent();
       await broken; // the client stops sending, then its connection breaks
     }
-    const importing = importDatasetStream(db, slowUpload(), { name: 'trickle', fileName: 'trickle.jsonl' });
+    const importing = importDatasetStream(db, 'default', slowUpload(), { name: 'trickle', fileName: 'trickle.jsonl' });
     await sent;
     // The first batch goes in on its own short transaction while the rest of the body is awaited.
     const stored = async () => {
@@ -141,8 +141,8 @@ describe.each(providers)('streamed import on %s', (provider) => {
     expect(await stored()).toBe(IMPORT_BATCH + 10);
 
     // Neither waits for the trickling import (which ends only below): a held transaction would hang them.
-    const other = await importDatasetStream(db, chunksOf(utf8(line(1)), 1000), { name: 'meanwhile', fileName: 'meanwhile.jsonl' });
-    const listed = await listDatasets(db);
+    const other = await importDatasetStream(db, 'default', chunksOf(utf8(line(1)), 1000), { name: 'meanwhile', fileName: 'meanwhile.jsonl' });
+    const listed = await listDatasets(db, 'default');
     expect(other.ok).toBe(true);
     expect(listed.map((d) => d.name)).toContain('meanwhile');
     expect(listed.map((d) => d.name)).not.toContain('trickle');
@@ -156,9 +156,9 @@ describe.each(providers)('streamed import on %s', (provider) => {
   it('the sweep removes an import whose process died, and nothing else', async () => {
     const longAgo = new Date(Date.now() - ABANDONED_IMPORT_MS - 60_000);
     const conversations = { create: [{ position: 0, matchKey: 'k', turnCount: 1, turns: { create: [{ index: 0, role: 'user', content: 'hi' }] } }] };
-    const dead = await db.dataset.create({ data: { name: 'dead import', sourceFormat: 'pending', importing: true, updatedAt: longAgo, conversations } });
-    const alive = await db.dataset.create({ data: { name: 'live import', sourceFormat: 'pending', importing: true, conversations } });
-    const old = await db.dataset.create({ data: { name: 'old but done', sourceFormat: 'deepeval-json', updatedAt: longAgo, conversations } });
+    const dead = await db.dataset.create({ data: { projectId: 'default', name: 'dead import', sourceFormat: 'pending', importing: true, updatedAt: longAgo, conversations } });
+    const alive = await db.dataset.create({ data: { projectId: 'default', name: 'live import', sourceFormat: 'pending', importing: true, conversations } });
+    const old = await db.dataset.create({ data: { projectId: 'default', name: 'old but done', sourceFormat: 'deepeval-json', updatedAt: longAgo, conversations } });
 
     expect(await sweepAbandonedImports(db)).toBe(1);
     const left = await db.dataset.findMany({ where: { id: { in: [dead.id, alive.id, old.id] } }, select: { id: true } });
@@ -170,7 +170,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
 
   it('the bad-line fixture stores nothing and names line 3', async () => {
     const before = await counts(db);
-    const outcome = await importDatasetStream(db, chunksOf(readFileSync(fixturePath('bad-line.jsonl')), 50), { name: 'x', fileName: 'bad-line.jsonl' });
+    const outcome = await importDatasetStream(db, 'default', chunksOf(readFileSync(fixturePath('bad-line.jsonl')), 50), { name: 'x', fileName: 'bad-line.jsonl' });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.problems.find((p) => p.severity === 'error')?.line).toBe(3);
@@ -179,7 +179,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
 
   it('an unknown role stores nothing and names the line and field', async () => {
     const before = await counts(db);
-    const outcome = await importDatasetStream(db, chunksOf(readFileSync(fixturePath('unknown-role.jsonl')), 1000), { name: 'x', fileName: 'roles.jsonl' });
+    const outcome = await importDatasetStream(db, 'default', chunksOf(readFileSync(fixturePath('unknown-role.jsonl')), 1000), { name: 'x', fileName: 'roles.jsonl' });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.problems[0]).toMatchObject({ severity: 'error', line: 2, field: 'turns[0].role' });
@@ -197,7 +197,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
         { role: 'assistant', content: 'Yes.', tools_called: [tool], expected_tools: [tool] },
       ],
     });
-    const first = await importDatasetStream(db, chunksOf(utf8(file), 32), { name: 'tools', fileName: 'tools.jsonl' });
+    const first = await importDatasetStream(db, 'default', chunksOf(utf8(file), 32), { name: 'tools', fileName: 'tools.jsonl' });
     expect(first.ok, JSON.stringify(first)).toBe(true);
     if (!first.ok) return;
     const stored = await storedConversations(db, first.datasetId);
@@ -205,7 +205,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
     expect(stored[0]).toMatchObject({ relevantTopics: ['travel', 'weather'], availableTools: [tool, { name: 'search' }] });
     expect(stored[0].turns[1].expectedTools).toEqual([tool]);
     for (const [exporter, fileName] of [[exportDeepevalJson, 'again.json'], [exportLongCsv, 'again.csv']] as const) {
-      const again = await importDatasetStream(db, chunksOf(utf8([...exporter(stored)].join('')), 64), { name: fileName, fileName });
+      const again = await importDatasetStream(db, 'default', chunksOf(utf8([...exporter(stored)].join('')), 64), { name: fileName, fileName });
       expect(again.ok, JSON.stringify(again)).toBe(true);
       if (again.ok) expect(await storedConversations(db, again.datasetId)).toEqual(stored);
     }
@@ -213,7 +213,7 @@ describe.each(providers)('streamed import on %s', (provider) => {
 
   it('a CSV mapping chosen by the user is applied', async () => {
     const csv = 'thread,speaker,utterance,notes\nt1,user,Hello,first\nt1,assistant,Hi there,second\n';
-    const outcome = await importDatasetStream(db, chunksOf(utf8(csv), 8), {
+    const outcome = await importDatasetStream(db, 'default', chunksOf(utf8(csv), 8), {
       name: 'mapped',
       fileName: 'chats.csv',
       csvMapping: { thread: 'conversationId', speaker: 'role', utterance: 'content', notes: 'ignore' },

@@ -34,11 +34,12 @@ const conversations = (answer: (topic: string) => string): Conversation[] =>
   }));
 
 async function storedDataset(name: string, answer: (topic: string) => string): Promise<{ id: string; conversationIds: string[] }> {
-  const saved = await saveDataset(db, { name, sourceFormat: 'turnwise', conversations: conversations(answer) });
+  const saved = await saveDataset(db, { projectId: 'default', name, sourceFormat: 'turnwise', conversations: conversations(answer) });
   return { id: saved.id, conversationIds: (await listConversationIds(db, saved.id)).map((c) => c.id) };
 }
 
 const run = (datasetId: string, over: Partial<ImportedRun> = {}): ImportedRun => ({
+  projectId: 'default',
   datasetId,
   origin: 'evalkit',
   judgeLabel: 'evalkit (judge-model-2)',
@@ -93,7 +94,7 @@ describe('importRun', () => {
     // Two batches, as a tool that sends its results in parts.
     const stored = await importRun(db, run(dataset.id), [results.slice(0, 3), results.slice(3)]);
     expect(stored.status).toBe('completed_with_errors');
-    const row = await getRun(db, stored.runId);
+    const row = await getRun(db, 'default', stored.runId);
     expect(row).toMatchObject({ judgeKind: 'imported', judgeModel: 'evalkit (judge-model-2)', modelVersion: 'v1', status: 'completed_with_errors', error: null });
     expect(row.doneItems).toBe(8);
     expect(row.errorItems).toBe(1);
@@ -125,19 +126,19 @@ describe('importRun', () => {
     const worse = await importRun(db, run(v2.id, { modelVersion: 'v2', metrics: { conversation_relevancy: { threshold: 0.5, strictMode: false } }, totalResults: 4 }), [
       v2.conversationIds.map((id) => result(id, 'conversation_relevancy', 0.25)),
     ]);
-    const report = await compareRuns(db, base.runId, [worse.runId]);
+    const report = await compareRuns(db, 'default', base.runId, [worse.runId]);
     expect(report.candidates[0]).toMatchObject({ matched: 4, baselineOnly: 0, candidateOnly: 0 });
     expect(report.regressions).toEqual([expect.objectContaining({ metric: 'conversation_relevancy', runId: worse.runId, difference: -0.75 })]);
 
     // The same metric scored by Turnwise's own judge on the same conversations lines up with the imported one.
     const scored = await recordEvaluation(db, {
-      dataset: { name: 'support scored', sourceFormat: 'turnwise', conversations: conversations((t) => `An answer about ${t}.`) },
+      dataset: { projectId: 'default', name: 'support scored', sourceFormat: 'turnwise', conversations: conversations((t) => `An answer about ${t}.`) },
       metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }],
       judge: createScriptedJudge({ 'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'Answers it.' }), reason: () => ({ reason: 'Scripted.' }) }),
       judgeName: null,
       concurrency: 2,
     });
-    const mixed = await compareRuns(db, base.runId, [scored.runId]);
+    const mixed = await compareRuns(db, 'default', base.runId, [scored.runId]);
     expect(mixed.candidates[0].matched).toBe(4);
     expect(mixed.metrics.map((m) => m.metric)).toEqual(['conversation_relevancy']);
 
@@ -166,14 +167,14 @@ describe('importRun', () => {
       [result(dataset.conversationIds[0], 'conversation_relevancy', 0, { strictMode: true, threshold: 1, success: false })],
     ]);
     expect(stored.runId).toBe('given-id-1');
-    expect((await getRun(db, 'given-id-1')).status).toBe('completed');
+    expect((await getRun(db, 'default', 'given-id-1')).status).toBe('completed');
   });
 
   it.runIf(providers.includes('postgres'))('stores the same on PostgreSQL', async () => {
     const pg = await migratedDatabase('postgres');
     const pgDb = createDbClient(pg.url);
     try {
-      const saved = await saveDataset(pgDb, { name: 'support pg', sourceFormat: 'turnwise', conversations: conversations((t) => `An answer about ${t}.`) });
+      const saved = await saveDataset(pgDb, { projectId: 'default', name: 'support pg', sourceFormat: 'turnwise', conversations: conversations((t) => `An answer about ${t}.`) });
       const ids = (await listConversationIds(pgDb, saved.id)).map((c) => c.id);
       const stored = await importRun(pgDb, run(saved.id, { metrics: { conversation_relevancy: { threshold: 0.5, strictMode: false } }, totalResults: 4 }), [
         ids.map((id, i) => result(id, 'conversation_relevancy', i === 0 ? null : 1, { verdicts: i === 1 ? [{ turn: 3, verdict: 'no', reason: 'drifts', score: 0 }] : [] })),

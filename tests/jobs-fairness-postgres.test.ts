@@ -27,8 +27,8 @@ const conversation = (i: number) => ({
 });
 
 async function queueRun(db: Db, url: string, env: Record<string, string>, name: string, count: number): Promise<string> {
-  const dataset = await saveDataset(db, { name, sourceFormat: 'turnwise', conversations: Array.from({ length: count }, (_, i) => conversation(i)) });
-  const run = await createRun(db, { datasetId: dataset.id, modelVersion: name, judgeKind: 'openai', judgeName: 'slow', judgeModel: 'm', metricSettings: { knowledge_retention: {} }, concurrency: 1, totalItems: count, status: 'queued' });
+  const dataset = await saveDataset(db, { projectId: 'default', name, sourceFormat: 'turnwise', conversations: Array.from({ length: count }, (_, i) => conversation(i)) });
+  const run = await createRun(db, { projectId: 'default', datasetId: dataset.id, modelVersion: name, judgeKind: 'openai', judgeName: 'slow', judgeModel: 'm', metricSettings: { knowledge_retention: {} }, concurrency: 1, totalItems: count, status: 'queued' });
   await enqueueRunChunks(url, { id: run.id, conversations: count }, env);
   return run.id;
 }

@@ -51,8 +51,8 @@ async function server(latencyMs: number, handler: Parameters<typeof startJudgeSe
 
 /** A run of `count` conversations, queued, scored by knowledge retention with the judge the workers are given. */
 async function queueRun(db: Db, name: string, count: number): Promise<string> {
-  const dataset = await saveDataset(db, { name, sourceFormat: 'turnwise', conversations: Array.from({ length: count }, (_, i) => conversation(i)) });
-  const run = await createRun(db, { datasetId: dataset.id, modelVersion: name, judgeKind: 'openai', judgeName: 'slow', judgeModel: 'm', metricSettings: { knowledge_retention: {} }, concurrency: 2, totalItems: count, status: 'queued' });
+  const dataset = await saveDataset(db, { projectId: 'default', name, sourceFormat: 'turnwise', conversations: Array.from({ length: count }, (_, i) => conversation(i)) });
+  const run = await createRun(db, { projectId: 'default', datasetId: dataset.id, modelVersion: name, judgeKind: 'openai', judgeName: 'slow', judgeModel: 'm', metricSettings: { knowledge_retention: {} }, concurrency: 2, totalItems: count, status: 'queued' });
   return run.id;
 }
 
@@ -76,10 +76,10 @@ describe('one SQLite worker, a long run under way', () => {
     const long = await queueRun(db, 'long', 200);
     await waitFor('the long run to score', async () => (await runRow(db, long)).doneItems > 0);
 
-    const source = await saveDataset(db, { name: 'to replay', sourceFormat: 'turnwise', conversations: Array.from({ length: 30 }, (_, i) => conversation(i)) });
-    const { id } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'new' }, modelVersion: 'v2' }, null, env);
+    const source = await saveDataset(db, { projectId: 'default', name: 'to replay', sourceFormat: 'turnwise', conversations: Array.from({ length: 30 }, (_, i) => conversation(i)) });
+    const { id } = await startReplay(db, 'default', { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'new' }, modelVersion: 'v2' }, null, env);
     const replay = await waitFor('the replay to end', async () => {
-      const r = await getReplay(db, id);
+      const r = await getReplay(db, 'default', id);
       return r.finishedAt !== null && r;
     });
     expect(replay.status).toBe('completed');
@@ -113,19 +113,19 @@ describe('one SQLite worker, a long run under way', () => {
     const long = await queueRun(db, 'long', 200);
     await waitFor('the long run to score', async () => (await runRow(db, long)).doneItems > 0);
 
-    const source = await saveDataset(db, { name: 'to replay', sourceFormat: 'turnwise', conversations: Array.from({ length: 100 }, (_, i) => conversation(i)) });
-    const { id } = await startReplay(db, { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'new' }, modelVersion: 'v2', concurrency: 4 }, null, env);
-    await waitFor('turns to be generated', async () => (await getReplay(db, id)).progress.done >= 8);
+    const source = await saveDataset(db, { projectId: 'default', name: 'to replay', sourceFormat: 'turnwise', conversations: Array.from({ length: 100 }, (_, i) => conversation(i)) });
+    const { id } = await startReplay(db, 'default', { datasetId: source.id, target: { kind: 'openai', baseUrl: target.url, model: 'new' }, modelVersion: 'v2', concurrency: 4 }, null, env);
+    await waitFor('turns to be generated', async () => (await getReplay(db, 'default', id)).progress.done >= 8);
 
-    await cancelReplay(db, id);
+    await cancelReplay(db, 'default', id);
     const sentAtCancel = target.requests.length;
-    expect((await getReplay(db, id)).status).toBe('cancelled');
+    expect((await getReplay(db, 'default', id)).status).toBe('cancelled');
     // The requests in flight at the cancel are aborted within 2 s, and nothing new is sent after.
     await waitFor('the requests in flight to be aborted', () => target.aborted >= 1, { timeoutMs: 2000 });
-    const stopped = await getReplay(db, id);
+    const stopped = await getReplay(db, 'default', id);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(target.requests.length).toBe(sentAtCancel);
-    const after = await getReplay(db, id);
+    const after = await getReplay(db, 'default', id);
     expect(after.progress.done).toBe(stopped.progress.done);
     expect(after.targetCalls).toBeLessThanOrEqual(sentAtCancel);
     expect((await runRow(db, long)).status).toBe('running');

@@ -84,7 +84,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
   async function runUntilEnded(env: Record<string, string>, runId: string): Promise<void> {
     const worker = startSqliteRunWorker({ db: sqlite.db, env });
     try {
-      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(sqlite.db, runId)).status));
+      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(sqlite.db, 'default', runId)).status));
     } finally {
       await worker.stop();
     }
@@ -97,7 +97,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
         { role: 'assistant' as const, content: 'It ships on Friday.' },
       ],
     }));
-    const dataset = await saveDataset(sqlite.db, { name: 'parcels', sourceFormat: 'deepeval', conversations });
+    const dataset = await saveDataset(sqlite.db, { projectId: 'default', name: 'parcels', sourceFormat: 'deepeval', conversations });
     const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: ['m'] }]), TURNWISE_WORKER_POLL_MS: '50' };
     const request = runRequestSchema.parse({
       datasetId: dataset.id,
@@ -105,11 +105,11 @@ describe('a run on an endpoint that fails every request the same way', () => {
       judge: { kind: 'openai', name: 'local', model: 'm' },
       concurrency: CONCURRENCY,
     });
-    const { runId } = await enqueueRun(sqlite.db, request, env);
+    const { runId } = await enqueueRun(sqlite.db, 'default', request, env);
     const sentBefore = server.requests.length;
 
     await runUntilEnded(env, runId);
-    const run = await getRunStatus(sqlite.db, runId);
+    const run = await getRunStatus(sqlite.db, 'default', runId);
     const stored = await sqlite.db.run.findUniqueOrThrow({ where: { id: runId }, select: { error: true } });
     expect(run.status).toBe('failed');
     expect(stored.error).toMatch(/The run stopped: 5 judge requests in a row failed the same way/);
@@ -128,7 +128,7 @@ describe('a run on an endpoint that fails every request the same way', () => {
     await sqlite.db.run.update({ where: { id: runId }, data: { status: 'running', workerId: 'gone', leaseUntil: new Date(Date.now() - 1000), error: null, finishedAt: null } });
     const resumedFrom = server.requests.length;
     await runUntilEnded(env, runId);
-    expect((await getRunStatus(sqlite.db, runId)).status).toBe('failed');
+    expect((await getRunStatus(sqlite.db, 'default', runId)).status).toBe('failed');
     expect(server.requests.length - resumedFrom).toBeLessThanOrEqual(MOST_REQUESTS);
   });
 });
@@ -146,11 +146,11 @@ describe.skipIf(!TEST_POSTGRES_URL)('the same run on PostgreSQL (pg-boss chunks)
     const worker = await startPgBossRunWorker({ db, env, url: fresh.url });
     try {
       const conversations = Array.from({ length: 40 }, (_, i) => ({ turns: [{ role: 'user' as const, content: `Where is parcel ${i}?` }, { role: 'assistant' as const, content: 'Friday.' }] }));
-      const dataset = await saveDataset(db, { name: 'parcels', sourceFormat: 'deepeval', conversations });
+      const dataset = await saveDataset(db, { projectId: 'default', name: 'parcels', sourceFormat: 'deepeval', conversations });
       const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'local', model: 'm' }, concurrency: CONCURRENCY });
       const sentBefore = server.requests.length;
-      const { runId } = await enqueueRun(db, request, env);
-      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status));
+      const { runId } = await enqueueRun(db, 'default', request, env);
+      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status));
       const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
       expect(run.status).toBe('failed');
       expect(run.error).toMatch(/The run stopped: 5 judge requests in a row failed the same way/);

@@ -114,7 +114,7 @@ describe('import boundaries', () => {
   });
 
   it('lets query files, lib/db itself, scripts and tests call Prisma, and passes over calls that are not a model delegate', async () => {
-    const code = `import type { Db } from '../db-types';\nexport const countRuns = (db: Db) => db.run.count();\n`;
+    const code = `import type { Db } from '../db-types';\nexport const countRuns = (db: Db, projectId: string) => db.run.count({ where: { projectId } });\n`;
     expect(await ruleIds('lib/db/queries/runs/count-runs.ts', code)).toEqual([]);
     expect(await ruleIds('scripts/x.ts', `import { getDb } from '../lib/db/client';\nawait getDb().run.count();\n`)).toEqual([]);
     const notPrisma = `export const f = (adapter: { findMany(x: unknown): unknown }, map: Map<string, number>, list: { run: { count(): number } }) => [adapter.findMany({}), map.delete('a'), list.run.count()];\n`;
@@ -125,5 +125,21 @@ describe('import boundaries', () => {
     const code = `import { getDb } from '@/lib/db/client';\nimport type { RunRow } from '@/lib/db/queries/runs/get-run';\nimport { listRuns } from '../../lib/db/queries/runs/list-runs';\nexport const x = [getDb, listRuns] as unknown as RunRow;\n`;
     expect(await ruleIds('components/runs/x.tsx', code)).toEqual(['@typescript-eslint/no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
     expect(await ruleIds('lib/runs/page/x.ts', code)).toEqual([]);
+  });
+
+  it("refuses a query of a project's table that names no project, unless it says why it works across projects", async () => {
+    const unscoped = `import type { Db } from '../../db-types';\nexport const countRuns = (db: Db) => db.run.count();\nexport const raw = (db: Db) => db.$queryRaw\`SELECT count(*) FROM "Dataset"\`;\n`;
+    expect(await ruleIds('lib/db/queries/runs/count-runs.ts', unscoped)).toEqual(['turnwise/project-scoped-queries', 'turnwise/project-scoped-queries']);
+    const marked = `import type { Db } from '../../db-types';\n// across projects: the worker's queue of every project.\nexport const countRuns = (db: Db) => db.run.count();\n`;
+    expect(await ruleIds('lib/db/queries/runs/count-runs.ts', marked)).toEqual([]);
+    // A run's results are reached through their run, which is found in its project first.
+    expect(await ruleIds('lib/db/queries/runs/count-results.ts', `import type { Db } from '../../db-types';\nexport const n = (db: Db, runId: string) => db.result.count({ where: { runId } });\n`)).toEqual([]);
+  });
+
+  it('keeps ANY_PROJECT, the scope of a worker\'s own record, out of request paths', async () => {
+    const code = `import { ANY_PROJECT } from '@/lib/db/project-scope';\nexport const s = ANY_PROJECT;\n`;
+    expect(await ruleIds('lib/api/x.ts', code)).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('app/api/v1/x/route.ts', code)).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('lib/runs/queue/x.ts', code)).toEqual([]);
   });
 });

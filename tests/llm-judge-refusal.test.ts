@@ -80,7 +80,7 @@ describe('an LLM-only metric with the offline judge', () => {
   it('is refused by the REST API for a run, a replay that scores (and its estimate) and an online rule, in one sentence, before anything is stored or called', async () => {
     const db = getDb();
     // The dataset as a live one (what an OpenTelemetry service's traces feed), for the rule to name.
-    await db.liveDataset.create({ data: { service: 'support-bot', datasetId } });
+    await db.liveDataset.create({ data: { projectId: 'default', service: 'support-bot', datasetId } });
     await refusedWith(await post(routes.runs, '/runs', { datasetId, metrics: ['goal_accuracy'], judge: { kind: 'offline' } }), 'metrics');
     await refusedWith(await post(routes.replays, '/replays', replayRequest()), 'evaluate.metrics');
     await refusedWith(await post(routes.estimate, '/replays/estimate', replayRequest()), 'evaluate.metrics');

@@ -108,7 +108,7 @@ describe('the whole text of a stored turn', () => {
   beforeAll(async () => {
     database = await migratedDatabase('sqlite');
     db = createDbClient(database.url);
-    const saved = await saveDataset(db, { name: 'long', sourceFormat: 'turnwise', conversations: [{ turns: turns.slice(0, 2) }, wide] });
+    const saved = await saveDataset(db, { projectId: 'default', name: 'long', sourceFormat: 'turnwise', conversations: [{ turns: turns.slice(0, 2) }, wide] });
     const [first, second] = await db.conversation.findMany({ where: { datasetId: saved.id }, orderBy: { position: 'asc' }, select: { id: true } });
     conversationId = first.id;
     wideId = second.id;
@@ -119,24 +119,24 @@ describe('the whole text of a stored turn', () => {
   });
 
   it('comes back whole: content, expected output, a retrieval item', async () => {
-    expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'content' })).toBe(turns[1].content);
-    expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'expectedOutput' })).toBe(turns[1].expectedOutput);
-    expect(await getTurnText(db, { conversationId, turnIndex: 1, part: 'retrievalContext', item: 0 })).toBe(turns[1].retrievalContext?.[0]);
+    expect(await getTurnText(db, 'default', { conversationId, turnIndex: 1, part: 'content' })).toBe(turns[1].content);
+    expect(await getTurnText(db, 'default', { conversationId, turnIndex: 1, part: 'expectedOutput' })).toBe(turns[1].expectedOutput);
+    expect(await getTurnText(db, 'default', { conversationId, turnIndex: 1, part: 'retrievalContext', item: 0 })).toBe(turns[1].retrievalContext?.[0]);
   });
 
   it("comes back whole: a conversation's texts, its tools and metadata, a turn's tool calls and metadata (as the page's JSON)", async () => {
-    expect(await getTurnText(db, { conversationId: wideId, field: 'chatbotRole' })).toBe(wide.chatbotRole);
-    expect(await getTurnText(db, { conversationId: wideId, field: 'scenario' })).toBe(wide.scenario);
-    expect(await getTurnText(db, { conversationId: wideId, field: 'availableTools' })).toBe(jsonText(wide.availableTools));
-    expect(await getTurnText(db, { conversationId: wideId, field: 'metadata' })).toBe(jsonText(wide.metadata));
-    expect(await getTurnText(db, { conversationId: wideId, turnIndex: 1, part: 'toolsCalled' })).toBe(jsonText(wide.turns[1].toolsCalled));
-    expect(await getTurnText(db, { conversationId: wideId, turnIndex: 1, part: 'metadata' })).toBe(jsonText(wide.turns[1].metadata));
-    await expect(getTurnText(db, { conversationId: wideId, field: 'expectedOutcome' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The conversation has no expected outcome' });
+    expect(await getTurnText(db, 'default', { conversationId: wideId, field: 'chatbotRole' })).toBe(wide.chatbotRole);
+    expect(await getTurnText(db, 'default', { conversationId: wideId, field: 'scenario' })).toBe(wide.scenario);
+    expect(await getTurnText(db, 'default', { conversationId: wideId, field: 'availableTools' })).toBe(jsonText(wide.availableTools));
+    expect(await getTurnText(db, 'default', { conversationId: wideId, field: 'metadata' })).toBe(jsonText(wide.metadata));
+    expect(await getTurnText(db, 'default', { conversationId: wideId, turnIndex: 1, part: 'toolsCalled' })).toBe(jsonText(wide.turns[1].toolsCalled));
+    expect(await getTurnText(db, 'default', { conversationId: wideId, turnIndex: 1, part: 'metadata' })).toBe(jsonText(wide.turns[1].metadata));
+    await expect(getTurnText(db, 'default', { conversationId: wideId, field: 'expectedOutcome' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The conversation has no expected outcome' });
   });
 
   it('is not found for a turn or item that does not exist', async () => {
-    await expect(getTurnText(db, { conversationId, turnIndex: 7, part: 'content' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(getTurnText(db, { conversationId, turnIndex: 1, part: 'retrievalContext', item: 5 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Turn 2 has no retrieval context item 6' });
-    await expect(getTurnText(db, { conversationId, turnIndex: 0, part: 'expectedOutput' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getTurnText(db, 'default', { conversationId, turnIndex: 7, part: 'content' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getTurnText(db, 'default', { conversationId, turnIndex: 1, part: 'retrievalContext', item: 5 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Turn 2 has no retrieval context item 6' });
+    await expect(getTurnText(db, 'default', { conversationId, turnIndex: 0, part: 'expectedOutput' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

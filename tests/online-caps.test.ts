@@ -28,7 +28,7 @@ async function send(db: Db, conversationId: string): Promise<void> {
   span++;
   const attributes = [...genAiChatAttributes(conversationId, `Where is order ${conversationId}?`, `Order ${conversationId} ships today.`), attr('app.model_version', 'v1')];
   const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: span.toString(16).padStart(32, '0'), spanId: span.toString(16).padStart(16, '0'), start: Date.now(), attributes }])));
-  await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+  await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
 }
 
 describe.each(providers)('online rule spend caps on %s', (provider) => {

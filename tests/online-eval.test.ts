@@ -27,7 +27,7 @@ async function send(db: Db, conversationId: string, turn: number, version = 'v1'
   span++;
   const attributes = [...genAiChatAttributes(conversationId, `Question ${turn} about my order ${conversationId}?`, `Your order ${conversationId} ships on day ${turn}.`), attr('app.model_version', version)];
   const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: span.toString(16).padStart(32, '0'), spanId: span.toString(16).padStart(16, '0'), start: Date.now() + turn, attributes }])));
-  await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+  await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
 }
 
 /** The offline judge, each call priced at a cent (the cap needs a spend). */
@@ -36,7 +36,7 @@ function pricedJudge(): Judge {
   return { kind: offline.kind, model: offline.model, usage: () => offline.usage(), call: async (request) => ({ ...(await offline.call(request)), costUsd: 0.01 }) };
 }
 
-const rule = (datasetId: string, extra: Partial<Parameters<typeof createOnlineRule>[1]> = {}) => ({
+const rule = (datasetId: string, extra: Partial<Parameters<typeof createOnlineRule>[2]> = {}) => ({
   name: 'prod',
   datasetIds: [datasetId],
   metrics: METRICS.map((name) => ({ name, options: {} })),
@@ -72,9 +72,9 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     expect(half.length).toBeGreaterThan(0);
     expect(half.length).toBeLessThan(ids.length);
 
-    const all = await createOnlineRule(db, rule(live.id), null);
-    const sampled = await createOnlineRule(db, rule(live.id, { name: 'half', sampleRate: 50 }), null);
-    const capped = await createOnlineRule(db, rule(live.id, { name: 'capped', dailyCapUsd: 0.0001 }), null);
+    const all = await createOnlineRule(db, 'default', rule(live.id), null);
+    const sampled = await createOnlineRule(db, 'default', rule(live.id, { name: 'half', sampleRate: 50 }), null);
+    const capped = await createOnlineRule(db, 'default', rule(live.id, { name: 'capped', dailyCapUsd: 0.0001 }), null);
     const judge = pricedJudge();
     const problems: string[] = [];
     cleanups.push(async () => expect(problems).toEqual([]));
@@ -137,11 +137,11 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     expect(await db.onlineScore.count({ where: { ruleId: all.id, externalId: 'conv-0', supersededAt: { not: null } } })).toBe(1);
 
     // Compare and trends read these runs: conversations pair by their id across rules and days.
-    const report = await compareRuns(db, run.id, [(await dayRun(sampled.id)).id]);
+    const report = await compareRuns(db, 'default', run.id, [(await dayRun(sampled.id)).id]);
     expect(half).not.toContain('conv-0'); // the half sample's day run is untouched by conv-0's new turn
     expect(report.candidates[0]).toMatchObject({ matched: half.length, baselineOnly: 7 - half.length, candidateOnly: 0 });
     expect(report.metrics.find((m) => m.metric === 'conversation_relevancy')?.candidates[0].pairs).toBe(half.length);
-    const trend = await loadTrend(db, run.datasetId, { intervals: false });
+    const trend = await loadTrend(db, 'default', run.datasetId, { intervals: false });
     expect(trend.runs.map((r) => r.modelVersion).sort()).toEqual(['v1', 'v2']);
     expect(trend.values.conversation_relevancy.every((v) => v !== null && v.mean !== null)).toBe(true);
 
@@ -163,7 +163,7 @@ describe.each(providers)('online evaluation on %s', (provider) => {
     expect(await db.result.count({ where: { runId: run.id } })).toBe(14);
 
     // A deleted rule's runs stay, with every result; their datasets no longer name it.
-    await deleteOnlineRule(db, all.id);
+    await deleteOnlineRule(db, 'default', all.id);
     expect(await db.result.count({ where: { runId: run.id } })).toBe(14);
     expect(await db.dataset.count({ where: { sourceFormat: 'online', onlineRuleId: null } })).toBe(4);
   }, 60_000);

@@ -82,7 +82,7 @@ beforeAll(async () => {
     { traceId: T2, spanId: S2, start: 2_000, attributes: genAiChatAttributes('c-7', 'Can I change the address?', 'Yes, until it ships.') },
   ]);
   const bytes = Buffer.from(JSON.stringify(body));
-  await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: bytes, byteSize: bytes.byteLength } });
+  await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body: bytes, byteSize: bytes.byteLength } });
   await processPendingBatches(db, { env: {} });
 });
 
@@ -106,7 +106,7 @@ afterAll(async () => {
 
 async function runToEnd(datasetId: string) {
   const request = runRequestSchema.parse({ datasetId, metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }], judge: { kind: 'offline' }, modelVersion: 'v2', concurrency: 1 });
-  const { runId } = await enqueueRun(db, request, env);
+  const { runId } = await enqueueRun(db, 'default', request, env);
   await executeRunChunk({ db, env, runId });
   const closed = await finishRun(db, runId);
   return { runId, closed };
@@ -114,7 +114,7 @@ async function runToEnd(datasetId: string) {
 
 describe('evaluation results back out over OTLP', () => {
   it('sends each turn verdict and the conversation score as gen_ai.evaluation.result events parented to the evaluated LLM spans', async () => {
-    const live = await db.liveDataset.findUniqueOrThrow({ where: { service: 'shop-bot' } });
+    const live = await db.liveDataset.findUniqueOrThrow({ where: { projectId_service: { projectId: 'default', service: 'shop-bot' } } });
     const { runId, closed } = await runToEnd(live.datasetId);
     expect(closed.status).toBe('completed');
     const verdicts = await db.turnVerdict.findMany({ where: { runId }, orderBy: { turnIndex: 'asc' }, select: { turnIndex: true, verdict: true, reason: true } });
@@ -149,7 +149,7 @@ describe('evaluation results back out over OTLP', () => {
 
   it('a refused export is logged and recorded; the run still completes', async () => {
     collector.state.status = 400;
-    const live = await db.liveDataset.findUniqueOrThrow({ where: { service: 'shop-bot' } });
+    const live = await db.liveDataset.findUniqueOrThrow({ where: { projectId_service: { projectId: 'default', service: 'shop-bot' } } });
     const { runId, closed } = await runToEnd(live.datasetId);
     expect(closed.status).toBe('completed');
     expect((await db.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('completed');
@@ -169,7 +169,7 @@ describe('evaluation results back out over OTLP', () => {
     const spies = [vi.spyOn(http.Agent.prototype, 'createConnection').mockImplementation(refuse), vi.spyOn(net, 'createConnection').mockImplementation(refuse)];
     try {
       process.env.TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT = 'http://169.254.169.254:4318';
-      const live = await db.liveDataset.findUniqueOrThrow({ where: { service: 'shop-bot' } });
+      const live = await db.liveDataset.findUniqueOrThrow({ where: { projectId_service: { projectId: 'default', service: 'shop-bot' } } });
       const { runId, closed } = await runToEnd(live.datasetId);
       expect(closed.status).toBe('completed');
       expect(opened).toEqual([]);
@@ -188,7 +188,7 @@ describe('evaluation results back out over OTLP', () => {
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     try {
       process.env.TURNWISE_EVAL_EXPORT_OTLP_ENDPOINT = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
-      const live = await db.liveDataset.findUniqueOrThrow({ where: { service: 'shop-bot' } });
+      const live = await db.liveDataset.findUniqueOrThrow({ where: { projectId_service: { projectId: 'default', service: 'shop-bot' } } });
       const { runId } = await runToEnd(live.datasetId);
       expect(other.state.authorization).toEqual([]);
       expect((await db.runEvalExport.findUniqueOrThrow({ where: { runId } })).events).toBe(0);
@@ -199,7 +199,7 @@ describe('evaluation results back out over OTLP', () => {
   });
 
   it('a run on an uploaded dataset exports nothing', async () => {
-    const dataset = await saveDataset(db, { name: 'uploaded', sourceFormat: 'deepeval', conversations: [{ turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }] });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'uploaded', sourceFormat: 'deepeval', conversations: [{ turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }] });
     const { runId } = await runToEnd(dataset.id);
     expect(collector.state.received).toEqual([]);
     expect(await db.runEvalExport.findUnique({ where: { runId } })).toBeNull();

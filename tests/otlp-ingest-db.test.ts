@@ -34,7 +34,7 @@ describe.each(providers)('ingest step on %s', (provider) => {
     }));
     const bodies = turns.map((t) => Buffer.from(JSON.stringify(spanExport('shop', [t]))));
     for (let copy = 0; copy < 3; copy++) {
-      for (const body of bodies) await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+      for (const body of bodies) await one.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
     }
     const a = await drainPendingBatches(one, { env: {}, limit: 4, stopped: () => false });
     const b = await processPendingBatches(two, { env: {}, limit: 100 });
@@ -58,10 +58,10 @@ describe.each(providers)('ingest step on %s', (provider) => {
     // Which metrics apply to how many conversations follows each write of the live dataset.
     const liveCounts = await storedAndCounted(one, live.id);
     expect(liveCounts.stored).toEqual(liveCounts.counted);
-    const snapshot = await snapshotLiveDataset(one, live.id, 'shop on Friday');
+    const snapshot = await snapshotLiveDataset(one, 'default', live.id, 'shop on Friday');
     expect(snapshot.conversationCount).toBe(2);
     const later = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), start: 9_000, attributes: genAiChatAttributes('c-0', 'Question 6', 'Answer 6') }])));
-    await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: later, byteSize: later.byteLength } });
+    await one.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body: later, byteSize: later.byteLength } });
     expect(await processPendingBatches(one, { env: {}, limit: 100 })).toBe(1);
     const turnsOf = (datasetId: string) =>
       one.conversation.findMany({
@@ -88,12 +88,12 @@ describe.each(providers)('ingest step on %s', (provider) => {
       conversationCount: 2,
       turnCount: 12,
     });
-    await expect(snapshotLiveDataset(one, snapshot.id, 'again')).rejects.toThrow(/Only a live \(OpenTelemetry\) dataset/);
+    await expect(snapshotLiveDataset(one, 'default', snapshot.id, 'again')).rejects.toThrow(/Only a live \(OpenTelemetry\) dataset/);
 
     // A turn that arrives late but happened first goes before the stored ones; each turn still once.
     const early = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'c'.repeat(32), spanId: 'd'.repeat(16), start: 500, attributes: genAiChatAttributes('c-1', 'Question early', 'Answer early') }])));
-    await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: early, byteSize: early.byteLength } });
-    await one.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body: early, byteSize: early.byteLength } });
+    await one.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body: early, byteSize: early.byteLength } });
+    await one.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body: early, byteSize: early.byteLength } });
     expect(await processPendingBatches(one, { env: {}, limit: 1 })).toBe(1);
     expect(await processPendingBatches(two, { env: {}, limit: 1 })).toBe(1);
     const c1 = (await turnsOf(live.id)).find((c) => c.externalId === 'c-1')!;
@@ -113,7 +113,7 @@ describe.each(providers)('redaction in the ingest step on %s', (provider) => {
     const env = { TURNWISE_LIVE_REDACT: 'email,phone' };
     const send = async (i: number, user: string, answer: string) => {
       const body = Buffer.from(JSON.stringify(spanExport('clinic', [{ traceId: (i + 1).toString(16).padStart(32, '0'), spanId: (i + 1).toString(16).padStart(16, '0'), start: 1_000 * (i + 1), attributes: genAiChatAttributes('c-0', user, answer) }])));
-      await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+      await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
       await processPendingBatches(db, { env, limit: 10 });
     };
     await send(0, 'I am jo@example.com', 'Hello');
@@ -126,7 +126,7 @@ describe.each(providers)('redaction in the ingest step on %s', (provider) => {
     expect(await db.otlpBatch.count()).toBe(0);
     // A fixed copy keeps what was taken from each conversation.
     const live = await db.dataset.findFirstOrThrow({ select: { id: true } });
-    const snapshot = await snapshotLiveDataset(db, live.id, 'clinic today');
+    const snapshot = await snapshotLiveDataset(db, 'default', live.id, 'clinic today');
     expect(await db.conversation.findFirstOrThrow({ where: { datasetId: snapshot.id }, select: { redactions: true } })).toEqual({ redactions: { email: 2, phone: 1 } });
   });
 });
@@ -152,7 +152,7 @@ describe('ingest step when the database fails for a passing reason', () => {
       },
     });
     const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: 'e'.repeat(32), spanId: 'f'.repeat(16), start: 1_000, attributes: genAiChatAttributes('c-9', 'Question', 'Answer') }])));
-    await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+    await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
     await drainPendingBatches(flaky, { env: {}, limit: 4, stopped: () => false });
     const handedBack = await db.otlpBatch.findFirstOrThrow({ select: { processedAt: true, error: true, attempts: true, leaseUntil: true } });
     expect(handedBack).toMatchObject({ processedAt: null, error: null, attempts: 1 });
@@ -176,7 +176,7 @@ describe('received batches past their kept hours', () => {
     });
     for (let i = 0; i < 3; i++) {
       const body = Buffer.from(JSON.stringify(spanExport('shop', [{ traceId: (i + 1).toString(16).padStart(32, '0'), spanId: (i + 1).toString(16).padStart(16, '0'), start: 1_000 * (i + 1), attributes: genAiChatAttributes('c-1', `Question ${i}`, `Answer ${i}`) }])));
-      await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength, receivedAt: new Date(Date.now() - (3 - i) * 86_400_000) } });
+      await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength, receivedAt: new Date(Date.now() - (3 - i) * 86_400_000) } });
     }
     expect(await processPendingBatches(db, { env: {}, limit: 2 })).toBe(2);
     const [a, b, waiting] = await db.otlpBatch.findMany({ orderBy: { receivedAt: 'asc' }, select: { id: true } });

@@ -187,7 +187,7 @@ describe('OTLP ingestion from @opentelemetry/instrumentation-openai', () => {
     await app.flushSpans();
     await processPendingBatches(getDb());
     // An exporter's retry: the same bodies again.
-    const stored = await getDb().otlpBatch.findMany({ select: { signal: true, encoding: true, gzip: true, body: true, byteSize: true } });
+    const stored = await getDb().otlpBatch.findMany({ select: { projectId: true, signal: true, encoding: true, gzip: true, body: true, byteSize: true } });
     await getDb().otlpBatch.createMany({ data: stored });
     await processPendingBatches(getDb(), { limit: 1000 });
     await app.shutdown();

@@ -72,13 +72,13 @@ process.stdin.once('data', () => { db.exec('ROLLBACK'); process.exit(0); }); set
     const holder = spawn(process.execPath, ['-e', source], { stdio: ['pipe', 'pipe', 'inherit'] });
     await once(holder.stdout, 'data');
     const env = { TURNWISE_OTLP_LOCK_WAIT_MS: '300' };
-    await expectRetryable(await receiveBatch(db, exportRequest('json'), 'traces', env), 'json', /^The database is busy with other writes; nothing was stored/);
-    await expectRetryable(await receiveBatch(db, exportRequest('protobuf'), 'traces', env), 'protobuf', /^The database is busy/);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('json'), 'traces', env), 'json', /^The database is busy with other writes; nothing was stored/);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('protobuf'), 'traces', env), 'protobuf', /^The database is busy/);
     holder.stdin.end('release\n');
     await once(holder, 'exit');
     expect(await db.otlpBatch.count()).toBe(0);
     // The exporter's retry is taken.
-    expect((await receiveBatch(db, exportRequest('json'), 'traces', env)).status).toBe(200);
+    expect((await receiveBatch(db, 'default', exportRequest('json'), 'traces', env)).status).toBe(200);
     expect(await db.otlpBatch.count()).toBe(1);
   });
 
@@ -91,16 +91,16 @@ process.stdin.once('data', () => { db.exec('ROLLBACK'); process.exit(0); }); set
     const db = sqliteClientFailingInserts(database.url, 'OtlpBatch', failure);
     cleanups.push(() => db.$disconnect());
     const before = await db.otlpBatch.count();
-    await expectRetryable(await receiveBatch(db, exportRequest('json'), 'traces', {}), 'json', said);
-    await expectRetryable(await receiveBatch(db, exportRequest('protobuf'), 'traces', {}), 'protobuf', said);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('json'), 'traces', {}), 'json', said);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('protobuf'), 'traces', {}), 'protobuf', said);
     expect(await db.otlpBatch.count()).toBe(before);
   });
 
   it('answers a full backlog 429 with Retry-After and a Status body', async () => {
     const db = createDbClient(database.url);
     cleanups.push(() => db.$disconnect());
-    expect((await receiveBatch(db, exportRequest('json', 7), 'traces', {})).status).toBe(200);
-    const res = await receiveBatch(db, exportRequest('protobuf'), 'traces', { TURNWISE_OTLP_MAX_PENDING: '1' });
+    expect((await receiveBatch(db, 'default', exportRequest('json', 7), 'traces', {})).status).toBe(200);
+    const res = await receiveBatch(db, 'default', exportRequest('protobuf'), 'traces', { TURNWISE_OTLP_MAX_PENDING: '1' });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await protobufStatus(res)).toEqual({ code: 8, message: expect.stringMatching(/batches are waiting to be processed/) });
@@ -136,7 +136,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('OTLP receiver on PostgreSQL', () => {
     resetAuth();
     const route = await import('../app/api/otel/v1/traces/route');
     const editor = await createPasswordUser(getDb(), { email: 'exporter@example.com', name: 'exporter', password: 'correct horse battery', role: 'editor' });
-    const { key } = await createApiKey(getDb(), editor.id, 'exporter', 'ingest');
+    const { key } = await createApiKey(getDb(), 'default', editor.id, 'exporter', 'ingest');
     const auth = { authorization: `Bearer ${key}` };
     expect((await route.POST(exportRequest('json', 1, auth))).status).toBe(200);
 
@@ -162,8 +162,8 @@ describe.skipIf(!TEST_POSTGRES_URL)('OTLP receiver on PostgreSQL', () => {
     const db = createDbClient(database.url);
     cleanups.push(() => db.$disconnect());
     const before = await db.otlpBatch.count();
-    await expectRetryable(await receiveBatch(db, exportRequest('json'), 'traces', {}), 'json', /^The database is read-only; nothing was stored/);
-    await expectRetryable(await receiveBatch(db, exportRequest('protobuf'), 'traces', {}), 'protobuf', /^The database is read-only/);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('json'), 'traces', {}), 'json', /^The database is read-only; nothing was stored/);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('protobuf'), 'traces', {}), 'protobuf', /^The database is read-only/);
     expect(await db.otlpBatch.count()).toBe(before);
   });
 
@@ -176,8 +176,8 @@ describe.skipIf(!TEST_POSTGRES_URL)('OTLP receiver on PostgreSQL', () => {
     const db: Db = postgresClientFailingInserts(database.url, 'OtlpBatch', failure);
     cleanups.push(() => db.$disconnect());
     const before = await db.otlpBatch.count();
-    await expectRetryable(await receiveBatch(db, exportRequest('json'), 'traces', {}), 'json', said);
-    await expectRetryable(await receiveBatch(db, exportRequest('protobuf'), 'traces', {}), 'protobuf', said);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('json'), 'traces', {}), 'json', said);
+    await expectRetryable(await receiveBatch(db, 'default', exportRequest('protobuf'), 'traces', {}), 'protobuf', said);
     expect(await db.otlpBatch.count()).toBe(before);
   });
 });

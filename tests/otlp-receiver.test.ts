@@ -30,9 +30,9 @@ beforeAll(async () => {
   routes = { traces: await import('../app/api/otel/v1/traces/route'), compare: await import('../app/api/v1/compare/route') };
   const editor = await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'editor', password: 'correct horse battery', role: 'editor' });
   const viewer = await createPasswordUser(getDb(), { email: 'viewer@example.com', name: 'viewer', password: 'correct horse battery', role: 'viewer' });
-  keys.ingest = (await createApiKey(getDb(), editor.id, 'support-bot exporter', 'ingest')).key;
-  keys.editorFull = (await createApiKey(getDb(), editor.id, 'ci')).key;
-  keys.viewerIngest = (await createApiKey(getDb(), viewer.id, 'viewer exporter', 'ingest')).key;
+  keys.ingest = (await createApiKey(getDb(), 'default', editor.id, 'support-bot exporter', 'ingest')).key;
+  keys.editorFull = (await createApiKey(getDb(), 'default', editor.id, 'ci')).key;
+  keys.viewerIngest = (await createApiKey(getDb(), 'default', viewer.id, 'viewer exporter', 'ingest')).key;
 });
 
 beforeEach(async () => {
@@ -206,7 +206,7 @@ describe('POST /api/otel/v1/traces', () => {
   it('answers 503 with Retry-After and stores nothing when the database cannot be reached', async () => {
     const gone = createDbClient('postgresql://turnwise:turnwise@127.0.0.1:9/nowhere?connect_timeout=2');
     try {
-      const res = await receiveBatch(gone, new Request('http://localhost/api/otel/v1/traces', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }), 'traces', {});
+      const res = await receiveBatch(gone, 'default', new Request('http://localhost/api/otel/v1/traces', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }), 'traces', {});
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await res.json()).error.message).toMatch(/cannot be reached; nothing was stored/);

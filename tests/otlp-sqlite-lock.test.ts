@@ -44,17 +44,17 @@ const end = () => { db.exec('ROLLBACK'); process.exit(0); }; process.stdin.once(
 
 it('a received body waiting for the write lock does not stop the pages; it is acknowledged only once stored', async () => {
   const db = getDb();
-  await storeReceivedBatch(db, { signal: 'traces', encoding: 'json', gzip: false, body: turn(1) });
+  await storeReceivedBatch(db, 'default', { signal: 'traces', encoding: 'json', gzip: false, body: turn(1) });
   expect(await processPendingBatches(db, { env: {} })).toBe(1);
   const { datasetId } = await db.liveDataset.findFirstOrThrow({ select: { datasetId: true } });
 
   const lock = await holdWriteLock(fileURLToPath(database.url));
   let acknowledged = false;
-  const stored = storeReceivedBatch(db, { signal: 'traces', encoding: 'json', gzip: false, body: turn(2) }).then(() => (acknowledged = true));
+  const stored = storeReceivedBatch(db, 'default', { signal: 'traces', encoding: 'json', gzip: false, body: turn(2) }).then(() => (acknowledged = true));
   // The datasets list and the live dataset's page read while the body waits.
-  expect((await loadDatasetList()).map((d) => d.id)).toContain(datasetId);
-  expect((await loadDatasetPage(datasetId)).conversationCount).toBe(1);
-  expect((await loadDatasetConversations(datasetId, { page: 1, size: 50, skip: 0, take: 50 }, { q: '', sort: 'position', dir: 'asc' })).total).toBe(1);
+  expect((await loadDatasetList('default')).map((d) => d.id)).toContain(datasetId);
+  expect((await loadDatasetPage('default', datasetId)).conversationCount).toBe(1);
+  expect((await loadDatasetConversations('default', datasetId, { page: 1, size: 50, skip: 0, take: 50 }, { q: '', sort: 'position', dir: 'asc' })).total).toBe(1);
   expect(acknowledged).toBe(false);
   await lock.release();
   await stored;

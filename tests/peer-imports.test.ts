@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const upload = (body: Uint8Array<ArrayBuffer>, query: Record<string, string>) =>
-  handleImportRequest(db, new Request(`http://localhost/api/datasets/import?${new URLSearchParams(query)}`, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } }));
+  handleImportRequest(db, 'default', new Request(`http://localhost/api/datasets/import?${new URLSearchParams(query)}`, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } }));
 
 async function stored(datasetId: string): Promise<Conversation[]> {
   const all: Conversation[] = [];
@@ -76,7 +76,7 @@ describe('Langfuse', () => {
     expect(refund.externalId).toBe('sess-refund-1042');
     expect(refund.turns[1]).toMatchObject({ role: 'assistant', retrievalContext: ['Refunds: within 30 days of delivery.', 'Orders ship in 2 days.'], metadata: { traceId: 'tr-1042-a', timestamp: '2026-11-20T10:00:00.000Z' } });
     // The session's id is its conversation's external id: the conversation list finds it.
-    const found = await listConversations(db, body.datasetId, { skip: 0, take: 10 }, { q: 'refund-1042' });
+    const found = await listConversations(db, 'default', body.datasetId, { skip: 0, take: 10 }, { q: 'refund-1042' });
     expect(found.rows.map((r) => r.externalId)).toEqual(['sess-refund-1042']);
 
     const run = await db.run.findUniqueOrThrow({ where: { id: body.run.runId }, select: { judgeKind: true, judgeModel: true, origin: true, status: true, modelVersion: true, datasetId: true } });
@@ -120,7 +120,7 @@ describe('Langfuse', () => {
 
   it("puts the old scores beside a run Turnwise scored on the same conversations (compare matches them by the session's id)", async () => {
     const both = [bytes('langfuse', 'observations-2026-11-20.jsonl'), bytes('langfuse', 'scores-2026-11-20.jsonl')];
-    const outcome = await importDatasetStream(db, (async function* () {})(), { name: 'Langfuse history' }, {
+    const outcome = await importDatasetStream(db, 'default', (async function* () {})(), { name: 'Langfuse history' }, {
       events: (async function* () {
         yield [{ file: 'observations.jsonl' }, { bytes: both[0] }];
         yield [{ file: 'scores.jsonl' }, { bytes: both[1] }];
@@ -136,13 +136,13 @@ describe('Langfuse', () => {
     ]);
 
     const scoredAgain = await recordEvaluation(db, {
-      dataset: { name: 'the same, scored by Turnwise', sourceFormat: 'langfuse-jsonl', conversations: await stored(outcome.datasetId) },
+      dataset: { projectId: 'default', name: 'the same, scored by Turnwise', sourceFormat: 'langfuse-jsonl', conversations: await stored(outcome.datasetId) },
       metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }],
       judge: createScriptedJudge({ 'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'On topic.' }), reason: () => ({ reason: 'Scripted.' }) }),
       judgeName: null,
       concurrency: 2,
     });
-    const report = await compareRuns(db, outcome.run!.runId, [scoredAgain.runId]);
+    const report = await compareRuns(db, 'default', outcome.run!.runId, [scoredAgain.runId]);
     expect(report.candidates[0]).toMatchObject({ matched: 2, baselineOnly: 0, candidateOnly: 0 });
     expect(report.metrics.map((m) => m.metric).sort()).toEqual(['conversation_relevancy', 'helpfulness', 'user-rating']);
   });
@@ -152,7 +152,7 @@ it.runIf(providers.includes('postgres'))('stores the same on PostgreSQL', async 
   const pg = await migratedDatabase('postgres');
   const pgDb = createDbClient(pg.url);
   try {
-    const outcome = await importDatasetStream(pgDb, (async function* () {})(), { name: 'Langfuse on PostgreSQL' }, {
+    const outcome = await importDatasetStream(pgDb, 'default', (async function* () {})(), { name: 'Langfuse on PostgreSQL' }, {
       events: (async function* () {
         yield [{ file: 'observations.jsonl' }, { bytes: bytes('langfuse', 'observations-2026-11-20.jsonl') }];
         yield [{ file: 'scores.jsonl' }, { bytes: bytes('langfuse', 'scores-2026-11-20.jsonl') }];
@@ -229,7 +229,7 @@ describe('chat messages with a thread key', () => {
     ]
       .map((m) => JSON.stringify(m))
       .join('\n');
-    const outcome = await importDatasetStream(db, chunked(new TextEncoder().encode(log)), { name: 'hotel chat', fileName: 'chat.jsonl', threadKey: 'room', orderBy: 'n' });
+    const outcome = await importDatasetStream(db, 'default', chunked(new TextEncoder().encode(log)), { name: 'hotel chat', fileName: 'chat.jsonl', threadKey: 'room', orderBy: 'n' });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.format).toBe('thread-jsonl');
     const conversations = await stored(outcome.datasetId);
@@ -237,8 +237,8 @@ describe('chat messages with a thread key', () => {
       ['r-9', ['When is checkout?', 'Checkout is at 11.']],
       ['r-7', ['Is there parking?', 'Yes, in the courtyard.']],
     ]);
-    expect(await recallThreadOptions(db, ['content', 'role', 'n', 'room'])).toMatchObject({ threadKey: 'room', orderBy: 'n' });
-    expect(await recallThreadOptions(db, ['content', 'role', 'room'])).toBeNull();
+    expect(await recallThreadOptions(db, 'default', ['content', 'role', 'n', 'room'])).toMatchObject({ threadKey: 'room', orderBy: 'n' });
+    expect(await recallThreadOptions(db, 'default', ['content', 'role', 'room'])).toBeNull();
 
     // The API takes them as form fields before the file, and refuses one that is no field name.
     const form = (threadKey: string) => {
@@ -249,10 +249,10 @@ describe('chat messages with a thread key', () => {
       data.set('file', new Blob([log]), 'chat.jsonl');
       return new Request('http://localhost/api/v1/datasets', { method: 'POST', body: data });
     };
-    const created = await createDatasetResponse(db, form('room'));
+    const created = await createDatasetResponse(db, 'default', form('room'));
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ format: 'thread-jsonl', conversations: 2, turns: 4 });
-    const refused = await createDatasetResponse(db, form('metadata..room'));
+    const refused = await createDatasetResponse(db, 'default', form('metadata..room'));
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: 'BAD_INPUT', field: 'threadKey' } });
   });

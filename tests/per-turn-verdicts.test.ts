@@ -39,7 +39,7 @@ async function scoreAndStore(handler: JudgeServerHandler, options: Record<string
   servers.push(server);
   const judge = createOpenAIJudge({ baseURL: server.url, apiKey: null, model: 'judge-test', name: 'local' });
   const { runId } = await recordEvaluation(getDb(), {
-    dataset: { name: `museum ${JSON.stringify(options)}`, sourceFormat: 'turnwise', conversations: [contradictionOnTurn14()] },
+    dataset: { projectId: 'default', name: `museum ${JSON.stringify(options)}`, sourceFormat: 'turnwise', conversations: [contradictionOnTurn14()] },
     metrics: [{ name: 'turn_faithfulness', options }],
     judge,
     judgeName: 'local',
@@ -49,7 +49,7 @@ async function scoreAndStore(handler: JudgeServerHandler, options: Record<string
 }
 
 async function exportedVerdicts(runId: string): Promise<{ turn: number; verdict: string; reason: string }[]> {
-  const run = await loadRunInfo(getDb(), runId);
+  const run = await loadRunInfo(getDb(), 'default', runId);
   const text = await new Response(exportRunStream(getDb(), run, { format: 'json', level: 'verdicts' })).text();
   return (JSON.parse(text) as { verdicts: { turn: number; verdict: string; reason: string }[] }).verdicts;
 }

@@ -27,8 +27,8 @@ for (const provider of ['sqlite', 'postgres'] as const) {
         { role: 'user' as const, content: `Q${e}` },
         { role: 'assistant' as const, content: `A${e}` },
       ]).flat();
-      const dataset = await saveDataset(db, { name: 'd', sourceFormat: 'turnwise', conversations: [{ externalId: 'c0', turns }, { externalId: 'c1', turns }] });
-      const { id } = await startReplay(db, { datasetId: dataset.id, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, modelVersion: 'v2' }, null, {});
+      const dataset = await saveDataset(db, { projectId: 'default', name: 'd', sourceFormat: 'turnwise', conversations: [{ externalId: 'c0', turns }, { externalId: 'c1', turns }] });
+      const { id } = await startReplay(db, 'default', { datasetId: dataset.id, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, modelVersion: 'v2' }, null, {});
       const stored = await recordReplayTurns(db, id, [
         { position: 0, turnIndex: 1, outcome: reply("It's 'quoted' — and long\n".repeat(50)) },
         { position: 0, turnIndex: 3, outcome: reply('B') },
@@ -50,7 +50,7 @@ for (const provider of ['sqlite', 'postgres'] as const) {
       expect(rows[4].retrievalContext).toEqual(['doc']);
       expect(rows[0].updatedAt).toBeInstanceOf(Date);
       expect(Math.abs(rows[0].updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
-      const replay = await getReplay(db, id);
+      const replay = await getReplay(db, 'default', id);
       expect(replay).toMatchObject({ progress: { done: 4, total: 6, errors: 1 }, targetCalls: 5, promptTokens: 50, completionTokens: 25 });
       expect(replay.costUsd).toBeCloseTo(1.25);
     });

@@ -38,7 +38,7 @@ describe.each(providers)('redaction of personal data in an upload on %s', (provi
   // 10,000 conversations on SQLite; the same rules with 500 on PostgreSQL (the rows are written by the same statements).
   it('removes every planted email, phone and card number of a 10,000-conversation file and leaves the look-alikes', async () => {
     const n = provider === 'sqlite' ? 10_000 : 500;
-    const outcome = await importDatasetStream(db, chunksOf(utf8(plantedFile(n)), 64 * 1024), options({ name: 'planted', fileName: 'planted.jsonl', redact: 'builtin' }));
+    const outcome = await importDatasetStream(db, 'default', chunksOf(utf8(plantedFile(n)), 64 * 1024), options({ name: 'planted', fileName: 'planted.jsonl', redact: 'builtin' }));
     expect(outcome.ok, JSON.stringify(!outcome.ok && outcome.problems.slice(0, 3))).toBe(true);
     if (!outcome.ok) return;
     const total = { email: PLANTED_COUNTS.email * n, phone: PLANTED_COUNTS.phone * n, card: PLANTED_COUNTS.card * n };
@@ -66,7 +66,7 @@ describe.each(providers)('redaction of personal data in an upload on %s', (provi
   }, 120_000);
 
   it('stores the file as it is when no redaction is asked for', async () => {
-    const outcome = await importDatasetStream(db, chunksOf(utf8(plantedFile(3)), 1024), options({ name: 'as is', fileName: 'as-is.jsonl' }));
+    const outcome = await importDatasetStream(db, 'default', chunksOf(utf8(plantedFile(3)), 1024), options({ name: 'as is', fileName: 'as-is.jsonl' }));
     if (!outcome.ok) throw new Error(outcome.message);
     const [first] = await stored(db, outcome.datasetId);
     expect(JSON.stringify(first)).toContain(plantedConversation(0).planted.card[0]);
@@ -78,14 +78,14 @@ describe.each(providers)('redaction of personal data in an upload on %s', (provi
     await addRedactionPattern(db, LOCAL_PRINCIPAL, { name: 'order', pattern: 'ORD-[0-9]{4}-[0-9]{6}' });
     const file = plantedFile(20);
     const before = await db.dataset.count();
-    const unknown = await handleImportRequest(db, new Request('http://x/api/datasets/import?name=x&fileName=x.jsonl&redact=email,custom:staff-id', { method: 'POST', body: file }));
+    const unknown = await handleImportRequest(db, 'default', new Request('http://x/api/datasets/import?name=x&fileName=x.jsonl&redact=email,custom:staff-id', { method: 'POST', body: file }));
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: { code: 'BAD_INPUT', field: 'redact', message: expect.stringMatching(/no pattern named "staff-id"; saved patterns: order/) } });
-    const bad = await handleImportRequest(db, new Request('http://x/api/datasets/import?name=x&fileName=x.jsonl&redact=emails', { method: 'POST', body: file }));
+    const bad = await handleImportRequest(db, 'default', new Request('http://x/api/datasets/import?name=x&fileName=x.jsonl&redact=emails', { method: 'POST', body: file }));
     expect(await bad.json()).toMatchObject({ error: { code: 'BAD_INPUT', field: 'redact', message: expect.stringContaining('"emails" is not something to redact') } });
     expect(await db.dataset.count()).toBe(before);
 
-    const answer = await handleImportRequest(db, new Request('http://x/api/datasets/import?name=orders&fileName=x.jsonl&redact=email,custom:order', { method: 'POST', body: file }));
+    const answer = await handleImportRequest(db, 'default', new Request('http://x/api/datasets/import?name=orders&fileName=x.jsonl&redact=email,custom:order', { method: 'POST', body: file }));
     expect(answer.status).toBe(201);
     const body = (await answer.json()) as { datasetId: string; stats: { redactions: Record<string, number> } };
     // ORD-…: in the scenario, the expected outcome, turns 0 and 3, and the tool call's input.

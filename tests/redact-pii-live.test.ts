@@ -5,7 +5,8 @@ import { listAudit } from '../lib/auth/audit';
 import { createPasswordUser } from '../lib/auth/users';
 import { disconnectDb, getDb } from '../lib/db/client';
 import { createOnlineRule } from '../lib/db/queries/online/online-rules';
-import { principalOf } from '../lib/identity/principal';
+import { actorOf, principalOf } from '../lib/identity/principal';
+import { DEFAULT_PROJECT } from '../lib/identity/project';
 import { processPendingBatches } from '../lib/ingest/process-batches';
 import { setLiveRedaction } from '../lib/redaction/live-redaction';
 import { addRedactionPattern, removeRedactionPattern } from '../lib/redaction/patterns';
@@ -62,10 +63,10 @@ beforeAll(async () => {
   };
   const adminUser = await createPasswordUser(getDb(), { email: 'admin@example.com', name: 'admin', password: 'correct horse battery', role: 'admin' });
   const editorUser = await createPasswordUser(getDb(), { email: 'editor@example.com', name: 'editor', password: 'correct horse battery', role: 'editor' });
-  admin = principalOf({ id: adminUser.id, email: 'admin@example.com', name: 'admin', role: 'admin' }, 'session');
-  editor = principalOf({ id: editorUser.id, email: 'editor@example.com', name: 'editor', role: 'editor' }, 'session');
-  keys.ingest = (await createApiKey(getDb(), editorUser.id, 'tracer', 'ingest')).key;
-  keys.editor = (await createApiKey(getDb(), editorUser.id, 'pytest')).key;
+  admin = principalOf(actorOf({ id: adminUser.id, email: 'admin@example.com', name: 'admin', role: 'admin' }, 'session'), DEFAULT_PROJECT, 'admin');
+  editor = principalOf(actorOf({ id: editorUser.id, email: 'editor@example.com', name: 'editor', role: 'editor' }, 'session'), DEFAULT_PROJECT, 'editor');
+  keys.ingest = (await createApiKey(getDb(), 'default', editorUser.id, 'tracer', 'ingest')).key;
+  keys.editor = (await createApiKey(getDb(), 'default', editorUser.id, 'pytest')).key;
 });
 
 afterAll(async () => {
@@ -143,7 +144,7 @@ describe('redaction of live datasets', () => {
 
   it('the judge of an online rule reads only the redacted text, the chatbot role sent beside the traces included', async () => {
     await createOnlineRule(
-      getDb(),
+      getDb(), 'default',
       { name: 'shop-live', datasetIds: [shopId], metrics: [{ name: 'role_adherence', options: {} }, { name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai' }, sampleRate: 100, idleMinutes: 1, dailyCapUsd: null, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: false },
       null,
     );

@@ -143,7 +143,7 @@ describe('POST /api/v1/replays', () => {
   it('ends "completed, scoring failed" with the new version linked when its scoring cannot start, and scores it again on request', async () => {
     const datasetId = await upload();
     const db = getDb();
-    const scorer = { name: 'scorer', baseUrl: model.url, models: ['judge-m'] };
+    const scorer = { projectId: 'default', name: 'scorer', baseUrl: model.url, models: ['judge-m'] };
     await db.judgeConnection.create({ data: scorer });
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -158,7 +158,7 @@ describe('POST /api/v1/replays', () => {
       expect(started.status).toBe(202);
       const { id } = (await started.json()) as { id: string };
       // The judge it was to be scored with goes away while the turns are generated.
-      await db.judgeConnection.delete({ where: { name: 'scorer' } });
+      await db.judgeConnection.delete({ where: { projectId_name: { projectId: 'default', name: 'scorer' } } });
       release();
       const ended = await replayEnd(id);
       expect(ended).toMatchObject({ status: 'scoring_failed', runId: null, progress: { done: 6, errors: 0 } });

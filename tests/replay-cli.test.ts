@@ -44,7 +44,7 @@ beforeAll(async () => {
   url = database.url;
   const db = createDbClient(url);
   const recorded = await recordEvaluation(db, {
-    dataset: { name: 'support', sourceFormat: 'turnwise', conversations },
+    dataset: { projectId: 'default', name: 'support', sourceFormat: 'turnwise', conversations },
     metrics: [{ name: 'conversation_relevancy', options: { windowSize: 1 } }],
     judge: createScriptedJudge({
       'conversation_relevancy.relevance': () => ({ verdict: 'yes', reason: 'Answers it.' }),

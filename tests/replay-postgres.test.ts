@@ -38,15 +38,15 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
     const model = await startJudgeServer({ handler: (body) => ({ content: `New: ${lastUserMessage(body)}` }) });
     cleanups.push(() => model.close());
     const env = { DATABASE_URL: fresh.url, TURNWISE_RUN_CHUNK_SIZE: '2' };
-    const dataset = await saveDataset(db, { name: 'pg', sourceFormat: 'turnwise', conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'pg', sourceFormat: 'turnwise', conversations });
     const worker = await startPgBossReplayWorker({ db, env, url: fresh.url });
     cleanups.push(async () => {
       await worker.stop();
       await stopBoss(fresh.url);
     });
-    const { id } = await startReplay(db, { datasetId: dataset.id, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2', samples: 2 }, null, env);
+    const { id } = await startReplay(db, 'default', { datasetId: dataset.id, target: { kind: 'openai', baseUrl: model.url, model: 'm' }, modelVersion: 'v2', samples: 2 }, null, env);
     const replay = await waitFor('the replay to complete', async () => {
-      const replay = await getReplay(db, id);
+      const replay = await getReplay(db, 'default', id);
       return replay.status === 'completed' && replay;
     }, { timeoutMs: 60_000 });
     // Two samples a turn: the second of each is stored apart, the same on PostgreSQL.
@@ -69,10 +69,10 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
     const model = await startJudgeServer({ handler: (body) => ({ content: `New: ${lastUserMessage(body)}` }) });
     cleanups.push(() => model.close());
     const env = { DATABASE_URL: fresh.url, TURNWISE_CHUNK_EXPIRE_SECONDS: '1' };
-    const dataset = await saveDataset(db, { name: 'pg', sourceFormat: 'turnwise', conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'pg', sourceFormat: 'turnwise', conversations });
     const target = { kind: 'openai', baseUrl: model.url, model: 'm' } as const;
-    const dead = await startReplay(db, { datasetId: dataset.id, target, modelVersion: 'v2' }, null, env);
-    const alive = await startReplay(db, { datasetId: dataset.id, target, modelVersion: 'v3' }, null, env);
+    const dead = await startReplay(db, 'default', { datasetId: dataset.id, target, modelVersion: 'v2' }, null, env);
+    const alive = await startReplay(db, 'default', { datasetId: dataset.id, target, modelVersion: 'v3' }, null, env);
     for (const { id } of [dead, alive]) {
       await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
       await executeReplayChunk({ db, env, replayId: id });
@@ -86,7 +86,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
       await stopBoss(fresh.url);
     });
     const replay = await waitFor('the dead worker\'s replay to be finished', async () => {
-      const replay = await getReplay(db, dead.id);
+      const replay = await getReplay(db, 'default', dead.id);
       // Taken back, it is running again for a moment before it is closed.
       return ['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(replay.status) && replay;
     });
@@ -94,6 +94,6 @@ describe.skipIf(!TEST_POSTGRES_URL)('replay on PostgreSQL (pg-boss chunks)', () 
     expect(await db.conversation.count({ where: { datasetId: replay.datasetId! } })).toBe(4);
     // No turn generated again: 8 per replay, both generated before the worker started.
     expect(model.requests).toHaveLength(16);
-    expect((await getReplay(db, alive.id)).status).toBe('finishing');
+    expect((await getReplay(db, 'default', alive.id)).status).toBe('finishing');
   });
 });

@@ -58,7 +58,7 @@ async function setup(): Promise<{ db: Db; datasetId: string }> {
     await db.$disconnect();
     await fresh.drop();
   });
-  const dataset = await saveDataset(db, { name: 'support', sourceFormat: 'deepeval', conversations });
+  const dataset = await saveDataset(db, { projectId: 'default', name: 'support', sourceFormat: 'deepeval', conversations });
   return { db, datasetId: dataset.id };
 }
 
@@ -82,8 +82,8 @@ const playUser = answerByStep({
 async function startSimulated(db: Db, datasetId: string, targetUrl: string, judgeUrl: string) {
   const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: judgeUrl, models: ['judge-m'] }]) };
   const request = { datasetId, target: { kind: 'openai', baseUrl: targetUrl, model: 'm' }, mode: 'simulated-user', maxTurns: 3, judge: { kind: 'openai', name: 'local', model: 'judge-m' }, modelVersion: 'v2' } as const;
-  const estimate = await estimateReplay(db, request, env);
-  const started = await startReplay(db, request, null, env);
+  const estimate = await estimateReplay(db, 'default', request, env);
+  const started = await startReplay(db, 'default', request, null, env);
   return { ...started, env, estimate };
 }
 
@@ -103,7 +103,7 @@ describe('replay, simulated user', () => {
     await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
     await executeReplayChunk({ db, env, replayId: id });
     await closeReplay(db, id, env);
-    const replay = await getReplay(db, id);
+    const replay = await getReplay(db, 'default', id);
 
     expect(replay.status).toBe('completed');
     // The refund ended at its second exchange: its third is no longer to do.
@@ -149,13 +149,13 @@ describe('replay, simulated user', () => {
     await db.replay.update({ where: { id }, data: { status: 'running', workerId: 'gone-host:1:abcd', leaseUntil: new Date(Date.now() - 1000), startedAt: new Date() } });
     await executeReplayChunk({ db, env, replayId: id, range: { from: 1, to: 2 }, signal: dying.signal });
     expect(requestsOf(target, 'Hello')).toHaveLength(2);
-    expect((await getReplay(db, id)).progress.done).toBe(2);
+    expect((await getReplay(db, 'default', id)).progress.done).toBe(2);
 
     // Its lease is over: the next worker takes the replay and plays only what is missing.
     const worker = startSqliteReplayWorker({ db, env: { TURNWISE_WORKER_POLL_MS: '50', TURNWISE_WORKER_LEASE_MS: '3000', ...env } });
     cleanups.push(() => worker.stop());
     const replay = await waitFor('the replay to finish', async () => {
-      const replay = await getReplay(db, id);
+      const replay = await getReplay(db, 'default', id);
       return replay.finishedAt !== null && replay;
     });
     expect(replay.status).toBe('completed');
@@ -169,10 +169,10 @@ describe('replay, simulated user', () => {
   it('refuses the offline judge, which cannot play the user', async () => {
     const { db, datasetId } = await setup();
     await expect(
-      startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, mode: 'simulated-user', judge: { kind: 'offline' }, modelVersion: 'v' }, null, {}),
+      startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, mode: 'simulated-user', judge: { kind: 'offline' }, modelVersion: 'v' }, null, {}),
     ).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'judge' } });
     await expect(
-      startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, mode: 'simulated-user', maxTurns: 51, modelVersion: 'v' }, null, {}),
+      startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, mode: 'simulated-user', maxTurns: 51, modelVersion: 'v' }, null, {}),
     ).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'maxTurns' } });
     expect(await db.replay.count()).toBe(0);
   });

@@ -21,18 +21,18 @@ afterAll(async () => {
 
 describe('a queued replay’s progress', () => {
   it('names the replays being generated and how many queued replays go first, never a run; a running replay waits behind nothing', async () => {
-    const { id: datasetId } = await saveDataset(db, { name: 'Support', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
+    const { id: datasetId } = await saveDataset(db, { projectId: 'default', name: 'Support', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
     // A run under way holds none of the replays' slots.
-    await createRun(db, { datasetId, modelVersion: 'v0', judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 10, status: 'running' });
+    await createRun(db, { projectId: 'default', datasetId, modelVersion: 'v0', judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 10, status: 'running' });
     const target = { kind: 'openai' as const, baseUrl: 'http://127.0.0.1:9/v1', model: 'm' };
-    const replay = (modelVersion: string) => startReplay(db, { datasetId, target, modelVersion }, null, {});
+    const replay = (modelVersion: string) => startReplay(db, 'default', { datasetId, target, modelVersion }, null, {});
     const busy = await replay('v1');
     await db.replay.update({ where: { id: busy.id }, data: { status: 'running', startedAt: new Date() } });
     const first = await replay('v2');
     const second = await replay('v3');
 
-    expect((await getReplayLive(db, second.id)).waitingBehind).toEqual({ running: [{ id: busy.id, label: 'v1 from Support', done: 0, total: 1 }], runningCount: 1, queuedAhead: 1 });
-    expect((await getReplayLive(db, first.id)).waitingBehind).toMatchObject({ queuedAhead: 0, runningCount: 1 });
-    expect((await getReplayLive(db, busy.id)).waitingBehind).toBeNull();
+    expect((await getReplayLive(db, 'default', second.id)).waitingBehind).toEqual({ running: [{ id: busy.id, label: 'v1 from Support', done: 0, total: 1 }], runningCount: 1, queuedAhead: 1 });
+    expect((await getReplayLive(db, 'default', first.id)).waitingBehind).toMatchObject({ queuedAhead: 0, runningCount: 1 });
+    expect((await getReplayLive(db, 'default', busy.id)).waitingBehind).toBeNull();
   });
 });

@@ -62,7 +62,7 @@ async function setup(): Promise<{ db: Db; url: string; datasetId: string }> {
     await db.$disconnect();
     await fresh.drop();
   });
-  const dataset = await saveDataset(db, { name: 'support', sourceFormat: 'deepeval', conversations });
+  const dataset = await saveDataset(db, { projectId: 'default', name: 'support', sourceFormat: 'deepeval', conversations });
   return { db, url: fresh.url, datasetId: dataset.id };
 }
 
@@ -88,7 +88,7 @@ async function runToEnd(db: Db, replayId: string, env: Record<string, string | u
   await db.replay.update({ where: { id: replayId }, data: { status: 'running', startedAt: new Date() } });
   await executeReplayChunk({ db, env, replayId, retries: FAST });
   await closeReplay(db, replayId, env);
-  return getReplay(db, replayId);
+  return getReplay(db, 'default', replayId);
 }
 
 async function storedTurns(db: Db, datasetId: string) {
@@ -107,7 +107,7 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     const env = { DATABASE_URL: 'file:unused', TARGET_KEY: 'sk-target-123' };
     const { id, totalItems } = await startReplay(
       db,
-      { datasetId, target: { kind: 'openai', baseUrl: server.url, apiKeyEnv: 'TARGET_KEY', model: 'new-model', systemPrompt: 'Be brief.', temperature: 0.2, extraBody: { seed: 7 } }, modelVersion: 'v2' },
+      'default', { datasetId, target: { kind: 'openai', baseUrl: server.url, apiKeyEnv: 'TARGET_KEY', model: 'new-model', systemPrompt: 'Be brief.', temperature: 0.2, extraBody: { seed: 7 } }, modelVersion: 'v2' },
       null,
       env,
     );
@@ -137,7 +137,7 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     const dataset = await db.dataset.findUniqueOrThrow({ where: { id: replay.datasetId! }, select: { modelVersion: true, sourceFormat: true, importing: true, conversationCount: true, turnCount: true, applicableCounts: true } });
     expect(dataset).toMatchObject({ modelVersion: 'v2', sourceFormat: 'replay', importing: false, conversationCount: 3, turnCount: 10 });
     // Which metrics apply to how many conversations: as an import of the same conversations counts it.
-    const asImported = await saveDataset(db, { name: 'same', sourceFormat: 'turnwise', conversations: (await listConversationBatch(db, replay.datasetId!, { afterPosition: -1, take: 10 })).map((r) => r.conversation) });
+    const asImported = await saveDataset(db, { projectId: 'default', name: 'same', sourceFormat: 'turnwise', conversations: (await listConversationBatch(db, replay.datasetId!, { afterPosition: -1, take: 10 })).map((r) => r.conversation) });
     const imported = await db.dataset.findUniqueOrThrow({ where: { id: asImported.id }, select: { applicableCounts: true } });
     expect(dataset.applicableCounts).toEqual(imported.applicableCounts);
     // No key is stored: the target keeps the variable's name only.
@@ -149,7 +149,7 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     let failing = true;
     const server = await modelServer((body) => (failing && lastUserMessage(body) === 'Hello' ? { status: 401, body: { error: { message: 'bad key' } } } : { content: `ok ${lastUserMessage(body)}` }));
     const env = {};
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, env);
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, env);
     const first = await runToEnd(db, id, env);
     expect(first.status).toBe('completed_with_errors');
     expect(first.progress).toEqual({ done: 4, total: 5, errors: 1 });
@@ -162,7 +162,7 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
 
     failing = false;
     const before = server.requests.length;
-    expect(await retryReplay(db, id, env)).toEqual({ reopened: 1 });
+    expect(await retryReplay(db, 'default', id, env)).toEqual({ reopened: 1 });
     const second = await runToEnd(db, id, env);
     expect(server.requests.length - before).toBe(1);
     expect(second.status).toBe('completed');
@@ -173,7 +173,7 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
   it('refuses bad input naming the field, and stores nothing', async () => {
     const { db, datasetId } = await setup();
     const bad = async (input: unknown, field: string, env: Record<string, string> = {}) => {
-      await expect(startReplay(db, input, null, env)).rejects.toMatchObject({ details: expect.objectContaining({ field }) });
+      await expect(startReplay(db, 'default', input, null, env)).rejects.toMatchObject({ details: expect.objectContaining({ field }) });
     };
     await bad({ datasetId, target: { kind: 'openai', model: 'm' }, modelVersion: 'v2' }, 'target.baseUrl');
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'ftp://x', model: 'm' }, modelVersion: 'v2' }, 'target.baseUrl');
@@ -186,7 +186,7 @@ describe('replay, teacher-forced, OpenAI-compatible target', () => {
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, modelVersion: 'v', mode: 'sideways' }, 'mode');
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, modelVersion: 'v', mode: 'on-policy', judge: { kind: 'offline' } }, 'judge');
     await bad({ datasetId, target: { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, modelVersion: 'v', evaluate: { metrics: ['nonsense'], judge: { kind: 'offline' } } }, 'evaluate.metrics.0');
-    await expect(startReplay(db, { datasetId: 'nope', target: { kind: 'http', url: 'http://127.0.0.1:1/x' }, modelVersion: 'v' }, null, {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(startReplay(db, 'default', { datasetId: 'nope', target: { kind: 'http', url: 'http://127.0.0.1:1/x' }, modelVersion: 'v' }, null, {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await db.replay.count()).toBe(0);
   });
 });
@@ -198,7 +198,7 @@ describe('replay, HTTP target (the user’s app)', () => {
       body: { content: `app says ${turn.turn}`, retrievalContext: [`doc for ${turn.turn}`], toolsCalled: [{ name: 'lookup' }], state: { seen: ((turn.state as { seen?: number } | null)?.seen ?? 0) + 1 } },
     }));
     const env = { TARGET_APP_SECRET: 's3cret' };
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'app-v2' }, null, env);
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: app.url, secretEnv: 'TARGET_APP_SECRET' }, modelVersion: 'app-v2' }, null, env);
     const replay = await runToEnd(db, id, env);
     expect(replay.status).toBe('completed');
     const c1 = app.requests.filter((r) => r.body.conversationId === 'c1').sort((a, b) => a.body.turn - b.body.turn);
@@ -228,7 +228,7 @@ describe('replay, HTTP target (the user’s app)', () => {
     it(`records ${what} on its turn with what and where, storing nothing of it`, async () => {
       const { db, datasetId } = await setup();
       const app = await appServer((turn) => (turn.conversationId === 'c2' ? handler(turn) : { body: { content: 'fine' } }));
-      const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, timeoutMs: what.startsWith('a hang') ? 1500 : 20_000 }, modelVersion: 'v' }, null, {});
+      const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: app.url, timeoutMs: what.startsWith('a hang') ? 1500 : 20_000 }, modelVersion: 'v' }, null, {});
       const replay = await runToEnd(db, id, {});
       expect(replay.status).toBe('completed_with_errors');
       expect(replay.errors.map((e) => e.error)).toEqual([expect.any(String)]);
@@ -244,7 +244,7 @@ describe('replay, HTTP target (the user’s app)', () => {
     const { db, datasetId } = await setup();
     const closed = await startAppTargetServer(() => ({ body: {} }));
     await closed.close();
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: closed.url }, modelVersion: 'v' }, null, {});
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: closed.url }, modelVersion: 'v' }, null, {});
     const replay = await runToEnd(db, id, {});
     expect(replay.progress.errors).toBe(5);
     expect(replay.errors[0].error).toMatch(/the app at http:\/\/127\.0\.0\.1:\d+\/turn is unreachable \(after 2 requests\): ECONNREFUSED/);
@@ -268,7 +268,7 @@ describe('replay, on-policy', () => {
     const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: judge.url, models: ['judge-m'] }]) };
     const { id } = await startReplay(
       db,
-      { datasetId, target: { kind: 'openai', baseUrl: target.url, model: 'm' }, mode: 'on-policy', judge: { kind: 'openai', name: 'local', model: 'judge-m' }, modelVersion: 'v2' },
+      'default', { datasetId, target: { kind: 'openai', baseUrl: target.url, model: 'm' }, mode: 'on-policy', judge: { kind: 'openai', name: 'local', model: 'judge-m' }, modelVersion: 'v2' },
       null,
       env,
     );
@@ -293,7 +293,7 @@ describe('replay worker', () => {
   }
   async function until(db: Db, id: string, done: (r: Awaited<ReturnType<typeof getReplay>>) => boolean) {
     return waitFor(`replay ${id}`, async () => {
-      const replay = await getReplay(db, id);
+      const replay = await getReplay(db, 'default', id);
       return done(replay) && replay;
     });
   }
@@ -301,7 +301,7 @@ describe('replay worker', () => {
   it('resumes a replay whose worker died mid-way, generating only the turns not stored', async () => {
     const { db, datasetId } = await setup();
     const server = await modelServer();
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, {});
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, {});
     // A worker took it, stored two turns, and vanished: its lease is over.
     await db.replay.update({ where: { id }, data: { status: 'running', workerId: 'gone-host:1:abcd', leaseUntil: new Date(Date.now() - 1000), startedAt: new Date() } });
     await executeReplayChunk({ db, env: {}, replayId: id, range: { from: 0, to: 1 } });
@@ -315,7 +315,7 @@ describe('replay worker', () => {
   it('reads the chunks after the first while the turns before them run, and generates every turn once', async () => {
     const { db, datasetId } = await setup();
     const server = await modelServer();
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2', concurrency: 1 }, null, {});
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2', concurrency: 1 }, null, {});
     worker(db, { TURNWISE_REPLAY_CHUNK_SIZE: '1' });
     const replay = await until(db, id, (r) => r.status === 'completed');
     expect(replay.progress).toEqual({ done: 5, total: 5, errors: 0 });
@@ -326,16 +326,16 @@ describe('replay worker', () => {
   it('cancels: the worker notices at its next lease renewal, aborts the requests in flight and generates nothing more', async () => {
     const { db, datasetId } = await setup();
     const app = await appServer(() => 'hang');
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'http', url: app.url, timeoutMs: 60_000 }, modelVersion: 'v2' }, null, {});
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'http', url: app.url, timeoutMs: 60_000 }, modelVersion: 'v2' }, null, {});
     worker(db, {});
     await until(db, id, () => app.requests.length >= 3);
-    await cancelReplay(db, id);
+    await cancelReplay(db, 'default', id);
     const replay = await until(db, id, (r) => r.finishedAt !== null);
     await until(db, id, () => app.aborted === 3);
     expect(replay.status).toBe('cancelled');
     expect(replay.progress.done + replay.progress.errors).toBe(0);
     expect(app.requests).toHaveLength(3);
-    await expect(cancelReplay(db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(cancelReplay(db, 'default', id)).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 
@@ -345,15 +345,15 @@ describe('replay samples', () => {
     let calls = 0;
     const server = await modelServer((body) => ({ content: `Generation ${++calls} to: ${lastUserMessage(body)}` }));
     const request = { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm', temperature: 1 }, modelVersion: 'v2', samples: 3 };
-    expect((await estimateReplay(db, request, {})).targetCalls).toBe(15);
-    const { id } = await startReplay(db, request, null, {});
+    expect((await estimateReplay(db, 'default', request, {})).targetCalls).toBe(15);
+    const { id } = await startReplay(db, 'default', request, null, {});
     await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
     // The first conversation, then a worker dies; the next generates the rest only.
     await executeReplayChunk({ db, env: {}, replayId: id, range: { from: 0, to: 1 } });
     expect(server.requests).toHaveLength(6);
     await executeReplayChunk({ db, env: {}, replayId: id });
     await closeReplay(db, id, {});
-    const replay = await getReplay(db, id);
+    const replay = await getReplay(db, 'default', id);
     expect(server.requests).toHaveLength(15);
     expect(replay).toMatchObject({ status: 'completed', progress: { done: 5, total: 5, errors: 0 }, targetCalls: 15 });
     expect(replay.samples).toMatchObject({ perTurn: 3, turns: 5, differing: 5, failed: 0 });
@@ -374,7 +374,7 @@ describe('replay lease', () => {
   it('takes back a replay whose worker died while making the dataset version, and closes it once', async () => {
     const { db, datasetId } = await setup();
     const server = await modelServer();
-    const { id } = await startReplay(db, { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, {});
+    const { id } = await startReplay(db, 'default', { datasetId, target: { kind: 'openai', baseUrl: server.url, model: 'm' }, modelVersion: 'v2' }, null, {});
     await db.replay.update({ where: { id }, data: { status: 'running', startedAt: new Date() } });
     await executeReplayChunk({ db, env: {}, replayId: id });
     // Its worker was making the version when it died: the lease ran out.

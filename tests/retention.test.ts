@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT } from '../lib/identity/project';
 import { listAudit } from '@/lib/auth/audit';
 import { createDbClient } from '@/lib/db/client';
 import type { Db } from '@/lib/db/db-types';
@@ -27,7 +28,7 @@ import { storedAndCounted } from './helpers/stored-applicable-counts';
  */
 
 const DAY = 86_400_000;
-const ADMIN: Principal = { id: 'local', email: 'admin@example.com', name: 'Admin', role: 'admin', via: 'auth-off' };
+const ADMIN: Principal = { id: 'local', email: 'admin@example.com', name: 'Admin', role: 'admin', via: 'auth-off', instanceAdmin: true, project: DEFAULT_PROJECT };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -40,15 +41,15 @@ async function send(db: Db, service: string, conversationId: string, turn: numbe
   span++;
   const attributes = genAiChatAttributes(conversationId, `Question ${turn} about order ${conversationId}, mail me at a@b.example?`, `Order ${conversationId} ships on day ${turn}.`);
   const body = Buffer.from(JSON.stringify(spanExport(service, [{ traceId: span.toString(16).padStart(32, '0'), spanId: span.toString(16).padStart(16, '0'), start: Date.now() + turn, attributes }])));
-  await db.otlpBatch.create({ data: { signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
+  await db.otlpBatch.create({ data: { projectId: 'default', signal: 'traces', encoding: 'json', body, byteSize: body.byteLength } });
 }
 
 async function replayOf(db: Db, sourceDatasetId: string, finishedAt: Date, name: string): Promise<{ replayId: string; datasetId: string }> {
-  const version = await saveDataset(db, { name, sourceFormat: 'replay', conversations: [{ externalId: 'c0', turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
-  const run = await createRun(db, { datasetId: version.id, modelVersion: name, judgeKind: 'offline', judgeName: null, judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 0 });
+  const version = await saveDataset(db, { projectId: 'default', name, sourceFormat: 'replay', conversations: [{ externalId: 'c0', turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
+  const run = await createRun(db, { projectId: 'default', datasetId: version.id, modelVersion: name, judgeKind: 'offline', judgeName: null, judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 0 });
   await db.run.update({ where: { id: run.id }, data: { status: 'completed', finishedAt: new Date() } });
   const replay = await db.replay.create({
-    data: { sourceDatasetId, mode: 'teacher-forced', targetKind: 'openai', target: { kind: 'openai', model: 'm' }, parameters: {}, modelVersion: name, status: 'completed', finishedAt, datasetId: version.id },
+    data: { projectId: 'default', sourceDatasetId, mode: 'teacher-forced', targetKind: 'openai', target: { kind: 'openai', model: 'm' }, parameters: {}, modelVersion: name, status: 'completed', finishedAt, datasetId: version.id },
   });
   await db.replayTurn.create({ data: { replayId: replay.id, position: 0, turnIndex: 1, sourceTurnId: 't', status: 'done', content: 'Hello' } });
   return { replayId: replay.id, datasetId: version.id };
@@ -77,7 +78,7 @@ describe.each(providers)('retention on %s', (provider) => {
 
     // Scored by an online rule (each a copy in the day's run) and by a run of the user's on the live dataset.
     const rule = await createOnlineRule(
-      db,
+      db, 'default',
       { name: 'prod', datasetIds: [live.id], metrics: [{ name: 'conversation_relevancy', options: {} }, { name: 'knowledge_retention', options: {} }], judge: { kind: 'offline' }, sampleRate: 100, idleMinutes: 5, dailyCapUsd: null, dailyCapCalls: null, dailyCapTokens: null, versionAttribute: null, enabled: true },
       null,
     );
@@ -86,7 +87,7 @@ describe.each(providers)('retention on %s', (provider) => {
     expect(problems).toEqual([]);
     expect(await db.onlineScore.count()).toBe(6);
     const request = runRequestSchema.parse({ datasetId: live.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'offline' }, concurrency: 1 });
-    const { runId: userRun } = await enqueueRun(db, request, env);
+    const { runId: userRun } = await enqueueRun(db, 'default', request, env);
     await executeRunChunk({ db, env, runId: userRun });
     await finishRun(db, userRun);
     expect((await db.run.findUniqueOrThrow({ where: { id: userRun } })).doneItems).toBe(6);
@@ -101,7 +102,7 @@ describe.each(providers)('retention on %s', (provider) => {
     await db.otlpBatch.update({ where: { id: shopBodies[0].id }, data: { processedAt: young } });
 
     await setRetention(db, ADMIN, live.id, { keepOtlpDays: 30, keepConversationsDays: 30, keepOnlineRunsDays: 30, keepReplayOutputsDays: 30 });
-    const preview = await previewRetention(db, live.id, { keepOtlpDays: 30, keepConversationsDays: 30, keepOnlineRunsDays: 30, keepReplayOutputsDays: 30 }, {}, later);
+    const preview = await previewRetention(db, 'default', live.id, { keepOtlpDays: 30, keepConversationsDays: 30, keepOnlineRunsDays: 30, keepReplayOutputsDays: 30 }, {}, later);
     const shown = Object.fromEntries(preview.kinds.map((k) => [k.key, k.now]));
     expect(shown).toEqual({ keepOtlpDays: 11, keepConversationsDays: 4, keepOnlineRunsDays: 5, keepReplayOutputsDays: 1 });
     expect(describeKindPreview(preview.kinds[1], 24)).toBe('Saving this deletes 4 conversations last active more than 30 days ago now; none more each day at the current rate (none in the last 7 days).');
@@ -113,7 +114,7 @@ describe.each(providers)('retention on %s', (provider) => {
 
     // The bodies: the shop's own setting deleted its 11; the server's default took only the other service's body.
     expect(await db.otlpBatch.count({ where: { services: { some: { service: 'shop' } } } })).toBe(1);
-    expect(await pruneProcessedBatches(db, {}, later, ['shop'])).toBe(1);
+    expect(await pruneProcessedBatches(db, {}, later, [{ projectId: 'default', service: 'shop' }])).toBe(1);
     expect(await db.otlpBatch.count()).toBe(1);
 
     // The live dataset: c4 and c5 left, its counts those of what is left, the facts of the others gone.
@@ -152,7 +153,7 @@ describe.each(providers)('retention on %s', (provider) => {
     expect(await db.run.count({ where: { datasetId: youngReplay.datasetId } })).toBe(1);
 
     // Nothing more goes at the same time; the preview says so.
-    const again = await previewRetention(db, live.id, { keepOtlpDays: 30, keepConversationsDays: 30, keepOnlineRunsDays: 30, keepReplayOutputsDays: 30 }, {}, later);
+    const again = await previewRetention(db, 'default', live.id, { keepOtlpDays: 30, keepConversationsDays: 30, keepOnlineRunsDays: 30, keepReplayOutputsDays: 30 }, {}, later);
     expect(again.kinds.map((k) => k.now)).toEqual([0, 0, 0, 0]);
     const [second] = await applyRetention(db, { now: later });
     expect(Object.values(second.kinds).map((k) => k!.deleted)).toEqual([0, 0, 0, 0]);
@@ -177,7 +178,7 @@ describe.each(providers)('retention on %s', (provider) => {
     await send(db, 'shop', 'c0', 1);
     await processPendingBatches(db, { env: {}, limit: 10 });
     const live = await db.dataset.findFirstOrThrow({ where: { sourceFormat: 'otlp' }, select: { id: true } });
-    const uploaded = await saveDataset(db, { name: 'up', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
+    const uploaded = await saveDataset(db, { projectId: 'default', name: 'up', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
     await expect(setRetention(db, { ...ADMIN, role: 'editor' }, live.id, { keepConversationsDays: 30 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(setRetention(db, ADMIN, uploaded.id, { keepConversationsDays: 30 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(setRetention(db, ADMIN, live.id, { keepConversationsDays: 0 })).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Live conversations: at least 1 day', details: { field: 'keepConversationsDays' } });

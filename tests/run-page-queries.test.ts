@@ -40,7 +40,7 @@ const METRICS = ['a', 'b'];
 const run = { id: 'run1', datasetId: 'd1', conversationCount: 6 };
 
 async function seed(db: Db): Promise<void> {
-  await db.dataset.create({ data: { id: 'd1', name: 'd', sourceFormat: 'turnwise', conversationCount: 6 } });
+  await db.dataset.create({ data: { projectId: 'default', id: 'd1', name: 'd', sourceFormat: 'turnwise', conversationCount: 6 } });
   for (let i = 0; i < 6; i++) {
     await db.conversation.create({
       data: {
@@ -61,7 +61,7 @@ async function seed(db: Db): Promise<void> {
       },
     });
   }
-  await db.run.create({ data: { id: 'run1', datasetId: 'd1', judgeKind: 'openai', judgeModel: 'm', metricSettings: {}, status: 'completed', doneItems: 11 } });
+  await db.run.create({ data: { projectId: 'default', id: 'run1', datasetId: 'd1', judgeKind: 'openai', judgeModel: 'm', metricSettings: {}, status: 'completed', doneItems: 11 } });
   for (const [metric, rows] of [
     ['a', A],
     ['b', B],

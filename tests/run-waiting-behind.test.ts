@@ -20,13 +20,13 @@ afterAll(async () => {
 });
 
 const progress = async (ids: string[]) =>
-  ((await (await runProgressResponse(db, new Request(`http://localhost/api/runs/progress?ids=${ids.join(',')}`))).json()) as { runs: RunProgressSnapshot[] }).runs;
+  ((await (await runProgressResponse(db, 'default', new Request(`http://localhost/api/runs/progress?ids=${ids.join(',')}`))).json()) as { runs: RunProgressSnapshot[] }).runs;
 
 describe('a queued run’s progress', () => {
   it('says which runs are being scored and how many queued runs go first; a running run waits behind nothing', async () => {
-    const { id: datasetId } = await saveDataset(db, { name: 'Support', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
+    const { id: datasetId } = await saveDataset(db, { projectId: 'default', name: 'Support', sourceFormat: 'turnwise', conversations: [{ turns: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] }] });
     const run = (status: 'queued' | 'running', modelVersion: string) =>
-      createRun(db, { datasetId, modelVersion, judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 120, status });
+      createRun(db, { projectId: 'default', datasetId, modelVersion, judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, concurrency: 1, totalItems: 120, status });
     const busy = await run('running', 'v1');
     const first = await run('queued', 'v2');
     const second = await run('queued', 'v3');

@@ -90,7 +90,7 @@ describe('POST /api/v1/runs/:id/cancel', () => {
     const response = await cancel(runId);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: runId, status: 'cancelled' });
-    expect((await getRunStatus(getDb(), runId)).status).toBe('cancelled');
+    expect((await getRunStatus(getDb(), 'default', runId)).status).toBe('cancelled');
 
     const again = await cancel(runId);
     expect(again.status).toBe(409);
@@ -104,7 +104,7 @@ describe('POST /api/v1/runs/:id/cancel', () => {
     const worker = startSqliteRunWorker({ db: getDb(), env: { ...process.env, TURNWISE_WORKER_POLL_MS: '50' }, log: (line) => logged.push(line) });
     workers.push(worker);
     await waitFor('judge calls in flight', () => judge.requests.length >= 4);
-    expect((await getRunStatus(getDb(), runId)).status).toBe('running');
+    expect((await getRunStatus(getDb(), 'default', runId)).status).toBe('running');
     const asked = judge.requests.length;
 
     const response = await cancel(runId);
@@ -115,7 +115,7 @@ describe('POST /api/v1/runs/:id/cancel', () => {
     await waitFor('the worker to close the cancelled run', () => logged.includes(`run ${runId}: cancelled`), { detail: () => logged.join('\n') });
 
     // Nothing more is asked, nothing half-scored is stored, and the run never turns "completed".
-    const after = await getRunStatus(getDb(), runId);
+    const after = await getRunStatus(getDb(), 'default', runId);
     expect(after.status).toBe('cancelled');
     expect(judge.requests.length).toBe(asked);
     expect(await getDb().result.count({ where: { runId } })).toBe(0);

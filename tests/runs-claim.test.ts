@@ -19,7 +19,7 @@ let datasetId: string;
 beforeAll(async () => {
   fresh = await migratedDatabase('sqlite');
   db = createDbClient(fresh.url);
-  datasetId = (await saveDataset(db, { name: 'd', sourceFormat: 'deepeval', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] })).id;
+  datasetId = (await saveDataset(db, { projectId: 'default', name: 'd', sourceFormat: 'deepeval', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] })).id;
 });
 afterAll(async () => {
   await db.$disconnect();
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const queued = async () =>
-  (await createRun(db, { datasetId, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1 })).id;
+  (await createRun(db, { projectId: 'default', datasetId, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1 })).id;
 
 async function only(runId: string) {
   await db.run.updateMany({ where: { id: { not: runId }, status: { in: ['queued', 'running'] } }, data: { status: 'completed' } });
@@ -61,7 +61,7 @@ describe('claiming runs', () => {
     const id = await queued();
     await only(id);
     await claimRun(db, { workerId: 'a', leaseMs: 60_000 });
-    await cancelRun(db, id);
+    await cancelRun(db, 'default', id);
     expect(await renewRunLease(db, id, 'a', 60_000)).toBe('cancelled');
     expect(await claimRun(db, { workerId: 'b', leaseMs: 60_000, now: new Date(Date.now() + 120_000) })).toBeNull();
   });
@@ -93,7 +93,7 @@ describe('a run stored by turnwise eval --save', () => {
       reason: () => ({ reason: 'fine' }),
     });
     const saved = await recordEvaluation(db, {
-      dataset: { name: 'cli', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }] },
+      dataset: { projectId: 'default', name: 'cli', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }] },
       metrics: [{ name: 'conversation_relevancy', options: {} }],
       judge,
       judgeName: null,

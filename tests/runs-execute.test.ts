@@ -61,7 +61,7 @@ async function database(): Promise<{ db: Db; url: string; datasetId: string }> {
     await db.$disconnect();
     await fresh.drop();
   });
-  const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations });
+  const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations });
   return { db, url: fresh.url, datasetId: dataset.id };
 }
 
@@ -79,14 +79,14 @@ async function enqueue(db: Db, url: string, datasetId: string, env: Record<strin
     concurrency,
     modelVersion: 'bot v2',
   });
-  return (await enqueueRun(db, request, { ...env, DATABASE_URL: url })).runId;
+  return (await enqueueRun(db, 'default', request, { ...env, DATABASE_URL: url })).runId;
 }
 
 const ended = (s: { status: string }) => !['queued', 'running'].includes(s.status);
 /** The run's status once `done` holds for it. */
 const runStatusOnce = (what: string, db: Db, runId: string, done: (s: Awaited<ReturnType<typeof getRunStatus>>) => boolean) =>
   waitFor(what, async () => {
-    const status = await getRunStatus(db, runId);
+    const status = await getRunStatus(db, 'default', runId);
     return done(status) && status;
   });
 
@@ -127,7 +127,7 @@ describe('runs executed by the background worker', () => {
     const env = judgeEnv(judge);
     const { db, url, datasetId } = await database();
     const runId = await enqueue(db, url, datasetId, env);
-    expect((await getRunStatus(db, runId)).status).toBe('queued');
+    expect((await getRunStatus(db, 'default', runId)).status).toBe('queued');
 
     worker(db, env);
     const run = await runStatusOnce('the run to end', db, runId, ended);
@@ -220,8 +220,8 @@ describe('runs executed by the background worker', () => {
 
     relevanceDown = false;
     const before = judge.requests.length;
-    expect(await retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).toEqual({ reopened: conversations.length + 1 });
-    await expect(retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/still going/);
+    expect(await retryErroredResults(db, 'default', runId, { ...env, DATABASE_URL: url })).toEqual({ reopened: conversations.length + 1 });
+    await expect(retryErroredResults(db, 'default', runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/still going/);
     const second = await runStatusOnce('the re-run to end', db, runId, ended);
 
     expect(second).toMatchObject({ status: 'completed', errorItems: 0, doneItems: first.totalItems });
@@ -232,7 +232,7 @@ describe('runs executed by the background worker', () => {
     const asked = new Set(judge.requests.slice(before).map((r) => stepOf(r.body)));
     expect([...asked].every((step) => step === 'conversation_relevancy.relevance' || step?.startsWith('knowledge_retention') || step === 'reason')).toBe(true);
     expect(await countErroredResults(db, runId)).toEqual({ total: 0, whole: 0 });
-    await expect(retryErroredResults(db, runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/no errored results/);
+    await expect(retryErroredResults(db, 'default', runId, { ...env, DATABASE_URL: url })).rejects.toThrow(/no errored results/);
   });
 
   it('stops taking items once the run is cancelled', async () => {
@@ -244,20 +244,20 @@ describe('runs executed by the background worker', () => {
     const w = worker(db, env, (line) => logged.push(line));
     await runStatusOnce('a few results', db, runId, (s) => s.doneItems >= 3);
 
-    await cancelRun(db, runId);
+    await cancelRun(db, 'default', runId);
     // The item in flight may still finish; then the worker closes the run, and nothing more is asked or stored.
     await waitFor('the worker to close the cancelled run', () => logged.includes(`run ${runId}: cancelled`), { detail: () => logged.join('\n') });
     const requests = slow.requests.length;
-    const after = await getRunStatus(db, runId);
+    const after = await getRunStatus(db, 'default', runId);
     await w.stop();
 
     expect(after.status).toBe('cancelled');
     expect(after.doneItems).toBeLessThan(after.totalItems);
     expect(slow.requests.length).toBe(requests);
-    expect((await getRunStatus(db, runId)).doneItems).toBe(after.doneItems);
+    expect((await getRunStatus(db, 'default', runId)).doneItems).toBe(after.doneItems);
     const stored = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { summary: true, finishedAt: true } });
     expect(stored.finishedAt).not.toBeNull();
     expect(Object.keys(stored.summary as object).length).toBeGreaterThan(0);
-    await expect(cancelRun(db, runId)).rejects.toThrow(/already ended/);
+    await expect(cancelRun(db, 'default', runId)).rejects.toThrow(/already ended/);
   });
 });

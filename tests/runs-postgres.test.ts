@@ -60,21 +60,21 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     const ready = (w: { output: () => string }) => w.output().includes('is taking runs from the pg-boss queue');
     await waitFor('both workers', () => workers.every(ready), { timeoutMs: 45_000, detail: () => workers.map((w) => w.output()).join('\n---\n') });
 
-    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
     const request = runRequestSchema.parse({
       datasetId: dataset.id,
       metrics: METRICS.map((name) => ({ name, options: {} })),
       judge: { kind: 'openai', name: 'local', model: MODEL },
       concurrency: 2,
     });
-    const { runId } = await enqueueRun(db, request, env);
+    const { runId } = await enqueueRun(db, 'default', request, env);
     cleanups.push(() => stopBoss(fresh.url));
 
-    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), {
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status), {
       timeoutMs: 60_000,
       detail: () => workers.map((w) => w.output()).join('\n---\n'),
     });
-    const run = await getRunStatus(db, runId);
+    const run = await getRunStatus(db, 'default', runId);
     const rows = await db.result.findMany({
       where: { runId },
       select: { conversationId: true, metric: true, score: true, error: true, conversation: { select: { position: true } } },
@@ -121,7 +121,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     const ready = (w: { output: () => string }) => w.output().includes('is taking runs from the pg-boss queue');
     await waitFor('both workers', () => workers.every(ready), { timeoutMs: 45_000, detail: () => workers.map((w) => w.output()).join('\n---\n') });
 
-    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
     const request = runRequestSchema.parse({
       datasetId: dataset.id,
       metrics: [{ name: 'conversation_relevancy', options: {} }],
@@ -129,9 +129,9 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
       concurrency: 1,
     });
     const started = Date.now();
-    const { runId } = await enqueueRun(db, request, env);
+    const { runId } = await enqueueRun(db, 'default', request, env);
     cleanups.push(() => stopBoss(fresh.url));
-    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), {
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status), {
       timeoutMs: 80_000,
       detail: () => workers.map((w) => w.output()).join('\n---\n'),
     });
@@ -166,21 +166,21 @@ describe.skipIf(!TEST_POSTGRES_URL)('runs on PostgreSQL through pg-boss', () => 
     };
     const first = workerProcess(env);
     await waitFor('the first worker', () => first.output().includes('is taking runs from the pg-boss queue'), { timeoutMs: 45_000, detail: first.output });
-    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
     const request = runRequestSchema.parse({
       datasetId: dataset.id,
       metrics: [{ name: 'conversation_relevancy', options: {} }],
       judge: { kind: 'openai', name: 'local', model: MODEL },
       concurrency: 1,
     });
-    const { runId } = await enqueueRun(db, request, env);
+    const { runId } = await enqueueRun(db, 'default', request, env);
     cleanups.push(() => stopBoss(fresh.url));
-    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1, { timeoutMs: 45_000, detail: first.output });
+    await waitFor('a first result', async () => (await getRunStatus(db, 'default', runId)).doneItems >= 1, { timeoutMs: 45_000, detail: first.output });
     first.child.kill('SIGKILL');
 
     const second = workerProcess(env);
-    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), { timeoutMs: 60_000, detail: second.output });
-    const run = await getRunStatus(db, runId);
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status), { timeoutMs: 60_000, detail: second.output });
+    const run = await getRunStatus(db, 'default', runId);
     expect(run.status).toBe('completed');
     expect(run.doneItems).toBe(run.totalItems);
     expect(second.output()).toMatch(new RegExp(`run ${runId}: chunk 0–\\d+ scored`));

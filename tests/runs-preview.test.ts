@@ -43,7 +43,7 @@ async function setup(): Promise<{ db: Db; url: string; datasetId: string }> {
     await db.$disconnect();
     await fresh.drop();
   });
-  const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations });
+  const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations });
   return { db, url: fresh.url, datasetId: dataset.id };
 }
 
@@ -54,7 +54,7 @@ describe('run cost preview', () => {
     const judge = createOfflineJudge();
     await evaluateConversations({ conversations, metrics: OFFLINE_METRICS, judge, concurrency: 4 });
 
-    const preview = await previewRun(db, request, {}, { budgetMs: 60_000 });
+    const preview = await previewRun(db, 'default', request, {}, { budgetMs: 60_000 });
 
     expect(preview.items).toBe(countItems(conversations, OFFLINE_METRICS));
     expect(preview.calls).toBe(judge.usage().calls);
@@ -68,24 +68,24 @@ describe('run cost preview', () => {
     const { db, url, datasetId } = await setup();
     const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 4 });
 
-    const before = await previewRun(db, request, env, { budgetMs: 60_000 });
+    const before = await previewRun(db, 'default', request, env, { budgetMs: 60_000 });
     expect(before.cachedCalls).toBe(0);
     expect(before.promptTokens).toBeGreaterThan(before.calls * 50);
     expect(before.costUsd).toBeGreaterThan(0);
     expect(server.requests).toHaveLength(0);
 
-    const { runId } = await enqueueRun(db, request, { ...env, DATABASE_URL: url });
+    const { runId } = await enqueueRun(db, 'default', request, { ...env, DATABASE_URL: url });
     const worker = startSqliteRunWorker({ db, env });
     cleanups.push(() => worker.stop());
     await waitFor('the run to complete', async () => (await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } })).status === 'completed');
     expect(server.requests).toHaveLength(before.calls);
 
-    const after = await previewRun(db, request, env, { budgetMs: 60_000 });
+    const after = await previewRun(db, 'default', request, env, { budgetMs: 60_000 });
     expect(after.cachedCalls).toBe(before.calls);
     expect(after.calls).toBe(0);
     expect(after.costUsd).toBe(0);
     // Another model of the same judge has its own replies: nothing cached for it.
-    const other = await previewRun(db, { ...request, judge: { kind: 'openai', name: 'local', model: 'llama-local' } }, env, { budgetMs: 60_000 });
+    const other = await previewRun(db, 'default', { ...request, judge: { kind: 'openai', name: 'local', model: 'llama-local' } }, env, { budgetMs: 60_000 });
     expect(other).toMatchObject({ cachedCalls: 0, calls: before.calls, priced: false, costUsd: 0 });
   });
 
@@ -96,9 +96,9 @@ describe('run cost preview', () => {
     });
     const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 4 });
 
-    const free = await previewRun(db, request, judges({}), { budgetMs: 60_000 });
-    const byRequests = await previewRun(db, request, judges({ rpm: 60 }), { budgetMs: 60_000 });
-    const byTokens = await previewRun(db, request, judges({ rpm: 100_000, tpm: 1000 }), { budgetMs: 60_000 });
+    const free = await previewRun(db, 'default', request, judges({}), { budgetMs: 60_000 });
+    const byRequests = await previewRun(db, 'default', request, judges({ rpm: 60 }), { budgetMs: 60_000 });
+    const byTokens = await previewRun(db, 'default', request, judges({ rpm: 100_000, tpm: 1000 }), { budgetMs: 60_000 });
 
     expect(free.rateLimitedMs).toBeNull();
     // 60 requests a minute: one a second.
@@ -113,8 +113,8 @@ describe('run cost preview', () => {
     const { db, datasetId } = await setup();
     expect(METRICS.map((m) => m.name)).toContain('role_adherence');
     const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'offline' }, concurrency: 4 });
-    await expect(previewRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
-    await expect(enqueueRun(db, request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
+    await expect(previewRun(db, 'default', request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
+    await expect(enqueueRun(db, 'default', request, {})).rejects.toThrow(/^role_adherence, conversation_completeness, goal_accuracy need an LLM judge/);
     expect(await db.run.count()).toBe(0);
   });
 
@@ -124,16 +124,16 @@ describe('run cost preview', () => {
     const request = (options: Record<string, unknown>) =>
       runRequestSchema.parse({ datasetId, metrics: [{ name: 'topic_adherence', options }], judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 1 });
     // The demo conversations have no relevant_topics: the metric applies to none of them.
-    await expect(enqueueRun(db, request({}), env)).rejects.toThrow(/None of the selected metrics applies/);
-    const { runId } = await enqueueRun(db, request({ relevantTopics: ['museum visits'] }), env);
+    await expect(enqueueRun(db, 'default', request({}), env)).rejects.toThrow(/None of the selected metrics applies/);
+    const { runId } = await enqueueRun(db, 'default', request({ relevantTopics: ['museum visits'] }), env);
     expect(await db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ totalItems: conversations.length });
   });
 
   it('extrapolates from part of the dataset when time runs out', async () => {
     const { db, datasetId } = await setup();
     const request = runRequestSchema.parse({ datasetId, metrics: OFFLINE_METRICS, judge: { kind: 'offline' }, concurrency: 4 });
-    const full = await previewRun(db, request, {}, { budgetMs: 60_000 });
-    const quick = await previewRun(db, request, {}, { budgetMs: 0 });
+    const full = await previewRun(db, 'default', request, {}, { budgetMs: 60_000 });
+    const quick = await previewRun(db, 'default', request, {}, { budgetMs: 0 });
     expect(quick.sampledConversations).toBe(1);
     expect(quick.items).toBe(full.items);
     expect(quick.calls).toBeGreaterThan(full.calls / 3);
@@ -144,8 +144,8 @@ describe('run cost preview', () => {
     const { db, datasetId } = await setup();
     const env = { TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: 'http://127.0.0.1:9/v1', models: [MODEL] }]) };
     const request = runRequestSchema.parse({ datasetId, metrics: METRICS, judge: { kind: 'openai', name: 'local', model: 'gpt-5' }, concurrency: 4 });
-    await expect(previewRun(db, request, env)).rejects.toThrow(/does not offer model "gpt-5"/);
-    await expect(previewRun(db, { ...request, judge: { kind: 'openai', name: 'openai' } }, env)).rejects.toThrow(/no API key/);
+    await expect(previewRun(db, 'default', request, env)).rejects.toThrow(/does not offer model "gpt-5"/);
+    await expect(previewRun(db, 'default', { ...request, judge: { kind: 'openai', name: 'openai' } }, env)).rejects.toThrow(/no API key/);
   });
 
   it('plans and starts a run on a dataset too large to read in one query (40,000 conversations)', async () => {
@@ -162,7 +162,7 @@ describe('run cost preview', () => {
         { role: 'assistant' as const, content: `answer ${i}`, ...(i % 4 === 0 ? { retrievalContext: [`doc ${i}`] } : {}) },
       ],
     }));
-    const { id } = await saveDataset(db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: big });
+    const { id } = await saveDataset(db, { projectId: 'default', name: 'big', sourceFormat: 'deepeval-jsonl', conversations: big });
     const request = runRequestSchema.parse({
       datasetId: id,
       metrics: [{ name: 'conversation_relevancy' }, { name: 'turn_faithfulness' }],
@@ -170,10 +170,10 @@ describe('run cost preview', () => {
       concurrency: 4,
     });
 
-    const preview = await previewRun(db, request, {}, { budgetMs: 100 });
+    const preview = await previewRun(db, 'default', request, {}, { budgetMs: 100 });
     expect(preview).toMatchObject({ conversations: n, items: n + n / 4 });
     expect(preview.sampledConversations).toBeGreaterThan(0);
-    const { runId } = await enqueueRun(db, request, { DATABASE_URL: fresh.url });
+    const { runId } = await enqueueRun(db, 'default', request, { DATABASE_URL: fresh.url });
     expect(await db.run.findUniqueOrThrow({ where: { id: runId }, select: { totalItems: true, status: true } })).toEqual({ totalItems: n + n / 4, status: 'queued' });
   }, 120_000);
 });

@@ -37,7 +37,7 @@ describe('a run held back by the judge rate limit', () => {
       await db.$disconnect();
       await fresh.drop();
     });
-    const dataset = await saveDataset(db, { name: 'support', sourceFormat: 'deepeval', conversations });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'support', sourceFormat: 'deepeval', conversations });
     const env = {
       TURNWISE_JUDGES: JSON.stringify([{ name: 'local', baseUrl: server.url, models: ['judge-model'] }]),
       TURNWISE_WORKER_POLL_MS: '100',
@@ -49,13 +49,13 @@ describe('a run held back by the judge rate limit', () => {
       judge: { kind: 'openai', name: 'local', model: 'judge-model' },
       concurrency: 8,
     });
-    const { runId } = await enqueueRun(db, request, env);
+    const { runId } = await enqueueRun(db, 'default', request, env);
     const worker = startSqliteRunWorker({ db, env });
     cleanups.push(() => worker.stop());
 
     let sawHeldBack = false;
     const run = await waitFor('the run to end', async () => {
-      const run = await getRun(db, runId);
+      const run = await getRun(db, 'default', runId);
       if (run.rateLimitedSince !== null) sawHeldBack = true;
       return !['queued', 'running'].includes(run.status) && run;
     });

@@ -66,14 +66,14 @@ async function queuedRun(env: Record<string, string>): Promise<{ db: Db; url: st
     await db.$disconnect();
     await fresh.drop();
   });
-  const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+  const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
   const request = runRequestSchema.parse({
     datasetId: dataset.id,
     metrics: METRICS.map((name) => ({ name, options: {} })),
     judge: { kind: 'openai', name: 'local', model: MODEL },
     concurrency: 3,
   });
-  const { runId } = await enqueueRun(db, request, { ...env, DATABASE_URL: fresh.url });
+  const { runId } = await enqueueRun(db, 'default', request, { ...env, DATABASE_URL: fresh.url });
   return { db, url: fresh.url, runId };
 }
 
@@ -97,7 +97,7 @@ function workerProcess(url: string, env: Record<string, string>): { child: Child
   return { child, output: () => output, exited };
 }
 
-const ended = async (db: Db, runId: string) => !['queued', 'running'].includes((await getRunStatus(db, runId)).status);
+const ended = async (db: Db, runId: string) => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status);
 
 async function resultRows(db: Db, runId: string) {
   return db.result.findMany({
@@ -137,7 +137,7 @@ describe('a run whose worker process is killed', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     const before = await resultRows(db, runId);
-    const mid = await getRunStatus(db, runId);
+    const mid = await getRunStatus(db, 'default', runId);
     const stored = await db.result.aggregate({ where: { runId }, _sum: { judgeCalls: true } });
     // Answered before the kill but on no stored result: the resumed worker finds these in the cache.
     const lostCalls = judge.answered() - (stored._sum.judgeCalls ?? 0);
@@ -151,7 +151,7 @@ describe('a run whose worker process is killed', () => {
     await waitFor('the resumed run to end', () => ended(db, runId), { timeoutMs: 45_000, detail: second.output });
     expect(second.output()).toContain('resumed');
 
-    const run = await getRunStatus(db, runId);
+    const run = await getRunStatus(db, 'default', runId);
     const after = await resultRows(db, runId);
     expect(run.status).toBe('completed');
     expect(after).toHaveLength(run.totalItems);

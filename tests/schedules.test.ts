@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT } from '../lib/identity/project';
 import { createDbClient } from '@/lib/db/client';
 import type { Db } from '@/lib/db/db-types';
 import type { Principal } from '@/lib/identity/principal';
@@ -46,12 +47,12 @@ async function database(provider: 'sqlite' | 'postgres'): Promise<{ db: Db; url:
 }
 
 async function editor(db: Db, email = 'ed@example.com'): Promise<Principal> {
-  const user = await db.user.create({ data: { id: `u-${email}`, email, name: 'Ed', role: 'editor' } });
-  return { id: user.id, email, name: 'Ed', role: 'editor', via: 'session' };
+  const user = await db.user.create({ data: { id: `u-${email}`, email, name: 'Ed', role: 'member', projects: { create: { projectId: 'default', role: 'editor' } } } });
+  return { id: user.id, email, name: 'Ed', role: 'editor', via: 'session', instanceAdmin: false, project: DEFAULT_PROJECT };
 }
 
 async function dataset(db: Db): Promise<string> {
-  const saved = await saveDataset(db, {
+  const saved = await saveDataset(db, { projectId: 'default',
     name: 'support',
     sourceFormat: 'turnwise',
     conversations: [1, 2, 3].map((i) => ({

@@ -34,8 +34,8 @@ describe.each(providers)('turn search on %s', (provider) => {
   beforeAll(async () => {
     fresh = await migratedDatabase(provider);
     db = createDbClient(fresh.url);
-    datasetId = (await saveDataset(db, { name: 'search', sourceFormat: 'turnwise', conversations })).id;
-    otherId = (await saveDataset(db, { name: 'other', sourceFormat: 'turnwise', conversations: [chat('Elsewhere', ['Zurich again, in another dataset.'])] })).id;
+    datasetId = (await saveDataset(db, { projectId: 'default', name: 'search', sourceFormat: 'turnwise', conversations })).id;
+    otherId = (await saveDataset(db, { projectId: 'default', name: 'other', sourceFormat: 'turnwise', conversations: [chat('Elsewhere', ['Zurich again, in another dataset.'])] })).id;
   }, 60_000);
   afterAll(async () => {
     await db?.$disconnect();
@@ -81,7 +81,7 @@ describe.each(providers)('turn search on %s', (provider) => {
   });
 
   it('forgets the turns of a deleted dataset', async () => {
-    const gone = (await saveDataset(db, { name: 'gone', sourceFormat: 'turnwise', conversations: [chat('Gone', ['Quetzalcoatl was here.'])] })).id;
+    const gone = (await saveDataset(db, { projectId: 'default', name: 'gone', sourceFormat: 'turnwise', conversations: [chat('Gone', ['Quetzalcoatl was here.'])] })).id;
     expect(await searchTurns(db, gone, 'quetzalcoatl')).toHaveLength(1);
     await purgeDataset(db, gone);
     if (provider === 'sqlite') {
@@ -96,7 +96,7 @@ describe.each(providers)('turn search on %s', (provider) => {
       yield [chat('Half', ['Xylophonist on the first batch.'])];
       throw new Error('upload cut off');
     }
-    await expect(saveDataset(db, { name: 'half', sourceFormat: 'turnwise', conversations: failing() })).rejects.toThrow('upload cut off');
+    await expect(saveDataset(db, { projectId: 'default', name: 'half', sourceFormat: 'turnwise', conversations: failing() })).rejects.toThrow('upload cut off');
     expect(await db.dataset.count({ where: { name: 'half' } })).toBe(0);
     if (provider === 'sqlite') {
       const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "TurnSearch" WHERE "TurnSearch" MATCH '"xylophonist"'`);

@@ -59,9 +59,9 @@ describe('stored errors', () => {
   const sqlite = sqliteForTests();
 
   it('keep no credentials or keys in a result or a failed run', async () => {
-    const dataset = await saveDataset(sqlite.db, { name: 'd', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] });
+    const dataset = await saveDataset(sqlite.db, { projectId: 'default', name: 'd', sourceFormat: 'deepeval-json', conversations: [{ turns: [{ role: 'user', content: 'hi' }] }] });
     const conversationId = (await sqlite.db.conversation.findFirstOrThrow({ where: { datasetId: dataset.id } })).id;
-    const run = await createRun(sqlite.db, { datasetId: dataset.id, judgeKind: 'openai', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
+    const run = await createRun(sqlite.db, { projectId: 'default', datasetId: dataset.id, judgeKind: 'openai', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
     const leaked = `could not get a reply from ${withCredentials} with key sk-abcdefghijklmnopqrstuvwxyz9876`;
     await saveResult(sqlite.db, run.id, conversationId, {
       metric: 'conversation_relevancy', score: null, success: false, threshold: 0.5, strictMode: false, reason: null, error: leaked,
@@ -94,11 +94,11 @@ describe('a provider that echoes the key in its error', () => {
   });
 
   it('does not put the key in the results viewers read (errors, verdicts, warnings, CSV export)', async () => {
-    await createConnection(sqlite.db, connectionInputSchema.parse({ name: 'echo', baseUrl: server.url, apiKey: KEY, models: 'm' }), [], env);
+    await createConnection(sqlite.db, 'default', connectionInputSchema.parse({ name: 'echo', baseUrl: server.url, apiKey: KEY, models: 'm' }), [], env);
     const conversations = Array.from({ length: 3 }, (_, i) => ({ turns: [{ role: 'user' as const, content: `question ${i}` }, { role: 'assistant' as const, content: 'answer' }] }));
-    const dataset = await saveDataset(sqlite.db, { name: 'echo', sourceFormat: 'deepeval', conversations });
+    const dataset = await saveDataset(sqlite.db, { projectId: 'default', name: 'echo', sourceFormat: 'deepeval', conversations });
     const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'echo', model: 'm' }, concurrency: 1 });
-    const { runId } = await enqueueRun(sqlite.db, request, env);
+    const { runId } = await enqueueRun(sqlite.db, 'default', request, env);
     await executeRunChunk({ db: sqlite.db, env, runId });
 
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);

@@ -126,21 +126,21 @@ describe.skipIf(unsupported)('a SQLite file made unwritable, then writable again
       await waitFor('the worker', () => worker.output().includes('is taking runs from the sqlite queue'), { timeoutMs: 45_000, detail: worker.output });
 
       const demo = parseDataset(readFileSync(path.join(ROOT, 'lib/demo/demo-dataset.json'), 'utf8'), { fileName: 'demo-dataset.json' });
-      const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
+      const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations: demo.conversations });
       const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'local', model: 'judge-model' }, concurrency: 1 });
-      const { runId } = await enqueueRun(db, request, env);
-      await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1, { timeoutMs: 45_000, detail: worker.output });
+      const { runId } = await enqueueRun(db, 'default', request, env);
+      await waitFor('a first result', async () => (await getRunStatus(db, 'default', runId)).doneItems >= 1, { timeoutMs: 45_000, detail: worker.output });
 
       const restore = makeUnwritable(filesOf(fresh.url));
       restores.push(restore);
       // Longer than the run's lease: the worker must neither fail the run nor lose what it scored meanwhile.
       await sleep(3_000);
       expect(worker.alive(), worker.output()).toBe(true);
-      expect((await getRunStatus(db, runId)).status, worker.output()).toBe('running');
+      expect((await getRunStatus(db, 'default', runId)).status, worker.output()).toBe('running');
       restore();
 
-      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), { timeoutMs: 60_000, detail: worker.output });
-      const run = await getRunStatus(db, runId);
+      await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status), { timeoutMs: 60_000, detail: worker.output });
+      const run = await getRunStatus(db, 'default', runId);
       expect(run.status, worker.output()).toBe('completed');
       const rows = await db.result.findMany({ where: { runId }, select: { error: true } });
       expect(rows).toHaveLength(run.totalItems);
@@ -152,7 +152,7 @@ describe.skipIf(unsupported)('a SQLite file made unwritable, then writable again
       expect(worker.output()).toMatch(/the database is back after/);
 
       // Its ingest loop writes again too.
-      await storeBatch(db, { signal: 'traces', encoding: 'json', gzip: false, body: Buffer.from(traceBody(3)) });
+      await storeBatch(db, 'default', { signal: 'traces', encoding: 'json', gzip: false, body: Buffer.from(traceBody(3)) });
       await waitFor('the batch to be processed', async () => (await db.otlpBatch.count({ where: { processedAt: null } })) === 0, { timeoutMs: 20_000, detail: worker.output });
       expect(worker.alive(), worker.output()).toBe(true);
     }, 150_000);

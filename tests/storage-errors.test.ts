@@ -119,7 +119,7 @@ describe('removing a failed import on a disk with no room left', () => {
   // A real "disk full" error: a client that may not grow the file at all.
   async function diskFullError(): Promise<unknown> {
     const noRoom = sqliteClientWith(database.url, ['PRAGMA max_page_count = 1']);
-    const error = await noRoom.dataset.create({ data: { name: 'x'.repeat(8 * 1024 * 1024), sourceFormat: 'jsonl' } }).catch((e: unknown) => e);
+    const error = await noRoom.dataset.create({ data: { projectId: 'default', name: 'x'.repeat(8 * 1024 * 1024), sourceFormat: 'jsonl' } }).catch((e: unknown) => e);
     await noRoom.$disconnect();
     return error;
   }
@@ -141,14 +141,14 @@ describe('removing a failed import on a disk with no room left', () => {
     process.env.TURNWISE_DISK_RESERVE_MB = '1';
     try {
       const before = await counts(db);
-      const { id } = await saveDataset(db, { name: 'half', sourceFormat: 'jsonl', conversations: [{ turns: [{ role: 'user', content: 'hello' }] }] });
+      const { id } = await saveDataset(db, { projectId: 'default', name: 'half', sourceFormat: 'jsonl', conversations: [{ turns: [{ role: 'user', content: 'hello' }] }] });
       expect(await ensureDiskReserve(db)).toBe(true);
       const reserve = (await diskReservePath(db))!;
       await purgeDataset(fullAtFirst(db, error, 1), id);
       expect(await counts(db)).toEqual(before);
       expect(fs.statSync(reserve).size).toBe(1024 * 1024);
       // With no reserve to give back, the error stands (the sweep retries later).
-      const second = await saveDataset(db, { name: 'half', sourceFormat: 'jsonl', conversations: [{ turns: [{ role: 'user', content: 'hello' }] }] });
+      const second = await saveDataset(db, { projectId: 'default', name: 'half', sourceFormat: 'jsonl', conversations: [{ turns: [{ role: 'user', content: 'hello' }] }] });
       await releaseDiskReserve(db);
       await expect(purgeDataset(fullAtFirst(db, error, 1), second.id)).rejects.toBe(error);
       await purgeDataset(db, second.id);
@@ -166,7 +166,7 @@ describe('a read-only database', () => {
   beforeAll(async () => {
     readOnly = sqliteClientWith(database.url, ['PRAGMA query_only = ON']);
     await useDb(readOnly);
-    thrown = await readOnly.dataset.create({ data: { name: 'x', sourceFormat: 'jsonl' } }).catch((error: unknown) => error);
+    thrown = await readOnly.dataset.create({ data: { projectId: 'default', name: 'x', sourceFormat: 'jsonl' } }).catch((error: unknown) => error);
   });
 
   it('answers a write 503 with the reason, on an API route and in an action result', async () => {
@@ -204,7 +204,7 @@ describe.runIf(TEST_POSTGRES_URL)('a read-only PostgreSQL database', () => {
       await setup.$executeRawUnsafe(`ALTER DATABASE "${new URL(pg.url).pathname.slice(1)}" SET default_transaction_read_only = on`);
       await setup.$disconnect();
       const readOnly = createDbClient(pg.url);
-      const error = await readOnly.dataset.create({ data: { name: 'x', sourceFormat: 'jsonl' } }).catch((e: unknown) => e);
+      const error = await readOnly.dataset.create({ data: { projectId: 'default', name: 'x', sourceFormat: 'jsonl' } }).catch((e: unknown) => e);
       await readOnly.$disconnect();
       const res = errorResponse(error);
       expect(res.status).toBe(503);

@@ -9,14 +9,14 @@ import { migratedDatabase, providers, type FreshDatabase } from './db/databases'
  * turn whatever the number of metrics, on SQLite and (with TEST_POSTGRES_URL) PostgreSQL.
  */
 async function seed(db: Db): Promise<void> {
-  await db.dataset.create({ data: { id: 'd1', name: 'd', sourceFormat: 'turnwise', conversationCount: 2 } });
+  await db.dataset.create({ data: { projectId: 'default', id: 'd1', name: 'd', sourceFormat: 'turnwise', conversationCount: 2 } });
   for (const c of ['c0', 'c1']) {
     await db.conversation.create({
       data: { id: c, datasetId: 'd1', position: Number(c[1]), matchKey: c, turnCount: 4, turns: { create: [0, 1, 2, 3].map((index) => ({ index, role: index % 2 ? 'assistant' : 'user', content: `m${index}` })) } },
     });
   }
   for (const id of ['run1', 'run2']) {
-    await db.run.create({ data: { id, datasetId: 'd1', judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, status: 'completed' } });
+    await db.run.create({ data: { projectId: 'default', id, datasetId: 'd1', judgeKind: 'offline', judgeModel: 'offline', metricSettings: {}, status: 'completed' } });
   }
   // [conversation, metric, turn, verdict]: c0 turn 1 is undecided on two metrics (one turn),
   // c0 turn 3 is failed on one and undecided on another, c1 turn 1 passed, c1 turn 3 errored.

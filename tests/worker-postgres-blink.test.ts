@@ -88,18 +88,18 @@ describe.skipIf(!TEST_POSTGRES_URL)('a PostgreSQL worker while the database blin
     await proxy.restore();
     await waitFor('the worker', () => worker.output().includes('is taking runs from the pg-boss queue'), { timeoutMs: 45_000, detail: worker.output });
 
-    const dataset = await saveDataset(db, { name: 'demo', sourceFormat: 'deepeval', conversations: [...demo.conversations, ...demo.conversations.map((c, i) => ({ ...c, externalId: `${c.externalId ?? i}-again` }))] });
+    const dataset = await saveDataset(db, { projectId: 'default', name: 'demo', sourceFormat: 'deepeval', conversations: [...demo.conversations, ...demo.conversations.map((c, i) => ({ ...c, externalId: `${c.externalId ?? i}-again` }))] });
     const request = runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: 'conversation_relevancy', options: {} }], judge: { kind: 'openai', name: 'local', model: MODEL }, concurrency: 1 });
-    const { runId } = await enqueueRun(db, request, { ...env, DATABASE_URL: fresh.url });
+    const { runId } = await enqueueRun(db, 'default', request, { ...env, DATABASE_URL: fresh.url });
     cleanups.push(() => stopBoss(fresh.url));
-    await waitFor('a first result', async () => (await getRunStatus(db, runId)).doneItems >= 1, { timeoutMs: 45_000, detail: worker.output });
+    await waitFor('a first result', async () => (await getRunStatus(db, 'default', runId)).doneItems >= 1, { timeoutMs: 45_000, detail: worker.output });
 
     // Away: every connection dropped, new ones refused, for longer than a chunk's lease.
     await proxy.cut();
     await sleep(3_000);
     expect(worker.alive(), worker.output()).toBe(true);
     await proxy.restore();
-    await waitFor('the run to go on', async () => (await getRunStatus(db, runId)).doneItems >= 3, { timeoutMs: 30_000, detail: worker.output });
+    await waitFor('the run to go on', async () => (await getRunStatus(db, 'default', runId)).doneItems >= 3, { timeoutMs: 30_000, detail: worker.output });
 
     // Read-only, every session ended (a failover to a standby, a restart into recovery), then writable again.
     await admin(`ALTER DATABASE "${database}" SET default_transaction_read_only = on`);
@@ -109,8 +109,8 @@ describe.skipIf(!TEST_POSTGRES_URL)('a PostgreSQL worker while the database blin
     await admin(`ALTER DATABASE "${database}" SET default_transaction_read_only = off`);
     await endSessions(database);
 
-    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, runId)).status), { timeoutMs: 60_000, detail: worker.output });
-    const run = await getRunStatus(db, runId);
+    await waitFor('the run to end', async () => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status), { timeoutMs: 60_000, detail: worker.output });
+    const run = await getRunStatus(db, 'default', runId);
     expect(run.status, worker.output()).toBe('completed');
     const rows = await db.result.findMany({ where: { runId }, select: { conversationId: true, metric: true, error: true } });
     expect(rows).toHaveLength(run.totalItems);
@@ -126,7 +126,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('a PostgreSQL worker while the database blin
 
     // The ingest loop came back too: a body stored now is turned into a conversation.
     const body = Buffer.from(JSON.stringify(spanExport('blink-bot', [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), start: 1_000, attributes: genAiChatAttributes('c-blink', 'Still there?', 'Yes.') }])));
-    await storeBatch(db, { signal: 'traces', encoding: 'json', gzip: false, body });
+    await storeBatch(db, 'default', { signal: 'traces', encoding: 'json', gzip: false, body });
     await waitFor('the batch to be processed', async () => (await db.otlpBatch.count({ where: { processedAt: null } })) === 0, { timeoutMs: 20_000, detail: worker.output });
     expect(await db.conversation.count({ where: { externalId: 'c-blink' } })).toBe(1);
 

@@ -1,21 +1,34 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { signOutAction } from '@/lib/actions/session';
-import { currentPrincipal } from '@/lib/auth/session';
+import { currentActor, currentPagePrincipal, currentProjects } from '@/lib/auth/session';
 
-/** The header's right side: who is signed in, the admin pages for admins, sign-out. */
+/** The header's right side: who is signed in, the instance pages for instance admins, the project's settings for its admins, sign-out. */
 export async function UserMenu() {
-  const principal = await currentPrincipal();
-  if (!principal) return null;
+  const actor = await currentActor();
+  if (!actor) return null;
+  const [principal, projects] = await Promise.all([currentPagePrincipal(), currentProjects()]);
+  // One project and an instance admin: the menu it always had (members are given on the Users page).
+  const projectSettings = principal?.role === 'admin' && (projects.length > 1 || !actor.instanceAdmin);
   const link = 'text-slate-600 hover:text-slate-900';
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-      {principal.role === 'admin' ? (
+      {projectSettings ? (
+        <Link href="/settings" className={link}>
+          Project settings
+        </Link>
+      ) : null}
+      {principal?.role === 'admin' ? (
+        <Link href="/settings/connections" className={link}>
+          Judge connections
+        </Link>
+      ) : null}
+      {actor.instanceAdmin ? (
         <>
+          <Link href="/admin/projects" className={link}>
+            Projects
+          </Link>
           <Link href="/admin/users" className={link}>
             Users
-          </Link>
-          <Link href="/admin/connections" className={link}>
-            Judge connections
           </Link>
           <Link href="/admin/redaction" className={link}>
             Personal data
@@ -25,15 +38,15 @@ export async function UserMenu() {
           </Link>
         </>
       ) : null}
-      {principal.via === 'auth-off' ? (
+      {actor.via === 'auth-off' ? (
         <span className="text-xs text-slate-500">Sign-in is off</span>
       ) : (
         <>
           <Link href="/settings/api-keys" className={link}>
             API keys
           </Link>
-          <span className="text-xs text-slate-500" title={`Signed in as ${principal.email}`}>
-            {principal.email} · {principal.role}
+          <span className="text-xs text-slate-500" title={`Signed in as ${actor.email}`}>
+            {actor.email} · {actor.instanceAdmin ? 'instance admin' : (principal?.role ?? 'no role here')}
           </span>
           <form action={signOutAction}>
             <button type="submit" className="text-slate-600 hover:text-slate-900">

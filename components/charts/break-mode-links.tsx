@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { pillClass } from '@/components/ui/pill';
 import type { FirstFailureMode } from '@/lib/charts/prepare-first-failure-histogram';
 

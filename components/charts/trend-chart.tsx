@@ -1,5 +1,6 @@
 'use client';
 
+import { inCurrentProject } from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import type { MouseEvent } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
@@ -27,7 +28,7 @@ export function TrendChart({ trend, height = 220 }: { trend: PreparedTrend; heig
   const open = (href: string) => (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();
-    router.push(href);
+    router.push(inCurrentProject(href));
   };
   return (
     <figure data-testid={`trend-${trend.metric}`} className="min-w-0">

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { PreparedVerdictMap } from '@/lib/charts/prepare-verdict-map';
 import { VerdictLegend } from './verdict-legend';
 

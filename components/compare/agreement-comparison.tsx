@@ -1,3 +1,4 @@
+import { pageProjectId } from '@/lib/auth/session';
 import { Table, Td } from '@/components/ui/table';
 import { loadAgreementComparison } from '@/lib/agreement/page/load-agreement-comparison';
 import { prepareAgreementComparison } from '@/lib/charts/prepare-agreement-comparison';
@@ -9,7 +10,7 @@ const TONE = { good: 'text-emerald-700', fair: 'text-amber-700', poor: 'text-ros
 
 /** Cohen's κ of each run's judge against people's labels, metric by metric; nothing when no run has labelled turns. */
 export async function AgreementComparison({ runs }: { runs: ComparedRun[] }) {
-  const rows = prepareAgreementComparison(await loadAgreementComparison(runs));
+  const rows = prepareAgreementComparison(await loadAgreementComparison(await pageProjectId(), runs));
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby="agreement-comparison-heading" className="space-y-2">

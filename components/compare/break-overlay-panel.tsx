@@ -1,3 +1,4 @@
+import { pageProjectId } from '@/lib/auth/session';
 import { BreakModeLinks } from '@/components/charts/break-mode-links';
 import { FirstFailureHistogram } from '@/components/charts/first-failure-histogram';
 import { prepareFirstFailureHistogram } from '@/lib/charts/prepare-first-failure-histogram';
@@ -8,7 +9,7 @@ import { runName } from './delta';
 /** The runs' first-failing-turn histograms overlaid per metric: where the candidate now breaks. */
 export async function BreakOverlayPanel({ search }: { search: CompareSearch }) {
   // A selection the comparison cannot make is explained by the summary panel above.
-  const loaded = await loadBreakOverlay(search);
+  const loaded = await loadBreakOverlay(await pageProjectId(), search);
   if (!loaded) return null;
   const { runs, failures } = loaded;
   const metrics = loaded.metrics.filter((m) => failures.some((f) => (f.judged[m] ?? 0) > 0));

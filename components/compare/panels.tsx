@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { pageProjectId } from '@/lib/auth/session';
+import Link from '@/components/ui/project-link';
 import { compareHref, type CompareSearch } from '@/lib/compare/compare-search';
 import { loadPickerPanel } from '@/lib/compare/page/load-picker-panel';
 import { loadSideBySidePanel } from '@/lib/compare/page/load-side-by-side-panel';
@@ -34,12 +35,12 @@ function Problem({ message, search }: { message: string; search: CompareSearch }
 }
 
 export async function PickerPanel({ search, message }: { search: CompareSearch; message?: string }) {
-  const view = await loadPickerPanel(search);
+  const view = await loadPickerPanel(await pageProjectId(), search);
   return <RunPicker view={view} search={search} message={message} />;
 }
 
 export async function SummaryPanel({ search }: { search: CompareSearch }) {
-  const loaded = await orMessage(loadSummaryPanel(search));
+  const loaded = await orMessage(loadSummaryPanel(await pageProjectId(), search));
   if (!loaded.ok) return <Problem message={loaded.message} search={search} />;
   const { runs, comparison } = loaded.value;
   return (
@@ -56,13 +57,13 @@ export async function SummaryPanel({ search }: { search: CompareSearch }) {
 }
 
 export async function TablePanel({ search }: { search: CompareSearch }) {
-  const view = await orMessage(loadTablePanel(search));
+  const view = await orMessage(loadTablePanel(await pageProjectId(), search));
   if (!view.ok) return null;
   return <ComparisonTable view={view.value.table} search={search} runs={view.value.runs} />;
 }
 
 export async function SideBySidePanel({ search }: { search: CompareSearch }) {
-  const view = await orMessage(loadSideBySidePanel(search));
+  const view = await orMessage(loadSideBySidePanel(await pageProjectId(), search));
   if (!view.ok) return <Problem message={view.message} search={search} />;
   return <SideBySide view={view.value} search={search} />;
 }

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { CSSProperties } from 'react';
 import { LongText } from '@/components/conversations/long-text';
 import { Badge } from '@/components/ui/badge';

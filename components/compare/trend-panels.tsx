@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { pageProjectId } from '@/lib/auth/session';
+import Link from '@/components/ui/project-link';
 import { TrendChart } from '@/components/charts/trend-chart';
 import { TrendSparkline } from '@/components/charts/trend-sparkline';
 import { Table, Td } from '@/components/ui/table';
@@ -64,7 +65,7 @@ export function TrendCharts({ trend }: { trend: TrendSource }) {
 
 /** The home page's trends at a glance: a row of sparklines per recently run dataset family. */
 export async function HomeTrends() {
-  const trends = await loadRecentTrends();
+  const trends = await loadRecentTrends(await pageProjectId());
   if (trends.length === 0) return <p className="text-sm text-slate-500">Trends appear once a dataset has finished runs.</p>;
   return (
     <div className="space-y-3">
@@ -92,7 +93,7 @@ export async function HomeTrends() {
 
 /** A dataset family's trend page body; an unknown dataset is the route's 404. */
 export async function DatasetTrend({ datasetId }: { datasetId: string }) {
-  const trend = await orNotFound(loadDatasetTrend(datasetId));
+  const trend = await orNotFound(loadDatasetTrend(await pageProjectId(), datasetId));
   return (
     <div className="space-y-4">
       <div>

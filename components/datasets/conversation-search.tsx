@@ -1,5 +1,5 @@
 import Form from 'next/form';
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { buttonClass } from '@/components/ui/button';
 import type { ConversationQuery } from '@/lib/domain/conversation-query';
 

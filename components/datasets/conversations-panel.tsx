@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { pageProjectId } from '@/lib/auth/session';
+import Link from '@/components/ui/project-link';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, Td } from '@/components/ui/table';
 import type { ConversationQuery, ConversationSort } from '@/lib/domain/conversation-query';
@@ -38,7 +39,7 @@ function SortHeader({ datasetId, query, sort, children }: { datasetId: string; q
 
 /** One server-side page of the dataset's conversations, searched and sorted from the URL. */
 export async function ConversationsPanel({ datasetId, query, page, redacting = false }: { datasetId: string; query: ConversationQuery; page: PageRequest; redacting?: boolean }) {
-  const { rows, total, more } = await loadDatasetConversations(datasetId, page, query);
+  const { rows, total, more } = await loadDatasetConversations(await pageProjectId(), datasetId, page, query);
   // The column shows when the dataset redacts (or did) or a row on this page was redacted.
   const redactions = redacting || rows.some((r) => r.redactions);
   // Past the counted matches there is at least one more page.

@@ -1,5 +1,6 @@
 'use client';
 
+import { useProjectHref } from '@/components/ui/project-link';
 import { useActionState, useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -85,6 +86,7 @@ function DeleteDialog({ dataset, open, onClose }: { dataset: DatasetActionsProps
 
 /** Rename, export and delete for one dataset (export only, for who may not change it). */
 export function DatasetActions({ dataset, mayChange }: DatasetActionsProps & { mayChange: boolean }) {
+  const projectHref = useProjectHref();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
@@ -98,7 +100,7 @@ export function DatasetActions({ dataset, mayChange }: DatasetActionsProps & { m
         <div className="flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm shadow-sm" role="group" aria-label="Export">
           <span className="px-1 text-slate-500">Export</span>
           {EXPORTS.map((e) => (
-            <a key={e.format} href={`/api/datasets/${dataset.id}/export?format=${e.format}`} download className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50">
+            <a key={e.format} href={projectHref(`/api/datasets/${dataset.id}/export?format=${e.format}`)} download className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50">
               {e.label}
             </a>
           ))}

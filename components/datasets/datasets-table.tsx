@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Table, Td } from '@/components/ui/table';
 import type { DatasetListItem } from '@/lib/db/queries/datasets/list-datasets';
 import { formatDate, formatScore, metricLabel } from '@/lib/format/format';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { ReactNode } from 'react';
 import type { WaitingBehind } from '@/lib/domain/run-progress';
 import { formatDuration } from '@/lib/format/format';
@@ -38,9 +38,13 @@ export function QueuedNote(props: { kind: 'run' | 'replay'; waitingMs: number; w
           {running.map((r, i) => (
             <span key={r.id}>
               {i > 0 ? ' · ' : ''}
-              <Link href={`/${kind}s/${r.id}`} className="text-indigo-700 hover:underline">
-                {r.label}
-              </Link>
+              {r.otherProject ? (
+                r.label
+              ) : (
+                <Link href={`/${kind}s/${r.id}`} className="text-indigo-700 hover:underline">
+                  {r.label}
+                </Link>
+              )}
             </span>
           ))}
         </span>

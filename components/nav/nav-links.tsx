@@ -1,12 +1,14 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { usePathname } from 'next/navigation';
+import { projectOfPath } from '@/lib/nav/project-path';
 import { isCurrentSection, sectionsFor } from '@/lib/nav/sections';
 
 /** The top bar's sections; the one the page belongs to is marked for eyes and screen readers. None on setup and sign-in. */
 export function NavLinks() {
-  const pathname = usePathname() ?? '/';
+  const full = usePathname() ?? '/';
+  const pathname = projectOfPath(full)?.path ?? full;
   const sections = sectionsFor(pathname);
   if (sections.length === 0) return null;
   return (

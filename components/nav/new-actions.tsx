@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { buttonClass } from '@/components/ui/button';
 
 /** "New run" and "New dataset", where a newcomer lands (Home, Runs); only for those who may create them. */

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Table, Td } from '@/components/ui/table';
 import { formatCost, type CostBasis } from '@/lib/format/cost';
 import type { OnlineRunRow } from '@/lib/db/queries/online/online-scores';

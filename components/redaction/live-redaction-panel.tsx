@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Card } from '@/components/ui/card';
 import { describeSetting } from '@/lib/pii/kinds';
 import { loadRedactionPatterns } from '@/lib/redaction/page/load-redaction-settings';

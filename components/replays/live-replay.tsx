@@ -1,6 +1,7 @@
 'use client';
 
-import Link from 'next/link';
+import { inCurrentProject } from '@/components/ui/project-link';
+import Link from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
@@ -58,7 +59,7 @@ export function LiveReplay({ initial, mayChange, intervalMs = 1000 }: { initial:
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const response = await fetch(`/api/replays/${encodeURIComponent(replay.id)}/progress`, { cache: 'no-store', signal: controller.signal });
+        const response = await fetch(inCurrentProject(`/api/replays/${encodeURIComponent(replay.id)}/progress`), { cache: 'no-store', signal: controller.signal });
         if (response.ok) {
           const fresh = (await response.json()) as ReplayLive;
           setReplay(fresh);

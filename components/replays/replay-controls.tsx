@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { describeStoredTarget } from '@/lib/replay/describe-target';
 

@@ -1,3 +1,4 @@
+import { pageProjectId } from '@/lib/auth/session';
 import { Card } from '@/components/ui/card';
 import { loadRetentionPanel } from '@/lib/retention/page/load-retention-panel';
 import { describeKindPreview, RETENTION_KINDS } from '@/lib/retention/retention-kinds';
@@ -5,7 +6,7 @@ import { RetentionForm } from './retention-form';
 
 /** A live dataset's retention: how long each kind of its data is kept, what that deletes, and (admins) the form to change it. */
 export async function RetentionPanel({ datasetId, mayEdit }: { datasetId: string; mayEdit: boolean }) {
-  const panel = await loadRetentionPanel(datasetId);
+  const panel = await loadRetentionPanel(await pageProjectId(), datasetId);
   if (!panel) return null;
   return (
     <Card title="Retention">

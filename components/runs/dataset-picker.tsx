@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { pageProjectId } from '@/lib/auth/session';
+import Link from '@/components/ui/project-link';
 import { Table, Td } from '@/components/ui/table';
 import { datasetLabels } from '@/lib/format/dataset-labels';
 import { formatDate } from '@/lib/format/format';
@@ -9,7 +10,7 @@ import { loadDatasetPicker } from '@/lib/runs/page/load-dataset-picker';
  * where a choice leads (a schedule's form) instead of the new-run form.
  */
 export async function DatasetPicker({ query, link = { base: '/runs/new?dataset=', label: 'Score this dataset' } }: { query: string; link?: { base: string; label: string } }) {
-  const all = await loadDatasetPicker();
+  const all = await loadDatasetPicker(await pageProjectId());
   const needle = query.trim().toLowerCase();
   const label = datasetLabels(all);
   const datasets = needle ? all.filter((d) => `${d.name} ${d.modelVersion ?? ''}`.toLowerCase().includes(needle)) : all;

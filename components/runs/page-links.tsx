@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 
 /** First / previous / next / last links with "page N of M · total"; `hrefFor` builds a page's URL. */
 export function PageLinks({

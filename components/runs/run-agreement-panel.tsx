@@ -1,3 +1,4 @@
+import { pageProjectId } from '@/lib/auth/session';
 import { Card } from '@/components/ui/card';
 import { prepareAgreementCards } from '@/lib/charts/prepare-agreement-cards';
 import { loadRunAgreement } from '@/lib/runs/page/load-run-agreement';
@@ -6,7 +7,7 @@ const toneClass = { good: 'text-emerald-700', fair: 'text-amber-700', poor: 'tex
 
 /** How far the judge agrees with people on the turns the dataset labels; nothing when it labels none. */
 export async function RunAgreementPanel({ runId }: { runId: string }) {
-  const cards = prepareAgreementCards(await loadRunAgreement(runId));
+  const cards = prepareAgreementCards(await loadRunAgreement(await pageProjectId(), runId));
   if (cards.length === 0) return null;
   return (
     <section aria-labelledby="agreement-heading" className="space-y-3">

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { buttonClass } from '@/components/ui/button';
 import { OfflineJudgeNotice } from '@/components/ui/offline-judge-notice';
 import { RunControls } from './run-controls';

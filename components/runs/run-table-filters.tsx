@@ -1,5 +1,5 @@
 import Form from 'next/form';
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { RunMetric } from '@/lib/metrics/run-metrics';
 import type { RunTableQuery } from '@/lib/domain/run-table-query';
 import { metricLabel } from '@/lib/format/format';

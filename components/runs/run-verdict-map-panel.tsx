@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { VerdictMap } from '@/components/charts/verdict-map';
 import { Card } from '@/components/ui/card';
 import { pillClass } from '@/components/ui/pill';

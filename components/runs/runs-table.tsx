@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Table, Td } from '@/components/ui/table';
 import type { RunListItem } from '@/lib/db/queries/runs/list-runs';
 import { formatDate, formatPercent, formatScore, metricLabel } from '@/lib/format/format';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { metricLabel } from '@/lib/format/format';
 import type { FormMetric, NewRunFormOptions } from './new-run-form-types';
 

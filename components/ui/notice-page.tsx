@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 
 /** Previous / next links and "page N of M"; `hrefFor` builds a page's URL (server components only). */
 export function Pagination({ page, pageCount, hrefFor, label = 'Pages' }: { page: number; pageCount: number; hrefFor: (page: number) => string; label?: string }) {

@@ -24,7 +24,7 @@ export async function createApiKeyAction(_prev: ApiKeyActionState, formData: For
   if (!name.success) return { ok: false, message: name.error.issues[0].message };
   const scope = apiKeyScopeSchema.safeParse(formData.get('scope') ?? 'full');
   if (!scope.success) return { ok: false, message: 'scope: choose full or ingest' };
-  const { key } = await createApiKey(getDb(), who.principal.id, name.data, scope.data);
+  const { key } = await createApiKey(getDb(), who.principal.project.id, who.principal.id, name.data, scope.data);
   revalidatePath('/settings/api-keys');
   return { ok: true, key, message: 'Copy the key now: it is not shown again.' };
 }
@@ -35,7 +35,7 @@ export async function deleteApiKeyAction(_prev: ApiKeyActionState, formData: For
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No key given.' };
   try {
-    await deleteApiKey(getDb(), who.principal.id, id.data);
+    await deleteApiKey(getDb(), who.principal.project.id, who.principal.id, id.data);
   } catch (error) {
     if (isAppError(error)) return { ok: false, message: error.message };
     throw error;
@@ -51,7 +51,7 @@ export async function revokeAnyApiKeyAction(_prev: ApiKeyActionState, formData: 
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No key given.' };
   try {
-    const key = await revokeAnyApiKey(getDb(), id.data);
+    const key = await revokeAnyApiKey(getDb(), who.principal.project.id, id.data);
     await recordAudit(getDb(), who.principal, 'api-key.revoke', id.data, `${key.email}: ${key.name} (tw_…${key.lastFour})`);
   } catch (error) {
     if (isAppError(error)) return { ok: false, message: error.message };

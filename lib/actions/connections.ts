@@ -56,16 +56,16 @@ export async function saveConnectionAction(_prev: ConnectionActionState, formDat
   const id = typeof formData.get('id') === 'string' && formData.get('id') !== '' ? String(formData.get('id')) : null;
   try {
     if (id) {
-      await updateConnection(getDb(), id, { ...parsed.data, clearKey: formData.get('clearKey') === 'on' }, envJudgeNames());
+      await updateConnection(getDb(), who.principal.project.id, id, { ...parsed.data, clearKey: formData.get('clearKey') === 'on' }, envJudgeNames());
       await recordAudit(getDb(), who.principal, 'connection.update', id, `${parsed.data.name} ${parsed.data.baseUrl}${parsed.data.apiKey ? ' (new key)' : ''}`);
     } else {
-      const created = await createConnection(getDb(), parsed.data, envJudgeNames());
+      const created = await createConnection(getDb(), who.principal.project.id, parsed.data, envJudgeNames());
       await recordAudit(getDb(), who.principal, 'connection.create', created.id, `${parsed.data.name} ${parsed.data.baseUrl}`);
     }
   } catch (error) {
     return failure(error);
   }
-  revalidatePath('/admin/connections');
+  revalidatePath('/settings/connections');
   revalidatePath('/runs/new');
   return { ok: true, message: id ? 'Saved.' : `Added ${parsed.data.name}.` };
 }
@@ -76,12 +76,12 @@ export async function deleteConnectionAction(_prev: ConnectionActionState, formD
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No connection given.' };
   try {
-    const { name } = await deleteConnection(getDb(), id.data);
+    const { name } = await deleteConnection(getDb(), who.principal.project.id, id.data);
     await recordAudit(getDb(), who.principal, 'connection.delete', id.data, name);
   } catch (error) {
     return failure(error);
   }
-  revalidatePath('/admin/connections');
+  revalidatePath('/settings/connections');
   return { ok: true, message: 'Deleted.' };
 }
 
@@ -92,7 +92,7 @@ export async function testConnectionAction(_prev: ConnectionActionState, formDat
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No connection given.' };
   try {
-    const test = await testConnection(await getConnectionEndpoint(getDb(), id.data), { egress: adminPolicy(readEgressSettings(process.env)) });
+    const test = await testConnection(await getConnectionEndpoint(getDb(), who.principal.project.id, id.data), { egress: adminPolicy(readEgressSettings(process.env)) });
     return { ok: test.ok, test };
   } catch (error) {
     return failure(error);
@@ -107,12 +107,12 @@ export async function markDefaultJudgeAction(_prev: ConnectionActionState, formD
   if (!id.success) return { ok: false, message: 'No connection given.' };
   const clear = formData.get('clear') === '1';
   try {
-    await setDefaultConnection(getDb(), clear ? null : id.data);
+    await setDefaultConnection(getDb(), who.principal.project.id, clear ? null : id.data);
     await recordAudit(getDb(), who.principal, clear ? 'connection.default.clear' : 'connection.default', id.data, clear ? 'no longer the default judge' : 'marked as the default judge');
   } catch (error) {
     return failure(error);
   }
-  revalidatePath('/admin/connections');
+  revalidatePath('/settings/connections');
   revalidatePath('/runs/new');
   return { ok: true, message: clear ? 'No connection is the default judge now.' : 'Marked as the default judge.' };
 }

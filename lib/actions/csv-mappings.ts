@@ -16,7 +16,7 @@ export async function recallCsvMappingAction(headers: string[]): Promise<ActionR
   const parsed = headersSchema.safeParse(headers);
   if (!parsed.success) return { ok: false, message: 'Those column names could not be read.' };
   try {
-    return { ok: true, remembered: await recallCsvMapping(getDb(), parsed.data) };
+    return { ok: true, remembered: await recallCsvMapping(getDb(), who.principal.project.id, parsed.data) };
   } catch (error) {
     return failure(error);
   }
@@ -29,7 +29,7 @@ export async function recallThreadOptionsAction(keys: string[]): Promise<ActionR
   const parsed = headersSchema.safeParse(keys);
   if (!parsed.success) return { ok: false, message: 'Those field names could not be read.' };
   try {
-    return { ok: true, remembered: await recallThreadOptions(getDb(), parsed.data) };
+    return { ok: true, remembered: await recallThreadOptions(getDb(), who.principal.project.id, parsed.data) };
   } catch (error) {
     return failure(error);
   }

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export async function writeStepsAction(input: MetricEditorInput): Promise<Action
   if (!who.ok) return who.refusal;
   try {
     const definition = checkCustomDefinition({ ...input.definition, evaluationSteps: undefined });
-    const { judge } = await customMetricJudge(getDb(), judgeOf(input), process.env);
+    const { judge } = await customMetricJudge(getDb(), who.principal.project.id, judgeOf(input), process.env);
     const ready = await withEvaluationSteps(definition, judge);
     return { ok: true, steps: ready.definition.evaluationSteps };
   } catch (error) {
@@ -47,8 +48,8 @@ export async function tryMetricAction(
   if (!who.ok) return who.refusal;
   try {
     const definition = checkCustomDefinition(input.definition);
-    const { judge } = await customMetricJudge(getDb(), judgeOf(input), process.env);
-    const trial = await tryCustomMetric(getDb(), { definition, datasetId: input.datasetId, conversation: input.conversation }, judge);
+    const { judge } = await customMetricJudge(getDb(), who.principal.project.id, judgeOf(input), process.env);
+    const trial = await tryCustomMetric(getDb(), who.principal.project.id, { definition, datasetId: input.datasetId, conversation: input.conversation }, judge);
     // Plain data for the client: the result's dates and classes stay on the server.
     return { ok: true, trial: JSON.parse(JSON.stringify(trial)) as CustomMetricTrial };
   } catch (error) {
@@ -63,8 +64,8 @@ export async function saveMetricAction(input: MetricEditorInput): Promise<Action
   actAs(who.principal);
   let saved: { name: string; version: number; created: boolean };
   try {
-    const { metric, created } = await saveCustomMetric(getDb(), input.definition, {
-      judge: async () => (await customMetricJudge(getDb(), judgeOf(input), process.env)).judge,
+    const { metric, created } = await saveCustomMetric(getDb(), who.principal.project.id, input.definition, {
+      judge: async () => (await customMetricJudge(getDb(), who.principal.project.id, judgeOf(input), process.env)).judge,
       createdBy: who.principal.email,
       principal: who.principal,
     });
@@ -74,5 +75,5 @@ export async function saveMetricAction(input: MetricEditorInput): Promise<Action
   }
   revalidatePath('/metrics');
   revalidatePath(`/metrics/${saved.name}`);
-  redirect(`/metrics/${saved.name}?${saved.created ? 'saved' : 'unchanged'}=${saved.version}`);
+  redirect(projectPath(who.principal.project.slug, `/metrics/${saved.name}?${saved.created ? 'saved' : 'unchanged'}=${saved.version}`));
 }

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export async function renameDatasetAction(_prev: DatasetActionState, formData: F
   }
   try {
     await assertMayChange(getDb(), who.principal, 'dataset', parsed.data.id);
-    await renameDataset(getDb(), parsed.data.id, parsed.data.name);
+    await renameDataset(getDb(), who.principal.project.id, parsed.data.id, parsed.data.name);
   } catch (error) {
     return failure(error);
   }
@@ -54,7 +55,7 @@ export async function deleteDatasetAction(_prev: DatasetActionState, formData: F
   if (!parsed.success) return { ok: false, message: 'No dataset given.' };
   try {
     await assertMayChange(getDb(), who.principal, 'dataset', parsed.data.id);
-    await deleteDataset(getDb(), parsed.data.id, parsed.data.runs);
+    await deleteDataset(getDb(), who.principal.project.id, parsed.data.id, parsed.data.runs);
     await recordAudit(getDb(), who.principal, 'dataset.delete', parsed.data.id);
   } catch (error) {
     return failure(error);
@@ -62,7 +63,7 @@ export async function deleteDatasetAction(_prev: DatasetActionState, formData: F
   revalidatePath('/datasets');
   revalidatePath('/runs');
   revalidatePath('/');
-  redirect('/datasets');
+  redirect(projectPath(who.principal.project.slug, '/datasets'));
 }
 
 const snapshotSchema = z.object({
@@ -78,12 +79,12 @@ export async function snapshotLiveDatasetAction(_prev: DatasetActionState, formD
   if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the name.' };
   let created: { id: string };
   try {
-    created = await snapshotLiveDataset(getDb(), parsed.data.id, parsed.data.name);
+    created = await snapshotLiveDataset(getDb(), who.principal.project.id, parsed.data.id, parsed.data.name);
   } catch (error) {
     return failure(error);
   }
   revalidatePath('/datasets');
-  redirect(`/datasets/${created.id}`);
+  redirect(projectPath(who.principal.project.slug, `/datasets/${created.id}`));
 }
 
 const toolSchema = z.looseObject({ name: z.string().trim().min(1, 'each tool needs a name').max(FIELD_LIMITS.nameChars) });
@@ -128,7 +129,7 @@ export async function setScoringFieldsAction(_prev: DatasetActionState, formData
   let counts: Awaited<ReturnType<typeof setScoringFields>>;
   try {
     await assertMayChange(getDb(), who.principal, 'dataset', id);
-    counts = await setScoringFields(getDb(), id, fields, where === 'missing');
+    counts = await setScoringFields(getDb(), who.principal.project.id, id, fields, where === 'missing');
   } catch (error) {
     return failure(error);
   }

@@ -35,7 +35,7 @@ export async function reviewTurnAction(input: ReviewInput): Promise<ActionResult
   const db = getDb();
   try {
     // Only a verdict the run gave can be reviewed.
-    if (!(await hasTurnVerdict(db, { runId, conversationId, turnIndex, metric }))) throw new AppError('NOT_FOUND', `The run has no ${metric} verdict on turn ${turnIndex + 1} of this conversation`);
+    if (!(await hasTurnVerdict(db, who.principal.project.id, { runId, conversationId, turnIndex, metric }))) throw new AppError('NOT_FOUND', `The run has no ${metric} verdict on turn ${turnIndex + 1} of this conversation`);
     const reviewer = { reviewerId: who.principal.id };
     if (verdict === null) {
       await deleteTurnLabel(db, { conversationId, turnIndex, metric, ...reviewer });

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ export async function saveOnlineRuleAction(id: string | null, input: unknown): P
     return failure(error);
   }
   revalidatePath('/online');
-  redirect(`/online/${ruleId}`);
+  redirect(projectPath(who.principal.project.slug, `/online/${ruleId}`));
 }
 
 /** Pauses or resumes a rule. */

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { actionPrincipal } from '../auth/session';
+import { actionPrincipal, instanceAdminAction } from '../auth/session';
 import { getDb } from '../db/client';
 import { setLiveRedaction } from '../redaction/live-redaction';
 import { addRedactionPattern, removeRedactionPattern } from '../redaction/patterns';
@@ -26,10 +26,10 @@ export async function setLiveRedactionAction(_prev: ActionResult, formData: Form
 
 /** Form action (admin): saves a pattern of personal data. */
 export async function addRedactionPatternAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const who = await actionPrincipal('admin');
+  const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   try {
-    const saved = await addRedactionPattern(getDb(), who.principal, { name: text(formData, 'name'), pattern: text(formData, 'pattern') });
+    const saved = await addRedactionPattern(getDb(), who.actor, { name: text(formData, 'name'), pattern: text(formData, 'pattern') });
     revalidatePath('/admin/redaction');
     return { ok: true, message: `Saved: matches are replaced with [CUSTOM:${saved.name}] where an upload or a live dataset applies it.` };
   } catch (error) {
@@ -39,10 +39,10 @@ export async function addRedactionPatternAction(_prev: ActionResult, formData: F
 
 /** Form action (admin): removes a pattern (and its use by live datasets). */
 export async function removeRedactionPatternAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  const who = await actionPrincipal('admin');
+  const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   try {
-    const removed = await removeRedactionPattern(getDb(), who.principal, text(formData, 'id'));
+    const removed = await removeRedactionPattern(getDb(), who.actor, text(formData, 'id'));
     revalidatePath('/admin/redaction');
     return { ok: true, message: `Removed ${removed.name}.` };
   } catch (error) {

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -24,12 +25,12 @@ export async function startReplayAction(input: ReplayRequestInput): Promise<Acti
   if (!parsed.success) return { ok: false, fieldErrors: replayFieldErrors(parsed.error), message: 'Check the highlighted fields.' };
   let id: string;
   try {
-    ({ id } = await startReplay(getDb(), parsed.data, who.principal));
+    ({ id } = await startReplay(getDb(), who.principal.project.id, parsed.data, who.principal));
   } catch (error) {
     return failure(error);
   }
   revalidatePath('/replays');
-  redirect(`/replays/${id}`);
+  redirect(projectPath(who.principal.project.slug, `/replays/${id}`));
 }
 
 /** Target calls, tokens, judge calls and cost the replay would have; nothing is written. */
@@ -39,7 +40,7 @@ export async function estimateReplayAction(input: ReplayRequestInput): Promise<A
   const parsed = replayRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: replayFieldErrors(parsed.error), message: 'Fix the highlighted fields to see the estimate.' };
   try {
-    return { ok: true, estimate: await estimateReplay(getDb(), parsed.data, process.env, who.principal) };
+    return { ok: true, estimate: await estimateReplay(getDb(), who.principal.project.id, parsed.data, process.env, who.principal) };
   } catch (error) {
     return failure(error);
   }
@@ -54,7 +55,7 @@ async function onReplay(replayId: string, change: (id: string, principal: Princi
   const id = replayIdSchema.safeParse(replayId);
   if (!id.success) return { ok: false, message: 'No replay given.' };
   try {
-    const row = await getReplayRow(getDb(), id.data);
+    const row = await getReplayRow(getDb(), who.principal.project.id, id.data);
     if (!mayChange(who.principal, row.createdById)) throw new AppError('FORBIDDEN', 'Only an admin or the editor who started this replay may change it');
     await change(id.data, who.principal);
   } catch (error) {
@@ -67,15 +68,15 @@ async function onReplay(replayId: string, change: (id: string, principal: Princi
 
 /** Stops a queued or running replay: the worker aborts its requests within a second or two. */
 export async function cancelReplayAction(replayId: string): Promise<ActionResult> {
-  return onReplay(replayId, (id, principal) => cancelReplay(getDb(), id, principal));
+  return onReplay(replayId, (id, principal) => cancelReplay(getDb(), principal.project.id, id, principal));
 }
 
 /** Generates the errored turns of an ended replay again, into a new dataset version. */
 export async function retryReplayAction(replayId: string): Promise<ActionResult> {
-  return onReplay(replayId, (id, principal) => retryReplay(getDb(), id, process.env, principal));
+  return onReplay(replayId, (id, principal) => retryReplay(getDb(), principal.project.id, id, process.env, principal));
 }
 
 /** Starts the scoring of a replay's new version again, after it failed; nothing is generated. */
 export async function rescoreReplayAction(replayId: string): Promise<ActionResult> {
-  return onReplay(replayId, (id, principal) => rescoreReplay(getDb(), id, process.env, principal));
+  return onReplay(replayId, (id, principal) => rescoreReplay(getDb(), principal.project.id, id, process.env, principal));
 }

@@ -16,7 +16,7 @@ export async function previewRetentionAction(datasetId: string, input: unknown):
   const who = await actionPrincipal('admin');
   if (!who.ok) return who.refusal;
   try {
-    const preview = await previewRetention(getDb(), idSchema.parse(datasetId), parseRetention(input), process.env);
+    const preview = await previewRetention(getDb(), who.principal.project.id, idSchema.parse(datasetId), parseRetention(input), process.env);
     return { ok: true, ...preview };
   } catch (error) {
     return failure(error);

@@ -1,5 +1,6 @@
 'use server';
 
+import { projectPath } from '../nav/project-path';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -26,13 +27,13 @@ export async function startRunAction(input: RunRequestInput): Promise<ActionResu
   }
   let runId: string;
   try {
-    ({ runId } = await enqueueRun(getDb(), parsed.data, process.env));
+    ({ runId } = await enqueueRun(getDb(), who.principal.project.id, parsed.data, process.env));
   } catch (error) {
     return failure(error);
   }
   revalidatePath('/runs');
   revalidatePath(`/datasets/${parsed.data.datasetId}`);
-  redirect(`/runs/${runId}`);
+  redirect(projectPath(who.principal.project.slug, `/runs/${runId}`));
 }
 
 /** Judge calls, tokens, cost and cached replies the run would have; nothing is written. */
@@ -42,7 +43,7 @@ export async function previewRunAction(input: RunRequestInput): Promise<ActionRe
   const parsed = runRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: runRequestFieldErrors(parsed.error, input) };
   try {
-    return { ok: true, preview: await previewRun(getDb(), parsed.data, process.env) };
+    return { ok: true, preview: await previewRun(getDb(), who.principal.project.id, parsed.data, process.env) };
   } catch (error) {
     return failure(error);
   }
@@ -70,7 +71,7 @@ export async function cancelRunAction(runId: string): Promise<ActionResult> {
   if (!who.ok) return who.refusal;
   return onRun(runId, async (id) => {
     await assertMayChange(getDb(), who.principal, 'run', id);
-    await cancelRun(getDb(), id);
+    await cancelRun(getDb(), who.principal.project.id, id);
     await recordAudit(getDb(), who.principal, 'run.cancel', id);
   });
 }
@@ -81,6 +82,6 @@ export async function retryErroredAction(runId: string): Promise<ActionResult> {
   if (!who.ok) return who.refusal;
   return onRun(runId, async (id) => {
     await assertMayChange(getDb(), who.principal, 'run', id);
-    await retryErroredResults(getDb(), id, process.env);
+    await retryErroredResults(getDb(), who.principal.project.id, id, process.env);
   });
 }

@@ -21,7 +21,7 @@ export async function loadTurnTextAction(input: TurnTextInput): Promise<ActionRe
   const parsed = sourceSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: 'That turn could not be read.' };
   try {
-    return { ok: true, text: await getTurnText(getDb(), parsed.data) };
+    return { ok: true, text: await getTurnText(getDb(), who.principal.project.id, parsed.data) };
   } catch (error) {
     return failure(error);
   }

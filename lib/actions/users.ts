@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { recordAudit } from '../auth/audit';
 import { ROLES } from '../identity/roles';
-import { actionPrincipal } from '../auth/session';
+import { instanceAdminAction } from '../auth/session';
 import { createPasswordUser, deleteUser, newUserSchema, setUserPassword, setUserRole } from '../auth/users';
 import { getDb } from '../db/client';
 import { isAppError } from '../errors';
@@ -28,14 +28,14 @@ function failure(error: unknown): UserActionState {
 
 /** Form action (admin): a new user with a password and a role. */
 export async function createUserAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
-  const who = await actionPrincipal('admin');
+  const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   const parsed = newUserSchema.safeParse(Object.fromEntries(['email', 'name', 'password', 'role'].map((k) => [k, formData.get(k) ?? ''])));
   const values = Object.fromEntries(['email', 'name', 'role'].map((k) => [k, String(formData.get(k) ?? '')]));
   if (!parsed.success) return { ok: false, values, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Check the highlighted fields.' };
   try {
     const { id } = await createPasswordUser(getDb(), parsed.data);
-    await recordAudit(getDb(), who.principal, 'user.create', id, `${parsed.data.email} as ${parsed.data.role}`);
+    await recordAudit(getDb(), who.actor, 'user.create', id, `${parsed.data.email} as ${parsed.data.role}`);
   } catch (error) {
     return { ...failure(error), values };
   }
@@ -47,13 +47,13 @@ const roleSchema = z.object({ id: z.string().min(1).max(100), role: z.enum(ROLES
 
 /** Form action (admin): changes a user's role; the last admin stays an admin. */
 export async function setRoleAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
-  const who = await actionPrincipal('admin');
+  const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   const parsed = roleSchema.safeParse({ id: formData.get('id'), role: formData.get('role') });
   if (!parsed.success) return { ok: false, message: 'Pick viewer, editor or admin.' };
   try {
     const { email, from } = await setUserRole(getDb(), parsed.data.id, parsed.data.role);
-    await recordAudit(getDb(), who.principal, 'user.role', parsed.data.id, `${email}: ${from} → ${parsed.data.role}`);
+    await recordAudit(getDb(), who.actor, 'user.role', parsed.data.id, `${email}: ${from} → ${parsed.data.role}`);
   } catch (error) {
     return failure(error);
   }
@@ -65,14 +65,14 @@ const passwordSchema = z.object({ id: z.string().min(1).max(100), password: newU
 
 /** Form action (admin): sets a user's password, signs the user out everywhere and revokes the user's API keys. */
 export async function setPasswordAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
-  const who = await actionPrincipal('admin');
+  const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   const parsed = passwordSchema.safeParse({ id: formData.get('id'), password: formData.get('password') ?? '' });
   if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors, message: parsed.error.issues[0].message };
   let revokedKeys: number;
   try {
     ({ revokedKeys } = await setUserPassword(getDb(), parsed.data.id, parsed.data.password));
-    await recordAudit(getDb(), who.principal, 'user.password', parsed.data.id, `signed out everywhere; ${revokedKeys} API key${revokedKeys === 1 ? '' : 's'} revoked`);
+    await recordAudit(getDb(), who.actor, 'user.password', parsed.data.id, `signed out everywhere; ${revokedKeys} API key${revokedKeys === 1 ? '' : 's'} revoked`);
   } catch (error) {
     return failure(error);
   }
@@ -83,14 +83,14 @@ export async function setPasswordAction(_prev: UserActionState, formData: FormDa
 
 /** Form action (admin): deletes a user (their datasets and runs stay, without an owner). */
 export async function deleteUserAction(_prev: UserActionState, formData: FormData): Promise<UserActionState> {
-  const who = await actionPrincipal('admin');
+  const who = await instanceAdminAction();
   if (!who.ok) return who.refusal;
   const id = z.string().min(1).max(100).safeParse(formData.get('id'));
   if (!id.success) return { ok: false, message: 'No user given.' };
-  if (id.data === who.principal.id) return { ok: false, message: 'You cannot delete yourself.' };
+  if (id.data === who.actor.id) return { ok: false, message: 'You cannot delete yourself.' };
   try {
     const { email } = await deleteUser(getDb(), id.data);
-    await recordAudit(getDb(), who.principal, 'user.delete', id.data, email);
+    await recordAudit(getDb(), who.actor, 'user.delete', id.data, email);
   } catch (error) {
     return failure(error);
   }

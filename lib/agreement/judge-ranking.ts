@@ -25,13 +25,13 @@ export interface JudgeRankingRow {
  * The finished runs of one labelled dataset ranked by how far their judges (models and settings)
  * agree with people: mean κ over metrics, best first, then the cheaper one.
  */
-export async function rankJudges(db: Db, datasetId: string): Promise<{ metrics: string[]; rows: JudgeRankingRow[] }> {
-  const runs = (await listRuns(db, { datasetId, take: 50 })).filter((r) => !isLiveRun(r.status));
+export async function rankJudges(db: Db, projectId: string, datasetId: string): Promise<{ metrics: string[]; rows: JudgeRankingRow[] }> {
+  const runs = (await listRuns(db, projectId, { datasetId, take: 50 })).filter((r) => !isLiveRun(r.status));
   // Reviews of this dataset's content given in other datasets: read once for all its runs.
-  const elsewhere = await labelsFromOtherDatasets(db, datasetId);
+  const elsewhere = await labelsFromOtherDatasets(db, projectId, datasetId);
   const rows: JudgeRankingRow[] = [];
   for (const run of runs) {
-    const agreement = await runAgreement(db, run.id, elsewhere);
+    const agreement = await runAgreement(db, projectId, run.id, elsewhere);
     const kappas = Object.fromEntries(Object.entries(agreement).map(([metric, a]) => [metric, { kappa: a.kappa, n: a.n }]));
     const known = Object.values(kappas).flatMap((k) => (k.kappa === null ? [] : [k.kappa]));
     rows.push({

@@ -8,13 +8,13 @@ import { turnContentHash } from './content-hash';
 const PAGE = 500;
 
 /**
- * Reviews given in other datasets to turns whose content (what the metric read) this run's
+ * Reviews given in the project's other datasets to turns whose content (what the metric read) this run's
  * dataset repeats: a new upload of the same conversations keeps their labels, a changed reply
  * does not. Nothing is read when no other dataset has reviews.
  */
-export async function labelsFromOtherDatasets(db: Db, datasetId: string): Promise<ExtraLabel[]> {
+export async function labelsFromOtherDatasets(db: Db, projectId: string, datasetId: string): Promise<ExtraLabel[]> {
   // Both at once: the run page waits for this before it reads the run's own labels.
-  const [conversationCount, outside] = await Promise.all([getDatasetConversationCount(db, datasetId), countLabelsOutsideDataset(db, datasetId)]);
+  const [conversationCount, outside] = await Promise.all([getDatasetConversationCount(db, projectId, datasetId), countLabelsOutsideDataset(db, projectId, datasetId)]);
   if (conversationCount === null || outside === 0) return [];
   const out: ExtraLabel[] = [];
   for (let from = 0; from < conversationCount; from += PAGE) {
@@ -26,7 +26,7 @@ export async function labelsFromOtherDatasets(db: Db, datasetId: string): Promis
     }
     const hashes = [...here.keys()];
     for (let i = 0; i < hashes.length; i += PAGE) {
-      const labels = await listLabelsOutsideDataset(db, datasetId, hashes.slice(i, i + PAGE));
+      const labels = await listLabelsOutsideDataset(db, projectId, datasetId, hashes.slice(i, i + PAGE));
       for (const l of labels) out.push({ ...here.get(l.contentHash)!, metric: l.metric, reviewer: l.reviewerEmail, verdict: l.verdict });
     }
   }

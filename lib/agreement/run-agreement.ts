@@ -18,9 +18,9 @@ export interface MetricAgreement extends AgreementStats {
  * people. `elsewhere`: reviews of the same content in other datasets, when the caller has them for
  * the run's dataset already (several runs of one dataset read them once).
  */
-export async function runAgreement(db: Db, runId: string, elsewhere?: readonly ExtraLabel[]): Promise<Record<string, MetricAgreement>> {
-  const datasetId = await getRunDatasetId(db, runId);
-  return agreementByMetric(await listLabelledVerdicts(db, runId, elsewhere ?? labelsFromOtherDatasets(db, datasetId), datasetId));
+export async function runAgreement(db: Db, projectId: string, runId: string, elsewhere?: readonly ExtraLabel[]): Promise<Record<string, MetricAgreement>> {
+  const datasetId = await getRunDatasetId(db, projectId, runId);
+  return agreementByMetric(await listLabelledVerdicts(db, projectId, runId, elsewhere ?? labelsFromOtherDatasets(db, projectId, datasetId), datasetId));
 }
 
 /** People's verdict on a turn: the majority of its labels; a tie is no verdict. */

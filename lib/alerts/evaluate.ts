@@ -1,6 +1,8 @@
 import type { Db } from '../db/db-types';
 import { isPassingDbError } from '../db/passing-error';
 import { listAlertRules } from '../db/queries/alerts/alert-rules';
+import { projectOfSignal } from '../db/queries/alerts/signal-project';
+import { ANY_PROJECT } from '../db/project-scope';
 import { deleteAlertSignal, leaseAlertSignal, listDueAlertSignals, type AlertSignalRow } from '../db/queries/alerts/alert-signals';
 import { applyObservation } from './apply-observation';
 import { observeJudgeCost } from './conditions/cost-conditions';
@@ -23,8 +25,12 @@ const SIGNALS_PER_TICK = 100;
 
 const instanceCost = (rules: readonly ActiveRule[]) => rules.filter(({ condition: c }) => c.kind === 'judge_cost' && c.onlineRuleId === null);
 
-async function observeSignal(db: Db, rules: readonly ActiveRule[], signal: AlertSignalRow, now: Date, log: (line: string) => void): Promise<Observation[]> {
+async function observeSignal(db: Db, allRules: readonly ActiveRule[], signal: AlertSignalRow, now: Date, log: (line: string) => void): Promise<Observation[]> {
   const id = signal.subjectId ?? '';
+  // A signal is looked at by the rules of its subject's project alone.
+  const projectId = await projectOfSignal(db, signal.kind, signal.subjectId);
+  const rules = allRules.filter((r) => r.row.projectId === projectId);
+  if (!rules.length) return [];
   switch (signal.kind) {
     case 'run':
       // A run's spend adds to the day's: the instance's cost rules look again.
@@ -52,7 +58,7 @@ async function observeSignal(db: Db, rules: readonly ActiveRule[], signal: Alert
 export async function evaluateSignals({ db, log, now = () => new Date() }: EvaluationContext): Promise<number> {
   const signals = await listDueAlertSignals(db, now(), SIGNALS_PER_TICK);
   if (!signals.length) return 0;
-  const rules = activeRules(await listAlertRules(db, { enabledOnly: true }), log);
+  const rules = activeRules(await listAlertRules(db, ANY_PROJECT, { enabledOnly: true }), log);
   let done = 0;
   for (const signal of signals) {
     if (!(await leaseAlertSignal(db, signal.id, now(), SIGNAL_LEASE_MS))) continue;
@@ -74,7 +80,7 @@ export async function evaluateSignals({ db, log, now = () => new Date() }: Evalu
  * failure resolves once batches are ingested again.
  */
 export async function sweepAlerts({ db, log, now = () => new Date() }: EvaluationContext): Promise<void> {
-  const rules = activeRules(await listAlertRules(db, { enabledOnly: true, kinds: ['online_window', 'judge_cost', 'failure'] }), log);
+  const rules = activeRules(await listAlertRules(db, ANY_PROJECT, { enabledOnly: true, kinds: ['online_window', 'judge_cost', 'failure'] }), log);
   if (!rules.length) return;
   const at = now();
   const observations = [...(await observeOnlineWindows(db, rules, null, at)), ...(await observeJudgeCost(db, rules, null, at)), ...(await observeIngestRecovery(db, rules))];

@@ -32,5 +32,5 @@ export const onReplayEnded = (db: Db, replayId: string): Promise<void> => signal
 export const onOnlinePass = (db: Db, onlineRuleId: string): Promise<void> => signal(db, 'online', onlineRuleId);
 
 /** Received batches could not be ingested (kept, not retried): rules on ingest failures fire. */
-export const onIngestFailed = (db: Db, failure: { batches: number; error: string }): Promise<void> =>
-  signal(db, 'ingest', null, { batches: failure.batches, error: redactSecrets(failure.error).slice(0, 1000) });
+export const onIngestFailed = (db: Db, failure: { projectId: string; batches: number; error: string }): Promise<void> =>
+  signal(db, 'ingest', failure.projectId, { batches: failure.batches, error: redactSecrets(failure.error).slice(0, 1000) });

@@ -42,22 +42,22 @@ const bad = (field: string, message: string) => new AppError('BAD_INPUT', `${fie
 const setByOf = (principal: Principal | null): UrlSetBy => (principal === null || principal.role === 'admin' ? 'admin' : 'editor');
 
 /** The condition against what this server has: the dataset, the online rule and its metrics and caps, the baseline run, the metric. */
-async function checkCondition(db: Db, condition: AlertCondition): Promise<void> {
+async function checkCondition(db: Db, projectId: string, condition: AlertCondition): Promise<void> {
   const problem = conditionProblem(condition);
   if (problem) throw bad(problem.field, problem.message);
-  if ('datasetId' in condition && condition.datasetId && !(await datasetExists(db, condition.datasetId))) throw bad('condition.datasetId', `no dataset has the id "${condition.datasetId}"`);
+  if ('datasetId' in condition && condition.datasetId && !(await datasetExists(db, projectId, condition.datasetId))) throw bad('condition.datasetId', `no dataset has the id "${condition.datasetId}"`);
   if (condition.kind === 'run_result') {
-    if (condition.metric && !isBuiltInMetric(condition.metric) && !(await getCustomMetric(db, condition.metric))) {
+    if (condition.metric && !isBuiltInMetric(condition.metric) && !(await getCustomMetric(db, projectId, condition.metric))) {
       throw bad('condition.metric', `"${condition.metric}" is neither a built-in metric nor a custom one`);
     }
     if (condition.baselineRunId) {
-      const run = await getRunForBaseline(db, condition.baselineRunId);
+      const run = await getRunForBaseline(db, projectId, condition.baselineRunId);
       if (!run) throw bad('condition.baselineRunId', `no run has the id "${condition.baselineRunId}"`);
       if (run.status !== 'completed' && run.status !== 'completed_with_errors') throw bad('condition.baselineRunId', `run ${run.id} is ${run.status.replace(/_/g, ' ')}: a baseline is a completed run`);
     }
   }
   if ((condition.kind === 'online_window' || condition.kind === 'judge_cost') && condition.onlineRuleId) {
-    const online = await getOnlineRule(db, condition.onlineRuleId);
+    const online = await getOnlineRule(db, projectId, condition.onlineRuleId);
     if (!online) throw bad('condition.onlineRuleId', `no online rule has the id "${condition.onlineRuleId}"`);
     if (condition.kind === 'online_window' && !online.metrics.some((m) => m.name === condition.metric)) {
       throw bad('condition.metric', `online rule "${online.name}" does not score ${condition.metric} (it scores ${online.metrics.map((m) => m.name).join(', ')})`);
@@ -109,12 +109,12 @@ async function sealDestination(db: Db, input: AlertRuleInput, principal: Princip
   return sealed;
 }
 
-async function checkedInput(db: Db, body: unknown, id?: string): Promise<AlertRuleInput> {
+async function checkedInput(db: Db, projectId: string, body: unknown, id?: string): Promise<AlertRuleInput> {
   const parsed = alertRuleInputSchema.safeParse(body);
   if (!parsed.success) throw badInput(parsed.error);
   const input = parsed.data;
-  await checkCondition(db, input.condition);
-  const same = await findAlertRuleByName(db, input.name);
+  await checkCondition(db, projectId, input.condition);
+  const same = await findAlertRuleByName(db, projectId, input.name);
   if (same && same.id !== id) throw new AppError('CONFLICT', `name: an alert rule named "${input.name}" exists already`, { field: 'name' });
   return input;
 }
@@ -139,16 +139,16 @@ export function editableOf(rule: AlertRuleRow): Omit<AlertRuleInput, 'destinatio
   };
 }
 
-export async function getAlert(db: Db, id: string): Promise<AlertRuleRow> {
-  const rule = await getAlertRule(db, id);
+export async function getAlert(db: Db, projectId: string, id: string): Promise<AlertRuleRow> {
+  const rule = await getAlertRule(db, projectId, id);
   if (!rule) throw notFound('Alert rule', id);
   return rule;
 }
 
 export async function createAlert(db: Db, principal: Principal, body: unknown, env: Env): Promise<AlertRuleRow> {
-  const input = await checkedInput(db, body);
+  const input = await checkedInput(db, principal.project.id, body);
   const sealed = await sealDestination(db, input, principal, env, null);
-  const rule = await insertAlertRule(db, { ...dataOf(input), ...sealed, urlHint: sealed.urlHint!, urlSetBy: sealed.urlSetBy! }, principal.via === 'session' || principal.via === 'api-key' ? principal.id : null);
+  const rule = await insertAlertRule(db, principal.project.id, { ...dataOf(input), ...sealed, urlHint: sealed.urlHint!, urlSetBy: sealed.urlSetBy! }, principal.via === 'session' || principal.via === 'api-key' ? principal.id : null);
   await recordAudit(db, principal, 'alert.create', rule.id, `${rule.name}: ${rule.kind} → ${rule.destinationKind} ${rule.urlHint}`);
   return rule;
 }
@@ -162,25 +162,25 @@ export function assertMayChangeAlert(principal: Principal, rule: Pick<AlertRuleR
  * it; a destination without a url keeps the stored URL, without a secret the stored secret).
  */
 export async function updateAlert(db: Db, principal: Principal, id: string, body: unknown, env: Env): Promise<AlertRuleRow> {
-  const rule = await getAlert(db, id);
+  const rule = await getAlert(db, principal.project.id, id);
   assertMayChangeAlert(principal, rule);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_INPUT', 'The body must be a JSON object of the fields to change', { field: 'body' });
   const change = body as Record<string, unknown>;
-  const stored = await getAlertRuleSecrets(db, id);
+  const stored = await getAlertRuleSecrets(db, principal.project.id, id);
   if (!stored) throw notFound('Alert rule', id);
   const editable = editableOf(rule);
   const destination = change.destination && typeof change.destination === 'object' ? { ...editable.destination, ...change.destination } : editable.destination;
-  const input = await checkedInput(db, { ...editable, ...change, destination }, id);
+  const input = await checkedInput(db, principal.project.id, { ...editable, ...change, destination }, id);
   const sealed = await sealDestination(db, input, principal, env, stored);
-  const updated = await updateAlertRuleIfUnchanged(db, { id, urlCipher: stored.urlCipher, secretCipher: stored.secretCipher }, { ...dataOf(input), ...sealed });
+  const updated = await updateAlertRuleIfUnchanged(db, { projectId: principal.project.id, id, urlCipher: stored.urlCipher, secretCipher: stored.secretCipher }, { ...dataOf(input), ...sealed });
   if (!updated) throw new AppError('CONFLICT', 'The alert rule was changed or deleted meanwhile: reload the page and edit it again.');
   await recordAudit(db, principal, 'alert.update', id, `${updated.name}: ${Object.keys(change).join(', ')}`);
   return updated;
 }
 
 export async function deleteAlert(db: Db, principal: Principal, id: string): Promise<void> {
-  const rule = await getAlert(db, id);
+  const rule = await getAlert(db, principal.project.id, id);
   assertMayChangeAlert(principal, rule);
-  await deleteAlertRule(db, id);
+  await deleteAlertRule(db, principal.project.id, id);
   await recordAudit(db, principal, 'alert.delete', id, rule.name);
 }

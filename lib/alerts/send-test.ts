@@ -23,7 +23,7 @@ export interface TestOutcome {
  * that a receiver's handling of real alerts is what gets tried.
  */
 export async function sendTestAlert(db: Db, principal: Principal, id: string, env: Env, lookup?: EgressPolicy['lookup']): Promise<TestOutcome> {
-  const rule = await getAlert(db, id);
+  const rule = await getAlert(db, principal.project.id, id);
   assertMayChangeAlert(principal, rule);
   const workerId = `test:${randomUUID()}`;
   const stored = await insertAlertEvent(db, {

@@ -13,13 +13,13 @@ const noStore = { 'cache-control': 'no-store' };
 
 /** A rule as the API answers it: its destination by kind, origin and last four characters (the URL and the secret are never read back). */
 function ruleBody(rule: AlertRuleRow) {
-  const { createdById: _by, urlHint, secretLastFour, destinationKind, ...rest } = rule;
+  const { createdById: _by, projectId: _project, urlHint, secretLastFour, destinationKind, ...rest } = rule;
   return { ...rest, destination: { kind: destinationKind, url: urlHint, signed: secretLastFour !== null, secretLastFour } };
 }
 
 /** GET /api/v1/alerts */
-export async function listAlertsResponse(db: Db): Promise<Response> {
-  return Response.json({ items: (await listAlertRules(db)).map(ruleBody) }, { headers: noStore });
+export async function listAlertsResponse(db: Db, projectId: string): Promise<Response> {
+  return Response.json({ items: (await listAlertRules(db, projectId)).map(ruleBody) }, { headers: noStore });
 }
 
 /** POST /api/v1/alerts: 201 with the rule. */
@@ -30,8 +30,8 @@ export async function createAlertResponse(db: Db, principal: Principal, request:
 }
 
 /** GET /api/v1/alerts/:id: the rule, where each scope stands, and its history (newest first). */
-export async function getAlertResponse(db: Db, id: string): Promise<Response> {
-  const rule = await getAlert(db, id);
+export async function getAlertResponse(db: Db, projectId: string, id: string): Promise<Response> {
+  const rule = await getAlert(db, projectId, id);
   const [states, history] = await Promise.all([listAlertStates(db, id), listAlertEvents(db, id, 100)]);
   return Response.json(
     {

@@ -13,7 +13,7 @@ import { cancelRun } from '../runs/lifecycle';
  */
 export async function cancelRunResponse(db: Db, principal: Principal, runId: string): Promise<Response> {
   await assertMayChange(db, principal, 'run', runId);
-  await cancelRun(db, runId);
+  await cancelRun(db, principal.project.id, runId);
   await recordAudit(db, principal, 'run.cancel', runId);
-  return Response.json(await loadRunInfo(db, runId), { headers: { 'cache-control': 'no-store' } });
+  return Response.json(await loadRunInfo(db, principal.project.id, runId), { headers: { 'cache-control': 'no-store' } });
 }

@@ -13,7 +13,7 @@ export const compareQuerySchema = z.object({
 });
 
 /** GET /api/v1/compare: the per-metric comparison of candidate runs with a baseline run. */
-export async function compareResponse(db: Db, request: Request): Promise<Response> {
+export async function compareResponse(db: Db, projectId: string, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const query = compareQuerySchema.safeParse({
     baseline: params.get('baseline') ?? '',
@@ -25,5 +25,5 @@ export async function compareResponse(db: Db, request: Request): Promise<Respons
   });
   // A missing candidate is reported as `candidate`, not `candidate.0`.
   if (!query.success) return validationError(query.error, (path) => String(path[0] ?? 'baseline'));
-  return Response.json(await compareRuns(db, query.data.baseline, query.data.candidate), { headers: { 'cache-control': 'no-store' } });
+  return Response.json(await compareRuns(db, projectId, query.data.baseline, query.data.candidate), { headers: { 'cache-control': 'no-store' } });
 }

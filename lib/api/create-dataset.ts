@@ -35,7 +35,7 @@ const withoutExtension = (fileName: string): string => fileName.replace(/\.[^.]+
  * streams into the same import the upload page uses: nothing is stored unless the whole file is
  * valid, or, with skipInvalid=true, the valid conversations and a note of the lines left out.
  */
-export async function createDatasetResponse(db: Db, request: Request): Promise<Response> {
+export async function createDatasetResponse(db: Db, projectId: string, request: Request): Promise<Response> {
   const boundary = multipartBoundary(request.headers.get('content-type'));
   if (!boundary) {
     await request.body?.cancel().catch(() => undefined);
@@ -104,7 +104,7 @@ export async function createDatasetResponse(db: Db, request: Request): Promise<R
     }
     lateDetails = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
   };
-  const outcome = await importDatasetStream(db, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
+  const outcome = await importDatasetStream(db, projectId, fileThenRest(), options.data, { lateDetails: () => lateDetails, limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
   if (!outcome.ok) return rejectedImportResponse(outcome);
   return Response.json(
     {

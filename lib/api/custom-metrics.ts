@@ -37,8 +37,8 @@ export async function createCustomMetricResponse(db: Db, request: Request, princ
   if (selection && !selection.success) {
     throw new AppError('BAD_INPUT', 'judge: give { "kind": "offline" } or { "kind": "openai", "name"?, "model"? }', { field: 'judge' });
   }
-  const { metric, created } = await saveCustomMetric(db, definition, {
-    judge: async () => (await customMetricJudge(db, selection?.data, env)).judge,
+  const { metric, created } = await saveCustomMetric(db, principal.project.id, definition, {
+    judge: async () => (await customMetricJudge(db, principal.project.id, selection?.data, env)).judge,
     createdBy: principal.email,
     principal,
   });
@@ -46,14 +46,14 @@ export async function createCustomMetricResponse(db: Db, request: Request, princ
 }
 
 /** GET /api/v1/metrics: every custom metric at its newest version. */
-export async function listCustomMetricsResponse(db: Db): Promise<Response> {
-  const items = await listCustomMetrics(db);
+export async function listCustomMetricsResponse(db: Db, projectId: string): Promise<Response> {
+  const items = await listCustomMetrics(db, projectId);
   return Response.json({ items: items.map((m) => ({ ...view(m), versions: m.versions })) }, { headers: NO_STORE });
 }
 
 /** GET /api/v1/metrics/:name: every version of one custom metric, newest first. */
-export async function getCustomMetricResponse(db: Db, name: string): Promise<Response> {
-  const versions = await listCustomMetricVersions(db, name);
+export async function getCustomMetricResponse(db: Db, projectId: string, name: string): Promise<Response> {
+  const versions = await listCustomMetricVersions(db, projectId, name);
   if (versions.length === 0) throw notFound('Metric', name);
   return Response.json({ name, versions: versions.map(view) }, { headers: NO_STORE });
 }

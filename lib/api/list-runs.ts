@@ -15,13 +15,13 @@ export const runsQuerySchema = pageQuerySchema.extend({
   modelVersion: optionalText,
 });
 
-/** GET /api/v1/runs?dataset&status&modelVersion&page&pageSize: runs, newest first, a page at a time. */
-export async function listRunsResponse(db: Db, request: Request): Promise<Response> {
+/** GET /api/v1/runs?dataset&status&modelVersion&page&pageSize: the project's runs, newest first, a page at a time. */
+export async function listRunsResponse(db: Db, projectId: string, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const query = runsQuerySchema.safeParse(queryOf(url));
   if (!query.success) return validationError(query.error);
   const { page, pageSize, dataset, status, modelVersion } = query.data;
-  const { rows, total } = await listRunRows(db, { datasetId: dataset, status, modelVersion }, { skip: (page - 1) * pageSize, take: pageSize });
+  const { rows, total } = await listRunRows(db, projectId, { datasetId: dataset, status, modelVersion }, { skip: (page - 1) * pageSize, take: pageSize });
   // One after another: a run still going on sums its stored results (one query), the rest read theirs.
   const items: RunInfo[] = [];
   for (const row of rows) items.push(await runInfoOf(db, row));

@@ -12,13 +12,13 @@ const noStore = { 'cache-control': 'no-store' };
 
 /** A rule as the API answers it: `capReached` says scoring is paused until the next UTC day. */
 function ruleBody(rule: OnlineRuleRow, now = new Date()) {
-  const { capReachedOn, createdById: _by, scannedUntil: _scanned, ...rest } = rule;
+  const { capReachedOn, createdById: _by, scannedUntil: _scanned, projectId: _project, ...rest } = rule;
   return { ...rest, capReached: capReachedOn === utcDay(now) };
 }
 
 /** GET /api/v1/online-rules */
-export async function listOnlineRulesResponse(db: Db): Promise<Response> {
-  return Response.json({ items: (await listOnlineRules(db)).map((r) => ruleBody(r)) }, { headers: noStore });
+export async function listOnlineRulesResponse(db: Db, projectId: string): Promise<Response> {
+  return Response.json({ items: (await listOnlineRules(db, projectId)).map((r) => ruleBody(r)) }, { headers: noStore });
 }
 
 /** POST /api/v1/online-rules: 201 with the rule. */
@@ -29,9 +29,9 @@ export async function createOnlineRuleResponse(db: Db, principal: Principal, req
 }
 
 /** GET /api/v1/online-rules/:id: the rule and its runs (one per UTC day and model version; superseded results last). */
-export async function getOnlineRuleResponse(db: Db, id: string): Promise<Response> {
-  const rule = await getRule(db, id);
-  return Response.json({ ...ruleBody(rule), runs: await listOnlineRuns(db, id) }, { headers: noStore });
+export async function getOnlineRuleResponse(db: Db, projectId: string, id: string): Promise<Response> {
+  const rule = await getRule(db, projectId, id);
+  return Response.json({ ...ruleBody(rule), runs: await listOnlineRuns(db, projectId, id) }, { headers: noStore });
 }
 
 /** PATCH /api/v1/online-rules/:id: the fields given change; {"enabled": false} pauses the rule. */

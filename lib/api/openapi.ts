@@ -134,12 +134,17 @@ function customMetricBody(): Record<string, unknown> {
 export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Turnwise API', version: '1', description: 'Datasets, runs, per-turn results and comparisons, for scripts and CI.' },
+    info: {
+      title: 'Turnwise API',
+      version: '1',
+      description:
+        'Datasets, runs, per-turn results and comparisons, for scripts and CI. Every call acts in one project: a personal key’s own (naming another is a 403); with a session, the one `?project=<slug>` or the X-Turnwise-Project header names, else "default". A record of another project is a 404.',
+    },
     servers: [{ url: '/api/v1' }],
     security: [{ bearer: [] }, { session: [] }],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'A personal API key (tw_…) or the service key TURNWISE_API_KEY' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'A personal API key (tw_…), which opens its own project alone, or the service key TURNWISE_API_KEY (the project TURNWISE_PROJECT names)' },
         session: { type: 'apiKey', in: 'cookie', name: 'turnwise.session_token', description: 'A dashboard session' },
       },
       schemas: { Error: errorSchema },
@@ -147,8 +152,8 @@ export function openApiDocument(): Record<string, unknown> {
         [
           [400, 'Bad input: error.field names the parameter, body path or file'],
           [401, 'No valid key or session'],
-          [403, 'The key or user lacks the role this call needs'],
-          [404, 'No such dataset or run'],
+          [403, 'The key or user lacks the role this call needs in the project, or the key names another project than its own'],
+          [404, 'No such dataset or run in the project'],
           [409, 'The run is not in a state that allows this'],
           [422, 'The server cannot serve this configuration (a judge without its key)'],
         ].map(([status, description]) => [

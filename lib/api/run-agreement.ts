@@ -9,6 +9,6 @@ import type { Db } from '../db/db-types';
  * precision and recall of the failing verdict, the confusion matrix). Metrics without labelled
  * turns are absent.
  */
-export async function runAgreementResponse(db: Db, runId: string): Promise<Response> {
-  return Response.json({ metrics: agreementReports(await runAgreement(db, runId)) }, { headers: { 'cache-control': 'no-store' } });
+export async function runAgreementResponse(db: Db, projectId: string, runId: string): Promise<Response> {
+  return Response.json({ metrics: agreementReports(await runAgreement(db, projectId, runId)) }, { headers: { 'cache-control': 'no-store' } });
 }

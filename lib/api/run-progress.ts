@@ -10,13 +10,13 @@ import { validationError } from '../http/errors';
 const querySchema = z.object({ ids: progressIdsSchema });
 
 /**
- * GET /api/runs/progress?ids=a,b: the live numbers of these runs, one small read. The run page
+ * GET /api/runs/progress?ids=a,b: the live numbers of these runs of the project, one small read. The run page
  * and the runs list poll it once a second instead of re-rendering the whole page.
  */
-export async function runProgressResponse(db: Db, request: Request): Promise<Response> {
+export async function runProgressResponse(db: Db, projectId: string, request: Request): Promise<Response> {
   const query = querySchema.safeParse({ ids: new URL(request.url).searchParams.get('ids') ?? undefined });
   if (!query.success) return validationError(query.error);
-  const runs = await listRunProgress(db, query.data.ids);
-  const behind = await waitingBehind(db, runs);
+  const runs = await listRunProgress(db, projectId, query.data.ids);
+  const behind = await waitingBehind(db, projectId, runs);
   return Response.json({ runs: runs.map((run) => ({ ...runProgressSnapshot(run), waitingBehind: behind.get(run.id) ?? null })) }, { headers: { 'cache-control': 'no-store' } });
 }

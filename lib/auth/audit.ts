@@ -1,6 +1,6 @@
 import type { Db } from '../db/db-types';
 import { insertAuditEvent, listAuditEvents, type AuditEntry } from '../db/queries/audit/audit-events';
-import type { Principal } from '../identity/principal';
+import type { Actor, Principal } from '../identity/principal';
 
 export type AuditAction =
   | 'alert.create'
@@ -30,6 +30,12 @@ export type AuditAction =
   | 'redaction.live'
   | 'redaction.pattern.create'
   | 'redaction.pattern.delete'
+  | 'project.create'
+  | 'project.rename'
+  | 'project.member'
+  | 'project.member.remove'
+  | 'dataset.move'
+
   | 'schedule.create'
   | 'schedule.update'
   | 'schedule.pause'
@@ -38,10 +44,14 @@ export type AuditAction =
   | 'schedule.delete'
   | 'retention.set';
 
-/** Records who did what; a failure to record is logged and does not undo the action. */
-export async function recordAudit(db: Db, actor: Principal, action: AuditAction, targetId: string | null, detail?: string): Promise<void> {
+/**
+ * Records who did what, in the principal's project (an instance admin's change to users or
+ * projects: in none); a failure to record is logged and does not undo the action.
+ */
+export async function recordAudit(db: Db, actor: Principal | Actor, action: AuditAction, targetId: string | null, detail?: string): Promise<void> {
   try {
-    await insertAuditEvent(db, { actorId: actor.via === 'session' || actor.via === 'api-key' ? actor.id : null, actorEmail: actor.email, action, targetId, detail: detail ?? null });
+    const projectId = 'project' in actor ? actor.project.id : null;
+    await insertAuditEvent(db, { actorId: actor.via === 'session' || actor.via === 'api-key' ? actor.id : null, actorEmail: actor.email, action, targetId, detail: detail ?? null, projectId });
   } catch (error) {
     console.error(`[audit] could not record ${action} on ${targetId}:`, error);
   }

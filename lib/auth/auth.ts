@@ -13,6 +13,7 @@ import { deriveKey } from './secret-box';
 import { getServerSecret } from './server-secret';
 import { createSignInBrake, deviceToken, KNOWN_DEVICE_COOKIE, SIGN_IN_IP_LIMIT } from './sign-in-limit';
 import { boundUserFields, isIdentityProviderCallback } from './user-fields';
+import { settleNewUserRole } from './user-roles';
 export const OIDC_PROVIDER_ID = 'oidc';
 
 const emailBrake = createSignInBrake();
@@ -91,6 +92,8 @@ function createAuth(settings: AuthSettings, env: Record<string, string | undefin
             if (settings.oidc && isIdentityProviderCallback(ctx?.path)) return { data: { ...bounded, role: settings.oidc.role } };
             return { data: bounded };
           },
+          // "viewer" or "editor" is a role in the project "Default"; "admin" an instance admin.
+          after: async (user) => settleNewUserRole(db, user),
         },
         // POST /api/auth/update-user wrote any name it was sent (30 MB, then in every list of users).
         update: { before: async (user, ctx) => ({ data: boundUserFields(user, isIdentityProviderCallback(ctx?.path)) }) },

@@ -12,6 +12,7 @@ import { deleteUserSessions } from '../db/queries/users/delete-user-sessions';
 import { findUserIdByEmail, getUserEmailAndRole } from '../db/queries/users/get-user';
 import { listUserAccounts, type UserInfo } from '../db/queries/users/list-user-accounts';
 import { updateUserRole } from '../db/queries/users/update-user-role';
+import { applyUserRole, userRoleLabel } from './user-roles';
 
 export const newUserSchema = z.object({
   email: z.email('Enter an email address').trim().toLowerCase(),
@@ -93,13 +94,14 @@ async function assertAnotherAdmin(db: Db, userId: string): Promise<void> {
   if (others === 0) throw new AppError('CONFLICT', 'This is the last admin: make another user an admin first');
 }
 
-/** Changes a role; refuses to leave the server without an admin. Signs the user out so the new role applies at once. */
+/** Changes a role (applyUserRole); refuses to leave the server without an admin. Signs the user out so the new role applies at once. */
 export async function setUserRole(db: Db, userId: string, role: Role): Promise<{ email: string; from: string }> {
   const user = await getUserEmailAndRole(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'No such user');
   if (user.role === 'admin' && role !== 'admin') await assertAnotherAdmin(db, userId);
-  await updateUserRole(db, userId, role);
-  return { email: user.email, from: user.role };
+  const from = await userRoleLabel(db, { id: userId, role: user.role });
+  await applyUserRole(db, userId, role);
+  return { email: user.email, from };
 }
 
 export async function deleteUser(db: Db, userId: string): Promise<{ email: string }> {

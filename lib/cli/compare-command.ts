@@ -2,6 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { compareRuns } from '../compare/compare-runs';
 import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
+import { DEFAULT_PROJECT_SLUG } from '../identity/project';
+import { resolveCliProject } from './cli-project';
 import { AppError } from '../errors';
 import { COMPARE_USAGE, parseCompareArgs, type CompareArgs } from './compare-args';
 import { formatComparison } from './compare-report';
@@ -18,7 +20,8 @@ export async function runCompareCommand(args: CompareArgs, io: EvalIo): Promise<
     return 0;
   }
   await ensureDatabase();
-  const report = await compareRuns(getDb(), args.baseline, args.candidates);
+  const project = await resolveCliProject(io.project ?? DEFAULT_PROJECT_SLUG);
+  const report = await compareRuns(getDb(), project.id, args.baseline, args.candidates);
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (args.json === '-') io.stdout(json);
   else {

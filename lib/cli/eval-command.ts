@@ -7,6 +7,8 @@ import { AppError } from '../errors';
 import { createJudge, defaultJudgeSelection, loadJudgeConfig, type JudgeSelection } from '../judge/config';
 import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
+import { DEFAULT_PROJECT_SLUG } from '../identity/project';
+import { resolveCliProject } from './cli-project';
 import { createPrismaJudgeCache } from '../db/queries/judge-cache';
 import { OFFLINE_JUDGE_NOTICE } from '../judge/offline/notice';
 import type { MetricResult } from '../domain/metric-result';
@@ -37,6 +39,8 @@ import { llmOnlyMetricsOnOfflineJudge, refuseLlmOnlyMetricsOnOffline } from '../
 
 export interface EvalIo {
   env: Record<string, string | undefined>;
+  /** The slug of the project the command works in (run-cli: --project, else TURNWISE_PROJECT, else "default"). */
+  project?: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
@@ -72,7 +76,7 @@ function judgeSelection(args: EvalArgs, env: Record<string, string | undefined>)
  * when a file lists none. With --save each is stored as a version (a new one only when it
  * changed), so that the run records which version it used and the dashboard can run it again.
  */
-async function withCustomDefinitions(db: Db, chosen: MetricSelection[], args: EvalArgs, judge: Judge, io: EvalIo): Promise<MetricSelection[]> {
+async function withCustomDefinitions(db: Db, projectId: string, chosen: MetricSelection[], args: EvalArgs, judge: Judge, io: EvalIo): Promise<MetricSelection[]> {
   const out: MetricSelection[] = [];
   for (const selection of chosen) {
     const definition = args.customMetrics.find((m) => m.name === selection.name);
@@ -81,7 +85,7 @@ async function withCustomDefinitions(db: Db, chosen: MetricSelection[], args: Ev
       continue;
     }
     if (args.save) {
-      const { metric, created } = await saveCustomMetric(db, definition, { judge: async () => judge, createdBy: 'cli', principal: null });
+      const { metric, created } = await saveCustomMetric(db, projectId, definition, { judge: async () => judge, createdBy: 'cli', principal: null });
       io.stderr(`metric: ${metric.name} version ${metric.version}${created ? ' (saved)' : ' (unchanged)'}\n`);
       out.push({ ...selection, custom: { version: metric.version, definition: metric.definition } });
     } else {
@@ -104,8 +108,8 @@ async function redactLoaded(db: Db, conversations: Conversation[], spec: string 
 }
 
 /** A baseline must exist (NOT_FOUND names it) and be over: a run still scoring has no final numbers. */
-async function checkBaseline(db: Db, runId: string): Promise<void> {
-  const run = await getRun(db, runId);
+async function checkBaseline(db: Db, projectId: string, runId: string): Promise<void> {
+  const run = await getRun(db, projectId, runId);
   if (isLiveRun(run.status)) {
     throw new AppError('BAD_INPUT', `--baseline: run ${runId} is still ${run.status}; compare with a finished run`, { field: '--baseline' });
   }
@@ -139,8 +143,9 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
   const concurrency = args.concurrency ?? config.concurrency;
   await ensureDatabase();
   const db = getDb();
+  const projectId = (await resolveCliProject(io.project ?? DEFAULT_PROJECT_SLUG)).id;
   // Before any judge call: an unknown baseline costs nothing.
-  if (args.baseline !== undefined) await checkBaseline(db, args.baseline);
+  if (args.baseline !== undefined) await checkBaseline(db, projectId, args.baseline);
   // Before the judge sees anything: the personal data --redact names is taken out of the file's conversations.
   const redaction = await redactLoaded(db, dataset.conversations, args.redact, io);
   const judge = createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites: true });
@@ -161,7 +166,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
     );
   }
 
-  const metrics = await withCustomDefinitions(db, chosen, args, judge, io);
+  const metrics = await withCustomDefinitions(db, projectId, chosen, args, judge, io);
 
   // The report is written as results come in; none is kept to the end (eval-report-stream.ts).
   const report = createEvalReportStream(dataset.conversations, metrics);
@@ -171,6 +176,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
     if (args.save) {
       const saved = await recordEvaluation(db, {
         dataset: {
+          projectId,
           name: args.name ?? path.basename(args.file),
           sourceFormat: dataset.format,
           sourceFileName: path.basename(args.file),
@@ -186,7 +192,7 @@ export async function runEvalCommand(args: EvalArgs, io: EvalIo): Promise<number
         retain: false,
       });
       io.stderr(`saved: dataset ${saved.datasetId}, run ${saved.runId} (${saved.status})\n`);
-      if (args.baseline !== undefined) comparison = await compareRuns(db, args.baseline, [saved.runId]);
+      if (args.baseline !== undefined) comparison = await compareRuns(db, projectId, args.baseline, [saved.runId]);
     } else {
       await evaluateConversations({ conversations: dataset.conversations, metrics, judge, concurrency, onResult, retain: false });
     }

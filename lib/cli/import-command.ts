@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { formatProblem } from '../datasets';
 import { getDb } from '../db/client';
 import { ensureDatabase } from '../db/migrations';
+import { DEFAULT_PROJECT_SLUG } from '../identity/project';
+import { resolveCliProject } from './cli-project';
 import { getRunDatasetId } from '../db/queries/runs/get-run-dataset-id';
 import { wholeBodyLimit } from '../http/whole-body';
 import { DEEPEVAL_LIMITS } from '../deepeval/limits';
@@ -80,9 +82,10 @@ export async function runImport(argv: string[], io: EvalIo): Promise<number> {
     throw new AppError('BAD_INPUT', `--${flag}: ${issue.message}`);
   }
   await ensureDatabase();
+  const project = await resolveCliProject(io.project ?? DEFAULT_PROJECT_SLUG);
   const started = performance.now();
   const body = folder ? (async function* () {})() : createReadStream(file);
-  const outcome = await importDatasetStream(getDb(), body, parsed.data, folder ? { events: folderEvents(file) } : {}).catch((error: unknown) => {
+  const outcome = await importDatasetStream(getDb(), project.id, body, parsed.data, folder ? { events: folderEvents(file) } : {}).catch((error: unknown) => {
     // The option is --redact here.
     if (isAppError(error) && error.details?.field === 'redact') throw new AppError('BAD_INPUT', `--${error.message}`, { field: '--redact' });
     throw error;
@@ -121,10 +124,11 @@ async function importTestRunFile(file: string, size: number, io: EvalIo): Promis
   const limit = wholeBodyLimit(DEEPEVAL_LIMITS.testRunBytes);
   if (size > limit.bytes) throw new AppError('TOO_LARGE', `${file}: a deepeval test run is read whole, and this one is larger than ${Math.round(limit.bytes / 1024 / 1024)} MB (${limit.variable})`, { file });
   await ensureDatabase();
+  const project = await resolveCliProject(io.project ?? DEFAULT_PROJECT_SLUG);
   const started = performance.now();
   let receipt;
   try {
-    receipt = await importTestRunText(getDb(), await readFile(file, 'utf8'), path.basename(file));
+    receipt = await importTestRunText(getDb(), project, await readFile(file, 'utf8'), path.basename(file));
   } catch (error) {
     if (error instanceof AppError) throw new AppError(error.code, `${file}: ${error.message}`, { ...error.details, file });
     throw error;
@@ -134,7 +138,7 @@ async function importTestRunFile(file: string, size: number, io: EvalIo): Promis
     io.stdout(`held ${receipt.received} of the ${receipt.expected} test cases of deepeval test run ${receipt.id}: the run is stored once the others arrive\n`);
     return 0;
   }
-  const datasetId = await getRunDatasetId(getDb(), receipt.id);
+  const datasetId = await getRunDatasetId(getDb(), project.id, receipt.id);
   const again = receipt.repeated === receipt.received ? ' (already stored: the same run)' : '';
   io.stdout(`stored run ${receipt.id} from deepeval test run ${path.basename(file)}: ${receipt.expected} test cases, dataset ${datasetId}${again} in ${seconds.toFixed(1)} s\n`);
   return 0;

@@ -4,6 +4,8 @@ import type { Db } from '../db/db-types';
 import { saveDataset } from '../imports/save-dataset';
 import { getRunStatus } from '../db/queries/runs/get-run-status';
 import { ensureDatabase } from '../db/migrations';
+import { DEFAULT_PROJECT_SLUG } from '../identity/project';
+import { resolveCliProject } from './cli-project';
 import { getDatabaseUrl } from '../db/url';
 import { isLiveRun } from '../domain/run-progress';
 import { getReplay, startReplay } from '../replay';
@@ -18,10 +20,10 @@ import { isDatasetFile, parseReplayArgs, REPLAY_USAGE, type ReplayArgs } from '.
 const LIVE_REPLAY = new Set(['queued', 'running', 'finishing']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function datasetIdOf(db: Db, source: string, io: EvalIo): Promise<string> {
+async function datasetIdOf(db: Db, projectId: string, source: string, io: EvalIo): Promise<string> {
   if (!isDatasetFile(source)) return source;
   const { format, conversations } = await loadDatasetFile(source);
-  const saved = await saveDataset(db, { name: path.basename(source), sourceFormat: format, sourceFileName: path.basename(source), conversations });
+  const saved = await saveDataset(db, { projectId, name: path.basename(source), sourceFormat: format, sourceFileName: path.basename(source), conversations });
   io.stderr(`stored ${source} as dataset ${saved.id} (${saved.conversationCount} conversations)\n`);
   return saved.id;
 }
@@ -40,20 +42,21 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
   const url = getDatabaseUrl(io.env as NodeJS.ProcessEnv);
   await ensureDatabase(url);
   const db = getDb();
-  const datasetId = await datasetIdOf(db, args.source, io);
-  const { id, totalItems } = await startReplay(db, { ...args.request, datasetId }, null, io.env);
+  const project = await resolveCliProject(io.project ?? DEFAULT_PROJECT_SLUG);
+  const datasetId = await datasetIdOf(db, project.id, args.source, io);
+  const { id, totalItems } = await startReplay(db, project.id, { ...args.request, datasetId }, null, io.env);
   io.stderr(`replay ${id}: ${totalItems} assistant turn(s) to regenerate\n`);
   // Runs too: the new version's evaluation run is scored here once the replay has made it.
   await startWorkers(io.env, { db, kinds: [runJobs(), replayJobs()], log: () => undefined });
   try {
-    let replay = await getReplay(db, id);
+    let replay = await getReplay(db, project.id, id);
     let shown = '';
     while (LIVE_REPLAY.has(replay.status)) {
       const line = `replay ${id}: ${replay.status} ${replay.progress.done}/${replay.progress.total} turns, ${replay.progress.errors} errored`;
       if (line !== shown) io.stderr(`${line}\n`);
       shown = line;
       await sleep(1000);
-      replay = await getReplay(db, id);
+      replay = await getReplay(db, project.id, id);
     }
     io.stderr(`replay ${id}: ${replay.status.replace(/_/g, ' ')}; dataset ${replay.datasetId ?? '(none)'}${replay.offScript ? `; ${replay.offScript} conversation(s) off-script` : ''}\n`);
     for (const e of replay.errors) io.stderr(`  conversation ${e.conversation}, turn ${e.turn}: ${e.error}\n`);
@@ -66,10 +69,10 @@ export async function runReplayCommand(args: ReplayArgs, io: EvalIo): Promise<nu
       return 2;
     }
     if (replay.runId) {
-      let run = await getRunStatus(db, replay.runId);
+      let run = await getRunStatus(db, project.id, replay.runId);
       while (isLiveRun(run.status)) {
         await sleep(1000);
-        run = await getRunStatus(db, replay.runId);
+        run = await getRunStatus(db, project.id, replay.runId);
       }
       io.stderr(`run ${replay.runId}: ${run.status.replace(/_/g, ' ')}\n`);
       if (run.status === 'failed' || run.status === 'cancelled') return 2;

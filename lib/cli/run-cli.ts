@@ -1,11 +1,13 @@
 import { isAppError } from '../errors';
 import type { EvalIo } from './eval-command';
+import { takeProjectOption } from './cli-project';
 
 const USAGE = `usage: turnwise eval <file> [--metrics a,b,…] [--judge openai|offline] [--judge-name NAME]
                       [--judge-base-url URL] [--judge-model NAME] [--threshold X] [--strict]
                       [--no-reason] [--window-size N] [--options JSON] [--concurrency N]
                       [--metric-file FILE …] [--redact LIST]
                       [--json PATH|-] [--save [--name NAME] [--model-version LABEL] [--baseline RUN_ID]]
+       every command: [--project SLUG] (else TURNWISE_PROJECT, else the project "default")
        turnwise compare <baselineRunId> <runId> [--fail-on-regression] [--json PATH|-]
        turnwise import <file> [--name NAME] [--model-version LABEL] [--format ID] [--skip-invalid] [--redact LIST]
        turnwise replay <dataset id or file> --model-version LABEL (--target-base-url URL --model NAME
@@ -46,9 +48,12 @@ const COMMANDS: Record<string, () => Promise<(rest: string[], io: EvalIo) => Pro
 
 /** Runs one command and returns the process exit code; never throws. */
 export async function runCli(argv: string[], io: EvalIo): Promise<number> {
-  const [command, ...rest] = argv;
-  const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  let load: ((typeof COMMANDS)[string]) | undefined;
   try {
+    const { slug, rest: args } = takeProjectOption(argv, io.env ?? process.env);
+    const [command, ...rest] = args;
+    io = { ...io, project: slug };
+    load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (load) return await (await load())(rest, io);
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${USAGE}\n`);

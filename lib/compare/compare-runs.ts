@@ -44,8 +44,8 @@ const ref = (run: ComparedRun): RunRef => ({
  * bootstrap interval, pass-rate change and pass/fail flips. Used by the compare page, the
  * CLI and anything else (a REST route, `eval --baseline`) that needs the same numbers.
  */
-export async function compareRuns(db: Db, baselineId: string, candidateIds: readonly string[], options: BootstrapOptions = {}): Promise<RunComparisonReport> {
-  const loaded = await loadComparison(db, baselineId, candidateIds, options);
+export async function compareRuns(db: Db, projectId: string, baselineId: string, candidateIds: readonly string[], options: BootstrapOptions = {}): Promise<RunComparisonReport> {
+  const loaded = await loadComparison(db, projectId, baselineId, candidateIds, options);
   const { comparison, runs } = loaded;
   return {
     baseline: ref(runs[0]),

@@ -23,8 +23,8 @@ export interface ComparisonTableView {
 }
 
 /** One page of the matched-conversation table, with the conversations' names. */
-export async function loadComparisonTable(db: Db, search: CompareSearch): Promise<ComparisonTableView> {
-  const { runs, comparison, table } = await loadComparison(db, search.baseline ?? '', search.candidates);
+export async function loadComparisonTable(db: Db, projectId: string, search: CompareSearch): Promise<ComparisonTableView> {
+  const { runs, comparison, table } = await loadComparison(db, projectId, search.baseline ?? '', search.candidates);
   const metrics = comparison.metrics.map((m) => m.metric);
   // Unasked, the table opens on the metric where the most conversations regressed (the first one when none did).
   const mostRegressed = metrics.reduce<string | undefined>((best, m) => (best === undefined || table.counts(m).regressed > table.counts(best).regressed ? m : best), undefined);

@@ -35,9 +35,9 @@ export function candidateList(baselineId: string, candidateIds: readonly string[
  * Everything a comparison shows: the runs, their vectors, the per-metric summary and the
  * matched-conversation table. Kept in memory when every run is finished (it cannot change).
  */
-export async function loadComparison(db: Db, baselineId: string, candidateIds: readonly string[], options: BootstrapOptions = {}): Promise<LoadedComparison> {
+export async function loadComparison(db: Db, projectId: string, baselineId: string, candidateIds: readonly string[], options: BootstrapOptions = {}): Promise<LoadedComparison> {
   const ids = [baselineId, ...candidateList(baselineId, candidateIds)];
-  const runs = await getComparedRuns(db, ids);
+  const runs = await getComparedRuns(db, projectId, ids);
   const method = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED, level: options.level ?? DEFAULT_LEVEL };
   const cacheable = runs.every(isFinished);
   const key = `${runs.map((r) => `${r.id}@${r.finishedAt?.getTime()}`).join(',')}|${method.resamples}|${method.seed}|${method.level}`;

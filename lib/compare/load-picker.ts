@@ -5,10 +5,11 @@ import type { CompareSearch } from './compare-search';
 export const PICKER_PAGE_SIZE = 25;
 
 /** The picker's page of runs with its filter options. */
-export async function loadPicker(db: Db, search: CompareSearch) {
+export async function loadPicker(db: Db, projectId: string, search: CompareSearch) {
   const page = search.page;
   const listed = await listPickerRuns(
     db,
+    projectId,
     { datasetId: search.dataset ?? undefined, modelVersion: search.model ?? undefined },
     { skip: (page - 1) * PICKER_PAGE_SIZE, take: PICKER_PAGE_SIZE },
   );

@@ -18,9 +18,9 @@ export interface SideBySideView {
 }
 
 /** One conversation (by match key) in every run of a comparison, turns aligned. */
-export async function loadSideBySide(db: Db, search: CompareSearch): Promise<SideBySideView> {
+export async function loadSideBySide(db: Db, projectId: string, search: CompareSearch): Promise<SideBySideView> {
   if (!search.key) throw new AppError('BAD_INPUT', 'which conversation? the key is missing', { field: 'key' });
-  const { runs, vectors, comparison } = await loadComparison(db, search.baseline ?? '', search.candidates);
+  const { runs, vectors, comparison } = await loadComparison(db, projectId, search.baseline ?? '', search.candidates);
   const row = comparison.keyMatch.keys.indexOf(search.key);
   if (row === -1) throw new AppError('NOT_FOUND', `no conversation with key ${search.key} in these runs`, { key: search.key });
   const conversations = await Promise.all(

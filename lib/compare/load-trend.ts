@@ -54,9 +54,9 @@ async function fillIntervals(db: Db, missing: TrendRunRow[]): Promise<void> {
 }
 
 /** Each metric's mean over the runs of a dataset and of the datasets sharing its conversations. */
-export async function loadTrend(db: Db, datasetId: string, options: { take?: number; intervals?: boolean } = {}): Promise<TrendSource> {
-  const { dataset, related } = await listDatasetFamily(db, datasetId);
-  const runs = await listTrendRuns(db, [dataset.id, ...related.map((d) => d.id)], options.take ?? TREND_RUNS);
+export async function loadTrend(db: Db, projectId: string, datasetId: string, options: { take?: number; intervals?: boolean } = {}): Promise<TrendSource> {
+  const { dataset, related } = await listDatasetFamily(db, projectId, datasetId);
+  const runs = await listTrendRuns(db, projectId, [dataset.id, ...related.map((d) => d.id)], options.take ?? TREND_RUNS);
   let stats = options.intervals === false ? new Map() : await listRunVectorStats(db, runs.map((r) => r.id));
   let pendingIntervals = 0;
   if (options.intervals !== false) {

@@ -13,12 +13,12 @@ import { listConnectionInfos, listConnectionSecrets, type ConnectionInfo } from 
 
 const keyFor = (env: Record<string, string | undefined>) => deriveKey(getServerSecret(env), 'judge-connection-keys');
 
-/** The stored connections as the admin page shows them (keys: their last four characters at most). */
-export const listConnections = (db: Db): Promise<ConnectionInfo[]> => listConnectionInfos(db);
+/** A project's stored connections as its settings page shows them (keys: their last four characters at most). */
+export const listConnections = (db: Db, projectId: string): Promise<ConnectionInfo[]> => listConnectionInfos(db, projectId);
 
-async function assertNameFree(db: Db, name: string, reserved: string[], exceptId?: string): Promise<void> {
+async function assertNameFree(db: Db, projectId: string, name: string, reserved: string[], exceptId?: string): Promise<void> {
   if (reserved.includes(name)) throw new AppError('CONFLICT', `A judge named "${name}" comes from the environment (TURNWISE_JUDGES)`, { field: 'name' });
-  const other = await findConnectionIdByName(db, name);
+  const other = await findConnectionIdByName(db, projectId, name);
   if (other && other.id !== exceptId) throw new AppError('CONFLICT', `A connection named "${name}" exists already`, { field: 'name' });
 }
 
@@ -26,11 +26,12 @@ async function assertNameFree(db: Db, name: string, reserved: string[], exceptId
 const assertBaseUrlAllowed = (baseUrl: string, env: Record<string, string | undefined>): Promise<void> =>
   assertEgressAllowed(baseUrl, adminPolicy(readEgressSettings(env)), 'baseUrl');
 
-export async function createConnection(db: Db, input: CheckedConnectionInput, envNames: string[], env: Record<string, string | undefined> = process.env): Promise<{ id: string }> {
-  await assertNameFree(db, input.name, envNames);
+/** A new connection of a project. */
+export async function createConnection(db: Db, projectId: string, input: CheckedConnectionInput, envNames: string[], env: Record<string, string | undefined> = process.env): Promise<{ id: string }> {
+  await assertNameFree(db, projectId, input.name, envNames);
   await assertBaseUrlAllowed(input.baseUrl, env);
   registerSecret(input.apiKey);
-  return insertConnection(db, {
+  return insertConnection(db, projectId, {
     name: input.name,
     baseUrl: input.baseUrl,
     models: input.models,
@@ -41,17 +42,18 @@ export async function createConnection(db: Db, input: CheckedConnectionInput, en
   });
 }
 
-/** Updates a connection; a blank key keeps the stored one, `clearKey` removes it. */
+/** Updates a connection of a project; a blank key keeps the stored one, `clearKey` removes it. */
 export async function updateConnection(
   db: Db,
+  projectId: string,
   id: string,
   input: CheckedConnectionInput & { clearKey?: boolean },
   envNames: string[],
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
-  await assertNameFree(db, input.name, envNames, id);
+  await assertNameFree(db, projectId, input.name, envNames, id);
   await assertBaseUrlAllowed(input.baseUrl, env);
-  const stored = await getConnectionKeyAndUrl(db, id);
+  const stored = await getConnectionKeyAndUrl(db, projectId, id);
   if (!stored) throw new AppError('NOT_FOUND', 'No such judge connection');
   // The stored key was given for the stored URL: it goes to another one only when typed again.
   if (stored.keyCipher !== null && stored.baseUrl !== input.baseUrl && !input.apiKey && !input.clearKey) {
@@ -66,25 +68,25 @@ export async function updateConnection(
   // A key kept is kept only if nobody changed the URL or the key since it was read.
   const keeps = !input.apiKey && !input.clearKey;
   const where = keeps ? { id, baseUrl: stored.baseUrl, keyCipher: stored.keyCipher } : { id };
-  const count = await updateConnectionIfUnchanged(db, where, { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key });
+  const count = await updateConnectionIfUnchanged(db, projectId, where, { name: input.name, baseUrl: input.baseUrl, models: input.models, rpm: input.rpm, tpm: input.tpm, ...key });
   if (count === 0) throw new AppError('CONFLICT', 'The connection was changed or deleted meanwhile: reload the page and edit it again.');
 }
 
-export async function deleteConnection(db: Db, id: string): Promise<{ name: string }> {
-  const row = await getConnectionName(db, id);
+export async function deleteConnection(db: Db, projectId: string, id: string): Promise<{ name: string }> {
+  const row = await getConnectionName(db, projectId, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such judge connection');
-  await deleteConnectionRow(db, id);
+  await deleteConnectionRow(db, projectId, id);
   return row;
 }
 
-/** Makes a connection the judge every form preselects (the one before it loses the mark), or with null leaves none marked. */
-export async function setDefaultConnection(db: Db, id: string | null): Promise<void> {
-  if (!(await markDefaultConnection(db, id))) throw new AppError('NOT_FOUND', 'No such judge connection');
+/** Makes a connection the judge every form of its project preselects (the one before it loses the mark), or with null leaves none marked. */
+export async function setDefaultConnection(db: Db, projectId: string, id: string | null): Promise<void> {
+  if (!(await markDefaultConnection(db, projectId, id))) throw new AppError('NOT_FOUND', 'No such judge connection');
 }
 
-/** The stored connections as judge endpoints, keys decrypted (server-side only). */
-export async function loadConnectionEndpoints(db: Db, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint[]> {
-  const rows = await listConnectionSecrets(db);
+/** A project's stored connections as judge endpoints, keys decrypted (server-side only). */
+export async function loadConnectionEndpoints(db: Db, projectId: string, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint[]> {
+  const rows = await listConnectionSecrets(db, projectId);
   if (rows.length === 0) return [];
   const key = keyFor(env);
   return rows.map((row) => {
@@ -105,11 +107,11 @@ export async function loadConnectionEndpoints(db: Db, env: Record<string, string
   });
 }
 
-/** One connection as an endpoint (the test button). */
-export async function getConnectionEndpoint(db: Db, id: string, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint> {
-  const row = await getConnectionName(db, id);
+/** One connection of a project as an endpoint (the test button). */
+export async function getConnectionEndpoint(db: Db, projectId: string, id: string, env: Record<string, string | undefined> = process.env): Promise<JudgeEndpoint> {
+  const row = await getConnectionName(db, projectId, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such judge connection');
-  const endpoint = (await loadConnectionEndpoints(db, env)).find((e) => e.name === row.name);
+  const endpoint = (await loadConnectionEndpoints(db, projectId, env)).find((e) => e.name === row.name);
   if (!endpoint) throw new AppError('NOT_FOUND', 'No such judge connection');
   return endpoint;
 }

@@ -43,17 +43,18 @@ export function judgeSelectionOf(run: RunJudge): JudgeSelection {
  * The judge that executes a run, from this process's configuration: replies of
  * OpenAI-compatible judges go through the database cache, so a request asked again (a
  * resumed item, a rerun) costs nothing. Judges come from the environment and from the
- * connections stored in the database. `deferCacheWrites`: the caller flushes the judge when its
- * work ends (createJudge).
+ * connections the run's project stored in the database. `deferCacheWrites`: the caller flushes
+ * the judge when its work ends (createJudge).
  */
 export async function createRunJudge(
   db: Db,
+  projectId: string,
   run: { judgeKind: string; judgeName: string | null; judgeModel: string; concurrency: number },
   env: Record<string, string | undefined>,
   { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
 ): Promise<Judge> {
   const judgeKind = run.judgeKind === 'offline' ? 'offline' : 'openai';
-  return createSelectedJudge(db, judgeSelectionOf({ ...run, judgeKind }), env, run.concurrency, { deferCacheWrites });
+  return createSelectedJudge(db, projectId, judgeSelectionOf({ ...run, judgeKind }), env, run.concurrency, { deferCacheWrites });
 }
 
 /**
@@ -64,11 +65,12 @@ export async function createRunJudge(
  */
 export async function createSelectedJudge(
   db: Db,
+  projectId: string,
   selection: JudgeSelection,
   env: Record<string, string | undefined>,
   concurrency: number,
   { deferCacheWrites = false }: { deferCacheWrites?: boolean } = {},
 ): Promise<Judge> {
-  const config = selection.kind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, env);
+  const config = selection.kind === 'offline' ? loadJudgeConfig(env) : await loadJudgeConfigWithConnections(db, projectId, env);
   return createJudge(selection, config, { cache: createPrismaJudgeCache(db), concurrency, deferCacheWrites });
 }

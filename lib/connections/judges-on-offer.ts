@@ -15,14 +15,14 @@ export interface JudgesOnOffer {
   concurrency: number;
 }
 
-/** The judges a form offers (the new-run form, the metric editor, the online rule form): the offline one alone when the configuration is broken. */
-export async function loadJudgesOnOffer(db: Db, env: Record<string, string | undefined>): Promise<JudgesOnOffer> {
+/** The judges a form of a project offers (the new-run form, the metric editor, the online rule form): the offline one alone when the configuration is broken. */
+export async function loadJudgesOnOffer(db: Db, projectId: string, env: Record<string, string | undefined>): Promise<JudgesOnOffer> {
   let judges: JudgeInfo[];
   let judgeConfigError: string | null = null;
   let concurrency = 8;
   let defaultJudge = OFFLINE_JUDGE_NAME;
   try {
-    const config = await loadJudgeConfigWithConnections(db, env);
+    const config = await loadJudgeConfigWithConnections(db, projectId, env);
     judges = listJudges(config);
     concurrency = config.concurrency;
     defaultJudge = defaultJudgeName(config);

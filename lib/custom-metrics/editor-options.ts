@@ -16,9 +16,9 @@ export interface MetricEditorOptions {
 }
 
 /** What the metric editor needs: the judges on offer and the datasets to try a definition on. */
-export async function loadMetricEditorOptions(db: Db, env: Record<string, string | undefined>, current: MetricEditorOptions['current']): Promise<MetricEditorOptions> {
-  const { judges, defaultJudge } = await loadJudgesOnOffer(db, env);
-  const datasets = await listDatasets(db);
+export async function loadMetricEditorOptions(db: Db, projectId: string, env: Record<string, string | undefined>, current: MetricEditorOptions['current']): Promise<MetricEditorOptions> {
+  const { judges, defaultJudge } = await loadJudgesOnOffer(db, projectId, env);
+  const datasets = await listDatasets(db, projectId);
   return {
     current,
     fields: G_EVAL_FIELDS.filter((f) => f !== 'content' && f !== 'role').map((key) => ({ key, label: FIELD_LABELS[key] })),

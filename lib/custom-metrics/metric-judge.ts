@@ -12,10 +12,11 @@ import { createRunJudge, resolveRunJudge, type RunJudge } from '../connections/j
  */
 export async function customMetricJudge(
   db: Db,
+  projectId: string,
   selection: JudgeSelection | undefined,
   env: Record<string, string | undefined>,
 ): Promise<{ judge: Judge; chosen: RunJudge }> {
-  const config = await loadJudgeConfigWithConnections(db, env);
+  const config = await loadJudgeConfigWithConnections(db, projectId, env);
   const chosen = resolveRunJudge(selection ?? defaultJudgeSelection(config), config);
-  return { judge: await createRunJudge(db, { ...chosen, concurrency: 4 }, env), chosen };
+  return { judge: await createRunJudge(db, projectId, { ...chosen, concurrency: 4 }, env), chosen };
 }

@@ -38,11 +38,12 @@ async function assertMayPublish(db: Db, principal: Principal, latest: StoredCust
  */
 export async function saveCustomMetric(
   db: Db,
+  projectId: string,
   input: unknown,
   options: { judge: () => Promise<Judge>; createdBy: string | null; principal: Principal | null },
 ): Promise<{ metric: StoredCustomMetric; created: boolean }> {
   const checked = checkCustomDefinition(input);
-  const latest = await getCustomMetric(db, checked.name);
+  const latest = await getCustomMetric(db, projectId, checked.name);
   if (latest && options.principal) await assertMayPublish(db, options.principal, latest);
   if (latest && latest.scope !== checked.scope) {
     throw new AppError('BAD_INPUT', `scope: ${checked.name} measures a ${latest.scope}; a new version keeps its scope (give a ${checked.scope}-scope metric another name)`, {
@@ -57,6 +58,6 @@ export async function saveCustomMetric(
     ({ definition, written } = await withEvaluationSteps(checked, await options.judge()));
   }
   if (latest && same(latest.definition, definition)) return { metric: latest, created: false };
-  const metric = await insertCustomMetricVersion(db, { definition, stepsWritten: written, createdBy: options.createdBy, ownerId: ownerIdOf(options.principal) });
+  const metric = await insertCustomMetricVersion(db, projectId, { definition, stepsWritten: written, createdBy: options.createdBy, ownerId: ownerIdOf(options.principal) });
   return { metric, created: true };
 }

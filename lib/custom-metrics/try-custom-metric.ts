@@ -24,12 +24,13 @@ export interface CustomMetricTrial {
  */
 export async function tryCustomMetric(
   db: Db,
+  projectId: string,
   input: { definition: GEvalDefinition; datasetId: string; conversation: number },
   judge: Judge,
 ): Promise<CustomMetricTrial> {
   // As a run would: the offline judge cannot read the criteria, so its number would mean nothing.
   refuseLlmOnlyMetricsOnOffline(judge.kind, [{ name: input.definition.name, custom: true }], 'judge');
-  const dataset = await getDataset(db, input.datasetId);
+  const dataset = await getDataset(db, projectId, input.datasetId);
   if (!Number.isInteger(input.conversation) || input.conversation < 1 || input.conversation > dataset.conversationCount) {
     throw new AppError('BAD_INPUT', `conversation: ${dataset.name} has conversations 1 to ${dataset.conversationCount}`, { field: 'conversation' });
   }

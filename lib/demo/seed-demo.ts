@@ -6,6 +6,7 @@ import { parseDataset } from '../datasets';
 import { AppError } from '../errors';
 import { createOfflineJudge } from '../judge/offline';
 import { applicableMetrics, metricDescriptor } from '../metrics/registry';
+import { DEFAULT_PROJECT_ID } from '../identity/project';
 import { recordEvaluation } from '../imports/record-evaluation';
 
 export const DEMO_DATASET_NAME = 'Demo: support and onboarding conversations';
@@ -25,6 +26,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const judge = createOfflineJudge();
   await recordEvaluation(db, {
     dataset: {
+      projectId: DEFAULT_PROJECT_ID,
       name: DEMO_DATASET_NAME,
       sourceFormat: parsed.format,
       sourceFileName: 'demo-dataset.json',

@@ -36,7 +36,8 @@ export interface RunProgressSnapshot {
 
 /** What a queued run waits behind: the runs being scored now (the first few) and the queued runs before it. */
 export interface WaitingBehind {
-  running: { id: string; label: string; done: number; total: number }[];
+  /** Another project's job is shown without its name, id or link (otherProject). */
+  running: { id: string; label: string; done: number; total: number; otherProject?: boolean }[];
   runningCount: number;
   queuedAhead: number;
 }

@@ -33,8 +33,8 @@ export interface RunInfo {
  * A run as the API and the JSON export describe it. A finished run's summary is the stored one;
  * a run in progress gets one computed from the results stored so far. Unknown id: NOT_FOUND.
  */
-export async function loadRunInfo(db: Db, runId: string): Promise<RunInfo> {
-  return runInfoOf(db, await getRun(db, runId));
+export async function loadRunInfo(db: Db, projectId: string, runId: string): Promise<RunInfo> {
+  return runInfoOf(db, await getRun(db, projectId, runId));
 }
 
 /** A run row read with runSelect, described as loadRunInfo describes it (GET /api/v1/runs lists these too). */

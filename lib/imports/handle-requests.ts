@@ -19,8 +19,8 @@ import { archiveLimitsFor } from './source-events';
  * one line; tests call these with plain Requests.
  */
 
-/** POST body = the file's bytes; name, modelVersion, fileName, format, csvMapping in the query. */
-export async function handleImportRequest(db: Db, request: Request): Promise<Response> {
+/** POST body = the file's bytes; name, modelVersion, fileName, format, csvMapping in the query; stored in the project. */
+export async function handleImportRequest(db: Db, projectId: string, request: Request): Promise<Response> {
   const options = importOptionsFromSearchParams(new URL(request.url).searchParams);
   if (!options.success) {
     await request.body?.cancel().catch(() => {});
@@ -34,7 +34,7 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
       await request.body?.cancel().catch(() => {});
       throw tooLarge('The upload', limits.uploadBytes, 'TURNWISE_MAX_UPLOAD_MB', 'file');
     }
-    const outcome = await importDatasetStream(db, bodyChunks(request.body, limits.uploadBytes), options.data, { limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
+    const outcome = await importDatasetStream(db, projectId, bodyChunks(request.body, limits.uploadBytes), options.data, { limits: limits.conversation, archive: archiveLimitsFor(limits.uploadBytes) });
     if (outcome.ok) return Response.json(outcome, { status: 201 });
     return rejectedImportResponse(outcome);
   } catch (error) {
@@ -45,15 +45,15 @@ export async function handleImportRequest(db: Db, request: Request): Promise<Res
   }
 }
 
-/** GET ?format=deepeval-json|jsonl|long-csv: the dataset as a file, streamed from the database. */
-export async function handleExportRequest(db: Db, datasetId: string, request: Request): Promise<Response> {
+/** GET ?format=deepeval-json|jsonl|long-csv: a dataset of the project as a file, streamed from the database. */
+export async function handleExportRequest(db: Db, projectId: string, datasetId: string, request: Request): Promise<Response> {
   const format = exportFormatSchema.safeParse(new URL(request.url).searchParams.get('format') ?? 'deepeval-json');
   if (!format.success) {
     return apiError('BAD_INPUT', `Unknown export format: expected one of ${Object.keys(EXPORT_FORMATS).join(', ')}`, { field: 'format' });
   }
   let name: string;
   try {
-    name = (await getDataset(db, datasetId)).name;
+    name = (await getDataset(db, projectId, datasetId)).name;
   } catch (error) {
     return errorResponse(error);
   }

@@ -64,6 +64,7 @@ export type ImportOutcome =
  */
 export async function importDatasetStream(
   db: Db,
+  projectId: string,
   body: AsyncIterable<Uint8Array>,
   options: ImportOptions,
   extra: {
@@ -86,7 +87,7 @@ export async function importDatasetStream(
   const redactor = createRedactor(redaction);
   const redacted: RedactionCounts = {};
   const scores = new HeldScores();
-  const writer = await openDatasetWriter(db, { name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
+  const writer = await openDatasetWriter(db, { projectId, name: options.name, modelVersion: options.modelVersion, sourceFileName: options.fileName, sourceFormat: 'pending' });
 
   const rejected = async (problems: Problem[]): Promise<ImportOutcome> => {
     await writer.abort();
@@ -153,6 +154,7 @@ export async function importDatasetStream(
     const piiRedaction = redaction ? { ...storedRedaction(redaction, redacted) } : undefined;
     // The scores become their run while the dataset is still hidden: a failure there removes both.
     const run = await storeImportedScores(db, {
+      projectId,
       datasetId: writer.id,
       scored: scores.list,
       modelVersion: late?.modelVersion ?? options.modelVersion,
@@ -164,10 +166,10 @@ export async function importDatasetStream(
     if (redaction) stats.redactions = redacted;
     // Offered again for the next file with the same columns (a failure here loses no data).
     if (options.csvMapping && (parser.format === 'long-csv' || parser.format === 'deepeval-csv')) {
-      await rememberCsvMapping(db, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
+      await rememberCsvMapping(db, projectId, options.csvMapping, options.roleValues).catch((error: unknown) => console.error('could not remember the CSV mapping:', error));
     }
     if (parser.format === 'thread-jsonl' && (options.threadKey || options.orderBy) && parser.recordKeys) {
-      await rememberThreadOptions(db, parser.recordKeys, { threadKey: options.threadKey, orderBy: options.orderBy }).catch((error: unknown) => console.error('could not remember the thread key:', error));
+      await rememberThreadOptions(db, projectId, parser.recordKeys, { threadKey: options.threadKey, orderBy: options.orderBy }).catch((error: unknown) => console.error('could not remember the thread key:', error));
     }
     return {
       ok: true,

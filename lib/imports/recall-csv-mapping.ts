@@ -9,8 +9,8 @@ export interface RememberedMapping {
 }
 
 /** The mapping last used for files with these columns, if any (checked on the way out like any input). */
-export async function recallCsvMapping(db: Db, headers: readonly string[]): Promise<RememberedMapping | null> {
-  const row = await getCsvMappingMemory(db, headers);
+export async function recallCsvMapping(db: Db, projectId: string, headers: readonly string[]): Promise<RememberedMapping | null> {
+  const row = await getCsvMappingMemory(db, projectId, headers);
   if (!row) return null;
   const mapping = csvMappingSchema.safeParse(row.mapping);
   if (!mapping.success) return null;

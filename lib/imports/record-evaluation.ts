@@ -12,5 +12,5 @@ export interface RecordEvaluationInput extends Omit<ScoreDatasetInput, 'dataset'
 /** Stores a dataset, then scores it into a run stored beside it (`turnwise eval --save`, the demo). */
 export async function recordEvaluation(db: Db, input: RecordEvaluationInput): Promise<RecordedEvaluation> {
   const dataset = await saveDataset(db, input.dataset);
-  return scoreStoredDataset(db, { ...input, dataset: { id: dataset.id, modelVersion: input.dataset.modelVersion, conversations: input.dataset.conversations } });
+  return scoreStoredDataset(db, { ...input, dataset: { id: dataset.id, projectId: input.dataset.projectId, modelVersion: input.dataset.modelVersion, conversations: input.dataset.conversations } });
 }

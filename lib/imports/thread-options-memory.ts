@@ -12,13 +12,13 @@ export interface RememberedThreadOptions {
 }
 
 /** Keeps the thread key and order field a chat log was imported with, for the next file whose records have the same fields. */
-export async function rememberThreadOptions(db: Db, recordKeys: readonly string[], options: { threadKey?: string; orderBy?: string }): Promise<void> {
-  await rememberThreadMapping(db, recordKeys, storedSchema.parse(options));
+export async function rememberThreadOptions(db: Db, projectId: string, recordKeys: readonly string[], options: { threadKey?: string; orderBy?: string }): Promise<void> {
+  await rememberThreadMapping(db, projectId, recordKeys, storedSchema.parse(options));
 }
 
 /** The thread key and order field last used for records with these fields, if any (checked on the way out like any input). */
-export async function recallThreadOptions(db: Db, recordKeys: readonly string[]): Promise<RememberedThreadOptions | null> {
-  const row = await getThreadMapping(db, recordKeys);
+export async function recallThreadOptions(db: Db, projectId: string, recordKeys: readonly string[]): Promise<RememberedThreadOptions | null> {
+  const row = await getThreadMapping(db, projectId, recordKeys);
   if (!row) return null;
   const parsed = storedSchema.safeParse(row.mapping);
   if (!parsed.success || (!parsed.data.threadKey && !parsed.data.orderBy)) return null;

@@ -36,8 +36,8 @@ interface TurnPair {
 export { liveConversationIdOf };
 
 /** The conversation each trace belongs to (the one its spans named, else the trace alone) and its service. */
-async function conversationsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, { conversationId: string; service: string | null }>> {
-  const { traces, calls } = await listTraceOwners(db, traceIds);
+async function conversationsOfTraces(db: Db, projectId: string, traceIds: string[]): Promise<Map<string, { conversationId: string; service: string | null }>> {
+  const { traces, calls } = await listTraceOwners(db, projectId, traceIds);
   const trace = new Map(traces.map((t) => [t.traceId, t]));
   const callConversation = new Map<string, string>();
   const callService = new Map<string, string>();
@@ -60,9 +60,9 @@ async function conversationsOfTraces(db: Db, traceIds: string[]): Promise<Map<st
  * Each trace's turn, with the trace's retrieved documents: the trace's own input and output when
  * deepeval said them, else its last LLM call with both a user message and an answer.
  */
-async function turnsOfTraces(db: Db, traceIds: string[]): Promise<Map<string, TurnPair>> {
+async function turnsOfTraces(db: Db, projectId: string, traceIds: string[]): Promise<Map<string, TurnPair>> {
   const out = new Map<string, TurnPair>();
-  const calls = await listAnsweredCalls(db, traceIds);
+  const calls = await listAnsweredCalls(db, projectId, traceIds);
   // A stable sort: deepeval's trace-level turn first, the LLM calls after it latest first.
   calls.sort((a, b) => Number(b.shape === 'deepeval') - Number(a.shape === 'deepeval'));
   for (const call of calls) {
@@ -118,12 +118,12 @@ function pairRows(conversationId: string, pairs: TurnPair[], from: number, nextI
  * facts (`changedTraces`); only the turns from there are written again, so a conversation that
  * grew by a turn costs that turn.
  */
-async function writeConversations(db: Db, datasetId: string, conversationIds: string[], orphans: string[], changedTraces: Set<string>): Promise<void> {
+async function writeConversations(db: Db, projectId: string, datasetId: string, conversationIds: string[], orphans: string[], changedTraces: Set<string>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     // Reads stay outside the transaction: on SQLite, two processes whose transactions both read
     // before writing would each wait for the other's lock. The writes alone are one transaction.
-    const traces = await tracesOfConversations(db, conversationIds);
-    const pairsOfTrace = await turnsOfTraces(db, [...new Set([...traces.values()].flatMap((s) => [...s]))]);
+    const traces = await tracesOfConversations(db, projectId, conversationIds);
+    const pairsOfTrace = await turnsOfTraces(db, projectId, [...new Set([...traces.values()].flatMap((s) => [...s]))]);
     // The counts' version first: a conversation written after it moves it, and the write then reads again.
     const held = await readLiveCounts(db, datasetId);
     const stored = await listStoredLiveConversations(db, datasetId, [...new Set([...orphans, ...conversationIds])]);
@@ -176,15 +176,15 @@ async function writeConversations(db: Db, datasetId: string, conversationIds: st
   }
 }
 
-/** Rewrites what changed of the live conversations the given traces belong to, with their datasets' counts. */
-export async function materializeTraces(db: Db, traceIds: Iterable<string>, env: Record<string, string | undefined> = process.env): Promise<void> {
+/** Rewrites what changed of the live conversations the given traces of a project belong to, with their datasets' counts. */
+export async function materializeTraces(db: Db, projectId: string, traceIds: Iterable<string>, env: Record<string, string | undefined> = process.env): Promise<void> {
   const ids = [...new Set(traceIds)];
   if (!ids.length) return;
   const touched = new Map<string, { conversations: Set<string>; orphans: Set<string> }>();
   const datasetOf = new Map<string, string>();
-  for (const [traceId, { conversationId, service }] of await conversationsOfTraces(db, ids)) {
+  for (const [traceId, { conversationId, service }] of await conversationsOfTraces(db, projectId, ids)) {
     if (!service) continue;
-    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, service, emptyProfile(), newLiveRedaction(db, env)));
+    const datasetId = datasetOf.get(service) ?? (await liveDatasetOf(db, projectId, service, emptyProfile(), newLiveRedaction(db, env)));
     datasetOf.set(service, datasetId);
     const entry = touched.get(datasetId) ?? { conversations: new Set<string>(), orphans: new Set<string>() };
     entry.conversations.add(conversationId);
@@ -193,6 +193,6 @@ export async function materializeTraces(db: Db, traceIds: Iterable<string>, env:
   }
   const changed = new Set(ids);
   for (const [datasetId, { conversations, orphans }] of touched) {
-    await writeConversations(db, datasetId, [...conversations], [...orphans], changed);
+    await writeConversations(db, projectId, datasetId, [...conversations], [...orphans], changed);
   }
 }

@@ -26,7 +26,7 @@ const root = protobuf.Root.fromJSON({
 export const StatusType = root.lookupType('google.rpc.Status');
 
 /** gRPC's codes for the answers the receiver gives (OTLP clients may log them; they retry by the HTTP status). */
-export const GRPC_CODE = { INVALID_ARGUMENT: 3, RESOURCE_EXHAUSTED: 8, UNAVAILABLE: 14, UNAUTHENTICATED: 16, PERMISSION_DENIED: 7 } as const;
+export const GRPC_CODE = { INVALID_ARGUMENT: 3, NOT_FOUND: 5, PERMISSION_DENIED: 7, RESOURCE_EXHAUSTED: 8, UNAVAILABLE: 14, UNAUTHENTICATED: 16 } as const;
 
 /**
  * A refusal as OTLP/HTTP says it: `status`, a Status body in the request's encoding (JSON when the

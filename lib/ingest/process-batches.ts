@@ -67,13 +67,16 @@ interface StoredSlice {
   errors: Map<string, string | null>;
   /** Leases taken of each batch of the slice, this one included. */
   attempts: Map<string, number>;
-  traceIds: string[];
+  /** The traces whose facts were stored, by project: a project's facts and conversations never meet another's. */
+  traceIds: Map<string, string[]>;
   /** Why the slice failed for a passing reason (the database busy or out of reach): it is handed back, not marked. */
   retry?: string;
   /** Batches that carried records of a service whose personal data is redacted: their bodies go once processed. */
   redacted: string[];
   /** The services whose records each batch carried: their live datasets' retention keeps its body. */
   services: Map<string, Set<string>>;
+  /** The project of each batch (its key's). */
+  projectOf: Map<string, string>;
   env: Record<string, string | undefined>;
 }
 
@@ -98,25 +101,29 @@ function failed(slice: StoredSlice, thrown: unknown): void {
 async function storeSlice(db: Db, limit: number, userKey: string | undefined, env: Record<string, string | undefined>): Promise<StoredSlice | null> {
   const batches = await leasePendingBatches(db, limit, LEASE_MS);
   if (!batches.length) return null;
-  const facts: Facts = { calls: [], traces: [] };
   const labelKeys = await labelKeysOf(db);
-  const servicesOf = new Map<string, Set<string>>();
-  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: [], redacted: [], services: servicesOf, env };
+  const slice: StoredSlice = { errors: new Map(), attempts: new Map(batches.map((b) => [b.id, b.attempts])), traceIds: new Map(), redacted: [], services: new Map(), projectOf: new Map(batches.map((b) => [b.id, b.projectId])), env };
+  const projects = new Map<string, { facts: Facts; servicesOf: Map<string, Set<string>> }>();
   for (const batch of batches) {
     // One batch's decoding at a time on the event loop: the previous slice's open transaction goes on in between.
     await new Promise((resolve) => setImmediate(resolve));
+    const project = projects.get(batch.projectId) ?? { facts: { calls: [], traces: [] }, servicesOf: new Map() };
+    projects.set(batch.projectId, project);
     const services = new Set<string>();
-    servicesOf.set(batch.id, services);
+    project.servicesOf.set(batch.id, services);
+    slice.services.set(batch.id, services);
     try {
-      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, facts, services));
+      slice.errors.set(batch.id, factsOfBatch(batch, userKey, labelKeys, project.facts, services));
     } catch (thrown) {
       slice.errors.set(batch.id, messageOf(thrown));
     }
   }
   try {
-    const redacting = await storeFacts(db, facts.calls, facts.traces, env);
-    slice.traceIds = [...facts.calls, ...facts.traces].map((f) => f.traceId);
-    slice.redacted = [...servicesOf].filter(([, services]) => [...services].some((s) => redacting.has(s))).map(([id]) => id);
+    for (const [projectId, { facts, servicesOf }] of projects) {
+      const redacting = await storeFacts(db, projectId, facts.calls, facts.traces, env);
+      slice.traceIds.set(projectId, [...facts.calls, ...facts.traces].map((f) => f.traceId));
+      slice.redacted.push(...[...servicesOf].filter(([, services]) => [...services].some((s) => redacting.has(s))).map(([id]) => id));
+    }
   } catch (thrown) {
     failed(slice, thrown);
   }
@@ -131,7 +138,7 @@ async function storeSlice(db: Db, limit: number, userKey: string | undefined, en
 async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
   if (!slice.retry) {
     try {
-      await materializeTraces(db, slice.traceIds, slice.env);
+      for (const [projectId, traceIds] of slice.traceIds) await materializeTraces(db, projectId, traceIds, slice.env);
     } catch (thrown) {
       failed(slice, thrown);
     }
@@ -144,18 +151,23 @@ async function finishSlice(db: Db, slice: StoredSlice): Promise<void> {
     if (!spent.length) return;
     const outcomes = new Map(spent.map((id) => [id, slice.errors.get(id) ?? `failed ${MAX_ATTEMPTS} times; last: ${slice.retry}`]));
     await markBatchesProcessed(db, outcomes, new Date(), slice.services);
-    return tellAlerts(db, outcomes);
+    return tellAlerts(db, outcomes, slice.projectOf);
   }
   await markBatchesProcessed(db, slice.errors, new Date(), slice.services);
-  await tellAlerts(db, slice.errors);
+  await tellAlerts(db, slice.errors, slice.projectOf);
   // The body as received still holds the personal data its facts no longer do: it is not kept as others are (retention).
   if (slice.redacted.length) await deleteBatches(db, slice.redacted);
 }
 
-/** Batches marked failed (kept, not retried): the alert rules on ingest failures are told, once per slice. */
-async function tellAlerts(db: Db, outcomes: Map<string, string | null>): Promise<void> {
-  const failed = [...outcomes.values()].filter((error): error is string => error !== null);
-  if (failed.length) await onIngestFailed(db, { batches: failed.length, error: failed[0] });
+/** Batches marked failed (kept, not retried): the alert rules on ingest failures of their project are told, once per slice and project. */
+async function tellAlerts(db: Db, outcomes: Map<string, string | null>, projectOf: Map<string, string>): Promise<void> {
+  const failedBy = new Map<string, string[]>();
+  for (const [id, error] of outcomes) {
+    if (error === null) continue;
+    const projectId = projectOf.get(id) ?? '';
+    failedBy.set(projectId, [...(failedBy.get(projectId) ?? []), error]);
+  }
+  for (const [projectId, failed] of failedBy) await onIngestFailed(db, { projectId, batches: failed.length, error: failed[0] });
 }
 
 const userKeyOf = (env: Record<string, string | undefined>) => env.TURNWISE_OTLP_CONVERSATION_KEY?.trim() || undefined;

@@ -19,7 +19,7 @@ function accepted(signal: Signal, encoding: Encoding, partial?: { rejected: numb
 const retryAfter = { 'retry-after': String(RETRY_AFTER_S) };
 
 /**
- * One OTLP/HTTP export: checks the encoding, the backlog and the size, has a worker thread decode
+ * One OTLP/HTTP export into a project (the key's: lib/ingest/with-ingest.ts): checks the encoding, the backlog and the size, has a worker thread decode
  * the body to count malformed ids (400 when the body is undecodable or every record is malformed;
  * partialSuccess when some are), then stores the body as it came. Turning it into facts and
  * conversations is the ingest worker's (lib/ingest/process-batches.ts).
@@ -29,10 +29,10 @@ const retryAfter = { 'retry-after': String(RETRY_AFTER_S) };
  * backlog is a 429, and the database out of reach or restarting, busy or locked, read-only or
  * full, or a checking thread that is behind, a 503; both with Retry-After. Nothing is stored then.
  */
-export async function receiveBatch(db: Db, request: Request, signal: Signal, env: Record<string, string | undefined> = process.env): Promise<Response> {
+export async function receiveBatch(db: Db, projectId: string, request: Request, signal: Signal, env: Record<string, string | undefined> = process.env): Promise<Response> {
   const encoding = encodingOf(request.headers.get('content-type'));
   try {
-    return await receive(db, request, signal, encoding, env);
+    return await receive(db, projectId, request, signal, encoding, env);
   } catch (error) {
     const unavailable = storageUnavailable(encoding, error);
     if (!unavailable) throw error;
@@ -41,7 +41,7 @@ export async function receiveBatch(db: Db, request: Request, signal: Signal, env
   }
 }
 
-async function receive(db: Db, request: Request, signal: Signal, encoding: Encoding | null, env: Record<string, string | undefined>): Promise<Response> {
+async function receive(db: Db, projectId: string, request: Request, signal: Signal, encoding: Encoding | null, env: Record<string, string | undefined>): Promise<Response> {
   const refuse = async (status: number, grpcCode: number, error: { code: string; message: string; field?: string }, headers?: Record<string, string>) => {
     await request.body?.cancel().catch(() => undefined);
     return otlpRefusal(encoding, status, grpcCode, error, headers);
@@ -68,7 +68,7 @@ async function receive(db: Db, request: Request, signal: Signal, encoding: Encod
     return refuse(400, GRPC_CODE.INVALID_ARGUMENT, { code: 'BAD_INPUT', message: `All ${check.rejected} ${records} have malformed ids; first: ${check.firstError}`, field: 'body' });
   }
   if (check.kind === 'unchecked') console.error(`[otel] a body was stored unchecked: ${check.reason}`);
-  await storeReceivedBatch(db, { signal, encoding, gzip, body }, { lockWaitMs: lockWaitMs(env) });
+  await storeReceivedBatch(db, projectId, { signal, encoding, gzip, body }, { lockWaitMs: lockWaitMs(env) });
   notePendingBatch(db);
   return accepted(signal, encoding, check.kind === 'checked' ? partialOf(check, records) : undefined);
 }

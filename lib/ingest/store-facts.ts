@@ -25,8 +25,8 @@ function mergeCalls(facts: (LlmCallFact & FieldCounts)[]): CallFactRow[] {
  * Trace facts merged per trace id; retrieved documents add up without repeats, onto those stored,
  * and so do the redactions made in them (`counts` gives each redacted document's).
  */
-async function mergeTraces(db: Db, facts: TraceFact[], counts: Map<string, RedactionCounts>): Promise<TraceFactRow[]> {
-  const stored = await retrievedOf(db, [...new Set(facts.filter((f) => f.retrieved).map((f) => f.traceId))]);
+async function mergeTraces(db: Db, projectId: string, facts: TraceFact[], counts: Map<string, RedactionCounts>): Promise<TraceFactRow[]> {
+  const stored = await retrievedOf(db, projectId, [...new Set(facts.filter((f) => f.retrieved).map((f) => f.traceId))]);
   const merged = new Map<string, TraceFactRow>();
   for (const fact of facts) {
     const before = merged.get(fact.traceId);
@@ -78,13 +78,14 @@ function redactFacts(calls: (LlmCallFact & FieldCounts)[], traces: TraceFact[], 
 }
 
 /**
- * Merges the facts of a slice into their rows, their personal data redacted first where their
- * service asks for it: a fact sent twice changes nothing. The services whose facts were redacted.
+ * Merges the facts of a slice sent to one project into that project's rows, their personal data
+ * redacted first where their service asks for it: a fact sent twice changes nothing. The
+ * services whose facts were redacted.
  */
-export async function storeFacts(db: Db, calls: LlmCallFact[], traces: TraceFact[], env: Record<string, string | undefined> = process.env): Promise<Set<string>> {
+export async function storeFacts(db: Db, projectId: string, calls: LlmCallFact[], traces: TraceFact[], env: Record<string, string | undefined> = process.env): Promise<Set<string>> {
   const services = [...calls, ...traces].map((f) => f.service).filter((s): s is string => !!s);
-  const of = await redactionOfServices(db, services, env);
+  const of = await redactionOfServices(db, projectId, services, env);
   const docCounts = redactFacts(calls, traces, of);
-  await upsertFacts(db, mergeCalls(calls), await mergeTraces(db, traces, docCounts));
+  await upsertFacts(db, projectId, mergeCalls(calls), await mergeTraces(db, projectId, traces, docCounts));
   return new Set([...of].filter(([, r]) => r).map(([service]) => service));
 }

@@ -2,7 +2,7 @@ import type { WaitingBehind } from '../domain/run-progress';
 
 /** A kind's queue as its waiting-behind reads it: the jobs under way (the first few, with their progress) and those waiting, in the order workers take them. */
 export interface JobQueueView {
-  running: { id: string; label: string; done: number; total: number }[];
+  running: { id: string; label: string; done: number; total: number; otherProject?: boolean }[];
   runningCount: number;
   queued: readonly { id: string }[];
 }

@@ -16,11 +16,11 @@ export interface RuleFormOptions {
 }
 
 /** What the rule form offers: the live datasets, every metric, the judges. */
-export async function loadRuleFormOptions(db: Db, env: Record<string, string | undefined>): Promise<RuleFormOptions> {
-  const { judges, defaultJudge } = await loadJudgesOnOffer(db, env);
-  const custom = await listCustomMetrics(db);
+export async function loadRuleFormOptions(db: Db, projectId: string, env: Record<string, string | undefined>): Promise<RuleFormOptions> {
+  const { judges, defaultJudge } = await loadJudgesOnOffer(db, projectId, env);
+  const custom = await listCustomMetrics(db, projectId);
   return {
-    liveDatasets: await listLiveDatasets(db),
+    liveDatasets: await listLiveDatasets(db, projectId),
     metrics: [
       ...BUILT_IN_METRICS.map((d) => ({ name: d.name as string, custom: false, needsLlmJudge: (d as MetricDescriptor).needsLlmJudge === true })),
       ...custom.map((m) => ({ name: m.name, custom: true, needsLlmJudge: false })),

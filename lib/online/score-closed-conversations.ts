@@ -1,5 +1,6 @@
 import { onOnlinePass } from '../alerts';
 import { loadJudgeConfigWithConnections } from '../connections/judge-config-with-connections';
+import { ANY_PROJECT } from '../db/project-scope';
 import type { Db } from '../db/db-types';
 import { createRun } from '../db/queries/runs/create-run';
 import { listRunConversations } from '../db/queries/runs/list-run-conversations';
@@ -76,13 +77,13 @@ export interface RuleContext {
  * conversation), on the UTC day of `now`.
  */
 export async function ruleContextOf(options: OnlinePassOptions, rule: OnlineRuleRow, now: Date): Promise<RuleContext> {
-  const judge = resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(options.db, options.env));
+  const judge = resolveRunJudge(rule.judge as JudgeSelection, await loadJudgeConfigWithConnections(options.db, rule.projectId, options.env));
   return {
     rule,
     day: utcDay(now),
     judge,
-    scorer: options.judge ?? (await createRunJudge(options.db, { ...judge, concurrency: CONCURRENCY }, options.env)),
-    metrics: await resolveMetrics(options.db, rule.metrics),
+    scorer: options.judge ?? (await createRunJudge(options.db, rule.projectId, { ...judge, concurrency: CONCURRENCY }, options.env)),
+    metrics: await resolveMetrics(options.db, rule.projectId, rule.metrics),
     workerId: options.workerId ?? newWorkerId(),
     leaseUntil: new Date(Date.now() + RULE_LEASE_MS),
   };
@@ -180,6 +181,7 @@ async function onlineRunOf(db: Db, ctx: RuleContext, day: string, modelVersion: 
   if (found && (superseded || canonicalJson(found.settings) === canonicalJson(settings))) return found;
   const since = found ? ` · from ${new Date().toISOString().slice(11, 16)} UTC` : '';
   const datasetId = await createOnlineDataset(db, {
+    projectId: ctx.rule.projectId,
     ruleId: ctx.rule.id,
     day,
     modelVersion,
@@ -189,6 +191,7 @@ async function onlineRunOf(db: Db, ctx: RuleContext, day: string, modelVersion: 
       : `Production conversations scored by rule "${ctx.rule.name}" on ${day} (UTC)${found ? ', after its metrics or judge changed' : ''}`,
   });
   const { id: runId } = await createRun(db, {
+    projectId: ctx.rule.projectId,
     datasetId,
     modelVersion,
     ...settings,
@@ -279,7 +282,8 @@ export async function closeHeldRuns(options: OnlinePassOptions, held: Set<string
 export async function scoreClosedConversations(options: OnlinePassOptions): Promise<RulePass[]> {
   const now = options.now ?? new Date();
   const out: RulePass[] = [];
-  for (const rule of await listOnlineRules(options.db, { enabledOnly: true })) {
+  // Across projects: the worker scores every project's rules, each in its own project.
+  for (const rule of await listOnlineRules(options.db, ANY_PROJECT, { enabledOnly: true })) {
     if (!(await leaseOnlineRule(options.db, rule.id, new Date(), RULE_LEASE_MS))) continue;
     try {
       const pass = await scoreRule(options, rule, now);

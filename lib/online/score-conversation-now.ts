@@ -6,6 +6,8 @@ import { capLeavesRoom, closeHeldRuns, RULE_LEASE_MS, ruleContextOf, scoreConver
 import { capsLabel } from './spend-caps';
 
 export interface ScoreNowRequest {
+  /** The project whose rule it is (the key's). */
+  projectId: string;
   /** The rule, by name. */
   ruleName: string;
   /** The conversation id its traces named (deepeval's thread id). */
@@ -46,9 +48,9 @@ async function leaseRule(options: OnlinePassOptions, ruleId: string, ruleName: s
  */
 export async function scoreConversationNow(options: OnlinePassOptions, request: ScoreNowRequest): Promise<ScoreNowOutcome> {
   const { db } = options;
-  const found = await findOnlineRuleByName(db, request.ruleName);
+  const found = await findOnlineRuleByName(db, request.projectId, request.ruleName);
   if (!found) throw new AppError('NOT_FOUND', `No online rule is named "${request.ruleName}": metricCollection names an online rule (Online → rules)`, { field: 'metricCollection' });
-  const rule = (await getOnlineRule(db, found.id))!;
+  const rule = (await getOnlineRule(db, request.projectId, found.id))!;
   const conversation = await findLiveConversation(db, rule.datasetIds, request.externalId);
   if (!conversation) {
     throw new AppError('NOT_FOUND', `No conversation "${request.externalId}" in the live datasets of online rule "${rule.name}": its traces have not arrived, or they land in a live dataset the rule does not score`, {
@@ -71,7 +73,7 @@ export async function scoreConversationNow(options: OnlinePassOptions, request: 
       throw new AppError('CONFLICT', `The online rule "${rule.name}" has reached its daily cap (${capsLabel(rule)}) for ${ctx.day} (UTC); it scores again tomorrow`);
     }
     // Sent beside the traces, so redacted as they were before the judge reads it.
-    const redactor = request.chatbotRole ? await liveDatasetRedactor(db, conversation.datasetId) : null;
+    const redactor = request.chatbotRole ? await liveDatasetRedactor(db, request.projectId, conversation.datasetId) : null;
     const chatbotRole = request.chatbotRole && redactor ? redactor.text(request.chatbotRole, {}) : request.chatbotRole;
     const scored = await scoreConversation(options, ctx, conversation, older, held, { chatbotRole, now });
     return { ...base, scored: true, runId: scored.runId, conversationId: scored.conversationId, superseded: scored.superseded };

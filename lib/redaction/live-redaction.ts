@@ -3,6 +3,7 @@ import { recordAudit } from '../auth/audit';
 import type { Db } from '../db/db-types';
 import { listLiveDatasets } from '../db/queries/online/online-rules';
 import { getDatasetRedaction, listLiveRedaction, setDatasetRedaction } from '../db/queries/redaction/dataset-redaction';
+import { listAllProjects } from '../db/queries/projects/get-project';
 import { listRedactionPatterns } from '../db/queries/redaction/redaction-patterns';
 import { AppError } from '../errors';
 import type { Principal } from '../identity/principal';
@@ -41,14 +42,14 @@ export interface ServiceRedaction {
 }
 
 /**
- * The redaction each service's traffic gets: its live dataset's setting, or for a service with no
+ * The redaction each service's traffic to a project gets: its live dataset's setting, or for a service with no
  * live dataset yet the default (TURNWISE_LIVE_REDACT), which its live dataset then starts with.
  */
-export async function redactionOfServices(db: Db, services: Iterable<string>, env: Env): Promise<Map<string, ServiceRedaction | null>> {
+export async function redactionOfServices(db: Db, projectId: string, services: Iterable<string>, env: Env): Promise<Map<string, ServiceRedaction | null>> {
   const wanted = [...new Set(services)];
   const out = new Map<string, ServiceRedaction | null>();
   if (!wanted.length) return out;
-  const stored = await listLiveRedaction(db, wanted);
+  const stored = await listLiveRedaction(db, projectId, wanted);
   let patterns: Promise<Map<string, string>> | null = null;
   const saved = () => (patterns ??= listRedactionPatterns(db).then((rows) => new Map(rows.map((p) => [p.name, p.pattern]))));
   let fallback: Promise<RedactionSettings | null> | null = null;
@@ -77,16 +78,16 @@ export const liveRedactionInputSchema = z.object({
  * production traffic leaves in the database.
  */
 export async function setLiveRedaction(db: Db, actor: Principal, datasetId: string, input: unknown): Promise<StoredRedaction | null> {
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may change what a live dataset redacts');
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', `Only an admin of the project "${actor.project.name}" may change what its live datasets redact`);
   const parsed = liveRedactionInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError('BAD_INPUT', `redaction: ${parsed.error.issues[0].message}`, { field: 'redaction' });
-  const dataset = await getDatasetRedaction(db, datasetId);
-  const [live] = await listLiveDatasets(db, [datasetId]);
+  const dataset = await getDatasetRedaction(db, actor.project.id, datasetId);
+  const [live] = await listLiveDatasets(db, actor.project.id, [datasetId]);
   if (!live) throw new AppError('BAD_INPUT', `${dataset.name} is not a live dataset: an upload is redacted when it is imported`, { field: 'redaction' });
   const settings = await resolveRedaction(db, { kinds: parsed.data.kinds, patterns: parsed.data.patterns, allPatterns: false }, 'patterns');
   const before = storedRedactionOf(dataset.piiRedaction);
   const after = settings ? storedRedaction(settings) : null;
-  await setDatasetRedaction(db, datasetId, { kinds: after?.kinds ?? [], patterns: after?.patterns ?? [] });
+  await setDatasetRedaction(db, actor.project.id, datasetId, { kinds: after?.kinds ?? [], patterns: after?.patterns ?? [] });
   await recordAudit(db, actor, 'redaction.live', datasetId, `${dataset.name}: ${formatRedactSpec(before ?? { kinds: [], patterns: [] })} → ${formatRedactSpec(after ?? { kinds: [], patterns: [] })}`);
   return after;
 }
@@ -94,19 +95,22 @@ export async function setLiveRedaction(db: Db, actor: Principal, datasetId: stri
 /** Takes a removed pattern's name out of every live dataset's setting (a new pattern of that name must not apply without being chosen). */
 export async function forgetPatternInLiveSettings(db: Db, name: string): Promise<string[]> {
   const changed: string[] = [];
-  for (const live of await listLiveDatasets(db)) {
-    const dataset = await getDatasetRedaction(db, live.datasetId);
-    const stored = storedRedactionOf(dataset.piiRedaction);
-    if (!stored?.patterns.includes(name)) continue;
-    await setDatasetRedaction(db, live.datasetId, { kinds: stored.kinds, patterns: stored.patterns.filter((p) => p !== name) });
-    changed.push(dataset.name);
+  // Patterns are the instance's: every project's live datasets.
+  for (const project of await listAllProjects(db)) {
+    for (const live of await listLiveDatasets(db, project.id)) {
+      const dataset = await getDatasetRedaction(db, project.id, live.datasetId);
+      const stored = storedRedactionOf(dataset.piiRedaction);
+      if (!stored?.patterns.includes(name)) continue;
+      await setDatasetRedaction(db, project.id, live.datasetId, { kinds: stored.kinds, patterns: stored.patterns.filter((p) => p !== name) });
+      changed.push(dataset.name);
+    }
   }
   return changed;
 }
 
 /** The redactor of a live dataset's setting now, or null (text sent beside its traces, e.g. deepeval's chatbotRole, goes through it). */
-export async function liveDatasetRedactor(db: Db, datasetId: string): Promise<Redactor | null> {
-  const dataset = await getDatasetRedaction(db, datasetId);
+export async function liveDatasetRedactor(db: Db, projectId: string, datasetId: string): Promise<Redactor | null> {
+  const dataset = await getDatasetRedaction(db, projectId, datasetId);
   const saved = async () => new Map((await listRedactionPatterns(db)).map((p) => [p.name, p.pattern]));
   return createRedactor(await settingsOf(storedRedactionOf(dataset.piiRedaction), saved));
 }

@@ -3,18 +3,18 @@ import { recordAudit } from '../auth/audit';
 import type { Db } from '../db/db-types';
 import { countRedactionPatterns, createRedactionPattern, deleteRedactionPattern, type StoredPattern } from '../db/queries/redaction/redaction-patterns';
 import { AppError } from '../errors';
-import type { Principal } from '../identity/principal';
+import type { Actor, Principal } from '../identity/principal';
 import { MAX_USER_PATTERNS, compileUserPattern } from '../pii/user-patterns';
 import { forgetPatternInLiveSettings } from './live-redaction';
 
 const patternInputSchema = z.object({ name: z.string(), pattern: z.string() });
 
-const requireAdmin = (actor: Principal) => {
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may change the patterns of personal data');
+const requireAdmin = (actor: Actor | Principal) => {
+  if (!actor.instanceAdmin) throw new AppError('FORBIDDEN', 'Only an admin of the instance may change the patterns of personal data');
 };
 
 /** Saves a user pattern after checking that RE2 takes it (BAD_INPUT naming the field otherwise), and records it in the audit log. */
-export async function addRedactionPattern(db: Db, actor: Principal, input: unknown): Promise<StoredPattern> {
+export async function addRedactionPattern(db: Db, actor: Actor | Principal, input: unknown): Promise<StoredPattern> {
   requireAdmin(actor);
   const parsed = patternInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError('BAD_INPUT', 'Give a name and a pattern', { field: 'name' });
@@ -26,7 +26,7 @@ export async function addRedactionPattern(db: Db, actor: Principal, input: unkno
 }
 
 /** Removes a user pattern, and its name from the live datasets that applied it; recorded in the audit log. */
-export async function removeRedactionPattern(db: Db, actor: Principal, id: string): Promise<StoredPattern> {
+export async function removeRedactionPattern(db: Db, actor: Actor | Principal, id: string): Promise<StoredPattern> {
   requireAdmin(actor);
   const removed = await deleteRedactionPattern(db, id);
   const datasets = await forgetPatternInLiveSettings(db, removed.name);

@@ -12,8 +12,8 @@ import { closeCancelledReplay } from './lifecycle/close-replay';
  * process within a second; the requests in flight are aborted and no turn starts after. The turns stored so far stay; no dataset is made. The one who cancels it
  * (when given) is recorded in the audit log.
  */
-export async function cancelReplay(db: Db, id: string, principal: Principal | null = null): Promise<void> {
-  const row = await getReplayRow(db, id);
+export async function cancelReplay(db: Db, projectId: string, id: string, principal: Principal | null = null): Promise<void> {
+  const row = await getReplayRow(db, projectId, id);
   if (!(await markReplayCancelled(db, id))) throw new AppError('CONFLICT', `The replay has already ended (${row.status.replace(/_/g, ' ')})`);
   cancelHeldJob('replay', id);
   // A queued replay has no worker to close it.

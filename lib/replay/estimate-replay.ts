@@ -33,9 +33,9 @@ const STEP = 500;
  * (each turn's history, plus the system prompt, as prompt; the recorded reply as completion),
  * the on-policy fit checks, and the evaluation run's preview. Prices where known.
  */
-export async function estimateReplay(db: Db, input: unknown, env: Record<string, string | undefined> = process.env, principal: Principal | null = null): Promise<ReplayEstimate> {
+export async function estimateReplay(db: Db, projectId: string, input: unknown, env: Record<string, string | undefined> = process.env, principal: Principal | null = null): Promise<ReplayEstimate> {
   const request = parseReplayRequest(input);
-  const { dataset, judge } = await checkReplay(db, request, env, urlSetByOf(principal));
+  const { dataset, judge } = await checkReplay(db, projectId, request, env, urlSetByOf(principal));
   const systemTokens = request.target.kind === 'openai' && request.target.systemPrompt ? estimateTokens(request.target.systemPrompt) : 0;
   let targetCalls = 0;
   let promptTokens = 0;
@@ -88,7 +88,7 @@ export async function estimateReplay(db: Db, input: unknown, env: Record<string,
   const fitModel = judge?.kind === 'openai' ? judge.model : undefined;
   const fitCost = fitCalls === 0 ? 0 : fitModel && findModelPrice(fitModel) ? estimateCost(fitModel, fitTokens, 0) : null;
   const evaluation = request.evaluate
-    ? await previewRun(db, await evaluateRunRequest(db, request.evaluate, dataset.id, dataset.id, request.modelVersion), env)
+    ? await previewRun(db, projectId, await evaluateRunRequest(db, projectId, request.evaluate, dataset.id, dataset.id, request.modelVersion), env)
     : null;
   const parts = [targetCostUsd, fitCost, evaluation ? (evaluation.priced ? evaluation.costUsd : null) : 0];
   return {

@@ -11,9 +11,9 @@ export interface ReplayLive extends ReplayDetail {
 }
 
 /** One small read per poll of the replay page (GET /api/replays/:id/progress). */
-export async function getReplayLive(db: Db, id: string): Promise<ReplayLive> {
-  const replay = await getReplay(db, id);
-  const [run] = replay.runId ? await listRunProgress(db, [replay.runId]) : [];
-  const waitingBehind = await replayWaitingBehind(db, replay);
+export async function getReplayLive(db: Db, projectId: string, id: string): Promise<ReplayLive> {
+  const replay = await getReplay(db, projectId, id);
+  const [run] = replay.runId ? await listRunProgress(db, projectId, [replay.runId]) : [];
+  const waitingBehind = await replayWaitingBehind(db, projectId, replay);
   return { ...replay, evaluation: run ? { status: run.status, done: run.doneItems, total: run.totalItems, errors: run.errorItems } : null, waitingBehind };
 }

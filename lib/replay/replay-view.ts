@@ -85,8 +85,8 @@ export function replayView(row: ReplayRow): ReplayView {
 }
 
 /** One replay with its first errored turns; NOT_FOUND when there is none. */
-export async function getReplay(db: Db, id: string): Promise<ReplayDetail> {
-  const [row, errors] = await Promise.all([getReplayRow(db, id), listReplayErrors(db, id)]);
+export async function getReplay(db: Db, projectId: string, id: string): Promise<ReplayDetail> {
+  const [row, errors] = await Promise.all([getReplayRow(db, projectId, id), listReplayErrors(db, id)]);
   const simulation = row.mode === 'simulated-user' ? await countSimulationOutcomes(db, id) : null;
   const perTurn = samplesOf(row.parameters);
   const samples = perTurn > 1 ? { perTurn, ...sampleSpread(await listSampledTurns(db, id)) } : null;
@@ -94,6 +94,6 @@ export async function getReplay(db: Db, id: string): Promise<ReplayDetail> {
 }
 
 /** Replays, newest first; `datasetId` keeps those that read or made that dataset. */
-export async function listReplays(db: Db, options: { take?: number; datasetId?: string } = {}): Promise<ReplayView[]> {
-  return (await listReplayRows(db, options)).map(replayView);
+export async function listReplays(db: Db, projectId: string, options: { take?: number; datasetId?: string } = {}): Promise<ReplayView[]> {
+  return (await listReplayRows(db, projectId, options)).map(replayView);
 }

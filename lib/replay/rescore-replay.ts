@@ -16,9 +16,9 @@ import { scoringFailed } from './replay-status';
  * with the reason), the replay links the new run and ends completed (or completed with errors) as
  * its turns did. Nothing is generated again.
  */
-export async function rescoreReplay(db: Db, replayId: string, env: Record<string, string | undefined>, principal: Principal | null = null): Promise<{ runId: string }> {
-  const row = await getReplayRow(db, replayId);
-  const evaluation = row.runId ? await getRunStatus(db, row.runId) : null;
+export async function rescoreReplay(db: Db, projectId: string, replayId: string, env: Record<string, string | undefined>, principal: Principal | null = null): Promise<{ runId: string }> {
+  const row = await getReplayRow(db, projectId, replayId);
+  const evaluation = row.runId ? await getRunStatus(db, projectId, row.runId) : null;
   const replay = await getReplaySettingsRow(db, replayId);
   if (!replay.evaluate || !scoringFailed({ status: row.status, datasetId: row.datasetId, evaluation })) {
     throw new AppError('CONFLICT', 'Only a replay whose new version was made and whose scoring failed can be scored again');

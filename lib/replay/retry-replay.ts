@@ -17,8 +17,8 @@ import { enqueueReplayChunks } from './replay-queue';
  * dataset version is made with the conversations now whole, and evaluated as asked; the earlier
  * version stays. Returns how many turns were reopened; the one who asked (when given) is audited.
  */
-export async function retryReplay(db: Db, id: string, env: Record<string, string | undefined> = process.env, principal: Principal | null = null): Promise<{ reopened: number }> {
-  const row = await getReplayRow(db, id);
+export async function retryReplay(db: Db, projectId: string, id: string, env: Record<string, string | undefined> = process.env, principal: Principal | null = null): Promise<{ reopened: number }> {
+  const row = await getReplayRow(db, projectId, id);
   if (!['completed_with_errors', 'failed', 'cancelled'].includes(row.status)) {
     throw new AppError('CONFLICT', `Only a replay that ended with errors, failed or was cancelled can be retried (this one is ${row.status.replace(/_/g, ' ')})`);
   }

@@ -42,12 +42,12 @@ export const urlSetByOf = (principal: Principal | null): UrlSetBy => (principal 
  * the fit judge of on-policy mode, the evaluation's metrics and judge. Shared by startReplay and
  * estimateReplay.
  */
-export async function checkReplay(db: Db, request: ReplayRequest, env: Env, setBy: UrlSetBy): Promise<{ judge: JudgeSelection | null; dataset: Awaited<ReturnType<typeof getDataset>> }> {
-  const dataset = await getDataset(db, request.datasetId);
+export async function checkReplay(db: Db, projectId: string, request: ReplayRequest, env: Env, setBy: UrlSetBy): Promise<{ judge: JudgeSelection | null; dataset: Awaited<ReturnType<typeof getDataset>> }> {
+  const dataset = await getDataset(db, projectId, request.datasetId);
   const typed = typedUrlOf(request.target);
   if (typed) await assertEgressAllowed(typed.url, await targetEgressPolicy(db, request.target, env, setBy), typed.field);
-  await createTarget(db, request.target, env, { setBy });
-  const config = await loadJudgeConfigWithConnections(db, env);
+  await createTarget(db, projectId, request.target, env, { setBy });
+  const config = await loadJudgeConfigWithConnections(db, projectId, env);
   let judge: JudgeSelection | null = null;
   if (request.mode === 'on-policy' || request.mode === 'simulated-user') {
     judge = request.judge ?? request.evaluate?.judge ?? defaultJudgeSelection(config);
@@ -58,10 +58,10 @@ export async function checkReplay(db: Db, request: ReplayRequest, env: Env, setB
     resolveRunJudge(judge, config);
   }
   if (request.evaluate) {
-    const run = await evaluateRunRequest(db, request.evaluate, dataset.id, dataset.id, request.modelVersion);
+    const run = await evaluateRunRequest(db, projectId, request.evaluate, dataset.id, dataset.id, request.modelVersion);
     let checked: { judgeKind: string; metrics: Awaited<ReturnType<typeof resolveMetrics>> };
     try {
-      checked = { judgeKind: resolveRunJudge(run.judge, config).judgeKind, metrics: await resolveMetrics(db, run.metrics) };
+      checked = { judgeKind: resolveRunJudge(run.judge, config).judgeKind, metrics: await resolveMetrics(db, projectId, run.metrics) };
     } catch (error) {
       const e = error as AppError;
       if (e.code === 'BAD_INPUT' && typeof e.details?.field === 'string') throw new AppError('BAD_INPUT', `evaluate.${e.message}`, { field: `evaluate.${e.details.field}` });
@@ -78,9 +78,9 @@ export async function checkReplay(db: Db, request: ReplayRequest, env: Env, setB
  * A replay request checked as startReplay checks it, egress policy of whoever asks included,
  * with nothing stored, generated or sent: what a schedule is saved after.
  */
-export async function checkReplayRequest(db: Db, input: unknown, principal: Principal | null, env: Env = process.env): Promise<ReplayRequest> {
+export async function checkReplayRequest(db: Db, projectId: string, input: unknown, principal: Principal | null, env: Env = process.env): Promise<ReplayRequest> {
   const request = parseReplayRequest(input);
-  await checkReplay(db, request, env, urlSetByOf(principal));
+  await checkReplay(db, projectId, request, env, urlSetByOf(principal));
   return request;
 }
 
@@ -90,10 +90,10 @@ export async function checkReplayRequest(db: Db, input: unknown, principal: Prin
  * it to the worker (pg-boss chunk jobs on PostgreSQL; the SQLite worker finds it at its next
  * poll, this process's at once). Nothing is generated here.
  */
-export async function startReplay(db: Db, input: ReplayRequestInput | unknown, principal: Principal | null, env: Env = process.env): Promise<{ id: string; totalItems: number }> {
+export async function startReplay(db: Db, projectId: string, input: ReplayRequestInput | unknown, principal: Principal | null, env: Env = process.env): Promise<{ id: string; totalItems: number }> {
   const request = parseReplayRequest(input);
   const setBy = urlSetByOf(principal);
-  const { judge, dataset } = await checkReplay(db, request, env, setBy);
+  const { judge, dataset } = await checkReplay(db, projectId, request, env, setBy);
   const { target } = request;
   const common = { concurrency: request.concurrency, samples: request.samples, urlSetBy: setBy, ...(request.mode === 'simulated-user' ? { maxTurns: request.maxTurns } : {}) };
   const parameters =
@@ -101,6 +101,7 @@ export async function startReplay(db: Db, input: ReplayRequestInput | unknown, p
       ? { ...common, timeoutMs: target.timeoutMs }
       : { ...common, model: target.model, systemPrompt: target.systemPrompt ?? null, temperature: target.temperature ?? null, maxTokens: target.maxTokens ?? null, extraBody: target.extraBody ?? null };
   const replay = await createReplay(db, {
+    projectId,
     sourceDatasetId: dataset.id,
     mode: request.mode,
     targetKind: target.kind,

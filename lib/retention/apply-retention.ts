@@ -19,10 +19,10 @@ export interface DatasetRetentionOutcome {
 }
 
 /** Deletes the received bodies that carried `service`'s records processed before `before`, 500 a statement. */
-async function deleteExpiredBodies(db: Db, service: string, before: Date, stopped: () => boolean): Promise<KindOutcome> {
+async function deleteExpiredBodies(db: Db, projectId: string, service: string, before: Date, stopped: () => boolean): Promise<KindOutcome> {
   let deleted = 0;
   while (deleted < DELETE_PER_PASS && !stopped()) {
-    const count = await deleteServiceBodies(db, service, before, DELETE_AT_ONCE);
+    const count = await deleteServiceBodies(db, projectId, service, before, DELETE_AT_ONCE);
     deleted += count;
     if (count < DELETE_AT_ONCE) break;
   }
@@ -33,9 +33,9 @@ function deleteKind(db: Db, live: LiveRetention, key: RetentionKey, before: Date
   const options = { perPass: PER_PASS, stopped };
   switch (key) {
     case 'keepOtlpDays':
-      return deleteExpiredBodies(db, live.service, before, stopped);
+      return deleteExpiredBodies(db, live.projectId, live.service, before, stopped);
     case 'keepConversationsDays':
-      return deleteExpiredLiveConversations(db, live.datasetId, before, options);
+      return deleteExpiredLiveConversations(db, live.projectId, live.datasetId, before, options);
     case 'keepOnlineRunsDays':
       return deleteExpiredOnlineCopies(db, live.datasetId, before, options);
     case 'keepReplayOutputsDays':
@@ -70,7 +70,7 @@ export async function applyRetention(db: Db, options: { now?: Date; stopped?: ()
   return out;
 }
 
-/** The services whose live datasets keep received bodies for a number of days of their own. */
-export async function servicesKeepingBodies(db: Db): Promise<string[]> {
-  return (await listLiveRetention(db)).filter((l) => l.keepOtlpDays !== null).map((l) => l.service);
+/** The services (of each project) whose live datasets keep received bodies for a number of days of their own. */
+export async function servicesKeepingBodies(db: Db): Promise<{ projectId: string; service: string }[]> {
+  return (await listLiveRetention(db)).filter((l) => l.keepOtlpDays !== null).map((l) => ({ projectId: l.projectId, service: l.service }));
 }

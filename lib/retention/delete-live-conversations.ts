@@ -25,7 +25,7 @@ export interface KindOutcome {
  * so that their numbers and score vectors cover what is left. While a run on the dataset is
  * queued or running nothing is deleted: its items were counted when it started.
  */
-export async function deleteExpiredLiveConversations(db: Db, datasetId: string, before: Date, options: { perPass: number; stopped: () => boolean }): Promise<KindOutcome> {
+export async function deleteExpiredLiveConversations(db: Db, projectId: string, datasetId: string, before: Date, options: { perPass: number; stopped: () => boolean }): Promise<KindOutcome> {
   if ((await countUnfinishedRuns(db, datasetId)) > 0) return { deleted: 0, waiting: 'a run on the dataset is queued or running: its conversations go once it ends' };
   const runs = new Set<string>();
   let deleted = 0;
@@ -38,11 +38,11 @@ export async function deleteExpiredLiveConversations(db: Db, datasetId: string, 
       const keys = batch.map((c) => c.matchKey);
       const profile = readProfile(held.stored);
       const counts = profile ? addToProfile(profile, [...(await listStoredLiveConversations(db, datasetId, keys)).values()].map((c) => c.conversation), -1) : null;
-      const traceIds = [...new Set([...(await tracesOfConversations(db, keys)).values()].flatMap((t) => [...t]))];
+      const traceIds = [...new Set([...(await tracesOfConversations(db, projectId, keys)).values()].flatMap((t) => [...t]))];
       const ids = batch.map((c) => c.id);
       for (const run of await listRunsWithResultsOn(db, ids)) runs.add(run);
       try {
-        await removeLiveConversations(db, datasetId, { ids, traceIds, turns: batch.reduce((n, c) => n + c.turnCount, 0), before, version: held.version, counts });
+        await removeLiveConversations(db, projectId, datasetId, { ids, traceIds, turns: batch.reduce((n, c) => n + c.turnCount, 0), before, version: held.version, counts });
         deleted += ids.length;
       } catch (error) {
         // Ingest wrote the dataset (or another worker deleted some) meanwhile: read again.

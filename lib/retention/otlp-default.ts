@@ -23,7 +23,7 @@ export function keepHoursOf(env: Record<string, string | undefined>): number | n
  * carried only records of services whose live datasets set their own retention of bodies
  * (`keptBy`) is theirs to delete. Unprocessed batches are never touched. How many went.
  */
-export async function pruneProcessedBatches(db: Db, env: Record<string, string | undefined>, now = new Date(), keptBy: string[] = []): Promise<number> {
+export async function pruneProcessedBatches(db: Db, env: Record<string, string | undefined>, now = new Date(), keptBy: { projectId: string; service: string }[] = []): Promise<number> {
   const hours = keepHoursOf(env);
   if (hours === null) return 0;
   const before = new Date(now.getTime() - hours * 3_600_000);

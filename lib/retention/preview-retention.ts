@@ -16,10 +16,10 @@ const RATE_DAYS = 7;
 export const cutOff = (now: Date, days: number): Date => new Date(now.getTime() - days * DAY);
 
 /** How many of a kind a live dataset has in a window (of processing, activity, scoring or ending times). */
-export function countKind(db: Db, live: { service: string; datasetId: string }, key: RetentionKey, window: Window): Promise<number> {
+export function countKind(db: Db, live: { projectId: string; service: string; datasetId: string }, key: RetentionKey, window: Window): Promise<number> {
   switch (key) {
     case 'keepOtlpDays':
-      return countServiceBodies(db, live.service, window);
+      return countServiceBodies(db, live.projectId, live.service, window);
     case 'keepConversationsDays':
       return countLiveConversations(db, live.datasetId, window);
     case 'keepOnlineRunsDays':
@@ -30,8 +30,8 @@ export function countKind(db: Db, live: { service: string; datasetId: string }, 
 }
 
 /** The live dataset's service, or a NOT_FOUND naming the dataset (an uploaded one has no retention: it is kept unless deleted). */
-export async function liveDatasetOrThrow(db: Db, datasetId: string): Promise<{ service: string; datasetId: string } & RetentionSetting> {
-  const live = await getLiveRetention(db, datasetId);
+export async function liveDatasetOrThrow(db: Db, projectId: string, datasetId: string): Promise<{ projectId: string; service: string; datasetId: string } & RetentionSetting> {
+  const live = await getLiveRetention(db, projectId, datasetId);
   if (!live) throw new AppError('NOT_FOUND', `Dataset ${datasetId} is not a live dataset: uploaded datasets are kept until someone deletes them`, { field: 'id' });
   return live;
 }
@@ -41,8 +41,8 @@ export async function liveDatasetOrThrow(db: Db, datasetId: string): Promise<{ s
  * goes now (the same counts a pass at `now` deletes) and about how many more each day at the
  * rate of the last 7 days. `defaultOtlpHours` is the server's default for bodies, null when it keeps them.
  */
-export async function previewRetention(db: Db, datasetId: string, setting: RetentionSetting, env: Record<string, string | undefined>, now = new Date()): Promise<{ kinds: KindPreview[]; defaultOtlpHours: number | null }> {
-  const live = await liveDatasetOrThrow(db, datasetId);
+export async function previewRetention(db: Db, projectId: string, datasetId: string, setting: RetentionSetting, env: Record<string, string | undefined>, now = new Date()): Promise<{ kinds: KindPreview[]; defaultOtlpHours: number | null }> {
+  const live = await liveDatasetOrThrow(db, projectId, datasetId);
   const kinds: KindPreview[] = [];
   for (const { key } of RETENTION_KINDS) {
     const days = setting[key];

@@ -24,10 +24,10 @@ const shown = (days: number | null) => (days === null ? 'kept' : `${days} ${days
  * retention lane applies it at its next pass.
  */
 export async function setRetention(db: Db, actor: Principal, datasetId: string, input: unknown): Promise<RetentionSetting> {
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may change how long a live dataset’s data is kept');
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', `Only an admin of the project "${actor.project.name}" may change how long a live dataset’s data is kept`);
   const setting = parseRetention(input);
-  const before = await liveDatasetOrThrow(db, datasetId);
-  const saved = await setLiveRetention(db, datasetId, setting);
+  const before = await liveDatasetOrThrow(db, actor.project.id, datasetId);
+  const saved = await setLiveRetention(db, actor.project.id, datasetId, setting);
   const changes = RETENTION_KINDS.filter((k) => before[k.key] !== setting[k.key]).map((k) => `${k.label.toLowerCase()}: ${shown(before[k.key])} → ${shown(setting[k.key])}`);
   await recordAudit(db, actor, 'retention.set', datasetId, `${before.service}: ${changes.length ? changes.join('; ') : 'saved unchanged'}`);
   return { keepOtlpDays: saved.keepOtlpDays, keepConversationsDays: saved.keepConversationsDays, keepOnlineRunsDays: saved.keepOnlineRunsDays, keepReplayOutputsDays: saved.keepReplayOutputsDays };

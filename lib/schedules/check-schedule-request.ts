@@ -25,13 +25,13 @@ export function parseScheduledRunRequest(input: unknown) {
  */
 export async function checkScheduleRequest(db: Db, kind: ScheduleKind, request: unknown, principal: Principal, env: Env): Promise<Record<string, unknown>> {
   if (kind === 'replay') {
-    const checked = await checkReplayRequest(db, request, principal, env);
+    const checked = await checkReplayRequest(db, principal.project.id, request, principal, env);
     if (!checked.evaluate) {
       throw new AppError('BAD_INPUT', 'A scheduled replay scores the version it makes (its runs are what each start is compared with): tick “Score the new version when the replay ends” (evaluate).');
     }
     return JSON.parse(JSON.stringify(checked)) as Record<string, unknown>;
   }
   const parsed = parseScheduledRunRequest(request);
-  await checkRunRequest(db, parsed, env);
+  await checkRunRequest(db, principal.project.id, parsed, env);
   return JSON.parse(JSON.stringify(parsed)) as Record<string, unknown>;
 }

@@ -37,13 +37,13 @@ function requireEditor(principal: Principal): void {
 /** The schedule, when the principal may change it (admins, and the editor who saved it). */
 async function changeable(db: Db, principal: Principal, id: string): Promise<ScheduleRow> {
   requireEditor(principal);
-  const schedule = await getSchedule(db, id);
+  const schedule = await getSchedule(db, principal.project.id, id);
   if (!mayChange(principal, schedule.createdById)) throw new AppError('FORBIDDEN', 'Only an admin or the editor who saved this schedule may change it');
   return schedule;
 }
 
-async function assertNameFree(db: Db, name: string, self?: string): Promise<void> {
-  const taken = await findScheduleByName(db, name);
+async function assertNameFree(db: Db, projectId: string, name: string, self?: string): Promise<void> {
+  const taken = await findScheduleByName(db, projectId, name);
   if (taken && taken.id !== self) throw new AppError('CONFLICT', `A schedule named "${name}" exists already`, { field: 'name' });
 }
 
@@ -57,9 +57,9 @@ const timesOf = (cron: string) => `${cron} (${describeCron(cron)}, ${serverTimeZ
 export async function createSchedule(db: Db, principal: Principal, input: unknown, env: Env, now = new Date()): Promise<ScheduleRow> {
   requireEditor(principal);
   const { name, cron, kind, request } = parsed(newScheduleSchema, input);
-  await assertNameFree(db, name);
+  await assertNameFree(db, principal.project.id, name);
   const stored = await checkScheduleRequest(db, kind, request, principal, env);
-  const schedule = await insertSchedule(db, { name, cron, kind, request: stored, enabled: true, nextDueAt: nextTime(cron, now, serverTimeZone()), ...saverOf(principal) });
+  const schedule = await insertSchedule(db, principal.project.id, { name, cron, kind, request: stored, enabled: true, nextDueAt: nextTime(cron, now, serverTimeZone()), ...saverOf(principal) });
   await recordAudit(db, principal, 'schedule.create', schedule.id, `${name}: ${kind === 'replay' ? 'a replay' : 'a run'} of dataset ${String(stored.datasetId)} at ${timesOf(cron)}`);
   return schedule;
 }
@@ -72,9 +72,9 @@ export async function createSchedule(db: Db, principal: Principal, input: unknow
 export async function updateSchedule(db: Db, principal: Principal, id: string, input: unknown, env: Env, now = new Date()): Promise<ScheduleRow> {
   const before = await changeable(db, principal, id);
   const { name, cron } = parsed(scheduleTimingSchema, input);
-  await assertNameFree(db, name, id);
+  await assertNameFree(db, principal.project.id, name, id);
   await checkScheduleRequest(db, before.kind, before.request, principal, env);
-  const after = await updateScheduleTiming(db, id, { name, cron, nextDueAt: before.enabled ? nextTime(cron, now, serverTimeZone()) : null, ...saverOf(principal) });
+  const after = await updateScheduleTiming(db, principal.project.id, id, { name, cron, nextDueAt: before.enabled ? nextTime(cron, now, serverTimeZone()) : null, ...saverOf(principal) });
   const changes = [before.name !== name ? `renamed from "${before.name}"` : null, before.cron !== cron ? `times ${timesOf(before.cron)} → ${timesOf(cron)}` : null].filter(Boolean);
   await recordAudit(db, principal, 'schedule.update', id, `${name}: ${changes.length ? changes.join('; ') : 'saved again'}`);
   return after;
@@ -87,12 +87,12 @@ export async function updateSchedule(db: Db, principal: Principal, id: string, i
 export async function setScheduleEnabled(db: Db, principal: Principal, id: string, enabled: boolean, env: Env, now = new Date()): Promise<ScheduleRow> {
   const schedule = await changeable(db, principal, id);
   if (!enabled) {
-    const paused = await writeEnabled(db, id, false, null);
+    const paused = await writeEnabled(db, principal.project.id, id, false, null);
     await recordAudit(db, principal, 'schedule.pause', id, schedule.name);
     return paused;
   }
   await checkScheduleRequest(db, schedule.kind, schedule.request, principal, env);
-  const resumed = await writeEnabled(db, id, true, nextTime(schedule.cron, now, serverTimeZone()), saverOf(principal));
+  const resumed = await writeEnabled(db, principal.project.id, id, true, nextTime(schedule.cron, now, serverTimeZone()), saverOf(principal));
   await recordAudit(db, principal, 'schedule.resume', id, `${schedule.name}: next at ${resumed.nextDueAt?.toISOString()}`);
   return resumed;
 }
@@ -100,7 +100,7 @@ export async function setScheduleEnabled(db: Db, principal: Principal, id: strin
 /** Deletes a schedule with the record of its starts; the replays and runs it started stay. */
 export async function deleteSchedule(db: Db, principal: Principal, id: string): Promise<void> {
   const schedule = await changeable(db, principal, id);
-  await removeSchedule(db, id);
+  await removeSchedule(db, principal.project.id, id);
   await recordAudit(db, principal, 'schedule.delete', id, `${schedule.name} (${schedule.kind}, ${schedule.cron})`);
 }
 

@@ -59,14 +59,14 @@ export async function startScheduleRun(db: Db, schedule: ScheduleRow, at: { dueA
   const row = await insertScheduleRun(db, base);
   if (!row) return { status: 'taken' };
   try {
-    const actor = await scheduleActor(db, schedule);
+    const actor = await scheduleActor(db, schedule, schedule.projectId);
     if (schedule.kind === 'replay') {
-      const { id } = await runAs(actor, () => startReplay(db, schedule.request, actor, env));
+      const { id } = await runAs(actor, () => startReplay(db, schedule.projectId, schedule.request, actor, env));
       await updateScheduleRun(db, row.id, { replayId: id });
       return { status: 'started', scheduleRunId: row.id, replayId: id, previousRunId: previous.runId };
     }
     const request = parseScheduledRunRequest(schedule.request);
-    const { runId } = await runAs(actor, () => enqueueRun(db, request, env));
+    const { runId } = await runAs(actor, () => enqueueRun(db, schedule.projectId, request, env));
     await updateScheduleRun(db, row.id, { runId });
     return { status: 'started', scheduleRunId: row.id, runId, previousRunId: previous.runId };
   } catch (thrown) {

@@ -161,10 +161,11 @@ export async function generateRun(db: Db, url: string, options: DashboardGenerat
   const datasetId = 'bench-dataset';
   const runId = 'bench-run';
   await db.dataset.create({
-    data: { id: datasetId, name: `Bench: ${n} conversations × ${turnCount} turns`, sourceFormat: 'turnwise', conversationCount: n, turnCount: n * turnCount },
+    data: { id: datasetId, projectId: 'default', name: `Bench: ${n} conversations × ${turnCount} turns`, sourceFormat: 'turnwise', conversationCount: n, turnCount: n * turnCount },
   });
   await db.run.create({
     data: {
+      projectId: 'default',
       id: runId,
       datasetId,
       modelVersion: 'bench-bot v1',

@@ -6,6 +6,9 @@ import type { Db } from '../../lib/db/db-types';
 import { writeBenchFile } from '../bench-import/generate';
 import { loadPage, startNextServer, stopNextServer, type NextServer } from '../bench/next-server';
 import { uploadFile } from '../bench/upload-file';
+import type { ProjectRef } from '../../lib/identity/project';
+import { projectPath } from '../../lib/nav/project-path';
+import { benchProject, fillOtherProjects } from './projects';
 import { SQL_LOG_PRELOAD, summarizeSqlLog, type SqlWindow } from './sql-log';
 import { writeSyntheticRun } from './synthetic-run';
 import { cleanEnv, peakRssMbOf } from './worker-process';
@@ -29,6 +32,10 @@ export interface PagesOptions {
   reuse?: boolean;
   /** A file to log each statement the server sends to PostgreSQL in (sql-log.ts); a summary per page is printed. */
   sqlLog?: string;
+  /** Projects on the server (Default and the timed one included); each other one holds a copy of the data (projects.ts). */
+  projects: number;
+  /** Conversations of each other project's copy. */
+  otherConversations: number;
   log: (line: string) => void;
 }
 
@@ -47,6 +54,7 @@ export interface ImportFigures {
   cliImportSeconds: number;
   cliPeakRssMb: number;
   runsSeconds: number;
+  otherProjectsSeconds: number;
 }
 
 export interface PagesFigures {
@@ -61,9 +69,9 @@ export interface PagesFigures {
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 
 /** Runs `turnwise import` on the file; its wall time and peak RSS (sampled). */
-async function cliImport(url: string, file: string): Promise<{ seconds: number; peakRssMb: number; output: string }> {
+async function cliImport(url: string, file: string, project: ProjectRef): Promise<{ seconds: number; peakRssMb: number; output: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/turnwise.ts', 'import', file, '--name', 'bench scale (CLI)', '--model-version', 'cli'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/turnwise.ts', 'import', file, '--project', project.slug, '--name', 'bench scale (CLI)', '--model-version', 'cli'], {
     cwd: root,
     env: cleanEnv({ DATABASE_URL: url }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,14 +95,15 @@ interface BenchData {
   imported: ImportFigures | null;
 }
 
-async function importData(db: Db, url: string, port: number, dir: string, conversations: number, log: (line: string) => void, pid: number | undefined): Promise<BenchData> {
+async function importData(db: Db, url: string, port: number, dir: string, options: PagesOptions, project: ProjectRef, pid: number | undefined): Promise<BenchData> {
+  const { conversations, log } = options;
   const file = path.join(dir, 'bench.jsonl');
   const bytes = await writeBenchFile(file, conversations, 10, 42, false);
   const fileMb = bytes / 1024 / 1024;
   log(`wrote ${conversations.toLocaleString('en-US')} conversations × 10 turns: ${fileMb.toFixed(0)} MB`);
 
   let t = performance.now();
-  const upload = await uploadFile(port, file, new URLSearchParams({ name: DATASET_NAME, fileName: 'bench.jsonl', modelVersion: 'v1' }));
+  const upload = await uploadFile(port, file, new URLSearchParams({ name: DATASET_NAME, fileName: 'bench.jsonl', modelVersion: 'v1', project: project.slug }));
   const importSeconds = (performance.now() - t) / 1000;
   const answer = JSON.parse(upload.body) as { ok?: boolean; datasetId?: string; stats?: { conversations: number } };
   if (upload.status !== 201 || !answer.datasetId || answer.stats?.conversations !== conversations) {
@@ -103,14 +112,18 @@ async function importData(db: Db, url: string, port: number, dir: string, conver
   const datasetId = answer.datasetId;
   log(`import through the upload route: ${importSeconds.toFixed(1)} s, ${Math.round(conversations / importSeconds)} conversations/s, web peak RSS so far ${peakRssMbOf(pid).toFixed(0)} MB`);
 
-  const cli = await cliImport(url, file);
+  const cli = await cliImport(url, file, project);
   log(`import with turnwise import: ${cli.seconds.toFixed(1)} s (process start and migrations check included), ${Math.round(conversations / cli.seconds)} conversations/s, peak RSS ${cli.peakRssMb.toFixed(0)} MB`);
 
   t = performance.now();
-  const baseline = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v1', failShare: 0.2 });
-  const candidate = await writeSyntheticRun(db, { datasetId, conversations, metrics: METRICS, modelVersion: 'v2', failShare: 0.3 });
+  const baseline = await writeSyntheticRun(db, { projectId: project.id, datasetId, conversations, metrics: METRICS, modelVersion: 'v1', failShare: 0.2 });
+  const candidate = await writeSyntheticRun(db, { projectId: project.id, datasetId, conversations, metrics: METRICS, modelVersion: 'v2', failShare: 0.3 });
   const runsSeconds = (performance.now() - t) / 1000;
   log(`two completed runs of ${METRICS.length} metrics (${(2 * conversations * METRICS.length).toLocaleString('en-US')} results, 5 turn verdicts each) written by SQL and closed: ${runsSeconds.toFixed(1)} s`);
+  t = performance.now();
+  const others = await fillOtherProjects(db, { total: options.projects, sourceDatasetId: datasetId, conversations: Math.min(options.otherConversations, conversations), metrics: METRICS, log });
+  const otherProjectsSeconds = (performance.now() - t) / 1000;
+  log(`${others} other project(s) filled in ${otherProjectsSeconds.toFixed(1)} s: ${await db.project.count()} projects on the server`);
   return {
     datasetId,
     baseline,
@@ -122,15 +135,16 @@ async function importData(db: Db, url: string, port: number, dir: string, conver
       cliImportSeconds: cli.seconds,
       cliPeakRssMb: cli.peakRssMb,
       runsSeconds,
+      otherProjectsSeconds,
     },
   };
 }
 
-async function keptData(db: Db, conversations: number): Promise<BenchData> {
-  const dataset = await db.dataset.findFirst({ where: { name: DATASET_NAME, conversationCount: conversations }, select: { id: true } });
+async function keptData(db: Db, conversations: number, project: ProjectRef): Promise<BenchData> {
+  const dataset = await db.dataset.findFirst({ where: { projectId: project.id, name: DATASET_NAME, conversationCount: conversations }, select: { id: true } });
   if (!dataset) throw new Error(`no dataset "${DATASET_NAME}" of ${conversations} conversations in this database: was it kept by a run with the same --conversations?`);
   const runOf = async (modelVersion: string) =>
-    (await db.run.findFirstOrThrow({ where: { datasetId: dataset.id, modelVersion, status: 'completed' }, select: { id: true } })).id;
+    (await db.run.findFirstOrThrow({ where: { projectId: project.id, datasetId: dataset.id, modelVersion, status: 'completed' }, select: { id: true } })).id;
   return { datasetId: dataset.id, baseline: await runOf('v1'), candidate: await runOf('v2'), imported: null };
 }
 
@@ -147,18 +161,22 @@ export async function benchPages(db: Db, url: string, options: PagesOptions): Pr
     server = await startNextServer({ databaseUrl: url, port: options.port, readyPath: '/datasets', env: { TURNWISE_WORKER: '0', ...logEnv } });
     const base = `http://127.0.0.1:${options.port}`;
     const pid = server.process.pid;
-    const { datasetId, baseline, candidate, imported } = options.reuse ? await keptData(db, conversations) : await importData(db, url, options.port, dir, conversations, log, pid);
+    const project = await benchProject(db);
+    const { datasetId, baseline, candidate, imported } = options.reuse ? await keptData(db, conversations, project) : await importData(db, url, options.port, dir, options, project, pid);
+    // The timed project's pages, at its /p/<slug> URLs.
+    const at = (href: string) => projectPath(project.slug, href);
 
     const middle = await db.conversation.findFirstOrThrow({ where: { datasetId, position: Math.floor(conversations / 2) }, select: { id: true } });
     const pages: { name: string; url: string; expect: string }[] = [
-      { name: 'datasets list', url: '/datasets', expect: DATASET_NAME },
-      { name: 'dataset page', url: `/datasets/${datasetId}`, expect: DATASET_NAME },
-      { name: 'run page', url: `/runs/${candidate}`, expect: 'Score distribution' },
-      { name: 'results filtered and sorted', url: `/runs/${candidate}?metric=turn_faithfulness&failed=1&sort=turn_faithfulness&dir=asc&page=50`, expect: 'Conversations' },
-      { name: 'conversation page', url: `/runs/${candidate}/conversations/${middle.id}`, expect: 'Judge calls' },
-      { name: 'compare page', url: `/compare?baseline=${baseline}&candidate=${candidate}`, expect: 'Summary by metric' },
-      { name: 'trends page', url: `/trends/${datasetId}`, expect: 'Trends' },
-      { name: 'dataset search', url: `/datasets/${datasetId}?q=refund`, expect: DATASET_NAME },
+      { name: 'datasets list', url: at('/datasets'), expect: DATASET_NAME },
+      { name: 'runs list', url: at('/runs'), expect: 'Runs' },
+      { name: 'dataset page', url: at(`/datasets/${datasetId}`), expect: DATASET_NAME },
+      { name: 'run page', url: at(`/runs/${candidate}`), expect: 'Score distribution' },
+      { name: 'results filtered and sorted', url: at(`/runs/${candidate}?metric=turn_faithfulness&failed=1&sort=turn_faithfulness&dir=asc&page=50`), expect: 'Conversations' },
+      { name: 'conversation page', url: at(`/runs/${candidate}/conversations/${middle.id}`), expect: 'Judge calls' },
+      { name: 'compare page', url: at(`/compare?baseline=${baseline}&candidate=${candidate}`), expect: 'Summary by metric' },
+      { name: 'trends page', url: at(`/trends/${datasetId}`), expect: 'Trends' },
+      { name: 'dataset search', url: at(`/datasets/${datasetId}?q=refund`), expect: DATASET_NAME },
     ];
     const times: PageTime[] = [];
     const windows: SqlWindow[] = [];

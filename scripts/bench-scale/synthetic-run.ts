@@ -14,9 +14,10 @@ const CONVERSATIONS_PER_STATEMENT = 50_000;
 
 export async function writeSyntheticRun(
   db: Db,
-  options: { datasetId: string; conversations: number; metrics: readonly string[]; modelVersion: string; failShare: number },
+  options: { projectId: string; datasetId: string; conversations: number; metrics: readonly string[]; modelVersion: string; failShare: number },
 ): Promise<string> {
   const { id: runId } = await createRun(db, {
+    projectId: options.projectId,
     datasetId: options.datasetId,
     modelVersion: options.modelVersion,
     judgeKind: 'offline',

@@ -78,11 +78,12 @@ async function chunkTimes(db: Db, runId: string): Promise<{ meanSeconds: number;
   return { meanSeconds: row?.mean ?? 0, totalSeconds: row?.total ?? 0 };
 }
 
-const ended = async (db: Db, runId: string) => !['queued', 'running'].includes((await getRunStatus(db, runId)).status);
+const ended = async (db: Db, runId: string) => !['queued', 'running'].includes((await getRunStatus(db, 'default', runId)).status);
 
 export async function benchWorkers(db: Db, url: string, options: WorkersOptions): Promise<WorkersFigures> {
   const { log } = options;
   const dataset = await saveDataset(db, {
+    projectId: 'default',
     name: 'bench workers',
     sourceFormat: 'turnwise',
     conversations: Array.from({ length: options.conversations }, (_, i) => conversation(i)),
@@ -100,6 +101,7 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
   const startRun = (model: string, env: Record<string, string>) =>
     enqueueRun(
       db,
+      'default',
       runRequestSchema.parse({ datasetId: dataset.id, metrics: [{ name: METRIC, options: {} }], judge: { kind: 'openai', name: 'local', model }, concurrency: options.concurrency }),
       env,
     );
@@ -163,11 +165,11 @@ export async function benchWorkers(db: Db, url: string, options: WorkersOptions)
     workers = Array.from({ length: Math.max(2, ...options.counts) }, () => startWorkerProcess(killEnv));
     await Promise.all(workers.map((w) => w.ready));
     const { runId } = await startRun('pass-kill', killEnv);
-    const total = (await getRunStatus(db, runId)).totalItems;
-    await waitFor('a quarter of the run', async () => (await getRunStatus(db, runId)).doneItems >= total / 4, 10 * 60_000, outputs);
+    const total = (await getRunStatus(db, 'default', runId)).totalItems;
+    await waitFor('a quarter of the run', async () => (await getRunStatus(db, 'default', runId)).doneItems >= total / 4, 10 * 60_000, outputs);
     const victim = workers[0];
     victim.child.kill('SIGKILL');
-    log(`killed worker pid ${victim.child.pid} (SIGKILL) at ${(await getRunStatus(db, runId)).doneItems} of ${total} results`);
+    log(`killed worker pid ${victim.child.pid} (SIGKILL) at ${(await getRunStatus(db, 'default', runId)).doneItems} of ${total} results`);
     await waitFor('the run after the kill', () => ended(db, runId), 30 * 60_000, outputs);
     figures.kill.seconds = (await timeOf(runId)).seconds;
     const rows = await db.result.findMany({ where: { runId }, select: { conversationId: true, metric: true, error: true } });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDbClient } from '@/lib/db/client';
 import { applyMigrations } from '@/lib/db/migrations';
 import { sqliteFilePath } from '@/lib/db/url';
+import { rootBefore } from './root-before';
 import { freshDatabase, providers, type FreshDatabase } from './databases';
 
 /*
@@ -16,17 +17,6 @@ const MIGRATION = '20261125172213_metric_owner_hashed_sessions';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'turnwise-migrations-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** A project root whose migrations stop before MIGRATION. */
-function rootBefore(provider: string): string {
-  const from = path.resolve('prisma', provider, 'migrations');
-  const to = path.join(tmp, provider, 'prisma', provider, 'migrations');
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name >= MIGRATION) continue;
-    fs.cpSync(path.join(from, entry.name), path.join(to, entry.name), { recursive: true });
-  }
-  return path.join(tmp, provider);
-}
 
 describe.each(providers)('the accounts migration on %s', { timeout: 120_000 }, (provider) => {
   let fresh: FreshDatabase | undefined;
@@ -36,7 +26,7 @@ describe.each(providers)('the accounts migration on %s', { timeout: 120_000 }, (
     fresh = await freshDatabase(provider);
     const file = sqliteFilePath(fresh.url);
     if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
-    await applyMigrations(fresh.url, { root: rootBefore(provider) });
+    await applyMigrations(fresh.url, { root: rootBefore(tmp, provider, MIGRATION) });
     const db = createDbClient(fresh.url);
     try {
       await db.user.create({ data: { id: 'u1', email: 'long@example.com', name: 'n'.repeat(30_000), image: `https://x/${'i'.repeat(3_000)}` } });

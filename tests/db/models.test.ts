@@ -18,7 +18,7 @@ describe.each(providers)('data model on %s', (provider) => {
 
   async function seed() {
     const dataset = await db.dataset.create({
-      data: { name: 'support bot', sourceFormat: 'json', conversationCount: 1, turnCount: 2 },
+      data: { projectId: 'default', name: 'support bot', sourceFormat: 'json', conversationCount: 1, turnCount: 2 },
     });
     const conversation = await db.conversation.create({
       data: {
@@ -41,7 +41,7 @@ describe.each(providers)('data model on %s', (provider) => {
       },
     });
     const run = await db.run.create({
-      data: {
+      data: { projectId: 'default',
         datasetId: dataset.id,
         judgeKind: 'offline',
         judgeModel: 'offline-1',

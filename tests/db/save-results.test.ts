@@ -24,9 +24,9 @@ const result = (score: number): MetricResult => ({
 
 describe('results stored in batches', () => {
   it('stores each result once and counts it once when a batch repeats stored ones', async () => {
-    const dataset = await saveDataset(sqlite.db, { name: 'three', sourceFormat: 'deepeval-json', conversations: [conversation, conversation, conversation] });
+    const dataset = await saveDataset(sqlite.db, { projectId: 'default', name: 'three', sourceFormat: 'deepeval-json', conversations: [conversation, conversation, conversation] });
     const ids = (await sqlite.db.conversation.findMany({ where: { datasetId: dataset.id }, orderBy: { position: 'asc' }, select: { id: true } })).map((c) => c.id);
-    const run = await createRun(sqlite.db, { datasetId: dataset.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 3, status: 'running' });
+    const run = await createRun(sqlite.db, { projectId: 'default', datasetId: dataset.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 3, status: 'running' });
     const item = (i: number, score: number) => ({ conversationId: ids[i], result: result(score), turnVerdicts: result(score).verdicts });
 
     expect(await saveResults(sqlite.db, run.id, [item(0, 1), item(1, 1)])).toEqual([true, true]);
@@ -36,7 +36,7 @@ describe('results stored in batches', () => {
     const rows = await sqlite.db.result.findMany({ where: { runId: run.id }, select: { conversationId: true, score: true } });
     expect(rows.map((r) => [ids.indexOf(r.conversationId), r.score]).sort()).toEqual([[0, 1], [1, 1], [2, 1]]);
     expect(await sqlite.db.turnVerdict.count({ where: { runId: run.id } })).toBe(3);
-    const status = await getRunStatus(sqlite.db, run.id);
+    const status = await getRunStatus(sqlite.db, 'default', run.id);
     expect(status.doneItems).toBe(3);
     const counters = await sqlite.db.run.findUniqueOrThrow({ where: { id: run.id }, select: { judgeCalls: true, promptTokens: true } });
     expect(counters).toEqual({ judgeCalls: 3, promptTokens: 30 });

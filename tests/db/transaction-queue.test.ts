@@ -16,9 +16,9 @@ const conversation: Conversation = { turns: [{ role: 'user', content: 'hi' }, { 
 
 describe('a result stored while an import is under way', () => {
   it('is stored while the import goes on, and the import completes', async () => {
-    const existing = await saveDataset(sqlite.db, { name: 'scored', sourceFormat: 'deepeval-json', conversations: [conversation] });
+    const existing = await saveDataset(sqlite.db, { projectId: 'default', name: 'scored', sourceFormat: 'deepeval-json', conversations: [conversation] });
     const conversationId = (await sqlite.db.conversation.findFirstOrThrow({ where: { datasetId: existing.id }, select: { id: true } })).id;
-    const run = await createRun(sqlite.db, { datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
+    const run = await createRun(sqlite.db, { projectId: 'default', datasetId: existing.id, judgeKind: 'offline', judgeModel: 'm', metricSettings: {}, concurrency: 1, totalItems: 1, status: 'running' });
 
     // The import's second batch waits for the result to be stored: were the result queued behind
     // the whole import, neither would ever finish (the test times out) or the result's wait would run out.
@@ -32,7 +32,7 @@ describe('a result stored while an import is under way', () => {
       await resultDone;
       yield [conversation];
     }
-    const importing = saveDataset(sqlite.db, { name: 'big', sourceFormat: 'deepeval-jsonl', conversations: slowBatches() });
+    const importing = saveDataset(sqlite.db, { projectId: 'default', name: 'big', sourceFormat: 'deepeval-jsonl', conversations: slowBatches() });
     await importStarted;
     const stored = await saveResult(sqlite.db, run.id, conversationId, {
       metric: 'conversation_relevancy', score: 1, success: true, threshold: 0.5, strictMode: false, reason: 'ok', error: null,
@@ -54,7 +54,7 @@ describe('a read made while a transaction of the same client is open', () => {
     const inside = new Promise<void>((r) => (written = r));
     // A transaction that stays open, as an import's batch does while requests get in between its statements.
     const transaction = sqlite.db.$transaction(async (tx) => {
-      await tx.dataset.create({ data: { name: 'in a transaction', sourceFormat: 'deepeval-json' } });
+      await tx.dataset.create({ data: { projectId: 'default', name: 'in a transaction', sourceFormat: 'deepeval-json' } });
       written();
       await held;
     });

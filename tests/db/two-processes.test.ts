@@ -52,7 +52,7 @@ describe('two processes on one SQLite file', () => {
         .$transaction(async (tx) => {
           const seen = await tx.dataset.count();
           await new Promise((r) => setTimeout(r, 10)); // the other process commits meanwhile
-          await tx.dataset.create({ data: { name: `mine ${i} after ${seen}`, sourceFormat: 'deepeval-json' } });
+          await tx.dataset.create({ data: { projectId: 'default', name: `mine ${i} after ${seen}`, sourceFormat: 'deepeval-json' } });
         })
         .catch((e: Error) => failures.push(e.message.split('\n').at(-1) ?? e.message));
     }

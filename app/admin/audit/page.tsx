@@ -1,12 +1,12 @@
 import { Table, Td } from '@/components/ui/table';
 import { loadAuditPage } from '@/lib/auth/page/load-audit-page';
-import { requirePage } from '@/lib/auth/session';
+import { requireInstanceAdminPage } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Audit' };
 
 export default async function AuditPage() {
-  await requirePage('admin');
+  await requireInstanceAdminPage();
   const entries = await loadAuditPage();
   return (
     <div className="space-y-4">

@@ -2,15 +2,16 @@ import Link from 'next/link';
 import { AddPatternForm, RemovePatternButton } from '@/components/redaction/pattern-forms';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
-import { requirePage } from '@/lib/auth/session';
+import { requireInstanceAdminPage } from '@/lib/auth/session';
 import { formatRedactSpec } from '@/lib/pii/redact-spec';
+import { projectPath } from '@/lib/nav/project-path';
 import { loadRedactionSettings } from '@/lib/redaction/page/load-redaction-settings';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Personal data' };
 
 export default async function RedactionPage() {
-  await requirePage('admin');
+  await requireInstanceAdminPage();
   const { patterns, live, liveDefault } = await loadRedactionSettings();
   return (
     <div className="space-y-6">
@@ -61,14 +62,15 @@ export default async function RedactionPage() {
           )}
           ; change each on its page.
         </p>
-        <Table head={['Live dataset', 'Redacts']} empty={live.length === 0 ? <p className="p-4 text-sm text-slate-500">No live dataset yet.</p> : null}>
+        <Table head={['Live dataset', 'Project', 'Redacts']} empty={live.length === 0 ? <p className="p-4 text-sm text-slate-500">No live dataset yet.</p> : null}>
           {live.map((l) => (
             <tr key={l.datasetId}>
               <Td>
-                <Link href={`/datasets/${l.datasetId}`} className="font-medium text-indigo-700 hover:underline">
+                <Link href={projectPath(l.project.slug, `/datasets/${l.datasetId}`)} className="font-medium text-indigo-700 hover:underline">
                   {l.name}
                 </Link>
               </Td>
+              <Td>{l.project.name}</Td>
               <Td className="font-mono text-xs">{l.setting ? formatRedactSpec(l.setting) : 'nothing'}</Td>
             </tr>
           ))}

@@ -2,14 +2,14 @@ import { NewUserForm } from '@/components/admin/new-user-form';
 import { UserRowActions } from '@/components/admin/user-row-actions';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';
-import { requirePage } from '@/lib/auth/session';
+import { requireInstanceAdminPage } from '@/lib/auth/session';
 import { loadUsersPage } from '@/lib/auth/page/load-users-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Users' };
 
 export default async function UsersPage() {
-  const admin = await requirePage('admin');
+  const admin = await requireInstanceAdminPage();
   const users = await loadUsersPage();
   return (
     <div className="space-y-6">

@@ -1,5 +1,6 @@
 'use client';
 
+import { inCurrentProject } from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -230,7 +231,7 @@ export function ImportWizard({ patterns = [] }: { patterns?: { name: string; pat
     const answer = await request.done;
     abort.current = null;
     if (answer.ok) {
-      router.push(`/datasets/${answer.datasetId}`);
+      router.push(inCurrentProject(`/datasets/${answer.datasetId}`));
       return;
     }
     setUpload({ phase: 'failed', message: answer.message, problems: answer.problems, fieldErrors: answer.fieldErrors });

@@ -1,5 +1,6 @@
 'use client';
 
+import { inCurrentProject } from '@/components/ui/project-link';
 import type { ImportOptionsInput } from '@/lib/imports/import-options';
 import { importOptionsToSearchParams } from '@/lib/imports/import-options';
 import { readUploadAnswer, type UploadAnswer } from '@/lib/imports/upload-answer';
@@ -11,7 +12,7 @@ import { readUploadAnswer, type UploadAnswer } from '@/lib/imports/upload-answer
 export function uploadDataset(file: Blob, options: ImportOptionsInput, onProgress: (share: number) => void): { done: Promise<UploadAnswer>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadAnswer>((resolve) => {
-    xhr.open('POST', `/api/datasets/import?${importOptionsToSearchParams(options)}`);
+    xhr.open('POST', inCurrentProject(`/api/datasets/import?${importOptionsToSearchParams(options)}`));
     xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {

@@ -1,5 +1,7 @@
 'use client';
 
+import { inCurrentProject } from '@/components/ui/project-link';
+
 export type TestRunUploadAnswer = { ok: true; runId: string; stored: boolean; received: number; expected: number } | { ok: false; message: string };
 
 /**
@@ -9,7 +11,7 @@ export type TestRunUploadAnswer = { ok: true; runId: string; stored: boolean; re
 export function uploadTestRun(file: File, onProgress: (share: number) => void): { done: Promise<TestRunUploadAnswer>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<TestRunUploadAnswer>((resolve) => {
-    xhr.open('POST', '/api/v1/runs/import');
+    xhr.open('POST', inCurrentProject('/api/v1/runs/import'));
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {

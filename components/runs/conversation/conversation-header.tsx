@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { LongText } from '@/components/conversations/long-text';
 import { ITEM_PREVIEW_CHARS, previewOf } from '@/lib/conversations/text-preview';
 import type { PreparedConversationVerdicts } from '@/lib/charts/prepare-turn-verdicts';

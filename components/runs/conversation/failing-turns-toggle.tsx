@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { pillClass } from '@/components/ui/pill';
 
 /** Switches a run's conversation between every turn and the failing turns only (with the question each answered). */

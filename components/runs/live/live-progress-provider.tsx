@@ -1,5 +1,6 @@
 'use client';
 
+import { inCurrentProject } from '@/components/ui/project-link';
 import { useRouter } from 'next/navigation';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { isLiveRun, type RunProgressSnapshot } from '@/lib/domain/run-progress';
@@ -35,7 +36,7 @@ export function LiveProgressProvider({ initial, intervalMs = 1000, children }: {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const response = await fetch(`/api/runs/progress?ids=${encodeURIComponent(liveIds)}`, { cache: 'no-store', signal: controller.signal });
+        const response = await fetch(inCurrentProject(`/api/runs/progress?ids=${encodeURIComponent(liveIds)}`), { cache: 'no-store', signal: controller.signal });
         if (response.ok) {
           const fresh = ((await response.json()) as { runs: RunProgressSnapshot[] }).runs;
           // Every run asked about was live when asked.

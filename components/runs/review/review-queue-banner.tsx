@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import type { ReviewQueue } from '@/lib/agreement/review-queue';
 import { metricLabel } from '@/lib/format/format';
 

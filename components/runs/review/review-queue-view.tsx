@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { buttonClass } from '@/components/ui/button';
 import { VerdictBadge } from '@/components/runs/conversation/verdict-badge';
 import type { ReviewQueue } from '@/lib/agreement/review-queue';

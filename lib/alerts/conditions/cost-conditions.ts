@@ -14,26 +14,29 @@ const usd = (n: number) => `$${Number(n.toFixed(2)).toLocaleString('en-US')}`;
  */
 export async function observeJudgeCost(db: Db, rules: readonly ActiveRule[], onlineRuleId: string | null, now: Date): Promise<Observation[]> {
   const out: Observation[] = [];
-  let daySpend: number | null = null;
+  // The day's spend of each project: a rule watches its own project's runs.
+  const daySpend = new Map<string, number>();
   const day = utcDay(now);
   for (const rule of rules) {
     const c = rule.condition;
     if (c.kind !== 'judge_cost') continue;
     if (c.onlineRuleId === null) {
       if (c.dailyUsd === null) continue;
-      daySpend ??= await judgeSpendSince(db, new Date(`${day}T00:00:00.000Z`));
-      const firing = daySpend >= c.dailyUsd;
+      const projectId = rule.row.projectId;
+      if (!daySpend.has(projectId)) daySpend.set(projectId, await judgeSpendSince(db, projectId, new Date(`${day}T00:00:00.000Z`)));
+      const spentUsd = daySpend.get(projectId)!;
+      const firing = spentUsd >= c.dailyUsd;
       out.push({
         rule,
         scopeKey: 'instance',
         firing,
-        value: daySpend,
-        summary: `The runs started on ${day} (UTC) spent ${usd(daySpend)} on their judges (${firing ? 'reaching' : 'below'} ${usd(c.dailyUsd)})`,
+        value: spentUsd,
+        summary: `The runs started on ${day} (UTC) spent ${usd(spentUsd)} on their judges (${firing ? 'reaching' : 'below'} ${usd(c.dailyUsd)})`,
         link: '/runs',
-        details: { day, spentUsd: daySpend, dailyUsd: c.dailyUsd },
+        details: { day, spentUsd, dailyUsd: c.dailyUsd },
       });
     } else if (onlineRuleId === null || c.onlineRuleId === onlineRuleId) {
-      const online = await getOnlineRule(db, c.onlineRuleId);
+      const online = await getOnlineRule(db, rule.row.projectId, c.onlineRuleId);
       if (!online) continue;
       const spent = await spentOn(db, online.id, day);
       const firing = online.capReachedOn === day;

@@ -26,8 +26,8 @@ export async function observeIngestRecovery(db: Db, rules: readonly ActiveRule[]
   const firing = await listFiringStates(db, watching.map((r) => r.row.id), 'ingest');
   const out: Observation[] = [];
   for (const state of firing) {
-    if (!(await batchIngestedSince(db, state.changedAt))) continue;
     const rule = watching.find((r) => r.row.id === state.ruleId)!;
+    if (!(await batchIngestedSince(db, rule.row.projectId, state.changedAt))) continue;
     out.push({ rule, scopeKey: 'ingest', firing: false, value: 0, summary: 'Received batches are being ingested again', link: `/alerts/${rule.row.id}`, details: {} });
   }
   return out;

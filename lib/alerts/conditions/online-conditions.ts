@@ -25,7 +25,7 @@ export async function observeOnlineWindows(db: Db, rules: readonly ActiveRule[],
 }
 
 async function observeWindow(db: Db, rule: ActiveRule, c: OnlineWindowCondition, now: Date): Promise<Observation | null> {
-  const online = await getOnlineRule(db, c.onlineRuleId);
+  const online = await getOnlineRule(db, rule.row.projectId, c.onlineRuleId);
   if (!online) return null;
   const window = c.window === 'conversations' ? { take: c.size } : { since: new Date(now.getTime() - c.size * HOUR), take: WINDOW_LIMITS.conversations };
   const scores = await listWindowScores(db, c.onlineRuleId, c.metric, window);

@@ -73,7 +73,7 @@ const metricsOf = (settings: unknown): string[] => (settings && typeof settings 
 /** The run a run is compared with: the rule's, else the closed run before it on its dataset that scored the metric. */
 async function baselineOf(db: Db, c: RunResultCondition, run: RunFacts): Promise<string | null> {
   if (c.baselineRunId) return c.baselineRunId === run.id ? null : c.baselineRunId;
-  const earlier = await listEarlierRuns(db, run.familyId, run.createdAt, run.id);
+  const earlier = await listEarlierRuns(db, run.projectId, run.familyId, run.createdAt, run.id);
   const wanted = c.metric ? [c.metric] : metricsOf(run.metricSettings);
   return earlier.find((r) => metricsOf(r.metricSettings).some((m) => wanted.includes(m)))?.id ?? null;
 }
@@ -82,10 +82,10 @@ async function baselineOf(db: Db, c: RunResultCondition, run: RunFacts): Promise
 async function observeRegression(db: Db, rule: ActiveRule, c: RunResultCondition, run: RunFacts): Promise<Observation | null> {
   const baselineId = await baselineOf(db, c, run);
   if (!baselineId) return null;
-  const report = await compareRuns(db, baselineId, [run.id]);
+  const report = await compareRuns(db, run.projectId, baselineId, [run.id]);
   const compared = report.metrics.filter((m) => (c.metric === null || m.metric === c.metric) && m.candidates[0]?.verdict !== 'not-scored');
   if (!compared.length) return null;
-  const baseline = (await namesOf(db, { runs: [baselineId] })).runs.get(baselineId);
+  const baseline = (await namesOf(db, run.projectId, { runs: [baselineId] })).runs.get(baselineId);
   const against = `run ${baselineId}${baseline ? ` (${baseline})` : ''}`;
   const regressions = report.regressions.filter((r) => c.metric === null || r.metric === c.metric).sort((a, b) => a.difference - b.difference);
   const worst = regressions[0];

@@ -4,6 +4,6 @@ import { conditionIds, sentenceOf } from '../condition-names';
 import type { AlertCondition } from '../rule-input';
 
 /** A rule's condition in a sentence, with the names of the dataset, online rule and baseline run it names. */
-export async function conditionText(db: Db, condition: AlertCondition): Promise<string> {
-  return sentenceOf(condition, await namesOf(db, conditionIds([condition])));
+export async function conditionText(db: Db, projectId: string, condition: AlertCondition): Promise<string> {
+  return sentenceOf(condition, await namesOf(db, projectId, conditionIds([condition])));
 }

@@ -10,6 +10,7 @@ import type { EgressPolicy } from '../../llm/egress';
 import { redactSecrets } from '../../redact-secrets';
 import { destinationPolicy, openDestination } from '../destination';
 import { backgroundPublicUrl } from '../../http/public-url';
+import { projectPath } from '../../nav/project-path';
 import { conditionSchema } from '../rule-input';
 import type { AlertMessage } from './alert-message';
 import { conditionText } from './alert-text';
@@ -49,13 +50,14 @@ async function messageOf(db: Db, event: DeliveryEvent, env: Env): Promise<AlertM
     id: event.id,
     state: event.state === 'resolved' ? 'resolved' : 'firing',
     test: event.state === 'test',
-    rule: { id: event.rule.id, name: event.rule.name, kind: event.rule.kind, condition: parsed.success ? await conditionText(db, parsed.data) : event.rule.kind },
+    rule: { id: event.rule.id, name: event.rule.name, kind: event.rule.kind, condition: parsed.success ? await conditionText(db, event.rule.projectId, parsed.data) : event.rule.kind },
     scope: event.scopeKey,
     crossing: event.crossing,
     value: event.value,
     summary: event.summary,
-    link: backgroundPublicUrl(event.link, env),
-    rulePage: backgroundPublicUrl(`/alerts/${event.rule.id}`, env),
+    // The pages of the rule's project (links are stored as the project's short paths).
+    link: backgroundPublicUrl(projectPath(event.rule.project.slug, event.link), env),
+    rulePage: backgroundPublicUrl(projectPath(event.rule.project.slug, `/alerts/${event.rule.id}`), env),
     at: event.createdAt,
     details: event.details,
   };
@@ -63,7 +65,7 @@ async function messageOf(db: Db, event: DeliveryEvent, env: Env): Promise<AlertM
 
 /** One alert to the destination its rule has now: the attempt's outcome (a destination that cannot be opened is one that failed). */
 export async function attemptDelivery(db: Db, event: DeliveryEvent, env: Env, lookup?: EgressPolicy['lookup']): Promise<AttemptOutcome & { where: string }> {
-  const sealed = await getAlertRuleSecrets(db, event.ruleId);
+  const sealed = await getAlertRuleSecrets(db, event.rule.projectId, event.ruleId);
   if (!sealed) return { delivered: false, status: null, error: 'the rule was deleted', retry: false, ms: 0, where: 'nowhere' };
   try {
     const destination = openDestination(sealed, env);

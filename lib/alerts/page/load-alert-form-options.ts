@@ -17,8 +17,8 @@ export interface AlertFormOptions {
   linkWarning: string | null;
 }
 
-export async function loadAlertFormOptions(db: Db = getDb()): Promise<AlertFormOptions> {
-  const [datasets, online, custom, runs] = await Promise.all([listAlertableDatasets(db), listOnlineRules(db), listCustomMetrics(db), listBaselineCandidates(db)]);
+export async function loadAlertFormOptions(projectId: string, db: Db = getDb()): Promise<AlertFormOptions> {
+  const [datasets, online, custom, runs] = await Promise.all([listAlertableDatasets(db, projectId), listOnlineRules(db, projectId), listCustomMetrics(db, projectId), listBaselineCandidates(db, projectId)]);
   return {
     datasets,
     onlineRules: online.map((r) => ({ id: r.id, name: r.name, metrics: r.metrics.map((m) => m.name), hasCap: r.dailyCapUsd !== null || r.dailyCapCalls !== null || r.dailyCapTokens !== null })),

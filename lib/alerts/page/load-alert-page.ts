@@ -12,16 +12,16 @@ import { loadAlertFormOptions } from './load-alert-form-options';
 import { scopeIds, scopeLabel } from './scope-label';
 
 /** An alert rule's page: the rule in sentences, where each scope stands, its history (newest first) and what its edit form offers. NOT_FOUND for an unknown rule. */
-export async function loadAlertPage(id: string) {
+export async function loadAlertPage(projectId: string, id: string) {
   const db = getDb();
-  const rule = await getAlertRule(db, id);
+  const rule = await getAlertRule(db, projectId, id);
   if (!rule) throw notFound('Alert rule', id);
-  const [states, events, options] = await Promise.all([listAlertStates(db, id), listAlertEvents(db, id, 100), loadAlertFormOptions(db)]);
+  const [states, events, options] = await Promise.all([listAlertStates(db, id), listAlertEvents(db, id, 100), loadAlertFormOptions(projectId, db)]);
   const parsed = conditionSchema.safeParse(rule.condition);
   const condition = parsed.success ? parsed.data : null;
   const fromScopes = scopeIds([...states.map((s) => s.scopeKey), ...events.map((e) => e.scopeKey)]);
   const named = condition ? conditionIds([condition]) : { datasets: [], onlineRules: [], runs: [] };
-  const names = await namesOf(db, { datasets: [...fromScopes.datasets, ...named.datasets], onlineRules: [...fromScopes.onlineRules, ...named.onlineRules], runs: named.runs });
+  const names = await namesOf(db, projectId, { datasets: [...fromScopes.datasets, ...named.datasets], onlineRules: [...fromScopes.onlineRules, ...named.onlineRules], runs: named.runs });
   return {
     rule,
     condition,

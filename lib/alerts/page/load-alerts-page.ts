@@ -21,11 +21,11 @@ export interface AlertRuleListItem {
 }
 
 /** The alerts page: every rule with its condition in a sentence, where it goes, how many scopes fire and its latest alert. */
-export async function loadAlertsPage(): Promise<{ rules: AlertRuleListItem[]; linkWarning: string | null }> {
+export async function loadAlertsPage(projectId: string): Promise<{ rules: AlertRuleListItem[]; linkWarning: string | null }> {
   const db = getDb();
-  const rules = await listAlertRules(db);
+  const rules = await listAlertRules(db, projectId);
   const conditions = rules.map((r) => conditionSchema.safeParse(r.condition));
-  const [names, firing, latest] = await Promise.all([namesOf(db, conditionIds(conditions.flatMap((c) => (c.success ? [c.data] : [])))), countFiringByRule(db), latestAlertEvents(db, rules.map((r) => r.id))]);
+  const [names, firing, latest] = await Promise.all([namesOf(db, projectId, conditionIds(conditions.flatMap((c) => (c.success ? [c.data] : [])))), countFiringByRule(db), latestAlertEvents(db, rules.map((r) => r.id))]);
   return {
     rules: rules.map((r, i) => {
       const c = conditions[i];

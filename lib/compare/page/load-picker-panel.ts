@@ -4,4 +4,4 @@ import type { CompareSearch } from '../compare-search';
 import { loadPicker } from '../load-picker';
 
 /** The picker panel: a page of runs to choose the comparison from, with its filter options. */
-export const loadPickerPanel = (search: CompareSearch) => loadPicker(getDb(), search);
+export const loadPickerPanel = (projectId: string, search: CompareSearch) => loadPicker(getDb(), projectId, search);

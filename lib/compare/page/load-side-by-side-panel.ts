@@ -4,4 +4,4 @@ import type { CompareSearch } from '../compare-search';
 import { loadSideBySide, type SideBySideView } from '../load-side-by-side';
 
 /** The side-by-side panel: one conversation (by match key) in every run compared, turns aligned. */
-export const loadSideBySidePanel = (search: CompareSearch): Promise<SideBySideView> => loadSideBySide(getDb(), search);
+export const loadSideBySidePanel = (projectId: string, search: CompareSearch): Promise<SideBySideView> => loadSideBySide(getDb(), projectId, search);

@@ -3,4 +3,4 @@ import { getDb } from '../../db/client';
 import { loadMetricEditorOptions, type MetricEditorOptions } from '../editor-options';
 
 /** The new metric page: an empty editor with the judges on offer and the datasets to try a definition on. */
-export const loadNewMetricPage = (): Promise<MetricEditorOptions> => loadMetricEditorOptions(getDb(), process.env, null);
+export const loadNewMetricPage = (projectId: string): Promise<MetricEditorOptions> => loadMetricEditorOptions(getDb(), projectId, process.env, null);

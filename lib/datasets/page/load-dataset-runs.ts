@@ -3,4 +3,4 @@ import { getDb } from '../../db/client';
 import { listRuns, type RunListItem } from '../../db/queries/runs/list-runs';
 
 /** The dataset page's runs panel: the latest 20 runs scored on the dataset, newest first. */
-export const loadDatasetRuns = (datasetId: string): Promise<RunListItem[]> => listRuns(getDb(), { datasetId, take: 20 });
+export const loadDatasetRuns = (projectId: string, datasetId: string): Promise<RunListItem[]> => listRuns(getDb(), projectId, { datasetId, take: 20 });

@@ -8,6 +8,8 @@ import { AppError } from '../../errors';
 import { saveDataset } from '../../imports/save-dataset';
 
 export interface VersionToStore {
+  /** The project the version is stored in (aliases are names within a project). */
+  projectId: string;
   alias: string;
   source: 'push' | 'test-run';
   contentHash: string;
@@ -39,19 +41,20 @@ export interface StoredVersion {
 export async function storeVersion(db: Db, input: VersionToStore): Promise<StoredVersion> {
   const existing =
     input.version !== undefined
-      ? await getDatasetVersion(db, input.alias, input.source, { version: input.version, finalizedOnly: false })
-      : await findDatasetVersionByContent(db, input.alias, input.contentHash);
+      ? await getDatasetVersion(db, input.projectId, input.alias, input.source, { version: input.version, finalizedOnly: false })
+      : await findDatasetVersionByContent(db, input.projectId, input.alias, input.contentHash);
   if (existing) {
     if (existing.contentHash !== input.contentHash) {
       throw new AppError('CONFLICT', `Version ${input.version} of dataset ${input.alias} holds other goldens; a version does not change: push without a version (a new one is made) or with a new one (nothing was stored).`, {
         field: 'version',
       });
     }
-    if (input.finalized && !existing.finalized) await finalizeDatasetVersion(db, existing.id);
+    if (input.finalized && !existing.finalized) await finalizeDatasetVersion(db, input.projectId, existing.id);
     return { datasetId: existing.datasetId, version: existing.version, reused: true };
   }
-  const saved = await saveDataset(db, { name: input.alias, description: input.description, sourceFormat: input.sourceFormat, conversations: input.conversations() });
+  const saved = await saveDataset(db, { projectId: input.projectId, name: input.alias, description: input.description, sourceFormat: input.sourceFormat, conversations: input.conversations() });
   const version = await createDatasetVersion(db, {
+    projectId: input.projectId,
     alias: input.alias,
     source: input.source,
     datasetId: saved.id,
@@ -60,6 +63,6 @@ export async function storeVersion(db: Db, input: VersionToStore): Promise<Store
     ...(input.version !== undefined ? { version: input.version } : {}),
   });
   // Versions of one alias are told apart in every list: the first is the alias, the others say which.
-  if (version.version !== '1') await renameDataset(db, saved.id, `${input.alias} (version ${version.version})`);
+  if (version.version !== '1') await renameDataset(db, input.projectId, saved.id, `${input.alias} (version ${version.version})`);
   return { datasetId: saved.id, version: version.version, reused: false };
 }

@@ -7,6 +7,7 @@ import { requestLimits } from '../../http/limits';
 import { deepevalOk } from '../http/answers';
 import { readJson, wholeBodyLimit } from '../../http/whole-body';
 import { publicUrl } from '../../http/public-url';
+import { projectPath } from '../../nav/project-path';
 import { withDeepeval } from '../http/with-deepeval';
 import { DEEPEVAL_LIMITS } from '../limits';
 import { parseBody } from '../parse-body';
@@ -29,30 +30,30 @@ const flag = (value: string | null): boolean => value === null || value.trim().t
 
 /** GET /v1/datasets/:alias?finalized=&version=: a pull; a viewer may pull. */
 export function handleDatasetPull(request: Request, context: AliasParams): Promise<Response> {
-  return withDeepeval(request, async () => {
+  return withDeepeval(request, async (principal) => {
     const alias = await aliasOf(context);
     const query = new URL(request.url).searchParams;
     const version = query.get('version')?.trim() || undefined;
-    const pulled = await pullDataset(getDb(), alias, { finalized: flag(query.get('finalized')), ...(version ? { version } : {}) });
+    const pulled = await pullDataset(getDb(), principal.project.id, alias, { finalized: flag(query.get('finalized')), ...(version ? { version } : {}) });
     return deepevalOk(pulled, { id: pulled.id, link: publicUrl(request, `/datasets/${pulled.id}`) });
   });
 }
 
 /** POST /v1/datasets/:alias: a push; an editor pushes. */
 export function handleDatasetPush(request: Request, context: AliasParams): Promise<Response> {
-  return withDeepeval(request, async () => {
+  return withDeepeval(request, async (principal) => {
     const alias = await aliasOf(context);
     const body = parseBody(datasetPushSchema(requestLimits().conversation), await readJson(request, wholeBodyLimit(DEEPEVAL_LIMITS.datasetBytes), 'The dataset'), 'the dataset');
-    const stored = await pushDataset(getDb(), alias, body);
-    return deepevalOk({ id: stored.datasetId, version: stored.version, alias, reused: stored.reused }, { id: stored.datasetId, link: publicUrl(request, `/datasets/${stored.datasetId}`) });
+    const stored = await pushDataset(getDb(), principal.project.id, alias, body);
+    return deepevalOk({ id: stored.datasetId, version: stored.version, alias, reused: stored.reused }, { id: stored.datasetId, link: publicUrl(request, projectPath(principal.project.slug, `/datasets/${stored.datasetId}`)) });
   });
 }
 
 /** GET /v1/datasets/:alias/versions: the pushed versions, oldest first. */
 export function handleDatasetVersions(request: Request, context: AliasParams): Promise<Response> {
-  return withDeepeval(request, async () => {
+  return withDeepeval(request, async (principal) => {
     const alias = await aliasOf(context);
-    const versions = await listDatasetVersions(getDb(), alias, 'push');
+    const versions = await listDatasetVersions(getDb(), principal.project.id, alias, 'push');
     return deepevalOk({ versions: versions.map((v) => ({ id: v.datasetId, version: v.version, createdAt: v.createdAt.toISOString(), finalized: v.finalized })) });
   });
 }
@@ -62,11 +63,11 @@ export function handleDatasetVersions(request: Request, context: AliasParams): P
  * version already, so the newest is the one to take; it is answered as it is.
  */
 export function handleCreateDatasetVersion(request: Request, context: AliasParams): Promise<Response> {
-  return withDeepeval(request, async () => {
+  return withDeepeval(request, async (principal) => {
     await request.body?.cancel().catch(() => undefined);
     const alias = await aliasOf(context);
-    const newest = await getDatasetVersion(getDb(), alias, 'push', { finalizedOnly: false });
+    const newest = await getDatasetVersion(getDb(), principal.project.id, alias, 'push', { finalizedOnly: false });
     if (!newest) throw new AppError('NOT_FOUND', `Dataset ${alias} has no version on this Turnwise: push it first (EvaluationDataset.push(alias="${alias}")).`, { field: 'alias' });
-    return deepevalOk({ id: newest.datasetId, version: newest.version }, { id: newest.datasetId, link: publicUrl(request, `/datasets/${newest.datasetId}`) });
+    return deepevalOk({ id: newest.datasetId, version: newest.version }, { id: newest.datasetId, link: publicUrl(request, projectPath(principal.project.slug, `/datasets/${newest.datasetId}`)) });
   });
 }

@@ -21,8 +21,8 @@ async function goldensOf(db: Db, datasetId: string, single: boolean): Promise<Re
   }
 }
 
-async function whyNone(db: Db, alias: string, options: { finalized: boolean; version?: string }): Promise<string> {
-  const versions = await listDatasetVersions(db, alias, 'push');
+async function whyNone(db: Db, projectId: string, alias: string, options: { finalized: boolean; version?: string }): Promise<string> {
+  const versions = await listDatasetVersions(db, projectId, alias, 'push');
   if (versions.length === 0) return `Dataset ${alias} is not on this Turnwise: push it first (EvaluationDataset.push(alias="${alias}")), or pull a Turnwise dataset by its id.`;
   if (options.version !== undefined && !versions.some((v) => v.version === options.version)) {
     return `Dataset ${alias} has no version ${options.version}; its versions are ${versions.map((v) => v.version).join(', ')}.`;
@@ -36,11 +36,11 @@ async function whyNone(db: Db, alias: string, options: { finalized: boolean; ver
  * that names no pushed dataset may be a Turnwise dataset's id: that dataset is answered, its
  * conversations as conversational goldens.
  */
-export async function pullDataset(db: Db, alias: string, options: { finalized: boolean; version?: string }): Promise<PulledDataset> {
-  const version = await getDatasetVersion(db, alias, 'push', { ...(options.version !== undefined ? { version: options.version } : {}), finalizedOnly: options.finalized });
-  const datasetId = version?.datasetId ?? (options.version === undefined ? await getDataset(db, alias).then((d) => d.id, () => null) : null);
-  if (!datasetId) throw new AppError('NOT_FOUND', await whyNone(db, alias, options), { field: 'alias' });
-  const { sourceFormat } = await getDataset(db, datasetId);
+export async function pullDataset(db: Db, projectId: string, alias: string, options: { finalized: boolean; version?: string }): Promise<PulledDataset> {
+  const version = await getDatasetVersion(db, projectId, alias, 'push', { ...(options.version !== undefined ? { version: options.version } : {}), finalizedOnly: options.finalized });
+  const datasetId = version?.datasetId ?? (options.version === undefined ? await getDataset(db, projectId, alias).then((d) => d.id, () => null) : null);
+  if (!datasetId) throw new AppError('NOT_FOUND', await whyNone(db, projectId, alias, options), { field: 'alias' });
+  const { sourceFormat } = await getDataset(db, projectId, datasetId);
   const single = sourceFormat === GOLDENS_FORMAT.single;
   const goldens = await goldensOf(db, datasetId, single);
   return { id: datasetId, version: version?.version ?? null, alias, ...(single ? { goldens } : { conversationalGoldens: goldens }) };

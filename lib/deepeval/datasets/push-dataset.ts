@@ -15,13 +15,14 @@ const BATCH = 1000;
  * content (pushing the same goldens again answers the same version; finalized=true on an
  * unfinalized one finalizes it), with the kind of goldens remembered for the pull.
  */
-export async function pushDataset(db: Db, alias: string, body: DatasetPush): Promise<StoredVersion> {
+export async function pushDataset(db: Db, projectId: string, alias: string, body: DatasetPush): Promise<StoredVersion> {
   const single = (body.goldens?.length ?? 0) > 0;
   const conversations: Conversation[] = single ? body.goldens!.map(conversationOfGolden) : body.conversationalGoldens!.map(conversationOfConversationalGolden);
   const hasher = conversationHasher();
   hasher.add({ turns: [], metadata: { kind: single ? 'goldens' : 'conversationalGoldens' } });
   for (const c of conversations) hasher.add(c);
   return storeVersion(db, {
+    projectId,
     alias,
     source: 'push',
     contentHash: hasher.digest(),

@@ -1,10 +1,13 @@
 import 'server-only';
 import { authEnabled } from '../../auth/auth-env';
-import { assertRole, principalOfKey, roleForMethod } from '../../auth/authenticate';
+import { actorOfKey, assertRole, roleForMethod } from '../../auth/authenticate';
 import type { ApiKeyScope } from '../../auth/api-keys';
+import { resolvePrincipal } from '../../auth/project-access';
+import { getDb } from '../../db/client';
 import { hostAllowed, hostRefusal } from '../../http/allowed-hosts';
+import { requestedProject } from '../../http/requested-project';
 import { runAs } from '../../identity/acting-principal';
-import { LOCAL_PRINCIPAL, type Principal } from '../../identity/principal';
+import { LOCAL_ACTOR, type Actor, type Principal } from '../../identity/principal';
 import type { Role } from '../../identity/roles';
 import { deepevalFailure, deepevalRefusal } from './answers';
 import { presentedKey } from '../../auth/presented-key';
@@ -22,8 +25,10 @@ const NO_KEY =
 
 /**
  * The boundary of the routes deepeval's own client calls (`CONFIDENT_BASE_URL=<Turnwise>/api/deepeval`):
- * the host first, then the key from whichever header deepeval sent it in, then the role, then the
- * handler; every answer, refusals included, is in the shape deepeval reads. A refused request's body is not read.
+ * the host first, then the key from whichever header deepeval sent it in, which decides the
+ * project (its own: test runs, datasets and traces land there), then the role there, then the
+ * handler; every answer, refusals included, is in the shape deepeval reads. A refused request's
+ * body is not read. With sign-in off, the `project` parameter or X-Turnwise-Project header names the project (else "default").
  */
 export async function withDeepeval(
   request: Request,
@@ -39,15 +44,15 @@ export async function withDeepeval(
   if (!hostAllowed(host, env)) return refuse(deepevalRefusal(403, hostRefusal(host ?? '')));
   let principal: Principal;
   try {
+    let actor: Actor = LOCAL_ACTOR;
     if (authEnabled(env)) {
       const key = presentedKey(request.headers);
       if (!key) return refuse(deepevalRefusal(401, NO_KEY, { headers: { 'www-authenticate': 'Bearer realm="turnwise"' } }));
-      const who = await principalOfKey(key, env, options.keys ?? 'full');
+      const who = await actorOfKey(key, env, options.keys ?? 'full');
       if (!who) return refuse(deepevalRefusal(401, 'The API key in CONFIDENT_API_KEY is not a valid Turnwise API key for this route (an ingest-only key sends only traces)'));
-      principal = assertRole(who, options.role ?? roleForMethod(request.method));
-    } else {
-      principal = LOCAL_PRINCIPAL;
+      actor = who;
     }
+    principal = assertRole(await resolvePrincipal(getDb(), actor, requestedProject(request)), options.role ?? roleForMethod(request.method));
   } catch (error) {
     await request.body?.cancel().catch(() => undefined);
     return deepevalFailure(error);

@@ -17,8 +17,8 @@ export interface PendingRunImport {
  * it at its first request): how many cases have arrived, or why storing failed. Null for any
  * other id, and once the run is stored.
  */
-export async function loadPendingRunImport(id: string): Promise<PendingRunImport | null> {
-  const row = await getRunImport(getDb(), id);
+export async function loadPendingRunImport(projectId: string, id: string): Promise<PendingRunImport | null> {
+  const row = await getRunImport(getDb(), projectId, id);
   if (!row || row.status === 'stored') return null;
   const status = row.status === 'storing' || row.status === 'failed' ? row.status : 'receiving';
   return { id: row.id, origin: row.origin, received: row.received, expected: row.expected, status, error: row.error, updatedAt: row.updatedAt };

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db-types';
+import type { ProjectRef } from '../../identity/project';
 import { requestLimits } from '../../http/limits';
 import { parseJsonText } from '../../http/whole-body';
 import { parseBody } from '../parse-body';
@@ -10,7 +11,7 @@ import { testRunSchema } from './schema';
  * every case): received as its client would send it, so it gives the same dataset version and run,
  * and a run already posted (or only partly, when its client stopped) is that run, completed.
  */
-export async function importTestRunText(db: Db, text: string, fileName = 'the test run'): Promise<TestRunReceipt> {
+export async function importTestRunText(db: Db, project: ProjectRef, text: string, fileName = 'the test run'): Promise<TestRunReceipt> {
   const body = parseBody(testRunSchema(requestLimits().conversation), parseJsonText(text.replace(/^\uFEFF/, ''), fileName), fileName);
-  return receiveTestRun(db, body);
+  return receiveTestRun(db, project.id, body);
 }

@@ -40,8 +40,8 @@ function staged(cases: Cases, firstFree: number): StagedCase[] {
   ];
 }
 
-const runExists = (db: Db, id: string) =>
-  getRunStatus(db, id).then(
+const runExists = (db: Db, projectId: string, id: string) =>
+  getRunStatus(db, projectId, id).then(
     () => true,
     () => false,
   );
@@ -49,7 +49,7 @@ const runExists = (db: Db, id: string) =>
 /** Stores the run once every case is held, unless another request is storing it; a failure is kept on the import and thrown. */
 async function storeIfComplete(db: Db, row: RunImportRow, received: number): Promise<boolean> {
   if (received < row.expected) return false;
-  if (!(await claimRunImport(db, row.id))) return (await getRunImport(db, row.id))?.status === 'stored';
+  if (!(await claimRunImport(db, row.id))) return (await getRunImport(db, row.projectId, row.id))?.status === 'stored';
   try {
     await storeTestRun(db, row);
     await markRunImportStored(db, row.id);
@@ -66,15 +66,15 @@ async function storeIfComplete(db: Db, row: RunImportRow, received: number): Pro
  * (runKey): its cases are added only where missing, and a run already stored is answered as it
  * is. Once every case announced has arrived the run is stored.
  */
-export async function receiveTestRun(db: Db, body: TestRunBody): Promise<TestRunReceipt> {
+export async function receiveTestRun(db: Db, projectId: string, body: TestRunBody): Promise<TestRunReceipt> {
   const head = headOf(body);
   const key = runKey(head);
-  let { row } = await openRunImport(db, { id: randomUUID(), origin: 'deepeval', key, head, expected: expectedCases(body) });
+  let { row } = await openRunImport(db, { projectId, id: randomUUID(), origin: 'deepeval', key, head, expected: expectedCases(body) });
   if (row.status === 'stored') {
-    if (await runExists(db, row.id)) return { id: row.id, received: row.expected, expected: row.expected, stored: true, repeated: (body.conversationalTestCases?.length ?? 0) + (body.testCases?.length ?? 0) };
+    if (await runExists(db, projectId, row.id)) return { id: row.id, received: row.expected, expected: row.expected, stored: true, repeated: (body.conversationalTestCases?.length ?? 0) + (body.testCases?.length ?? 0) };
     // Its run was deleted since (with its dataset): the run is received anew.
     await deleteRunImport(db, row.id);
-    ({ row } = await openRunImport(db, { id: randomUUID(), origin: 'deepeval', key, head, expected: expectedCases(body) }));
+    ({ row } = await openRunImport(db, { projectId, id: randomUUID(), origin: 'deepeval', key, head, expected: expectedCases(body) }));
   }
   const cases = staged(body, 0);
   const { added, received } = await addRunImportCases(db, row.id, cases);
@@ -86,8 +86,8 @@ export async function receiveTestRun(db: Db, body: TestRunBody): Promise<TestRun
  * The rest of a test run's cases (PUT /v1/test-run with the id the POST answered). Cases already
  * held (a PUT sent again) are not added twice; an id never answered is NOT_FOUND.
  */
-export async function receiveRemainingCases(db: Db, body: RemainingTestRunBody): Promise<TestRunReceipt> {
-  const row = await getRunImport(db, body.testRunId);
+export async function receiveRemainingCases(db: Db, projectId: string, body: RemainingTestRunBody): Promise<TestRunReceipt> {
+  const row = await getRunImport(db, projectId, body.testRunId);
   if (!row) {
     throw new AppError('NOT_FOUND', `Test run ${body.testRunId.slice(0, 100)} is unknown to this Turnwise: send its first cases with POST /v1/test-run first (nothing was stored).`, { field: 'testRunId' });
   }

@@ -78,6 +78,7 @@ export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ ru
   const { hash, conversations, results: totalResults, metrics, models } = await runSummary(db, imported.id);
   const alias = datasetAliasOf(head);
   const dataset = await storeVersion(db, {
+    projectId: imported.projectId,
     alias,
     source: 'test-run',
     contentHash: hash,
@@ -103,6 +104,7 @@ export async function storeTestRun(db: Db, imported: RunImportRow): Promise<{ ru
     db,
     {
       id: imported.id,
+      projectId: imported.projectId,
       datasetId: dataset.datasetId,
       origin: 'deepeval',
       judgeLabel: judgeLabel(models),

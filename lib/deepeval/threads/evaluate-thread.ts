@@ -8,6 +8,8 @@ import { MAX_THREAD_ID_CHARS } from '../traces/trace-body';
 import { deepevalOk } from '../http/answers';
 import { badBody } from '../parse-body';
 import { publicUrl } from '../../http/public-url';
+import type { Principal } from '../../identity/principal';
+import { projectPath } from '../../nav/project-path';
 
 /** What evaluate_thread() posts (deepeval/tracing/offline_evals/api.py EvaluateThreadRequestBody). */
 const evaluateThreadSchema = z.object(
@@ -25,7 +27,7 @@ const evaluateThreadSchema = z.object(
  * the rule has already scored at its current turns again, replacing that result. An unknown rule
  * or thread is a 404 that names which; the answer links to the scored conversation in its run.
  */
-export async function evaluateThread(db: Db, request: Request, threadId: string, env: Record<string, string | undefined> = process.env): Promise<Response> {
+export async function evaluateThread(db: Db, principal: Principal, request: Request, threadId: string, env: Record<string, string | undefined> = process.env): Promise<Response> {
   if (!threadId.trim() || threadId.length > MAX_THREAD_ID_CHARS) {
     await request.body?.cancel().catch(() => undefined);
     throw new AppError('BAD_INPUT', `threadId: a thread id of 1 to ${MAX_THREAD_ID_CHARS} characters`, { field: 'threadId' });
@@ -35,8 +37,8 @@ export async function evaluateThread(db: Db, request: Request, threadId: string,
   const body = parsed.data;
   const outcome = await scoreConversationNow(
     { db, env },
-    { ruleName: body.metricCollection, externalId: threadId, chatbotRole: body.chatbotRole || undefined, overwrite: body.overwriteMetrics ?? false },
+    { projectId: principal.project.id, ruleName: body.metricCollection, externalId: threadId, chatbotRole: body.chatbotRole || undefined, overwrite: body.overwriteMetrics ?? false },
   );
-  const link = publicUrl(request, `/runs/${outcome.runId}/conversations/${outcome.conversationId}`, env);
+  const link = publicUrl(request, projectPath(principal.project.slug, `/runs/${outcome.runId}/conversations/${outcome.conversationId}`), env);
   return deepevalOk({ threadId, metricCollection: body.metricCollection, ...outcome }, { id: outcome.runId, link });
 }

@@ -27,7 +27,7 @@ const JUDGE_LABEL_CHARS = 200;
  */
 export async function storeImportedScores(
   db: Db,
-  input: { datasetId: string; scored: ScoredConversation[]; modelVersion?: string; parameters?: Record<string, unknown> },
+  input: { projectId: string; datasetId: string; scored: ScoredConversation[]; modelVersion?: string; parameters?: Record<string, unknown> },
 ): Promise<StoredScores | null> {
   if (input.scored.length === 0) return null;
   const ids = (await listConversationIds(db, input.datasetId)).map((c) => c.id);
@@ -43,7 +43,7 @@ export async function storeImportedScores(
   };
   const run = await importRun(
     db,
-    { datasetId: input.datasetId, origin, judgeLabel, modelVersion: input.modelVersion ?? null, parameters: input.parameters ?? null, metrics, totalResults: results.length },
+    { projectId: input.projectId, datasetId: input.datasetId, origin, judgeLabel, modelVersion: input.modelVersion ?? null, parameters: input.parameters ?? null, metrics, totalResults: results.length },
     batches(),
   );
   return { runId: run.runId, origin, metrics: Object.keys(metrics), results: results.length };

@@ -3,4 +3,4 @@ import { getDb } from '../../db/client';
 import { loadRuleFormOptions, type RuleFormOptions } from '../rule-form-options';
 
 /** The new online rule page: what the rule form offers (live datasets, metrics, judges). */
-export const loadNewOnlineRulePage = (): Promise<RuleFormOptions> => loadRuleFormOptions(getDb(), process.env);
+export const loadNewOnlineRulePage = (projectId: string): Promise<RuleFormOptions> => loadRuleFormOptions(getDb(), projectId, process.env);

@@ -38,13 +38,13 @@ export async function openReplaySession(db: Db, replayId: string, env: Record<st
   const settings = replaySettingsOf(replay);
   let target: ReplaySession['target'];
   try {
-    target = await createTarget(db, settings.target, env, { retries: options.retries, concurrency: settings.concurrency, setBy: settings.urlSetBy, lookup: options.lookup });
+    target = await createTarget(db, replay.projectId, settings.target, env, { retries: options.retries, concurrency: settings.concurrency, setBy: settings.urlSetBy, lookup: options.lookup });
   } catch (error) {
     target = { unavailable: redactSecrets((error as Error).message) };
   }
   // A replay whose target cannot be built here generates nothing: it needs no judge either.
   const needsJudge = settings.mode !== 'teacher-forced' && !('unavailable' in target);
   // Its replies reach the cache in batches: every chunk flushes the judge before it ends.
-  const judge = needsJudge ? (options.judge ?? (await createSelectedJudge(db, settings.judge ?? { kind: 'offline' }, env, settings.concurrency, { deferCacheWrites: true }))) : null;
+  const judge = needsJudge ? (options.judge ?? (await createSelectedJudge(db, replay.projectId, settings.judge ?? { kind: 'offline' }, env, settings.concurrency, { deferCacheWrites: true }))) : null;
   return { replay, settings, target, judge };
 }

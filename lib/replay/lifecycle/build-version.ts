@@ -17,6 +17,7 @@ const COPY_STEP = 500;
 
 interface ReplayForVersion {
   id: string;
+  projectId: string;
   sourceDatasetId: string;
   modelVersion: string;
   mode: string;
@@ -36,6 +37,7 @@ interface ReplayForVersion {
 export async function buildReplayVersion(db: Db, replay: ReplayForVersion): Promise<{ datasetId: string; conversations: number; leftOut: number } | null> {
   const source = await getReplaySource(db, replay.sourceDatasetId);
   const shell = {
+    projectId: replay.projectId,
     name: `${source.name} · ${replay.modelVersion}`,
     description: `Replay of "${source.name}" (${replay.mode}) with ${replay.targetLabel}`,
     modelVersion: replay.modelVersion,

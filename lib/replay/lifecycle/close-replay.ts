@@ -16,7 +16,15 @@ import { evaluateRunRequest } from './evaluate-request';
 export type FinalReplayStatus = 'completed' | 'completed_with_errors' | 'scoring_failed' | 'failed' | 'cancelled';
 
 /** Who the dataset and run a replay creates belong to: the one who started it. */
-const ownerOf = (id: string | null): Principal => ({ id: id ?? 'service', email: '', name: '', role: 'editor', via: id ? 'api-key' : 'service-key' });
+const ownerOf = (id: string | null, projectId: string): Principal => ({
+  id: id ?? 'service',
+  email: '',
+  name: '',
+  role: 'editor',
+  via: id ? 'api-key' : 'service-key',
+  instanceAdmin: false,
+  project: { id: projectId, slug: '', name: '' },
+});
 
 const describeTarget = (target: ReturnType<typeof replaySettingsOf>['target']): string =>
   target.kind === 'http' ? `the app at ${target.url}` : `model ${target.model} at ${target.connection ? `connection ${target.connection}` : target.baseUrl}`;
@@ -57,7 +65,7 @@ async function closeTaken(db: Db, replayId: string, env: Record<string, string |
   try {
     errors = await countReplayTurns(db, replayId, ['error']);
     const settings = replaySettingsOf(replay);
-    version = await runAs(ownerOf(replay.createdById), () => buildReplayVersion(db, { ...replay, targetLabel: describeTarget(settings.target) }));
+    version = await runAs(ownerOf(replay.createdById, replay.projectId), () => buildReplayVersion(db, { ...replay, targetLabel: describeTarget(settings.target) }));
   } catch (e) {
     await failReplay(db, replayId, (e as Error).message, ['finishing']);
     return 'failed';
@@ -83,11 +91,11 @@ async function closeTaken(db: Db, replayId: string, env: Record<string, string |
 }
 
 /** Starts the run the replay asked for on its new version, as the one who started the replay. */
-export async function startEvaluation(db: Db, replay: { createdById: string | null; evaluate: unknown; sourceDatasetId: string; modelVersion: string }, datasetId: string, env: Record<string, string | undefined>): Promise<string> {
-  return runAs(ownerOf(replay.createdById), async () => {
+export async function startEvaluation(db: Db, replay: { projectId: string; createdById: string | null; evaluate: unknown; sourceDatasetId: string; modelVersion: string }, datasetId: string, env: Record<string, string | undefined>): Promise<string> {
+  return runAs(ownerOf(replay.createdById, replay.projectId), async () => {
     const evaluate = evaluateSchema.parse(replay.evaluate);
-    const request = await evaluateRunRequest(db, evaluate, datasetId, replay.sourceDatasetId, replay.modelVersion);
-    return (await enqueueRun(db, request, env)).runId;
+    const request = await evaluateRunRequest(db, replay.projectId, evaluate, datasetId, replay.sourceDatasetId, replay.modelVersion);
+    return (await enqueueRun(db, replay.projectId, request, env)).runId;
   });
 }
 

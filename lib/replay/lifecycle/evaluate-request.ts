@@ -11,14 +11,14 @@ import type { ReplayEvaluate } from '../replay-request';
  * run (which must be a run of the replay's source dataset). Errors name their field under
  * "evaluate.".
  */
-export async function evaluateRunRequest(db: Db, evaluate: ReplayEvaluate, datasetId: string, sourceDatasetId: string, modelVersion: string): Promise<RunRequest> {
+export async function evaluateRunRequest(db: Db, projectId: string, evaluate: ReplayEvaluate, datasetId: string, sourceDatasetId: string, modelVersion: string): Promise<RunRequest> {
   let metrics = evaluate.metrics ?? [];
   let options = evaluate.options ?? {};
   let judge = evaluate.judge;
   let concurrency: number | undefined;
   let samples: number | undefined;
   if (evaluate.compareWith) {
-    const run = await getCompareWithRun(db, evaluate.compareWith);
+    const run = await getCompareWithRun(db, projectId, evaluate.compareWith);
     if (!run) throw new AppError('NOT_FOUND', `evaluate.compareWith: no run with id ${evaluate.compareWith}`, { field: 'evaluate.compareWith' });
     if (run.datasetId !== sourceDatasetId) {
       throw new AppError('BAD_INPUT', 'evaluate.compareWith: the run must be a run of the dataset being replayed', { field: 'evaluate.compareWith' });

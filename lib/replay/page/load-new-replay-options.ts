@@ -32,9 +32,9 @@ export interface NewReplayOptions {
 }
 
 /** The new-replay page's form: the dataset, its scored runs, metrics, judges and connections. NOT_FOUND for an unknown dataset. */
-export async function loadNewReplayOptions(datasetId: string, runId: string | null, env: Record<string, string | undefined>): Promise<NewReplayOptions> {
+export async function loadNewReplayOptions(projectId: string, datasetId: string, runId: string | null, env: Record<string, string | undefined>): Promise<NewReplayOptions> {
   const db = getDb();
-  const [options, connections, runs] = await Promise.all([loadNewRunOptions(db, datasetId, env), listConnections(db), listBaselineRuns(db, datasetId)]);
+  const [options, connections, runs] = await Promise.all([loadNewRunOptions(db, projectId, datasetId, env), listConnections(db, projectId), listBaselineRuns(db, projectId, datasetId)]);
   return {
     dataset: options.dataset,
     metrics: options.metrics.map((m) => ({ name: m.name, conversations: m.conversations, custom: m.custom !== null, needsLlmJudge: m.needsLlmJudge, preselected: m.preselected })),

@@ -10,9 +10,9 @@ export interface ReplayPageData {
 }
 
 /** What the replay page shows: the replay (live numbers, first errors, evaluation) and its source's name. NOT_FOUND when there is none. */
-export async function loadReplayPage(id: string): Promise<ReplayPageData> {
+export async function loadReplayPage(projectId: string, id: string): Promise<ReplayPageData> {
   const db = getDb();
-  const replay = await getReplayLive(db, id);
-  const { sourceDatasetName, createdById } = await getReplayOwnerAndSource(db, id);
+  const replay = await getReplayLive(db, projectId, id);
+  const { sourceDatasetName, createdById } = await getReplayOwnerAndSource(db, projectId, id);
   return { replay, sourceDatasetName, createdById };
 }

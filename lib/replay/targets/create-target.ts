@@ -62,7 +62,7 @@ export interface CreateTargetOptions {
  * that cannot be reached with a key. Every request goes through the egress policy of whoever
  * set the URL (checked again at each connection).
  */
-export async function createTarget(db: Db, target: ReplayTarget, env: Env, options: CreateTargetOptions = {}): Promise<ReplayTargetClient> {
+export async function createTarget(db: Db, projectId: string, target: ReplayTarget, env: Env, options: CreateTargetOptions = {}): Promise<ReplayTargetClient> {
   const { concurrency } = options;
   registerTargetSecrets(env);
   const retries = options.retries ?? targetRetryPolicy(env);
@@ -72,7 +72,7 @@ export async function createTarget(db: Db, target: ReplayTarget, env: Env, optio
   }
   const generation = { model: target.model, systemPrompt: target.systemPrompt, temperature: target.temperature, maxTokens: target.maxTokens, extraBody: target.extraBody, retries, concurrency, egress };
   if (target.connection) {
-    const endpoint = (await loadConnectionEndpoints(db, env)).find((e) => e.name === target.connection);
+    const endpoint = (await loadConnectionEndpoints(db, projectId, env)).find((e) => e.name === target.connection);
     if (!endpoint) throw new AppError('BAD_INPUT', `target.connection: no stored connection is named "${target.connection}"`, { field: 'target.connection' });
     return createOpenAITarget({ ...generation, baseURL: endpoint.baseURL ?? 'https://api.openai.com/v1', apiKey: endpoint.apiKey, limits: { rpm: endpoint.rpm, tpm: endpoint.tpm } });
   }

@@ -5,10 +5,10 @@ import { previewRetention } from '../preview-retention';
 import type { RetentionSetting } from '../retention-kinds';
 
 /** A live dataset's retention panel: its setting and what that setting deletes (now, and each day at the current rate). */
-export async function loadRetentionPanel(datasetId: string) {
+export async function loadRetentionPanel(projectId: string, datasetId: string) {
   const db = getDb();
-  const live = await getLiveRetention(db, datasetId);
+  const live = await getLiveRetention(db, projectId, datasetId);
   if (!live) return null;
   const setting: RetentionSetting = { keepOtlpDays: live.keepOtlpDays, keepConversationsDays: live.keepConversationsDays, keepOnlineRunsDays: live.keepOnlineRunsDays, keepReplayOutputsDays: live.keepReplayOutputsDays };
-  return { setting, ...(await previewRetention(db, datasetId, setting, process.env)) };
+  return { setting, ...(await previewRetention(db, projectId, datasetId, setting, process.env)) };
 }

@@ -26,7 +26,7 @@ export interface RunSession {
 export async function openRunSession(db: Db, runId: string, env: Record<string, string | undefined>, options: { judge?: Judge } = {}): Promise<RunSession> {
   const run = await getRunExecutionSettings(db, runId);
   // Its replies reach the cache in batches: every chunk flushes the judge before it ends.
-  const judge = options.judge ?? (await createRunJudge(db, run, env, { deferCacheWrites: true }));
+  const judge = options.judge ?? (await createRunJudge(db, run.projectId, run, env, { deferCacheWrites: true }));
   let inFlight = 0;
   const stopReporting = reportJudgeActivity(db, runId, judge, { inFlight: () => inFlight });
   return {

@@ -14,7 +14,7 @@ const LEASE_MS = 30_000;
 
 export interface ScoreDatasetInput {
   /** The dataset, stored by the caller (lib/imports' saveDataset), with its conversations in their stored order. */
-  dataset: { id: string; modelVersion?: string; conversations: Conversation[] };
+  dataset: { id: string; projectId: string; modelVersion?: string; conversations: Conversation[] };
   metrics: MetricSelection[];
   judge: Judge;
   judgeName: string | null;
@@ -42,6 +42,7 @@ export async function scoreStoredDataset(db: Db, input: ScoreDatasetInput): Prom
   const rows = await listConversationIds(db, dataset.id);
   const workerId = newWorkerId();
   const run = await createRun(db, {
+    projectId: dataset.projectId,
     datasetId: dataset.id,
     modelVersion: input.dataset.modelVersion,
     judgeKind: input.judge.kind,

@@ -14,6 +14,8 @@ import { closeRun, type ClosedRun } from '../lifecycle/close-run';
 export interface ImportedRun {
   /** The id to give it, when a client was told one before the run was stored. */
   id?: string;
+  /** Its dataset's project. */
+  projectId: string;
   datasetId: string;
   /** The tool that scored it: 'deepeval'. */
   origin: string;
@@ -106,6 +108,7 @@ export async function importRun(
   const metricSettings = Object.fromEntries(Object.entries(run.metrics).map(([name, settings]) => [name, { ...settings }]));
   const { id } = await createImportedRun(db, {
     id: run.id,
+    projectId: run.projectId,
     datasetId: run.datasetId,
     origin: run.origin,
     judgeLabel: run.judgeLabel,

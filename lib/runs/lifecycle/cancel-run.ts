@@ -11,8 +11,8 @@ import { closeCancelledRun } from './finish-run';
  * taken; results already stored stay, and the summary covers them (workers refresh it with
  * the items that were in flight).
  */
-export async function cancelRun(db: Db, runId: string): Promise<void> {
-  const run = await getRunStatus(db, runId);
+export async function cancelRun(db: Db, projectId: string, runId: string): Promise<void> {
+  const run = await getRunStatus(db, projectId, runId);
   if (!(await markCancelled(db, runId))) {
     throw new AppError('CONFLICT', `The run has already ended (${run.status.replace(/_/g, ' ')})`);
   }

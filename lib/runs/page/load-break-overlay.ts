@@ -6,9 +6,9 @@ import { loadComparison } from '../../compare/load-comparison';
 import { getRunTurnStats } from '../aggregates/get-run-turn-stats';
 
 /** The break overlay panel: the runs compared, their metrics and each run's first-failing turns; null when the selection cannot be compared (the summary panel says why). */
-export async function loadBreakOverlay(search: CompareSearch) {
+export async function loadBreakOverlay(projectId: string, search: CompareSearch) {
   const db = getDb();
-  const loaded = await loadComparison(db, search.baseline ?? '', search.candidates).catch((e: unknown) => {
+  const loaded = await loadComparison(db, projectId, search.baseline ?? '', search.candidates).catch((e: unknown) => {
     if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'BAD_INPUT')) return null;
     throw e;
   });

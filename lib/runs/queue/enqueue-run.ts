@@ -11,13 +11,15 @@ import { RUN_JOBS } from './run-jobs';
 import { SAMPLING_TEMPERATURE } from '../execution/evaluate-conversations';
 
 /**
- * Creates a queued run for a checked request and hands it to the queue: on PostgreSQL as
+ * Creates a queued run of a project for a checked request (its dataset, judge and custom metrics
+ * found in that project) and hands it to the queue: on PostgreSQL as
  * pg-boss chunk jobs, on SQLite by waking this process's worker (any worker on the
  * database finds it at its next poll). Nothing is scored here.
  */
-export async function enqueueRun(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
-  const { judge, dataset, metrics, counts, totalItems } = await checkRunRequest(db, request, env);
+export async function enqueueRun(db: Db, projectId: string, request: RunRequest, env: Record<string, string | undefined>): Promise<{ runId: string }> {
+  const { judge, dataset, metrics, counts, totalItems } = await checkRunRequest(db, projectId, request, env);
   const run = await createRun(db, {
+    projectId,
     datasetId: dataset.id,
     modelVersion: request.modelVersion ?? null,
     ...judge,

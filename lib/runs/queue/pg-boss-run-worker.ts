@@ -13,6 +13,7 @@ import { shareRateLimitsByActiveChunks } from '../../jobs/rate-limit-share';
 import { envNumber } from '../../jobs/env-number';
 import { type RunWorker, type RunWorkerOptions } from './run-worker';
 import { newWorkerId } from '../../jobs/worker-identity';
+import { ANY_PROJECT } from '../../db/project-scope';
 
 /**
  * The run queue on PostgreSQL: pg-boss jobs, one per chunk of conversations, shared by
@@ -46,7 +47,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       if (await startRun(db, runId)) return true;
       // Cancelled, failed or already closed: nothing left to do for this chunk.
       // A run gone is nothing to do; a database that blinked is asked again (step 'starting').
-      const { status } = await getRunStatus(db, runId).catch((error: unknown) => {
+      const { status } = await getRunStatus(db, ANY_PROJECT, runId).catch((error: unknown) => {
         if (isPassingDbError(error)) throw error;
         return { status: 'missing' };
       });
@@ -55,7 +56,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
     },
     // A run failed elsewhere (another chunk's judge kept failing) stops this chunk too.
     stopReason: async (runId) => {
-      const { status } = await getRunStatus(db, runId);
+      const { status } = await getRunStatus(db, ANY_PROJECT, runId);
       return status === 'cancelled' || status === 'failed' ? status : null;
     },
     async execute(job, signal) {
@@ -66,7 +67,7 @@ export async function startPgBossRunWorker(options: RunWorkerOptions & { url: st
       if (reason === 'cancelled') await closeCancelledRun(db, runId);
     },
     async settle(runId) {
-      const run = await getRunStatus(db, runId);
+      const run = await getRunStatus(db, ANY_PROJECT, runId);
       if ((await countRunResults(db, runId)) < run.totalItems) return;
       const { status, closed } = await finishRun(db, runId, { status: ['running'] });
       if (closed) log(`run ${runId}: ${status}`);

@@ -9,12 +9,12 @@ import { RUN_JOBS } from './run-jobs';
 import { isLiveRun } from '../../domain/run-progress';
 
 /**
- * Scores again only the results of an ended run that errored, whole or in part (a turn or
+ * Scores again only the results of an ended run of a project that errored, whole or in part (a turn or
  * window the judge could not judge). Everything else stays stored; judge replies that did
  * succeed come from the cache, so the re-run pays only for what failed.
  */
-export async function retryErroredResults(db: Db, runId: string, env: Record<string, string | undefined>): Promise<{ reopened: number }> {
-  const run = await getRun(db, runId);
+export async function retryErroredResults(db: Db, projectId: string, runId: string, env: Record<string, string | undefined>): Promise<{ reopened: number }> {
+  const run = await getRun(db, projectId, runId);
   if (isLiveRun(run.status)) {
     throw new AppError('CONFLICT', 'The run is still going: wait for it to end before re-running its errored results');
   }

@@ -15,6 +15,7 @@ import { endFailedWork, startLeaseWorker, type StopReason } from '../../jobs/lea
 import type { FairSlots } from '../../jobs/fair-slots';
 import { retryPassing } from '../../db/retry-passing';
 import { storeRetryOf } from '../../jobs/store-retry';
+import { ANY_PROJECT } from '../../db/project-scope';
 
 /**
  * The run queue on SQLite: the Run table itself. A worker claims a run with a lease it
@@ -39,7 +40,7 @@ export function startSqliteRunWorker(options: RunWorkerOptions): RunWorker {
   const chunkSize = envNumber(env, 'TURNWISE_RUN_CHUNK_SIZE', DEFAULT_CHUNK_SIZE);
   async function execute(runId: string, signal: AbortSignal, stopReason: () => StopReason | null, slots: FairSlots): Promise<void> {
     try {
-      const count = await countDatasetConversations(db, await getRunDatasetId(db, runId));
+      const count = await countDatasetConversations(db, await getRunDatasetId(db, ANY_PROJECT, runId));
       const session = await openRunSession(db, runId, env, { judge: options.judge });
       try {
         for (const range of chunkRanges(count, chunkSize)) {

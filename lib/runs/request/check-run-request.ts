@@ -22,10 +22,10 @@ export interface CheckedRunRequest {
  * have (the one sentence of lib/metrics/llm-judge-refusal.ts), and one applies to a conversation.
  * What a run is made from (enqueueRun), and what a schedule is saved after.
  */
-export async function checkRunRequest(db: Db, request: RunRequest, env: Record<string, string | undefined>): Promise<CheckedRunRequest> {
-  const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, env));
-  const dataset = await getDataset(db, request.datasetId);
-  const metrics = await resolveMetrics(db, request.metrics);
+export async function checkRunRequest(db: Db, projectId: string, request: RunRequest, env: Record<string, string | undefined>): Promise<CheckedRunRequest> {
+  const judge = resolveRunJudge(request.judge, await loadJudgeConfigWithConnections(db, projectId, env));
+  const dataset = await getDataset(db, projectId, request.datasetId);
+  const metrics = await resolveMetrics(db, projectId, request.metrics);
   refuseLlmOnlyMetricsOnOffline(judge.judgeKind, metrics);
   const counts = await countApplicable(db, dataset.id, metrics, { backFill: true });
   const totalItems = itemsOf(counts, metrics);

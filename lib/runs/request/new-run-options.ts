@@ -59,22 +59,22 @@ export interface ScoreAgain {
   metrics: Record<string, Record<string, unknown>>;
 }
 
-async function scoreAgainOf(db: Db, datasetId: string, runId: string): Promise<ScoreAgain> {
-  const run = await getRun(db, runId);
+async function scoreAgainOf(db: Db, projectId: string, datasetId: string, runId: string): Promise<ScoreAgain> {
+  const run = await getRun(db, projectId, runId);
   if (run.datasetId !== datasetId) throw new AppError('BAD_INPUT', `Run ${runId} scored another dataset`, { field: 'from' });
   const settings = (run.metricSettings ?? {}) as Record<string, Record<string, unknown>>;
   const metrics = Object.fromEntries(Object.entries(settings).filter(([name]) => isBuiltInMetric(name)));
   return { runId: run.id, origin: run.origin, judge: run.judgeModel, modelVersion: run.modelVersion, metrics };
 }
 
-/** What the new-run form needs for a dataset: which metrics apply and the judges on offer. */
-export async function loadNewRunOptions(db: Db, datasetId: string, env: Record<string, string | undefined>, fromRunId?: string): Promise<NewRunOptions> {
-  const dataset = await getDataset(db, datasetId);
-  const scoreAgain = fromRunId ? await scoreAgainOf(db, datasetId, fromRunId) : null;
-  const custom = await listCustomMetrics(db);
+/** What the new-run form needs for a dataset of a project: which metrics apply and the judges on offer. */
+export async function loadNewRunOptions(db: Db, projectId: string, datasetId: string, env: Record<string, string | undefined>, fromRunId?: string): Promise<NewRunOptions> {
+  const dataset = await getDataset(db, projectId, datasetId);
+  const scoreAgain = fromRunId ? await scoreAgainOf(db, projectId, datasetId, fromRunId) : null;
+  const custom = await listCustomMetrics(db, projectId);
   const customSelections: MetricSelection[] = custom.map((m) => ({ name: m.name, options: {}, custom: { version: m.version, definition: m.definition } }));
   const counts = await countApplicable(db, datasetId, customSelections);
-  const { judges, defaultJudge, judgeConfigError, concurrency } = await loadJudgesOnOffer(db, env);
+  const { judges, defaultJudge, judgeConfigError, concurrency } = await loadJudgesOnOffer(db, projectId, env);
   const judgeKind = judges.find((j) => j.name === defaultJudge)?.kind ?? 'offline';
   const preselect = <M extends { name: string; custom: unknown; conversations: number }>(m: M) => ({ ...m, preselected: preselectMetric(m, judgeKind), notInDefaultSet: m.custom ? null : notInDefaultSet(m.name) });
   return {

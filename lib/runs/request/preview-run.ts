@@ -18,6 +18,8 @@ import { resolveMetrics } from './resolve-metrics';
 import { refuseLlmOnlyMetricsOnOffline } from '../../metrics/needs-llm-judge';
 import { resolveRunJudge } from '../../connections/judge-selection';
 import type { RunRequest } from './run-request';
+import { getDatasetConversationCount } from '../../db/queries/datasets/count-conversations';
+import { notFound } from '../../db/not-found';
 
 export interface MetricPreview {
   metric: string;
@@ -159,11 +161,14 @@ async function* spreadSample(db: Db, datasetId: string, n: number): AsyncGenerat
  */
 export async function previewRun(
   db: Db,
+  projectId: string,
   request: RunRequest,
   env: Record<string, string | undefined>,
   options: { budgetMs?: number } = {},
 ): Promise<RunPreview> {
-  const config = await loadJudgeConfigWithConnections(db, env);
+  const config = await loadJudgeConfigWithConnections(db, projectId, env);
+  // The dataset must be the project's before anything of it is read.
+  if ((await getDatasetConversationCount(db, projectId, request.datasetId)) === null) throw notFound('Dataset', request.datasetId);
   const judge = resolveRunJudge(request.judge, config);
   const endpoint = judge.judgeName === null ? null : [config.openai, ...config.judges].find((e) => e.name === judge.judgeName);
   const limits = { rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null };
@@ -172,7 +177,7 @@ export async function previewRun(
   // The run's cache keys include its endpoint: the plan looks up the same ones.
   const scope = endpointCacheScope(endpoint?.baseURL ?? DEFAULT_OPENAI_BASE_URL);
   const planner = offline ? createOfflineJudge() : withCache(createPlanningJudge(judge.judgeModel, scope), cache);
-  const selections = await resolveMetrics(db, request.metrics);
+  const selections = await resolveMetrics(db, projectId, request.metrics);
   refuseLlmOnlyMetricsOnOffline(judge.judgeKind, selections);
   const counts = await countApplicable(db, request.datasetId, selections);
   const metrics = selections.map((m) => ({ name: m.name, selection: m, metric: createSelectedMetric(m, planner) }));

@@ -7,11 +7,11 @@ import { datasetIdOf, describeScheduledWork } from '../describe-schedule';
 import { listScheduleStarts } from '../schedule-starts';
 
 /** A schedule's page: what it starts, its times (the next few on the server's clock), and its starts with their comparisons. */
-export async function loadSchedulePage(id: string) {
+export async function loadSchedulePage(projectId: string, id: string) {
   const db = getDb();
-  const schedule = await getSchedule(db, id);
+  const schedule = await getSchedule(db, projectId, id);
   const datasetId = datasetIdOf(schedule.request);
-  const [names, starts] = await Promise.all([listDatasetNames(db, [datasetId]), listScheduleStarts(db, id)]);
+  const [names, starts] = await Promise.all([listDatasetNames(db, projectId, [datasetId]), listScheduleStarts(db, id)]);
   const timeZone = serverTimeZone();
   const upcoming = schedule.nextDueAt ? [schedule.nextDueAt, ...nextTimes(schedule.cron, schedule.nextDueAt, timeZone, 2)] : [];
   return {

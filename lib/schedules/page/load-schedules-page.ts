@@ -7,10 +7,10 @@ import { describeCron, formatInZone, serverTimeZone, serverZone } from '../cron'
 import { datasetIdOf, describeScheduledWork } from '../describe-schedule';
 
 /** The schedules page: every schedule with what it starts, its times in words, its next time on the server's clock and its last start. */
-export async function loadSchedulesPage() {
+export async function loadSchedulesPage(projectId: string) {
   const db = getDb();
-  const schedules = await listSchedules(db);
-  const [names, latest] = await Promise.all([listDatasetNames(db, [...new Set(schedules.map((s) => datasetIdOf(s.request)))]), listLatestScheduleRuns(db, schedules.map((s) => s.id))]);
+  const schedules = await listSchedules(db, projectId);
+  const [names, latest] = await Promise.all([listDatasetNames(db, projectId, [...new Set(schedules.map((s) => datasetIdOf(s.request)))]), listLatestScheduleRuns(db, schedules.map((s) => s.id))]);
   const timeZone = serverTimeZone();
   return {
     timeZone: serverZone(),

@@ -11,7 +11,7 @@ process.stdin.on('end', () => (stop = true)).resume();
 let commits = 0;
 while (!stop) {
   await db.$transaction(async (tx) => {
-    await tx.dataset.create({ data: { name: `other ${commits}`, sourceFormat: 'deepeval-json' } });
+    await tx.dataset.create({ data: { projectId: 'default', name: `other ${commits}`, sourceFormat: 'deepeval-json' } });
   });
   if (++commits === 1) console.log('committing');
   await new Promise((r) => setTimeout(r, 2));

@@ -4,5 +4,5 @@ import { getDb } from '@/lib/db/client';
 
 // Polled by the run page and the runs list while runs are live.
 export async function GET(request: Request) {
-  return withErrors(request, () => runProgressResponse(getDb(), request));
+  return withErrors(request, (principal) => runProgressResponse(getDb(), principal.project.id, request));
 }

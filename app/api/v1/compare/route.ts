@@ -4,7 +4,7 @@ import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
 export async function GET(request: Request) {
-  return withApi(request, () => compareResponse(getDb(), request));
+  return withApi(request, (principal) => compareResponse(getDb(), principal.project.id, request));
 }
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -6,11 +6,11 @@ import { getDb } from '@/lib/db/client';
 
 // Multipart upload streamed into the import (a file of hundreds of MB is never held whole).
 export async function POST(request: Request) {
-  return withApi(request, () => createDatasetResponse(getDb(), request));
+  return withApi(request, (principal) => createDatasetResponse(getDb(), principal.project.id, request));
 }
 
 export async function GET(request: Request) {
-  return withApi(request, () => listDatasetsResponse(getDb(), request));
+  return withApi(request, (principal) => listDatasetsResponse(getDb(), principal.project.id, request));
 }
 
 export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

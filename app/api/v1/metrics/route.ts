@@ -8,7 +8,7 @@ export async function POST(request: Request) {
 }
 
 export async function GET(request: Request) {
-  return withApi(request, () => listCustomMetricsResponse(getDb()));
+  return withApi(request, (principal) => listCustomMetricsResponse(getDb(), principal.project.id));
 }
 
 export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

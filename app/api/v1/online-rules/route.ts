@@ -4,7 +4,7 @@ import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
 export async function GET(request: Request) {
-  return withApi(request, () => listOnlineRulesResponse(getDb()));
+  return withApi(request, (principal) => listOnlineRulesResponse(getDb(), principal.project.id));
 }
 
 export async function POST(request: Request) {

@@ -1,9 +1,9 @@
 import { openApiDocument } from '@/lib/api/openapi';
 import { otherMethods } from '@/lib/api/other-methods';
-import { withApi } from '@/lib/api/with-api';
+import { withSignedIn } from '@/lib/api/with-api';
 
 export async function GET(request: Request) {
-  return withApi(request, async () => Response.json(openApiDocument()));
+  return withSignedIn(request, async () => Response.json(openApiDocument()));
 }
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -8,7 +8,7 @@ export async function POST(request: Request) {
 }
 
 export async function GET(request: Request) {
-  return withApi(request, () => listReplaysResponse(getDb(), request));
+  return withApi(request, (principal) => listReplaysResponse(getDb(), principal.project.id, request));
 }
 
 export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

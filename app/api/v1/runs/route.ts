@@ -5,11 +5,11 @@ import { withApi } from '@/lib/api/with-api';
 import { getDb } from '@/lib/db/client';
 
 export async function POST(request: Request) {
-  return withApi(request, () => createRunResponse(getDb(), request, process.env));
+  return withApi(request, (principal) => createRunResponse(getDb(), principal.project.id, request, process.env));
 }
 
 export async function GET(request: Request) {
-  return withApi(request, () => listRunsResponse(getDb(), request));
+  return withApi(request, (principal) => listRunsResponse(getDb(), principal.project.id, request));
 }
 
 export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

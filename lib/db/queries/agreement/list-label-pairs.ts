@@ -31,13 +31,14 @@ export interface ExtraLabel {
 
 export async function listLabelledVerdicts(
   db: Db,
+  projectId: string,
   runId: string,
   /** Read while the run's own labels are: the run page waits for all of them. */
   extraLabels: readonly ExtraLabel[] | Promise<readonly ExtraLabel[]> = [],
   /** The run's dataset, when the caller has read it already. */
   knownDatasetId?: string,
 ): Promise<LabelledVerdict[]> {
-  const run = knownDatasetId ? { datasetId: knownDatasetId } : await db.run.findUnique({ where: { id: runId }, select: { datasetId: true } });
+  const run = knownDatasetId ? { datasetId: knownDatasetId } : await db.run.findUnique({ where: { id: runId, projectId }, select: { datasetId: true } });
   if (!run) throw notFound('Run', runId);
   const human = new Map<string, { metric: string; reviewer: string; verdict: 'yes' | 'no' }[]>();
   const add = (conversationId: string, turnIndex: number, metric: string, reviewer: string, value: unknown) => {

@@ -119,7 +119,7 @@ export async function leaseAlertEvent(db: Db, id: string, workerId: string, now:
 export const getAlertEventForDelivery = (db: Db, id: string) =>
   db.alertEvent.findUnique({
     where: { id },
-    select: { ...SELECT, rule: { select: { id: true, name: true, kind: true, condition: true, destinationKind: true, urlHint: true, enabled: true } } },
+    select: { ...SELECT, rule: { select: { id: true, projectId: true, project: { select: { slug: true } }, name: true, kind: true, condition: true, destinationKind: true, urlHint: true, enabled: true } } },
   });
 
 /** An attempt's outcome: delivered, failed for good, or tried again at `nextAttemptAt`. The worker's lease ends. */

@@ -7,6 +7,8 @@ import type { Db } from '../../db-types';
 
 export interface RunFacts {
   id: string;
+  /** The run's project: only its alert rules look at it. */
+  projectId: string;
   status: string;
   error: string | null;
   summary: unknown;
@@ -22,11 +24,13 @@ export interface RunFacts {
   familyName: string;
 }
 
+// across projects: the alerts worker reads the run a signal names, then only that run's project's rules look at it.
 export async function getRunFacts(db: Db, runId: string): Promise<RunFacts | null> {
   const run = await db.run.findUnique({
     where: { id: runId },
     select: {
       id: true,
+      projectId: true,
       status: true,
       error: true,
       summary: true,
@@ -41,6 +45,7 @@ export async function getRunFacts(db: Db, runId: string): Promise<RunFacts | nul
   const source = run.dataset.producedBy[0];
   return {
     id: run.id,
+    projectId: run.projectId,
     status: run.status,
     error: run.error,
     summary: run.summary,
@@ -59,9 +64,10 @@ export async function getRunFacts(db: Db, runId: string): Promise<RunFacts | nul
  * The closed runs before `before` on a dataset and on the versions replays made of it, newest
  * first: the candidates for a run's baseline.
  */
-export const listEarlierRuns = (db: Db, familyId: string, before: Date, excludeId: string, take = 20): Promise<{ id: string; metricSettings: unknown }[]> =>
+export const listEarlierRuns = (db: Db, projectId: string, familyId: string, before: Date, excludeId: string, take = 20): Promise<{ id: string; metricSettings: unknown }[]> =>
   db.run.findMany({
     where: {
+      projectId,
       id: { not: excludeId },
       status: { in: ['completed', 'completed_with_errors'] },
       createdAt: { lt: before },
@@ -72,8 +78,9 @@ export const listEarlierRuns = (db: Db, familyId: string, before: Date, excludeI
     select: { id: true, metricSettings: true },
   });
 
+// across projects: the replay a signal names; only its project's rules look at it.
 export const getReplayFacts = (db: Db, replayId: string) =>
-  db.replay.findUnique({ where: { id: replayId }, select: { id: true, status: true, error: true, modelVersion: true, sourceDatasetId: true, sourceDataset: { select: { name: true } } } });
+  db.replay.findUnique({ where: { id: replayId }, select: { id: true, projectId: true, status: true, error: true, modelVersion: true, sourceDatasetId: true, sourceDataset: { select: { name: true } } } });
 
 /** One scored conversation of a window: its run, the copy scored, and whether the metric passed (null: it errored or was not scored). */
 export interface WindowScore {
@@ -115,14 +122,14 @@ export async function firstFailingTurn(db: Db, runId: string, conversationId: st
 }
 
 /** What the runs started since `since` spent on their judges: what their stored results cost, or what was answered so far when more. */
-export async function judgeSpendSince(db: Db, since: Date): Promise<number> {
-  const agg = await db.run.aggregate({ where: { createdAt: { gte: since } }, _sum: { costUsd: true, judgeCostSent: true } });
+export async function judgeSpendSince(db: Db, projectId: string, since: Date): Promise<number> {
+  const agg = await db.run.aggregate({ where: { projectId, createdAt: { gte: since } }, _sum: { costUsd: true, judgeCostSent: true } });
   return Math.max(agg._sum.costUsd ?? 0, agg._sum.judgeCostSent ?? 0);
 }
 
-/** Whether a received batch was ingested without error after `since`. */
-export async function batchIngestedSince(db: Db, since: Date): Promise<boolean> {
-  return (await db.otlpBatch.count({ where: { processedAt: { gt: since }, error: null }, take: 1 })) > 0;
+/** Whether a batch received for the project was ingested without error after `since`. */
+export async function batchIngestedSince(db: Db, projectId: string, since: Date): Promise<boolean> {
+  return (await db.otlpBatch.count({ where: { projectId, processedAt: { gt: since }, error: null }, take: 1 })) > 0;
 }
 
 /** A run as a list to choose from names it: "2026-11-29 08:42 · Support · bot-v1". */
@@ -136,28 +143,29 @@ const runShortLabelOf = (run: { createdAt: Date; modelVersion: string | null }):
 /** Names of datasets, online rules and runs by id (what an alert and a rule's sentence call them). */
 export async function namesOf(
   db: Db,
+  projectId: string,
   ids: { datasets?: readonly string[]; onlineRules?: readonly string[]; runs?: readonly string[] },
 ): Promise<{ datasets: Map<string, string>; onlineRules: Map<string, string>; runs: Map<string, string> }> {
   const [datasets, rules, runs] = await Promise.all([
-    ids.datasets?.length ? db.dataset.findMany({ where: { id: { in: [...ids.datasets] } }, select: { id: true, name: true } }) : [],
-    ids.onlineRules?.length ? db.onlineRule.findMany({ where: { id: { in: [...ids.onlineRules] } }, select: { id: true, name: true } }) : [],
-    ids.runs?.length ? db.run.findMany({ where: { id: { in: [...ids.runs] } }, select: { id: true, createdAt: true, modelVersion: true } }) : [],
+    ids.datasets?.length ? db.dataset.findMany({ where: { projectId, id: { in: [...ids.datasets] } }, select: { id: true, name: true } }) : [],
+    ids.onlineRules?.length ? db.onlineRule.findMany({ where: { projectId, id: { in: [...ids.onlineRules] } }, select: { id: true, name: true } }) : [],
+    ids.runs?.length ? db.run.findMany({ where: { projectId, id: { in: [...ids.runs] } }, select: { id: true, createdAt: true, modelVersion: true } }) : [],
   ]);
   return { datasets: new Map(datasets.map((d) => [d.id, d.name])), onlineRules: new Map(rules.map((r) => [r.id, r.name])), runs: new Map(runs.map((r) => [r.id, runShortLabelOf(r)])) };
 }
 
 /** The datasets a rule may watch (uploaded and replayed ones, not the online rules' own), newest first. */
-export const listAlertableDatasets = (db: Db, take = 500): Promise<{ id: string; name: string }[]> =>
-  db.dataset.findMany({ where: { importing: false, onlineRuleId: null, producedBy: { none: {} } }, orderBy: { createdAt: 'desc' }, take, select: { id: true, name: true } });
+export const listAlertableDatasets = (db: Db, projectId: string, take = 500): Promise<{ id: string; name: string }[]> =>
+  db.dataset.findMany({ where: { projectId, importing: false, onlineRuleId: null, producedBy: { none: {} } }, orderBy: { createdAt: 'desc' }, take, select: { id: true, name: true } });
 
-export const datasetExists = async (db: Db, id: string): Promise<boolean> => (await db.dataset.count({ where: { id } })) > 0;
+export const datasetExists = async (db: Db, projectId: string, id: string): Promise<boolean> => (await db.dataset.count({ where: { projectId, id } })) > 0;
 
-export const getRunForBaseline = (db: Db, id: string) => db.run.findUnique({ where: { id }, select: { id: true, status: true } });
+export const getRunForBaseline = (db: Db, projectId: string, id: string) => db.run.findUnique({ where: { id, projectId }, select: { id: true, status: true } });
 
 /** Recent completed runs a rule can pin as its baseline, with the dataset they belong with (a replay's version counts as its source). */
-export async function listBaselineCandidates(db: Db, take = 100): Promise<{ id: string; datasetId: string; label: string }[]> {
+export async function listBaselineCandidates(db: Db, projectId: string, take = 100): Promise<{ id: string; datasetId: string; label: string }[]> {
   const runs = await db.run.findMany({
-    where: { status: { in: ['completed', 'completed_with_errors'] }, dataset: { onlineRuleId: null } },
+    where: { projectId, status: { in: ['completed', 'completed_with_errors'] }, dataset: { onlineRuleId: null } },
     orderBy: { createdAt: 'desc' },
     take,
     select: { id: true, modelVersion: true, createdAt: true, datasetId: true, dataset: { select: { name: true, producedBy: { take: 1, select: { sourceDatasetId: true } } } } },

@@ -14,10 +14,10 @@ export interface ComparedRun {
   finishedAt: Date | null;
 }
 
-/** The runs of a comparison, in the order asked; an unknown id throws NOT_FOUND naming it. */
-export async function getComparedRuns(db: Db, ids: string[]): Promise<ComparedRun[]> {
+/** The runs of a comparison in a project, in the order asked; an unknown id (or one of another project) throws NOT_FOUND naming it. */
+export async function getComparedRuns(db: Db, projectId: string, ids: string[]): Promise<ComparedRun[]> {
   const rows = await db.run.findMany({
-    where: { id: { in: ids } },
+    where: { projectId, id: { in: ids } },
     select: {
       id: true,
       datasetId: true,

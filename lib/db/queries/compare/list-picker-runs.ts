@@ -17,9 +17,10 @@ export interface PickerFilters {
   modelVersion?: string;
 }
 
-/** One page of runs for the comparison picker, newest first, with what the filters can offer. */
+/** One page of a project's runs for the comparison picker, newest first, with what the filters can offer. */
 export async function listPickerRuns(
   db: Db,
+  projectId: string,
   filters: PickerFilters,
   page: { skip: number; take: number },
 ): Promise<{
@@ -29,6 +30,7 @@ export async function listPickerRuns(
   modelVersions: string[];
 }> {
   const where = {
+    projectId,
     ...(filters.datasetId ? { datasetId: filters.datasetId } : {}),
     ...(filters.modelVersion ? { modelVersion: filters.modelVersion } : {}),
   };
@@ -51,8 +53,8 @@ export async function listPickerRuns(
       },
     }),
     db.run.count({ where }),
-    db.dataset.findMany({ where: { runs: { some: {} } }, orderBy: { name: 'asc' }, select: { id: true, name: true, createdAt: true } }),
-    db.run.findMany({ where: { modelVersion: { not: null } }, distinct: ['modelVersion'], orderBy: { modelVersion: 'asc' }, select: { modelVersion: true } }),
+    db.dataset.findMany({ where: { projectId, runs: { some: {} } }, orderBy: { name: 'asc' }, select: { id: true, name: true, createdAt: true } }),
+    db.run.findMany({ where: { projectId, modelVersion: { not: null } }, distinct: ['modelVersion'], orderBy: { modelVersion: 'asc' }, select: { modelVersion: true } }),
   ]);
   return {
     runs: rows.map(({ dataset, ...r }) => ({ ...r, datasetName: dataset.name })),

@@ -1,9 +1,9 @@
 import type { Db } from '../../db-types';
 
-/** Datasets with a finished run, the most recently run first. */
-export async function listRecentRunDatasets(db: Db, take: number): Promise<string[]> {
+/** A project's datasets with a finished run, the most recently run first. */
+export async function listRecentRunDatasets(db: Db, projectId: string, take: number): Promise<string[]> {
   const rows = await db.run.findMany({
-    where: { status: { in: ['completed', 'completed_with_errors'] } },
+    where: { projectId, status: { in: ['completed', 'completed_with_errors'] } },
     orderBy: { createdAt: 'desc' },
     distinct: ['datasetId'],
     take,

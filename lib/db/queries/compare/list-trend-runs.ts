@@ -17,10 +17,10 @@ export interface TrendRunRow {
 
 const FINISHED = ['completed', 'completed_with_errors'];
 
-/** The latest `take` finished runs on some datasets, oldest first (the order a trend is drawn in). */
-export async function listTrendRuns(db: Db, datasetIds: string[], take: number): Promise<TrendRunRow[]> {
+/** The latest `take` finished runs on some datasets of a project, oldest first (the order a trend is drawn in). */
+export async function listTrendRuns(db: Db, projectId: string, datasetIds: string[], take: number): Promise<TrendRunRow[]> {
   const rows = await db.run.findMany({
-    where: { datasetId: { in: datasetIds }, status: { in: FINISHED } },
+    where: { projectId, datasetId: { in: datasetIds }, status: { in: FINISHED } },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
     select: {

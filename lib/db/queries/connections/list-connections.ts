@@ -28,15 +28,18 @@ export interface ConnectionSecretRow {
 /** The stored models column: a JSON array of model names. */
 const modelsOf = (json: unknown): string[] => (Array.isArray(json) ? json.filter((m): m is string => typeof m === 'string') : []);
 
-export async function listConnectionInfos(db: Db): Promise<ConnectionInfo[]> {
+/** A project's connections, by name. */
+export async function listConnectionInfos(db: Db, projectId: string): Promise<ConnectionInfo[]> {
   const rows = await db.judgeConnection.findMany({
+    where: { projectId },
     orderBy: { name: 'asc' },
     select: { id: true, name: true, baseUrl: true, keyLastFour: true, models: true, rpm: true, tpm: true, isDefault: true, updatedAt: true },
   });
   return rows.map((row) => ({ ...row, models: modelsOf(row.models) }));
 }
 
-export async function listConnectionSecrets(db: Db): Promise<ConnectionSecretRow[]> {
-  const rows = await db.judgeConnection.findMany({ orderBy: { name: 'asc' }, select: { name: true, baseUrl: true, keyCipher: true, models: true, rpm: true, tpm: true, isDefault: true } });
+/** A project's connections with their sealed keys (the judges of its runs, replays and rules). */
+export async function listConnectionSecrets(db: Db, projectId: string): Promise<ConnectionSecretRow[]> {
+  const rows = await db.judgeConnection.findMany({ where: { projectId }, orderBy: { name: 'asc' }, select: { name: true, baseUrl: true, keyCipher: true, models: true, rpm: true, tpm: true, isDefault: true } });
   return rows.map((row) => ({ ...row, models: modelsOf(row.models) }));
 }

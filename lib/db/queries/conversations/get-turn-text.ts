@@ -25,8 +25,8 @@ const FIELD_NAMES: Record<ConversationTextSource['field'], string> = {
 };
 
 /** The whole text of a conversation's own field: a text as it is, tools and metadata as `jsonText`. */
-async function getConversationText(db: Db, { conversationId, field, item = 0 }: ConversationTextSource): Promise<string> {
-  const row = await db.conversation.findUnique({ where: { id: conversationId }, select: { [field]: true } as Record<typeof field, true> });
+async function getConversationText(db: Db, projectId: string, { conversationId, field, item = 0 }: ConversationTextSource): Promise<string> {
+  const row = await db.conversation.findUnique({ where: { id: conversationId, dataset: { projectId } }, select: { [field]: true } as Record<typeof field, true> });
   if (!row) throw notFound('Conversation', conversationId);
   const value = (row as Record<string, unknown>)[field];
   const missing = () => new AppError('NOT_FOUND', `The conversation has no ${FIELD_NAMES[field]}${field === 'context' ? ` ${item + 1}` : ''}`);
@@ -41,12 +41,13 @@ async function getConversationText(db: Db, { conversationId, field, item = 0 }: 
 
 /**
  * The whole text of one part of a stored turn (its content, its expected output, one retrieval or
- * context item, its tool calls or metadata as JSON), or of one of the conversation's own fields.
+ * context item, its tool calls or metadata as JSON), or of one of the conversation's own fields;
+ * a conversation of another project is not found.
  */
-export async function getTurnText(db: Db, source: TextSource): Promise<string> {
-  if ('field' in source) return getConversationText(db, source);
+export async function getTurnText(db: Db, projectId: string, source: TextSource): Promise<string> {
+  if ('field' in source) return getConversationText(db, projectId, source);
   const { conversationId, turnIndex, part, item = 0 } = source;
-  const turn = await db.turn.findFirst({ where: { conversationId, index: turnIndex }, select: { [part]: true } as Record<typeof part, true> });
+  const turn = await db.turn.findFirst({ where: { conversationId, index: turnIndex, conversation: { dataset: { projectId } } }, select: { [part]: true } as Record<typeof part, true> });
   if (!turn) throw notFound('Turn', `${turnIndex + 1} of conversation ${conversationId}`);
   const list = part === 'retrievalContext' || part === 'context';
   const missing = () => new AppError('NOT_FOUND', `Turn ${turnIndex + 1} has no ${PART_NAMES[part]}${list ? ` ${item + 1}` : ''}`);

@@ -23,9 +23,9 @@ function toStored(row: Row): StoredCustomMetric | null {
   return { ...row, scope: parsed.data.scope, definition: parsed.data };
 }
 
-/** The newest version of every custom metric, by name. */
-export async function listCustomMetrics(db: Db): Promise<(StoredCustomMetric & { versions: number })[]> {
-  const rows = await db.customMetric.findMany({ orderBy: [{ name: 'asc' }, { version: 'desc' }] });
+/** The newest version of every custom metric of a project, by name. */
+export async function listCustomMetrics(db: Db, projectId: string): Promise<(StoredCustomMetric & { versions: number })[]> {
+  const rows = await db.customMetric.findMany({ where: { projectId }, orderBy: [{ name: 'asc' }, { version: 'desc' }] });
   const out: (StoredCustomMetric & { versions: number })[] = [];
   for (const row of rows) {
     if (out.length > 0 && out[out.length - 1].name === row.name) continue;
@@ -35,18 +35,18 @@ export async function listCustomMetrics(db: Db): Promise<(StoredCustomMetric & {
   return out;
 }
 
-/** One version of a custom metric, the newest when none is named; null when there is none. */
-export async function getCustomMetric(db: Db, name: string, version?: number): Promise<StoredCustomMetric | null> {
+/** One version of a project's custom metric, the newest when none is named; null when the project has none. */
+export async function getCustomMetric(db: Db, projectId: string, name: string, version?: number): Promise<StoredCustomMetric | null> {
   const row = await db.customMetric.findFirst({
-    where: { name, ...(version === undefined ? {} : { version }) },
+    where: { projectId, name, ...(version === undefined ? {} : { version }) },
     orderBy: { version: 'desc' },
   });
   return row ? toStored(row) : null;
 }
 
-/** Every version of a custom metric, newest first. */
-export async function listCustomMetricVersions(db: Db, name: string): Promise<StoredCustomMetric[]> {
-  const rows = await db.customMetric.findMany({ where: { name }, orderBy: { version: 'desc' } });
+/** Every version of a project's custom metric, newest first. */
+export async function listCustomMetricVersions(db: Db, projectId: string, name: string): Promise<StoredCustomMetric[]> {
+  const rows = await db.customMetric.findMany({ where: { projectId, name }, orderBy: { version: 'desc' } });
   return rows.map(toStored).filter((m): m is StoredCustomMetric => m !== null);
 }
 
@@ -56,18 +56,20 @@ export async function getUserEmail(db: Db, id: string): Promise<string | null> {
 }
 
 /**
- * Stores a definition as the next version of its name. Two saves of one name at once both ask
+ * Stores a definition as the next version of its name in a project. Two saves of one name at once both ask
  * for the same next version; the unique index refuses the second, which then takes the one after.
  */
 export async function insertCustomMetricVersion(
   db: Db,
+  projectId: string,
   input: { definition: GEvalDefinition; stepsWritten: boolean; createdBy: string | null; ownerId: string | null },
 ): Promise<StoredCustomMetric> {
   for (let attempt = 0; ; attempt++) {
-    const latest = await db.customMetric.findFirst({ where: { name: input.definition.name }, orderBy: { version: 'desc' }, select: { version: true, ownerId: true } });
+    const latest = await db.customMetric.findFirst({ where: { projectId, name: input.definition.name }, orderBy: { version: 'desc' }, select: { version: true, ownerId: true } });
     try {
       const row = await db.customMetric.create({
         data: {
+          projectId,
           name: input.definition.name,
           version: (latest?.version ?? 0) + 1,
           scope: input.definition.scope,

@@ -2,6 +2,8 @@ import type { Db } from '../../db-types';
 import { isUniqueViolation } from '../../unique-violation';
 
 export interface NewDatasetVersion {
+  /** Its dataset's project: aliases are names within a project. */
+  projectId: string;
   alias: string;
   source: 'push' | 'test-run';
   datasetId: string;
@@ -14,10 +16,10 @@ export interface NewDatasetVersion {
 /** Records a stored dataset as the next version of an alias; with no label given, two racing writers each get their own number. */
 export async function createDatasetVersion(db: Db, input: NewDatasetVersion): Promise<{ id: string; version: string }> {
   for (let attempt = 0; ; attempt++) {
-    const version = input.version ?? String((await db.datasetVersion.count({ where: { alias: input.alias, source: input.source } })) + 1 + attempt);
+    const version = input.version ?? String((await db.datasetVersion.count({ where: { projectId: input.projectId, alias: input.alias, source: input.source } })) + 1 + attempt);
     try {
       return await db.datasetVersion.create({
-        data: { alias: input.alias, source: input.source, version, datasetId: input.datasetId, contentHash: input.contentHash, finalized: input.finalized },
+        data: { projectId: input.projectId, alias: input.alias, source: input.source, version, datasetId: input.datasetId, contentHash: input.contentHash, finalized: input.finalized },
         select: { id: true, version: true },
       });
     } catch (error) {

@@ -9,19 +9,23 @@ import { conversationFromRow, conversationSelect } from '../../rows/conversation
  * lib/metrics/applicability-profile.ts (this folder does not know what it holds).
  */
 
-/** A dataset's stored counts (null when not counted yet), and whether it is live (fed over OpenTelemetry: it changes as spans arrive). */
+/**
+ * A dataset's stored counts (null when not counted yet), and whether it is live (fed over
+ * OpenTelemetry: it changes as spans arrive). Across projects: a run or the upload that stored it
+ * reads the dataset it was given, found in its project before.
+ */
 export async function getApplicableCounts(db: Db, datasetId: string): Promise<{ stored: unknown; live: boolean }> {
   const row = await db.dataset.findUnique({ where: { id: datasetId }, select: { applicableCounts: true, sourceFormat: true } });
   if (!row) throw notFound('Dataset', datasetId);
   return { stored: row.applicableCounts, live: row.sourceFormat === 'otlp' };
 }
 
-/** Stores a live dataset's counts after a write, inside its transaction. */
+/** Stores a live dataset's counts after a write, inside its transaction (across projects: the writer's own live dataset). */
 export async function storeApplicableCounts(tx: Tx, datasetId: string, counts: Record<string, unknown>): Promise<void> {
   await tx.dataset.updateMany({ where: { id: datasetId }, data: { applicableCounts: counts as Prisma.InputJsonObject } });
 }
 
-/** Stores the counts of a fixed dataset stored before they existed, counted from its conversations (a back-fill). */
+/** Stores the counts of a fixed dataset stored before they existed, counted from its conversations (a back-fill; across projects: the run's dataset). */
 export async function backFillApplicableCounts(db: Db, datasetId: string, counts: Record<string, unknown>): Promise<void> {
   await db.dataset.updateMany({ where: { id: datasetId }, data: { applicableCounts: counts as Prisma.InputJsonObject } });
 }
@@ -29,7 +33,8 @@ export async function backFillApplicableCounts(db: Db, datasetId: string, counts
 /**
  * Inside a live dataset's write transaction, first: holds the dataset's row until it commits (so
  * two writers update its counts one after the other) and reads its stored counts and the
- * conversations about to be written again, whose share of the counts goes.
+ * conversations about to be written again, whose share of the counts goes. Across projects: the
+ * writer's own live dataset.
  */
 export async function holdLiveConversations(tx: Tx, datasetId: string, externalIds: string[]): Promise<{ stored: unknown; previous: Conversation[] }> {
   const { applicableCounts } = await tx.dataset.update({ where: { id: datasetId }, data: { updatedAt: new Date() }, select: { applicableCounts: true } });

@@ -3,12 +3,12 @@ import type { Db } from '../../db-types';
 import { notFound } from '../../not-found';
 
 /**
- * Deletes a dataset with its conversations, runs and results (cascades). `expectedRuns` is the run
+ * Deletes a dataset of a project with its conversations, runs and results (cascades). `expectedRuns` is the run
  * count the user confirmed; if runs were added since, nothing is deleted and CONFLICT says how many.
  */
-export async function deleteDataset(db: Db, id: string, expectedRuns: number): Promise<{ id: string; runs: number }> {
+export async function deleteDataset(db: Db, projectId: string, id: string, expectedRuns: number): Promise<{ id: string; runs: number }> {
   return db.$transaction(async (tx) => {
-    const dataset = await tx.dataset.findUnique({ where: { id }, select: { _count: { select: { runs: true } } } });
+    const dataset = await tx.dataset.findUnique({ where: { id, projectId }, select: { _count: { select: { runs: true } } } });
     if (!dataset) throw notFound('Dataset', id);
     const runs = dataset._count.runs;
     if (runs !== expectedRuns) {
@@ -16,7 +16,7 @@ export async function deleteDataset(db: Db, id: string, expectedRuns: number): P
         runs,
       });
     }
-    await tx.dataset.delete({ where: { id } });
+    await tx.dataset.delete({ where: { id, projectId } });
     return { id, runs };
   }, { timeout: 5 * 60_000, maxWait: 60_000 });
 }

@@ -2,9 +2,10 @@ import type { Db } from '../../db-types';
 import { notFound } from '../../not-found';
 import { readSkippedLines } from '../../rows/skipped-lines';
 
-export async function getDataset(db: Db, id: string) {
+/** A dataset of a project (not found when it is another project's, or still importing). */
+export async function getDataset(db: Db, projectId: string, id: string) {
   const dataset = await db.dataset.findUnique({
-    where: { id, importing: false },
+    where: { id, projectId, importing: false },
     select: {
       id: true,
       name: true,

@@ -18,9 +18,9 @@ export interface DatasetListEntry {
   skipped: SkippedLine[];
 }
 
-/** One page of datasets, newest first, and how many match. */
-export async function listApiDatasets(db: Db, filter: { modelVersion?: string }, page: { skip: number; take: number }): Promise<{ items: DatasetListEntry[]; total: number }> {
-  const where = { importing: false, ...(filter.modelVersion ? { modelVersion: filter.modelVersion } : {}) };
+/** One page of a project's datasets, newest first, and how many match. */
+export async function listApiDatasets(db: Db, projectId: string, filter: { modelVersion?: string }, page: { skip: number; take: number }): Promise<{ items: DatasetListEntry[]; total: number }> {
+  const where = { projectId, importing: false, ...(filter.modelVersion ? { modelVersion: filter.modelVersion } : {}) };
   const [rows, total] = await Promise.all([
     db.dataset.findMany({
       where,

@@ -51,6 +51,7 @@ export const CONVERSATION_MATCH_CAP = 1000;
  */
 export async function listConversations(
   db: Db,
+  projectId: string,
   datasetId: string,
   page: { skip: number; take: number },
   query: Partial<ConversationQuery> = {},
@@ -60,9 +61,10 @@ export async function listConversations(
   const where: Prisma.ConversationWhereInput = q
     ? {
         datasetId,
+        dataset: { projectId },
         OR: [{ name: contains(db, q) }, { externalId: contains(db, q) }, { firstUserMessage: contains(db, q) }, { id: q }],
       }
-    : { datasetId };
+    : { datasetId, dataset: { projectId } };
   const cap = page.skip + page.take + matchCap;
   const [rows, total] = await Promise.all([
     db.conversation.findMany({
@@ -72,7 +74,7 @@ export async function listConversations(
       take: page.take,
       select: { id: true, position: true, externalId: true, name: true, scenario: true, firstUserMessage: true, turnCount: true, redactions: true },
     }),
-    q ? db.conversation.count({ where, take: cap + 1 }) : getDatasetConversationCount(db, datasetId).then((n) => n ?? 0),
+    q ? db.conversation.count({ where, take: cap + 1 }) : getDatasetConversationCount(db, projectId, datasetId).then((n) => n ?? 0),
   ]);
   return total > cap ? { rows, total: cap, more: true } : { rows, total, more: false };
 }

@@ -15,9 +15,10 @@ export interface DatasetListItem {
   lastRun: { id: string; status: string; createdAt: Date; summary: unknown } | null;
 }
 
-export async function listDatasets(db: Db): Promise<DatasetListItem[]> {
+/** A project's datasets, newest first (the datasets page). */
+export async function listDatasets(db: Db, projectId: string): Promise<DatasetListItem[]> {
   const rows = await db.dataset.findMany({
-    where: { importing: false },
+    where: { projectId, importing: false },
     orderBy: { createdAt: 'desc' },
     select: {
       id: true,

@@ -35,6 +35,7 @@ const emptyWal = async (db: Db) => {
   if (!isPostgresDb(db)) await db.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => undefined);
 };
 
+// across projects: the import's own dataset (it made the shell), or one the sweep found abandoned.
 async function removeRows(db: Db, id: string): Promise<void> {
   for (;;) {
     const ids = (await db.conversation.findMany({ where: { datasetId: id }, select: { id: true }, take: PURGE_CONVERSATIONS })).map((c) => c.id);
@@ -44,7 +45,7 @@ async function removeRows(db: Db, id: string): Promise<void> {
   await db.dataset.deleteMany({ where: { id } });
 }
 
-/** Removes the imports whose process stopped saying it is alive (a crash, a kill); how many. */
+/** Removes the imports whose process stopped saying it is alive (a crash, a kill); how many. Across projects: one sweep for every project's imports. */
 export async function sweepAbandonedImports(db: Db, now = new Date()): Promise<number> {
   const stale = await db.dataset.findMany({
     where: { importing: true, updatedAt: { lt: new Date(now.getTime() - ABANDONED_IMPORT_MS) } },

@@ -15,6 +15,8 @@ import type { SkippedLine } from '../../rows/skipped-lines';
  */
 
 export interface DatasetShell {
+  /** The project it is stored in. */
+  projectId: string;
   name: string;
   description?: string;
   modelVersion?: string;
@@ -153,6 +155,7 @@ async function insertBatch(tx: Tx, datasetId: string, batch: Conversation[], off
 export async function createDatasetShell(db: Db, shell: DatasetShell): Promise<string> {
   const { id } = await db.dataset.create({
     data: {
+      projectId: shell.projectId,
       name: shell.name,
       description: shell.description ?? null,
       modelVersion: shell.modelVersion ?? null,
@@ -166,7 +169,7 @@ export async function createDatasetShell(db: Db, shell: DatasetShell): Promise<s
   return id;
 }
 
-/** An import in progress says it is alive (sweepAbandonedImports removes the silent ones). */
+/** An import in progress says it is alive (sweepAbandonedImports removes the silent ones); across projects: the import's own shell. */
 export async function touchImportingDataset(db: Db, id: string): Promise<void> {
   await db.dataset.updateMany({ where: { id, importing: true }, data: { updatedAt: new Date() } });
 }
@@ -174,7 +177,7 @@ export async function touchImportingDataset(db: Db, id: string): Promise<void> {
 /**
  * Stores a batch of conversations and their turns at positions from `offset`, in one
  * transaction; the number of turns stored. Throws when the dataset is no longer being imported
- * (the sweep took it away): the rows must not land without it.
+ * (the sweep took it away): the rows must not land without it. Across projects: the import's own shell.
  */
 export async function insertConversationBatch(db: Db, datasetId: string, batch: Conversation[], offset: number, nextId: () => string, redactions?: BatchRedactions): Promise<number> {
   return db.$transaction(
@@ -201,7 +204,7 @@ export interface ShownDataset {
   piiRedaction?: Record<string, unknown>;
 }
 
-/** Shows a dataset whose rows are all stored, with its counts, in one update. */
+/** Shows a dataset whose rows are all stored, with its counts, in one update (across projects: the import's own shell). */
 export async function showDataset(db: Db, id: string, shown: ShownDataset): Promise<void> {
   const { skippedLines, applicableCounts, piiRedaction, ...rest } = shown;
   await db.dataset.update({

@@ -14,9 +14,9 @@ export interface ScoringFields {
  * transaction, and drops the dataset's applicable-metrics counts, which the next read counts again
  * from its conversations. Returns how many conversations each field was set on.
  */
-export async function setScoringFields(db: Db, datasetId: string, fields: ScoringFields, onlyWhereMissing: boolean): Promise<Record<keyof ScoringFields, number>> {
+export async function setScoringFields(db: Db, projectId: string, datasetId: string, fields: ScoringFields, onlyWhereMissing: boolean): Promise<Record<keyof ScoringFields, number>> {
   return db.$transaction(async (tx) => {
-    const found = await tx.dataset.findUnique({ where: { id: datasetId, importing: false }, select: { sourceFormat: true } });
+    const found = await tx.dataset.findUnique({ where: { id: datasetId, projectId, importing: false }, select: { sourceFormat: true } });
     if (!found) throw notFound('Dataset', datasetId);
     const set = async (data: Prisma.ConversationUpdateManyMutationInput, missing: Prisma.ConversationWhereInput) =>
       (await tx.conversation.updateMany({ where: { datasetId, ...(onlyWhereMissing ? missing : {}) }, data })).count;
@@ -25,7 +25,7 @@ export async function setScoringFields(db: Db, datasetId: string, fields: Scorin
     const noJson = { equals: Prisma.DbNull };
     if (fields.relevantTopics !== undefined) counts.relevantTopics = await set({ relevantTopics: fields.relevantTopics }, { relevantTopics: noJson });
     if (fields.availableTools !== undefined) counts.availableTools = await set({ availableTools: fields.availableTools as Prisma.InputJsonArray }, { availableTools: noJson });
-    await tx.dataset.update({ where: { id: datasetId }, data: { applicableCounts: Prisma.DbNull } });
+    await tx.dataset.update({ where: { id: datasetId, projectId }, data: { applicableCounts: Prisma.DbNull } });
     return counts;
   });
 }

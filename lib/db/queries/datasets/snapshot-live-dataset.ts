@@ -11,13 +11,13 @@ export const TURN_COPY = ['index', 'role', 'content', 'retrievalContext', 'conte
 export const quotedColumns = (columns: string[], table = '') => columns.map((c) => `${table}"${c}"`).join(', ');
 
 /**
- * A fixed dataset made of a live (OTLP-fed) dataset's conversations as they are now: later spans
+ * A fixed dataset of a project made of its live (OTLP-fed) dataset's conversations as they are now: later spans
  * change the live dataset only. Copied inside the database (INSERT … SELECT) in one transaction,
  * so a copy is whole or absent whatever its size; ids derive from the new dataset's id and each
  * conversation's position and turn index.
  */
-export async function snapshotLiveDataset(db: Db, liveDatasetId: string, name: string): Promise<{ id: string; conversationCount: number }> {
-  const live = await db.dataset.findUnique({ where: { id: liveDatasetId, importing: false }, select: { sourceFormat: true, modelVersion: true } });
+export async function snapshotLiveDataset(db: Db, projectId: string, liveDatasetId: string, name: string): Promise<{ id: string; conversationCount: number }> {
+  const live = await db.dataset.findUnique({ where: { id: liveDatasetId, projectId, importing: false }, select: { sourceFormat: true, modelVersion: true } });
   if (!live) throw notFound('Dataset', liveDatasetId);
   if (live.sourceFormat !== 'otlp') throw new AppError('BAD_INPUT', 'Only a live (OpenTelemetry) dataset can be saved as a fixed dataset: this one is fixed already.', { field: 'id' });
   const createdById = currentOwnerId();
@@ -27,9 +27,10 @@ export async function snapshotLiveDataset(db: Db, liveDatasetId: string, name: s
     async (tx) => {
       // Holds the live dataset's row until the copy commits: its applicable-metrics counts then match
       // the conversations copied (materializing traces takes the same row first).
-      const { applicableCounts } = await tx.dataset.update({ where: { id: liveDatasetId }, data: { updatedAt: new Date() }, select: { applicableCounts: true } });
+      const { applicableCounts } = await tx.dataset.update({ where: { id: liveDatasetId, projectId }, data: { updatedAt: new Date() }, select: { applicableCounts: true } });
       const created = await tx.dataset.create({
         data: {
+          projectId,
           name,
           sourceFormat: 'otlp-snapshot',
           modelVersion: live.modelVersion,
@@ -56,7 +57,7 @@ export async function snapshotLiveDataset(db: Db, liveDatasetId: string, name: s
       const conversationCount = await tx.conversation.count({ where: { datasetId: id } });
       const turns = await tx.conversation.aggregate({ where: { datasetId: id }, _sum: { turnCount: true } });
       if (sqlite) await indexDatasetTurns(tx as unknown as Db, id, conversationCount);
-      await tx.dataset.update({ where: { id }, data: { importing: false, conversationCount, turnCount: turns._sum.turnCount ?? 0 } });
+      await tx.dataset.update({ where: { id, projectId }, data: { importing: false, conversationCount, turnCount: turns._sum.turnCount ?? 0 } });
       return { id, conversationCount };
     },
     { timeout: 600_000 },

@@ -22,6 +22,7 @@ export interface RunVerdictsToExport {
  * live (OTLP-fed) one or an online rule's day of production conversations; null otherwise (the
  * rule's superseded results were exported with their day).
  */
+// across projects: the run a worker just closed, whose live dataset is in the run's project.
 export async function listRunVerdictsToExport(db: Db, runId: string, since?: Date): Promise<RunVerdictsToExport | null> {
   const run = await db.run.findUnique({ where: { id: runId }, select: { datasetId: true, modelVersion: true, dataset: { select: { onlineRuleId: true, onlineDay: true } } } });
   if (!run) return null;

@@ -19,9 +19,9 @@ export const traceOnlyId = (conversationId: string): string | null => (conversat
  * The traces of each conversation: those a span named it in (a span naming a conversation
  * always makes its trace's fact, so the traces alone say it); a trace-only conversation is its trace.
  */
-export async function tracesOfConversations(db: Db, conversationIds: string[]): Promise<Map<string, Set<string>>> {
+export async function tracesOfConversations(db: Db, projectId: string, conversationIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>(conversationIds.map((c) => [c, new Set(traceOnlyId(c) === null ? [] : [traceOnlyId(c)!])]));
   const named = conversationIds.filter((c) => traceOnlyId(c) === null);
-  for (const row of await listConversationTraces(db, named)) if (row.conversationId) out.get(row.conversationId)?.add(row.traceId);
+  for (const row of await listConversationTraces(db, projectId, named)) if (row.conversationId) out.get(row.conversationId)?.add(row.traceId);
   return out;
 }

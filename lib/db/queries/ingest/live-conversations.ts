@@ -16,13 +16,20 @@ const typed = (columns: readonly string[], types: Record<string, JsonColumnType>
 const CONVERSATION_JSON_COLUMNS = typed([...CONVERSATION_COLUMNS, 'lastActivityAt'], { position: 'int', turnCount: 'int', context: 'json', metadata: 'json', relevantTopics: 'json', availableTools: 'json', redactions: 'json', lastActivityAt: 'timestamp' });
 const TURN_JSON_COLUMNS = typed(TURN_COLUMNS, { index: 'int', retrievalContext: 'json', context: 'json', toolsCalled: 'json', expectedTools: 'json', metadata: 'json', labels: 'json' });
 
-/** The live dataset of a service, made on first use. */
-export async function liveDatasetOf(db: Db, service: string, applicableCounts: Record<string, unknown>, piiRedaction?: () => Promise<Record<string, unknown> | null>): Promise<string> {
-  const found = await db.liveDataset.findUnique({ where: { service } });
+/** The live dataset of a service in a project, made on first use. */
+export async function liveDatasetOf(
+  db: Db,
+  projectId: string,
+  service: string,
+  applicableCounts: Record<string, unknown>,
+  piiRedaction?: () => Promise<Record<string, unknown> | null>,
+): Promise<string> {
+  const found = await db.liveDataset.findUnique({ where: { projectId_service: { projectId, service } } });
   if (found) return found.datasetId;
   const redaction = await piiRedaction?.();
   const dataset = await db.dataset.create({
     data: {
+      projectId,
       name: `Live: ${service}`,
       sourceFormat: 'otlp',
       description: `Conversations received over OpenTelemetry from ${service}`,
@@ -31,12 +38,12 @@ export async function liveDatasetOf(db: Db, service: string, applicableCounts: R
     },
   });
   try {
-    await db.liveDataset.create({ data: { service, datasetId: dataset.id } });
+    await db.liveDataset.create({ data: { projectId, service, datasetId: dataset.id } });
     return dataset.id;
   } catch {
     // Another worker made it first.
-    await db.dataset.delete({ where: { id: dataset.id } });
-    return (await db.liveDataset.findUniqueOrThrow({ where: { service } })).datasetId;
+    await db.dataset.delete({ where: { id: dataset.id, projectId } });
+    return (await db.liveDataset.findUniqueOrThrow({ where: { projectId_service: { projectId, service } } })).datasetId;
   }
 }
 
@@ -74,23 +81,24 @@ async function selectJsonRows<T extends unknown[]>(db: Db, q: { values: Prisma.S
  * What the traces and their calls say of their conversation and service (calls in the order
  * stored). Calls are read only for the traces whose own row lacks one of the two (it wins over theirs).
  */
-export async function listTraceOwners(db: Db, traceIds: string[]) {
+export async function listTraceOwners(db: Db, projectId: string, traceIds: string[]) {
   if (!traceIds.length) return { traces: [], calls: [] };
   const postgres = isPostgresDb(db);
   const values = Prisma.sql`c."traceId", c."conversationId", c."service"`;
   const owner = ([traceId, conversationId, service]: [string, string | null, string | null]) => ({ traceId, conversationId, service });
-  const traces = (await selectJsonRows<[string, string | null, string | null]>(db, { values, table: 'OtelTrace', where: inIds(postgres, '"traceId"', traceIds) })).map(owner);
+  const traces = (await selectJsonRows<[string, string | null, string | null]>(db, { values, table: 'OtelTrace', where: Prisma.sql`"projectId" = ${projectId} AND ${inIds(postgres, '"traceId"', traceIds)}` })).map(owner);
   const known = new Set(traces.filter((t) => t.conversationId && t.service).map((t) => t.traceId));
   const unknown = traceIds.filter((id) => !known.has(id));
   if (!unknown.length) return { traces, calls: [] };
-  const calls = (await selectJsonRows<[string, string | null, string | null]>(db, { values, table: 'OtelLlmCall', where: inIds(postgres, '"traceId"', unknown), order: 'c."id"' })).map(owner);
+  const calls = (await selectJsonRows<[string, string | null, string | null]>(db, { values, table: 'OtelLlmCall', where: Prisma.sql`"projectId" = ${projectId} AND ${inIds(postgres, '"traceId"', unknown)}`, order: 'c."id"' })).map(owner);
   return { traces, calls };
 }
 
-/** The traces that name one of these conversations. */
-export async function listConversationTraces(db: Db, conversationIds: string[]): Promise<{ traceId: string; conversationId: string | null }[]> {
+/** The traces of a project that name one of these conversations. */
+export async function listConversationTraces(db: Db, projectId: string, conversationIds: string[]): Promise<{ traceId: string; conversationId: string | null }[]> {
   if (!conversationIds.length) return [];
-  const rows = await selectJsonRows<[string, string | null]>(db, { values: Prisma.sql`c."traceId", c."conversationId"`, table: 'OtelTrace', where: inIds(isPostgresDb(db), '"conversationId"', conversationIds) });
+  const where = Prisma.sql`"projectId" = ${projectId} AND ${inIds(isPostgresDb(db), '"conversationId"', conversationIds)}`;
+  const rows = await selectJsonRows<[string, string | null]>(db, { values: Prisma.sql`c."traceId", c."conversationId"`, table: 'OtelTrace', where });
   return rows.map(([traceId, conversationId]) => ({ traceId, conversationId }));
 }
 
@@ -112,8 +120,8 @@ export interface AnsweredCall {
   redactions: unknown[];
 }
 
-/** The calls of these traces with both a user message and an answer, latest first, each with its trace's retrieved documents. */
-export async function listAnsweredCalls(db: Db, traceIds: string[]): Promise<AnsweredCall[]> {
+/** The calls of these traces of a project with both a user message and an answer, latest first, each with its trace's retrieved documents. */
+export async function listAnsweredCalls(db: Db, projectId: string, traceIds: string[]): Promise<AnsweredCall[]> {
   if (!traceIds.length) return [];
   const postgres = isPostgresDb(db);
   const rows = await selectJsonRows<[string, string, string | null, string | number, string, string, string | null, unknown, unknown, unknown, unknown, unknown, unknown, unknown]>(db, {
@@ -121,9 +129,9 @@ export async function listAnsweredCalls(db: Db, traceIds: string[]): Promise<Ans
       ${jsonColumn(postgres, 'c."toolCalls"')}, ${jsonColumn(postgres, 'c."labels"')}, ${jsonColumn(postgres, 't."retrieved"')},
       ${jsonColumn(postgres, 'c."userRedactions"')}, ${jsonColumn(postgres, 'c."assistantRedactions"')}, ${jsonColumn(postgres, 'c."toolRedactions"')}, ${jsonColumn(postgres, 't."retrievedRedactions"')}`,
     table: 'OtelLlmCall',
-    where: Prisma.sql`${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`,
+    where: Prisma.sql`"projectId" = ${projectId} AND ${inIds(postgres, '"traceId"', traceIds)} AND "userText" IS NOT NULL AND "assistantText" IS NOT NULL`,
     order: 'c."startedAt" DESC, c."spanId" DESC',
-    join: Prisma.sql`LEFT JOIN "OtelTrace" t ON t."traceId" = c."traceId"`,
+    join: Prisma.sql`LEFT JOIN "OtelTrace" t ON t."projectId" = c."projectId" AND t."traceId" = c."traceId"`,
   });
   return rows.map(([traceId, spanId, responseId, at, userText, assistantText, shape, toolCalls, labels, retrieved, ...redactions]) => ({
     traceId,
@@ -210,6 +218,7 @@ export async function writeLiveConversations(db: Db, datasetId: string, write: L
   const postgres = isPostgresDb(db);
   await db.$transaction(async (tx) => {
     // Compare-and-set: the write was made from the dataset as read at `version`; another writer since then means read again.
+    // across projects: the live dataset the ingest worker found in its batch's project.
     const { count } = await tx.dataset.updateMany({
       where: { id: datasetId, updatedAt: write.version },
       data: {
@@ -254,6 +263,7 @@ export class LiveCountsMoved extends Error {
  * written back only if it is still the same. Read before the conversations whose share goes.
  */
 export async function readLiveCounts(db: Db, datasetId: string): Promise<{ stored: unknown; version: Date }> {
+  // across projects: the live dataset the ingest worker just found in its batch's project.
   const { applicableCounts, updatedAt } = await db.dataset.findUniqueOrThrow({ where: { id: datasetId }, select: { applicableCounts: true, updatedAt: true } });
   return { stored: applicableCounts, version: updatedAt };
 }

@@ -5,6 +5,7 @@ import { SQLITE_BUSY_TIMEOUT_MS } from '../../sqlite-adapter';
 /** One received body as the thread inserts it: the id and time are made by the caller. */
 export interface ThreadBatch {
   id: string;
+  projectId: string;
   signal: string;
   encoding: string;
   gzip: boolean;
@@ -37,13 +38,13 @@ function open() {
   if (!Database) throw Object.assign(new Error(loadError), { code: 'THREAD_UNAVAILABLE' });
   db = new Database(workerData.file);
   db.exec('PRAGMA busy_timeout = ' + workerData.busyTimeoutMs);
-  insert = db.prepare('INSERT INTO "OtlpBatch" ("id", "signal", "encoding", "gzip", "body", "byteSize", "receivedAt", "attempts") VALUES (?, ?, ?, ?, ?, ?, ?, 0)');
+  insert = db.prepare('INSERT INTO "OtlpBatch" ("id", "projectId", "signal", "encoding", "gzip", "body", "byteSize", "receivedAt", "attempts") VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)');
 }
 function store(jobs) {
   open();
   db.exec('BEGIN IMMEDIATE');
   try {
-    for (const j of jobs) insert.run(j.id, j.signal, j.encoding, j.gzip ? 1 : 0, Buffer.from(j.body.buffer, j.body.byteOffset, j.body.byteLength), j.body.byteLength, j.receivedAt);
+    for (const j of jobs) insert.run(j.id, j.projectId, j.signal, j.encoding, j.gzip ? 1 : 0, Buffer.from(j.body.buffer, j.body.byteOffset, j.body.byteLength), j.body.byteLength, j.receivedAt);
     db.exec('COMMIT');
   } catch (e) {
     try { db.exec('ROLLBACK'); } catch {}

@@ -40,8 +40,8 @@ const JSON_KEYS = new Set<string>(['toolCalls', 'labels', 'retrieved', 'userReda
 const TIME_KEYS = new Set<string>(['startedAt', 'createdAt', 'updatedAt']);
 
 const column = (name: string): JsonColumn => ({ name, type: JSON_KEYS.has(name) ? 'json' : TIME_KEYS.has(name) ? 'timestamp' : 'text' });
-const CALL_COLUMNS = ['id', 'traceId', 'spanId', ...CALL_KEYS, 'createdAt', 'updatedAt'].map(column);
-const TRACE_COLUMNS = ['traceId', ...TRACE_KEYS, 'updatedAt'].map(column);
+const CALL_COLUMNS = ['id', 'projectId', 'traceId', 'spanId', ...CALL_KEYS, 'createdAt', 'updatedAt'].map(column);
+const TRACE_COLUMNS = ['projectId', 'traceId', ...TRACE_KEYS, 'updatedAt'].map(column);
 
 const quote = (column: string) => `"${column}"`;
 
@@ -59,28 +59,28 @@ async function upsertAll(tx: Tx, postgres: boolean, table: string, columns: read
 }
 
 /**
- * Stores call and trace facts in one transaction, each table in multi-row INSERT … ON CONFLICT
+ * Stores call and trace facts of a project in one transaction, each table in multi-row INSERT … ON CONFLICT
  * statements (rows as one JSON parameter): a fact sent twice changes nothing, and two workers storing the same row merge
  * into it instead of failing. Each key must appear once per call (merge them first).
  */
-export async function upsertFacts(db: Db, calls: CallFactRow[], traces: TraceFactRow[]): Promise<void> {
+export async function upsertFacts(db: Db, projectId: string, calls: CallFactRow[], traces: TraceFactRow[]): Promise<void> {
   if (!calls.length && !traces.length) return;
   const postgres = isPostgresDb(db);
   const nextId = createSequentialIds();
   const now = new Date();
-  const callRows = calls.map((c) => [nextId(), c.traceId, c.spanId, ...CALL_KEYS.map((k) => valueOf(k, c[k])), now, now]);
-  const traceRows = traces.map((t) => [t.traceId, ...TRACE_KEYS.map((k) => valueOf(k, t[k])), now]);
+  const callRows = calls.map((c) => [nextId(), projectId, c.traceId, c.spanId, ...CALL_KEYS.map((k) => valueOf(k, c[k])), now, now]);
+  const traceRows = traces.map((t) => [projectId, t.traceId, ...TRACE_KEYS.map((k) => valueOf(k, t[k])), now]);
   await db.$transaction(async (tx) => {
-    await upsertAll(tx, postgres, 'OtelTrace', TRACE_COLUMNS, ['traceId'], TRACE_KEYS, traceRows);
-    await upsertAll(tx, postgres, 'OtelLlmCall', CALL_COLUMNS, ['traceId', 'spanId'], CALL_KEYS, callRows);
+    await upsertAll(tx, postgres, 'OtelTrace', TRACE_COLUMNS, ['projectId', 'traceId'], TRACE_KEYS, traceRows);
+    await upsertAll(tx, postgres, 'OtelLlmCall', CALL_COLUMNS, ['projectId', 'traceId', 'spanId'], CALL_KEYS, callRows);
   });
 }
 
-/** The documents already stored for these traces, with the redactions made in them (only traces with some are listed). */
-export async function retrievedOf(db: Db, traceIds: string[]): Promise<Map<string, { retrieved: string[]; redactions?: Record<string, number> }>> {
+/** The documents already stored for these traces of a project, with the redactions made in them (only traces with some are listed). */
+export async function retrievedOf(db: Db, projectId: string, traceIds: string[]): Promise<Map<string, { retrieved: string[]; redactions?: Record<string, number> }>> {
   const out = new Map<string, { retrieved: string[]; redactions?: Record<string, number> }>();
   for (let i = 0; i < traceIds.length; i += IN_CHUNK) {
-    const rows = await db.otelTrace.findMany({ where: { traceId: { in: traceIds.slice(i, i + IN_CHUNK) } }, select: { traceId: true, retrieved: true, retrievedRedactions: true } });
+    const rows = await db.otelTrace.findMany({ where: { projectId, traceId: { in: traceIds.slice(i, i + IN_CHUNK) } }, select: { traceId: true, retrieved: true, retrievedRedactions: true } });
     for (const row of rows) {
       if (!Array.isArray(row.retrieved)) continue;
       const counts = row.retrievedRedactions && typeof row.retrievedRedactions === 'object' && !Array.isArray(row.retrievedRedactions) ? (row.retrievedRedactions as Record<string, number>) : undefined;

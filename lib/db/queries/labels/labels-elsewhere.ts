@@ -1,13 +1,14 @@
 import type { Db } from '../../db-types';
 
-const outside = (datasetId: string) => ({ conversation: { datasetId: { not: datasetId } } });
+/** The other datasets of the project: reviews never travel between projects. */
+const outside = (projectId: string, datasetId: string) => ({ conversation: { datasetId: { not: datasetId }, dataset: { projectId } } });
 
-/** Reviews given to turns of datasets other than this one. */
-export const countLabelsOutsideDataset = (db: Db, datasetId: string): Promise<number> => db.turnLabel.count({ where: outside(datasetId) });
+/** Reviews given to turns of the project's datasets other than this one. */
+export const countLabelsOutsideDataset = (db: Db, projectId: string, datasetId: string): Promise<number> => db.turnLabel.count({ where: outside(projectId, datasetId) });
 
-/** Reviews in other datasets of turns whose content hashes are among `hashes`. */
-export const listLabelsOutsideDataset = (db: Db, datasetId: string, hashes: string[]) =>
+/** Reviews in the project's other datasets of turns whose content hashes are among `hashes`. */
+export const listLabelsOutsideDataset = (db: Db, projectId: string, datasetId: string, hashes: string[]) =>
   db.turnLabel.findMany({
-    where: { ...outside(datasetId), contentHash: { in: hashes } },
+    where: { ...outside(projectId, datasetId), contentHash: { in: hashes } },
     select: { contentHash: true, metric: true, verdict: true, reviewerEmail: true },
   });

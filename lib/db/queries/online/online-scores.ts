@@ -90,6 +90,7 @@ export async function spentOn(db: Db, ruleId: string, day: string): Promise<{ us
 
 /** The dataset and run holding a rule's scores of one UTC day and model version ("superseded" holds older results). */
 /** The newest run of a rule's day and model version, with what it scores by (a changed rule starts another). */
+// across projects: the datasets and runs of the rule the scoring worker holds.
 export async function findOnlineRun(
   db: Db,
   ruleId: string,
@@ -105,9 +106,10 @@ export async function findOnlineRun(
   return run ? { datasetId: dataset.id, runId: run.id, settings: { judgeKind: run.judgeKind, judgeName: run.judgeName, judgeModel: run.judgeModel, metricSettings: run.metricSettings } } : null;
 }
 
-export async function createOnlineDataset(db: Db, input: { name: string; ruleId: string; day: string; modelVersion: string | null; description: string }): Promise<string> {
+/** A dataset of a rule's day, in the rule's project. */
+export async function createOnlineDataset(db: Db, input: { projectId: string; name: string; ruleId: string; day: string; modelVersion: string | null; description: string }): Promise<string> {
   const dataset = await db.dataset.create({
-    data: { name: input.name, description: input.description, sourceFormat: 'online', onlineRuleId: input.ruleId, onlineDay: input.day, modelVersion: input.modelVersion },
+    data: { projectId: input.projectId, name: input.name, description: input.description, sourceFormat: 'online', onlineRuleId: input.ruleId, onlineDay: input.day, modelVersion: input.modelVersion },
     select: { id: true },
   });
   return dataset.id;
@@ -117,6 +119,7 @@ export async function createOnlineDataset(db: Db, input: { name: string; ruleId:
  * Copies a live conversation as it is now to the end of `datasetId` (inside the database, with
  * snapshotLiveDataset's column lists); its id and position there.
  */
+// across projects: the datasets and runs of the rule the scoring worker holds.
 export async function copyConversation(db: Db, conversationId: string, datasetId: string): Promise<{ id: string; position: number }> {
   const source = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { turnCount: true } });
   for (let attempt = 0; ; attempt++) {
@@ -149,6 +152,7 @@ export async function copyConversation(db: Db, conversationId: string, datasetId
 }
 
 /** Holds an online run for a scoring pass: running, leased to `workerId` (so no run worker takes it), expecting `more` items. */
+// across projects: the datasets and runs of the rule the scoring worker holds.
 export async function holdOnlineRun(db: Db, runId: string, workerId: string, leaseUntil: Date, more: number): Promise<void> {
   await db.run.update({
     where: { id: runId },
@@ -191,11 +195,13 @@ export async function setCopyChatbotRole(db: Db, conversationId: string, chatbot
 }
 
 /** Removes a copy whose scoring failed (with what was stored of it), so the next pass scores the conversation afresh. */
+// across projects: the datasets and runs of the rule the scoring worker holds.
 export async function discardCopy(db: Db, copy: { id: string; datasetId: string; runId: string; items: number }): Promise<void> {
   const row = await db.conversation.findUnique({ where: { id: copy.id }, select: { turnCount: true } });
   if (!row) return;
   await db.$transaction([
-    db.conversation.delete({ where: { id: copy.id } }),
+    db.conversation.delete({ // across projects: the datasets and runs of the rule the scoring worker holds.
+where: { id: copy.id } }),
     db.dataset.update({ where: { id: copy.datasetId }, data: { conversationCount: { decrement: 1 }, turnCount: { decrement: row.turnCount } } }),
   ]);
   await recountRun(db, copy.runId, { delta: -copy.items });
@@ -206,6 +212,7 @@ export async function discardCopy(db: Db, copy: { id: string; datasetId: string;
  * rule's run of superseded results, and marks the score superseded: the day's run shows only
  * current results, and the older ones stay readable in the other run.
  */
+// across projects: the datasets and runs of the rule the scoring worker holds.
 export async function supersedeScore(db: Db, score: { id: string; runId: string; conversationId: string }, history: { datasetId: string; runId: string }, at: Date): Promise<void> {
   const copy = await db.conversation.findUniqueOrThrow({ where: { id: score.conversationId }, select: { datasetId: true, turnCount: true } });
   const moved = await db.result.count({ where: { runId: score.runId, conversationId: score.conversationId } });
@@ -244,10 +251,10 @@ export interface OnlineRunRow {
   conversations: number;
 }
 
-/** A rule's runs, newest day first (the superseded results' run last). */
-export async function listOnlineRuns(db: Db, ruleId: string, take = 60): Promise<OnlineRunRow[]> {
+/** A rule's runs in its project, newest day first (the superseded results' run last). */
+export async function listOnlineRuns(db: Db, projectId: string, ruleId: string, take = 60): Promise<OnlineRunRow[]> {
   const datasets = await db.dataset.findMany({
-    where: { onlineRuleId: ruleId },
+    where: { projectId, onlineRuleId: ruleId },
     orderBy: [{ onlineDay: 'desc' }, { createdAt: 'asc' }],
     take,
     select: { id: true, onlineDay: true, modelVersion: true, conversationCount: true, runs: { take: 1, orderBy: { createdAt: 'asc' }, select: { id: true, status: true, doneItems: true, totalItems: true, costUsd: true, judgeKind: true, judgeModel: true } } },

@@ -27,6 +27,7 @@ export const copiedConversationId = (idBase: string, position: number): string =
  * their labels. Every turn is linked to its source turn. The same SQL on SQLite and PostgreSQL.
  * Throws when the dataset is no longer being made (the sweep took it away).
  */
+// across projects: the version dataset its replay's worker made.
 export async function copyReplayRange(db: Db, range: CopyReplayRange): Promise<{ conversations: number; turns: number }> {
   const { datasetId, replayId, sourceDatasetId, from, to, offset, idBase } = range;
   return db.$transaction(

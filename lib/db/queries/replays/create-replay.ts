@@ -2,6 +2,8 @@ import { Prisma } from '../../generated/sqlite/client';
 import type { Db, Tx } from '../../db-types';
 
 export interface NewReplay {
+  /** Its source dataset's project. */
+  projectId: string;
   sourceDatasetId: string;
   mode: string;
   targetKind: string;
@@ -30,13 +32,13 @@ const TURNS_PER_INSERT = 1000;
 export async function createReplay(db: Db, replay: NewReplay): Promise<{ id: string; totalItems: number }> {
   return db.$transaction(
     async (tx) => {
-      const { simulatedTurns, ...fields } = replay;
+      const { simulatedTurns, projectId, ...fields } = replay;
       const { id } = await tx.replay.create({
-        data: { ...fields, target: replay.target as Prisma.InputJsonValue, parameters: replay.parameters as Prisma.InputJsonValue, judge: (replay.judge as Prisma.InputJsonValue | null) ?? Prisma.DbNull, evaluate: (replay.evaluate as Prisma.InputJsonValue | null) ?? Prisma.DbNull },
+        data: { ...fields, projectId, target: replay.target as Prisma.InputJsonValue, parameters: replay.parameters as Prisma.InputJsonValue, judge: (replay.judge as Prisma.InputJsonValue | null) ?? Prisma.DbNull, evaluate: (replay.evaluate as Prisma.InputJsonValue | null) ?? Prisma.DbNull },
         select: { id: true },
       });
       const total = simulatedTurns ? await insertSimulatedItems(tx, id, replay.sourceDatasetId, simulatedTurns) : await insertTurnItems(tx, id, replay.sourceDatasetId);
-      await tx.replay.update({ where: { id }, data: { totalItems: total } });
+      await tx.replay.update({ where: { id, projectId }, data: { totalItems: total } });
       return { id, totalItems: total };
     },
     { timeout: 5 * 60_000 },

@@ -1,9 +1,9 @@
 import type { Db } from '../../db-types';
 
-/** The run a replay compares with: its dataset and what it was scored with; null when there is none. */
-export async function getCompareWithRun(db: Db, id: string) {
+/** The run of a project a replay compares with: its dataset and what it was scored with; null when the project has none. */
+export async function getCompareWithRun(db: Db, projectId: string, id: string) {
   return db.run.findUnique({
-    where: { id },
+    where: { id, projectId },
     select: { datasetId: true, metricSettings: true, judgeKind: true, judgeName: true, judgeModel: true, concurrency: true, samples: true },
   });
 }

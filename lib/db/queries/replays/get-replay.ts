@@ -1,5 +1,6 @@
 import type { Db } from '../../db-types';
 import { notFound } from '../../not-found';
+import { byProject, type ProjectScope } from '../../project-scope';
 
 export const REPLAY_SELECT = {
   id: true,
@@ -59,17 +60,17 @@ export interface ReplayRow {
   createdById: string | null;
 }
 
-/** One replay as stored; NOT_FOUND when there is none. */
-export async function getReplayRow(db: Db, id: string): Promise<ReplayRow> {
-  const row = await db.replay.findUnique({ where: { id }, select: REPLAY_SELECT });
+/** One replay of a project as stored (ANY_PROJECT: a worker's own); NOT_FOUND when there is none there. */
+export async function getReplayRow(db: Db, scope: ProjectScope, id: string): Promise<ReplayRow> {
+  const row = await db.replay.findUnique({ where: { id, ...byProject(scope) }, select: REPLAY_SELECT });
   if (!row) throw notFound('Replay', id);
   return row;
 }
 
-/** Replays, newest first. */
-export async function listReplayRows(db: Db, options: { take?: number; datasetId?: string } = {}): Promise<ReplayRow[]> {
+/** A project's replays (of a dataset, as source or product, when given), newest first. */
+export async function listReplayRows(db: Db, projectId: string, options: { take?: number; datasetId?: string } = {}): Promise<ReplayRow[]> {
   return db.replay.findMany({
-    where: options.datasetId ? { OR: [{ sourceDatasetId: options.datasetId }, { datasetId: options.datasetId }] } : {},
+    where: { projectId, ...(options.datasetId ? { OR: [{ sourceDatasetId: options.datasetId }, { datasetId: options.datasetId }] } : {}) },
     orderBy: { createdAt: 'desc' },
     take: options.take ?? 100,
     select: REPLAY_SELECT,

@@ -1,8 +1,12 @@
 import type { Db } from '../../db-types';
 
-/** The replays workers are generating now (the first few, oldest first) and the replays waiting, in the order workers take them. */
+/**
+ * The replays workers are generating now (the first few, oldest first) and the replays waiting,
+ * in the order workers take them. Across projects: the workers take every project's replays in
+ * one queue; the caller shows another project's replay without its name.
+ */
 export async function listReplayQueue(db: Db, take = 3): Promise<{
-  running: { id: string; modelVersion: string; datasetName: string; doneItems: number; totalItems: number }[];
+  running: { id: string; projectId: string; modelVersion: string; datasetName: string; doneItems: number; totalItems: number }[];
   runningCount: number;
   queued: { id: string }[];
 }> {
@@ -12,7 +16,7 @@ export async function listReplayQueue(db: Db, take = 3): Promise<{
       where: live,
       orderBy: { startedAt: 'asc' },
       take,
-      select: { id: true, modelVersion: true, doneItems: true, totalItems: true, sourceDataset: { select: { name: true } } },
+      select: { id: true, projectId: true, modelVersion: true, doneItems: true, totalItems: true, sourceDataset: { select: { name: true } } },
     }),
     db.replay.count({ where: live }),
     db.replay.findMany({ where: { status: 'queued' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 1000, select: { id: true } }),

@@ -17,6 +17,7 @@ export async function listVersionBatch(db: Db, replayId: string, sourceDatasetId
 }
 
 /** Removes a version a replay made with no conversation in it. */
+// across projects: the version dataset its replay's worker made.
 export async function deleteEmptyVersion(db: Db, datasetId: string): Promise<void> {
   await db.dataset.delete({ where: { id: datasetId } });
 }

@@ -37,6 +37,7 @@ const jsonOrNull = (value: unknown) => (value === undefined || value === null ? 
  * nothing half made. A turn's extra samples are stored with it, in the same transaction. Returns
  * how many were stored.
  */
+// across projects: a worker's own replay, handed to it by the queue.
 export async function recordReplayTurns(db: Db, replayId: string, outcomes: readonly { position: number; turnIndex: number; outcome: ReplayTurnOutcome }[]): Promise<number> {
   if (outcomes.length === 0) return 0;
   const plain = outcomes.filter(({ outcome }) => isPlainReply(outcome));
@@ -136,6 +137,7 @@ function plainUpdate(replayId: string, batch: readonly { position: number; turnI
 }
 
 /** One turn's outcome (recordReplayTurns for one). False when it had been stored already. */
+// across projects: a worker's own replay, handed to it by the queue.
 export async function recordReplayTurn(db: Db, replayId: string, turn: { position: number; turnIndex: number }, outcome: ReplayTurnOutcome): Promise<boolean> {
   return (await recordReplayTurns(db, replayId, [{ ...turn, outcome }])) === 1;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db-types';
  * is still in `status` (compare-and-set). Returns how many turns were reopened; null when the
  * replay changed meanwhile.
  */
+// across projects: the replay its caller found in its project (a retry).
 export async function reopenReplay(db: Db, id: string, status: string): Promise<number | null> {
   return db.$transaction(async (tx) => {
     const taken = await tx.replay.updateMany({ where: { id, status }, data: { status: 'queued', error: null, finishedAt: null, workerId: null, leaseUntil: null } });

@@ -8,6 +8,7 @@ export type ReplayLeaseState = 'held' | 'cancelled' | 'lost';
  * A replay whose worker died while it made the dataset version is taken back as running, and
  * closed again by its new worker.
  */
+// across projects: a worker's own replay, handed to it by the queue.
 export async function claimReplay(
   db: Db,
   options: { workerId: string; leaseMs: number; isGone?: (workerId: string) => boolean; now?: Date },
@@ -33,6 +34,7 @@ export async function claimReplay(
 }
 
 /** Extends a worker's lease (while it generates, and while it makes the dataset version); 'cancelled' or 'lost' tell it to stop. */
+// across projects: a worker's own replay, handed to it by the queue.
 export async function renewReplayLease(db: Db, id: string, workerId: string, leaseMs: number): Promise<ReplayLeaseState> {
   const renewed = await db.replay.updateMany({ where: { id, workerId, status: { in: ['running', 'finishing'] } }, data: { leaseUntil: new Date(Date.now() + leaseMs) } });
   if (renewed.count === 1) return 'held';
@@ -41,11 +43,13 @@ export async function renewReplayLease(db: Db, id: string, workerId: string, lea
 }
 
 /** Gives a replay back (the worker is shutting down): the next worker takes it at once. */
+// across projects: a worker's own replay, handed to it by the queue.
 export async function releaseReplay(db: Db, id: string, workerId: string): Promise<void> {
   await db.replay.updateMany({ where: { id, workerId, status: 'running' }, data: { workerId: null, leaseUntil: null } });
 }
 
 /** A queued replay becomes running when a pg-boss chunk starts it; false once it is no longer queued or running. */
+// across projects: a worker's own replay, handed to it by the queue.
 export async function markReplayStarted(db: Db, id: string): Promise<boolean> {
   await db.replay.updateMany({ where: { id, status: 'queued' }, data: { status: 'running', startedAt: new Date() } });
   const row = await db.replay.findUnique({ where: { id }, select: { status: true } });
@@ -58,6 +62,7 @@ export async function markReplayStarted(db: Db, id: string): Promise<boolean> {
  * is closed again. The claim is serialised between workers by an advisory lock and is a
  * compare-and-set on the previous holder and lease, so only one worker takes it.
  */
+// across projects: the workers take every project's replays in one queue.
 export async function claimStaleFinishingReplay(db: Db, options: { workerId: string; leaseMs: number; now?: Date }): Promise<string | null> {
   const now = options.now ?? new Date();
   return db.$transaction(async (tx) => {

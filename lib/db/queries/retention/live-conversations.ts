@@ -49,10 +49,10 @@ export interface LiveConversationRemoval {
  * row, as ingest's writes make: a write since the read (or another worker's removal) throws
  * LiveCountsMoved and nothing is deleted.
  */
-export async function removeLiveConversations(db: Db, datasetId: string, removal: LiveConversationRemoval): Promise<void> {
+export async function removeLiveConversations(db: Db, projectId: string, datasetId: string, removal: LiveConversationRemoval): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.dataset.updateMany({
-      where: { id: datasetId, updatedAt: removal.version },
+      where: { id: datasetId, projectId, updatedAt: removal.version },
       data: {
         conversationCount: { decrement: removal.ids.length },
         turnCount: { decrement: removal.turns },
@@ -64,8 +64,8 @@ export async function removeLiveConversations(db: Db, datasetId: string, removal
     if (gone.count !== removal.ids.length) throw new LiveCountsMoved();
     for (let i = 0; i < removal.traceIds.length; i += IN_CHUNK) {
       const traceId = { in: removal.traceIds.slice(i, i + IN_CHUNK) };
-      await tx.otelLlmCall.deleteMany({ where: { traceId, updatedAt: { lt: removal.before } } });
-      await tx.otelTrace.deleteMany({ where: { traceId, updatedAt: { lt: removal.before } } });
+      await tx.otelLlmCall.deleteMany({ where: { projectId, traceId, updatedAt: { lt: removal.before } } });
+      await tx.otelTrace.deleteMany({ where: { projectId, traceId, updatedAt: { lt: removal.before } } });
     }
   });
 }

@@ -18,6 +18,7 @@ const CASES_PER_TRANSACTION = 200;
  * held already (a request sent again) is left as it was. Writes in short transactions, then
  * counts the cases held; returns that count and how many of these were new.
  */
+// across projects: an import its request found in its project.
 export async function addRunImportCases(db: Db, importId: string, cases: StagedCase[]): Promise<{ added: number; received: number }> {
   let added = 0;
   for (const kind of ['conversational', 'single'] as const) {

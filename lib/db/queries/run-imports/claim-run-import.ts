@@ -7,6 +7,7 @@ export const STORING_STALE_MS = 10 * 60_000;
  * Takes a run import to store it: a compare-and-set from receiving or failed (or a storing one
  * whose process went quiet), so that of two requests that both completed it only one stores it.
  */
+// across projects: an import its request found in its project.
 export async function claimRunImport(db: Db, id: string, now = new Date()): Promise<boolean> {
   const { count } = await db.runImport.updateMany({
     where: {

@@ -13,6 +13,7 @@ export interface JudgeActivityDelta {
   rateLimitedSince?: Date | null;
 }
 
+// across projects: a worker's own run, handed to it by the queue.
 export async function addJudgeActivity(db: Db, runId: string, delta: JudgeActivityDelta): Promise<void> {
   await db.run.update({
     where: { id: runId },

@@ -19,6 +19,7 @@ export interface ClaimedRun {
  * passed or whose worker is gone. The take is a compare-and-set on the previous holder and
  * lease, so two workers racing for the same run cannot both get it.
  */
+// across projects: a worker's own run, handed to it by the queue.
 export async function claimRun(db: Db, options: ClaimRunOptions): Promise<ClaimedRun | null> {
   const now = options.now ?? new Date();
   const candidates = await db.run.findMany({

@@ -5,6 +5,8 @@ import type { Db } from '../../db-types';
 export interface CreateImportedRunInput {
   /** The id to give the run (a client may have been told it before the run was stored). */
   id?: string;
+  /** Its dataset's project. */
+  projectId: string;
   datasetId: string;
   origin: string;
   /** The judge as the run shows it: "deepeval (gpt-4o)". */
@@ -26,6 +28,7 @@ export async function createImportedRun(db: Db, input: CreateImportedRunInput): 
   return db.run.create({
     data: {
       ...(input.id ? { id: input.id } : {}),
+      projectId: input.projectId,
       datasetId: input.datasetId,
       origin: input.origin,
       judgeKind: IMPORTED_JUDGE_KIND,

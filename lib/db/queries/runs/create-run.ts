@@ -2,6 +2,8 @@ import { currentOwnerId } from '../../../identity/acting-principal';
 import type { Db } from '../../db-types';
 
 export interface CreateRunInput {
+  /** Its dataset's project. */
+  projectId: string;
   datasetId: string;
   modelVersion?: string | null;
   judgeKind: string;
@@ -21,6 +23,7 @@ export interface CreateRunInput {
 export async function createRun(db: Db, input: CreateRunInput): Promise<{ id: string }> {
   return db.run.create({
     data: {
+      projectId: input.projectId,
       datasetId: input.datasetId,
       modelVersion: input.modelVersion ?? null,
       judgeKind: input.judgeKind,

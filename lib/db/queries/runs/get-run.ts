@@ -1,5 +1,6 @@
 import type { Db } from '../../db-types';
 import { notFound } from '../../not-found';
+import { byProject, type ProjectScope } from '../../project-scope';
 import { runProgressSelect } from './list-run-progress';
 
 /** The columns of a run that getRun reads (and a list of runs reads per row, so both map alike). */
@@ -23,8 +24,9 @@ export const runSelect = {
 
 export type RunRow = NonNullable<Awaited<ReturnType<typeof getRun>>>;
 
-export async function getRun(db: Db, id: string) {
-  const run = await db.run.findUnique({ where: { id }, select: runSelect });
+/** A run of a project (ANY_PROJECT: a worker's own run); NOT_FOUND for an unknown one or one of another project. */
+export async function getRun(db: Db, scope: ProjectScope, id: string) {
+  const run = await db.run.findUnique({ where: { id, ...byProject(scope) }, select: runSelect });
   if (!run) throw notFound('Run', id);
   return run;
 }

@@ -15,6 +15,7 @@ const json = (value: unknown): string | null => (value === undefined || value ==
  * thousands of results with their steps. A result already stored fails the transaction (unlike
  * saveResults, which a resumed worker needs).
  */
+// across projects: a worker's own run, handed to it by the queue.
 export async function insertResults(db: Db, runId: string, items: ResultToSave[]): Promise<void> {
   if (items.length === 0) return;
   const results: unknown[][] = [];

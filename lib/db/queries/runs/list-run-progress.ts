@@ -1,4 +1,5 @@
 import type { Db } from '../../db-types';
+import { byProject, type ProjectScope } from '../../project-scope';
 
 /** The columns of a run's live numbers. */
 export const runProgressSelect = {
@@ -26,7 +27,7 @@ export const runProgressSelect = {
   finishedAt: true,
 } as const;
 
-/** The live numbers of the runs with these ids (unknown ids are left out). */
-export function listRunProgress(db: Db, ids: string[]) {
-  return db.run.findMany({ where: { id: { in: ids } }, select: runProgressSelect });
+/** The live numbers of the runs of a project with these ids (unknown ids, and those of another project, are left out). */
+export function listRunProgress(db: Db, scope: ProjectScope, ids: string[]) {
+  return db.run.findMany({ where: { id: { in: ids }, ...byProject(scope) }, select: runProgressSelect });
 }

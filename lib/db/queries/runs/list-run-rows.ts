@@ -7,9 +7,10 @@ export interface RunFilter {
   modelVersion?: string;
 }
 
-/** One page of runs, newest first, read as getRun reads one, and how many match. */
-export async function listRunRows(db: Db, filter: RunFilter, page: { skip: number; take: number }): Promise<{ rows: RunRow[]; total: number }> {
+/** One page of a project's runs, newest first, read as getRun reads one, and how many match. */
+export async function listRunRows(db: Db, projectId: string, filter: RunFilter, page: { skip: number; take: number }): Promise<{ rows: RunRow[]; total: number }> {
   const where = {
+    projectId,
     ...(filter.datasetId ? { datasetId: filter.datasetId } : {}),
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.modelVersion ? { modelVersion: filter.modelVersion } : {}),

@@ -25,9 +25,10 @@ export interface RunListItem {
   finishedAt: Date | null;
 }
 
-export async function listRuns(db: Db, options: { datasetId?: string; take?: number } = {}): Promise<RunListItem[]> {
+/** A project's runs (of one dataset, when given), newest first. */
+export async function listRuns(db: Db, projectId: string, options: { datasetId?: string; take?: number } = {}): Promise<RunListItem[]> {
   const rows = await db.run.findMany({
-    where: options.datasetId ? { datasetId: options.datasetId } : undefined,
+    where: { projectId, ...(options.datasetId ? { datasetId: options.datasetId } : {}) },
     orderBy: { createdAt: 'desc' },
     take: options.take ?? 100,
     select: {

@@ -11,6 +11,7 @@ export interface CloseGuard {
  * Writes a run's final status and numbers, and its end time unless `keepFinishedAt` (a run closed
  * again keeps when it ended); with a guard, only while the run still matches it. True when it did.
  */
+// across projects: a worker's own run, handed to it by the queue.
 export async function markRunClosed(
   db: Db,
   runId: string,

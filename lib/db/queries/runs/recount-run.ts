@@ -6,6 +6,7 @@ import type { Db } from '../../db-types';
  * `totalItems` is 'held'. With `onlyIf`, only while the run has one of those statuses (a run a
  * worker took meanwhile is left to it). True when it was written.
  */
+// across projects: the run a worker holds, or one its caller found in its project.
 export async function recountRun(db: Db, runId: string, total: { delta: number } | 'held', onlyIf?: string[]): Promise<boolean> {
   const agg = await db.result.aggregate({
     where: { runId },

@@ -30,6 +30,7 @@ export async function countErroredResults(db: Db, runId: string): Promise<{ tota
  * failed attempts spent stays counted. Returns how many results were reopened; 0 when the run
  * is not ended or has none, and then nothing changes.
  */
+// across projects: the run its caller found in its project (a retry of errored results).
 export async function reopenErroredResults(db: Db, runId: string): Promise<number> {
   return db.$transaction(async (tx) => {
     const run = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });

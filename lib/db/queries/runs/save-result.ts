@@ -8,6 +8,7 @@ import { resultRow, turnVerdictRows } from './result-rows';
  * it is and not counted twice, also when two workers race to store it; returns whether it was written. `turnVerdicts` are the rows of
  * the per-turn map, at most one per turn (lib/runs/lifecycle's recordResult reduces them).
  */
+// across projects: a worker's own run, handed to it by the queue.
 export async function saveResult(
   db: Db,
   runId: string,

@@ -22,6 +22,7 @@ export interface ResultToSave {
  * each is then saved on its own as saveResult does, which stores only the missing ones.
  * Returns, in order, whether each was written.
  */
+// across projects: a worker's own run, handed to it by the queue.
 export async function saveResults(db: Db, runId: string, items: ResultToSave[]): Promise<boolean[]> {
   if (items.length === 0) return [];
   try {

@@ -75,6 +75,7 @@ export interface StartedRun {
   finishedAt: Date | null;
 }
 
+// across projects: ids a project's schedule runs recorded (a dataset moved since takes its runs along).
 /** The replays schedules started, by id (one deleted since is absent). */
 export async function listStartedReplays(db: Db, ids: string[]): Promise<Map<string, StartedReplay>> {
   if (!ids.length) return new Map();
@@ -82,6 +83,7 @@ export async function listStartedReplays(db: Db, ids: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+// across projects: ids a project's schedule runs recorded.
 /** The runs schedules started (or their replays did), by id (one deleted since is absent). */
 export async function listStartedRuns(db: Db, ids: string[]): Promise<Map<string, StartedRun>> {
   if (!ids.length) return new Map();

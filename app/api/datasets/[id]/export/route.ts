@@ -3,5 +3,5 @@ import { getDb } from '@/lib/db/client';
 import { handleExportRequest } from '@/lib/imports/handle-requests';
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  return withApi(request, async () => handleExportRequest(getDb(), (await ctx.params).id, request));
+  return withApi(request, async (principal) => handleExportRequest(getDb(), principal.project.id, (await ctx.params).id, request));
 }

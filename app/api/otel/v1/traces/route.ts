@@ -4,7 +4,7 @@ import { receiveBatch } from '@/lib/ingest/receive-batch';
 import { withIngest } from '@/lib/ingest/with-ingest';
 
 export async function POST(request: Request) {
-  return withIngest(request, () => receiveBatch(getDb(), request, 'traces'));
+  return withIngest(request, (project) => receiveBatch(getDb(), project.id, request, 'traces'));
 }
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -4,5 +4,5 @@ import { getReplayLive } from '@/lib/replay/replay-live';
 
 // Polled by the replay page once a second while the replay or its evaluation run goes on.
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  return withErrors(request, async () => Response.json(await getReplayLive(getDb(), (await ctx.params).id), { headers: { 'cache-control': 'no-store' } }));
+  return withErrors(request, async (principal) => Response.json(await getReplayLive(getDb(), principal.project.id, (await ctx.params).id), { headers: { 'cache-control': 'no-store' } }));
 }

@@ -4,5 +4,5 @@ import { runExportResponse } from '@/lib/exports/run-export-response';
 
 // The dashboard's download links; the same export is under /api/v1 for scripts.
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  return withErrors(request, async () => runExportResponse(getDb(), (await ctx.params).id, request));
+  return withErrors(request, async (principal) => runExportResponse(getDb(), principal.project.id, (await ctx.params).id, request));
 }

@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db/client';
 type Ctx = { params: Promise<{ id: string }> };
 
 export async function GET(request: Request, ctx: Ctx) {
-  return withApi(request, async () => getAlertResponse(getDb(), (await ctx.params).id));
+  return withApi(request, async (principal) => getAlertResponse(getDb(), principal.project.id, (await ctx.params).id));
 }
 
 export async function PATCH(request: Request, ctx: Ctx) {

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { runExportResponse } from '@/lib/exports/run-export-response';
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  return withApi(request, async () => runExportResponse(getDb(), (await ctx.params).id, request));
+  return withApi(request, async (principal) => runExportResponse(getDb(), principal.project.id, (await ctx.params).id, request));
 }
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

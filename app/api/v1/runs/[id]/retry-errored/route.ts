@@ -9,7 +9,7 @@ export async function POST(request: Request, ctx: { params: Promise<{ id: string
   return withApi(request, async (principal) => {
     const { id } = await ctx.params;
     await assertMayChange(getDb(), principal, 'run', id);
-    return Response.json(await retryErroredResults(getDb(), id, process.env), { status: 202 });
+    return Response.json(await retryErroredResults(getDb(), principal.project.id, id, process.env), { status: 202 });
   });
 }
 

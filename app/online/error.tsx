@@ -1,4 +1,0 @@
-'use client';
-
-// The online evaluation pages fail as any other: the message leaks nothing, the server's log has the details.
-export { default } from '../error';
