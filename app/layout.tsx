@@ -5,7 +5,6 @@ import { UserMenu } from '@/components/auth/user-menu';
 import { NavLinks } from '@/components/nav/nav-links';
 import { ProjectSwitcher } from '@/components/nav/project-switcher';
 import { ThemeScript } from '@/components/theme/theme-script';
-import { ThemeToggle } from '@/components/theme/theme-toggle';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -28,8 +27,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <ProjectSwitcher />
             <NavLinks />
-            <div className="ml-auto flex flex-wrap items-center gap-4">
-              <ThemeToggle />
+            <div className="ml-auto">
               <UserMenu />
             </div>
           </nav>

@@ -12,7 +12,7 @@ export function NavLinks() {
   const sections = sectionsFor(pathname);
   if (sections.length === 0) return null;
   return (
-    <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 xl:gap-x-5">
       {sections.map(({ href, label }) => {
         const current = isCurrentSection(pathname, href);
         return (
