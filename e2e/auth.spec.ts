@@ -55,7 +55,11 @@ test.describe('signed out', () => {
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/runs$/);
-    await expect(page.getByText(`${E2E_ADMIN.email} · admin`)).toBeVisible();
+    // The account menu names who is signed in, and with which role once opened.
+    const account = page.getByTestId('account-menu');
+    await expect(account.locator('summary')).toContainText(E2E_ADMIN.email);
+    await account.locator('summary').click();
+    await expect(account.getByText(`${E2E_ADMIN.email} · instance admin`)).toBeVisible();
   });
 });
 
