@@ -1,30 +1,10 @@
 import type { NextConfig } from 'next';
-import { DEFAULT_PROJECT_SLUG } from './lib/identity/project';
-import { PROJECT_SECTIONS } from './lib/nav/project-path';
 import { securityHeaders } from './lib/security-headers';
 
 const nextConfig: NextConfig = {
   // Database drivers, the judge client, the OTLP exporter of evaluation results and the receiver's Status encoder stay as plain Node modules on the server.
   serverExternalPackages: ['@libsql/client', 'libsql', '@prisma/adapter-libsql', '@prisma/adapter-pg', 'pg', 'pg-boss', '@opentelemetry/sdk-logs', '@opentelemetry/exporter-logs-otlp-proto', 'protobufjs'],
   poweredByHeader: false,
-  // The short URLs of the project "default" are its pages under /p/default (app/p/[project]).
-  // A rewrite here stays inside the server; one made by the proxy goes out and back over HTTP
-  // whenever its URL's host is not the one the server was started with (localhost against
-  // 127.0.0.1), where a server action then reads as cross-origin.
-  async rewrites() {
-    const home = `/p/${DEFAULT_PROJECT_SLUG}`;
-    return {
-      beforeFiles: [
-        { source: '/', destination: home },
-        ...PROJECT_SECTIONS.flatMap((section) => [
-          { source: `/${section}`, destination: `${home}/${section}` },
-          { source: `/${section}/:path*`, destination: `${home}/${section}/:path*` },
-        ]),
-      ],
-      afterFiles: [],
-      fallback: [],
-    };
-  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'development') }];
   },

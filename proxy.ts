@@ -38,11 +38,12 @@ export async function proxy(request: NextRequest) {
 
 /**
  * A project's pages live at /p/<slug>/… (app/p/[project]); the short paths of the project
- * "default" are served from /p/default/… (next.config.ts). The page is told its project in
- * PROJECT_HEADER, read from the path; any other page gets no such header, whatever the client sent.
+ * "default" are served from /p/default/…. The page is told its project in PROJECT_HEADER, read
+ * from the path on every pass (a rewritten request passes here again); any other page gets no
+ * such header, whatever the client sent.
  */
 function projectPage(request: NextRequest): NextResponse {
-  const { pathname } = request.nextUrl;
+  const { pathname, search } = request.nextUrl;
   const headers = new Headers(request.headers);
   headers.delete(PROJECT_HEADER);
   const project = projectOfPath(pathname);
@@ -50,8 +51,8 @@ function projectPage(request: NextRequest): NextResponse {
   if (!project && pathname.startsWith('/p/')) headers.set(PROJECT_HEADER, '-');
   if (!project || !isProjectPagePath(project.path)) return NextResponse.next({ request: { headers } });
   headers.set(PROJECT_HEADER, project.slug);
-  // A short path of "default" is served from /p/default by next.config.ts's rewrites, which run after this.
-  return NextResponse.next({ request: { headers } });
+  if (pathname.startsWith('/p/')) return NextResponse.next({ request: { headers } });
+  return NextResponse.rewrite(new URL(`/p/${project.slug}${project.path === '/' ? '' : project.path}${search}`, request.url), { request: { headers } });
 }
 
 export const config = {
