@@ -34,7 +34,11 @@ const settings = (() => {
 const { bind, trusted } = settings;
 
 const { default: next } = await import('next');
-const app = next({ dev: false, dir, hostname: bind.host, port: bind.port });
+// Next.js gives the proxy (proxy.ts) request URLs on http://localhost:<port> whatever the address
+// it serves; with any other hostname here, the proxy's rewrite of a short URL to /p/default/…
+// would count as another origin and go out and back over HTTP, where a server action then reads
+// as cross-origin. The server still listens on bind.host only.
+const app = next({ dev: false, dir, hostname: 'localhost', port: bind.port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
