@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { FieldError, FormError } from '@/components/ui/field-error';
 import { inputClass, type FieldErrors } from '@/components/ui/form-styles';
 import { saveAlertRuleAction } from '@/lib/actions/alerts';
 import { describeCondition } from '@/lib/alerts/describe-rule';
@@ -68,11 +68,7 @@ export function AlertRuleForm({ ruleId, initial, stored, options }: AlertRuleFor
 
   return (
     <form onSubmit={submit} noValidate aria-label={ruleId ? 'Edit alert rule' : 'New alert rule'} className="max-w-3xl space-y-6">
-      {message ? (
-        <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          {message}
-        </p>
-      ) : null}
+      <FormError message={message} />
       <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <legend className="px-1 text-sm font-semibold text-slate-700">What is watched</legend>
         <Field label="Name" field="name" errors={errors}>

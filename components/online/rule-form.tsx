@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { errorsOf, FieldError } from '@/components/ui/field-error';
+import { errorsOf, FieldError, FormError } from '@/components/ui/field-error';
 import type { FieldErrors } from '@/components/ui/form-styles';
 import { saveOnlineRuleAction } from '@/lib/actions/online-rules';
 import type { JudgeInfo } from '@/lib/judge/config';
@@ -103,11 +103,7 @@ export function RuleForm({ ruleId, initial, liveDatasets, metrics, judges }: Rul
 
   return (
     <form onSubmit={submit} noValidate aria-label={ruleId ? 'Edit rule' : 'New rule'} className="max-w-3xl space-y-6">
-      {message ? (
-        <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          {message}
-        </p>
-      ) : null}
+      <FormError message={message} />
       <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <legend className="px-1 text-sm font-semibold text-slate-700">Rule</legend>
         <label className="block text-sm font-medium text-slate-700">

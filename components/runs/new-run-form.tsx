@@ -9,6 +9,7 @@ import { NewRunFormExecution as ExecutionFields, useExecutionSettings } from './
 import { NewRunFormMetric } from './new-run-form-metric';
 import { NewRunFormPreview } from './new-run-form-preview';
 import { ScoreAgainNote } from './score-again-note';
+import { FormError } from '@/components/ui/field-error';
 import type { FieldErrors } from '@/components/ui/form-styles';
 import type { FormSubmit } from '@/components/ui/form-submit';
 import type { FormMetric, NewRunFormOptions, OptionField, OptionValue } from './new-run-form-types';
@@ -115,11 +116,7 @@ export function NewRunForm({ options, saveAs, lead }: { options: NewRunFormOptio
         {lead}
         {preset ? <ScoreAgainNote preset={preset} metrics={options.metrics} /> : null}
         <h2 className="text-lg font-semibold">Metrics</h2>
-        {refusal ? (
-          <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="needs-llm-judge-refusal">
-            {refusal}
-          </p>
-        ) : null}
+        <FormError message={refusal} testId="needs-llm-judge-refusal" />
         {shownErrors.metrics?.length ? <p className="text-sm text-rose-700">{shownErrors.metrics.join(' ')}</p> : null}
         {options.metrics.map((metric) => (
           <NewRunFormMetric

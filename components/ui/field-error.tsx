@@ -14,3 +14,12 @@ export function FieldError({ errors, field, exact = false }: { errors: FieldErro
     </p>
   ) : null;
 }
+
+/** A form's own error (not one field's), above the form; nothing when there is none. */
+export function FormError({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  return message ? (
+    <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid={testId}>
+      {message}
+    </p>
+  ) : null;
+}
