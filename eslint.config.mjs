@@ -220,6 +220,11 @@ const DB_FROM_PAGES = {
   ],
 };
 
+// A link from a page stays in the page's project (a plain next/link to /alerts/x opened Default's).
+const LINK_IN_PROJECT = { name: 'next/link', message: "Link from '@/components/ui/project-link': a link stays in the project of the page it is on." };
+// The project link itself, and the switcher, which names each project's URL with projectPath.
+const PROJECT_LINK_ITSELF = ['components/ui/project-link.tsx', 'components/nav/project-menu.tsx'];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -262,7 +267,11 @@ export default defineConfig([
   },
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
-    ignores: ['app/api/**'],
+    ignores: ['app/api/**', ...PROJECT_LINK_ITSELF],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { ...DB_FROM_PAGES, paths: [LINK_IN_PROJECT] }] },
+  },
+  {
+    files: PROJECT_LINK_ITSELF,
     rules: { '@typescript-eslint/no-restricted-imports': ['error', DB_FROM_PAGES] },
   },
   {

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { currentProjects, requireSignedInPage } from '@/lib/auth/session';
 import { isRole } from '@/lib/identity/roles';
 import { projectPath } from '@/lib/nav/project-path';

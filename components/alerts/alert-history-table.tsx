@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Badge } from '@/components/ui/badge';
 import { Table, Td } from '@/components/ui/table';
 import { formatDate } from '@/lib/format/format';

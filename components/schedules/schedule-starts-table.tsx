@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { ReplayStatusBadge } from '@/components/replays/replay-status-badge';
 import { RunStatusBadge } from '@/components/runs/run-status-badge';
 import { buttonClass } from '@/components/ui/button';

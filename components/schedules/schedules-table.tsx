@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Table, Td } from '@/components/ui/table';
 import { ScheduleStatus } from './schedule-status';
 

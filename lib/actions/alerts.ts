@@ -8,6 +8,7 @@ import { sendTestAlert } from '../alerts/send-test';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { actAs } from '../identity/acting-principal';
+import { projectPath } from '../nav/project-path';
 import { failure, type ActionResult } from './action-result';
 
 const idSchema = z.string().trim().min(1).max(100);
@@ -25,7 +26,7 @@ export async function saveAlertRuleAction(id: string | null, input: unknown): Pr
     return failure(error);
   }
   revalidatePath('/alerts');
-  redirect(`/alerts/${ruleId}`);
+  redirect(projectPath(who.principal.project.slug, `/alerts/${ruleId}`));
 }
 
 /** Pauses or resumes a rule. */
@@ -67,5 +68,5 @@ export async function deleteAlertRuleAction(id: string): Promise<ActionResult> {
     return failure(error);
   }
   revalidatePath('/alerts');
-  redirect('/alerts');
+  redirect(projectPath(who.principal.project.slug, '/alerts'));
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { actAs } from '../identity/acting-principal';
+import { projectPath } from '../nav/project-path';
 import { actionPrincipal } from '../auth/session';
 import { getDb } from '../db/client';
 import { replayFieldErrors, replayRequestSchema } from '../replay';
@@ -40,7 +41,7 @@ export async function createScheduleAction(input: { name: string; cron: string; 
     return failure(error);
   }
   revalidatePath('/schedules');
-  redirect(`/schedules/${id}`);
+  redirect(projectPath(who.principal.project.slug, `/schedules/${id}`));
 }
 
 /** Runs `change` on a schedule and refreshes its pages. */
@@ -100,5 +101,5 @@ export async function deleteScheduleAction(scheduleId: string): Promise<ActionRe
     await deleteSchedule(getDb(), who.principal, id);
   });
   if (!result.ok) return result;
-  redirect('/schedules');
+  redirect(projectPath(who.principal.project.slug, '/schedules'));
 }

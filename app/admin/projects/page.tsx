@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Card } from '@/components/ui/card';
 import { NewProjectForm } from '@/components/projects/new-project-form';
 import { Table, Td } from '@/components/ui/table';

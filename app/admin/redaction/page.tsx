@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { AddPatternForm, RemovePatternButton } from '@/components/redaction/pattern-forms';
 import { Card } from '@/components/ui/card';
 import { Table, Td } from '@/components/ui/table';

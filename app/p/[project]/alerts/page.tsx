@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { AlertRulesTable } from '@/components/alerts/alert-rules-table';
 import { buttonClass } from '@/components/ui/button';
 import { loadAlertsPage } from '@/lib/alerts/page/load-alerts-page';

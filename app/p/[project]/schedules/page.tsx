@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { SchedulesTable } from '@/components/schedules/schedules-table';
 import { buttonClass } from '@/components/ui/button';
 import { requirePage } from '@/lib/auth/session';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { ScheduleControls } from '@/components/schedules/schedule-controls';
 import { ScheduleStartsTable } from '@/components/schedules/schedule-starts-table';
 import { ScheduleStatus } from '@/components/schedules/schedule-status';

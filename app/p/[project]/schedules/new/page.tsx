@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/project-link';
 import { Suspense } from 'react';
 import { DatasetPicker } from '@/components/runs/dataset-picker';
 import { NewScheduleForm } from '@/components/schedules/new-schedule-form';
